@@ -1,0 +1,94 @@
+// The normalized request every route handler receives, built from an API Gateway HTTP API
+// (payload 2.0) event, whether API Gateway or the local runtime produced it.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ApiInterface } from '../list/query';
+import type { Principal } from '../auth/principal';
+import { BadRequest, Invalid, PayloadTooLarge } from './errors';
+import { parseForm } from './form';
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface ApiRequest {
+  iface: ApiInterface;
+  method: string;
+  path: string;
+  routeKey: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  rawBody: string;
+  /** The parsed body: JSON or form-encoded; {} when empty. Parsed on first use, so GET/DELETE and
+   * the action POSTs never fail on a body they ignore. */
+  body(): Record<string, unknown>;
+  principal: Principal;
+  sourceIp: string;
+  receivedAt: number;
+}
+
+export interface ApiResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function interfaceOf(path: string): ApiInterface {
+  return path === '/api/v4' || path.startsWith('/api/v4/') ? 'v4' : 'earlier';
+}
+
+export function rawBodyOf(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function parseBody(raw: string, contentType: string): Record<string, unknown> {
+  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge();
+  if (raw.trim() === '') return {};
+  if (contentType.includes('application/x-www-form-urlencoded')) return parseForm(raw);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BadRequest('Malformed JSON in request body');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Invalid('request body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  const rawBody = rawBodyOf(event);
+  let parsed: Record<string, unknown> | undefined;
+  const path = event.rawPath || '/';
+  return {
+    iface: interfaceOf(path),
+    method: event.requestContext?.http?.method ?? 'GET',
+    path,
+    routeKey: event.routeKey,
+    params: Object.fromEntries(
+      Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')]),
+    ),
+    query: new URLSearchParams(event.rawQueryString ?? ''),
+    headers,
+    rawBody,
+    body() {
+      parsed ??= parseBody(rawBody, headers['content-type'] ?? '');
+      return parsed;
+    },
+    principal: undefined as unknown as Principal,
+    sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    receivedAt: event.requestContext?.timeEpoch ?? Date.now(),
+  };
+}

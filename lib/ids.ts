@@ -1,0 +1,86 @@
+// Identifiers (contract §2): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
+// (issued by the store). Paths accept either form; anything else is simply absent.
+import { monotonicFactory } from 'ulid';
+
+export const PREFIXES = {
+  account: 'acc',
+  alert: 'alt',
+  automation: 'atm',
+  event: 'evt',
+  integration: 'int',
+  log: 'log',
+  notification: 'ntf',
+  router: 'rtr',
+  schedule: 'skd',
+  team: 'tem',
+  user: 'usr',
+  stakeholder: 'stk',
+  workflow: 'wkf',
+  apiKey: 'tkn',
+  accountUser: 'acu',
+  broadcast: 'brd',
+  maintenanceWindow: 'mtw',
+  escalationPolicy: 'esc',
+  notificationRule: 'nrl',
+  integrationType: 'itt',
+  email: 'eml',
+  phone: 'phn',
+  comment: 'cmt',
+  attendee: 'eat',
+  exception: 'exc',
+  responseOption: 'bro',
+  response: 'brr',
+} as const;
+
+export type EntityKind = keyof typeof PREFIXES;
+
+const ULID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const nextUlid = monotonicFactory();
+
+export function newId(): string {
+  return nextUlid();
+}
+
+export function isUlid(value: unknown): value is string {
+  return typeof value === 'string' && ULID_RE.test(value);
+}
+
+export function prefixId(kind: EntityKind, id: string): string {
+  return `${PREFIXES[kind]}_${id}`;
+}
+
+/** The ULID named by `value` (a ULID or this kind's prefix id), or null when it names nothing of this kind. */
+export function parseId(kind: EntityKind, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const upper = value.length === 26 ? value.toUpperCase() : value;
+  if (ULID_RE.test(upper)) return upper;
+  const prefix = `${PREFIXES[kind]}_`;
+  if (value.startsWith(prefix)) {
+    const rest = value.slice(prefix.length).toUpperCase();
+    if (ULID_RE.test(rest)) return rest;
+  }
+  return null;
+}
+
+const KIND_BY_PREFIX = new Map<string, EntityKind>(
+  Object.entries(PREFIXES).map(([kind, prefix]) => [prefix, kind as EntityKind]),
+);
+
+/** Splits a prefix id of any known kind (`tem_…`, `usr_…`): used for mixed reference lists. */
+export function parsePrefixedId(value: unknown): { kind: EntityKind; id: string } | null {
+  if (typeof value !== 'string') return null;
+  const at = value.indexOf('_');
+  if (at <= 0) return null;
+  const kind = KIND_BY_PREFIX.get(value.slice(0, at));
+  const id = value.slice(at + 1).toUpperCase();
+  if (!kind || !ULID_RE.test(id)) return null;
+  return { kind, id };
+}
+
+/** Milliseconds since the epoch encoded in a ULID: its creation time. */
+export function ulidTime(id: string): number {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let time = 0;
+  for (let i = 0; i < 10; i++) time = time * 32 + alphabet.indexOf(id[i]);
+  return time;
+}

@@ -1,0 +1,70 @@
+// Per-account counters: exact list totals (so total_count never needs a full read) and tiny ids.
+// Counters are updated with atomic ADD right after the write they count; one item per account and
+// entity type holds all of that type's counts, so one read answers any of them.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import type { EntityType } from './items';
+
+function countKey(accountId: string, type: EntityType) {
+  return { pk: `A#${accountId}#COUNT`, sk: type };
+}
+
+/** Adds the deltas (field → ±n) to the account's counts for this type. Zero deltas are skipped. */
+export async function adjustCounts(
+  accountId: string,
+  type: EntityType,
+  deltas: Record<string, number>,
+): Promise<void> {
+  const entries = Object.entries(deltas).filter(([, n]) => n !== 0);
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts = entries.map(([field, n], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = n;
+    return `#f${i} :v${i}`;
+  });
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: countKey(accountId, type),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+export async function readCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: countKey(accountId, type), ConsistentRead: true }),
+  );
+  const item = (out.Item ?? {}) as Record<string, unknown>;
+  const counts: Record<string, number> = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (typeof value === 'number') counts[field] = Math.max(0, value);
+  }
+  return counts;
+}
+
+/** Overwrites the counts of a type (used by the recount command after a crash between two writes). */
+export async function setCounts(accountId: string, type: EntityType, counts: Record<string, number>): Promise<void> {
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...countKey(accountId, type), ...counts } }),
+  );
+}
+
+/** The next per-account tiny id for a type: 1, 2, 3, … (contract §2). */
+export async function nextTinyId(accountId: string, type: EntityType): Promise<number> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `A#${accountId}#TINY`, sk: type },
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.n);
+}

@@ -1,0 +1,214 @@
+// Generic item access for the single table. Account-owned entities live in the partition
+// `A#<account>#<TYPE>` with their ULID as sort key: a GetItem can only ever find the caller's own
+// object (isolation by key), and a list is a strongly consistent Query, newest first, never a Scan.
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { db, tableName } from './client';
+
+export type Item = Record<string, unknown>;
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export const ENTITY_TYPES = {
+  accountUser: 'ACU',
+  apiKey: 'APIKEY',
+  alert: 'ALERT',
+  comment: 'CMT',
+  team: 'TEAM',
+  schedule: 'SKD',
+  event: 'EVT',
+  escalationPolicy: 'ESC',
+  integration: 'INT',
+  log: 'LOG',
+  maintenanceWindow: 'MTW',
+  notification: 'NTF',
+  notificationRule: 'NRL',
+  router: 'RTR',
+  workflow: 'WKF',
+  broadcast: 'BRD',
+  automation: 'ATM',
+} as const;
+
+export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
+
+export function partitionOf(accountId: string, type: EntityType): string {
+  return `A#${accountId}#${type}`;
+}
+
+export function entityKey(accountId: string, type: EntityType, id: string): Key {
+  return { pk: partitionOf(accountId, type), sk: id };
+}
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+
+/** The domain object stored in an item: the item without its key attributes. */
+export function fromItem<T>(item: Item): T {
+  const copy: Item = { ...item };
+  for (const attribute of KEY_ATTRIBUTES) delete copy[attribute];
+  return copy as T;
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error as { name?: string })?.name === 'ConditionalCheckFailedException'
+  );
+}
+
+export async function getItem(key: Key, consistent = true): Promise<Item | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }));
+  return (out.Item as Item | undefined) ?? null;
+}
+
+/** Reads up to 100 items in one round trip; the result is keyed by `pk|sk`, absent keys missing. */
+export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  for (let start = 0; start < unique.length; start += 100) {
+    let pending: Key[] = unique.slice(start, start + 100);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      const out = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
+        found.set(`${item.pk}|${item.sk}`, item);
+      }
+      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+      if (pending.length > 0) {
+        if (attempt >= 8) throw new Error('BatchGet left keys unprocessed after retries');
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+    }
+  }
+  return found;
+}
+
+export function keyString(key: Key): string {
+  return `${key.pk}|${key.sk}`;
+}
+
+/** Writes a new item; false when an item with that key already exists. */
+export async function putNew(item: Item): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Replaces an item only when its stored `version` is `expectedVersion`; false when it changed meanwhile. */
+export async function putIfVersion(item: Item, expectedVersion: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expectedVersion },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function putItem(item: Item): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+/** Deletes an item and returns what it held, or null when there was nothing to delete. */
+export async function deleteItem(key: Key): Promise<Item | null> {
+  try {
+    const out = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (out.Attributes as Item | undefined) ?? null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+export interface QueryOptions {
+  index?: string;
+  forward?: boolean;
+  limit?: number;
+  skBeginsWith?: string;
+  skBetween?: [string, string];
+}
+
+function queryInput(partition: string, options: QueryOptions): QueryCommandInput {
+  const pkName = options.index ? `${options.index}pk` : 'pk';
+  const skName = options.index ? `${options.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pkName };
+  const values: Record<string, unknown> = { ':pk': partition };
+  let condition = '#pk = :pk';
+  if (options.skBeginsWith !== undefined) {
+    names['#sk'] = skName;
+    values[':prefix'] = options.skBeginsWith;
+    condition += ' AND begins_with(#sk, :prefix)';
+  } else if (options.skBetween) {
+    names['#sk'] = skName;
+    values[':from'] = options.skBetween[0];
+    values[':to'] = options.skBetween[1];
+    condition += ' AND #sk BETWEEN :from AND :to';
+  }
+  return {
+    TableName: tableName(),
+    IndexName: options.index,
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: options.forward ?? true,
+    ConsistentRead: options.index ? undefined : true,
+  };
+}
+
+/** Every item of one partition (or index partition), in key order, page by page. */
+export async function* queryAll(partition: string, options: QueryOptions = {}): AsyncGenerator<Item> {
+  const input = queryInput(partition, options);
+  let remaining = options.limit ?? Infinity;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        ...input,
+        ExclusiveStartKey: startKey,
+        Limit: Number.isFinite(remaining) ? Math.min(remaining, 1000) : undefined,
+      }),
+    );
+    for (const item of (out.Items ?? []) as Item[]) {
+      yield item;
+      remaining -= 1;
+    }
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey && remaining > 0);
+}
+
+export async function queryItems(partition: string, options: QueryOptions = {}): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const item of queryAll(partition, options)) items.push(item);
+  return items;
+}

@@ -1,0 +1,40 @@
+// The single table's shape, shared by the CDK stack and the local runtime so both create the same
+// table. Access patterns and the keys that serve them are listed in lib/store/ACCESS-PATTERNS.md.
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+export const PARTITION_KEY = 'pk';
+export const SORT_KEY = 'sk';
+export const TTL_ATTRIBUTE = 'expires_at';
+
+export interface IndexDefinition {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+}
+
+export const INDEXES: IndexDefinition[] = [
+  { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+];
+
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const attributes = [PARTITION_KEY, SORT_KEY, ...INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: [
+      { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
+      { AttributeName: SORT_KEY, KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    GlobalSecondaryIndexes: INDEXES.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
