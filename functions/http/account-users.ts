@@ -1,0 +1,20 @@
+// Entry point: account users (/api/v4/account_users).
+import { routesOf } from '../../infra/routes';
+import { createAccountUser } from '../../lib/account-users/create-account-user';
+import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
+import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-account-users';
+import { accountUserToV4 } from '../../lib/account-users/represent';
+import { updateAccountUser } from '../../lib/account-users/update-account-user';
+import { httpHandler } from '../../lib/http/handler';
+import { created, noContent, ok } from '../../lib/http/responses';
+
+export const handler = httpHandler(routesOf('accountUsers'), {
+  list: async (req) => ok(await listAccountUsers(req.principal, req.query, req.iface)),
+  create: async (req) => created(accountUserToV4(await createAccountUser(req.principal, req.body()))),
+  get: async (req) => ok(accountUserToV4(await findAccountUser(req.principal, req.params.id))),
+  update: async (req) => ok(accountUserToV4(await updateAccountUser(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteAccountUser(req.principal, req.params.id);
+    return noContent();
+  },
+});

@@ -1,0 +1,98 @@
+// Every function and queue of the service, described once. The CDK stack deploys exactly these and
+// the local runtime mirrors them (same handler modules, same queues with the same redrive settings).
+import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
+
+export type QueueName = 'ingest' | 'routing';
+export type WorkerName = 'ingestWorker' | 'routingWorker';
+export type ScheduledName = 'sweeper';
+export type FunctionName = HttpFunctionName | WorkerName | ScheduledName;
+
+export interface QueueDefinition {
+  name: QueueName;
+  /** Environment variable that carries the queue's URL to every function that uses it. */
+  urlVariable: string;
+  consumer: WorkerName;
+  batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** Maximum time the event source waits to fill a batch. */
+  maxBatchingWindowSeconds: number;
+}
+
+export interface FunctionDefinition {
+  entry: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  /** Queues the function sends to. */
+  sendsTo: QueueName[];
+  /** Schedule expression for scheduled functions. */
+  schedule?: string;
+}
+
+export const QUEUES: Record<QueueName, QueueDefinition> = {
+  ingest: {
+    name: 'ingest',
+    urlVariable: 'INGEST_QUEUE_URL',
+    consumer: 'ingestWorker',
+    batchSize: 10,
+    maxReceiveCount: 4,
+    maxBatchingWindowSeconds: 0,
+  },
+  routing: {
+    name: 'routing',
+    urlVariable: 'ROUTING_QUEUE_URL',
+    consumer: 'routingWorker',
+    batchSize: 10,
+    maxReceiveCount: 4,
+    maxBatchingWindowSeconds: 0,
+  },
+};
+
+const HTTP_TIMEOUT = 10;
+const WORKER_TIMEOUT = 30;
+
+function httpFunction(name: HttpFunctionName): FunctionDefinition {
+  const sends: Partial<Record<HttpFunctionName, QueueName[]>> = {
+    alerts: ['routing'],
+    inbound: ['ingest'],
+  };
+  return {
+    entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
+    timeoutSeconds: HTTP_TIMEOUT,
+    memoryMb: 1024,
+    sendsTo: sends[name] ?? [],
+  };
+}
+
+export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
+  ...(Object.fromEntries(HTTP_FUNCTIONS.map((name) => [name, httpFunction(name)])) as Record<
+    HttpFunctionName,
+    FunctionDefinition
+  >),
+  ingestWorker: {
+    entry: 'functions/queue/ingest-worker.ts',
+    timeoutSeconds: WORKER_TIMEOUT,
+    memoryMb: 1024,
+    sendsTo: ['routing'],
+  },
+  routingWorker: {
+    entry: 'functions/queue/routing-worker.ts',
+    timeoutSeconds: WORKER_TIMEOUT,
+    memoryMb: 1024,
+    sendsTo: ['routing'],
+  },
+  sweeper: {
+    entry: 'functions/scheduled/sweeper.ts',
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    sendsTo: ['ingest'],
+    schedule: 'rate(1 minute)',
+  },
+};
+
+/** SQS visibility timeout: six times the consumer's timeout, as AWS recommends for Lambda sources. */
+export function visibilityTimeoutSeconds(queue: QueueDefinition): number {
+  return FUNCTIONS[queue.consumer].timeoutSeconds * 6;
+}
+
+export const DLQ_RETENTION_DAYS = 14;

@@ -1,0 +1,159 @@
+// Create an account user (admin only): claim the e-mail addresses and create the person (or join
+// an existing person to this account), then the account user, its team memberships, the welcome.
+import { requireAdmin } from '../auth/permissions';
+import { noRoles, type Principal } from '../auth/principal';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import { Conflict, Invalid } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { newId } from '../ids';
+import { deliver } from '../notify/outbox';
+import { resolveTimeZone } from '../oncall/time-zones';
+import { ENTITY_TYPES } from '../store/items';
+import { resolveReferences } from '../store/references';
+import { addMemberships } from '../teams/membership';
+import { applyEmailChanges, applyPhoneChanges } from './contacts';
+import { profileOf, type AccountUserRecord, type UserRecord } from './records';
+import { createAccountUserInput } from './schemas';
+import {
+  accountUserOfUserInAccount,
+  claimEmail,
+  createAccountUserRecord,
+  getUser,
+  putNewUser,
+  releaseEmail,
+  userIdByEmail,
+} from './store';
+
+export type NewUser = Pick<UserRecord, 'name' | 'emails' | 'phones'> &
+  Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice'>>;
+
+/** Creates a person (new users notify by push and e-mail, not SMS or voice, unless told otherwise);
+ * throws Conflict when an address already belongs to someone. */
+export async function createUser(details: NewUser, password: string): Promise<UserRecord> {
+  const id = newId();
+  const claimed: string[] = [];
+  for (const entry of details.emails) {
+    if (!(await claimEmail(entry.email, id))) {
+      await Promise.all(claimed.map((email) => releaseEmail(email, id)));
+      throw new Conflict(`email ${entry.email} is already taken`);
+    }
+    claimed.push(entry.email);
+  }
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    id,
+    name: details.name,
+    time_zone: details.time_zone ?? 'UTC',
+    notify_push: details.notify_push ?? true,
+    notify_email: details.notify_email ?? true,
+    notify_sms: details.notify_sms ?? false,
+    notify_voice: details.notify_voice ?? false,
+    emails: details.emails,
+    phones: details.phones,
+    password_hash: await hashPassword(password),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await putNewUser(user);
+  return user;
+}
+
+export function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The one existing person the addresses belong to, or null when they are all free. */
+async function existingOwner(emails: { email: string }[]): Promise<string | null> {
+  const owners = new Set<string>();
+  for (const entry of emails) {
+    const owner = await userIdByEmail(entry.email);
+    if (owner) owners.add(owner);
+  }
+  if (owners.size > 1) throw new Conflict('the e-mail addresses belong to different existing users');
+  return [...owners][0] ?? null;
+}
+
+export async function createAccountUser(principal: Principal, body: unknown): Promise<AccountUserRecord> {
+  requireAdmin(principal, 'create account users');
+  const input = parseInput(createAccountUserInput, body);
+  const attributes = input.user_attributes;
+  const emails = applyEmailChanges([], attributes.emails_attributes, 'user_attributes.emails_attributes');
+  const phones = applyPhoneChanges([], attributes.phones_attributes ?? [], 'user_attributes.phones_attributes');
+  if (attributes.time_zone !== undefined && !resolveTimeZone(attributes.time_zone)) {
+    throw new Invalid(`user_attributes.time_zone is not a known time zone: ${attributes.time_zone}`);
+  }
+  const teamField = input.member_team_ids ? 'member_team_ids' : 'team_ids';
+  const [ruleIds, teamIds] = await resolveReferences(principal.accountId, [
+    {
+      field: 'notification_rule_id',
+      kind: 'notificationRule',
+      type: ENTITY_TYPES.notificationRule,
+      ids: input.notification_rule_id ? [input.notification_rule_id] : [],
+    },
+    { field: teamField, kind: 'team', type: ENTITY_TYPES.team, ids: input.member_team_ids ?? input.team_ids },
+  ]);
+
+  let user: UserRecord;
+  let password: string | null = null;
+  const ownerId = await existingOwner(emails);
+  if (ownerId) {
+    // The person exists (in another account): they join this one with their own profile.
+    if (await accountUserOfUserInAccount(ownerId, principal.accountId)) {
+      throw new Conflict(`email ${emails[0].email} is already in this account`);
+    }
+    const existing = await getUser(ownerId);
+    if (!existing) throw new Conflict('the e-mail address is being claimed by another request; try again');
+    user = existing;
+  } else {
+    password = generatePassword();
+    user = await createUser(
+      {
+        name: attributes.name,
+        emails,
+        phones,
+        time_zone: attributes.time_zone,
+        ...definedOnly({
+          notify_push: attributes.notify_push,
+          notify_email: attributes.notify_email,
+          notify_sms: attributes.notify_sms,
+          notify_voice: attributes.notify_voice,
+        }),
+      },
+      password,
+    );
+  }
+
+  const now = new Date().toISOString();
+  const record: AccountUserRecord = {
+    id: newId(),
+    account_id: principal.accountId,
+    user_id: user.id,
+    roles: { ...noRoles(), ...definedOnly(input.roles ?? {}) },
+    notification_rule_id: ruleIds[0] ?? null,
+    user: profileOf(user),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await createAccountUserRecord(record);
+  if (teamIds.length > 0) await addMemberships(principal.accountId, record.id, teamIds);
+  await sendWelcome(principal.accountId, user, password);
+  return record;
+}
+
+export async function sendWelcome(accountId: string, user: UserRecord, password: string | null): Promise<void> {
+  const address = user.emails.find((e) => e.primary)?.email ?? user.emails[0].email;
+  await deliver({
+    accountId,
+    userId: user.id,
+    channel: 'email',
+    to: address,
+    subject: password ? 'Welcome to the on-call service' : 'You were added to an on-call account',
+    template: password ? 'welcome' : 'invite',
+    message: password
+      ? `Hello ${user.name},\n\nAn account was created for you.\nUsername: ${address}\nPassword: ${password}\n\nPlease sign in and change your password.`
+      : `Hello ${user.name},\n\nYou were added to another on-call account. Sign in with your existing password.`,
+    redacted: password ? `Welcome message with sign-in details sent to ${address}` : `Invitation sent to ${address}`,
+  });
+}

@@ -1,0 +1,53 @@
+// Stored shapes of users (the person, global) and account users (the person inside one account).
+import type { Roles } from '../auth/principal';
+
+export interface EmailRecord {
+  id: string;
+  email: string;
+  primary: boolean;
+}
+
+export interface PhoneRecord {
+  id: string;
+  phone: string;
+  primary: boolean;
+  country: string | null;
+  blocked: boolean;
+}
+
+export interface UserProfile {
+  id: string;
+  name: string;
+  time_zone: string;
+  notify_push: boolean;
+  notify_email: boolean;
+  notify_sms: boolean;
+  notify_voice: boolean;
+  emails: EmailRecord[];
+  phones: PhoneRecord[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRecord extends UserProfile {
+  password_hash?: string;
+  version: number;
+}
+
+export interface AccountUserRecord {
+  id: string;
+  account_id: string;
+  user_id: string;
+  roles: Roles;
+  notification_rule_id: string | null;
+  /** A copy of the user's profile, refreshed on every profile change, so one read serves a request. */
+  user: UserProfile;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export function profileOf(user: UserRecord): UserProfile {
+  const { password_hash: _hash, version: _version, ...profile } = user;
+  return profile;
+}

@@ -1,0 +1,76 @@
+// Input schemas of account users (api-v4.md permitted parameters, contract §4 aliases).
+import { z } from 'zod';
+import { boolish, idList } from '../http/fields';
+
+const email = z.string().trim().toLowerCase().pipe(z.email());
+const destroy = boolish.optional();
+
+export const emailAttributes = z.object({
+  id: z.string().trim().optional(),
+  email: email.optional(),
+  primary: boolish.optional(),
+  _destroy: destroy,
+});
+
+export const phoneAttributes = z.object({
+  id: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+  primary: boolish.optional(),
+  _destroy: destroy,
+});
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  // Form encoding with indexes (`emails_attributes[0][email]`) may also arrive as an object keyed by index.
+  z.preprocess(
+    (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value),
+    z.array(item),
+  );
+
+const notifyFlags = {
+  notify_push: boolish.optional(),
+  notify_email: boolish.optional(),
+  notify_sms: boolish.optional(),
+  notify_voice: boolish.optional(),
+};
+
+export const rolesInput = z.object({
+  admin: boolish.optional(),
+  billing: boolish.optional(),
+  broadcaster: boolish.optional(),
+  communicator: boolish.optional(),
+});
+
+export const createAccountUserInput = z.object({
+  notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  roles: rolesInput.optional(),
+  member_team_ids: idList.optional(),
+  team_ids: idList.optional(),
+  user_attributes: z.object({
+    name: z.string().trim().min(1),
+    time_zone: z.string().trim().min(1).optional(),
+    ...notifyFlags,
+    emails_attributes: listOf(emailAttributes.extend({ email })).pipe(z.array(z.any()).min(1)),
+    phones_attributes: listOf(phoneAttributes).optional(),
+  }),
+});
+
+export const updateAccountUserInput = z.object({
+  notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  roles: rolesInput.optional(),
+  member_team_ids: idList.optional(),
+  team_ids: idList.optional(),
+  user_attributes: z
+    .object({
+      name: z.string().trim().min(1).optional(),
+      time_zone: z.string().trim().min(1).optional(),
+      ...notifyFlags,
+      emails_attributes: listOf(emailAttributes).optional(),
+      phones_attributes: listOf(phoneAttributes).optional(),
+    })
+    .optional(),
+});
+
+export type CreateAccountUserInput = z.infer<typeof createAccountUserInput>;
+export type UpdateAccountUserInput = z.infer<typeof updateAccountUserInput>;
+export type EmailInput = z.infer<typeof emailAttributes>;
+export type PhoneInput = z.infer<typeof phoneAttributes>;

@@ -1,0 +1,122 @@
+// Update an account user (contract §4): partial; roles merge the keys given; user_attributes edit
+// the person's name, notify flags and contacts by id. A non-admin may update only their own account
+// user and never its roles.
+import { forgetAccountUser } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
+import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { parseId } from '../ids';
+import { resolveTimeZone } from '../oncall/time-zones';
+import { ENTITY_TYPES } from '../store/items';
+import { resolveReferences } from '../store/references';
+import { setMemberships } from '../teams/membership';
+import { applyEmailChanges, applyPhoneChanges } from './contacts';
+import { definedOnly } from './create-account-user';
+import { profileOf, type AccountUserRecord, type UserRecord } from './records';
+import { updateAccountUserInput, type UpdateAccountUserInput } from './schemas';
+import {
+  claimEmail,
+  getAccountUser,
+  getUser,
+  refreshProfileCopies,
+  releaseEmail,
+  saveAccountUser,
+  saveUser,
+} from './store';
+
+async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccountUserInput['user_attributes']>): Promise<UserRecord> {
+  const field = 'user_attributes';
+  if (changes.time_zone !== undefined && !resolveTimeZone(changes.time_zone)) {
+    throw new Invalid(`${field}.time_zone is not a known time zone: ${changes.time_zone}`);
+  }
+  const emails = changes.emails_attributes
+    ? applyEmailChanges(user.emails, changes.emails_attributes, `${field}.emails_attributes`)
+    : user.emails;
+  const phones = changes.phones_attributes
+    ? applyPhoneChanges(user.phones, changes.phones_attributes, `${field}.phones_attributes`)
+    : user.phones;
+  const before = new Set(user.emails.map((e) => e.email));
+  const after = new Set(emails.map((e) => e.email));
+  const added = [...after].filter((email) => !before.has(email));
+  const removed = [...before].filter((email) => !after.has(email));
+  const claimed: string[] = [];
+  for (const email of added) {
+    if (!(await claimEmail(email, user.id))) {
+      await Promise.all(claimed.map((e) => releaseEmail(e, user.id)));
+      throw new Conflict(`email ${email} is already taken`);
+    }
+    claimed.push(email);
+  }
+  const next: UserRecord = {
+    ...user,
+    ...definedOnly({
+      name: changes.name,
+      time_zone: changes.time_zone,
+      notify_push: changes.notify_push,
+      notify_email: changes.notify_email,
+      notify_sms: changes.notify_sms,
+      notify_voice: changes.notify_voice,
+    }),
+    emails,
+    phones,
+    updated_at: new Date().toISOString(),
+    version: user.version + 1,
+  };
+  if (!(await saveUser(next))) {
+    await Promise.all(claimed.map((e) => releaseEmail(e, user.id)));
+    throw new Conflict('the user was changed by another request; reload and try again');
+  }
+  await Promise.all(removed.map((email) => releaseEmail(email, user.id)));
+  await refreshProfileCopies(next);
+  return next;
+}
+
+export async function updateAccountUser(principal: Principal, rawId: string, body: unknown): Promise<AccountUserRecord> {
+  const id = parseId('accountUser', rawId);
+  const current = id ? await getAccountUser(principal.accountId, id) : null;
+  if (!current) throw new NotFound('Account user not found');
+  const isSelf = current.id === principal.accountUserId;
+  if (!principal.roles.admin && !isSelf) throw new Forbidden('Only an account admin may update other account users');
+  const input = parseInput(updateAccountUserInput, body);
+
+  const roles = { ...current.roles, ...definedOnly(input.roles ?? {}) };
+  const rolesChanged = Object.keys(roles).some((k) => roles[k as keyof typeof roles] !== current.roles[k as keyof typeof roles]);
+  if (rolesChanged && !principal.roles.admin) throw new Forbidden('Only an account admin may change roles');
+
+  const teamField = input.member_team_ids ? 'member_team_ids' : 'team_ids';
+  const teamInput = input.member_team_ids ?? input.team_ids;
+  if (teamInput && !principal.roles.admin) throw new Forbidden('Only an account admin may change team memberships');
+  const [ruleIds, teamIds] = await resolveReferences(principal.accountId, [
+    {
+      field: 'notification_rule_id',
+      kind: 'notificationRule',
+      type: ENTITY_TYPES.notificationRule,
+      ids: input.notification_rule_id ? [input.notification_rule_id] : [],
+    },
+    { field: teamField, kind: 'team', type: ENTITY_TYPES.team, ids: teamInput },
+  ]);
+
+  let profile = current.user;
+  if (input.user_attributes && Object.values(input.user_attributes).some((v) => v !== undefined)) {
+    const user = await getUser(current.user_id);
+    if (!user) throw new NotFound('Account user not found');
+    profile = profileOf(await updateProfile(user, input.user_attributes));
+  }
+
+  const next: AccountUserRecord = {
+    ...current,
+    roles,
+    notification_rule_id:
+      input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
+    user: profile,
+    updated_at: new Date().toISOString(),
+    version: current.version + 1,
+  };
+  // Profile copies are refreshed without a version bump, so only a concurrent account-user edit fails this.
+  if (!(await saveAccountUser(next))) {
+    throw new Conflict('the account user was changed by another request; reload and try again');
+  }
+  if (teamInput) await setMemberships(principal.accountId, current.id, teamIds);
+  if (rolesChanged) forgetAccountUser(current.id);
+  return next;
+}

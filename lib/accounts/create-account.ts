@@ -1,0 +1,84 @@
+// Creating an account with its first admin: shared by first start (bootstrap), public signup and
+// the admin command for deployed stacks.
+import { createUser } from '../account-users/create-account-user';
+import { createAccountUserRecord } from '../account-users/store';
+import { profileOf, type AccountUserRecord } from '../account-users/records';
+import { putNewApiKey, type ApiKeyRecord } from '../auth/api-keys';
+import { generatePassword, generateToken, sha256 } from '../auth/passwords';
+import { noRoles } from '../auth/principal';
+import { Conflict } from '../http/errors';
+import { newId } from '../ids';
+import { putNewAccount, type AccountRecord } from './store';
+
+export interface NewAccount {
+  accountName: string;
+  name: string;
+  email: string;
+  /** Generated when absent. */
+  password?: string;
+  /** An API key token to issue to the admin (at least 32 characters). */
+  apiKey?: string;
+}
+
+export interface CreatedAccount {
+  account: AccountRecord;
+  admin: AccountUserRecord;
+  password: string;
+  apiKey: { record: ApiKeyRecord; token: string } | null;
+}
+
+export async function issueApiKey(
+  accountId: string,
+  accountUserId: string,
+  name: string,
+  token: string = generateToken(),
+): Promise<{ record: ApiKeyRecord; token: string }> {
+  const now = new Date().toISOString();
+  const record: ApiKeyRecord = {
+    id: newId(),
+    account_id: accountId,
+    account_user_id: accountUserId,
+    name,
+    token_hash: sha256(token),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  if (!(await putNewApiKey(record))) throw new Conflict('that API key token is already in use');
+  return { record, token };
+}
+
+export async function createAccountWithAdmin(input: NewAccount): Promise<CreatedAccount> {
+  const now = new Date().toISOString();
+  const password = input.password ?? generatePassword();
+  const user = await createUser(
+    { name: input.name, emails: [{ id: newId(), email: input.email.trim().toLowerCase(), primary: true }], phones: [] },
+    password,
+  );
+  const account: AccountRecord = {
+    id: newId(),
+    name: input.accountName,
+    token_id: generateToken(),
+    meta: {},
+    sso: {},
+    notification_templates: {},
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await putNewAccount(account);
+  const admin: AccountUserRecord = {
+    id: newId(),
+    account_id: account.id,
+    user_id: user.id,
+    roles: { ...noRoles(), admin: true },
+    notification_rule_id: null,
+    user: profileOf(user),
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await createAccountUserRecord(admin);
+  const apiKey = input.apiKey ? await issueApiKey(account.id, admin.id, 'bootstrap', input.apiKey) : null;
+  return { account, admin, password, apiKey };
+}

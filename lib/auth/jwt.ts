@@ -1,0 +1,53 @@
+// Login tokens: HS256 JWTs naming the user, the account and the account user (contract §3).
+// Only HS256 is accepted on verification, so `alg: none` and other algorithms are refused.
+import jwt from 'jsonwebtoken';
+import { config } from '../config';
+import { generateToken } from './passwords';
+import { getItem, putNew } from '../store/items';
+
+const SECRET_KEY = { pk: 'SYSTEM', sk: 'JWT_SECRET' };
+let secret: string | undefined;
+
+/** The signing secret: JWT_SECRET, else one generated once and kept in the store. */
+export async function jwtSecret(): Promise<string> {
+  if (secret) return secret;
+  const configured = config().JWT_SECRET;
+  if (configured) return (secret = configured);
+  const stored = await getItem(SECRET_KEY);
+  if (stored) return (secret = String(stored.secret));
+  const fresh = generateToken();
+  if (await putNew({ ...SECRET_KEY, secret: fresh })) return (secret = fresh);
+  const winner = await getItem(SECRET_KEY);
+  return (secret = String(winner!.secret));
+}
+
+export function resetJwtSecret(): void {
+  secret = undefined;
+}
+
+export interface TokenClaims {
+  sub: string;
+  acc: string;
+  acu: string;
+}
+
+export async function signToken(claims: TokenClaims): Promise<string> {
+  return jwt.sign(claims, await jwtSecret(), { algorithm: 'HS256', expiresIn: config().JWT_TTL_SECONDS });
+}
+
+export function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
+}
+
+/** The claims of a valid, unexpired HS256 token signed with our secret; null otherwise. */
+export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const payload = jwt.verify(token, await jwtSecret(), { algorithms: ['HS256'] });
+    if (typeof payload !== 'object' || !payload) return null;
+    const { sub, acc, acu } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || typeof acc !== 'string' || typeof acu !== 'string') return null;
+    return { sub, acc, acu };
+  } catch {
+    return null;
+  }
+}

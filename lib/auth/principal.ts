@@ -1,0 +1,23 @@
+// Who is calling: an account user of one account, authenticated by a login JWT or an API key.
+
+export interface Roles {
+  admin: boolean;
+  billing: boolean;
+  broadcaster: boolean;
+  communicator: boolean;
+}
+
+export const ROLE_NAMES = ['admin', 'billing', 'broadcaster', 'communicator'] as const;
+
+export function noRoles(): Roles {
+  return { admin: false, billing: false, broadcaster: false, communicator: false };
+}
+
+export interface Principal {
+  accountId: string;
+  accountUserId: string;
+  userId: string;
+  roles: Roles;
+  via: 'jwt' | 'api_key';
+  apiKeyId?: string;
+}

@@ -1,0 +1,73 @@
+// Where messages to people go. Locally (OUTBOX=console) they are printed to the console, which is
+// the only place a generated password ever appears; deployed (OUTBOX=log) only the fact that a
+// message went out is logged, never its secret parts. Every message is also recorded as a
+// notification object whose text is the redacted version.
+import { config } from '../config';
+import { newId } from '../ids';
+import { logger } from '../log';
+import { insertEntity } from '../store/entities';
+import { ENTITY_TYPES } from '../store/items';
+
+export interface OutboxMessage {
+  accountId: string;
+  userId: string | null;
+  channel: 'email' | 'sms' | 'push' | 'voice' | 'slack';
+  to: string;
+  subject: string;
+  template: string;
+  /** The full text, which may carry a secret (a new user's password). */
+  message: string;
+  /** The text safe to store and show. */
+  redacted: string;
+}
+
+export interface NotificationRecord {
+  id: string;
+  account_id: string;
+  user_id: string | null;
+  channel: OutboxMessage['channel'];
+  provider: string;
+  template: string;
+  to: string;
+  from: string;
+  direction: 'OUTGOING';
+  subject: string;
+  message: string;
+  status: 'sent';
+  sent: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export async function deliver(message: OutboxMessage): Promise<NotificationRecord> {
+  const mode = config().OUTBOX;
+  if (mode === 'console') {
+    process.stdout.write(
+      `\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`,
+    );
+  } else if (mode === 'log') {
+    logger.info('outbox message', { channel: message.channel, to: message.to, template: message.template });
+  }
+  const now = new Date();
+  const record: NotificationRecord = {
+    id: newId(),
+    account_id: message.accountId,
+    user_id: message.userId,
+    channel: message.channel,
+    provider: `outbox:${mode}`,
+    template: message.template,
+    to: message.to,
+    from: 'oncall',
+    direction: 'OUTGOING',
+    subject: message.subject,
+    message: message.redacted,
+    status: 'sent',
+    sent: Math.floor(now.getTime() / 1000),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    version: 1,
+  };
+  await insertEntity(ENTITY_TYPES.notification, record);
+  return record;
+}
