@@ -1,0 +1,186 @@
+// A local stand-in for API Gateway (HTTP API): matches a request against the route table, turns it
+// into a payload 2.0 event, invokes the same handler module the stack deploys, and writes the
+// result back. Unmatched requests go to the $default function; CORS preflights are answered here,
+// as API Gateway answers them.
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../routes';
+import { FUNCTIONS } from '../catalogue';
+import { CORS } from '../cors';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway's own payload limit; bodies the functions must reject (over 256 KiB) still reach them. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+  literalCount: number;
+}
+
+function compile(routes: Route[]): CompiledRoute[] {
+  return routes
+    .map((route) => {
+      const segments = route.path.split('/').filter(Boolean);
+      return { route, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
+    })
+    // API Gateway prefers the most specific route: literal segments win over {parameters}.
+    .sort((a, b) => b.literalCount - a.literalCount);
+}
+
+export function matchRoute(
+  compiled: CompiledRoute[],
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | null {
+  const parts = path.split('/').filter(Boolean);
+  for (const candidate of compiled) {
+    if (candidate.route.method !== method || candidate.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length; i++) {
+      const segment = candidate.segments[i];
+      if (segment.startsWith('{')) params[segment.slice(1, -1)] = parts[i];
+      else if (segment !== parts[i]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { route: candidate.route, params };
+  }
+  return null;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript|[\w.+-]*\+json|[\w.+-]*\+xml))|^$/;
+
+export interface LocalApi {
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startApi(options: { host: string; port: number; loadHandler?: (fn: HttpFunctionName) => Promise<Handler> }): Promise<LocalApi> {
+  const compiled = compile(ROUTES);
+  const handlers = new Map<HttpFunctionName, Promise<Handler>>();
+  const load =
+    options.loadHandler ??
+    (async (fn: HttpFunctionName) => {
+      const module = (await import(new URL(`../../${FUNCTIONS[fn].entry}`, import.meta.url).href)) as { handler: Handler };
+      return module.handler;
+    });
+  const handlerOf = (fn: HttpFunctionName) => {
+    let handler = handlers.get(fn);
+    if (!handler) {
+      handler = load(fn);
+      handlers.set(fn, handler);
+    }
+    return handler;
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_PAYLOAD_BYTES) {
+        res.writeHead(413, { 'content-type': 'application/json', ...CORS.headers });
+        res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, CORS.preflightHeaders);
+      res.end();
+      return;
+    }
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const matched = matchRoute(compiled, method, path);
+    const body = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const isText = TEXT_TYPES.test(contentType);
+    const now = Date.now();
+    const key = matched ? routeKey(matched.route) : '$default';
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey: key,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: matched && Object.keys(matched.params).length ? matched.params : undefined,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey: key,
+        stage: '$default',
+        time: new Date(now).toUTCString(),
+        timeEpoch: now,
+      },
+      body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+      isBase64Encoded: body.length > 0 && !isText,
+    };
+    const fn: HttpFunctionName = matched ? matched.route.fn : 'notFound';
+    const context = {
+      functionName: fn,
+      awsRequestId: event.requestContext.requestId,
+      getRemainingTimeInMillis: () => FUNCTIONS[fn].timeoutSeconds * 1000 - (Date.now() - now),
+    } as unknown as Context;
+    const result = await (await handlerOf(fn))(event, context);
+    const responseHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    if (result.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
+    const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+    if (payload) responseHeaders['content-length'] = String(payload.length);
+    res.writeHead(result.statusCode ?? 200, responseHeaders);
+    res.end(payload);
+  }
+
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch((error) => {
+      // A handler that throws past its own error mapping is what API Gateway reports as a 500.
+      console.error('local api: handler failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errors: [{ message: 'Internal server error' }] }));
+    });
+  });
+  // Senders reuse idle connections; keep them at least 60 s, as API Gateway does (contract §9).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    server,
+    url: `http://${host}:${address.port}`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// `npm start`: runs the whole service locally and prints where it listens and how to sign in.
+import { startRuntime } from './runtime';
+
+function environment() {
+  const env = process.env;
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: env.PORT ? Number(env.PORT) : 3000,
+    dataDir: env.DATA_DIR || '.data',
+    endpoint: env.AWS_ENDPOINT_URL || undefined,
+    tableName: env.TABLE_NAME || 'oncall',
+    bootstrap: {
+      email: env.BOOTSTRAP_EMAIL || undefined,
+      password: env.BOOTSTRAP_PASSWORD || undefined,
+      apiKey: env.BOOTSTRAP_API_KEY || undefined,
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const options = environment();
+  const runtime = await startRuntime(options);
+  const where = runtime.emulators.embedded
+    ? `embedded emulators (data: ${options.dataDir === ':memory:' ? 'in memory' : options.dataDir})`
+    : `AWS endpoint ${options.endpoint}`;
+  const lines = [`On-call service listening on ${runtime.url}  (${where})`];
+  if (runtime.created) {
+    const { account, admin, password, apiKey } = runtime.created;
+    lines.push(
+      'First start: created an account and its admin.',
+      `  account:   acc_${account.id}`,
+      `  username:  ${admin.user.emails[0].email}`,
+      `  password:  ${options.bootstrap.password ? '(BOOTSTRAP_PASSWORD)' : password}`,
+    );
+    if (apiKey) lines.push(`  api key:   ${apiKey.token}  (BOOTSTRAP_API_KEY, id tkn_${apiKey.record.id})`);
+    lines.push(`Sign in: curl -s -X POST ${runtime.url}/public/login -H 'content-type: application/json' -d '{"username":"…","password":"…"}'`);
+  }
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,154 @@
+// The whole service in one process: embedded emulators (or AWS_ENDPOINT_URL), the table and queues
+// created from the stack's definitions, the first account, the API on HOST:PORT, a poller per queue
+// and a timer per scheduled function. `npm start` and the integration tests both run this.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
+import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/accounts/bootstrap';
+import type { CreatedAccount } from '../../lib/accounts/create-account';
+import { forgetAllPrincipals } from '../../lib/auth/authenticate';
+import { resetJwtSecret } from '../../lib/auth/jwt';
+import { resetConfig } from '../../lib/config';
+import { resetDb } from '../../lib/store/client';
+import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
+import { startApi, type LocalApi } from './api-gateway';
+import { startEmulators, type Emulators } from './emulators';
+import { ensureQueues, ensureTable, type QueueUrls } from './provision';
+import { startPoller, type Poller, type SqsHandler } from './sqs-poller';
+
+export interface RuntimeOptions {
+  host?: string;
+  port?: number;
+  /** Folder for the embedded DynamoDB, or ':memory:'. */
+  dataDir?: string;
+  /** An AWS-compatible endpoint (LocalStack, moto): no emulator is started. */
+  endpoint?: string;
+  tableName?: string;
+  queuePrefix?: string;
+  bootstrap?: BootstrapOptions;
+  /** Shorter visibility timeout (tests of redelivery); default: the stack's. */
+  visibilityTimeoutSeconds?: number;
+  pollerConcurrency?: number;
+  /** How often scheduled functions run locally (default: every 30 s). */
+  scheduleIntervalMs?: number;
+  /** Extra environment for the functions (e.g. SIGNUP_ENABLED). */
+  env?: Record<string, string>;
+}
+
+export interface Runtime {
+  url: string;
+  tableName: string;
+  queues: QueueUrls;
+  emulators: Emulators;
+  created: CreatedAccount | null;
+  pollers: Poller[];
+  /** Runs a scheduled function now (tests). */
+  runScheduled(name: FunctionName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const entryExists = (name: FunctionName) => existsSync(`${root}${FUNCTIONS[name].entry}`);
+const importEntry = async <T>(name: FunctionName): Promise<T> =>
+  (await import(new URL(`../../${FUNCTIONS[name].entry}`, import.meta.url).href)) as T;
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  if (options.bootstrap) validateBootstrap(options.bootstrap);
+  const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
+  const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint });
+  const tableName = options.tableName ?? 'oncall';
+  const queuePrefix = options.queuePrefix ?? tableName;
+
+  // The functions read everything from the environment, as they do in Lambda.
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  if (emulators.embedded || !process.env.AWS_ACCESS_KEY_ID) {
+    process.env.AWS_ACCESS_KEY_ID = 'local';
+    process.env.AWS_SECRET_ACCESS_KEY = 'local';
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+  }
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = emulators.dynamodbEndpoint;
+  process.env.AWS_ENDPOINT_URL_SQS = emulators.sqsEndpoint;
+  process.env.TABLE_NAME = tableName;
+  process.env.OUTBOX ??= 'console';
+  for (const [name, value] of Object.entries(options.env ?? {})) process.env[name] = value;
+
+  const clientConfig = {
+    region: process.env.AWS_REGION,
+    credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
+  };
+  const dynamo = new DynamoDBClient({ ...clientConfig, endpoint: emulators.dynamodbEndpoint });
+  const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.sqsEndpoint });
+  await ensureTable(dynamo, tableName);
+  const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
+  for (const queue of Object.values(QUEUES)) process.env[queue.urlVariable] = queues[queue.name].url;
+
+  resetConfig();
+  resetDb();
+  resetJwtSecret();
+  forgetAllPrincipals();
+
+  const created = await bootstrap(options.bootstrap ?? {});
+
+  let api: LocalApi;
+  try {
+    api = await startApi({ host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
+  } catch (error) {
+    await emulators.stop();
+    throw error;
+  }
+
+  const pollers: Poller[] = [];
+  for (const queue of Object.values(QUEUES)) {
+    if (!entryExists(queue.consumer)) continue;
+    const attributes = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: queues[queue.name].url, AttributeNames: ['QueueArn'] }),
+    );
+    pollers.push(
+      startPoller({
+        client: sqs,
+        queueUrl: queues[queue.name].url,
+        queueArn: attributes.Attributes?.QueueArn ?? queue.name,
+        batchSize: queue.batchSize,
+        concurrency: options.pollerConcurrency ?? 4,
+        functionName: queue.consumer,
+        loadHandler: async () => (await importEntry<{ handler: SqsHandler }>(queue.consumer)).handler,
+        onError: (error) => console.error(`${queue.consumer}:`, error),
+      }),
+    );
+  }
+
+  const scheduled = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].schedule);
+  const runScheduled = async (name: FunctionName) => {
+    const module = await importEntry<{ handler: (event: unknown, context: Context) => Promise<unknown> }>(name);
+    await module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
+  };
+  const timers = scheduled.filter(entryExists).map((name) =>
+    setInterval(() => {
+      runScheduled(name).catch((error) => console.error(`${name}:`, error));
+    }, options.scheduleIntervalMs ?? 30_000),
+  );
+
+  return {
+    url: api.url,
+    tableName,
+    queues,
+    emulators,
+    created,
+    pollers,
+    runScheduled,
+    async stop() {
+      timers.forEach(clearInterval);
+      await Promise.all(pollers.map((p) => p.stop()));
+      await api.close();
+      resetDb();
+      dynamo.destroy();
+      sqs.destroy();
+      await emulators.stop();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Feeds a queue's worker the way a Lambda SQS event source mapping does: batches of up to
+// `batchSize`, the handler's `batchItemFailures` left on the queue (visible again after the
+// visibility timeout, redriven to the DLQ by the queue after maxReceiveCount), the rest deleted.
+// A handler that throws leaves its whole batch on the queue.
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+
+export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+
+export interface PollerOptions {
+  client: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  batchSize: number;
+  /** Parallel pollers, like the concurrent invocations a mapping scales to. */
+  concurrency: number;
+  functionName: string;
+  loadHandler: () => Promise<SqsHandler>;
+  onError?: (error: unknown) => void;
+}
+
+export interface Poller {
+  stop(): Promise<void>;
+  /** Batches handled so far (tests wait on it). */
+  readonly batches: number;
+}
+
+function toRecord(message: Message, queueArn: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId!,
+    receiptHandle: message.ReceiptHandle!,
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? '000000000000',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
+        name,
+        { stringValue: value.StringValue, binaryValue: value.BinaryValue ? Buffer.from(value.BinaryValue).toString('base64') : undefined, stringListValues: [], binaryListValues: [], dataType: value.DataType ?? 'String' },
+      ]),
+    ),
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: process.env.AWS_REGION ?? 'us-east-1',
+  };
+}
+
+export function startPoller(options: PollerOptions): Poller {
+  const abort = new AbortController();
+  let running = true;
+  let batches = 0;
+  let handler: Promise<SqsHandler> | undefined;
+
+  async function handle(messages: Message[]): Promise<void> {
+    const records = messages.map((m) => toRecord(m, options.queueArn));
+    let failed = new Set<string>();
+    try {
+      handler ??= options.loadHandler();
+      const context = {
+        functionName: options.functionName,
+        awsRequestId: records[0].messageId,
+        getRemainingTimeInMillis: () => 30_000,
+      } as unknown as Context;
+      const response = await (await handler)({ Records: records }, context);
+      failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (error) {
+      options.onError?.(error);
+      return; // the whole batch stays on the queue
+    }
+    const done = records.filter((r) => !failed.has(r.messageId));
+    if (done.length > 0) {
+      await options.client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: options.queueUrl,
+          Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+        }),
+      );
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      try {
+        const out = await options.client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: options.batchSize,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        if (out.Messages?.length) {
+          await handle(out.Messages);
+          batches += 1;
+        }
+      } catch (error) {
+        if (!running) return;
+        options.onError?.(error);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }
+
+  const loops = Array.from({ length: options.concurrency }, () => loop());
+  return {
+    get batches() {
+      return batches;
+    },
+    async stop() {
+      running = false;
+      abort.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+}
