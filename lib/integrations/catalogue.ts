@@ -1,0 +1,107 @@
+// The integration type catalogue (GET /api/v4/integration_types, contract §9): read-only, the same
+// in every account. Ids are fixed ULIDs: integrations store them, so they never change.
+import { parseId, prefixId } from '../ids';
+
+export interface IntegrationTypeOption {
+  name: string;
+  type: 'string' | 'boolean';
+  description: string;
+  default?: string | boolean;
+}
+
+export interface IntegrationType {
+  id: string;
+  prefixId: string;
+  slug: string;
+  name: string;
+  description: string;
+  options: IntegrationTypeOption[];
+}
+
+/** Options every type accepts (on create also as `option_<name>`). */
+const COMMON_OPTIONS: IntegrationTypeOption[] = [
+  {
+    name: 'token',
+    type: 'string',
+    description: 'When set, requests must carry this value in the pagertree-token header; others are refused (403).',
+  },
+  {
+    name: 'capture_additional_data',
+    type: 'boolean',
+    description: "Record the payload's top-level fields as the alert's additional data.",
+    default: false,
+  },
+  {
+    name: 'wrapper_key',
+    type: 'string',
+    description:
+      'JMESPath expression that selects the payload inside the request body (e.g. "detail" or "records[*]"); ' +
+      'an array selects one payload per element.',
+  },
+];
+
+function integrationType(id: string, slug: string, name: string, description: string): IntegrationType {
+  return { id, prefixId: prefixId('integrationType', id), slug, name, description, options: COMMON_OPTIONS.map((option) => ({ ...option })) };
+}
+
+export const INTEGRATION_TYPES: readonly IntegrationType[] = [
+  integrationType(
+    '01KDVDNA00GN8A5NGEH4J1RJTG',
+    'webhook',
+    'Webhook',
+    'Generic JSON, form or plain-text webhook: event_type create|acknowledge|resolve, id, title, description, ' +
+      'urgency, tags, dedup_keys and meta.incident*. Keys are case-insensitive.',
+  ),
+  integrationType(
+    '01KDVDNA011ME63NNJGFYP7NMQ',
+    'prometheus',
+    'Prometheus Alertmanager',
+    'Alertmanager webhook_config receiver (payload version 4): one alert per alert group (groupKey), ' +
+      'firing creates, resolved resolves; urgency from the severity label.',
+  ),
+  integrationType(
+    '01KDVDNA02C11YQD4FR4KSG659',
+    'grafana',
+    'Grafana',
+    'Grafana webhook contact point, unified and legacy alerting: alerting/firing creates, ok/resolved resolves.',
+  ),
+  integrationType(
+    '01KDVDNA03JHB1W8KDYR7YYJ9X',
+    'aws_cloudwatch',
+    'AWS CloudWatch',
+    'CloudWatch alarms through an SNS HTTPS subscription: ALARM creates, OK resolves, one alert per topic and ' +
+      'alarm name; the subscription confirmation is recorded.',
+  ),
+  integrationType(
+    '01KDVDNA046SXE3Q12W19SFER9',
+    'datadog',
+    'Datadog',
+    'Datadog Webhooks integration with a payload of $VARIABLES: Triggered creates, Recovered resolves, ' +
+      'one alert per $ALERT_ID.',
+  ),
+  integrationType(
+    '01KDVDNA05G2T1YT8NGG7VC490',
+    'pagerduty_events_v2',
+    'PagerDuty Events API v2',
+    'Any tool that sends PagerDuty Events v2: trigger, acknowledge and resolve by dedup_key.',
+  ),
+  integrationType(
+    '01KDVDNA06A5E2S3027ZA22HPP',
+    'uptime_robot',
+    'UptimeRobot',
+    'UptimeRobot webhook alert contact (POST parameters or JSON): down creates, up resolves, one alert per monitor.',
+  ),
+  integrationType(
+    '01KDVDNA07K56ERX9XS5NDVWP7',
+    'healthchecks',
+    'Healthchecks.io',
+    'Healthchecks.io PagerTree or webhook integration: a check going down creates, up resolves, one alert per check.',
+  ),
+];
+
+/** The type named by its ULID, its `itt_` prefix id or its slug; undefined when none is. */
+export function findIntegrationType(idOrPrefixIdOrSlug: string): IntegrationType | undefined {
+  const id = parseId('integrationType', idOrPrefixIdOrSlug);
+  if (id !== null) return INTEGRATION_TYPES.find((type) => type.id === id);
+  return INTEGRATION_TYPES.find((type) => type.slug === idOrPrefixIdOrSlug);
+}

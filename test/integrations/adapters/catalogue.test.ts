@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/catalogue';
+
+describe('integration type catalogue', () => {
+  it('lists the eight sender types with fixed ids that never change', () => {
+    expect(Object.fromEntries(INTEGRATION_TYPES.map((type) => [type.slug, type.id]))).toEqual({
+      webhook: '01KDVDNA00GN8A5NGEH4J1RJTG',
+      prometheus: '01KDVDNA011ME63NNJGFYP7NMQ',
+      grafana: '01KDVDNA02C11YQD4FR4KSG659',
+      aws_cloudwatch: '01KDVDNA03JHB1W8KDYR7YYJ9X',
+      datadog: '01KDVDNA046SXE3Q12W19SFER9',
+      pagerduty_events_v2: '01KDVDNA05G2T1YT8NGG7VC490',
+      uptime_robot: '01KDVDNA06A5E2S3027ZA22HPP',
+      healthchecks: '01KDVDNA07K56ERX9XS5NDVWP7',
+    });
+  });
+
+  it('gives every type an itt_ prefix id, a name, a description and the common options', () => {
+    for (const type of INTEGRATION_TYPES) {
+      expect(type.prefixId).toBe(`itt_${type.id}`);
+      expect(type.name).not.toBe('');
+      expect(type.description).not.toBe('');
+      expect(type.options.map((option) => option.name)).toEqual(['token', 'capture_additional_data', 'wrapper_key']);
+      expect(type.options.find((option) => option.name === 'capture_additional_data')).toMatchObject({
+        type: 'boolean',
+        default: false,
+      });
+    }
+  });
+
+  it('finds a type by ULID, by prefix id and by slug', () => {
+    const datadog = INTEGRATION_TYPES.find((type) => type.slug === 'datadog');
+    expect(findIntegrationType('01KDVDNA046SXE3Q12W19SFER9')).toBe(datadog);
+    expect(findIntegrationType('01kdvdna046sxe3q12w19sfer9')).toBe(datadog);
+    expect(findIntegrationType('itt_01KDVDNA046SXE3Q12W19SFER9')).toBe(datadog);
+    expect(findIntegrationType('datadog')).toBe(datadog);
+  });
+
+  it('finds nothing for unknown names, other prefixes or unknown ULIDs', () => {
+    expect(findIntegrationType('nagios')).toBeUndefined();
+    expect(findIntegrationType('int_01KDVDNA046SXE3Q12W19SFER9')).toBeUndefined();
+    expect(findIntegrationType('01KDVDNA08AAAAAAAAAAAAAAAA')).toBeUndefined();
+    expect(findIntegrationType('')).toBeUndefined();
+  });
+
+  it('hands out option lists that a caller cannot corrupt for other types', () => {
+    const [first, second] = INTEGRATION_TYPES;
+    expect(first.options).not.toBe(second.options);
+  });
+});
