@@ -1,0 +1,59 @@
+// Starts the real local runtime for one test file: embedded emulators by default, or the endpoint in
+// AWS_ENDPOINT_URL (moto, LocalStack) with a table and queues of its own, so runs never collide.
+import { randomBytes } from 'node:crypto';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../infra/local/runtime';
+import { ApiClient } from './api-client';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestService {
+  runtime: Runtime;
+  url: string;
+  /** The bootstrap admin, authenticated with its API key. */
+  admin: ApiClient;
+  adminKey: string;
+  anonymous: ApiClient;
+  /** True when running against an external endpoint (moto, LocalStack). */
+  external: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startService(options: RuntimeOptions = {}): Promise<TestService> {
+  const external = Boolean(process.env.AWS_ENDPOINT_URL);
+  const suffix = randomBytes(4).toString('hex');
+  const adminKey = `test-admin-key-${randomBytes(16).toString('hex')}`;
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir: ':memory:',
+    tableName: `oncall-test-${suffix}`,
+    visibilityTimeoutSeconds: 2,
+    scheduleIntervalMs: 3_600_000,
+    ...options,
+    env: { OUTBOX: 'none', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...options.env },
+    bootstrap: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, apiKey: adminKey, ...options.bootstrap },
+  });
+  return {
+    runtime,
+    url: runtime.url,
+    admin: new ApiClient(runtime.url, { authorization: `Bearer ${adminKey}` }),
+    adminKey,
+    anonymous: new ApiClient(runtime.url, {}),
+    external,
+    stop: () => runtime.stop(),
+  };
+}
+
+/** A second, independent account (through public signup) and a client acting as its admin. */
+export async function signupAccount(service: TestService, name = 'Other'): Promise<{ client: ApiClient; accountId: string; email: string }> {
+  const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await service.anonymous.post('/public/signup', {
+    account_name: `${name} Inc`,
+    name: `${name} Admin`,
+    email,
+    password: 'another secret password',
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const body = res.body as { token: string; account_id: string };
+  return { client: new ApiClient(service.url, { authorization: `Bearer ${body.token}` }), accountId: body.account_id, email };
+}
