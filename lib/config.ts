@@ -1,6 +1,6 @@
 // Configuration is read from the environment once (at cold start) and validated with zod,
 // so a missing or malformed variable fails loudly before any request is served.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -15,7 +15,7 @@ const schema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   SIGNUP_ENABLED: bool,
-  OUTBOX: z.enum(['console', 'log', 'none']).default('log'),
+  OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('log'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });

@@ -1,5 +1,5 @@
 // Input schemas of account users (api-v4.md permitted parameters, contract §4 aliases).
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
 
 const email = z.string().trim().toLowerCase().pipe(z.email());

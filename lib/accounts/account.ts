@@ -1,5 +1,5 @@
 // GET/PUT /account/:id: the caller's own account only; another id is absent (contract §11).
-import { z } from 'zod';
+import * as z from 'zod';
 import { requireAdmin } from '../auth/permissions';
 import type { Principal } from '../auth/principal';
 import { Conflict, NotFound } from '../http/errors';

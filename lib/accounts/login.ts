@@ -1,5 +1,5 @@
 // POST /public/login and POST /public/signup (contract §3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountUsersOfUser, getUser, userIdByEmail } from '../account-users/store';
 import { signToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/passwords';

@@ -1,5 +1,5 @@
 // POST/GET/DELETE /api/v4/api_keys (contract §3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueApiKey } from '../accounts/create-account';
 import { getAccountUser } from '../account-users/store';
 import { Forbidden, Invalid, NotFound } from '../http/errors';

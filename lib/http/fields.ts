@@ -1,6 +1,6 @@
 // zod building blocks for request fields. Form-encoded bodies carry every value as a string, so
 // booleans and numbers also accept their text forms ("true", "1", "30").
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const boolish = z.union([
   z.boolean(),

@@ -1,5 +1,6 @@
 // Where messages to people go. Locally (OUTBOX=console) they are printed to the console, which is
-// the only place a generated password ever appears; deployed (OUTBOX=log) only the fact that a
+// the only place a generated password ever appears (OUTBOX=memory keeps them for tests); deployed
+// (OUTBOX=log) only the fact that a
 // message went out is logged, never its secret parts. Every message is also recorded as a
 // notification object whose text is the redacted version.
 import { config } from '../config';
@@ -40,9 +41,17 @@ export interface NotificationRecord {
   version: number;
 }
 
+const memory: OutboxMessage[] = [];
+
+/** Messages kept by OUTBOX=memory (tests read what a person would have received). */
+export function outboxMessages(): readonly OutboxMessage[] {
+  return memory;
+}
+
 export async function deliver(message: OutboxMessage): Promise<NotificationRecord> {
   const mode = config().OUTBOX;
-  if (mode === 'console') {
+  if (mode === 'memory') memory.push(message);
+  else if (mode === 'console') {
     process.stdout.write(
       `\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`,
     );

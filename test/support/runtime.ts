@@ -22,7 +22,7 @@ export interface TestService {
 export async function startService(options: RuntimeOptions = {}): Promise<TestService> {
   const external = Boolean(process.env.AWS_ENDPOINT_URL);
   const suffix = randomBytes(4).toString('hex');
-  const adminKey = `test-admin-key-${randomBytes(16).toString('hex')}`;
+  const adminKey = options.bootstrap?.apiKey ?? `test-admin-key-${randomBytes(16).toString('hex')}`;
   const runtime = await startRuntime({
     port: 0,
     dataDir: ':memory:',
@@ -30,7 +30,7 @@ export async function startService(options: RuntimeOptions = {}): Promise<TestSe
     visibilityTimeoutSeconds: 2,
     scheduleIntervalMs: 3_600_000,
     ...options,
-    env: { OUTBOX: 'none', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...options.env },
+    env: { OUTBOX: 'memory', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...options.env },
     bootstrap: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, apiKey: adminKey, ...options.bootstrap },
   });
   return {

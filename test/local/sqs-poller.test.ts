@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulators, type Emulators } from '../../infra/local/emulators';
+import { ensureQueues, type QueueUrls } from '../../infra/local/provision';
+import { startPoller } from '../../infra/local/sqs-poller';
+
+let emulators: Emulators;
+let sqs: SQSClient;
+let queues: QueueUrls;
+
+beforeAll(async () => {
+  emulators = await startEmulators({ dataDir: ':memory:', endpoint: process.env.AWS_ENDPOINT_URL });
+  sqs = new SQSClient({ endpoint: emulators.sqsEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  queues = await ensureQueues(sqs, `poller-${randomBytes(4).toString('hex')}`, 1);
+});
+afterAll(async () => {
+  sqs?.destroy();
+  await emulators?.stop();
+});
+
+async function send(url: string, bodies: string[]) {
+  for (let i = 0; i < bodies.length; i += 10) {
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: url,
+        Entries: bodies.slice(i, i + 10).map((body, j) => ({ Id: String(j), MessageBody: body })),
+      }),
+    );
+  }
+}
+
+async function drain(url: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    bodies.push(...(out.Messages ?? []).map((m) => m.Body!));
+  }
+  return bodies;
+}
+
+const until = async (check: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('the local event source mapping', () => {
+  it('deletes what succeeded, redelivers what failed, and redrives it to the DLQ after maxReceiveCount', async () => {
+    const seen = new Map<string, number[]>();
+    let largestBatch = 0;
+    const poller = startPoller({
+      client: sqs,
+      queueUrl: queues.ingest.url,
+      queueArn: 'arn:test',
+      batchSize: 10,
+      concurrency: 2,
+      functionName: 'test',
+      loadHandler: async () => async (event: SQSEvent) => {
+        largestBatch = Math.max(largestBatch, event.Records.length);
+        const failures = [];
+        for (const record of event.Records) {
+          const counts = seen.get(record.body) ?? [];
+          counts.push(Number(record.attributes.ApproximateReceiveCount));
+          seen.set(record.body, counts);
+          if (record.body === 'poison') failures.push({ itemIdentifier: record.messageId });
+        }
+        return { batchItemFailures: failures };
+      },
+    });
+    try {
+      await send(queues.ingest.url, ['poison', ...Array.from({ length: 24 }, (_, i) => `ok-${i}`)]);
+      await until(() => (seen.get('poison')?.length ?? 0) >= 4 && seen.size === 25);
+      await new Promise((r) => setTimeout(r, 2_500));
+    } finally {
+      await poller.stop();
+    }
+    expect(largestBatch).toBeLessThanOrEqual(10);
+    for (let i = 0; i < 24; i++) expect(seen.get(`ok-${i}`)).toHaveLength(1);
+    expect(seen.get('poison')).toEqual([1, 2, 3, 4]);
+    expect(await drain(queues.ingest.dlqUrl)).toEqual(['poison']);
+    expect(await drain(queues.ingest.url)).toEqual([]);
+  }, 60_000);
+
+  it('leaves the whole batch on the queue when the handler throws', async () => {
+    let calls = 0;
+    const redelivered: string[] = [];
+    const poller = startPoller({
+      client: sqs,
+      queueUrl: queues.routing.url,
+      queueArn: 'arn:test',
+      batchSize: 10,
+      concurrency: 1,
+      functionName: 'test',
+      onError: () => {},
+      loadHandler: async () => async (event: SQSEvent) => {
+        calls += 1;
+        if (calls === 1) throw new Error(`crash with ${event.Records.length} records`);
+        redelivered.push(...event.Records.map((r) => r.body));
+        return { batchItemFailures: [] };
+      },
+    });
+    try {
+      await send(queues.routing.url, ['a', 'b', 'c']);
+      await until(() => redelivered.length >= 3);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await poller.stop();
+    }
+    expect(redelivered.sort()).toEqual(['a', 'b', 'c']);
+    expect(await drain(queues.routing.url)).toEqual([]);
+  }, 30_000);
+});
