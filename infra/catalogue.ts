@@ -23,6 +23,8 @@ export interface FunctionDefinition {
   entry: string;
   timeoutSeconds: number;
   memoryMb: number;
+  /** Access to the table (least privilege: the catch-all needs none). */
+  table: 'none' | 'readWrite';
   /** Queues the function sends to. */
   sendsTo: QueueName[];
   /** Schedule expression for scheduled functions. */
@@ -58,6 +60,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
+    table: name === 'notFound' ? 'none' : 'readWrite',
     timeoutSeconds: HTTP_TIMEOUT,
     memoryMb: 1024,
     sendsTo: sends[name] ?? [],
@@ -71,18 +74,21 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
   >),
   ingestWorker: {
     entry: 'functions/queue/ingest-worker.ts',
+    table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
     sendsTo: ['routing'],
   },
   routingWorker: {
     entry: 'functions/queue/routing-worker.ts',
+    table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
     sendsTo: ['routing'],
   },
   sweeper: {
     entry: 'functions/scheduled/sweeper.ts',
+    table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
     sendsTo: ['ingest'],

@@ -1,0 +1,70 @@
+// A Lambda function with our defaults set once: Node.js 22 on arm64, minified ESM bundle with
+// source maps, a log group with a retention, and `bind`, the one place that grants a function
+// exactly the table and queue access its catalogue entry names and passes their names in env.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { BUNDLE_TARGET, ESBUILD_OPTIONS, ESM_REQUIRE_SHIM } from '../bundling';
+import { QUEUES, type FunctionDefinition, type QueueName } from '../catalogue';
+
+export interface ServiceFunctionProps {
+  definition: FunctionDefinition;
+  projectRoot: string;
+  environment?: Record<string, string>;
+}
+
+export class ServiceFunction extends Construct {
+  readonly fn: NodejsFunction;
+  private readonly definition: FunctionDefinition;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.definition = props.definition;
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.fn = new NodejsFunction(this, 'Fn', {
+      entry: `${props.projectRoot}/${props.definition.entry}`,
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: `${props.projectRoot}/package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.definition.memoryMb,
+      timeout: Duration.seconds(props.definition.timeoutSeconds),
+      logGroup,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
+        ...props.environment,
+      },
+      bundling: {
+        minify: ESBUILD_OPTIONS.minify,
+        sourceMap: ESBUILD_OPTIONS.sourcemap,
+        format: OutputFormat.ESM,
+        target: BUNDLE_TARGET,
+        mainFields: ESBUILD_OPTIONS.mainFields,
+        banner: ESM_REQUIRE_SHIM,
+        externalModules: ESBUILD_OPTIONS.external,
+      },
+    });
+  }
+
+  /** Grants what the catalogue entry names, and nothing else. */
+  bind(resources: { table: ITable; queues: Record<QueueName, Queue> }): void {
+    const definition = this.definition;
+    if (definition.table === 'readWrite') {
+      resources.table.grantReadWriteData(this.fn);
+      this.fn.addEnvironment('TABLE_NAME', resources.table.tableName);
+    }
+    for (const name of definition.sendsTo) {
+      resources.queues[name].grantSendMessages(this.fn);
+      this.fn.addEnvironment(QUEUES[name].urlVariable, resources.queues[name].queueUrl);
+    }
+  }
+}

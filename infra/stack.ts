@@ -1,0 +1,153 @@
+// The whole service as one stack: the single table, the queues with their dead-letter queues, one
+// function per resource and per queue worker, the scheduled sweeper and the HTTP API whose routes
+// come from the route table. Stateful resources (table, queues) are retained on stack deletion.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
+import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './catalogue';
+import { ServiceFunction } from './constructs/service-function';
+import { CORS } from './cors';
+import { ROUTES } from './routes';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface OncallStackProps extends StackProps {
+  /** Extra environment for every function (SIGNUP_ENABLED, JWT_TTL_SECONDS, …). */
+  functionEnvironment?: Record<string, string>;
+}
+
+const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+export class OncallStack extends Stack {
+  readonly table: Table;
+  readonly queues: Record<QueueName, Queue>;
+  readonly functions: Record<FunctionName, ServiceFunction>;
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: OncallStackProps = {}) {
+    super(scope, id, props);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: PARTITION_KEY, type: AttributeType.STRING },
+      sortKey: { name: SORT_KEY, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    this.queues = {} as Record<QueueName, Queue>;
+    for (const queue of Object.values(QUEUES)) {
+      const dlq = new Queue(this, `${pascal(queue.name)}Dlq`, {
+        retentionPeriod: Duration.days(DLQ_RETENTION_DAYS),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      Validations.of(dlq).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This is a dead-letter queue: messages that exhausted their retries end here for inspection.',
+      });
+      this.queues[queue.name] = new Queue(this, `${pascal(queue.name)}Queue`, {
+        visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds(queue)),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: queue.maxReceiveCount },
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+    }
+
+    this.functions = {} as Record<FunctionName, ServiceFunction>;
+    for (const [name, definition] of Object.entries(FUNCTIONS) as [FunctionName, (typeof FUNCTIONS)[FunctionName]][]) {
+      const fn = new ServiceFunction(this, `${pascal(name)}Function`, {
+        definition,
+        projectRoot: PROJECT_ROOT,
+        environment: { LOG_LEVEL: 'info', OUTBOX: 'log', ...props.functionEnvironment },
+      });
+      fn.bind({ table: this.table, queues: this.queues });
+      this.functions[name] = fn;
+    }
+
+    for (const queue of Object.values(QUEUES)) {
+      this.functions[queue.consumer].fn.addEventSource(
+        new SqsEventSource(this.queues[queue.name], {
+          batchSize: queue.batchSize,
+          maxBatchingWindow: queue.maxBatchingWindowSeconds ? Duration.seconds(queue.maxBatchingWindowSeconds) : undefined,
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
+
+    for (const [name, definition] of Object.entries(FUNCTIONS) as [FunctionName, (typeof FUNCTIONS)[FunctionName]][]) {
+      if (!definition.schedule) continue;
+      new Rule(this, `${pascal(name)}Schedule`, {
+        schedule: Schedule.expression(definition.schedule),
+        targets: [new LambdaFunction(this.functions[name].fn)],
+      });
+    }
+
+    this.api = new HttpApi(this, 'Api', {
+      description: 'On-call service: /api/v4 and the earlier interface',
+      corsPreflight: {
+        allowOrigins: CORS.allowOrigins,
+        allowMethods: CORS.allowMethods.map((m) => m as CorsHttpMethod),
+        allowHeaders: CORS.allowHeaders,
+        exposeHeaders: CORS.exposeHeaders,
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+      defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', this.functions.notFound.fn),
+    });
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${pascal(route.fn)}Integration`, this.functions[route.fn].fn);
+        integrations.set(route.fn, integration);
+      }
+      this.api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration });
+    }
+
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        requestTime: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    for (const queue of Object.values(QUEUES)) {
+      new CfnOutput(this, `${pascal(queue.name)}QueueUrl`, { value: this.queues[queue.name].queueUrl });
+    }
+  }
+}
