@@ -1,15 +1,30 @@
 // A Lambda function with our defaults set once: Node.js 22 on arm64, minified ESM bundle with
 // source maps, a log group with a retention, and `bind`, the one place that grants a function
 // exactly the table and queue access its catalogue entry names and passes their names in env.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BUNDLE_TARGET, ESBUILD_OPTIONS, ESM_REQUIRE_SHIM } from '../bundling';
+import { INDEXES } from '../../lib/store/table';
 import { QUEUES, type FunctionDefinition, type QueueName } from '../catalogue';
+
+/** Everything the data layer does. Scan is deliberately absent: no request path may scan. */
+const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 
 export interface ServiceFunctionProps {
   definition: FunctionDefinition;
@@ -28,7 +43,17 @@ export class ServiceFunction extends Construct {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // A role of its own that may write to its own log group only (no managed policy).
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
     this.fn = new NodejsFunction(this, 'Fn', {
+      role,
       entry: `${props.projectRoot}/${props.definition.entry}`,
       handler: 'handler',
       projectRoot: props.projectRoot,
@@ -53,13 +78,24 @@ export class ServiceFunction extends Construct {
         externalModules: ESBUILD_OPTIONS.external,
       },
     });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'nodejs22.x is chosen on purpose: it is the runtime the code is built and tested for (bundle target node22).',
+    });
   }
 
   /** Grants what the catalogue entry names, and nothing else. */
   bind(resources: { table: ITable; queues: Record<QueueName, Queue> }): void {
     const definition = this.definition;
     if (definition.table === 'readWrite') {
-      resources.table.grantReadWriteData(this.fn);
+      const { tableArn } = resources.table;
+      this.fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: TABLE_ACTIONS,
+          resources: [tableArn, ...INDEXES.map((index) => `${tableArn}/index/${index.name}`)],
+        }),
+      );
       this.fn.addEnvironment('TABLE_NAME', resources.table.tableName);
     }
     for (const name of definition.sendsTo) {
