@@ -3,6 +3,7 @@
 // object (isolation by key), and a list is a strongly consistent Query, newest first, never a Scan.
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -95,6 +96,21 @@ export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
 
 export function keyString(key: Key): string {
   return `${key.pk}|${key.sk}`;
+}
+
+/** Writes many items (unconditionally) in chunks of 25, retrying unprocessed ones with backoff. */
+export async function batchPut(items: Item[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: item } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      if (pending.length > 0) {
+        if (attempt >= 8) throw new Error('BatchWrite left items unprocessed after retries');
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+    }
+  }
 }
 
 /** Writes a new item; false when an item with that key already exists. */

@@ -1,0 +1,126 @@
+// Platform benchmarks (issue 2): API overhead against a raw GetItem, cold start of every function
+// bundle, and a list at 10 000 account users against one at 10.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { build } from 'esbuild';
+import { ESBUILD_OPTIONS } from '../infra/bundling';
+import { FUNCTIONS } from '../infra/catalogue';
+import { startRuntime } from '../infra/local/runtime';
+import { profileOf, type AccountUserRecord } from '../lib/account-users/records';
+import { createAccountWithAdmin } from '../lib/accounts/create-account';
+import { newId } from '../lib/ids';
+import { setCounts } from '../lib/store/counters';
+import { ENTITY_TYPES, batchPut, entityKey } from '../lib/store/items';
+import { KeepAliveClient, median, round, sideBySide } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Writes `count` account users straight into the store, shaped exactly as the API writes them. */
+async function seedAccountUsers(accountId: string, template: AccountUserRecord, count: number): Promise<void> {
+  const items = Array.from({ length: count }, (_, i) => {
+    const id = newId();
+    const record: AccountUserRecord = {
+      ...template,
+      id,
+      user_id: newId(),
+      roles: { admin: false, billing: false, broadcaster: false, communicator: false },
+      user: { ...template.user, name: `Seeded ${i}`, emails: [{ id: newId(), email: `seeded-${i}-${id}@example.com`, primary: true }] },
+    };
+    return { ...entityKey(accountId, ENTITY_TYPES.accountUser, id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
+  });
+  await batchPut(items);
+  await setCounts(accountId, ENTITY_TYPES.accountUser, { total: count + 1 });
+}
+
+export async function apiBenchmarks(): Promise<Record<string, number>> {
+  const apiKey = 'b'.repeat(48);
+  const runtime = await startRuntime({ port: 0, dataDir: ':memory:', tableName: 'bench-platform', bootstrap: { apiKey }, env: { OUTBOX: 'none', LOG_LEVEL: 'error' } });
+  const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
+  const dynamo = new DynamoDBClient({ endpoint: runtime.emulators.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const admin = runtime.created!.admin;
+    const key = entityKey(admin.account_id, ENTITY_TYPES.accountUser, admin.id);
+    const path = `/api/v4/account_users/${admin.id}`;
+    const check = await client.request('GET', path);
+    if (check.status !== 200) throw new Error(`GET account user answered ${check.status}`);
+    const overhead = await sideBySide(
+      () => client.request('GET', path),
+      () => dynamo.send(new GetItemCommand({ TableName: runtime.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true })),
+      { rounds: 20, perRound: 100 },
+    );
+
+    // A big account (10 000 users) and a small one (10), listed side by side.
+    const big = runtime.created!;
+    await seedAccountUsers(big.account.id, big.admin, 10_000);
+    const small = await createAccountWithAdmin({ accountName: 'Small', name: 'Small Admin', email: 'small@example.com', apiKey: 's'.repeat(48) });
+    await seedAccountUsers(small.account.id, small.admin, 9);
+    const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${'s'.repeat(48)}` });
+    const bigPage = JSON.parse((await client.request('GET', '/api/v4/account_users?limit=10')).body);
+    if (bigPage.total_count !== 10_001 || bigPage.data.length !== 10) throw new Error('big account list is wrong');
+    const list = await sideBySide(
+      () => client.request('GET', '/api/v4/account_users?limit=10'),
+      () => smallClient.request('GET', '/api/v4/account_users?limit=10'),
+      { rounds: 10, perRound: 30, warmup: 30 },
+    );
+    smallClient.close();
+    return {
+      api_get_account_user_p50_ms: round(median(overhead.a)),
+      raw_get_item_p50_ms: round(median(overhead.b)),
+      api_overhead_ratio: round(median(overhead.a) / median(overhead.b), 2),
+      list_10000_users_p50_ms: round(median(list.a)),
+      list_10_users_p50_ms: round(median(list.b)),
+      list_scale_ratio: round(median(list.a) / median(list.b), 2),
+    };
+  } finally {
+    client.close();
+    dynamo.destroy();
+    await runtime.stop();
+  }
+}
+
+/** Bundles every function as the stack does and measures its size and module initialisation. */
+async function coldStarts(): Promise<Record<string, number>> {
+  const out = mkdtempSync(path.join(tmpdir(), 'oncall-bundles-'));
+  const figures: Record<string, number> = {};
+  let largest = 0;
+  let slowest = 0;
+  try {
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const file = path.join(out, name, 'index.mjs');
+      await build({ ...ESBUILD_OPTIONS, entryPoints: [path.join(root, definition.entry)], outfile: file, logLevel: 'silent' });
+      const bytes = statSync(file).size;
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const printed = execFileSync(
+          process.execPath,
+          ['--input-type=module', '-e', `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`],
+          { env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+        );
+        runs.push(Number(printed.toString().trim()));
+      }
+      const init = median(runs);
+      figures[`bundle_${name}_kib`] = round(bytes / 1024, 1);
+      figures[`init_${name}_ms`] = round(init, 1);
+      largest = Math.max(largest, bytes);
+      slowest = Math.max(slowest, init);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  return { largest_bundle_kib: round(largest / 1024, 1), slowest_init_ms: round(slowest, 1), ...figures };
+}
+
+export async function benchPlatform(): Promise<Record<string, number | string>> {
+  return { ...(await apiBenchmarks()), ...(await coldStarts()) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchPlatform().then((figures) => {
+    console.table(figures);
+    process.exit(0);
+  });
+}

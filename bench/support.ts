@@ -1,0 +1,106 @@
+// Shared pieces of the benchmarks: timing, percentiles and a keep-alive HTTP client, so a figure
+// measures the service, not the client.
+import http from 'node:http';
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[at];
+}
+
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+export async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * Times two operations side by side: rounds alternate between them, so both see the same
+ * machine load and the ratio of their medians is fair on a shared, noisy machine.
+ */
+export async function sideBySide(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  options: { rounds?: number; perRound?: number; warmup?: number } = {},
+): Promise<{ a: number[]; b: number[] }> {
+  const { rounds = 20, perRound = 100, warmup = 200 } = options;
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const times = { a: [] as number[], b: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < perRound; i++) times.a.push(await timeOnce(a));
+    for (let i = 0; i < perRound; i++) times.b.push(await timeOnce(b));
+  }
+  return times;
+}
+
+export interface HttpResult {
+  status: number;
+  body: string;
+}
+
+export class KeepAliveClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly url: URL;
+
+  constructor(baseUrl: string, private readonly headers: Record<string, string> = {}) {
+    this.url = new URL(baseUrl);
+  }
+
+  request(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<HttpResult> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: this.url.hostname,
+          port: this.url.port,
+          method,
+          path,
+          agent: this.agent,
+          headers: {
+            ...this.headers,
+            ...headers,
+            ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export function round(value: number, digits = 3): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** Runs `task` for `count` items with at most `concurrency` in flight. */
+export async function pool<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await task(index);
+      }
+    }),
+  );
+  return results;
+}
