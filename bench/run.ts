@@ -1,0 +1,51 @@
+// `npm run bench`: every benchmark, one after another (they share the machine), figures printed
+// and written to bench/results/latest.json and bench/results/<timestamp>.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+type Bench = () => Promise<Record<string, number | string>>;
+
+const BENCHES: Record<string, () => Promise<Bench>> = {
+  platform: async () => (await import('./platform')).benchPlatform,
+  oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
+  alerts: async () => (await import('./alerts')).benchAlerts,
+  ingest: async () => (await import('./ingest')).benchIngest,
+};
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const names = only.length ? only : Object.keys(BENCHES);
+  const results: Record<string, Record<string, number | string>> = {};
+  for (const name of names) {
+    const load = BENCHES[name];
+    if (!load) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+    console.log(`\n▶ ${name}`);
+    const started = Date.now();
+    results[name] = await (await load())();
+    console.table(results[name]);
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    results,
+  };
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(path.join(dir, 'latest.json'), json);
+  writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), json);
+  console.log(`\nwritten to bench/results/latest.json`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
