@@ -21,29 +21,35 @@ interface CompiledRoute {
   literalCount: number;
 }
 
-function compile(routes: Route[]): CompiledRoute[] {
-  return routes
-    .map((route) => {
-      const segments = route.path.split('/').filter(Boolean);
-      return { route, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
-    })
-    // API Gateway prefers the most specific route: literal segments win over {parameters}.
-    .sort((a, b) => b.literalCount - a.literalCount);
+/** Routes by method and segment count, most specific first (literal segments win over
+ * {parameters}, as in API Gateway), so a request is matched against a handful of candidates. */
+export type RouteIndex = Map<string, CompiledRoute[]>;
+
+export function compileRoutes(routes: Route[]): RouteIndex {
+  const index: RouteIndex = new Map();
+  for (const route of routes) {
+    const segments = route.path.split('/').filter(Boolean);
+    const key = `${route.method} ${segments.length}`;
+    const list = index.get(key) ?? [];
+    list.push({ route, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length });
+    index.set(key, list);
+  }
+  for (const list of index.values()) list.sort((a, b) => b.literalCount - a.literalCount);
+  return index;
 }
 
 export function matchRoute(
-  compiled: CompiledRoute[],
+  index: RouteIndex,
   method: string,
   path: string,
 ): { route: Route; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean);
-  for (const candidate of compiled) {
-    if (candidate.route.method !== method || candidate.segments.length !== parts.length) continue;
+  for (const candidate of index.get(`${method} ${parts.length}`) ?? []) {
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < parts.length; i++) {
       const segment = candidate.segments[i];
-      if (segment.startsWith('{')) params[segment.slice(1, -1)] = parts[i];
+      if (segment.charCodeAt(0) === 123 /* { */) params[segment.slice(1, -1)] = parts[i];
       else if (segment !== parts[i]) {
         ok = false;
         break;
@@ -54,7 +60,37 @@ export function matchRoute(
   return null;
 }
 
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve(Buffer.alloc(0));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
 const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript|[\w.+-]*\+json|[\w.+-]*\+xml))|^$/;
+
+// API Gateway's requestContext.time format, computed once per second.
+let cachedSecond = 0;
+let cachedTime = '';
+function requestTime(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedTime = new Date(now).toUTCString();
+  }
+  return cachedTime;
+}
 
 export interface LocalApi {
   server: http.Server;
@@ -63,7 +99,7 @@ export interface LocalApi {
 }
 
 export async function startApi(options: { host: string; port: number; loadHandler?: (fn: HttpFunctionName) => Promise<Handler> }): Promise<LocalApi> {
-  const compiled = compile(ROUTES);
+  const compiled = compileRoutes(ROUTES);
   const handlers = new Map<HttpFunctionName, Promise<Handler>>();
   const load =
     options.loadHandler ??
@@ -81,27 +117,24 @@ export async function startApi(options: { host: string; port: number; loadHandle
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_PAYLOAD_BYTES) {
-        res.writeHead(413, { 'content-type': 'application/json', ...CORS.headers });
-        res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
-        return;
-      }
-      chunks.push(chunk as Buffer);
+    const body = await readBody(req);
+    if (body === null) {
+      res.writeHead(413, { 'content-type': 'application/json', ...CORS.headers });
+      res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      return;
     }
     const method = (req.method ?? 'GET').toUpperCase();
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const target = req.url ?? '/';
+    const at = target.indexOf('?');
+    const rawPath = at < 0 ? target : target.slice(0, at);
+    const rawQueryString = at < 0 ? '' : target.slice(at + 1);
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.writeHead(204, CORS.preflightHeaders);
       res.end();
       return;
     }
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     const matched = matchRoute(compiled, method, path);
-    const body = Buffer.concat(chunks);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
@@ -111,12 +144,16 @@ export async function startApi(options: { host: string; port: number; loadHandle
     const now = Date.now();
     const key = matched ? routeKey(matched.route) : '$default';
     const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+    if (rawQueryString) {
+      for (const [name, value] of new URLSearchParams(rawQueryString)) {
+        query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+      }
+    }
     const event: APIGatewayProxyEventV2 = {
       version: '2.0',
       routeKey: key,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
+      rawPath,
+      rawQueryString,
       cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
       headers,
       queryStringParameters: Object.keys(query).length ? query : undefined,
@@ -128,7 +165,7 @@ export async function startApi(options: { host: string; port: number; loadHandle
         domainPrefix: 'local',
         http: {
           method,
-          path: url.pathname,
+          path: rawPath,
           protocol: `HTTP/${req.httpVersion}`,
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           userAgent: headers['user-agent'] ?? '',
@@ -136,7 +173,7 @@ export async function startApi(options: { host: string; port: number; loadHandle
         requestId: randomUUID(),
         routeKey: key,
         stage: '$default',
-        time: new Date(now).toUTCString(),
+        time: requestTime(now),
         timeEpoch: now,
       },
       body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),

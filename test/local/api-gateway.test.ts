@@ -1,14 +1,11 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchRoute } from '../../infra/local/api-gateway';
+import { compileRoutes, matchRoute } from '../../infra/local/api-gateway';
 import { ROUTES } from '../../infra/routes';
 import { startService, type TestService } from '../support/runtime';
 
 describe('route matching', () => {
-  const compiled = ROUTES.map((route) => {
-    const segments = route.path.split('/').filter(Boolean);
-    return { route, segments, literalCount: segments.filter((s) => !s.startsWith('{')).length };
-  }).sort((a, b) => b.literalCount - a.literalCount);
+  const compiled = compileRoutes(ROUTES);
 
   it('prefers literal segments over parameters, as API Gateway does', () => {
     expect(matchRoute(compiled, 'GET', '/api/v4/events/time_zones')?.route.op).toBe('timeZones');
