@@ -1,0 +1,19 @@
+// Entry point: teams (/api/v4/teams). GET /api/v4/teams/:id/alerts belongs to the alerts function.
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/http/handler';
+import { created, noContent, ok } from '../../lib/http/responses';
+import { createTeam, deleteTeam, findTeam, listTeams, updateTeam } from '../../lib/teams/manage-teams';
+import { teamToV4 } from '../../lib/teams/represent';
+import { teamCurrentOncall } from '../../lib/teams/team-oncall';
+
+export const handler = httpHandler(routesOf('teams'), {
+  list: async (req) => ok(await listTeams(req.principal, req.query)),
+  create: async (req) => created(teamToV4(await createTeam(req.principal, req.body()))),
+  get: async (req) => ok(teamToV4(await findTeam(req.principal, req.params.id))),
+  update: async (req) => ok(teamToV4(await updateTeam(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteTeam(req.principal, req.params.id);
+    return noContent();
+  },
+  currentOncall: async (req) => ok(await teamCurrentOncall(req.principal, req.params.id)),
+});

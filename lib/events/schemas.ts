@@ -1,0 +1,110 @@
+// Input schemas of events: the v4 fields (api-v4.md "Event", "Event operations") and the earlier
+// interface's (api-earlier.md "Event"). Shapes only; zones, datetimes, cross-field rules and
+// references are checked by lib/events/drafts.ts once the effective time zone is known.
+import { z } from 'zod';
+import { boolish, idList, intish } from '../http/fields';
+import { metaInput } from '../teams/inputs';
+import { FREQUENCY_UNITS } from './records';
+
+const text = z.string().trim().min(1);
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' || typeof value === 'number'
+        ? [value]
+        : value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.values(value)
+          : value,
+    z.array(item),
+  );
+const frequencyUnit = z.enum(FREQUENCY_UNITS as [string, ...string[]]);
+const daysOfWeek = listOf(intish.pipe(z.number().int().min(0).max(6)));
+
+export const v4CreateEventInput = z.object({
+  start_datetime: text,
+  end_datetime: text,
+  layer: intish,
+  time_zone: text,
+  repeat: boolish.optional(),
+  frequency: intish.nullable().optional(),
+  frequency_unit: frequencyUnit.nullable().optional(),
+  days_of_week: daysOfWeek.nullable().optional(),
+  repeat_end_datetime: text.nullable().optional(),
+  rotation: boolish.optional(),
+  parent_id: text.nullable().optional(),
+  schedule_ids: idList.optional(),
+  account_user_ids: idList.pipe(z.array(z.string()).min(1)),
+  meta: metaInput.optional(),
+});
+
+export const v4UpdateEventInput = z.object({
+  start_datetime: text.optional(),
+  end_datetime: text.optional(),
+  layer: intish.optional(),
+  time_zone: text.optional(),
+  repeat: boolish.optional(),
+  frequency: intish.nullable().optional(),
+  frequency_unit: frequencyUnit.nullable().optional(),
+  days_of_week: daysOfWeek.nullable().optional(),
+  repeat_end_datetime: text.nullable().optional(),
+  rotation: boolish.optional(),
+  schedule_ids: idList.optional(),
+  account_user_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
+  meta: metaInput.optional(),
+});
+
+export type V4CreateEventInput = z.infer<typeof v4CreateEventInput>;
+export type V4UpdateEventInput = z.infer<typeof v4UpdateEventInput>;
+
+/** Unix seconds as a number or a numeric string; an ISO datetime is read too (UTC without offset). */
+const unixTime = z.union([z.number().finite(), text]);
+
+const earlierException = z.object({ start: unixTime });
+
+export const earlierCreateEventInput = z.object({
+  schedule_id: idList.pipe(z.array(z.string()).min(1)),
+  attendees: idList.pipe(z.array(z.string()).min(1)),
+  layer: intish,
+  start: unixTime,
+  end: unixTime,
+  repeat: boolish.optional(),
+  timezone: text.optional(),
+  dow: daysOfWeek.nullable().optional(),
+  frequency: intish.nullable().optional(),
+  frequency_unit: frequencyUnit.nullable().optional(),
+  repeatend: unixTime.nullable().optional(),
+  rotation: boolish.optional(),
+  exceptions: listOf(earlierException).optional(),
+  meta: metaInput.optional(),
+});
+
+export const earlierUpdateEventInput = z.object({
+  schedule_id: idList.pipe(z.array(z.string()).min(1)).optional(),
+  attendees: idList.pipe(z.array(z.string()).min(1)).optional(),
+  layer: intish.optional(),
+  start: unixTime.optional(),
+  end: unixTime.optional(),
+  repeat: boolish.optional(),
+  timezone: text.optional(),
+  dow: daysOfWeek.nullable().optional(),
+  frequency: intish.nullable().optional(),
+  frequency_unit: frequencyUnit.nullable().optional(),
+  repeatend: unixTime.nullable().optional(),
+  rotation: boolish.optional(),
+  exceptions: listOf(earlierException).optional(),
+  meta: metaInput.optional(),
+});
+
+export type EarlierCreateEventInput = z.infer<typeof earlierCreateEventInput>;
+export type EarlierUpdateEventInput = z.infer<typeof earlierUpdateEventInput>;
+
+export const overrideInput = z.object({
+  start_time: text,
+  end_time: text,
+  layer: intish,
+  time_zone: text,
+  account_user_ids: idList.pipe(z.array(z.string()).min(1)),
+  action_time: text,
+});
+
+export const actionTimeInput = z.object({ action_time: text });

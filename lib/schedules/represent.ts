@@ -1,0 +1,31 @@
+// The v4 representation of a schedule.
+import { prefixId } from '../ids';
+import type { ListSpec } from '../list/query';
+import type { ScheduleRecord } from './records';
+
+export function scheduleToV4(record: ScheduleRecord) {
+  return {
+    id: record.id,
+    prefix_id: prefixId('schedule', record.id),
+    account_id: record.account_id,
+    tiny_id: record.tiny_id,
+    name: record.name,
+    meta: record.meta,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+export const scheduleListSpec: ListSpec = {
+  attributes: {
+    id: 'string',
+    prefix_id: 'string',
+    account_id: 'string',
+    tiny_id: 'number',
+    name: 'string',
+    meta: 'object',
+    created_at: 'datetime',
+    updated_at: 'datetime',
+  },
+  search: ['name'],
+};

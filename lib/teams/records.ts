@@ -1,0 +1,27 @@
+// The stored team (api-v4.md "Team"). Member and admin lists are also edited from the account-user
+// side (lib/teams/membership.ts), always through versioned writes.
+import type { TeamMembers } from './membership';
+
+export const NOTIFICATION_TARGETS = ['none', 'team_all', 'team_admins', 'oncall_rotation', 'specific_users'] as const;
+export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
+
+export interface Attachment {
+  filename: string;
+  url: string;
+}
+
+export interface TeamRecord extends TeamMembers {
+  tiny_id: number;
+  name: string;
+  schedule_id: string | null;
+  escalation_policy_id: string | null;
+  drop_notifications: NotificationTarget;
+  handoff_notifications: NotificationTarget;
+  drop_notification_account_user_ids: string[];
+  handoff_notification_account_user_ids: string[];
+  notes: string;
+  attachments: Record<string, Attachment> | Attachment[];
+  meta: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}

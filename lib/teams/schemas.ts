@@ -1,0 +1,51 @@
+// Input schemas of teams (api-v4.md "Team": permitted create parameters, plus attachments, and on
+// update the team's active schedule and escalation policy).
+import { z } from 'zod';
+import { idList, requiredText } from '../http/fields';
+import { metaInput } from './inputs';
+import { NOTIFICATION_TARGETS } from './records';
+
+const target = z.enum(NOTIFICATION_TARGETS);
+
+const httpUrl = requiredText.refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an http or https URL');
+
+const attachment = z.object({ filename: requiredText, url: httpUrl });
+const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]);
+const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
+
+export const createTeamInput = z.object({
+  name: requiredText,
+  notes: z.string().nullable().optional(),
+  meta: metaInput.optional(),
+  drop_notifications: target.optional(),
+  handoff_notifications: target.optional(),
+  member_account_user_ids: nonEmptyIds,
+  admin_account_user_ids: nonEmptyIds,
+  drop_notification_account_user_ids: idList.optional(),
+  handoff_notification_account_user_ids: idList.optional(),
+  attachments: attachments.optional(),
+});
+
+export const updateTeamInput = z.object({
+  name: requiredText.optional(),
+  notes: z.string().nullable().optional(),
+  meta: metaInput.optional(),
+  drop_notifications: target.optional(),
+  handoff_notifications: target.optional(),
+  member_account_user_ids: nonEmptyIds.optional(),
+  admin_account_user_ids: nonEmptyIds.optional(),
+  drop_notification_account_user_ids: idList.optional(),
+  handoff_notification_account_user_ids: idList.optional(),
+  attachments: attachments.nullable().optional(),
+  schedule_id: z.string().trim().min(1).nullable().optional(),
+  escalation_policy_id: z.string().trim().min(1).nullable().optional(),
+});
+
+export type CreateTeamInput = z.infer<typeof createTeamInput>;
+export type UpdateTeamInput = z.infer<typeof updateTeamInput>;

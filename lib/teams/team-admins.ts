@@ -1,0 +1,28 @@
+// Contract §3: without the account's `admin` role, a team's admins (admin_account_user_ids) may edit
+// that team, its schedule and the schedule's events — and nothing else.
+import type { Principal } from '../auth/principal';
+import { Forbidden } from '../http/errors';
+import type { TeamRecord } from './records';
+import { teamsOfSchedule } from './store';
+
+export function administersTeam(principal: Principal, team: Pick<TeamRecord, 'admin_account_user_ids'>): boolean {
+  return (team.admin_account_user_ids ?? []).includes(principal.accountUserId);
+}
+
+/** True when the caller is an admin of a team whose schedule this is. */
+export async function administersSchedule(principal: Principal, scheduleId: string): Promise<boolean> {
+  const teams = await teamsOfSchedule(principal.accountId, scheduleId);
+  return teams.some((team) => administersTeam(principal, team));
+}
+
+/**
+ * An event is edited by a team admin only when every schedule it is (or will be) in is a schedule of
+ * a team they administer: an event shared with another team's schedule changes that team's on-call
+ * too. An event in no schedule is the account admins' alone.
+ */
+export async function requireScheduleEditor(principal: Principal, scheduleIds: readonly string[], action: string): Promise<void> {
+  if (principal.roles.admin) return;
+  const ids = [...new Set(scheduleIds)];
+  const allowed = ids.length > 0 && (await Promise.all(ids.map((id) => administersSchedule(principal, id)))).every(Boolean);
+  if (!allowed) throw new Forbidden(`Only an account admin or an admin of the schedule's team may ${action}`);
+}

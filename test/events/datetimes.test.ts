@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseDateTimeIn, parseUtcDateTime } from '../../lib/events/datetimes';
+
+const utc = (iso: string) => Date.parse(iso);
+
+describe('datetime inputs without an offset are wall-clock times in the zone', () => {
+  it('reads a winter and a summer time in Berlin with their own offsets', () => {
+    expect(parseDateTimeIn('2026-01-15T09:00:00', 'Europe/Berlin')).toBe(utc('2026-01-15T08:00:00Z'));
+    expect(parseDateTimeIn('2026-07-15 09:00', 'Europe/Berlin')).toBe(utc('2026-07-15T07:00:00Z'));
+  });
+
+  it('moves a time in the spring-forward gap by the gap (02:30 becomes 03:30)', () => {
+    // Los Angeles skips 02:00–03:00 on 2026-03-08: 02:30 is read with PST (−8), which is 03:30 PDT.
+    expect(parseDateTimeIn('2026-03-08T02:30:00', 'America/Los_Angeles')).toBe(utc('2026-03-08T10:30:00Z'));
+  });
+
+  it('reads a time that exists twice as the first of the two', () => {
+    // Sydney repeats 02:00–03:00 on 2026-04-05; the first 02:30 is still AEDT (+11).
+    expect(parseDateTimeIn('2026-04-05T02:30:00', 'Australia/Sydney')).toBe(utc('2026-04-04T15:30:00Z'));
+  });
+
+  it('honours an explicit offset or Z whatever the zone', () => {
+    expect(parseDateTimeIn('2026-03-29T09:00:00+02:00', 'America/Los_Angeles')).toBe(utc('2026-03-29T07:00:00Z'));
+    expect(parseDateTimeIn('2026-03-29T09:00:00.250Z', 'Europe/Berlin')).toBe(utc('2026-03-29T09:00:00.250Z'));
+    expect(parseDateTimeIn('2026-03-29T09:00:00-0530', 'UTC')).toBe(utc('2026-03-29T14:30:00Z'));
+  });
+
+  it('reads a bare date as local midnight', () => {
+    expect(parseDateTimeIn('2026-06-01', 'Australia/Sydney')).toBe(utc('2026-05-31T14:00:00Z'));
+  });
+
+  it.each(['', 'tomorrow', '2026-02-30T09:00', '2026-13-01', '2026-01-01T24:00', '2026-01-01T10:61', '1767225600'])(
+    'refuses %j',
+    (raw) => {
+      expect(parseDateTimeIn(raw, 'UTC')).toBeNull();
+    },
+  );
+});
+
+describe('window bounds are UTC', () => {
+  it('reads YYYY-MM-DD HH:mm:ss as UTC', () => {
+    expect(parseUtcDateTime('2026-03-29 00:00:00')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseUtcDateTime('2026-03-29T00:00:00Z')).toBe(utc('2026-03-29T00:00:00Z'));
+  });
+
+  it.each(['2026-03-29', '29.03.2026 00:00:00', '2026-03-29 00:00:00+02:00', '2026-02-29 00:00:00'])('refuses %j', (raw) => {
+    expect(parseUtcDateTime(raw)).toBeNull();
+  });
+});
