@@ -1,10 +1,12 @@
-// Delete an account user (admin only): its API keys stop working, it leaves every team, and a
-// person left with no account at all is removed with their e-mail claims.
+// Delete an account user (admin only): its API keys stop working, it leaves every team and every
+// event (so no schedule puts a person who no longer exists on call), and a person left with no
+// account at all is removed with their e-mail claims.
 import { forgetAccountUser, forgetApiKey } from '../auth/authenticate';
 import { apiKeysOf, deleteApiKeyRecord } from '../auth/api-keys';
 import { requireAdmin } from '../auth/permissions';
 import type { Principal } from '../auth/principal';
 import { NotFound } from '../http/errors';
+import { removeAttendeeFromEvents } from '../events/remove-attendee';
 import { parseId } from '../ids';
 import { deleteItem } from '../store/items';
 import { removeFromAllTeams } from '../teams/membership';
@@ -21,6 +23,7 @@ export async function deleteAccountUser(principal: Principal, rawId: string): Pr
     forgetApiKey(key.id);
   }
   await removeFromAllTeams(principal.accountId, removed.id);
+  await removeAttendeeFromEvents(principal.accountId, removed.id);
   if ((await accountUsersOfUser(removed.user_id)).length === 0) {
     const user = await getUser(removed.user_id);
     if (user) {
