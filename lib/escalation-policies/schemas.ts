@@ -1,6 +1,6 @@
 // Input schemas of escalation policies (contract §7). Layers arrive as `escalation_layers` or, as
 // Rails nested attributes, `escalation_layers_attributes` (entries with `_destroy` set are dropped).
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, idList, intish, requiredText } from '../http/fields';
 import { metaInput } from '../teams/inputs';
 import { TIMEOUT_UNITS } from './records';

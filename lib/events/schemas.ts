@@ -1,7 +1,7 @@
 // Input schemas of events: the v4 fields (api-v4.md "Event", "Event operations") and the earlier
 // interface's (api-earlier.md "Event"). Shapes only; zones, datetimes, cross-field rules and
 // references are checked by lib/events/drafts.ts once the effective time zone is known.
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, idList, intish } from '../http/fields';
 import { metaInput } from '../teams/inputs';
 import { FREQUENCY_UNITS } from './records';

@@ -1,6 +1,6 @@
 // Schedules (api-v4.md "Schedule"): standard operations. Account admins create and delete them; a
 // team's admins may also rename their team's schedule and flush it (contract §3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { requireAdmin } from '../auth/permissions';
 import type { Principal } from '../auth/principal';
 import { Conflict, NotFound } from '../http/errors';

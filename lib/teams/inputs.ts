@@ -1,5 +1,5 @@
 // Small input pieces shared by teams, schedules, events and escalation policies.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseId, prefixId, type EntityKind } from '../ids';
 
 /** `meta` is a free-form object; `null` inside it means "unset this key" (contract §4). */

@@ -1,6 +1,6 @@
 // Input schemas of teams (api-v4.md "Team": permitted create parameters, plus attachments, and on
 // update the team's active schedule and escalation policy).
-import { z } from 'zod';
+import * as z from 'zod';
 import { idList, requiredText } from '../http/fields';
 import { metaInput } from './inputs';
 import { NOTIFICATION_TARGETS } from './records';
