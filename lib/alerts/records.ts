@@ -42,12 +42,17 @@ export interface AlertRecord {
   destination_router_ids: string[];
   destination_account_user_ids: string[];
   destination_schedule_ids: string[];
+  /** The user (ULID) behind each destination account user, so the earlier interface can show
+   * `usr_` ids without a read per alert; account users that were already gone are absent. */
+  destination_users: Record<string, string>;
   /** d_team_id / d_user_id: whom the alert is assigned to now (ULIDs of a team / a user). */
   assigned_team_id: string | null;
   assigned_user_id: string | null;
   source_type: 'AccountUser' | 'Integration';
   /** ULID of the account user or integration that created it. */
   source_id: string;
+  /** The user (ULID) behind an AccountUser source: the earlier interface shows it as `usr_…`. */
+  source_user_id: string | null;
   source_log_id: string | null;
   parent_id: string | null;
   acknowledged_at: string | null;
@@ -57,6 +62,10 @@ export interface AlertRecord {
   resolved_by: string | null;
   archived_at: string | null;
   archived_by: string | null;
+  /** When the routing worker handed the alert on (null until then), and the id of its 'routed'
+   * timeline log, chosen before the write so a redelivered message can finish a crashed attempt. */
+  routed_at: string | null;
+  routing_log_id: string | null;
   handoffs: Handoff[];
   additional_data: { type: string; label: string; value: unknown }[];
   stakeholder_ids: string[];

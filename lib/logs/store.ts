@@ -2,7 +2,10 @@
 //   log              A#<acc>#LOG / <id>
 //   by owner         gsi1: A#<acc>#LOG#O#<owner prefix id> / <id>   (a timeline, oldest first)
 // Further indexes (gsi2, gsi3) are free for the webhook pipeline (e.g. a sparse pending index).
-import { ENTITY_TYPES } from '../store/items';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { adjustCounts, readCounts } from '../store/counters';
+import { ENTITY_TYPES, entityKey, putNew } from '../store/items';
 import { insertEntity, loadEntity, saveEntity, type WriteOptions } from '../store/entities';
 import { fromItem, queryItems } from '../store/items';
 import type { LogRecord } from './records';
@@ -35,4 +38,71 @@ export async function saveLog(log: LogRecord, extraIndexKeys?: WriteOptions['ind
 export async function logsOfOwner(accountId: string, ownerPrefixId: string): Promise<LogRecord[]> {
   const items = await queryItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: true });
   return items.map((item) => fromItem<LogRecord>(item));
+}
+
+/**
+ * Stores a new log whose id was just generated (never a retry's id): the item and its counter are
+ * written in parallel, so the write adds one round trip of depth, not two.
+ */
+export async function insertFreshLog(log: LogRecord): Promise<void> {
+  await Promise.all([putUncountedLog(log), adjustCounts(log.account_id, TYPE, { total: 1 })]);
+}
+
+/**
+ * Alert timeline entries are not counted in the LOG counter but in the alert counter item, as
+ * `timeline_logs` (TIMELINE_COUNTER): a transition then raises its status counters and its log's
+ * count in ONE update. The log total is the sum of both (totalLogCount).
+ */
+export const TIMELINE_COUNTER = { type: ENTITY_TYPES.alert, field: 'timeline_logs' } as const;
+
+/** The stored item of a log: its keys, its owner index keys and the record. */
+export function logItem(log: LogRecord): Record<string, unknown> {
+  return { ...entityKey(log.account_id, TYPE, log.id), ...indexKeys(log), ...log };
+}
+
+/** Stores a log whose count the caller keeps (see TIMELINE_COUNTER); false when its id exists. */
+export async function putUncountedLog(log: LogRecord): Promise<boolean> {
+  return putNew(logItem(log));
+}
+
+/** Every log of the account: the LOG counter plus the alert timeline entries. */
+export async function totalLogCount(accountId: string): Promise<number> {
+  const [logs, alerts] = await Promise.all([readCounts(accountId, TYPE), readCounts(accountId, TIMELINE_COUNTER.type)]);
+  return (logs.total ?? 0) + (alerts[TIMELINE_COUNTER.field] ?? 0);
+}
+
+/** A page of an owner's logs in id order (oldest first when forward) and how many it owns. */
+export async function pageOfOwner(
+  accountId: string,
+  ownerPrefixId: string,
+  options: { forward: boolean; limit: number },
+): Promise<LogRecord[]> {
+  const items = await queryItems(ownerPartition(accountId, ownerPrefixId), {
+    index: 'gsi1',
+    forward: options.forward,
+    limit: options.limit,
+  });
+  return items.map((item) => fromItem<LogRecord>(item));
+}
+
+/** How many logs an object owns; reads the owner's index partition, keys only. */
+export async function countOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'gsi1pk' },
+        ExpressionAttributeValues: { ':pk': ownerPartition(accountId, ownerPrefixId) },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return count;
 }

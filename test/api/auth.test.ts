@@ -70,12 +70,13 @@ describe('credential forms', () => {
     expect(created.status).toBe(201);
     expect(created.body.prefix_id).toMatch(/^tkn_/);
     const { token, id, prefix_id } = created.body;
-    for (const headers of [
+    const forms: Record<string, string>[] = [
       { authorization: `Bearer ${token}` },
       { authorization: token },
       { 'x-api-key': prefix_id, 'x-api-secret': token },
       { 'x-api-key': id, 'x-api-secret': token },
-    ]) {
+    ];
+    for (const headers of forms) {
       expect((await new ApiClient(service.url, headers).get('/api/v4/account_users')).status).toBe(200);
     }
   });

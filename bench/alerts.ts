@@ -1,0 +1,222 @@
+// Alert benchmarks (issue 3), on the local runtime with its embedded emulators:
+// (a) acknowledge throughput: 1 000 open alerts acknowledged through the API with 16 in flight,
+//     against raw conditional UpdateItems (the floor: one write) at the same concurrency;
+// (b) GET /api/v4/alerts?status=open&limit=10 in an account of 100 000 alerts against one of 100.
+import { pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startRuntime } from '../infra/local/runtime';
+import { createAccountWithAdmin } from '../lib/accounts/create-account';
+import type { AlertRecord, AlertStatus } from '../lib/alerts/records';
+import { importAlerts } from '../lib/alerts/store';
+import { newId } from '../lib/ids';
+import { readCounts } from '../lib/store/counters';
+import { ENTITY_TYPES, entityKey } from '../lib/store/items';
+import { KeepAliveClient, median, percentile, pool, round, sideBySide, timeOnce } from './support';
+
+function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
+  const now = new Date().toISOString();
+  return {
+    id: newId(),
+    account_id: accountId,
+    tiny_id: tinyId,
+    version: 1,
+    title: `Seeded alert ${tinyId}`,
+    description: '',
+    urgency: tinyId % 4 === 0 ? 'critical' : 'high',
+    status,
+    subtype: 'alert',
+    type: null,
+    tag_list: [],
+    thirdparty_id: null,
+    dedup_keys: [],
+    dedup_count: 1,
+    meta: {},
+    destination_team_ids: [],
+    destination_router_ids: [],
+    destination_account_user_ids: [sourceId],
+    destination_schedule_ids: [],
+    destination_users: {},
+    assigned_team_id: null,
+    assigned_user_id: null,
+    source_type: 'AccountUser',
+    source_id: sourceId,
+    source_user_id: null,
+    source_log_id: null,
+    parent_id: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    resolved_at: null,
+    resolved_by: null,
+    archived_at: null,
+    archived_by: null,
+    // Seeded as already routed: the routing worker has nothing to do during the measurements.
+    routed_at: now,
+    routing_log_id: null,
+    handoffs: [],
+    additional_data: [],
+    stakeholder_ids: [],
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+const STATUS_MIX: AlertStatus[] = ['open', 'acknowledged', 'resolved', 'resolved', 'dropped'];
+
+async function seed(accountId: string, sourceId: string, count: number, status?: AlertStatus): Promise<AlertRecord[]> {
+  const chunk = 1_000;
+  const all: AlertRecord[] = [];
+  await pool(Math.ceil(count / chunk), 4, async (c) => {
+    const records = Array.from({ length: Math.min(chunk, count - c * chunk) }, (_, i) => {
+      const n = c * chunk + i + 1;
+      return seededAlert(accountId, sourceId, status ?? STATUS_MIX[n % STATUS_MIX.length], n);
+    });
+    await importAlerts(accountId, records);
+    all.push(...records);
+  });
+  return all;
+}
+
+export async function benchAlerts(): Promise<Record<string, number | string>> {
+  const apiKey = 'a'.repeat(48);
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir: ':memory:',
+    tableName: 'bench-alerts',
+    bootstrap: { apiKey },
+    env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
+  });
+  const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
+  const raw = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: runtime.emulators.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  try {
+    const big = runtime.created!;
+    const accountId = big.account.id;
+    const sourceId = big.admin.id;
+
+    // ── (a) acknowledge throughput ────────────────────────────────────────────────────────────
+    const CONCURRENCY = 16;
+    const [forApi, forRaw, warm] = await Promise.all([
+      seed(accountId, sourceId, 1_000, 'open'),
+      seed(accountId, sourceId, 1_000, 'open'),
+      seed(accountId, sourceId, 100, 'open'),
+    ]);
+    const acknowledge = (alert: AlertRecord) => client.request('POST', `/api/v4/alerts/${alert.id}/acknowledge`);
+    const rawAcknowledge = (alert: AlertRecord) =>
+      raw.send(
+        new UpdateCommand({
+          TableName: runtime.tableName,
+          Key: entityKey(accountId, ENTITY_TYPES.alert, alert.id),
+          UpdateExpression: 'SET #status = :to, #version = #version + :one',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+          ExpressionAttributeValues: { ':to': 'acknowledged', ':from': 'open', ':one': 1 },
+        }),
+      );
+    for (const alert of warm.slice(0, 50)) await acknowledge(alert);
+    for (const alert of warm.slice(50)) await rawAcknowledge(alert);
+
+    // Rounds alternate between the two (100 of each, 16 in flight), so both see the same load
+    // on a shared machine and the ratio is fair.
+    const apiTimes: number[] = [];
+    const rawTimes: number[] = [];
+    let apiSeconds = 0;
+    let rawSeconds = 0;
+    let failures = 0;
+    const ROUND = 100;
+    for (let start = 0; start < forApi.length; start += ROUND) {
+      let started = process.hrtime.bigint();
+      await pool(ROUND, CONCURRENCY, async (i) => {
+        let status = 0;
+        apiTimes.push(await timeOnce(async () => (status = (await acknowledge(forApi[start + i])).status)));
+        if (status !== 200) failures++;
+      });
+      apiSeconds += Number(process.hrtime.bigint() - started) / 1e9;
+      started = process.hrtime.bigint();
+      await pool(ROUND, CONCURRENCY, async (i) => {
+        rawTimes.push(await timeOnce(() => rawAcknowledge(forRaw[start + i])));
+      });
+      rawSeconds += Number(process.hrtime.bigint() - started) / 1e9;
+    }
+    if (failures > 0) throw new Error(`${failures} acknowledges failed`);
+
+    // The same two operations one at a time, alternating, for the latency of a single request.
+    const [singleApi, singleRaw] = await Promise.all([seed(accountId, sourceId, 300, 'open'), seed(accountId, sourceId, 300, 'open')]);
+    let a = 0;
+    let b = 0;
+    const single = await sideBySide(
+      () => acknowledge(singleApi[a++]),
+      () => rawAcknowledge(singleRaw[b++]),
+      { rounds: 5, perRound: 50, warmup: 50 },
+    );
+
+    const sortedApi = [...apiTimes].sort((x, y) => x - y);
+    const sortedRaw = [...rawTimes].sort((x, y) => x - y);
+    const acknowledgeFigures = {
+      ack_alerts_per_s: round(forApi.length / apiSeconds, 1),
+      ack_p50_ms: round(percentile(sortedApi, 50)),
+      ack_p99_ms: round(percentile(sortedApi, 99)),
+      raw_update_per_s: round(forRaw.length / rawSeconds, 1),
+      raw_update_p50_ms: round(percentile(sortedRaw, 50)),
+      ack_to_raw_p50_ratio: round(percentile(sortedApi, 50) / percentile(sortedRaw, 50), 2),
+      single_ack_p50_ms: round(median(single.a)),
+      single_raw_update_p50_ms: round(median(single.b)),
+      single_ack_to_raw_ratio: round(median(single.a) / median(single.b), 2),
+    };
+    if (process.env.BENCH_VERBOSE) console.table(acknowledgeFigures);
+
+    // ── (b) list by status: 100 000 alerts against 100 ─────────────────────────────────────────
+    const smallKey = 's'.repeat(48);
+    const small = await createAccountWithAdmin({ accountName: 'Small', name: 'Small Admin', email: 'small@example.com', apiKey: smallKey });
+    await seed(small.account.id, small.admin.id, 100);
+    const seedStarted = Date.now();
+    const alreadyThere = (await readCounts(accountId, ENTITY_TYPES.alert)).total ?? 0; // left by (a)
+    await seed(accountId, sourceId, 100_000 - alreadyThere);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${smallKey}` });
+    const path = '/api/v4/alerts?status=open&limit=10';
+    const bigPage = JSON.parse((await client.request('GET', path)).body);
+    const smallPage = JSON.parse((await smallClient.request('GET', path)).body);
+    const bigTotal = JSON.parse((await client.request('GET', '/api/v4/alerts?limit=1')).body).total_count;
+    if (bigTotal !== 100_000 || bigPage.data.length !== 10 || smallPage.data.length !== 10) {
+      throw new Error(`unexpected list: total ${bigTotal}, pages ${bigPage.data.length}/${smallPage.data.length}`);
+    }
+    const list = await sideBySide(
+      () => client.request('GET', path),
+      () => smallClient.request('GET', path),
+      { rounds: 10, perRound: 30, warmup: 30 },
+    );
+    smallClient.close();
+
+    return {
+      ...acknowledgeFigures,
+      seed_100k_s: round(seedSeconds, 1),
+      list_open_100k_total: bigPage.total_count,
+      list_open_100k_p50_ms: round(median(list.a)),
+      list_open_100_p50_ms: round(median(list.b)),
+      list_scale_ratio: round(median(list.a) / median(list.b), 2),
+    };
+  } finally {
+    client.close();
+    raw.destroy();
+    await runtime.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchAlerts().then(
+    (figures) => {
+      console.table(figures);
+      process.exit(0);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

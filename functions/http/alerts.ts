@@ -1,0 +1,77 @@
+// Entry point: alerts on both interfaces (/api/v4/alerts, /alert) and the earlier interface's
+// /broadcast and /incident views. One domain object, two representations (toV4, toEarlier).
+import { routesOf } from '../../infra/routes';
+import { actOnAlert } from '../../lib/alerts/act-on-alert';
+import { createComment, commentToV4, listComments } from '../../lib/alerts/comments';
+import { createAlertEarlier, createAlertV4 } from '../../lib/alerts/create-alert-request';
+import { deleteAlert } from '../../lib/alerts/delete-alert';
+import { handoffAlert } from '../../lib/alerts/handoff-alert';
+import { BROADCAST_VIEW, findAlert, INCIDENT_VIEW, listAlerts, listTeamAlerts } from '../../lib/alerts/read-alerts';
+import { alertToEarlier, alertToV4 } from '../../lib/alerts/represent';
+import { updateAlertEarlier, updateAlertV4 } from '../../lib/alerts/update-alert';
+import { createBroadcast, createIncident, deleteBroadcast, findBroadcast, findIncident } from '../../lib/alerts/views';
+import { prefixId } from '../../lib/ids';
+import { httpHandler } from '../../lib/http/handler';
+import type { ApiRequest } from '../../lib/http/request';
+import { created, noContent, ok } from '../../lib/http/responses';
+import { listLogsOfOwner } from '../../lib/logs/read-logs';
+
+const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) =>
+  ok(alertToV4(await actOnAlert(req.principal, req.params.id, action, 'v4')));
+const earlierAction = (action: 'acknowledge' | 'resolve' | 'reject' | 'archive') => async (req: ApiRequest) =>
+  ok(alertToEarlier(await actOnAlert(req.principal, req.params.id, action, 'earlier')));
+
+export const handler = httpHandler(routesOf('alerts'), {
+  // v4
+  list: async (req) => ok(await listAlerts(req.principal, req.query, 'v4')),
+  create: async (req) => created(alertToV4(await createAlertV4(req.principal, req.body()))),
+  get: async (req) => ok(alertToV4(await findAlert(req.principal, req.params.id))),
+  update: async (req) => ok(alertToV4(await updateAlertV4(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteAlert(req.principal, req.params.id);
+    return noContent();
+  },
+  acknowledge: v4Action('acknowledge'),
+  resolve: v4Action('resolve'),
+  reject: v4Action('reject'),
+  listComments: async (req) => ok(await listComments(req.principal, req.params.id, req.query, req.iface)),
+  createComment: async (req) => created(commentToV4(await createComment(req.principal, req.params.id, req.body()))),
+  teamAlerts: async (req) => ok(await listTeamAlerts(req.principal, req.params.id, req.query)),
+
+  // earlier interface
+  earlierList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier')),
+  earlierCreate: async (req) => created(alertToEarlier(await createAlertEarlier(req.principal, req.body()))),
+  earlierGet: async (req) => ok(alertToEarlier(await findAlert(req.principal, req.params.id))),
+  earlierUpdate: async (req) => ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body()))),
+  earlierDelete: async (req) => {
+    await deleteAlert(req.principal, req.params.id);
+    return noContent();
+  },
+  earlierAcknowledge: earlierAction('acknowledge'),
+  earlierReject: earlierAction('reject'),
+  earlierResolve: earlierAction('resolve'),
+  earlierArchive: earlierAction('archive'),
+  earlierHandoff: async (req) => ok(alertToEarlier(await handoffAlert(req.principal, req.params.id, req.body()))),
+
+  // deprecated views
+  broadcastList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier', BROADCAST_VIEW)),
+  broadcastCreate: async (req) => created(alertToEarlier(await createBroadcast(req.principal, req.body()))),
+  broadcastGet: async (req) => ok(alertToEarlier(await findBroadcast(req.principal, req.params.id))),
+  broadcastDelete: async (req) => {
+    await deleteBroadcast(req.principal, req.params.id);
+    return noContent();
+  },
+  incidentList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier', INCIDENT_VIEW)),
+  incidentCreate: async (req) => created(alertToEarlier(await createIncident(req.principal, req.body()))),
+  incidentGet: async (req) => ok(alertToEarlier(await findIncident(req.principal, req.params.id))),
+  incidentUpdate: async (req) =>
+    ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
+  incidentDelete: async (req) => {
+    await deleteAlert(req.principal, req.params.id, INCIDENT_VIEW);
+    return noContent();
+  },
+  incidentLogs: async (req) => {
+    const alert = await findAlert(req.principal, req.params.id);
+    return ok(await listLogsOfOwner(req.principal, prefixId('alert', alert.id), req.query, req.iface));
+  },
+});

@@ -1,0 +1,13 @@
+// Entry point: logs (/log, earlier interface).
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/http/handler';
+import { created, ok } from '../../lib/http/responses';
+import { createLog } from '../../lib/logs/create-log';
+import { findLog, listLogs } from '../../lib/logs/read-logs';
+import { logToEarlier } from '../../lib/logs/represent';
+
+export const handler = httpHandler(routesOf('logs'), {
+  list: async (req) => ok(await listLogs(req.principal, req.query, req.iface)),
+  create: async (req) => created(logToEarlier(await createLog(req.principal, req.body()))),
+  get: async (req) => ok(logToEarlier(await findLog(req.principal, req.params.id))),
+});

@@ -1,0 +1,68 @@
+// GET one alert and the alert lists of both interfaces, the views (incidents, broadcasts) and a
+// team's alerts. Absent, of another account, or of another view: 404.
+import type { Principal } from '../auth/principal';
+import { NotFound } from '../http/errors';
+import { parseId } from '../ids';
+import { runList } from '../list/engine';
+import { parseListQuery, type ApiInterface } from '../list/query';
+import { ENTITY_TYPES, entityKey, getItem } from '../store/items';
+import { isIncident, teamsOf } from './keys';
+import { alertListSource, EARLIER_FILTERS, V4_FILTERS, type AlertView } from './list-source';
+import type { AlertRecord } from './records';
+import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
+import { getAlert } from './store';
+
+export const INCIDENT_VIEW: AlertView = { kind: 'incident', value: 'true', includes: isIncident };
+export const BROADCAST_VIEW: AlertView = {
+  kind: 'subtype',
+  value: 'broadcast',
+  includes: (alert) => alert.subtype === 'broadcast',
+};
+export const teamView = (teamId: string): AlertView => ({
+  kind: 'team',
+  value: teamId,
+  includes: (alert) => teamsOf(alert).includes(teamId),
+});
+
+export async function findAlert(principal: Principal, rawId: string, view?: AlertView): Promise<AlertRecord> {
+  const id = parseId('alert', rawId);
+  const alert = id ? await getAlert(principal.accountId, id) : null;
+  if (!alert || (view && !view.includes(alert))) throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');
+  return alert;
+}
+
+/** v4 accepts `tags` as another name for tag_list (contract §4), in filters too. */
+function v4Params(params: URLSearchParams): URLSearchParams {
+  if (!params.has('tags') && !(params.get('ops') ?? '').includes('tags:')) return params;
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key === 'tags') out.append('tag_list', value);
+    else if (key === 'ops') out.append(key, value.replace(/(^|,)\s*tags:/g, '$1tag_list:'));
+    else out.append(key, value);
+  }
+  return out;
+}
+
+export async function listAlertsV4(principal: Principal, params: URLSearchParams, view?: AlertView) {
+  const query = parseListQuery(v4Params(params), alertV4ListSpec, 'v4');
+  const source = alertListSource(principal.accountId, query, { mapping: V4_FILTERS, view });
+  return runList(query, source, alertToV4);
+}
+
+export async function listAlertsEarlier(principal: Principal, params: URLSearchParams, view?: AlertView) {
+  const query = parseListQuery(params, alertEarlierListSpec, 'earlier');
+  const source = alertListSource(principal.accountId, query, { mapping: EARLIER_FILTERS, view });
+  return runList(query, source, alertToEarlier);
+}
+
+export async function listAlerts(principal: Principal, params: URLSearchParams, iface: ApiInterface, view?: AlertView) {
+  return iface === 'v4' ? listAlertsV4(principal, params, view) : listAlertsEarlier(principal, params, view);
+}
+
+/** GET /api/v4/teams/:id/alerts: alerts sent to the team or assigned to it now. */
+export async function listTeamAlerts(principal: Principal, rawTeamId: string, params: URLSearchParams) {
+  const teamId = parseId('team', rawTeamId);
+  const team = teamId ? await getItem(entityKey(principal.accountId, ENTITY_TYPES.team, teamId)) : null;
+  if (!team) throw new NotFound('Team not found');
+  return listAlertsV4(principal, params, teamView(teamId!));
+}

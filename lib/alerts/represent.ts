@@ -1,0 +1,160 @@
+// The two representations of an alert (contract §1, §2): v4 (snake_case, ULID references) and the
+// earlier interface (prefix ids, tinyId, ISO createdAt/updatedAt and Unix-second timestamps).
+import { prefixId } from '../ids';
+import type { ListSpec } from '../list/query';
+import type { AlertRecord } from './records';
+
+export function alertToV4(alert: AlertRecord) {
+  return {
+    id: alert.id,
+    prefix_id: prefixId('alert', alert.id),
+    account_id: alert.account_id,
+    tiny_id: alert.tiny_id,
+    title: alert.title,
+    description: alert.description,
+    urgency: alert.urgency,
+    status: alert.status,
+    tag_list: alert.tag_list,
+    source_type: alert.source_type,
+    source_id: alert.source_id,
+    source_log_id: alert.source_log_id,
+    thirdparty_id: alert.thirdparty_id,
+    dedup_count: alert.dedup_count,
+    dedup_keys: alert.dedup_keys,
+    meta: alert.meta,
+    destination_team_ids: alert.destination_team_ids,
+    destination_router_ids: alert.destination_router_ids,
+    destination_account_user_ids: alert.destination_account_user_ids,
+    acknowledged_at: alert.acknowledged_at,
+    resolved_at: alert.resolved_at,
+    created_at: alert.created_at,
+    updated_at: alert.updated_at,
+  };
+}
+
+export const alertV4ListSpec: ListSpec = {
+  attributes: {
+    id: 'string',
+    prefix_id: 'string',
+    account_id: 'string',
+    tiny_id: 'number',
+    title: 'string',
+    description: 'string',
+    urgency: 'string',
+    status: 'string',
+    tag_list: 'array',
+    source_type: 'string',
+    source_id: 'string',
+    source_log_id: 'string',
+    thirdparty_id: 'string',
+    dedup_count: 'number',
+    dedup_keys: 'array',
+    meta: 'object',
+    destination_team_ids: 'array',
+    destination_router_ids: 'array',
+    destination_account_user_ids: 'array',
+    acknowledged_at: 'datetime',
+    resolved_at: 'datetime',
+    created_at: 'datetime',
+    updated_at: 'datetime',
+  },
+};
+
+const unixSeconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
+const prefixed = (kind: Parameters<typeof prefixId>[0], id: string | null) => (id ? prefixId(kind, id) : null);
+
+/** The earlier interface's destination_ids: teams, users (`usr_`, the person behind each account
+ * user), routers and schedules, as prefix ids. */
+export function destinationIdsOf(alert: AlertRecord): string[] {
+  return [
+    ...alert.destination_team_ids.map((id) => prefixId('team', id)),
+    ...alert.destination_account_user_ids.map((id) =>
+      alert.destination_users[id] ? prefixId('user', alert.destination_users[id]) : prefixId('accountUser', id),
+    ),
+    ...alert.destination_router_ids.map((id) => prefixId('router', id)),
+    ...alert.destination_schedule_ids.map((id) => prefixId('schedule', id)),
+  ];
+}
+
+export function sourcePrefixId(alert: AlertRecord): string {
+  if (alert.source_type === 'Integration') return prefixId('integration', alert.source_id);
+  return alert.source_user_id ? prefixId('user', alert.source_user_id) : prefixId('accountUser', alert.source_id);
+}
+
+export function alertToEarlier(alert: AlertRecord) {
+  return {
+    sid: prefixId('account', alert.account_id),
+    id: prefixId('alert', alert.id),
+    tinyId: alert.tiny_id,
+    createdAt: alert.created_at,
+    updatedAt: alert.updated_at,
+    meta: alert.meta,
+    parent_id: prefixed('alert', alert.parent_id),
+    thirdparty_id: alert.thirdparty_id,
+    destination_ids: destinationIdsOf(alert),
+    title: alert.title,
+    description: alert.description,
+    type: alert.type,
+    subtype: alert.subtype,
+    status: alert.status,
+    urgency: alert.urgency,
+    d_team_id: prefixed('team', alert.assigned_team_id),
+    d_user_id: prefixed('user', alert.assigned_user_id),
+    s_log_id: prefixed('log', alert.source_log_id),
+    created: unixSeconds(alert.created_at),
+    acknowledged: unixSeconds(alert.acknowledged_at),
+    acknowledgedby: alert.acknowledged_by,
+    resolved: unixSeconds(alert.resolved_at),
+    resolvedby: alert.resolved_by,
+    archived: unixSeconds(alert.archived_at),
+    archivedby: alert.archived_by,
+    livecall: null,
+    source_id: sourcePrefixId(alert),
+    response_requested: false,
+    responses: [] as string[],
+    responses_recorded: {} as Record<string, unknown>,
+    tags: alert.tag_list,
+    additional_data: alert.additional_data,
+    stakeholder_ids: alert.stakeholder_ids.map((id) => prefixId('stakeholder', id)),
+    handoffs: alert.handoffs,
+  };
+}
+
+export const alertEarlierListSpec: ListSpec = {
+  attributes: {
+    sid: 'string',
+    id: 'string',
+    tinyId: 'number',
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+    meta: 'object',
+    parent_id: 'string',
+    thirdparty_id: 'string',
+    destination_ids: 'array',
+    title: 'string',
+    description: 'string',
+    type: 'string',
+    subtype: 'string',
+    status: 'string',
+    urgency: 'string',
+    d_team_id: 'string',
+    d_user_id: 'string',
+    s_log_id: 'string',
+    created: 'number',
+    acknowledged: 'number',
+    acknowledgedby: 'string',
+    resolved: 'number',
+    resolvedby: 'string',
+    archived: 'number',
+    archivedby: 'string',
+    livecall: 'string',
+    source_id: 'string',
+    response_requested: 'boolean',
+    responses: 'array',
+    responses_recorded: 'object',
+    tags: 'array',
+    additional_data: 'array',
+    stakeholder_ids: 'array',
+    handoffs: 'array',
+  },
+};

@@ -1,0 +1,67 @@
+// The routing step of a new alert (contract §6), run by functions/queue/routing-worker.ts for each
+// {account_id, alert_id} message. Routers and escalation are not wired yet, so routing assigns the
+// alert to its first destination team and first destination account user's user and records a
+// 'routed' timeline entry. Idempotent: a routed alert is left alone, and a redelivered message
+// finishes an attempt that stopped between its two writes.
+import { newId } from '../ids';
+import { getLog } from '../logs/store';
+import type { AlertRecord } from './records';
+import type { RoutingMessage } from './routing-queue';
+import { getAlert, saveAlert } from './store';
+import { recordTimeline } from './timeline';
+
+export type RoutingOutcome = 'routed' | 'already-routed' | 'absent';
+
+function firstDestinationUser(alert: AlertRecord): string | null {
+  for (const accountUserId of alert.destination_account_user_ids) {
+    const userId = alert.destination_users[accountUserId];
+    if (userId) return userId;
+  }
+  return null;
+}
+
+function routedEntry(alert: AlertRecord) {
+  return {
+    alert,
+    action: 'routed' as const,
+    oldStatus: alert.status,
+    newStatus: alert.status,
+    time: alert.routed_at!,
+    details: {
+      d_team_id: alert.assigned_team_id ? `tem_${alert.assigned_team_id}` : null,
+      d_user_id: alert.assigned_user_id ? `usr_${alert.assigned_user_id}` : null,
+    },
+    id: alert.routing_log_id!,
+  };
+}
+
+export async function routeAlert(message: RoutingMessage): Promise<RoutingOutcome> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const alert = await getAlert(message.account_id, message.alert_id);
+    if (!alert) return 'absent';
+    if (alert.routed_at) {
+      if (alert.routing_log_id && !(await getLog(alert.account_id, alert.routing_log_id))) {
+        await recordTimeline(routedEntry(alert));
+      }
+      return 'already-routed';
+    }
+    const now = new Date().toISOString();
+    // A person may have handed the alert off before routing ran: their choice stands.
+    const keepAssignment = alert.handoffs.length > 0;
+    const next: AlertRecord = {
+      ...alert,
+      assigned_team_id: keepAssignment ? alert.assigned_team_id : (alert.destination_team_ids[0] ?? null),
+      assigned_user_id: keepAssignment ? alert.assigned_user_id : firstDestinationUser(alert),
+      // The entry's id is stored with the change, so a retry knows which entry to finish.
+      routed_at: now,
+      routing_log_id: newId(),
+      version: alert.version + 1,
+      updated_at: now,
+    };
+    if (await saveAlert(alert, next)) {
+      await recordTimeline(routedEntry(next));
+      return 'routed';
+    }
+  }
+  throw new Error(`alert ${message.alert_id} kept changing while being routed`);
+}

@@ -1,0 +1,372 @@
+// Data access for alerts. Keys and indexes: lib/alerts/keys.ts; the patterns they serve:
+// lib/alerts/ACCESS-PATTERNS.md.
+//   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id
+//   link          A#<acc>#ALERT#L#<kind>#<value> / <alert id>    (teams, tags, incident, subtype)
+//   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { adjustCounts } from '../store/counters';
+import { db, tableName } from '../store/client';
+import { insertEntity, removeEntity, saveEntity } from '../store/entities';
+import {
+  batchGet,
+  ENTITY_TYPES,
+  entityKey,
+  fromItem,
+  getItem,
+  isConditionFailure,
+  keyString,
+  queryItems,
+  type Item,
+} from '../store/items';
+import { batchWrite, type WriteRequest } from './batch-write';
+import { addCounts } from './group-commit';
+import {
+  alertCounts,
+  alertIndexKeys,
+  linkItem,
+  linkPartition,
+  linksOf,
+  statusPartition,
+  thirdpartyPartition,
+  type LinkKind,
+} from './keys';
+import type { AlertRecord, AlertStatus } from './records';
+
+const TYPE = ENTITY_TYPES.alert;
+
+/** Fields that may be missing on a stored alert (written before they existed, or set only once,
+ * like acknowledged_at, which is absent rather than null so a transition can use if_not_exists). */
+const DEFAULTS: Partial<AlertRecord> = {
+  description: '',
+  subtype: 'alert',
+  type: null,
+  tag_list: [],
+  thirdparty_id: null,
+  dedup_keys: [],
+  dedup_count: 1,
+  meta: {},
+  destination_team_ids: [],
+  destination_router_ids: [],
+  destination_account_user_ids: [],
+  destination_schedule_ids: [],
+  destination_users: {},
+  assigned_team_id: null,
+  assigned_user_id: null,
+  source_user_id: null,
+  source_log_id: null,
+  parent_id: null,
+  acknowledged_at: null,
+  acknowledged_by: null,
+  resolved_at: null,
+  resolved_by: null,
+  archived_at: null,
+  archived_by: null,
+  routed_at: null,
+  routing_log_id: null,
+  handoffs: [],
+  additional_data: [],
+  stakeholder_ids: [],
+};
+
+export function decodeAlert(item: Item): AlertRecord {
+  const record = fromItem<AlertRecord>(item) as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries(DEFAULTS)) {
+    if (record[field] === undefined) {
+      record[field] = Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? {} : value;
+    }
+  }
+  return record as unknown as AlertRecord;
+}
+
+/**
+ * The record as stored: attributes that hold their default (null, [], {}, …) are left out and
+ * restored by decodeAlert. A typical alert item has half the attributes, which every write, every
+ * returned item and every index copy pays for; and a missing acknowledged_at is what lets the first
+ * acknowledgement set it with if_not_exists.
+ */
+function storable(alert: AlertRecord): AlertRecord {
+  const stored: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(alert)) {
+    const fallback = (DEFAULTS as Record<string, unknown>)[field];
+    if (fallback !== undefined && isDefault(value, fallback)) continue;
+    stored[field] = value;
+  }
+  return stored as unknown as AlertRecord;
+}
+
+function isDefault(value: unknown, fallback: unknown): boolean {
+  if (value === fallback) return true;
+  if (Array.isArray(fallback)) return Array.isArray(value) && value.length === 0;
+  if (fallback !== null && typeof fallback === 'object') {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+  }
+  return false;
+}
+
+export async function getAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {
+  const item = await getItem(entityKey(accountId, TYPE, alertId));
+  return item ? decodeAlert(item) : null;
+}
+
+/** Reads alerts by id in one round trip per 100, in the order asked; absent ones are left out. */
+export async function getAlerts(accountId: string, alertIds: string[]): Promise<AlertRecord[]> {
+  if (alertIds.length === 0) return [];
+  const found = await batchGet(alertIds.map((id) => entityKey(accountId, TYPE, id)));
+  const out: AlertRecord[] = [];
+  for (const id of alertIds) {
+    const item = found.get(keyString(entityKey(accountId, TYPE, id)));
+    if (item) out.push(decodeAlert(item));
+  }
+  return out;
+}
+
+// ── link items ────────────────────────────────────────────────────────────────────────────────
+
+function linkRequests(before: AlertRecord | null, after: AlertRecord | null): WriteRequest[] {
+  const key = (kind: string, value: string) => `${kind}\u0000${value}`;
+  const old = new Map((before ? linksOf(before) : []).map((l) => [key(l.kind, l.value), l]));
+  const next = new Map((after ? linksOf(after) : []).map((l) => [key(l.kind, l.value), l]));
+  const requests: WriteRequest[] = [];
+  const record = (after ?? before)!;
+  for (const [k, link] of next) {
+    if (!old.has(k)) requests.push({ PutRequest: { Item: linkItem(record.account_id, link, record.id) } });
+  }
+  for (const [k, link] of old) {
+    if (!next.has(k)) requests.push({ DeleteRequest: { Key: linkItem(record.account_id, link, record.id) } });
+  }
+  return requests;
+}
+
+async function syncLinks(before: AlertRecord | null, after: AlertRecord | null): Promise<void> {
+  const requests = linkRequests(before, after);
+  if (requests.length > 0) await batchWrite(requests);
+}
+
+// ── writes ────────────────────────────────────────────────────────────────────────────────────
+
+/** Stores a new alert with its counters and links; false when an alert with that id exists. */
+export async function insertAlert(alert: AlertRecord): Promise<boolean> {
+  const inserted = await insertEntity(TYPE, storable(alert), {
+    indexKeys: alertIndexKeys(alert),
+    counts: alertCounts(alert),
+  });
+  if (inserted) await syncLinks(null, alert);
+  return inserted;
+}
+
+/**
+ * Replaces an alert read at version `next.version - 1` (the caller raised it); false when another
+ * write came in between (the caller re-reads and retries, or answers 409). Counters and links move
+ * with it.
+ */
+export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
+  const saved = await saveEntity(TYPE, storable(next), {
+    indexKeys: alertIndexKeys(next),
+    countsBefore: alertCounts(before),
+    counts: alertCounts(next),
+  });
+  if (saved) await syncLinks(before, next);
+  return saved;
+}
+
+export async function removeAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {
+  const item = await removeEntity<AlertRecord>(accountId, TYPE, alertId, (record) => alertCounts(decodeAlert(record as unknown as Item)));
+  if (!item) return null;
+  const removed = decodeAlert(item as unknown as Item);
+  await syncLinks(removed, null);
+  return removed;
+}
+
+export interface StatusChange {
+  /** Statuses the alert may be in for the change to apply: the condition of the write. */
+  from: readonly AlertStatus[];
+  to: AlertStatus;
+  now: string;
+  /** Further attributes set by the same write (acknowledged_by, resolved_at, …). */
+  set?: Record<string, unknown>;
+  /** Attributes set only when absent (acknowledged_at: only on the first acknowledgement). */
+  setOnce?: Record<string, unknown>;
+  /** Work to run once the write has applied, in parallel with the counter update (the timeline
+   * log): a transition costs two round trips deep, not three. */
+  alongside?: (before: AlertRecord, after: AlertRecord) => Promise<unknown>;
+  /** Further alert counter deltas for the same counter update (the timeline entry's count). */
+  counts?: Record<string, number>;
+}
+
+/**
+ * A status transition as ONE conditional UpdateItem: it applies only while the stored status is one
+ * of `from`, and raises `version` in the same write, so any read-modify-write that read the alert
+ * before (an edit, a handoff, routing) loses its own version check and re-reads. The status is the
+ * whole precondition: conditioning on a version too would need a read first and would turn a
+ * harmless concurrent edit into a spurious 409. Only the attributes of the transition are written,
+ * so a concurrent change of other attributes is never lost.
+ * Returns the alert before and after the write, or null when the condition failed (absent alert or
+ * another status) – the caller reads the alert to tell which.
+ */
+export async function changeStatus(
+  accountId: string,
+  alertId: string,
+  change: StatusChange,
+): Promise<{ before: AlertRecord; after: AlertRecord } | null> {
+  const names: Record<string, string> = {
+    '#pk': 'pk',
+    '#status': 'status',
+    '#gsi1pk': 'gsi1pk',
+    '#version': 'version',
+    '#updated_at': 'updated_at',
+  };
+  const values: Record<string, unknown> = {
+    ':to': change.to,
+    ':part': statusPartition(accountId, change.to),
+    ':one': 1,
+    ':now': change.now,
+  };
+  const sets = ['#status = :to', '#gsi1pk = :part', '#version = #version + :one', '#updated_at = :now'];
+  let n = 0;
+  for (const [field, value] of Object.entries(change.set ?? {})) {
+    names[`#s${n}`] = field;
+    values[`:s${n}`] = value;
+    sets.push(`#s${n} = :s${n}`);
+    n++;
+  }
+  for (const [field, value] of Object.entries(change.setOnce ?? {})) {
+    names[`#s${n}`] = field;
+    values[`:s${n}`] = value;
+    sets.push(`#s${n} = if_not_exists(#s${n}, :s${n})`);
+    n++;
+  }
+  const allowed = change.from.map((status, i) => {
+    values[`:f${i}`] = status;
+    return `:f${i}`;
+  });
+  let old: Item;
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entityKey(accountId, TYPE, alertId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(#pk) AND #status IN (${allowed.join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    old = out.Attributes as Item;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+  const before = decodeAlert(old);
+  const after: AlertRecord = {
+    ...before,
+    ...(change.set as Partial<AlertRecord>),
+    status: change.to,
+    version: before.version + 1,
+    updated_at: change.now,
+  };
+  for (const [field, value] of Object.entries(change.setOnce ?? {})) {
+    const record = after as unknown as Record<string, unknown>;
+    if (record[field] === null || record[field] === undefined) record[field] = value;
+  }
+  const deltas: Record<string, number> = { ...change.counts };
+  if (before.status !== after.status) {
+    deltas[`status:${before.status}`] = (deltas[`status:${before.status}`] ?? 0) - 1;
+    deltas[`status:${after.status}`] = (deltas[`status:${after.status}`] ?? 0) + 1;
+  }
+  await Promise.all([addCounts(accountId, TYPE, deltas), change.alongside?.(before, after)]);
+  return { before, after };
+}
+
+/**
+ * Raises dedup_count to `atLeast` when it is lower, in one conditional write: a redelivered request
+ * that was already counted changes nothing. Returns the alert after the write, or null when the
+ * count was already that high (or the alert is gone).
+ */
+export async function raiseDedup(
+  accountId: string,
+  alertId: string,
+  atLeast: number,
+  now: string,
+): Promise<AlertRecord | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entityKey(accountId, TYPE, alertId),
+        UpdateExpression: 'SET #count = :n, #version = #version + :one, #updated_at = :now',
+        ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(#count) OR #count < :n)',
+        ExpressionAttributeNames: { '#pk': 'pk', '#count': 'dedup_count', '#version': 'version', '#updated_at': 'updated_at' },
+        ExpressionAttributeValues: { ':n': atLeast, ':one': 1, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return decodeAlert(out.Attributes as Item);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+// ── reads by index ────────────────────────────────────────────────────────────────────────────
+
+/** Alerts with this third-party id, newest first (gsi3). Used by deduplication and the filter. */
+export async function alertsByThirdpartyId(accountId: string, thirdpartyId: string): Promise<AlertRecord[]> {
+  const items = await queryItems(thirdpartyPartition(accountId, thirdpartyId), { index: 'gsi3', forward: false });
+  // Hashed long ids could in theory collide: keep exact matches only.
+  return items.map(decodeAlert).filter((alert) => alert.thirdparty_id === thirdpartyId);
+}
+
+/** Alert ids of a link partition, newest first unless `forward`; `limit` bounds the read (a page). */
+export async function linkedAlertIds(
+  accountId: string,
+  kind: LinkKind,
+  value: string,
+  limit?: number,
+  forward = false,
+): Promise<string[]> {
+  const items = await queryItems(linkPartition(accountId, kind, value), { forward, limit });
+  return items.map((item) => String(item.sk));
+}
+
+/** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
+export async function countLinked(accountId: string, kind: LinkKind, value: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk' },
+        ExpressionAttributeValues: { ':pk': linkPartition(accountId, kind, value) },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return count;
+}
+
+// ── bulk import ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Writes many new alerts at once (seeding, migrations): BatchWrite of the alerts and their links,
+ * then one counter update with the summed deltas, so the exact counters stay right. No timeline
+ * logs and no routing: the alerts are stored as given. Ids must be new.
+ */
+export async function importAlerts(accountId: string, alerts: AlertRecord[]): Promise<void> {
+  const requests: WriteRequest[] = [];
+  const deltas: Record<string, number> = {};
+  for (const alert of alerts) {
+    if (alert.account_id !== accountId) throw new Error('importAlerts: alert of another account');
+    const indexKeys = Object.fromEntries(Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined));
+    requests.push({ PutRequest: { Item: { ...entityKey(accountId, TYPE, alert.id), ...indexKeys, ...storable(alert) } } });
+    requests.push(...linkRequests(null, alert));
+    for (const name of ['total', ...alertCounts(alert)]) deltas[name] = (deltas[name] ?? 0) + 1;
+  }
+  await batchWrite(requests);
+  await adjustCounts(accountId, TYPE, deltas);
+}

@@ -1,0 +1,117 @@
+// An alert's timeline (contract §6): every change of an alert writes a log owned by the alert –
+// who (source_id), what (action, old and new status) and when. GET /incident/:id/logs and
+// GET /log?owner_id=alt_… read it back, oldest first.
+import { createHash } from 'node:crypto';
+import { newId, prefixId } from '../ids';
+import { getLog, logItem, putUncountedLog, TIMELINE_COUNTER } from '../logs/store';
+import { addCounts, putFresh } from './group-commit';
+import type { LogRecord } from '../logs/records';
+import type { Actor, AlertRecord, AlertStatus } from './records';
+
+/** The prefix id that names an actor in logs and in acknowledgedby/resolvedby/archivedby. */
+export function actorPrefixId(actor: Actor): string {
+  return actor.type === 'AccountUser' ? prefixId('user', actor.userId) : prefixId('integration', actor.integrationId);
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID that is the same every time for the same (time, seed): the id of a timeline entry that a
+ * retried message may try to write again, so the retry finds it instead of writing a second one.
+ */
+export function derivedUlid(timeMs: number, seed: string): string {
+  let time = '';
+  let t = timeMs;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = createHash('sha256').update(seed).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return time + random;
+}
+
+export type TimelineAction =
+  | 'created'
+  | 'acknowledged'
+  | 'resolved'
+  | 'rejected'
+  | 'archived'
+  | 'dropped'
+  | 'handoff'
+  | 'updated'
+  | 'routed'
+  | 'deduplicated'
+  | 'deleted';
+
+export interface TimelineEntry {
+  alert: AlertRecord;
+  action: TimelineAction;
+  /** Who: an account user or integration; absent for the service's own steps (routing). */
+  actor?: Actor;
+  oldStatus: AlertStatus | null;
+  newStatus: AlertStatus | null;
+  time: string;
+  /** Further details (changed fields, handoff target, the inbound log of a duplicate…). */
+  details?: Record<string, unknown>;
+  /** A chosen id (idempotent writes); default: a new ULID. */
+  id?: string;
+}
+
+export function timelineLog(entry: TimelineEntry): LogRecord {
+  const alertPrefix = prefixId('alert', entry.alert.id);
+  const who = entry.actor ? actorPrefixId(entry.actor) : 'system';
+  const statusPart =
+    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
+      ? ` (${entry.oldStatus} → ${entry.newStatus})`
+      : '';
+  return {
+    id: entry.id ?? newId(),
+    account_id: entry.alert.account_id,
+    type: 'alert',
+    subtype: null,
+    content: `Alert #${entry.alert.tiny_id} ${entry.action} by ${who}${statusPart}`,
+    owner_id: alertPrefix,
+    source_id: entry.actor ? who : alertPrefix,
+    level: 1,
+    meta: {},
+    data: {
+      action: entry.action,
+      actor: entry.actor
+        ? { type: entry.actor.type, id: who }
+        : { type: 'System', id: null },
+      old_status: entry.oldStatus,
+      new_status: entry.newStatus,
+      time: entry.time,
+      ...(entry.details ?? {}),
+    },
+    created_at: entry.time,
+    updated_at: entry.time,
+    version: 1,
+  };
+}
+
+/** The counter delta of one timeline entry, for a caller that adds it to its own counter update. */
+export const TIMELINE_ENTRY_COUNT = { [TIMELINE_COUNTER.field]: 1 };
+
+/**
+ * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNTER), unless the caller
+ * counts it in its own counter update (`counted`). With a chosen id the write is idempotent: an
+ * entry already there stays and is not counted again.
+ */
+export async function recordTimeline(entry: TimelineEntry, options: { counted?: boolean } = {}): Promise<LogRecord> {
+  const log = timelineLog(entry);
+  const count = () =>
+    options.counted ? undefined : addCounts(log.account_id, TIMELINE_COUNTER.type, TIMELINE_ENTRY_COUNT);
+  if (entry.id === undefined) {
+    // A new ULID cannot exist yet: the put needs no condition and may share a BatchWrite.
+    await Promise.all([putFresh(logItem(log)), count()]);
+    return log;
+  }
+  if (await putUncountedLog(log)) {
+    await count();
+    return log;
+  }
+  return (await getLog(log.account_id, log.id)) ?? log;
+}

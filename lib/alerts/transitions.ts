@@ -1,0 +1,227 @@
+// State transitions of an alert (contract §6), under the rules of the interface that asked.
+// Each one is a single conditional write on the alert's status (lib/alerts/store.ts changeStatus):
+// of 50 concurrent acknowledges exactly one applies, and a lost race is a 409 naming the status.
+import { Conflict, NotFound } from '../http/errors';
+import { parseId, prefixId, ulidTime } from '../ids';
+import type { Actor, AlertRecord, AlertStatus } from './records';
+import { changeStatus, getAlert, raiseDedup } from './store';
+import { actorPrefixId, derivedUlid, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from './timeline';
+import { closeWorkflow, openWorkflowOf, openWorkflowsOfAlert } from './workflows';
+
+export type AlertAction = 'acknowledge' | 'resolve' | 'reject' | 'archive';
+export type TransitionRules = 'v4' | 'earlier' | 'integration';
+
+/** The statuses each action starts from, per interface. An action absent here is never allowed. */
+export const TRANSITION_RULES: Record<TransitionRules, Partial<Record<AlertAction, readonly AlertStatus[]>>> = {
+  v4: {
+    acknowledge: ['open', 'dropped', 'suppressed'],
+    resolve: ['open', 'dropped', 'acknowledged'],
+    reject: ['open'],
+  },
+  earlier: {
+    acknowledge: ['open', 'dropped'],
+    resolve: ['acknowledged'],
+    reject: ['open'],
+    archive: ['resolved', 'dropped'],
+  },
+  // An integration may resolve from open (contract §9), and acknowledges as v4 does.
+  integration: {
+    acknowledge: ['open', 'dropped', 'suppressed'],
+    resolve: ['open', 'dropped', 'acknowledged'],
+  },
+};
+
+const TARGET: Record<AlertAction, AlertStatus> = {
+  acknowledge: 'acknowledged',
+  resolve: 'resolved',
+  reject: 'open',
+  archive: 'archived',
+};
+
+const PAST: Record<AlertAction, TimelineAction> = {
+  acknowledge: 'acknowledged',
+  resolve: 'resolved',
+  reject: 'rejected',
+  archive: 'archived',
+};
+
+function listed(statuses: readonly AlertStatus[]): string {
+  if (statuses.length <= 1) return statuses[0] ?? 'nothing';
+  return `${statuses.slice(0, -1).join(', ')} or ${statuses[statuses.length - 1]}`;
+}
+
+export function transitionConflict(action: AlertAction | 'hand off', status: AlertStatus, from: readonly AlertStatus[]): Conflict {
+  return new Conflict(
+    from.length === 0
+      ? `Cannot ${action} this alert here: the alert is ${status}`
+      : `Cannot ${action} an alert that is ${status}: the alert must be ${listed(from)}`,
+  );
+}
+
+function fieldsOf(action: AlertAction, who: string, now: string) {
+  switch (action) {
+    case 'acknowledge':
+      return { set: { acknowledged_by: who }, setOnce: { acknowledged_at: now } };
+    case 'resolve':
+      return { set: { resolved_at: now, resolved_by: who } };
+    case 'archive':
+      return { set: { archived_at: now, archived_by: who } };
+    case 'reject':
+      return {};
+  }
+}
+
+/** Reads why a conditional transition did not apply: absent (404), or another status (409). */
+async function explainRefusal(accountId: string, alertId: string, action: AlertAction, from: readonly AlertStatus[]) {
+  const current = await getAlert(accountId, alertId);
+  if (!current) return new NotFound('Alert not found');
+  if (!from.includes(current.status)) return transitionConflict(action, current.status, from);
+  return null;
+}
+
+/**
+ * One conditional write on status+version: the write applies only while the status allows the
+ * action, and raises the version, so every read-modify-write that read the alert before it must
+ * re-read (lib/alerts/store.ts changeStatus). Throws NotFound, or Conflict (409) naming the current
+ * status. Reject also closes the caller's workflow first (its own conditional write).
+ */
+export async function transitionAlert(
+  accountId: string,
+  alertId: string,
+  action: AlertAction,
+  actor: Actor,
+  rules: TransitionRules,
+): Promise<AlertRecord> {
+  const from = TRANSITION_RULES[rules][action] ?? [];
+  if (action === 'reject') return rejectAlert(accountId, alertId, actor, from);
+  const now = new Date().toISOString();
+  const who = actorPrefixId(actor);
+  // A refusal is explained by reading the alert; if by then it is back in an allowed status (a
+  // handoff reopened it), the write is tried again rather than answering a confusing 409.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const applied =
+      from.length === 0
+        ? null
+        : await changeStatus(accountId, alertId, {
+            from,
+            to: TARGET[action],
+            now,
+            ...fieldsOf(action, who, now),
+            counts: TIMELINE_ENTRY_COUNT,
+            alongside: (before, after) =>
+              recordTimeline(
+                { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
+                { counted: true },
+              ),
+          });
+    if (applied) return applied.after;
+    const refusal = await explainRefusal(accountId, alertId, action, from);
+    if (refusal) throw refusal;
+  }
+  throw new Conflict('The alert was changed by other requests meanwhile; try again');
+}
+
+/**
+ * Reject (contract §6): the caller's open workflow closes and the alert escalates at once,
+ * staying open, or dropped when no layer is left.
+ */
+async function rejectAlert(accountId: string, alertId: string, actor: Actor, from: readonly AlertStatus[]): Promise<AlertRecord> {
+  const alert = await getAlert(accountId, alertId);
+  if (!alert) throw new NotFound('Alert not found');
+  if (!from.includes(alert.status)) throw transitionConflict('reject', alert.status, from);
+  const workflow = actor.type === 'AccountUser' ? await openWorkflowOf(accountId, alertId, actor.accountUserId) : null;
+  if (!workflow) {
+    throw new Conflict(`Cannot reject: you have no open notification workflow for this alert (the alert is ${alert.status})`);
+  }
+  const now = new Date().toISOString();
+  if (!(await closeWorkflow(workflow, 'rejected', now))) {
+    throw new Conflict(`Cannot reject: your notification workflow for this alert was closed meanwhile (the alert is ${alert.status})`);
+  }
+  const applied = await changeStatus(accountId, alertId, {
+    from,
+    to: 'open',
+    now,
+    counts: TIMELINE_ENTRY_COUNT,
+    alongside: (before, after) =>
+      recordTimeline(
+        {
+          alert: after,
+          action: 'rejected',
+          actor,
+          oldStatus: before.status,
+          newStatus: after.status,
+          time: now,
+          details: { workflow_id: prefixId('workflow', workflow.id) },
+        },
+        { counted: true },
+      ),
+  });
+  if (!applied) {
+    const refusal = await explainRefusal(accountId, alertId, 'reject', from);
+    throw refusal ?? new Conflict('The alert was changed by another request meanwhile; try again');
+  }
+  return escalateAfterRejection(applied.after, workflow.id);
+}
+
+/**
+ * The next escalation layer after a rejection. Escalation policies are not wired yet, so the only
+ * layer there is consists of the workflows still open: while someone else is paged the alert stays
+ * open; when no one is left it is dropped (contract §6). The escalation engine replaces this step.
+ */
+async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: string): Promise<AlertRecord> {
+  const others = (await openWorkflowsOfAlert(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
+  if (others.length > 0) return alert;
+  const now = new Date().toISOString();
+  const dropped = await changeStatus(alert.account_id, alert.id, {
+    from: ['open'],
+    to: 'dropped',
+    now,
+    counts: TIMELINE_ENTRY_COUNT,
+    alongside: (before, after) =>
+      recordTimeline(
+        {
+          alert: after,
+          action: 'dropped',
+          oldStatus: before.status,
+          newStatus: after.status,
+          time: now,
+          details: { reason: 'rejected, and no escalation layer is left' },
+        },
+        { counted: true },
+      ),
+  });
+  return dropped ? dropped.after : ((await getAlert(alert.account_id, alert.id)) ?? alert);
+}
+
+/**
+ * dedup_count = max(dedup_count, atLeast) by a conditional write (idempotent for redeliveries),
+ * plus a timeline log. `logId` (ULID or `log_…`) names the inbound request that was the duplicate:
+ * its timeline entry then has an id derived from it, so a redelivery writes it at most once.
+ */
+export async function raiseDedupCount(
+  accountId: string,
+  alertId: string,
+  atLeast: number,
+  logId?: string,
+): Promise<AlertRecord | null> {
+  const now = new Date().toISOString();
+  const raised = await raiseDedup(accountId, alertId, atLeast, now);
+  const alert = raised ?? (await getAlert(accountId, alertId));
+  if (!alert) return null;
+  const inbound = logId ? parseId('log', logId) : null;
+  if (raised || inbound) {
+    const actor: Actor | undefined =
+      alert.source_type === 'Integration' ? { type: 'Integration', integrationId: alert.source_id } : undefined;
+    await recordTimeline({
+      alert,
+      action: 'deduplicated',
+      actor,
+      oldStatus: alert.status,
+      newStatus: alert.status,
+      time: now,
+      details: { dedup_count: Math.max(alert.dedup_count, atLeast), log_id: inbound ? prefixId('log', inbound) : null },
+      id: inbound ? derivedUlid(ulidTime(inbound), `dedup:${alertId}:${inbound}`) : undefined,
+    });
+  }
+  return alert;
+}

@@ -1,0 +1,82 @@
+// GET /log/:id, GET /log (contract §5) and an object's timeline (GET /log?owner_id=…,
+// GET /incident/:id/logs). A timeline is listed oldest first unless a sort is given, and is read
+// from the owner's index partition with its own count: its cost does not grow with the account.
+import type { Principal } from '../auth/principal';
+import { NotFound } from '../http/errors';
+import { parseId } from '../ids';
+import { runList, type ListSource } from '../list/engine';
+import { parseListQuery, type ApiInterface, type ListQuery } from '../list/query';
+import { ENTITY_TYPES, fromItem, partitionOf, queryItems } from '../store/items';
+import { inCreationOrder } from '../store/partition-source';
+import type { LogRecord } from './records';
+import { logListSpec, logToEarlier } from './represent';
+import { countOfOwner, getLog, logsOfOwner, pageOfOwner, totalLogCount } from './store';
+
+export async function findLog(principal: Principal, rawId: string): Promise<LogRecord> {
+  const id = parseId('log', rawId);
+  const log = id ? await getLog(principal.accountId, id) : null;
+  if (!log) throw new NotFound('Log not found');
+  return log;
+}
+
+const CREATION_ORDER_PATHS = new Set(['id', 'createdAt']);
+
+function ownerSource(accountId: string, ownerId: string, fixedOwner: boolean): ListSource<LogRecord> {
+  return {
+    all: () => logsOfOwner(accountId, ownerId),
+    async fast(q) {
+      const otherFilters = q.filters.filter((f) => !(f.path === 'owner_id' && !fixedOwner));
+      if (otherFilters.length > 0 || q.q) return null;
+      if (q.sort && !CREATION_ORDER_PATHS.has(q.sort.path)) return null;
+      const forward = q.sort ? q.sort.direction === 'asc' : true;
+      const [page, total] = await Promise.all([
+        pageOfOwner(accountId, ownerId, { forward, limit: q.offset + q.limit }),
+        countOfOwner(accountId, ownerId),
+      ]);
+      return { page: page.slice(q.offset), total };
+    },
+  };
+}
+
+/** Every log of the account; an unfiltered page is one Query plus the counters (totalLogCount). */
+function accountLogsSource(accountId: string): ListSource<LogRecord> {
+  const partition = partitionOf(accountId, ENTITY_TYPES.log);
+  return {
+    all: async () => (await queryItems(partition, { forward: false })).map((item) => fromItem<LogRecord>(item)),
+    async fast(q) {
+      const order = inCreationOrder(q);
+      if (!order) return null;
+      const [items, total] = await Promise.all([
+        queryItems(partition, { forward: order.forward, limit: q.offset + q.limit }),
+        totalLogCount(accountId),
+      ]);
+      return { page: items.slice(q.offset).map((item) => fromItem<LogRecord>(item)), total };
+    },
+  };
+}
+
+/** A timeline reads oldest first: the order things happened. */
+function oldestFirst(query: ListQuery): ListQuery {
+  return query.sort ? query : { ...query, sort: { path: 'id', type: 'string', direction: 'asc' } };
+}
+
+export async function listLogs(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+  let query = parseListQuery(params, logListSpec, iface);
+  const owner = query.filters.find((f) => f.path === 'owner_id' && f.op === 'equals' && f.values.length === 1);
+  let source: ListSource<LogRecord>;
+  if (owner) {
+    query = oldestFirst(query);
+    source = ownerSource(principal.accountId, String(owner.values[0]), false);
+  } else {
+    source = accountLogsSource(principal.accountId);
+  }
+  return runList(query, source, logToEarlier, { search: logListSpec.search });
+}
+
+/** The logs an object owns (its timeline), oldest first. */
+export async function listLogsOfOwner(principal: Principal, ownerPrefixId: string, params: URLSearchParams, iface: ApiInterface) {
+  const query = oldestFirst(parseListQuery(params, logListSpec, iface));
+  return runList(query, ownerSource(principal.accountId, ownerPrefixId, true), logToEarlier, {
+    search: logListSpec.search,
+  });
+}

@@ -1,0 +1,182 @@
+// The alert core API the webhook pipeline builds on (insertNewAlert, transitionAlert,
+// raiseDedupCount) and the routing step, called in process against the local runtime's store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from '../support/runtime';
+import { whoAmI, type Me } from './support';
+import { insertNewAlert, type NewAlertInput } from '../../lib/alerts/create-alert';
+import { raiseDedupCount, transitionAlert } from '../../lib/alerts/transitions';
+import { getAlert, alertsByThirdpartyId, importAlerts } from '../../lib/alerts/store';
+import { routeAlert } from '../../lib/alerts/route-alert';
+import { logsOfOwner } from '../../lib/logs/store';
+import { readCounts } from '../../lib/store/counters';
+import { newId } from '../../lib/ids';
+import type { Actor, AlertRecord } from '../../lib/alerts/records';
+import { alertToEarlier } from '../../lib/alerts/represent';
+import { db, tableName } from '../../lib/store/client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
+let service: TestService;
+let me: Me;
+const integration: Actor = { type: 'Integration', integrationId: newId() };
+
+beforeAll(async () => {
+  service = await startService();
+  me = await whoAmI(service.admin);
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const input = (extra: Partial<NewAlertInput> = {}): NewAlertInput => ({
+  title: 'CPU high',
+  urgency: 'critical',
+  thirdparty_id: `tp-${newId()}`,
+  destination_account_user_ids: [me.accountUserId],
+  additional_data: [{ type: 'text', label: 'host', value: 'db-1' }],
+  source_log_id: newId(),
+  ...extra,
+});
+
+const actions = async (alert: AlertRecord) =>
+  (await logsOfOwner(me.accountId, `alt_${alert.id}`)).map((log) => log.data.action);
+
+describe('insertNewAlert', () => {
+  it('stores an open alert from an integration with its source and a created entry', async () => {
+    const { alert, created } = await insertNewAlert(me.accountId, input(), integration);
+    expect(created).toBe(true);
+    expect(alert).toMatchObject({ status: 'open', dedup_count: 1, source_type: 'Integration', source_id: integration.type === 'Integration' && integration.integrationId });
+    expect(await getAlert(me.accountId, alert.id)).toEqual(alert);
+    expect(await actions(alert)).toContain('created');
+    expect(alertToEarlier(alert).source_id).toBe(`int_${(integration as { integrationId: string }).integrationId}`);
+    expect(alertToEarlier(alert).s_log_id).toBe(`log_${alert.source_log_id}`);
+  });
+
+  it('is idempotent with a given id: the second call returns the same alert, created=false, nothing new', async () => {
+    const id = newId();
+    const before = await readCounts(me.accountId, 'ALERT');
+    const [first, second] = await Promise.all([
+      insertNewAlert(me.accountId, input(), integration, { id }),
+      insertNewAlert(me.accountId, input(), integration, { id }),
+    ]);
+    const third = await insertNewAlert(me.accountId, input({ title: 'other' }), integration, { id });
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect(third.created).toBe(false);
+    expect(third.alert.id).toBe(id);
+    expect(third.alert.title).toBe('CPU high');
+    const after = await readCounts(me.accountId, 'ALERT');
+    expect(after.total).toBe((before.total ?? 0) + 1);
+    expect((await actions(third.alert)).filter((a) => a === 'created')).toHaveLength(1);
+  });
+
+  it('finds alerts by third-party id (the deduplication lookup)', async () => {
+    const { alert } = await insertNewAlert(me.accountId, input({ thirdparty_id: 'group/key:with{odd}chars' }), integration);
+    const found = await alertsByThirdpartyId(me.accountId, 'group/key:with{odd}chars');
+    expect(found.map((a) => a.id)).toEqual([alert.id]);
+    const long = 'x'.repeat(3000);
+    const { alert: longOne } = await insertNewAlert(me.accountId, input({ thirdparty_id: long }), integration);
+    expect((await alertsByThirdpartyId(me.accountId, long)).map((a) => a.id)).toEqual([longOne.id]);
+  });
+});
+
+describe('transitionAlert with integration rules', () => {
+  it('resolves from open and acknowledges from open, recording the integration as actor', async () => {
+    const { alert } = await insertNewAlert(me.accountId, input(), integration);
+    const resolved = await transitionAlert(me.accountId, alert.id, 'resolve', integration, 'integration');
+    expect(resolved.status).toBe('resolved');
+    expect(alertToEarlier(resolved).resolvedby).toBe(`int_${(integration as { integrationId: string }).integrationId}`);
+    await expect(transitionAlert(me.accountId, alert.id, 'acknowledge', integration, 'integration')).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('resolved'),
+    });
+    await expect(transitionAlert(me.accountId, newId(), 'resolve', integration, 'integration')).rejects.toMatchObject({ status: 404 });
+    await expect(transitionAlert(me.accountId, alert.id, 'archive', integration, 'integration')).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('raiseDedupCount', () => {
+  it('raises to at least n once per inbound request, with one timeline entry per request', async () => {
+    const { alert } = await insertNewAlert(me.accountId, input(), integration);
+    const logA = newId();
+    const logB = newId();
+    const raised = await raiseDedupCount(me.accountId, alert.id, 2, logA);
+    expect(raised?.dedup_count).toBe(2);
+    // The queue redelivers the same request: no change, no second entry.
+    expect((await raiseDedupCount(me.accountId, alert.id, 2, logA))?.dedup_count).toBe(2);
+    expect((await raiseDedupCount(me.accountId, alert.id, 3, logB))?.dedup_count).toBe(3);
+    // An older request arriving late never lowers the count.
+    expect((await raiseDedupCount(me.accountId, alert.id, 2, `log_${logA}`))?.dedup_count).toBe(3);
+    expect((await actions(alert)).filter((a) => a === 'deduplicated')).toHaveLength(2);
+    expect(await raiseDedupCount(me.accountId, newId(), 2)).toBeNull();
+  });
+});
+
+describe('routing worker', () => {
+  it('reports only the records that failed, and fails unreadable messages (they end in the DLQ)', async () => {
+    const { handler } = await import('../../functions/queue/routing-worker');
+    const { alert } = await insertNewAlert(me.accountId, input(), integration);
+    const record = (messageId: string, body: string) =>
+      ({ messageId, receiptHandle: messageId, body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1' }) as never;
+    const result = await handler(
+      { Records: [record('good', JSON.stringify({ account_id: me.accountId, alert_id: alert.id })), record('bad', '{not json'), record('absent', JSON.stringify({ account_id: me.accountId, alert_id: newId() }))] },
+      { functionName: 'routingWorker' } as never,
+    );
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'bad' }]);
+    expect((await getAlert(me.accountId, alert.id))?.routed_at).not.toBeNull();
+    const allBad = await handler({ Records: [record('x', 'nope')] }, { functionName: 'routingWorker' } as never);
+    expect(allBad.batchItemFailures).toEqual([{ itemIdentifier: 'x' }]);
+  });
+});
+
+describe('routing', () => {
+  it('is idempotent and finishes an attempt that stopped between its writes', async () => {
+    const teamId = newId();
+    const { alert } = await insertNewAlert(me.accountId, input({ destination_team_ids: [teamId] }), integration);
+    // Whichever gets there first, the worker or this call, routes it once.
+    await routeAlert({ account_id: me.accountId, alert_id: alert.id });
+    const routed = (await getAlert(me.accountId, alert.id))!;
+    expect(routed.assigned_team_id).toBe(teamId);
+    expect(routed.assigned_user_id).toBe(me.userId);
+    expect(await routeAlert({ account_id: me.accountId, alert_id: alert.id })).toBe('already-routed');
+    expect((await actions(alert)).filter((a) => a === 'routed')).toHaveLength(1);
+
+    // A crash after the routing write and before its timeline entry: the redelivery writes the entry.
+    const crashed = await insertNewAlert(me.accountId, input(), integration);
+    await new Promise((r) => setTimeout(r, 300));
+    const current = (await getAlert(me.accountId, crashed.alert.id))!;
+    const missingLog = newId();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `A#${me.accountId}#ALERT`, sk: current.id },
+        UpdateExpression: 'SET routed_at = :now, routing_log_id = :log',
+        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':log': missingLog },
+      }),
+    );
+    expect(await routeAlert({ account_id: me.accountId, alert_id: current.id })).toBe('already-routed');
+    const logs = await logsOfOwner(me.accountId, `alt_${current.id}`);
+    expect(logs.some((l) => l.id === missingLog && l.data.action === 'routed')).toBe(true);
+    expect(await routeAlert({ account_id: me.accountId, alert_id: newId() })).toBe('absent');
+  });
+
+  it('re-sends an unrouted alert when insertNewAlert is retried with its id', async () => {
+    const id = newId();
+    // An earlier attempt stored the alert but never handed it off (as if it crashed).
+    const stored = await insertNewAlert(me.accountId, input(), integration, { id: newId() });
+    void stored;
+    const now = new Date().toISOString();
+    const record = { ...stored.alert, id, tiny_id: 999_999, created_at: now, updated_at: now, routed_at: null };
+    await importAlerts(me.accountId, [record]);
+    const retry = await insertNewAlert(me.accountId, input(), integration, { id });
+    expect(retry.created).toBe(false);
+    const routed = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const alert = await getAlert(me.accountId, id);
+        if (alert?.routed_at) return alert;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return null;
+    })();
+    expect(routed?.routed_at).not.toBeNull();
+    expect((await actions(routed!)).filter((a) => a === 'created')).toHaveLength(1);
+  });
+});
