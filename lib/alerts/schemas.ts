@@ -1,6 +1,6 @@
 // Input schemas of alerts, one per interface (api-v4.md permitted parameters; api-earlier.md;
 // contract §4 aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolish, idList, requiredText } from '../http/fields';
 import { issueMessage } from '../http/validate';
 import { Invalid } from '../http/errors';

@@ -1,6 +1,6 @@
 // POST /log {content, owner_id, source_id} (api-earlier.md): a log attached to an object of the
 // account. owner_id and source_id are prefix ids of objects that exist in the caller's account.
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountUserOfUserInAccount } from '../account-users/store';
 import type { Principal } from '../auth/principal';
 import { Invalid } from '../http/errors';
