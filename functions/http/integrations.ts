@@ -1,0 +1,39 @@
+// Entry point: integrations, both interfaces (/api/v4/integrations, /integration) and the read-only
+// integration type catalogue (/api/v4/integration_types).
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/http/handler';
+import { created, noContent, ok } from '../../lib/http/responses';
+import {
+  createIntegrationEarlier,
+  createIntegrationV4,
+  deleteIntegration,
+  findIntegration,
+  findType,
+  listIntegrations,
+  listTypes,
+  updateIntegrationEarlier,
+  updateIntegrationV4,
+} from '../../lib/integrations/manage-integrations';
+import { integrationToEarlier, integrationToV4, integrationTypeToV4 } from '../../lib/integrations/represent';
+
+export const handler = httpHandler(routesOf('integrations'), {
+  list: async (req) => ok(await listIntegrations(req.principal, req.query, 'v4')),
+  create: async (req) => created(integrationToV4(await createIntegrationV4(req.principal, req.body()))),
+  get: async (req) => ok(integrationToV4(await findIntegration(req.principal, req.params.id))),
+  update: async (req) => ok(integrationToV4(await updateIntegrationV4(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteIntegration(req.principal, req.params.id);
+    return noContent();
+  },
+  earlierList: async (req) => ok(await listIntegrations(req.principal, req.query, 'earlier')),
+  earlierCreate: async (req) => created(integrationToEarlier(await createIntegrationEarlier(req.principal, req.body()))),
+  earlierGet: async (req) => ok(integrationToEarlier(await findIntegration(req.principal, req.params.id))),
+  earlierUpdate: async (req) =>
+    ok(integrationToEarlier(await updateIntegrationEarlier(req.principal, req.params.id, req.body()))),
+  earlierDelete: async (req) => {
+    await deleteIntegration(req.principal, req.params.id);
+    return noContent();
+  },
+  listTypes: async (req) => ok(await listTypes(req.query)),
+  getType: async (req) => ok(integrationTypeToV4(findType(req.params.id))),
+});

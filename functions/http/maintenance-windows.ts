@@ -1,0 +1,23 @@
+// Entry point: maintenance windows (/api/v4/maintenance_windows).
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/http/handler';
+import { created, noContent, ok } from '../../lib/http/responses';
+import {
+  createMaintenanceWindow,
+  deleteMaintenanceWindow,
+  findMaintenanceWindow,
+  listMaintenanceWindows,
+  updateMaintenanceWindow,
+} from '../../lib/maintenance-windows/manage-maintenance-windows';
+import { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
+
+export const handler = httpHandler(routesOf('maintenanceWindows'), {
+  list: async (req) => ok(await listMaintenanceWindows(req.principal, req.query, req.iface)),
+  create: async (req) => created(maintenanceWindowToV4(await createMaintenanceWindow(req.principal, req.body()))),
+  get: async (req) => ok(maintenanceWindowToV4(await findMaintenanceWindow(req.principal, req.params.id))),
+  update: async (req) => ok(maintenanceWindowToV4(await updateMaintenanceWindow(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteMaintenanceWindow(req.principal, req.params.id);
+    return noContent();
+  },
+});

@@ -1,0 +1,187 @@
+// Applies an adapter's actions to alerts, exactly once in effect however often one stored request is
+// processed (contract §9). Flow per create: read the dedup item → decide (new alert, or count onto the
+// current one) → commit the decision with one conditional write on the dedup item → carry it out on
+// the alert with idempotent writes. Whatever step a crash interrupts, processing the request again
+// finds its token in the dedup item and only repeats the idempotent part:
+//   - decided "new alert", alert not stored yet → insertNewAlert with the same derived id stores it;
+//   - alert stored, dedup item not told        → insertNewAlert finds it (created=false), then marks;
+//   - counted, dedup_count not raised yet       → raiseDedupCount to the item's count (a max, so
+//     raising twice, or out of order, lands on the same number).
+import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
+import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
+import { getAlert } from '../../alerts/store';
+import { derivedUlid } from '../../alerts/timeline';
+import { raiseDedupCount, transitionAlert } from '../../alerts/transitions';
+import { HttpError } from '../../http/errors';
+import { ulidTime } from '../../ids';
+import type { AlertFields } from '../adapters';
+import type { IntegrationRecord } from '../records';
+import { keyString, type Key } from '../../store/items';
+import { countOnto, dedupKey, markAlertCreated, pruneCounted, readDedup, startGeneration, type DedupItem } from './dedup-store';
+
+/** Statuses in which a create from the same sender id adds to the alert instead of making another. */
+const DEDUP_STATUSES: ReadonlySet<AlertStatus> = new Set(['queued', 'open', 'acknowledged', 'dropped']);
+/**
+ * How long a generation's alert may be missing and still count as "being created": longer than a
+ * worker needs to retry a crashed attempt (visibility timeout × receives), so a crash between the
+ * dedup write and the alert write never splits one sender alert into two.
+ */
+const IN_FLIGHT_MS = 15 * 60_000;
+const ATTEMPTS = 10;
+/** A long-lived alert's counted set is pruned of tokens older than a day once it grows this large. */
+const PRUNE_AT = 1000;
+const DAY_MS = 24 * 3600_000;
+
+/** A resolve or acknowledge whose alert is still being created: process the request again later. */
+export class RetryLater extends Error {
+  override name = 'RetryLater';
+}
+
+export interface ActionContext {
+  integration: IntegrationRecord;
+  /** ULID of the stored request. */
+  logId: string;
+  now: () => number;
+  /** Dedup items read for the whole queue batch at once (keyed `pk|sk`): each serves one first read. */
+  prefetched?: Map<string, DedupItem | null>;
+}
+
+/** The dedup item: the batch's prefetched copy on first use (a consistent read of moments ago; every
+ * decision on it is still a conditional write), else a fresh read. */
+async function dedupOf(ctx: ActionContext, key: Key): Promise<DedupItem | null> {
+  const cached = ctx.prefetched?.get(keyString(key));
+  if (cached !== undefined) {
+    ctx.prefetched!.delete(keyString(key));
+    return cached;
+  }
+  return readDedup(key);
+}
+
+export interface ActionOutcome {
+  action: string;
+  thirdparty_id?: string;
+  alert_id?: string;
+  outcome: string;
+}
+
+function actorOf(integration: IntegrationRecord): Actor {
+  return { type: 'Integration', integrationId: integration.id };
+}
+
+function alertInput(ctx: ActionContext, thirdpartyId: string, fields: AlertFields): NewAlertInput {
+  const { integration } = ctx;
+  return {
+    title: fields.title,
+    description: fields.description,
+    urgency: fields.urgency,
+    tag_list: fields.tags,
+    thirdparty_id: thirdpartyId,
+    dedup_keys: fields.dedupKeys,
+    meta: fields.meta,
+    additional_data: fields.additionalData,
+    destination_team_ids: integration.team_ids,
+    destination_router_ids: integration.router_ids,
+    destination_account_user_ids: integration.account_user_ids,
+    destination_schedule_ids: integration.schedule_ids,
+    source_log_id: ctx.logId,
+  };
+}
+
+/** The id the alert of a new generation gets: a function of the request alone, so a retry finds it. */
+export function alertIdFor(logId: string, token: string, thirdpartyId: string, integrationId: string): string {
+  return derivedUlid(ulidTime(logId), `alert:${integrationId}:${thirdpartyId}:${token}`);
+}
+
+/** Is the generation's alert (null: absent) still the one creates count onto? */
+function stillCounting(dedup: DedupItem, alert: AlertRecord | null, now: number): boolean {
+  if (alert) return DEDUP_STATUSES.has(alert.status);
+  // Absent: deleted if it was stored once, else being created by a request still in flight.
+  return !dedup.alert_created && now - dedup.started_at < IN_FLIGHT_MS;
+}
+
+/** Stores the generation's alert (idempotent by id) and brings its dedup_count up to the item's count. */
+async function ensureAlert(ctx: ActionContext, key: ReturnType<typeof dedupKey>, alertId: string, input: NewAlertInput): Promise<string> {
+  const { alert, created } = await insertNewAlert(ctx.integration.account_id, input, actorOf(ctx.integration), { id: alertId });
+  const fresh = await markAlertCreated(key, alertId);
+  if (fresh && fresh.count > alert.dedup_count) {
+    await raiseDedupCount(ctx.integration.account_id, alertId, fresh.count);
+  }
+  return created ? 'created' : 'already_created';
+}
+
+export async function applyCreate(
+  ctx: ActionContext,
+  token: string,
+  thirdpartyId: string,
+  fields: AlertFields,
+): Promise<ActionOutcome> {
+  const accountId = ctx.integration.account_id;
+  const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
+  const input = alertInput(ctx, thirdpartyId, fields);
+  const base = { action: 'create', thirdparty_id: thirdpartyId };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const dedup = await dedupOf(ctx, key);
+
+    if (dedup?.counted.has(token)) {
+      // This request was applied before (a redelivery): repeat only the idempotent part.
+      if (dedup.created_by === token) {
+        return { ...base, alert_id: dedup.alert_id, outcome: await ensureAlert(ctx, key, dedup.alert_id, input) };
+      }
+      await raiseDedupCount(accountId, dedup.alert_id, dedup.count, ctx.logId);
+      return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
+    }
+    if (dedup?.previous_counted?.has(token)) {
+      return { ...base, outcome: 'already_applied' };
+    }
+
+    const alert = dedup ? await getAlert(accountId, dedup.alert_id) : null;
+    if (dedup && stillCounting(dedup, alert, ctx.now())) {
+      const count = await countOnto(key, token, dedup.alert_id);
+      if (count === null) continue;
+      // Raised even when the alert was absent a moment ago: it may have been stored since, after its
+      // creator re-read the count. If it is still absent, its creator re-reads the count later.
+      await raiseDedupCount(accountId, dedup.alert_id, count, ctx.logId);
+      if (dedup.counted.size >= PRUNE_AT) {
+        const cutoff = ctx.now() - DAY_MS;
+        await pruneCounted(key, dedup.alert_id, [...dedup.counted].filter((t) => ulidTime(t) < cutoff));
+      }
+      return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
+    }
+
+    const alertId = alertIdFor(ctx.logId, token, thirdpartyId, ctx.integration.id);
+    const started = await startGeneration(key, token, alertId, ctx.now(), dedup, {
+      integration_id: ctx.integration.id,
+      thirdparty_id: thirdpartyId,
+    });
+    if (!started) continue;
+    return { ...base, alert_id: alertId, outcome: await ensureAlert(ctx, key, alertId, input) };
+  }
+  throw new Error(`the dedup item of ${thirdpartyId} kept changing; giving up for now`);
+}
+
+/** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
+export async function applyTransition(
+  ctx: ActionContext,
+  action: 'acknowledge' | 'resolve',
+  thirdpartyId: string,
+): Promise<ActionOutcome> {
+  const accountId = ctx.integration.account_id;
+  const base = { action, thirdparty_id: thirdpartyId };
+  const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));
+  if (!dedup) return { ...base, outcome: 'no_alert' };
+  const alert = await getAlert(accountId, dedup.alert_id);
+  if (!alert) {
+    if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`the alert for ${thirdpartyId} is still being created`);
+    return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
+  }
+  try {
+    const after = await transitionAlert(accountId, alert.id, action, actorOf(ctx.integration), 'integration');
+    return { ...base, alert_id: alert.id, outcome: after.status };
+  } catch (error) {
+    // Already acknowledged/resolved (a repeat, or a person was quicker): nothing left to do.
+    if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
+      return { ...base, alert_id: alert.id, outcome: `unchanged (${alert.status})` };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,193 @@
+// The stored inbound request: a log (subtype INCOMING) written before the sender is answered, and its
+// processing state. While a log is pending it sits in a sparse index of pending logs, sharded so no
+// index partition runs hot, and sorted by when the sweeper may re-send it:
+//   pending index   gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>
+// Leaving `pending` removes the index keys in the same write, so the index only ever holds the logs
+// that still need work, and the sweeper reads them without a Scan.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newId, prefixId } from '../../ids';
+import type { IngestStatus, LogRecord } from '../../logs/records';
+import { getLog, logItem } from '../../logs/store';
+import { db, tableName } from '../../store/client';
+import { entityKey, ENTITY_TYPES, fromItem, isConditionFailure, queryItems } from '../../store/items';
+import { writeNewLog } from './log-writer';
+
+export const PENDING_SHARDS = 8;
+/** A pending log older than this was most likely never queued (or its worker died): re-send it. */
+export const SWEEP_GRACE_MS = 2 * 60_000;
+
+/** Headers that carry secrets are not kept: logs are readable objects (contract §3). */
+const SECRET_HEADERS = new Set(['pagertree-token', 'authorization', 'x-api-key', 'x-api-secret', 'cookie']);
+
+export interface IncomingRequest {
+  integrationId: string;
+  accountId: string;
+  body: string;
+  headers: Record<string, string>;
+  query: string;
+  receivedAt: number;
+  sourceIp: string;
+}
+
+/** What the worker records on the log when it is done with it (data.result). */
+export interface IngestResult {
+  actions?: Array<Record<string, unknown>>;
+  alert_ids?: string[];
+  subscribe_url?: string;
+  /** `unreadable` (the body), `configuration` (integration gone, unknown type), `exhausted` (retries). */
+  failure?: 'unreadable' | 'configuration' | 'exhausted';
+  maintenance_window_ids?: string[];
+}
+
+export type IncomingLog = LogRecord & { data: { body: string; headers: Record<string, string>; query: string; result?: IngestResult } };
+
+function shardOf(logId: string): number {
+  let sum = 0;
+  for (let i = logId.length - 6; i < logId.length; i++) sum += logId.charCodeAt(i);
+  return sum % PENDING_SHARDS;
+}
+
+export const pendingPartition = (shard: number) => `INGEST#PENDING#${shard}`;
+
+export function pendingIndexKeys(logId: string, dueAt: number) {
+  return { gsi2pk: pendingPartition(shardOf(logId)), gsi2sk: `${new Date(dueAt).toISOString()}#${logId}` };
+}
+
+function keptHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) kept[name] = SECRET_HEADERS.has(name) ? '[redacted]' : value;
+  return kept;
+}
+
+/**
+ * Stores the request as received. `pending` logs enter the pending index (due for the sweeper after
+ * the grace period); an `ignored` one (maintenance window) is complete as written.
+ */
+export async function storeIncomingLog(
+  request: IncomingRequest,
+  outcome: { status: 'pending' } | { status: 'ignored'; reason: string; result: IngestResult },
+  options: { dueAt?: number } = {},
+): Promise<IncomingLog> {
+  const id = newId();
+  const receivedIso = new Date(request.receivedAt).toISOString();
+  const owner = prefixId('integration', request.integrationId);
+  const bytes = Buffer.byteLength(request.body, 'utf8');
+  const log: IncomingLog = {
+    id,
+    account_id: request.accountId,
+    type: 'integration',
+    subtype: 'INCOMING',
+    content: `Incoming request to ${owner} (${bytes} bytes)`,
+    owner_id: owner,
+    source_id: owner,
+    level: 1,
+    meta: {},
+    data: {
+      body: request.body,
+      headers: keptHeaders(request.headers),
+      query: request.query,
+      received_at: receivedIso,
+      source_ip: request.sourceIp,
+      ...(outcome.status === 'ignored' ? { result: outcome.result } : {}),
+    },
+    status: outcome.status,
+    ...(outcome.status === 'ignored' ? { reason: outcome.reason } : {}),
+    created_at: receivedIso,
+    updated_at: receivedIso,
+    version: 1,
+  };
+  const indexKeys = outcome.status === 'pending' ? pendingIndexKeys(id, options.dueAt ?? request.receivedAt + SWEEP_GRACE_MS) : {};
+  await writeNewLog({ ...logItem(log), ...indexKeys }, log.account_id);
+  return log;
+}
+
+export async function getIncomingLog(accountId: string, logId: string): Promise<IncomingLog | null> {
+  return (await getLog(accountId, logId)) as IncomingLog | null;
+}
+
+/**
+ * Records the outcome of processing: status, reason and result, and leaves the pending index — only
+ * if the log is still in the status the worker found it in (a concurrent worker that finished first
+ * wins; its outcome is the same). Returns false when the log had moved on.
+ */
+export async function finishIncomingLog(
+  log: IncomingLog,
+  status: Exclude<IngestStatus, 'pending'>,
+  reason: string | null,
+  result: IngestResult,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
+        UpdateExpression:
+          'SET #status = :status, #reason = :reason, #data.#result = :result, updated_at = :now, #version = #version + :one ' +
+          'REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :was',
+        ExpressionAttributeNames: { '#status': 'status', '#reason': 'reason', '#data': 'data', '#result': 'result', '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':reason': reason,
+          ':result': result,
+          ':now': now,
+          ':one': 1,
+          ':was': log.status ?? 'pending',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface DueLog {
+  log: IncomingLog;
+  /** Its sort key in the pending index: a re-send claim is conditional on it. */
+  dueKey: string;
+}
+
+/** Pending logs whose due time has passed, oldest first, from every shard. */
+export async function duePendingLogs(now: number, limitPerShard: number): Promise<DueLog[]> {
+  const upTo = `${new Date(now).toISOString()}~`;
+  const shards = await Promise.all(
+    Array.from({ length: PENDING_SHARDS }, (_, shard) =>
+      queryItems(pendingPartition(shard), { index: 'gsi2', skBetween: ['0', upTo], limit: limitPerShard }),
+    ),
+  );
+  return shards.flat().map((item) => ({ log: fromItem<IncomingLog>(item), dueKey: String(item.gsi2sk) }));
+}
+
+/**
+ * Claims a due pending log for one re-send: moves its due time on (backing off with each re-send) if
+ * it is still pending and nobody claimed it meanwhile. False when it was processed or claimed.
+ */
+export async function claimForResend({ log, dueKey }: DueLog, now: number): Promise<boolean> {
+  const resends = Number((log as { resends?: number }).resends ?? 0);
+  const keys = pendingIndexKeys(log.id, now + SWEEP_GRACE_MS * Math.min(2 ** resends, 32));
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
+        UpdateExpression: 'SET gsi2sk = :next, resends = if_not_exists(resends, :zero) + :one',
+        ConditionExpression: '#status = :pending AND gsi2sk = :current',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':next': keys.gsi2sk,
+          ':current': dueKey,
+          ':zero': 0,
+          ':one': 1,
+          ':pending': 'pending',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

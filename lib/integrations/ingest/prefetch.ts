@@ -1,0 +1,54 @@
+// Reads for a whole queue batch at once: the batch's logs in one BatchGetItem, then the dedup items
+// its creates and transitions will need in another, instead of two reads per record. Only a speed-up:
+// each prefetched item serves one first read, and every decision taken on it is a conditional write.
+import { batchGet, entityKey, ENTITY_TYPES, fromItem, keyString, type Key } from '../../store/items';
+import { parseId } from '../../ids';
+import type { AdapterAction } from '../adapters';
+import { integrationById } from '../integration-cache';
+import { adaptLog } from './adapt-log';
+import { decodeDedup, dedupKey, type DedupItem } from './dedup-store';
+import type { IncomingLog } from './incoming-log';
+import type { IngestMessage } from './ingest-queue';
+
+export interface Prefetched {
+  /** By log id; null when the log does not exist. */
+  logs: Map<string, IncomingLog | null>;
+  /** By dedup key (`pk|sk`); null when there is no item yet. */
+  dedup: Map<string, DedupItem | null>;
+}
+
+export function emptyPrefetch(): Prefetched {
+  return { logs: new Map(), dedup: new Map() };
+}
+
+function thirdpartyIdsOf(actions: AdapterAction[]): string[] {
+  return actions.flatMap((action) => (action.action === 'ignore' ? [] : [action.thirdpartyId]));
+}
+
+export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetched> {
+  const prefetched = emptyPrefetch();
+  if (messages.length < 2) return prefetched;
+  const logKeys = messages.map((m) => entityKey(m.account_id, ENTITY_TYPES.log, m.log_id));
+  const found = await batchGet(logKeys);
+  const dedupKeys: Key[] = [];
+  for (const [i, message] of messages.entries()) {
+    const item = found.get(keyString(logKeys[i]));
+    const log = item ? fromItem<IncomingLog>(item) : null;
+    prefetched.logs.set(message.log_id, log);
+    if (!log || log.status !== 'pending') continue;
+    const integrationId = parseId('integration', log.owner_id);
+    const integration = integrationId ? await integrationById(integrationId) : null;
+    if (!integration) continue;
+    try {
+      const actions = adaptLog(log, integration);
+      for (const thirdpartyId of thirdpartyIdsOf(actions)) dedupKeys.push(dedupKey(integration.account_id, integration.id, thirdpartyId));
+    } catch {
+      // The record's own processing reports it.
+    }
+  }
+  if (dedupKeys.length > 0) {
+    const items = await batchGet(dedupKeys);
+    for (const key of dedupKeys) prefetched.dedup.set(keyString(key), decodeDedup(items.get(keyString(key))));
+  }
+  return prefetched;
+}

@@ -1,0 +1,119 @@
+// The ingest worker's use case (contract §9). Flow: load the stored request → skip it when already
+// done → run the type's adapter (pure) → apply each action idempotently → record the outcome on the
+// log (processed / ignored / failed + reason). Safe to run any number of times for one log, also
+// concurrently: the actions are exactly-once in effect and the outcome write is conditional.
+import { parseId } from '../../ids';
+import { logger } from '../../log';
+import { UnknownIntegrationType, UnreadablePayload, type AdapterAction } from '../adapters';
+import { integrationById } from '../integration-cache';
+import { adaptLog } from './adapt-log';
+import { applyCreate, applyTransition, type ActionContext, type ActionOutcome } from './apply-actions';
+import type { Prefetched } from './prefetch';
+import { finishIncomingLog, getIncomingLog, type IncomingLog, type IngestResult } from './incoming-log';
+
+export type ProcessOutcome = 'processed' | 'ignored' | 'failed' | 'skipped' | 'missing';
+
+export interface Attempt {
+  /** ApproximateReceiveCount of the message. */
+  receiveCount: number;
+  /** The queue's maxReceiveCount: the attempt that reaches it is the last before the DLQ. */
+  maxReceiveCount: number;
+}
+
+/** Logs a worker still has to work on: pending, or failed only because retries ran out (a DLQ redrive). */
+function needsWork(log: IncomingLog): boolean {
+  if (log.status === 'pending') return true;
+  return log.status === 'failed' && log.data.result?.failure === 'exhausted';
+}
+
+async function applyAll(ctx: ActionContext, actions: AdapterAction[]): Promise<{ outcomes: ActionOutcome[]; subscribeUrl?: string }> {
+  const outcomes: ActionOutcome[] = [];
+  let subscribeUrl: string | undefined;
+  // In order: one request may create and then resolve (a batch), and a token is the action's position.
+  for (const [index, action] of actions.entries()) {
+    switch (action.action) {
+      case 'create': {
+        const token = index === 0 ? ctx.logId : `${ctx.logId}#${index}`;
+        outcomes.push(await applyCreate(ctx, token, action.thirdpartyId, action.alert));
+        break;
+      }
+      case 'acknowledge':
+      case 'resolve':
+        outcomes.push(await applyTransition(ctx, action.action, action.thirdpartyId));
+        break;
+      case 'ignore': {
+        const url = action.details?.subscribeUrl;
+        // Recorded, never fetched here: confirming a subscription is an operator's decision.
+        if (typeof url === 'string') subscribeUrl = url;
+        outcomes.push({ action: 'ignore', outcome: action.reason });
+        break;
+      }
+    }
+  }
+  return { outcomes, subscribeUrl };
+}
+
+export async function processIncomingLog(accountId: string, logId: string, prefetched?: Prefetched): Promise<ProcessOutcome> {
+  const cached = prefetched?.logs.get(logId);
+  const log = cached !== undefined ? cached : await getIncomingLog(accountId, logId);
+  if (!log) return 'missing';
+  if (!needsWork(log)) return 'skipped';
+
+  const integrationId = parseId('integration', log.owner_id);
+  const integration = integrationId ? await integrationById(integrationId) : null;
+  if (!integration || integration.account_id !== accountId) {
+    await finishIncomingLog(log, 'failed', 'the integration no longer exists', { failure: 'configuration' });
+    return 'failed';
+  }
+
+  let actions: AdapterAction[];
+  try {
+    actions = adaptLog(log, integration);
+  } catch (error) {
+    if (error instanceof UnreadablePayload || error instanceof UnknownIntegrationType) {
+      const failure = error instanceof UnreadablePayload ? 'unreadable' : 'configuration';
+      await finishIncomingLog(log, 'failed', error.message, { failure });
+      return 'failed';
+    }
+    throw error;
+  }
+
+  const ctx: ActionContext = { integration, logId: log.id, now: Date.now, prefetched: prefetched?.dedup };
+  const { outcomes, subscribeUrl } = await applyAll(ctx, actions);
+  const result: IngestResult = {
+    actions: outcomes as unknown as Array<Record<string, unknown>>,
+    alert_ids: [...new Set(outcomes.flatMap((o) => (o.alert_id ? [o.alert_id] : [])))],
+    ...(subscribeUrl ? { subscribe_url: subscribeUrl } : {}),
+  };
+  const ignoredOnly = outcomes.every((o) => o.action === 'ignore');
+  const status = ignoredOnly ? 'ignored' : 'processed';
+  await finishIncomingLog(log, status, ignoredOnly ? (outcomes[0]?.outcome ?? 'nothing to do') : null, result);
+  return status;
+}
+
+/**
+ * One attempt of the queue: an unexpected error propagates (the message is retried), but on the last
+ * attempt before the dead-letter queue the log is first marked failed with the reason, so no accepted
+ * request ends silently in the DLQ.
+ */
+export async function processAttempt(
+  accountId: string,
+  logId: string,
+  attempt: Attempt,
+  prefetched?: Prefetched,
+): Promise<ProcessOutcome> {
+  try {
+    return await processIncomingLog(accountId, logId, prefetched);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (attempt.receiveCount >= attempt.maxReceiveCount) {
+      const log = await getIncomingLog(accountId, logId).catch(() => null);
+      if (log && log.status === 'pending') {
+        await finishIncomingLog(log, 'failed', `processing failed ${attempt.receiveCount} times: ${reason}`, {
+          failure: 'exhausted',
+        }).catch((markError: unknown) => logger.error('could not mark the log failed', { logId, error: markError as Error }));
+      }
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,121 @@
+// The two representations of an integration (contract §1, §2) and of an integration type.
+import { prefixId } from '../ids';
+import type { ListSpec } from '../list/query';
+import { findIntegrationType, type IntegrationType } from './catalogue';
+import type { IntegrationRecord } from './records';
+
+export function integrationTypeToV4(type: IntegrationType) {
+  return {
+    id: type.id,
+    prefix_id: type.prefixId,
+    name: type.name,
+    slug: type.slug,
+    description: type.description,
+    options: type.options.map((option) => ({ ...option })),
+  };
+}
+
+export const integrationTypeListSpec: ListSpec = {
+  attributes: {
+    id: 'string',
+    prefix_id: 'string',
+    name: 'string',
+    slug: 'string',
+    description: 'string',
+    options: 'array',
+  },
+};
+
+/** The catalogue slug of an integration's type ('webhook' when the type left the catalogue). */
+export function slugOf(record: IntegrationRecord): string {
+  return findIntegrationType(record.integration_type_id)?.slug ?? 'webhook';
+}
+
+export function integrationToV4(record: IntegrationRecord) {
+  const type = findIntegrationType(record.integration_type_id);
+  return {
+    id: record.id,
+    prefix_id: prefixId('integration', record.id),
+    account_id: record.account_id,
+    tiny_id: record.tiny_id,
+    name: record.name,
+    enabled: record.enabled,
+    urgency: record.urgency,
+    integration_type_id: record.integration_type_id,
+    integration_type: type ? integrationTypeToV4(type) : null,
+    options: { ...record.options },
+    account_user_ids: [...record.account_user_ids],
+    router_ids: [...record.router_ids],
+    team_ids: [...record.team_ids],
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+export const integrationListSpec: ListSpec = {
+  attributes: {
+    id: 'string',
+    prefix_id: 'string',
+    account_id: 'string',
+    tiny_id: 'number',
+    name: 'string',
+    enabled: 'boolean',
+    urgency: 'string',
+    integration_type_id: 'string',
+    integration_type: 'object',
+    options: 'object',
+    account_user_ids: 'array',
+    router_ids: 'array',
+    team_ids: 'array',
+    created_at: 'datetime',
+    updated_at: 'datetime',
+  },
+  search: ['name'],
+};
+
+/** Receivers as the earlier interface names them: teams, users (not account users), routers, schedules. */
+export function destinationIdsOf(record: IntegrationRecord): string[] {
+  return [
+    ...record.team_ids.map((id) => prefixId('team', id)),
+    ...record.account_user_ids.map((id) =>
+      record.account_user_user_ids[id] ? prefixId('user', record.account_user_user_ids[id]) : prefixId('accountUser', id),
+    ),
+    ...record.router_ids.map((id) => prefixId('router', id)),
+    ...record.schedule_ids.map((id) => prefixId('schedule', id)),
+  ];
+}
+
+export function integrationToEarlier(record: IntegrationRecord) {
+  return {
+    sid: prefixId('account', record.account_id),
+    id: prefixId('integration', record.id),
+    tinyId: record.tiny_id,
+    name: record.name,
+    type: slugOf(record),
+    enabled: record.enabled,
+    urgency: record.urgency,
+    destination_ids: destinationIdsOf(record),
+    options: { ...record.options },
+    meta: { ...record.meta },
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  };
+}
+
+export const integrationEarlierListSpec: ListSpec = {
+  attributes: {
+    sid: 'string',
+    id: 'string',
+    tinyId: 'number',
+    name: 'string',
+    type: 'string',
+    enabled: 'boolean',
+    urgency: 'string',
+    destination_ids: 'array',
+    options: 'object',
+    meta: 'object',
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+  },
+  search: ['name'],
+};

@@ -1,0 +1,127 @@
+// Input schemas of integrations, both interfaces (api-v4.md "Integration", api-earlier.md
+// "Integration", contract §4: `option_*` top-level parameters, `enabled` on create).
+import * as z from 'zod';
+import { URGENCIES } from '../alerts/records';
+import { Invalid } from '../http/errors';
+import { boolish, idList, intish, requiredText } from '../http/fields';
+import { issueMessage } from '../http/validate';
+
+const urgency = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES));
+
+export const createIntegrationV4Input = z.object({
+  name: requiredText,
+  urgency,
+  integration_type_id: requiredText,
+  enabled: boolish.optional(),
+  account_user_ids: idList.optional(),
+  router_ids: idList.optional(),
+  team_ids: idList.optional(),
+});
+
+export const updateIntegrationV4Input = z.object({
+  name: requiredText.optional(),
+  urgency: urgency.optional(),
+  enabled: boolish.optional(),
+  account_user_ids: idList.optional(),
+  router_ids: idList.optional(),
+  team_ids: idList.optional(),
+});
+
+export const createIntegrationEarlierInput = z.object({
+  name: requiredText,
+  type: requiredText,
+  destination_ids: idList.pipe(z.array(z.string()).min(1)),
+  enabled: boolish.optional(),
+  urgency: urgency.optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const updateIntegrationEarlierInput = z.object({
+  name: requiredText.optional(),
+  type: requiredText.optional(),
+  destination_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
+  enabled: boolish.optional(),
+  urgency: urgency.optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Validates `body` against `schema` and adds `extra` messages (checks that span fields), so one
+ * response names every fault at once; throws Invalid (422 v4 / 400 earlier).
+ */
+export function parseWith<S extends z.ZodType>(schema: S, body: unknown, extra: (messages: string[]) => void = () => {}): z.infer<S> {
+  const result = schema.safeParse(body);
+  const messages = result.success ? [] : result.error.issues.map((issue) => issueMessage(issue, body));
+  extra(messages);
+  if (messages.length > 0) throw new Invalid([...new Set(messages)]);
+  return (result as { data: z.infer<S> }).data;
+}
+
+// ---- options ----------------------------------------------------------------------------------
+
+/** Options the service itself reads, besides the catalogue's type options. */
+export const SERVICE_OPTIONS = ['rate_limit_per_minute'] as const;
+
+const optionSchemas: Record<string, z.ZodType> = {
+  token: z.string().trim().max(512),
+  capture_additional_data: boolish,
+  wrapper_key: z.string().trim().max(1024),
+  rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)),
+};
+
+/**
+ * The options a request sets: its `options` hash, then every top-level `option_<name>` (which wins).
+ * Known options are validated and normalized (form posts send "true" and "30"); a null or empty value
+ * unsets an option. Returns null when the request names no option at all.
+ */
+export function optionChanges(body: Record<string, unknown>, messages: string[]): Record<string, unknown> | null {
+  const changes: Record<string, unknown> = {};
+  const origin: Record<string, string> = {};
+  let named = false;
+  if (body.options !== undefined && body.options !== null) {
+    if (typeof body.options !== 'object' || Array.isArray(body.options)) {
+      messages.push('options must be an object');
+    } else {
+      named = true;
+      for (const [name, value] of Object.entries(body.options as Record<string, unknown>)) {
+        changes[name] = value;
+        origin[name] = `options.${name}`;
+      }
+    }
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (!key.startsWith('option_') || key.length <= 'option_'.length) continue;
+    named = true;
+    const name = key.slice('option_'.length);
+    changes[name] = value;
+    origin[name] = key;
+  }
+  if (!named) return null;
+  const normalized: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+      normalized[name] = null;
+      continue;
+    }
+    const schema = optionSchemas[name];
+    if (!schema) {
+      normalized[name] = value;
+      continue;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) normalized[name] = parsed.data;
+    else messages.push(`${origin[name]} ${issueMessage(parsed.error.issues[0], value).replace(/^body /, '')}`);
+  }
+  return normalized;
+}
+
+/** Applies option changes: null removes an option, anything else sets it. */
+export function mergeOptions(current: Record<string, unknown>, changes: Record<string, unknown> | null): Record<string, unknown> {
+  if (!changes) return current;
+  const next = { ...current };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
+  return next;
+}
