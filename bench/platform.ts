@@ -14,7 +14,7 @@ import { profileOf, type AccountUserRecord } from '../lib/account-users/records'
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, batchPut, entityKey } from '../lib/store/items';
+import { ENTITY_TYPES, batchWrite, entityKey } from '../lib/store/items';
 import { KeepAliveClient, median, round, sideBySide } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +32,7 @@ async function seedAccountUsers(accountId: string, template: AccountUserRecord, 
     };
     return { ...entityKey(accountId, ENTITY_TYPES.accountUser, id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
   });
-  await batchPut(items);
+  await batchWrite(items.map((item) => ({ PutRequest: { Item: item } })));
   await setCounts(accountId, ENTITY_TYPES.accountUser, { total: count + 1 });
 }
 

@@ -7,8 +7,6 @@ import { routeAlert } from '../../lib/alerts/route-alert';
 import { parseRoutingMessage } from '../../lib/alerts/routing-queue';
 import { logger } from '../../lib/log';
 
-const processor = new BatchProcessor(EventType.SQS);
-
 async function routeRecord(record: SQSRecord): Promise<void> {
   const message = parseRoutingMessage(record.body);
   // Unreadable messages fail too: after the retries they rest in the DLQ, where someone can look.
@@ -21,5 +19,7 @@ async function routeRecord(record: SQSRecord): Promise<void> {
   }
 }
 
+// A processor per invocation: the local runtime runs several batches of one handler at once, and a
+// shared processor would mix their failure lists.
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  processPartialResponse(event, routeRecord, processor, { context, throwOnFullBatchFailure: false });
+  processPartialResponse(event, routeRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });

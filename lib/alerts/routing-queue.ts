@@ -1,34 +1,27 @@
 // The hand-off of a new alert to the routing pipeline (contract §6): a message {account_id,
-// alert_id} on the routing queue. One SQS client per process, like the DynamoDB client; the
-// endpoint comes from the SDK's AWS_ENDPOINT_URL(_SQS) variables.
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+// alert_id} on the routing queue.
 import { config } from '../config';
+import { sendBatch } from '../queues/client';
+import { GroupCommit } from '../group-commit';
 
 export interface RoutingMessage {
   account_id: string;
   alert_id: string;
 }
 
-let client: SQSClient | undefined;
-let clientEndpoint: string | undefined;
+// Sends are group-committed: concurrent hand-offs share one SendMessageBatch (at most 10).
+const sends = new GroupCommit<RoutingMessage>(
+  async (messages) => {
+    const queueUrl = config().ROUTING_QUEUE_URL;
+    if (!queueUrl) throw new Error('ROUTING_QUEUE_URL is not configured: alerts cannot be routed');
+    return sendBatch(queueUrl, messages.map((message) => JSON.stringify(message)));
+  },
+  10,
+  4,
+);
 
-function sqs(): SQSClient {
-  // The local runtime and the tests may point the process at another emulator between runs.
-  const endpoint = process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL;
-  if (!client || clientEndpoint !== endpoint) {
-    client?.destroy();
-    // The endpoint is the configured one, never the queue URL's host: an emulator's queue URLs may
-    // name a host that is not a valid URL origin.
-    client = new SQSClient({ maxAttempts: 4, useQueueUrlAsEndpoint: false });
-    clientEndpoint = endpoint;
-  }
-  return client;
-}
-
-export async function sendToRouting(message: RoutingMessage): Promise<void> {
-  const queueUrl = config().ROUTING_QUEUE_URL;
-  if (!queueUrl) throw new Error('ROUTING_QUEUE_URL is not configured: alerts cannot be routed');
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+export function sendToRouting(message: RoutingMessage): Promise<void> {
+  return sends.add(message);
 }
 
 /** Reads a routing message; null when the body is not one (it can never succeed). */

@@ -18,8 +18,8 @@ import {
   queryItems,
   type Item,
 } from '../store/items';
-import { batchWrite, type WriteRequest } from './batch-write';
-import { addCounts } from './group-commit';
+import { batchWrite, type WriteRequest } from '../store/items';
+import { addCounts } from '../store/grouped-writes';
 import {
   alertCounts,
   alertIndexKeys,

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { newId, prefixId } from '../ids';
 import { getLog, logItem, putUncountedLog, TIMELINE_COUNTER } from '../logs/store';
-import { addCounts, putFresh } from './group-commit';
+import { addCounts, putFresh } from '../store/grouped-writes';
 import type { LogRecord } from '../logs/records';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 

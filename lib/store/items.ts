@@ -98,13 +98,16 @@ export function keyString(key: Key): string {
   return `${key.pk}|${key.sk}`;
 }
 
-/** Writes many items (unconditionally) in chunks of 25, retrying unprocessed ones with backoff. */
-export async function batchPut(items: Item[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: item } }));
+export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** BatchWriteItem in chunks of 25, retrying unprocessed requests with backoff. Unconditional: for
+ * items whose ids were just generated, link items, and bulk loads. */
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending = requests.slice(start, start + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {
       const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
       if (pending.length > 0) {
         if (attempt >= 8) throw new Error('BatchWrite left items unprocessed after retries');
         await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));

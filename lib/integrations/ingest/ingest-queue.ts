@@ -1,8 +1,8 @@
 // The ingest queue: one message per stored inbound request, `{account_id, log_id}`; the log holds
 // the request itself.
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../../config';
-import { GroupCommit } from './group-commit';
+import { sendBatch } from '../../queues/client';
+import { GroupCommit } from '../../group-commit';
 
 export interface IngestMessage {
   account_id: string;
@@ -22,33 +22,10 @@ export function parseIngestMessage(body: string): IngestMessage | null {
   return null;
 }
 
-let client: SQSClient | undefined;
-let clientEndpoint: string | undefined;
-
-/** One client per process; rebuilt when the endpoint changes (the local runtime and tests move it). */
-function sqs(): SQSClient {
-  const endpoint = process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL;
-  if (!client || endpoint !== clientEndpoint) {
-    client?.destroy();
-    // The endpoint comes from the environment; the queue URL's host (fauxqs names it sqs.<region>.127.0.0.1)
-    // is not a usable endpoint, so it must not override it.
-    client = new SQSClient({ maxAttempts: 3, useQueueUrlAsEndpoint: false });
-    clientEndpoint = endpoint;
-  }
-  return client;
-}
-
 async function sendGroup(messages: IngestMessage[]): Promise<Array<Error | undefined>> {
   const url = config().INGEST_QUEUE_URL;
   if (!url) throw new Error('INGEST_QUEUE_URL is not configured');
-  const out = await sqs().send(
-    new SendMessageBatchCommand({
-      QueueUrl: url,
-      Entries: messages.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) })),
-    }),
-  );
-  const failed = new Map((out.Failed ?? []).map((f) => [f.Id, new Error(f.Message ?? f.Code ?? 'send failed')]));
-  return messages.map((_, i) => failed.get(String(i)));
+  return sendBatch(url, messages.map((message) => JSON.stringify(message)));
 }
 
 // Sends are group-committed (./group-commit): SendMessageBatch takes up to 10 messages.

@@ -1,4 +1,4 @@
-// Group commit: callers that arrive while earlier writes are still in flight are written together in
+// Group commit (used for grouped store writes and queue sends): callers that arrive while earlier writes are still in flight are written together in
 // the next group, and each caller is answered once its own item is written. With one caller at a time
 // (a Lambda instance serves one request) every group holds one item and nothing waits; under load the
 // groups grow by themselves, so round trips per item fall exactly when they matter.
@@ -22,6 +22,11 @@ export class GroupCommit<T> {
     private readonly maxGroup: number,
     private readonly maxInFlight: number,
   ) {}
+
+  /** Nothing waiting and nothing in flight. */
+  get idle(): boolean {
+    return this.inFlight === 0 && this.waiting.length === 0 && !this.scheduled;
+  }
 
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {

@@ -1,0 +1,30 @@
+// One SQS client per process, like the DynamoDB client. The endpoint comes from the SDK's
+// AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
+// name a host (sqs.<region>.localhost) that is not a usable endpoint.
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+
+let client: SQSClient | undefined;
+let clientEndpoint: string | undefined;
+
+export function sqs(): SQSClient {
+  // The local runtime and the tests may point the process at another emulator between runs.
+  const endpoint = process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL;
+  if (!client || clientEndpoint !== endpoint) {
+    client?.destroy();
+    client = new SQSClient({ maxAttempts: 4, useQueueUrlAsEndpoint: false });
+    clientEndpoint = endpoint;
+  }
+  return client;
+}
+
+/** Sends up to 10 bodies in one SendMessageBatch; one error (or undefined) per body. */
+export async function sendBatch(queueUrl: string, bodies: string[]): Promise<Array<Error | undefined>> {
+  const out = await sqs().send(
+    new SendMessageBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: bodies.map((body, i) => ({ Id: String(i), MessageBody: body })),
+    }),
+  );
+  const failed = new Map((out.Failed ?? []).map((f) => [f.Id, new Error(f.Message ?? f.Code ?? 'send failed')]));
+  return bodies.map((_, i) => failed.get(String(i)));
+}
