@@ -1,9 +1,9 @@
-// The embedded AWS emulators: dynalite (DynamoDB, in-process, optionally persisted to a folder)
-// and fauxqs (SQS, in-process). When AWS_ENDPOINT_URL points at LocalStack or moto, neither starts.
+// The embedded AWS emulators: dynalite (DynamoDB, in-process on a worker thread of its own,
+// optionally persisted to a folder) and fauxqs (SQS, in-process). When AWS_ENDPOINT_URL points at
+// LocalStack or moto, neither starts.
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import dynalite from 'dynalite';
+import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
 
 export interface Emulators {
@@ -22,25 +22,41 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
     dynamoPath = path.resolve(options.dataDir, 'dynamodb');
     mkdirSync(dynamoPath, { recursive: true });
   }
-  const dynamo = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    dynamo.once('error', reject);
-    dynamo.listen(0, '127.0.0.1', () => resolve());
-  });
-  dynamo.keepAliveTimeout = 65_000;
+  const dynamo = await startDynaliteThread(dynamoPath);
   const sqs = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
   return {
-    dynamodbEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
     sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
     embedded: true,
     async stop() {
       await sqs.stop();
-      // dynalite's close also closes its LevelDB store (flushing it to the folder) once every
-      // connection is gone, so the SDK's idle keep-alive sockets are dropped right away.
-      const closed = new Promise<void>((resolve) => dynamo.close(() => resolve()));
-      dynamo.closeAllConnections();
-      await closed;
+      await dynamo.stop();
+    },
+  };
+}
+
+/** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
+async function startDynaliteThread(dataPath: string | undefined): Promise<{ port: number; stop(): Promise<void> }> {
+  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { type: string; port?: number; message?: string }) => {
+      if (message.type === 'ready') resolve(message.port!);
+      else reject(new Error(`dynalite did not start: ${message.message}`));
+    });
+  });
+  return {
+    port,
+    async stop() {
+      const stopped = new Promise<void>((resolve) => {
+        worker.on('message', (message: { type: string }) => {
+          if (message.type === 'stopped') resolve();
+        });
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
     },
   };
 }
