@@ -2,6 +2,7 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { withoutSdkLogging } from '../store/client';
 
 let client: SQSClient | undefined;
 let clientEndpoint: string | undefined;
@@ -12,6 +13,7 @@ export function sqs(): SQSClient {
   if (!client || clientEndpoint !== endpoint) {
     client?.destroy();
     client = new SQSClient({ maxAttempts: 4, useQueueUrlAsEndpoint: false });
+    withoutSdkLogging(client);
     clientEndpoint = endpoint;
   }
   return client;

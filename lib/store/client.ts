@@ -9,12 +9,21 @@ let client: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const raw = new DynamoDBClient({ maxAttempts: 4 });
+    withoutSdkLogging(raw);
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
       unmarshallOptions: { wrapNumbers: false },
     });
   }
   return client;
+}
+
+/**
+ * We never log SDK traffic, but the SDK's logger middleware still runs its redaction filters over
+ * every input and output for its no-op logger: a few percent of CPU per call, for nothing.
+ */
+export function withoutSdkLogging(client: { middlewareStack: { remove(name: string): boolean } }): void {
+  client.middlewareStack.remove('loggerMiddleware');
 }
 
 export function tableName(): string {
