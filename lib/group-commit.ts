@@ -1,24 +1,28 @@
-// Group commit (used for grouped store writes and queue sends): callers that arrive while earlier writes are still in flight are written together in
-// the next group, and each caller is answered once its own item is written. With one caller at a time
-// (a Lambda instance serves one request) every group holds one item and nothing waits; under load the
-// groups grow by themselves, so round trips per item fall exactly when they matter.
+// Group commit, for store writes and queue sends: callers that arrive while earlier writes are in
+// flight are written together in the next group, and each caller is answered once its own item is
+// written. With one caller at a time (a Lambda instance serves one request) every group holds one
+// item and nothing waits; under load the groups grow by themselves, so round trips per item fall
+// exactly when they matter.
 
-interface Waiting<T> {
+interface Waiting<T, R> {
   item: T;
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (error: Error) => void;
 }
 
-/** Writes one group; may return one error (or undefined) per item for partial failures. */
-export type GroupWriter<T> = (items: T[]) => Promise<Array<Error | undefined> | void>;
+/**
+ * Writes one group. It may return one entry per item: an Error fails that caller alone, anything
+ * else is that caller's result (a tiny id, say); returning nothing answers every caller.
+ */
+export type GroupWriter<T, R = void> = (items: T[]) => Promise<Array<R | Error | undefined> | void>;
 
-export class GroupCommit<T> {
-  private readonly waiting: Waiting<T>[] = [];
+export class GroupCommit<T, R = void> {
+  private readonly waiting: Waiting<T, R>[] = [];
   private inFlight = 0;
   private scheduled = false;
 
   constructor(
-    private readonly write: GroupWriter<T>,
+    private readonly write: GroupWriter<T, R>,
     private readonly maxGroup: number,
     private readonly maxInFlight: number,
   ) {}
@@ -28,8 +32,8 @@ export class GroupCommit<T> {
     return this.inFlight === 0 && this.waiting.length === 0 && !this.scheduled;
   }
 
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       // Callers of the same turn of the event loop join one group.
       if (!this.scheduled) {
@@ -48,7 +52,12 @@ export class GroupCommit<T> {
       this.inFlight += 1;
       this.write(group.map((w) => w.item))
         .then(
-          (errors) => group.forEach((w, i) => (errors?.[i] ? w.reject(errors[i]!) : w.resolve())),
+          (results) =>
+            group.forEach((w, i) => {
+              const result = results?.[i];
+              if (result instanceof Error) w.reject(result);
+              else w.resolve(result as R);
+            }),
           (error: unknown) => group.forEach((w) => w.reject(error instanceof Error ? error : new Error(String(error)))),
         )
         .finally(() => {
@@ -56,5 +65,28 @@ export class GroupCommit<T> {
           this.pump();
         });
     }
+  }
+}
+
+/** One group commit per key (an account, say), forgotten again once idle. */
+export class KeyedGroupCommit<T, R = void> {
+  private readonly commits = new Map<string, GroupCommit<T, R>>();
+
+  constructor(
+    private readonly make: (key: string) => GroupWriter<T, R>,
+    private readonly maxGroup: number,
+    private readonly maxInFlight: number,
+  ) {}
+
+  add(key: string, item: T): Promise<R> {
+    let commit = this.commits.get(key);
+    if (!commit) {
+      commit = new GroupCommit(this.make(key), this.maxGroup, this.maxInFlight);
+      this.commits.set(key, commit);
+    }
+    const used = commit;
+    return used.add(item).finally(() => {
+      if (this.commits.get(key) === used && used.idle) this.commits.delete(key);
+    });
   }
 }

@@ -34,3 +34,11 @@ describe('group commit', () => {
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
   });
 });
+
+describe('group results', () => {
+  it('hands each caller its own result, and an Error fails that caller alone', async () => {
+    const commit = new GroupCommit<number, number>(async (items) => items.map((n) => (n === 3 ? new Error('three') : n * 10)), 10, 1);
+    const results = await Promise.allSettled([1, 2, 3, 4].map((n) => commit.add(n)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([10, 20, 'failed', 40]);
+  });
+});

@@ -3,7 +3,7 @@
 import type { Principal } from '../auth/principal';
 import { Conflict, Invalid } from '../http/errors';
 import { newId } from '../ids';
-import { nextTinyId } from '../store/counters';
+import { nextTinyId } from '../store/grouped-writes';
 import { ENTITY_TYPES } from '../store/items';
 import { resolveReferences } from '../store/references';
 import { requireScheduleEditor } from '../teams/team-admins';

@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound } from '../http/errors';
 import { newId, parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { parseListQuery, type ApiInterface } from '../list/query';
-import { nextTinyId } from '../store/counters';
+import { nextTinyId } from '../store/grouped-writes';
 import { ENTITY_TYPES } from '../store/items';
 import { partitionSource } from '../store/partition-source';
 import { findIntegrationType, INTEGRATION_TYPES, type IntegrationType } from './catalogue';

@@ -9,7 +9,7 @@ import { parseInput } from '../http/validate';
 import { newId, parseId } from '../ids';
 import { runList } from '../list/engine';
 import { parseListQuery } from '../list/query';
-import { nextTinyId } from '../store/counters';
+import { nextTinyId } from '../store/grouped-writes';
 import { ENTITY_TYPES } from '../store/items';
 import { partitionSource } from '../store/partition-source';
 import { metaInput, mergeMeta, normalizeIdFilters } from '../teams/inputs';

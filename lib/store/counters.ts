@@ -54,15 +54,17 @@ export async function setCounts(accountId: string, type: EntityType, counts: Rec
   );
 }
 
-/** The next per-account tiny id for a type: 1, 2, 3, … (contract §2). */
-export async function nextTinyId(accountId: string, type: EntityType): Promise<number> {
+/** Reserves `count` tiny ids of a type and returns the last of them (the first is last − count + 1).
+ * Callers go through nextTinyId (lib/store/grouped-writes.ts), which shares one reservation among
+ * concurrent creates. */
+export async function reserveTinyIds(accountId: string, type: EntityType, count: number): Promise<number> {
   const out = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: { pk: `A#${accountId}#TINY`, sk: type },
-      UpdateExpression: 'ADD #n :one',
+      UpdateExpression: 'ADD #n :count',
       ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

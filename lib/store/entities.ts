@@ -1,7 +1,8 @@
-// Account-owned entities: create, load, save and remove, keeping the type's exact counters in step.
+// Account-owned entities: create, load, save and remove, keeping the type's exact counters in step
+// (through the grouped counter writes: concurrent changes of one account share one ADD).
 // `total` counts every object of the type; `counts` name further counters an object belongs to
 // (e.g. `status:open` for an open alert), so an index-backed filtered list also has an exact total.
-import { adjustCounts } from './counters';
+import { addCounts } from './grouped-writes';
 import {
   deleteItem,
   entityKey,
@@ -41,7 +42,7 @@ function deltas(before: string[], after: string[]): Record<string, number> {
 /** Writes a new object; false when one with that id exists already. */
 export async function insertEntity(type: EntityType, record: Entity, options: WriteOptions = {}): Promise<boolean> {
   if (!(await putNew(itemOf(type, record, options)))) return false;
-  await adjustCounts(record.account_id, type, deltas([], ['total', ...(options.counts ?? [])]));
+  await addCounts(record.account_id, type, deltas([], ['total', ...(options.counts ?? [])]));
   return true;
 }
 
@@ -61,7 +62,7 @@ export async function saveEntity(
 ): Promise<boolean> {
   if (!(await putIfVersion(itemOf(type, record, options), record.version - 1))) return false;
   if (options.countsBefore || options.counts) {
-    await adjustCounts(record.account_id, type, deltas(options.countsBefore ?? [], options.counts ?? []));
+    await addCounts(record.account_id, type, deltas(options.countsBefore ?? [], options.counts ?? []));
   }
   return true;
 }
@@ -76,6 +77,6 @@ export async function removeEntity<T extends Entity>(
   const item = await deleteItem(entityKey(accountId, type, id));
   if (!item) return null;
   const record = fromItem<T>(item);
-  await adjustCounts(accountId, type, deltas(['total', ...countsOf(record)], []));
+  await addCounts(accountId, type, deltas(['total', ...countsOf(record)], []));
   return record;
 }

@@ -4,38 +4,61 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
-import { adjustCounts } from './counters';
-import { GroupCommit } from '../group-commit';
-import { batchWrite, type EntityType, type Item } from './items';
+import { adjustCounts, reserveTinyIds } from './counters';
+import { GroupCommit, KeyedGroupCommit } from '../group-commit';
+import { batchWrite, type EntityType, type Item, type WriteRequest } from './items';
 
-const counters = new Map<string, GroupCommit<Record<string, number>>>();
+// One counter writer per account and type, one write in flight: deltas that arrive meanwhile are
+// summed into the next UpdateItem.
+const counters = new KeyedGroupCommit<Record<string, number>>(
+  (key) => {
+    const [accountId, type] = key.split('|') as [string, EntityType];
+    return async (entries) => {
+      const sum: Record<string, number> = {};
+      for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = (sum[field] ?? 0) + n;
+      await adjustCounts(accountId, type, sum);
+    };
+  },
+  1_000,
+  1,
+);
 
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
-  const key = `${accountId}|${type}`;
-  let writer = counters.get(key);
-  if (!writer) {
-    writer = new GroupCommit<Record<string, number>>(
-      async (entries) => {
-        const sum: Record<string, number> = {};
-        for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = (sum[field] ?? 0) + n;
-        await adjustCounts(accountId, type, sum);
-      },
-      1_000,
-      1,
-    );
-    counters.set(key, writer);
-  }
-  const used = writer;
-  return used.add(deltas).finally(() => {
-    // Forget idle writers so a long-lived process does not keep one per account forever.
-    if (counters.get(key) === used && used.idle) counters.delete(key);
-  });
+  return counters.add(`${accountId}|${type}`, deltas);
 }
 
-/** Puts of new items whose ids were just generated (no condition needed), 25 to a BatchWrite. */
-const freshPuts = new GroupCommit<Item>((items) => batchWrite(items.map((item) => ({ PutRequest: { Item: item } }))), 25, 2);
+/** Unconditional puts, 25 to a BatchWrite: new items whose ids were just generated, and whole-item
+ * rewrites where every concurrent writer would write the same state (a webhook log's outcome). */
+const groupedPuts = new GroupCommit<Item>((items) => batchWrite(items.map((item) => ({ PutRequest: { Item: item } }))), 25, 2);
 
-export function putFresh(item: Item): Promise<void> {
-  return freshPuts.add(item);
+export function putGrouped(item: Item): Promise<void> {
+  return groupedPuts.add(item);
+}
+
+/** Puts and deletes that must land in the order they were asked for (link items that follow an
+ * object's changes): one group in flight at a time, and within a group the last request for a key
+ * wins (lib/store/items.ts batchWrite). */
+const orderedWrites = new GroupCommit<WriteRequest>((requests) => batchWrite(requests), 25, 1);
+
+export function writeInOrder(requests: WriteRequest[]): Promise<void> {
+  return Promise.all(requests.map((request) => orderedWrites.add(request))).then(() => undefined);
+}
+
+// Tiny ids of one account and type are handed out in blocks: concurrent creates share one ADD n.
+const tinyIds = new KeyedGroupCommit<null, number>(
+  (key) => {
+    const [accountId, type] = key.split('|') as [string, EntityType];
+    return async (entries) => {
+      const last = await reserveTinyIds(accountId, type, entries.length);
+      return entries.map((_, i) => last - entries.length + 1 + i);
+    };
+  },
+  1_000,
+  1,
+);
+
+/** The next per-account tiny id of a type: 1, 2, 3, … (contract §2), without gaps or repeats. */
+export function nextTinyId(accountId: string, type: EntityType): Promise<number> {
+  return tinyIds.add(`${accountId}|${type}`, null);
 }

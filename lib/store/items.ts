@@ -100,9 +100,22 @@ export function keyString(key: Key): string {
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
+function requestKey(request: WriteRequest): string {
+  const key = 'PutRequest' in request ? request.PutRequest.Item : request.DeleteRequest.Key;
+  return `${key.pk}|${key.sk}`;
+}
+
 /** BatchWriteItem in chunks of 25, retrying unprocessed requests with backoff. Unconditional: for
- * items whose ids were just generated, link items, and bulk loads. */
-export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+ * items whose ids were just generated, link items, and bulk loads. Several requests for one key
+ * (which one BatchWriteItem refuses) collapse into the last of them, as one-by-one writes would end. */
+export async function batchWrite(all: WriteRequest[]): Promise<void> {
+  const byKey = new Map<string, WriteRequest>();
+  for (const request of all) {
+    const key = requestKey(request);
+    byKey.delete(key);
+    byKey.set(key, request);
+  }
+  const requests = [...byKey.values()];
   for (let start = 0; start < requests.length; start += 25) {
     let pending = requests.slice(start, start + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {

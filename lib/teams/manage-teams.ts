@@ -10,7 +10,7 @@ import { insertNewEscalationPolicy } from '../escalation-policies/manage-escalat
 import { runList } from '../list/engine';
 import { parseListQuery } from '../list/query';
 import { insertNewSchedule } from '../schedules/manage-schedules';
-import { nextTinyId } from '../store/counters';
+import { nextTinyId } from '../store/grouped-writes';
 import { ENTITY_TYPES } from '../store/items';
 import { partitionSource } from '../store/partition-source';
 import { resolveReferences } from '../store/references';
