@@ -185,7 +185,7 @@ async function acceptRate(seconds: number): Promise<Record<string, number>> {
 }
 
 /** 2 and 3: distinct webhooks to alerts, end to end, then the same webhooks again. */
-async function endToEnd(count: number, pollerConcurrency: number): Promise<Record<string, number | string>> {
+export async function endToEnd(count: number, pollerConcurrency: number): Promise<Record<string, number | string>> {
   const { runtime, sqs, accountId, url, stop } = await startService(pollerConcurrency);
   try {
     const ids = Array.from({ length: count }, (_, i) => `e2e-${i}`);

@@ -4,15 +4,30 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { routeAlert } from '../../lib/alerts/route-alert';
-import { parseRoutingMessage } from '../../lib/alerts/routing-queue';
+import type { AlertRecord } from '../../lib/alerts/records';
+import { parseRoutingMessage, type RoutingMessage } from '../../lib/alerts/routing-queue';
+import { getAlerts } from '../../lib/alerts/store';
 import { logger } from '../../lib/log';
 
-async function routeRecord(record: SQSRecord): Promise<void> {
+/** The batch's alerts, read together: one BatchGet per account instead of one read per record. */
+async function prefetch(messages: RoutingMessage[]): Promise<Map<string, AlertRecord | null>> {
+  const byAccount = new Map<string, string[]>();
+  for (const m of messages) byAccount.set(m.account_id, [...(byAccount.get(m.account_id) ?? []), m.alert_id]);
+  const found = new Map<string, AlertRecord | null>(messages.map((m) => [m.alert_id, null]));
+  await Promise.all(
+    [...byAccount].map(async ([accountId, ids]) => {
+      for (const alert of await getAlerts(accountId, ids)) found.set(alert.id, alert);
+    }),
+  );
+  return found;
+}
+
+async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecord | null>): Promise<void> {
   const message = parseRoutingMessage(record.body);
   // Unreadable messages fail too: after the retries they rest in the DLQ, where someone can look.
   if (!message) throw new Error(`routing message ${record.messageId} is not {account_id, alert_id}`);
   try {
-    await routeAlert(message);
+    await routeAlert(message, prefetched.get(message.alert_id));
   } catch (error) {
     logger.error('routing failed', { error: error as Error, messageId: record.messageId, alertId: message.alert_id });
     throw error;
@@ -21,5 +36,15 @@ async function routeRecord(record: SQSRecord): Promise<void> {
 
 // A processor per invocation: the local runtime runs several batches of one handler at once, and a
 // shared processor would mix their failure lists.
-export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  processPartialResponse(event, routeRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+  const messages = event.Records.map((r) => parseRoutingMessage(r.body)).filter((m): m is RoutingMessage => m !== null);
+  // A failed prefetch only costs speed: every record then reads for itself.
+  const prefetched = await prefetch(messages).catch((error: unknown) => {
+    logger.warn('routing: batch prefetch failed', { error: error as Error });
+    return new Map<string, AlertRecord | null>();
+  });
+  return processPartialResponse(event, (record: SQSRecord) => routeRecord(record, prefetched), new BatchProcessor(EventType.SQS), {
+    context,
+    throwOnFullBatchFailure: false,
+  });
+};

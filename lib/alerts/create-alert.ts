@@ -1,7 +1,7 @@
 // Creating an alert, the one way every interface and the webhook pipeline do it: store it open
 // (dedup_count 1, the next tiny id), write its 'created' timeline entry, hand it to routing.
 import { isUlid, newId } from '../ids';
-import { nextTinyId } from '../store/counters';
+import { nextTinyId } from '../store/grouped-writes';
 import { batchGet, entityKey, ENTITY_TYPES, keyString } from '../store/items';
 import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
@@ -31,31 +31,48 @@ export function withoutNulls(meta: Record<string, unknown> | undefined): Record<
   return Object.fromEntries(Object.entries(meta ?? {}).filter(([, v]) => v !== null && v !== undefined));
 }
 
+// An account user never changes its user, so the pairing is safe to keep for the process's life.
+const knownUsers = new Map<string, string>();
+const KNOWN_USERS_MAX = 50_000;
+
 /** The user behind each account user (for the earlier interface's `usr_` ids); absent ones are skipped. */
 export async function usersOfAccountUsers(accountId: string, accountUserIds: string[]): Promise<Record<string, string>> {
-  if (accountUserIds.length === 0) return {};
-  const keys = accountUserIds.map((id) => entityKey(accountId, ENTITY_TYPES.accountUser, id));
-  const found = await batchGet(keys);
   const users: Record<string, string> = {};
-  accountUserIds.forEach((id, i) => {
+  const unknown = accountUserIds.filter((id) => {
+    const user = knownUsers.get(`${accountId}|${id}`);
+    if (user) users[id] = user;
+    return !user;
+  });
+  if (unknown.length === 0) return users;
+  const keys = unknown.map((id) => entityKey(accountId, ENTITY_TYPES.accountUser, id));
+  const found = await batchGet(keys);
+  unknown.forEach((id, i) => {
     const item = found.get(keyString(keys[i]));
-    if (item && typeof item.user_id === 'string') users[id] = item.user_id;
+    if (item && typeof item.user_id === 'string') {
+      users[id] = item.user_id;
+      if (knownUsers.size >= KNOWN_USERS_MAX) knownUsers.clear();
+      knownUsers.set(`${accountId}|${id}`, item.user_id);
+    }
   });
   return users;
 }
 
-/** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert. */
-async function handOff(alert: AlertRecord, actor: Actor): Promise<void> {
+/** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert.
+ * `justInserted`: this call stored the alert, so no earlier attempt wrote its entry. */
+async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): Promise<void> {
   await Promise.all([
-    recordTimeline({
-      alert,
-      action: 'created',
-      actor,
-      oldStatus: null,
-      newStatus: alert.status,
-      time: alert.created_at,
-      id: alert.id,
-    }),
+    recordTimeline(
+      {
+        alert,
+        action: 'created',
+        actor,
+        oldStatus: null,
+        newStatus: alert.status,
+        time: alert.created_at,
+        id: alert.id,
+      },
+      { fresh: justInserted },
+    ),
     sendToRouting({ account_id: alert.account_id, alert_id: alert.id }),
   ]);
 }
@@ -66,15 +83,17 @@ async function handOff(alert: AlertRecord, actor: Actor): Promise<void> {
  * exists, it returns it with created=false and does nothing else (crash-safe re-processing of a
  * webhook) – except that when that alert was never routed (an earlier attempt stopped between its
  * writes), the hand-off is repeated, which is harmless, so that no alert is ever left unrouted.
+ * `fresh` tells that no earlier attempt can have stored it (the caller just claimed its id): the
+ * read is skipped, and the conditional put still settles any doubt.
  */
 export async function insertNewAlert(
   accountId: string,
   input: NewAlertInput,
   actor: Actor,
-  options: { id?: string } = {},
+  options: { id?: string; fresh?: boolean } = {},
 ): Promise<{ alert: AlertRecord; created: boolean }> {
   if (options.id !== undefined && !isUlid(options.id)) throw new Error(`insertNewAlert: id must be a ULID: ${options.id}`);
-  if (options.id) {
+  if (options.id && !options.fresh) {
     const existing = await getAlert(accountId, options.id);
     if (existing) {
       if (!existing.routed_at) await handOff(existing, actor);
@@ -133,8 +152,9 @@ export async function insertNewAlert(
     // A concurrent attempt with the same id stored it first: that one is the alert.
     const winner = await getAlert(accountId, alert.id);
     if (!winner) throw new Error(`alert ${alert.id} was stored and removed while being created`);
+    if (!winner.routed_at) await handOff(winner, actor);
     return { alert: winner, created: false };
   }
-  await handOff(alert, actor);
+  await handOff(alert, actor, true);
   return { alert, created: true };
 }

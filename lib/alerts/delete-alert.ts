@@ -2,6 +2,7 @@
 // counters go; its timeline stays (with a 'deleted' entry), so what happened remains on record.
 import type { Principal } from '../auth/principal';
 import { NotFound } from '../http/errors';
+import { dedupKey, markAlertStored } from '../integrations/ingest/dedup-store';
 import { actorOf } from './actor';
 import { findAlert } from './read-alerts';
 import type { AlertView } from './list-source';
@@ -10,6 +11,11 @@ import { recordTimeline } from './timeline';
 
 export async function deleteAlert(principal: Principal, rawId: string, view?: AlertView): Promise<void> {
   const alert = await findAlert(principal, rawId, view);
+  if (alert.source_type === 'Integration' && alert.thirdparty_id) {
+    // First tell the sender's dedup item that this alert existed: once it is gone, the next create
+    // from the sender starts a new alert instead of counting onto one "still being created".
+    await markAlertStored(dedupKey(alert.account_id, alert.source_id, alert.thirdparty_id), alert.id);
+  }
   const removed = await removeAlert(principal.accountId, alert.id);
   if (!removed) throw new NotFound('Alert not found');
   await recordTimeline({

@@ -35,9 +35,11 @@ function routedEntry(alert: AlertRecord) {
   };
 }
 
-export async function routeAlert(message: RoutingMessage): Promise<RoutingOutcome> {
+/** `prefetched`: the alert as the worker read it for the whole batch (its first attempt uses it; a
+ * lost race re-reads, and the write is conditional on the version either way). */
+export async function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const alert = await getAlert(message.account_id, message.alert_id);
+    const alert = attempt === 0 && prefetched !== undefined ? prefetched : await getAlert(message.account_id, message.alert_id);
     if (!alert) return 'absent';
     if (alert.routed_at) {
       if (alert.routing_log_id && !(await getLog(alert.account_id, alert.routing_log_id))) {
@@ -59,7 +61,8 @@ export async function routeAlert(message: RoutingMessage): Promise<RoutingOutcom
       updated_at: now,
     };
     if (await saveAlert(alert, next)) {
-      await recordTimeline(routedEntry(next));
+      // The entry's id was made by this attempt and stored only just now: no entry can have it yet.
+      await recordTimeline(routedEntry(next), { fresh: true });
       return 'routed';
     }
   }

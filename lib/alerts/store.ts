@@ -19,7 +19,7 @@ import {
   type Item,
 } from '../store/items';
 import { batchWrite, type WriteRequest } from '../store/items';
-import { addCounts } from '../store/grouped-writes';
+import { addCounts, writeInOrder } from '../store/grouped-writes';
 import {
   alertCounts,
   alertIndexKeys,
@@ -139,7 +139,7 @@ function linkRequests(before: AlertRecord | null, after: AlertRecord | null): Wr
 
 async function syncLinks(before: AlertRecord | null, after: AlertRecord | null): Promise<void> {
   const requests = linkRequests(before, after);
-  if (requests.length > 0) await batchWrite(requests);
+  if (requests.length > 0) await writeInOrder(requests);
 }
 
 // ── writes ────────────────────────────────────────────────────────────────────────────────────

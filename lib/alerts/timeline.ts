@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { newId, prefixId } from '../ids';
 import { getLog, logItem, putUncountedLog, TIMELINE_COUNTER } from '../logs/store';
-import { addCounts, putFresh } from '../store/grouped-writes';
+import { addCounts, putGrouped } from '../store/grouped-writes';
 import type { LogRecord } from '../logs/records';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 
@@ -98,15 +98,17 @@ export const TIMELINE_ENTRY_COUNT = { [TIMELINE_COUNTER.field]: 1 };
 /**
  * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNTER), unless the caller
  * counts it in its own counter update (`counted`). With a chosen id the write is idempotent: an
- * entry already there stays and is not counted again.
+ * entry already there stays and is not counted again. `fresh` tells that a chosen id cannot exist
+ * yet (the write that made it, an alert's insert or the routing write naming the entry, succeeded
+ * just now), so the entry is written like a new one.
  */
-export async function recordTimeline(entry: TimelineEntry, options: { counted?: boolean } = {}): Promise<LogRecord> {
+export async function recordTimeline(entry: TimelineEntry, options: { counted?: boolean; fresh?: boolean } = {}): Promise<LogRecord> {
   const log = timelineLog(entry);
   const count = () =>
     options.counted ? undefined : addCounts(log.account_id, TIMELINE_COUNTER.type, TIMELINE_ENTRY_COUNT);
-  if (entry.id === undefined) {
+  if (entry.id === undefined || options.fresh) {
     // A new ULID cannot exist yet: the put needs no condition and may share a BatchWrite.
-    await Promise.all([putFresh(logItem(log)), count()]);
+    await Promise.all([putGrouped(logItem(log)), count()]);
     return log;
   }
   if (await putUncountedLog(log)) {

@@ -229,6 +229,18 @@ describe('alert actions', () => {
     ]);
   });
 
+  it('after a person deletes the alert, the sender’s next create makes a new alert at once', async () => {
+    const id = uid('deleted');
+    await post(integration, { id, title: 'Delete me' });
+    const [first] = await settledAlerts(service.admin, id);
+    expect((await service.admin.delete(`/api/v4/alerts/${first.id}`)).status).toBe(204);
+    const again = await post(integration, { id, title: 'Back after delete' });
+    expect((await settledLog(again.body.log_id)).status).toBe('processed');
+    const [second] = await settledAlerts(service.admin, id);
+    expect(second.id).not.toBe(first.id);
+    expect(second).toMatchObject({ title: 'Back after delete', status: 'open', dedup_count: 1 });
+  });
+
   it('resolves straight from open', async () => {
     const id = uid('res');
     await post(integration, { id, title: 'Resolve me' });
@@ -287,15 +299,22 @@ describe('exactly once', () => {
     const alertId = alertIdFor(log.id, log.id, id, integration.id);
     const key = dedupKey(integration.account_id, integration.id, id);
     expect(await startGeneration(key, log.id, alertId, Date.now(), null, {})).toBe(true);
-    // Meanwhile a retry of the sender arrives and counts onto the alert that does not exist yet.
+    // Meanwhile a retry of the sender arrives: it counts onto the alert that does not exist yet,
+    // cannot raise it, and asks to be processed again later.
     const retry = await pendingLog({ id, title: 'Crashed (retry)' }, { dueAt: Date.now() + 3_600_000 });
-    expect(await processIncomingLog(retry.account_id, retry.id)).toBe('processed');
+    await expect(processIncomingLog(retry.account_id, retry.id)).rejects.toThrow(/still being created/);
     expect(await alertsWithThirdpartyId(service.admin, id)).toHaveLength(0);
 
+    // The crashed request comes back: it stores the alert, already raised to the count so far.
     expect(await processIncomingLog(log.account_id, log.id)).toBe('processed');
-    const alerts = await alertsWithThirdpartyId(service.admin, id);
+    let alerts = await alertsWithThirdpartyId(service.admin, id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ id: alertId, title: 'Crashed', dedup_count: 2 });
+    // And the retry's second attempt finds its count applied.
+    expect(await processIncomingLog(retry.account_id, retry.id)).toBe('processed');
+    alerts = await alertsWithThirdpartyId(service.admin, id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].dedup_count).toBe(2);
   });
 
   it('processing a log again after a crash before its outcome was recorded changes nothing', async () => {

@@ -3,10 +3,13 @@
 // current one) → commit the decision with one conditional write on the dedup item → carry it out on
 // the alert with idempotent writes. Whatever step a crash interrupts, processing the request again
 // finds its token in the dedup item and only repeats the idempotent part:
-//   - decided "new alert", alert not stored yet → insertNewAlert with the same derived id stores it;
-//   - alert stored, dedup item not told        → insertNewAlert finds it (created=false), then marks;
+//   - decided "new alert", alert not stored yet → insertNewAlert with the same derived id stores it,
+//     and raises it to the count the item had reached meanwhile;
 //   - counted, dedup_count not raised yet       → raiseDedupCount to the item's count (a max, so
 //     raising twice, or out of order, lands on the same number).
+// A duplicate that counts onto an alert still being created cannot raise it yet: it is retried
+// later (RetryLater), by when the alert exists. Deleting an alert marks its dedup item
+// (markAlertStored), so an absent alert is told apart from one still being created.
 import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
@@ -17,7 +20,7 @@ import { ulidTime } from '../../ids';
 import type { AlertFields } from '../adapters';
 import type { IntegrationRecord } from '../records';
 import { keyString, type Key } from '../../store/items';
-import { countOnto, dedupKey, markAlertCreated, pruneCounted, readDedup, startGeneration, type DedupItem } from './dedup-store';
+import { countOnto, dedupKey, pruneCounted, readDedup, startGeneration, type DedupItem } from './dedup-store';
 
 /** Statuses in which a create from the same sender id adds to the alert instead of making another. */
 const DEDUP_STATUSES: ReadonlySet<AlertStatus> = new Set(['queued', 'open', 'acknowledged', 'dropped']);
@@ -99,14 +102,27 @@ function stillCounting(dedup: DedupItem, alert: AlertRecord | null, now: number)
   return !dedup.alert_created && now - dedup.started_at < IN_FLIGHT_MS;
 }
 
-/** Stores the generation's alert (idempotent by id) and brings its dedup_count up to the item's count. */
-async function ensureAlert(ctx: ActionContext, key: ReturnType<typeof dedupKey>, alertId: string, input: NewAlertInput): Promise<string> {
-  const { alert, created } = await insertNewAlert(ctx.integration.account_id, input, actorOf(ctx.integration), { id: alertId });
-  const fresh = await markAlertCreated(key, alertId);
-  if (fresh && fresh.count > alert.dedup_count) {
-    await raiseDedupCount(ctx.integration.account_id, alertId, fresh.count);
+/**
+ * Stores the generation's alert (idempotent by id). `countSoFar`: the item's count as this attempt
+ * read it, when it repeats a crashed attempt (duplicates may have been counted meanwhile).
+ */
+async function ensureAlert(ctx: ActionContext, alertId: string, input: NewAlertInput, countSoFar: number | null): Promise<string> {
+  const { alert, created } = await insertNewAlert(ctx.integration.account_id, input, actorOf(ctx.integration), {
+    id: alertId,
+    fresh: countSoFar === null,
+  });
+  if (countSoFar !== null && countSoFar > alert.dedup_count) {
+    await raiseDedupCount(ctx.integration.account_id, alertId, countSoFar);
   }
   return created ? 'created' : 'already_created';
+}
+
+/** Raises the alert to the count; an alert still being created cannot be raised yet: try later. */
+async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: string, count: number): Promise<void> {
+  const accountId = ctx.integration.account_id;
+  if (await raiseDedupCount(accountId, alertId, count, ctx.logId)) return;
+  if (await getAlert(accountId, alertId)) return; // already that high
+  if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
 export async function applyCreate(
@@ -125,9 +141,9 @@ export async function applyCreate(
     if (dedup?.counted.has(token)) {
       // This request was applied before (a redelivery): repeat only the idempotent part.
       if (dedup.created_by === token) {
-        return { ...base, alert_id: dedup.alert_id, outcome: await ensureAlert(ctx, key, dedup.alert_id, input) };
+        return { ...base, alert_id: dedup.alert_id, outcome: await ensureAlert(ctx, dedup.alert_id, input, dedup.count) };
       }
-      await raiseDedupCount(accountId, dedup.alert_id, dedup.count, ctx.logId);
+      await raiseOrRetry(ctx, dedup, dedup.alert_id, dedup.count);
       return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
     }
     if (dedup?.previous_counted?.has(token)) {
@@ -138,9 +154,7 @@ export async function applyCreate(
     if (dedup && stillCounting(dedup, alert, ctx.now())) {
       const count = await countOnto(key, token, dedup.alert_id);
       if (count === null) continue;
-      // Raised even when the alert was absent a moment ago: it may have been stored since, after its
-      // creator re-read the count. If it is still absent, its creator re-reads the count later.
-      await raiseDedupCount(accountId, dedup.alert_id, count, ctx.logId);
+      await raiseOrRetry(ctx, dedup, dedup.alert_id, count);
       if (dedup.counted.size >= PRUNE_AT) {
         const cutoff = ctx.now() - DAY_MS;
         await pruneCounted(key, dedup.alert_id, [...dedup.counted].filter((t) => ulidTime(t) < cutoff));
@@ -154,7 +168,8 @@ export async function applyCreate(
       thirdparty_id: thirdpartyId,
     });
     if (!started) continue;
-    return { ...base, alert_id: alertId, outcome: await ensureAlert(ctx, key, alertId, input) };
+    // This attempt just started the generation, so no earlier one can have stored its alert.
+    return { ...base, alert_id: alertId, outcome: await ensureAlert(ctx, alertId, input, null) };
   }
   throw new Error(`the dedup item of ${thirdpartyId} kept changing; giving up for now`);
 }

@@ -124,10 +124,11 @@ export async function countOnto(key: Key, token: string, alertId: string): Promi
 }
 
 /**
- * Notes that the generation's alert is stored, and returns the item as it is now (its count may have
- * grown while the alert was being written); null when the item moved on to another alert.
+ * Notes that the generation's alert was stored (its deletion calls this first), so that once it is
+ * absent it counts as deleted rather than still being created; returns the item as it is now, null
+ * when there is none or it names another alert.
  */
-export async function markAlertCreated(key: Key, alertId: string): Promise<DedupItem | null> {
+export async function markAlertStored(key: Key, alertId: string): Promise<DedupItem | null> {
   try {
     const out = await db().send(
       new UpdateCommand({

@@ -10,6 +10,7 @@ import type { IngestStatus, LogRecord } from '../../logs/records';
 import { getLog, logItem } from '../../logs/store';
 import { db, tableName } from '../../store/client';
 import { entityKey, ENTITY_TYPES, fromItem, isConditionFailure, queryItems } from '../../store/items';
+import { putGrouped } from '../../store/grouped-writes';
 import { writeNewLog } from './log-writer';
 
 export const PENDING_SHARDS = 8;
@@ -103,6 +104,29 @@ export async function storeIncomingLog(
 
 export async function getIncomingLog(accountId: string, logId: string): Promise<IncomingLog | null> {
   return (await getLog(accountId, logId)) as IncomingLog | null;
+}
+
+/**
+ * Records a successful outcome (processed, or ignored by its adapter) and leaves the pending index,
+ * by rewriting the whole log through the grouped puts: a worker that processes the same log at the
+ * same time writes the same outcome, and the sweeper's claims are conditional on `pending`, so the
+ * rewrite needs no condition and shares BatchWrites with the batch's other logs.
+ */
+export async function completeIncomingLog(
+  log: IncomingLog,
+  status: 'processed' | 'ignored',
+  reason: string | null,
+  result: IngestResult,
+): Promise<void> {
+  const done: IncomingLog = {
+    ...log,
+    status,
+    reason: reason ?? undefined,
+    data: { ...log.data, result },
+    updated_at: new Date().toISOString(),
+    version: log.version + 1,
+  };
+  await putGrouped(logItem(done));
 }
 
 /**

@@ -9,7 +9,7 @@ import { integrationById } from '../integration-cache';
 import { adaptLog } from './adapt-log';
 import { applyCreate, applyTransition, type ActionContext, type ActionOutcome } from './apply-actions';
 import type { Prefetched } from './prefetch';
-import { finishIncomingLog, getIncomingLog, type IncomingLog, type IngestResult } from './incoming-log';
+import { completeIncomingLog, finishIncomingLog, getIncomingLog, type IncomingLog, type IngestResult } from './incoming-log';
 
 export type ProcessOutcome = 'processed' | 'ignored' | 'failed' | 'skipped' | 'missing';
 
@@ -87,7 +87,7 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
   };
   const ignoredOnly = outcomes.every((o) => o.action === 'ignore');
   const status = ignoredOnly ? 'ignored' : 'processed';
-  await finishIncomingLog(log, status, ignoredOnly ? (outcomes[0]?.outcome ?? 'nothing to do') : null, result);
+  await completeIncomingLog(log, status, ignoredOnly ? (outcomes[0]?.outcome ?? 'nothing to do') : null, result);
   return status;
 }
 
