@@ -79,6 +79,13 @@ describe('creating an alert', () => {
     expect(b.tiny_id).toBe(a.tiny_id + 1);
   });
 
+  it('gives concurrent creates distinct tiny ids with no gaps', async () => {
+    const before = (await createAlert()).tiny_id;
+    const made = await Promise.all(Array.from({ length: 30 }, () => createAlert()));
+    const ids = made.map((a) => a.tiny_id).sort((x, y) => x - y);
+    expect(ids).toEqual(Array.from({ length: 30 }, (_, i) => before + 1 + i));
+  });
+
   it('accepts tags as another name for tag_list, and null in meta as unset', async () => {
     const alert = await createAlert({ tags: ['x', 'y'], meta: { incident: true, incident_severity: null } });
     expect(alert.tag_list).toEqual(['x', 'y']);
