@@ -5,17 +5,16 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { build } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../infra/bundling';
 import { FUNCTIONS } from '../infra/catalogue';
 import { startRuntime } from '../infra/local/runtime';
-import { profileOf, type AccountUserRecord } from '../lib/account-users/records';
+import type { AccountUserRecord } from '../lib/account-users/records';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
 import { ENTITY_TYPES, batchWrite, entityKey } from '../lib/store/items';
-import { KeepAliveClient, median, round, sideBySide } from './support';
+import { KeepAliveClient, LoadThread, median, round, sideBySide, type LoadTask } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,18 +39,29 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
   const apiKey = 'b'.repeat(48);
   const runtime = await startRuntime({ port: 0, dataDir: ':memory:', tableName: 'bench-platform', bootstrap: { apiKey }, env: { OUTBOX: 'none', LOG_LEVEL: 'error' } });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
-  const dynamo = new DynamoDBClient({ endpoint: runtime.emulators.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     const admin = runtime.created!.admin;
     const key = entityKey(admin.account_id, ENTITY_TYPES.accountUser, admin.id);
     const path = `/api/v4/account_users/${admin.id}`;
     const check = await client.request('GET', path);
     if (check.status !== 200) throw new Error(`GET account user answered ${check.status}`);
-    const overhead = await sideBySide(
-      () => client.request('GET', path),
-      () => dynamo.send(new GetItemCommand({ TableName: runtime.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true })),
-      { rounds: 20, perRound: 100 },
-    );
+    // Both sides from one load thread, alternating rounds (bench/load-thread.mjs).
+    const load = new LoadThread();
+    const overhead = { a: [] as number[], b: [] as number[] };
+    const apiTask: LoadTask = { kind: 'http', baseUrl: runtime.url, concurrency: 1, ops: Array.from({ length: 100 }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${apiKey}` } })) };
+    const rawTask: LoadTask = {
+      kind: 'getItem',
+      endpoint: runtime.emulators.dynamodbEndpoint,
+      concurrency: 1,
+      ops: Array.from({ length: 100 }, () => ({ TableName: runtime.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true })),
+    };
+    for (let round = 0; round < 22; round++) {
+      const [api, raw] = [await load.run(apiTask), await load.run(rawTask)];
+      if (round < 2) continue; // warm-up
+      overhead.a.push(...api.latencies);
+      overhead.b.push(...raw.latencies);
+    }
+    await load.close();
 
     // A big account (10 000 users) and a small one (10), listed side by side.
     const big = runtime.created!;
@@ -77,13 +87,12 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     };
   } finally {
     client.close();
-    dynamo.destroy();
     await runtime.stop();
   }
 }
 
 /** Bundles every function as the stack does and measures its size and module initialisation. */
-async function coldStarts(): Promise<Record<string, number>> {
+export async function coldStarts(): Promise<Record<string, number>> {
   const out = mkdtempSync(path.join(tmpdir(), 'oncall-bundles-'));
   const figures: Record<string, number> = {};
   let largest = 0;

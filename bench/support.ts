@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: timing, percentiles and a keep-alive HTTP client, so a figure
 // measures the service, not the client.
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -103,4 +104,42 @@ export async function pool<T>(count: number, concurrency: number, task: (index: 
     }),
   );
   return results;
+}
+
+export type LoadTask =
+  | { kind: 'http'; baseUrl: string; concurrency: number; ops: { method: string; path: string; headers?: Record<string, string>; body?: string }[] }
+  | { kind: 'updateItem' | 'getItem'; endpoint: string; concurrency: number; ops: Record<string, unknown>[] };
+
+export interface LoadResult {
+  latencies: number[];
+  statuses: number[];
+  seconds: number;
+}
+
+/** The load generator thread (bench/load-thread.mjs): keeps the client off the server's event loop. */
+export class LoadThread {
+  private readonly worker = new Worker(new URL('./load-thread.mjs', import.meta.url));
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+
+  constructor() {
+    this.worker.on('message', ({ id, result, error }: { id: number; result?: LoadResult; error?: string }) => {
+      const waiter = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (error) waiter?.reject(new Error(error));
+      else waiter?.resolve(result!);
+    });
+  }
+
+  run(task: LoadTask): Promise<LoadResult> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, task });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
 }
