@@ -1,6 +1,7 @@
 // The v4 representation of an account user (api-v4.md "Account user").
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { AccountUserRecord, UserProfile } from './records';
 
 export function userToV4(user: UserProfile) {
@@ -43,15 +44,11 @@ export function accountUserToV4(record: AccountUserRecord) {
 
 export const accountUserListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     user_id: 'string',
     roles: 'object',
     notification_rule_id: 'string',
     user: 'object',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['user.name', 'user.emails.email'],
 };

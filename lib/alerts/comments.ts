@@ -5,6 +5,7 @@ import { parseInput } from '../http/validate';
 import { newId, prefixId } from '../ids';
 import { runList } from '../list/engine';
 import { parseListQuery, type ApiInterface, type ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { insertEntity, type Entity } from '../store/entities';
 import { ENTITY_TYPES, fromItem, partitionOf, queryItems } from '../store/items';
 import { findAlert } from './read-alerts';
@@ -40,14 +41,10 @@ export function commentToV4(comment: CommentRecord) {
 
 const commentListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     alert_id: 'string',
     account_user_id: 'string',
     text: 'string',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['text'],
 };

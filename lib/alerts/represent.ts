@@ -2,6 +2,7 @@
 // earlier interface (prefix ids, tinyId, ISO createdAt/updatedAt and Unix-second timestamps).
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { AlertRecord } from './records';
 
 export function alertToV4(alert: AlertRecord) {
@@ -34,9 +35,7 @@ export function alertToV4(alert: AlertRecord) {
 
 export const alertV4ListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     tiny_id: 'number',
     title: 'string',
     description: 'string',
@@ -55,8 +54,6 @@ export const alertV4ListSpec: ListSpec = {
     destination_account_user_ids: 'array',
     acknowledged_at: 'datetime',
     resolved_at: 'datetime',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
 };
 
@@ -122,12 +119,8 @@ export function alertToEarlier(alert: AlertRecord) {
 
 export const alertEarlierListSpec: ListSpec = {
   attributes: {
-    sid: 'string',
-    id: 'string',
+    ...EARLIER_COMMON_ATTRIBUTES,
     tinyId: 'number',
-    createdAt: 'datetime',
-    updatedAt: 'datetime',
-    meta: 'object',
     parent_id: 'string',
     thirdparty_id: 'string',
     destination_ids: 'array',

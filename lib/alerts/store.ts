@@ -3,12 +3,14 @@
 //   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id
 //   link          A#<acc>#ALERT#L#<kind>#<value> / <alert id>    (teams, tags, incident, subtype)
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustCounts } from '../store/counters';
 import { db, tableName } from '../store/client';
 import { insertEntity, removeEntity, saveEntity } from '../store/entities';
 import {
   batchGet,
+  batchWrite,
+  countItems,
   ENTITY_TYPES,
   entityKey,
   fromItem,
@@ -17,8 +19,8 @@ import {
   keyString,
   queryItems,
   type Item,
+  type WriteRequest,
 } from '../store/items';
-import { batchWrite, type WriteRequest } from '../store/items';
 import { addCounts, writeInOrder } from '../store/grouped-writes';
 import {
   alertCounts,
@@ -331,23 +333,7 @@ export async function linkedAlertIds(
 
 /** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
 export async function countLinked(accountId: string, kind: LinkKind, value: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk' },
-        ExpressionAttributeValues: { ':pk': linkPartition(accountId, kind, value) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return count;
+  return countItems(linkPartition(accountId, kind, value));
 }
 
 // ── bulk import ───────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@ import { parseInput } from '../http/validate';
 import { parseId, prefixId } from '../ids';
 import { runList } from '../list/engine';
 import { parseListQuery, type ApiInterface, type ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { apiKeysOf, deleteApiKeyRecord, getApiKey, type ApiKeyRecord } from './api-keys';
 import { forgetApiKey } from './authenticate';
 import type { Principal } from './principal';
@@ -47,13 +48,9 @@ export async function createApiKey(principal: Principal, body: unknown) {
 
 const listSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     name: 'string',
-    account_id: 'string',
     account_user_id: 'string',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
 };
 

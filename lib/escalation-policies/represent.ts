@@ -1,6 +1,7 @@
 // The v4 representation of an escalation policy (contract §7).
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { EscalationPolicyRecord } from './records';
 
 export function escalationPolicyToV4(record: EscalationPolicyRecord) {
@@ -21,17 +22,13 @@ export function escalationPolicyToV4(record: EscalationPolicyRecord) {
 
 export const escalationPolicyListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     name: 'string',
     repeat: 'number',
     reassign_team_ids: 'array',
     reassign_account_user_ids: 'array',
     escalation_layers: 'object',
     meta: 'object',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['name'],
 };

@@ -1,6 +1,7 @@
 // The two representations of an event: v4 (api-v4.md "Event") and earlier (api-earlier.md "Event").
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { unixSeconds } from './datetimes';
 import type { EventRecord } from './records';
 
@@ -37,9 +38,7 @@ export function eventToV4(record: EventRecord) {
 
 export const eventListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     tiny_id: 'number',
     start_datetime: 'datetime',
     end_datetime: 'datetime',
@@ -56,8 +55,6 @@ export const eventListSpec: ListSpec = {
     event_attendees: 'object',
     exceptions: 'object',
     meta: 'object',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['time_zone'],
 };
@@ -105,12 +102,8 @@ export const EARLIER_EVENT_REFERENCE_FILTERS = {
 
 export const earlierEventListSpec: ListSpec = {
   attributes: {
-    sid: 'string',
-    id: 'string',
+    ...EARLIER_COMMON_ATTRIBUTES,
     tinyId: 'number',
-    createdAt: 'datetime',
-    updatedAt: 'datetime',
-    meta: 'object',
     schedule_id: 'array',
     attendees: 'array',
     layer: 'number',

@@ -1,6 +1,7 @@
 // The two representations of an integration (contract §1, §2) and of an integration type.
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { findIntegrationType, type IntegrationType } from './catalogue';
 import type { IntegrationRecord } from './records';
 
@@ -54,9 +55,7 @@ export function integrationToV4(record: IntegrationRecord) {
 
 export const integrationListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     tiny_id: 'number',
     name: 'string',
     enabled: 'boolean',
@@ -67,8 +66,6 @@ export const integrationListSpec: ListSpec = {
     account_user_ids: 'array',
     router_ids: 'array',
     team_ids: 'array',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['name'],
 };
@@ -104,8 +101,7 @@ export function integrationToEarlier(record: IntegrationRecord) {
 
 export const integrationEarlierListSpec: ListSpec = {
   attributes: {
-    sid: 'string',
-    id: 'string',
+    ...EARLIER_COMMON_ATTRIBUTES,
     tinyId: 'number',
     name: 'string',
     type: 'string',
@@ -113,9 +109,6 @@ export const integrationEarlierListSpec: ListSpec = {
     urgency: 'string',
     destination_ids: 'array',
     options: 'object',
-    meta: 'object',
-    createdAt: 'datetime',
-    updatedAt: 'datetime',
   },
   search: ['name'],
 };

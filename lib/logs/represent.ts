@@ -1,6 +1,7 @@
 // The earlier interface's log object (api-earlier.md "Log"): prefix ids throughout.
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { EARLIER_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { LogRecord } from './records';
 
 /** Request headers that carry credentials are never shown, even inside a stored webhook request. */
@@ -42,12 +43,8 @@ export function logToEarlier(log: LogRecord) {
 
 export const logListSpec: ListSpec = {
   attributes: {
-    sid: 'string',
-    id: 'string',
+    ...EARLIER_COMMON_ATTRIBUTES,
     tinyId: 'number',
-    createdAt: 'datetime',
-    updatedAt: 'datetime',
-    meta: 'object',
     content: 'string',
     type: 'string',
     subtype: 'string',

@@ -2,12 +2,9 @@
 //   log              A#<acc>#LOG / <id>
 //   by owner         gsi1: A#<acc>#LOG#O#<owner prefix id> / <id>   (a timeline, oldest first)
 // Further indexes (gsi2, gsi3) are free for the webhook pipeline (e.g. a sparse pending index).
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/client';
 import { adjustCounts, readCounts } from '../store/counters';
-import { ENTITY_TYPES, entityKey, putNew } from '../store/items';
 import { insertEntity, loadEntity, saveEntity, type WriteOptions } from '../store/entities';
-import { fromItem, queryItems } from '../store/items';
+import { ENTITY_TYPES, countItems, entityKey, fromItem, putNew, queryItems } from '../store/items';
 import type { LogRecord } from './records';
 
 const TYPE = ENTITY_TYPES.log;
@@ -87,22 +84,5 @@ export async function pageOfOwner(
 
 /** How many logs an object owns; reads the owner's index partition, keys only. */
 export async function countOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'gsi1pk' },
-        ExpressionAttributeValues: { ':pk': ownerPartition(accountId, ownerPrefixId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return count;
+  return countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
 }

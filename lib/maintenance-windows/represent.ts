@@ -1,6 +1,7 @@
 // The v4 representation of a maintenance window (api-v4.md): description is accepted, not shown.
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { MaintenanceWindowRecord } from './records';
 
 export function maintenanceWindowToV4(record: MaintenanceWindowRecord) {
@@ -20,16 +21,12 @@ export function maintenanceWindowToV4(record: MaintenanceWindowRecord) {
 
 export const maintenanceWindowListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     name: 'string',
     start_datetime: 'datetime',
     end_datetime: 'datetime',
     time_zone: 'string',
     integration_ids: 'array',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['name'],
 };

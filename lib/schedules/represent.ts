@@ -1,6 +1,7 @@
 // The v4 representation of a schedule.
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ScheduleRecord } from './records';
 
 export function scheduleToV4(record: ScheduleRecord) {
@@ -18,14 +19,10 @@ export function scheduleToV4(record: ScheduleRecord) {
 
 export const scheduleListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     tiny_id: 'number',
     name: 'string',
     meta: 'object',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['name'],
 };

@@ -239,6 +239,20 @@ export async function* queryAll(partition: string, options: QueryOptions = {}): 
   } while (startKey && remaining > 0);
 }
 
+/** How many items a partition (or index partition) holds: a COUNT Query, page by page. For exact
+ * recounts and tests; request paths read the counters instead. */
+export async function countItems(partition: string, options: Pick<QueryOptions, 'index'> = {}): Promise<number> {
+  const input = queryInput(partition, options);
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return count;
+}
+
 export async function queryItems(partition: string, options: QueryOptions = {}): Promise<Item[]> {
   const items: Item[] = [];
   for await (const item of queryAll(partition, options)) items.push(item);

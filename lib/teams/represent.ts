@@ -1,6 +1,7 @@
 // The v4 representation of a team (api-v4.md "Team").
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
+import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { TeamRecord } from './records';
 
 export function teamToV4(record: TeamRecord) {
@@ -28,9 +29,7 @@ export function teamToV4(record: TeamRecord) {
 
 export const teamListSpec: ListSpec = {
   attributes: {
-    id: 'string',
-    prefix_id: 'string',
-    account_id: 'string',
+    ...V4_COMMON_ATTRIBUTES,
     tiny_id: 'number',
     name: 'string',
     schedule_id: 'string',
@@ -44,8 +43,6 @@ export const teamListSpec: ListSpec = {
     notes: 'string',
     attachments: 'object',
     meta: 'object',
-    created_at: 'datetime',
-    updated_at: 'datetime',
   },
   search: ['name', 'notes'],
 };
