@@ -37,21 +37,9 @@ export const v4CreateEventInput = z.object({
   meta: metaInput.optional(),
 });
 
-export const v4UpdateEventInput = z.object({
-  start_datetime: text.optional(),
-  end_datetime: text.optional(),
-  layer: intish.optional(),
-  time_zone: text.optional(),
-  repeat: boolish.optional(),
-  frequency: intish.nullable().optional(),
-  frequency_unit: frequencyUnit.nullable().optional(),
-  days_of_week: daysOfWeek.nullable().optional(),
-  repeat_end_datetime: text.nullable().optional(),
-  rotation: boolish.optional(),
-  schedule_ids: idList.optional(),
-  account_user_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
-  meta: metaInput.optional(),
-});
+// An update takes the same fields, each optional (only the fields sent change); parent_id is
+// set by override only.
+export const v4UpdateEventInput = v4CreateEventInput.omit({ parent_id: true }).partial();
 
 export type V4CreateEventInput = z.infer<typeof v4CreateEventInput>;
 export type V4UpdateEventInput = z.infer<typeof v4UpdateEventInput>;
@@ -78,22 +66,7 @@ export const earlierCreateEventInput = z.object({
   meta: metaInput.optional(),
 });
 
-export const earlierUpdateEventInput = z.object({
-  schedule_id: idList.pipe(z.array(z.string()).min(1)).optional(),
-  attendees: idList.pipe(z.array(z.string()).min(1)).optional(),
-  layer: intish.optional(),
-  start: unixTime.optional(),
-  end: unixTime.optional(),
-  repeat: boolish.optional(),
-  timezone: text.optional(),
-  dow: daysOfWeek.nullable().optional(),
-  frequency: intish.nullable().optional(),
-  frequency_unit: frequencyUnit.nullable().optional(),
-  repeatend: unixTime.nullable().optional(),
-  rotation: boolish.optional(),
-  exceptions: listOf(earlierException).optional(),
-  meta: metaInput.optional(),
-});
+export const earlierUpdateEventInput = earlierCreateEventInput.partial();
 
 export type EarlierCreateEventInput = z.infer<typeof earlierCreateEventInput>;
 export type EarlierUpdateEventInput = z.infer<typeof earlierUpdateEventInput>;
