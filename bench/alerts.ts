@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { startRuntime } from '../infra/local/runtime';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import type { AlertRecord, AlertStatus } from '../lib/alerts/records';
-import { importAlerts } from '../lib/alerts/store';
+import { alertDefaults, importAlerts } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
 import { ENTITY_TYPES, entityKey } from '../lib/store/items';
@@ -16,45 +16,19 @@ import { KeepAliveClient, LoadThread, median, percentile, pool, round, sideBySid
 function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
   const now = new Date().toISOString();
   return {
+    ...alertDefaults(),
     id: newId(),
     account_id: accountId,
     tiny_id: tinyId,
     version: 1,
     title: `Seeded alert ${tinyId}`,
-    description: '',
     urgency: tinyId % 4 === 0 ? 'critical' : 'high',
     status,
-    subtype: 'alert',
-    type: null,
-    tag_list: [],
-    thirdparty_id: null,
-    dedup_keys: [],
-    dedup_count: 1,
-    meta: {},
-    destination_team_ids: [],
-    destination_router_ids: [],
     destination_account_user_ids: [sourceId],
-    destination_schedule_ids: [],
-    destination_users: {},
-    assigned_team_id: null,
-    assigned_user_id: null,
     source_type: 'AccountUser',
     source_id: sourceId,
-    source_user_id: null,
-    source_log_id: null,
-    parent_id: null,
-    acknowledged_at: null,
-    acknowledged_by: null,
-    resolved_at: null,
-    resolved_by: null,
-    archived_at: null,
-    archived_by: null,
     // Seeded as already routed: the routing worker has nothing to do during the measurements.
     routed_at: now,
-    routing_log_id: null,
-    handoffs: [],
-    additional_data: [],
-    stakeholder_ids: [],
     created_at: now,
     updated_at: now,
   };

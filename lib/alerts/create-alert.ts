@@ -5,7 +5,7 @@ import { nextTinyId } from '../store/grouped-writes';
 import { batchGet, entityKey, ENTITY_TYPES, keyString } from '../store/items';
 import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
-import { getAlert, insertAlert } from './store';
+import { alertDefaults, getAlert, insertAlert } from './store';
 import { recordTimeline } from './timeline';
 
 export interface NewAlertInput {
@@ -107,6 +107,7 @@ export async function insertNewAlert(
   ]);
   const now = new Date().toISOString();
   const alert: AlertRecord = {
+    ...alertDefaults(),
     id: options.id ?? newId(),
     account_id: accountId,
     tiny_id: tinyId,
@@ -116,35 +117,20 @@ export async function insertNewAlert(
     urgency: input.urgency,
     status: 'open',
     subtype: input.subtype ?? 'alert',
-    type: null,
     tag_list: [...new Set(input.tag_list ?? [])],
     thirdparty_id: input.thirdparty_id ?? null,
     dedup_keys: [...new Set(input.dedup_keys ?? [])],
-    dedup_count: 1,
     meta: withoutNulls(input.meta),
     destination_team_ids: [...new Set(input.destination_team_ids ?? [])],
     destination_router_ids: [...new Set(input.destination_router_ids ?? [])],
     destination_account_user_ids: accountUserIds,
     destination_schedule_ids: [...new Set(input.destination_schedule_ids ?? [])],
     destination_users: destinationUsers,
-    assigned_team_id: null,
-    assigned_user_id: null,
     source_type: actor.type,
     source_id: actor.type === 'AccountUser' ? actor.accountUserId : actor.integrationId,
     source_user_id: actor.type === 'AccountUser' ? actor.userId : null,
     source_log_id: input.source_log_id ?? null,
-    parent_id: null,
-    acknowledged_at: null,
-    acknowledged_by: null,
-    resolved_at: null,
-    resolved_by: null,
-    archived_at: null,
-    archived_by: null,
-    routed_at: null,
-    routing_log_id: null,
-    handoffs: [],
     additional_data: input.additional_data ?? [],
-    stakeholder_ids: [],
     created_at: now,
     updated_at: now,
   };

@@ -70,14 +70,17 @@ const DEFAULTS: Partial<AlertRecord> = {
   stakeholder_ids: [],
 };
 
-export function decodeAlert(item: Item): AlertRecord {
-  const record = fromItem<AlertRecord>(item) as unknown as Record<string, unknown>;
+/** A fresh copy of every default (new arrays and objects each time, so no two alerts share one). */
+export function alertDefaults(): Required<typeof DEFAULTS> {
+  const copy: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(DEFAULTS)) {
-    if (record[field] === undefined) {
-      record[field] = Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? {} : value;
-    }
+    copy[field] = Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? {} : value;
   }
-  return record as unknown as AlertRecord;
+  return copy as Required<typeof DEFAULTS>;
+}
+
+export function decodeAlert(item: Item): AlertRecord {
+  return { ...alertDefaults(), ...fromItem<AlertRecord>(item) };
 }
 
 /**
