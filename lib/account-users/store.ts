@@ -11,6 +11,7 @@ import {
   entityKey,
   fromItem,
   getItem,
+  isConditionFailure,
   putIfVersion,
   putNew,
   queryItems,
@@ -104,7 +105,7 @@ export async function refreshProfileCopies(user: UserRecord): Promise<void> {
           ExpressionAttributeValues: { ':user': profile },
         }),
       ).catch((error) => {
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       }),
     ),
   );

@@ -1,9 +1,10 @@
 // Team membership changes made from the account-user side (member_team_ids on create/update,
 // and cleaning up after a deleted account user). Each change is a versioned write, retried on a
 // lost race, so concurrent edits of one team never drop a member.
-import { ENTITY_TYPES, partitionOf, queryItems, fromItem } from '../store/items';
+import { ENTITY_TYPES } from '../store/items';
 import { loadEntity, saveEntity, type Entity } from '../store/entities';
 import { teamIndexKeys } from './keys';
+import { allTeams } from './store';
 
 const TYPE = ENTITY_TYPES.team;
 
@@ -28,7 +29,7 @@ async function editTeam(accountId: string, teamId: string, edit: (team: TeamMemb
 
 export async function setMemberships(accountId: string, accountUserId: string, teamIds: string[]): Promise<void> {
   const wanted = new Set(teamIds);
-  const teams = (await queryItems(partitionOf(accountId, TYPE))).map((item) => fromItem<TeamMembers>(item));
+  const teams: TeamMembers[] = await allTeams(accountId);
   await Promise.all(
     teams.map((team) => {
       const isMember = (team.member_account_user_ids ?? []).includes(accountUserId);
@@ -56,14 +57,9 @@ export async function addMemberships(accountId: string, accountUserId: string, t
   );
 }
 
-export async function teamIdsOfMember(accountId: string, accountUserId: string): Promise<string[]> {
-  const teams = (await queryItems(partitionOf(accountId, TYPE))).map((item) => fromItem<TeamMembers>(item));
-  return teams.filter((team) => (team.member_account_user_ids ?? []).includes(accountUserId)).map((team) => team.id);
-}
-
 /** Removes a deleted account user from every team's member and admin lists. */
 export async function removeFromAllTeams(accountId: string, accountUserId: string): Promise<void> {
-  const teams = (await queryItems(partitionOf(accountId, TYPE))).map((item) => fromItem<TeamMembers>(item));
+  const teams: TeamMembers[] = await allTeams(accountId);
   await Promise.all(
     teams
       .filter((t) => (t.member_account_user_ids ?? []).includes(accountUserId) || (t.admin_account_user_ids ?? []).includes(accountUserId))

@@ -1,7 +1,7 @@
 // Data access for teams (lib/teams/ACCESS-PATTERNS.md).
 //   team   A#<acc>#TEAM / <id>   gsi1/gsi2 as lib/teams/keys.ts derives them
 import { insertEntity, loadEntity, removeEntity, saveEntity } from '../store/entities';
-import { ENTITY_TYPES, fromItem, queryItems } from '../store/items';
+import { ENTITY_TYPES, fromItem, partitionOf, queryItems } from '../store/items';
 import { teamIndexKeys, teamsOfPolicyPartition, teamsOfSchedulePartition } from './keys';
 import type { TeamRecord } from './records';
 
@@ -23,6 +23,11 @@ export async function saveTeam(record: TeamRecord): Promise<boolean> {
 
 export async function deleteTeamRecord(accountId: string, id: string): Promise<TeamRecord | null> {
   return removeEntity<TeamRecord>(accountId, TYPE, id);
+}
+
+/** Every team of the account (a Query of its team partition). */
+export async function allTeams(accountId: string): Promise<TeamRecord[]> {
+  return (await queryItems(partitionOf(accountId, TYPE))).map((item) => fromItem<TeamRecord>(item));
 }
 
 /** Teams whose active schedule this is. */
