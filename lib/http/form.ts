@@ -1,6 +1,11 @@
 // application/x-www-form-urlencoded with Rails-style bracket nesting (contract §4):
 // `a[b]=1` → {a:{b:'1'}}, `a[]=1&a[]=2` → {a:['1','2']}, `a[][x]=1&a[][y]=2&a[][x]=3` → objects
 // that start anew when a key repeats, `a[0][x]=1` → {a:[{x:'1'}]}.
+// Keys that could reach a prototype are dropped, and an index, depth or pair count past the body
+// limits is refused before anything is built: `a[4294967294]=1` must not make a sparse array that a
+// later pass walks slot by slot.
+import { BODY_LIMITS, UNSAFE_KEYS } from './body-limits';
+import { Invalid } from './errors';
 
 type Node = Record<string, unknown> | unknown[];
 
@@ -14,6 +19,17 @@ function splitKey(key: string): string[] {
   return parts;
 }
 
+function checkKey(key: string, parts: string[]): void {
+  if (parts.length > BODY_LIMITS.maxDepth) {
+    throw new Invalid(`${parts[0]} is nested more than ${BODY_LIMITS.maxDepth} levels deep`);
+  }
+  for (const part of parts.slice(1)) {
+    if (/^\d+$/.test(part) && Number(part) >= BODY_LIMITS.maxArrayLength) {
+      throw new Invalid(`${key.slice(0, 80)} names an array index over ${BODY_LIMITS.maxArrayLength - 1}`);
+    }
+  }
+}
+
 function assign(target: Node, parts: string[], value: string): void {
   const [head, ...rest] = parts;
   if (Array.isArray(target)) {
@@ -25,11 +41,13 @@ function assign(target: Node, parts: string[], value: string): void {
       // `a[][x]`: continue the last object unless it already has this key, then start a new one.
       const last = target[target.length - 1] as Record<string, unknown> | undefined;
       const leaf = rest[0];
-      const child = last && typeof last === 'object' && !Array.isArray(last) && !(leaf in last) ? last : {};
+      const child = last && typeof last === 'object' && !Array.isArray(last) && !Object.hasOwn(last, leaf) ? last : {};
       if (child !== last) target.push(child);
       assign(child as Node, rest, value);
       return;
     }
+    // A named key under an array (`a[]` then `a[x]`) has no sensible place: it is dropped.
+    if (!/^\d+$/.test(head)) return;
     const index = Number(head);
     if (rest.length === 0) {
       target[index] = value;
@@ -45,12 +63,17 @@ function assign(target: Node, parts: string[], value: string): void {
   }
   const next = rest[0];
   const wantsArray = next === '' || /^\d+$/.test(next);
-  if (typeof target[head] !== 'object' || target[head] === null) target[head] = wantsArray ? [] : {};
+  const existing = Object.hasOwn(target, head) ? target[head] : undefined;
+  if (typeof existing !== 'object' || existing === null) target[head] = wantsArray ? [] : {};
   assign(target[head] as Node, rest, value);
 }
 
 function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) if (value[i] !== undefined) out.push(compact(value[i]));
+    return out;
+  }
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
   }
@@ -59,9 +82,14 @@ function compact(value: unknown): unknown {
 
 export function parseForm(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
+  let pairs = 0;
   for (const [key, value] of new URLSearchParams(text)) {
     if (!key) continue;
-    assign(root, splitKey(key), value);
+    if (++pairs > BODY_LIMITS.maxNodes) throw new Invalid(`body has more than ${BODY_LIMITS.maxNodes} fields`);
+    const parts = splitKey(key);
+    if (parts.some((part) => UNSAFE_KEYS.has(part))) continue;
+    checkKey(key, parts);
+    assign(root, parts, value);
   }
   return compact(root) as Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiInterface } from '../list/query';
 import type { Principal } from '../auth/principal';
 import { BadRequest, Invalid, PayloadTooLarge } from './errors';
+import { checkBody } from './body-limits';
 import { parseForm } from './form';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -43,7 +44,7 @@ export function rawBodyOf(event: APIGatewayProxyEventV2): string {
 function parseBody(raw: string, contentType: string): Record<string, unknown> {
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge();
   if (raw.trim() === '') return {};
-  if (contentType.includes('application/x-www-form-urlencoded')) return parseForm(raw);
+  if (contentType.includes('application/x-www-form-urlencoded')) return checkBody(parseForm(raw));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -53,7 +54,7 @@ function parseBody(raw: string, contentType: string): Record<string, unknown> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Invalid('request body must be a JSON object');
   }
-  return parsed as Record<string, unknown>;
+  return checkBody(parsed as Record<string, unknown>);
 }
 
 function safeDecode(value: string): string {

@@ -29,3 +29,27 @@ describe('form bodies with bracket nesting', () => {
     expect(parseForm('q=a%26b%3Dc')).toEqual({ q: 'a&b=c' });
   });
 });
+
+describe('hostile form bodies', () => {
+  it('drops keys that address a prototype, at every depth, and plants nothing', () => {
+    const body = parseForm('__proto__[polluted]=x&constructor[prototype][polluted]=x&a[__proto__][polluted]=x&a[b]=1&c[][constructor]=1');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(body).toEqual({ a: { b: '1' } });
+    expect(Object.getPrototypeOf(body.a)).toBe(Object.prototype);
+  });
+
+  it('refuses a huge array index at once instead of building a sparse array', () => {
+    const started = Date.now();
+    expect(() => parseForm('a[4294967294]=1')).toThrow(/array index/);
+    expect(() => parseForm('a[0][999999999]=1')).toThrow(/array index/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses keys nested past the depth limit', () => {
+    expect(() => parseForm(`a${'[b]'.repeat(40)}=1`)).toThrow(/nested/);
+  });
+
+  it('keeps indexed arrays dense when indices leave gaps', () => {
+    expect(parseForm('a[5]=x&a[2]=y')).toEqual({ a: ['y', 'x'] });
+  });
+});
