@@ -11,7 +11,8 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import type { AlertRecord } from '../lib/alerts/records';
 import { readCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, partitionOf, queryAll } from '../lib/store/items';
+import { partitionOf, queryAll } from '../lib/store/items';
+import { typeOf } from '../lib/entities';
 
 const CONCURRENCY = 32;
 const ACCEPT_SECONDS = 10;
@@ -93,7 +94,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, pollMs 
 
 async function alertsOf(accountId: string): Promise<AlertRecord[]> {
   const alerts: AlertRecord[] = [];
-  for await (const item of queryAll(partitionOf(accountId, ENTITY_TYPES.alert))) alerts.push(item as unknown as AlertRecord);
+  for await (const item of queryAll(partitionOf(accountId, typeOf('alert')))) alerts.push(item as unknown as AlertRecord);
   return alerts;
 }
 
@@ -192,7 +193,7 @@ export async function endToEnd(count: number, pollerConcurrency: number): Promis
     const started = performance.now();
     const first = await postAll(url, ids);
     const postedSeconds = (performance.now() - started) / 1000;
-    await waitFor(async () => ((await readCounts(accountId, ENTITY_TYPES.alert)).total ?? 0) >= count, 600_000, 20);
+    await waitFor(async () => ((await readCounts(accountId, typeOf('alert'))).total ?? 0) >= count, 600_000, 20);
     const lastVisibleSeconds = (performance.now() - started) / 1000;
     await waitFor(() => queueIdle(runtime, sqs), 600_000, 250);
 

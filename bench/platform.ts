@@ -13,7 +13,8 @@ import type { AccountUserRecord } from '../lib/account-users/records';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, batchWrite, entityKey } from '../lib/store/items';
+import { batchWrite, entityKey } from '../lib/store/items';
+import { typeOf } from '../lib/entities';
 import { KeepAliveClient, LoadThread, median, round, sideBySide, type LoadTask } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,10 +30,10 @@ async function seedAccountUsers(accountId: string, template: AccountUserRecord, 
       roles: { admin: false, billing: false, broadcaster: false, communicator: false },
       user: { ...template.user, name: `Seeded ${i}`, emails: [{ id: newId(), email: `seeded-${i}-${id}@example.com`, primary: true }] },
     };
-    return { ...entityKey(accountId, ENTITY_TYPES.accountUser, id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
+    return { ...entityKey(accountId, typeOf('accountUser'), id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
   });
   await batchWrite(items.map((item) => ({ PutRequest: { Item: item } })));
-  await setCounts(accountId, ENTITY_TYPES.accountUser, { total: count + 1 });
+  await setCounts(accountId, typeOf('accountUser'), { total: count + 1 });
 }
 
 export async function apiBenchmarks(): Promise<Record<string, number>> {
@@ -41,7 +42,7 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
   try {
     const admin = runtime.created!.admin;
-    const key = entityKey(admin.account_id, ENTITY_TYPES.accountUser, admin.id);
+    const key = entityKey(admin.account_id, typeOf('accountUser'), admin.id);
     const path = `/api/v4/account_users/${admin.id}`;
     const check = await client.request('GET', path);
     if (check.status !== 200) throw new Error(`GET account user answered ${check.status}`);

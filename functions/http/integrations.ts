@@ -1,19 +1,12 @@
 // Entry point: integrations, both interfaces (/api/v4/integrations, /integration) and the read-only
 // integration type catalogue (/api/v4/integration_types).
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
-import {
-  createIntegrationEarlier,
-  createIntegrationV4,
-  deleteIntegration,
-  findIntegration,
-  findType,
-  listIntegrations,
-  listTypes,
-  updateIntegrationEarlier,
-  updateIntegrationV4,
-} from '../../lib/integrations/manage-integrations';
+import { createIntegrationEarlier, createIntegrationV4 } from '../../lib/integrations/create-integration';
+import { deleteIntegration } from '../../lib/integrations/delete-integration';
+import { findIntegration, findType, listIntegrations, listTypes } from '../../lib/integrations/read-integrations';
+import { updateIntegrationEarlier, updateIntegrationV4 } from '../../lib/integrations/update-integration';
 import { integrationToEarlier, integrationToV4, integrationTypeToV4 } from '../../lib/integrations/represent';
 
 export const handler = httpHandler(routesOf('integrations'), {

@@ -8,7 +8,7 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/accounts/bootstrap';
 import type { CreatedAccount } from '../../lib/accounts/create-account';
-import { forgetAllPrincipals } from '../../lib/auth/authenticate';
+import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
 import { resetConfig } from '../../lib/config';
 import { resetDb } from '../../lib/store/client';

@@ -72,3 +72,26 @@ export interface AlertRecord {
   created_at: string;
   updated_at: string;
 }
+
+export function isIncident(alert: Pick<AlertRecord, 'meta'>): boolean {
+  return alert.meta?.incident === true;
+}
+
+/** Teams an alert belongs to: those it was sent to and the one it is assigned to now. */
+export function teamsOf(alert: Pick<AlertRecord, 'destination_team_ids' | 'assigned_team_id'>): string[] {
+  const teams = new Set(alert.destination_team_ids);
+  if (alert.assigned_team_id) teams.add(alert.assigned_team_id);
+  return [...teams];
+}
+
+/** A comment on an alert (POST/GET /api/v4/alerts/:id/comments). */
+export interface CommentRecord {
+  id: string;
+  account_id: string;
+  alert_id: string;
+  account_user_id: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}

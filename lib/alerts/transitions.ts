@@ -4,9 +4,10 @@
 import { Conflict, NotFound } from '../http/errors';
 import { parseId, prefixId, ulidTime } from '../ids';
 import type { Actor, AlertRecord, AlertStatus } from './records';
+import { raced, retryWhileRaced } from '../store/retry';
 import { changeStatus, getAlert, raiseDedup } from './store';
 import { actorPrefixId, derivedUlid, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from './timeline';
-import { closeWorkflow, openWorkflowOf, openWorkflowsOfAlert } from './workflows';
+import { closeWorkflow, openWorkflowOf, openWorkflowsOfAlert } from './workflow-store';
 
 export type AlertAction = 'acknowledge' | 'resolve' | 'reject' | 'archive';
 export type TransitionRules = 'v4' | 'earlier' | 'integration';
@@ -98,27 +99,33 @@ export async function transitionAlert(
   const who = actorPrefixId(actor);
   // A refusal is explained by reading the alert; if by then it is back in an allowed status (a
   // handoff reopened it), the write is tried again rather than answering a confusing 409.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const applied =
-      from.length === 0
-        ? null
-        : await changeStatus(accountId, alertId, {
-            from,
-            to: TARGET[action],
-            now,
-            ...fieldsOf(action, who, now),
-            counts: TIMELINE_ENTRY_COUNT,
-            alongside: (before, after) =>
-              recordTimeline(
-                { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
-                { counted: true },
-              ),
-          });
-    if (applied) return applied.after;
-    const refusal = await explainRefusal(accountId, alertId, action, from);
-    if (refusal) throw refusal;
-  }
-  throw new Conflict('The alert was changed by other requests meanwhile; try again');
+  return retryWhileRaced(
+    3,
+    async () => {
+      const applied =
+        from.length === 0
+          ? null
+          : await changeStatus(accountId, alertId, {
+              from,
+              to: TARGET[action],
+              now,
+              ...fieldsOf(action, who, now),
+              counts: TIMELINE_ENTRY_COUNT,
+              alongside: (before, after) =>
+                recordTimeline(
+                  { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
+                  { counted: true },
+                ),
+            });
+      if (applied) return applied.after;
+      const refusal = await explainRefusal(accountId, alertId, action, from);
+      if (refusal) throw refusal;
+      return raced();
+    },
+    () => {
+      throw new Conflict('The alert was changed by other requests meanwhile; try again');
+    },
+  );
 }
 
 /**

@@ -2,9 +2,8 @@
 // acu_), the earlier one by user id (usr_ or ULID): inside one account a user has one account user
 // (contract §2), so a user id names that account user.
 import type { AccountUserRecord } from '../account-users/records';
-import { accountUserOfUserInAccount } from '../account-users/store';
+import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
 import { parseId, parsePrefixedId } from '../ids';
-import { batchGet, entityKey, ENTITY_TYPES, fromItem, keyString } from '../store/items';
 
 export interface AttendeeRef {
   attendee_id: string;
@@ -17,14 +16,7 @@ export interface AttendeeResolution {
 }
 
 async function loadAccountUsers(accountId: string, ids: string[]): Promise<Map<string, AccountUserRecord>> {
-  const keys = ids.map((id) => entityKey(accountId, ENTITY_TYPES.accountUser, id));
-  const found = await batchGet(keys);
-  const out = new Map<string, AccountUserRecord>();
-  for (const key of keys) {
-    const item = found.get(keyString(key));
-    if (item) out.set(key.sk, fromItem<AccountUserRecord>(item));
-  }
-  return out;
+  return new Map((await getAccountUsers(accountId, ids)).map((record) => [record.id, record]));
 }
 
 function dedupe(list: AttendeeRef[]): AttendeeRef[] {
@@ -63,7 +55,7 @@ export async function attendeesFromUserIds(accountId: string, field: string, raw
       }
       const userId = prefixed?.kind === 'user' ? prefixed.id : prefixed ? null : parseId('user', value);
       if (!userId) return `${field} contains an id that is not a user: ${value}`;
-      const record = await accountUserOfUserInAccount(userId, accountId);
+      const record = await getAccountUserOfUser(userId, accountId);
       if (record) return { attendee_id: record.id, user_id: record.user_id };
       // A bare ULID may also be an account user's own id.
       const direct = prefixed ? undefined : (await loadAccountUsers(accountId, [userId])).get(userId);

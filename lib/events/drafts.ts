@@ -4,6 +4,7 @@
 import { newId } from '../ids';
 import { findOccurrenceStartingAt } from '../oncall/recurrence';
 import type { FrequencyUnit } from '../oncall/types';
+import { withoutNulls } from '../http/changes';
 import type { AttendeeRef } from './attendees';
 import { isoOf } from './datetimes';
 import { toOncallEvent, type EventRecord } from './records';
@@ -69,6 +70,50 @@ export interface EventDraft {
   attendees: AttendeeRef[];
   exceptions: number[];
   meta: Record<string, unknown>;
+}
+
+/** The repeat and layer fields both interfaces send under the same names (days of week aside). */
+export interface RepeatFields {
+  layer?: number;
+  repeat?: boolean;
+  frequency?: number | null;
+  frequency_unit?: string | null;
+  days_of_week?: number[] | null;
+  rotation?: boolean;
+}
+
+/** A new draft: the fields sent, and the defaults of what was not. */
+export function newDraft(
+  fields: RepeatFields & { layer: number; meta?: Record<string, unknown> },
+  rest: Pick<EventDraft, 'start' | 'end' | 'time_zone' | 'repeat_end' | 'parent_id' | 'schedule_ids' | 'attendees' | 'exceptions'>,
+): EventDraft {
+  return {
+    start: rest.start,
+    end: rest.end,
+    layer: fields.layer,
+    time_zone: rest.time_zone,
+    repeat: fields.repeat ?? false,
+    frequency: fields.frequency ?? null,
+    frequency_unit: (fields.frequency_unit as FrequencyUnit | null | undefined) ?? null,
+    days_of_week: fields.days_of_week ?? [],
+    repeat_end: rest.repeat_end,
+    rotation: fields.rotation ?? false,
+    parent_id: rest.parent_id,
+    schedule_ids: rest.schedule_ids,
+    attendees: rest.attendees,
+    exceptions: rest.exceptions,
+    meta: withoutNulls(fields.meta),
+  };
+}
+
+/** An update's repeat and layer fields: only those sent change. */
+export function applyRepeatFields(draft: EventDraft, fields: RepeatFields): void {
+  if (fields.layer !== undefined) draft.layer = fields.layer;
+  if (fields.repeat !== undefined) draft.repeat = fields.repeat;
+  if (fields.frequency !== undefined) draft.frequency = fields.frequency;
+  if (fields.frequency_unit !== undefined) draft.frequency_unit = fields.frequency_unit as FrequencyUnit | null;
+  if (fields.days_of_week !== undefined) draft.days_of_week = fields.days_of_week ?? [];
+  if (fields.rotation !== undefined) draft.rotation = fields.rotation;
 }
 
 export function draftOf(record: EventRecord): EventDraft {

@@ -25,3 +25,6 @@ export const idList = z.preprocess(
 
 export const trimmed = z.string().trim();
 export const requiredText = z.string().trim().min(1);
+
+/** `meta` is a free-form object; `null` inside it means "unset this key" (lib/http/changes.ts). */
+export const metaInput = z.record(z.string(), z.unknown());

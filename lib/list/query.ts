@@ -1,8 +1,9 @@
 // Parses and validates list query parameters (contract §5) against a resource's attribute
 // schema. Bad values and unknown attributes are errors, so typos surface instead of matching nothing.
 import { Invalid } from '../http/errors';
+import type { ApiInterface } from '../http/request';
 
-export type ApiInterface = 'v4' | 'earlier';
+export type { ApiInterface };
 export type AttributeType = 'string' | 'number' | 'boolean' | 'datetime' | 'array' | 'object' | 'any';
 export type Op = 'equals' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'beginsWith' | 'contains' | 'between';
 

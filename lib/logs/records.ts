@@ -30,3 +30,13 @@ export interface LogRecord {
   updated_at: string;
   version: number;
 }
+
+/** What the ingest worker records on an inbound request's log when it is done with it (data.result). */
+export interface IngestResult {
+  actions?: Array<Record<string, unknown>>;
+  alert_ids?: string[];
+  subscribe_url?: string;
+  /** `unreadable` (the body), `configuration` (integration gone, unknown type), `exhausted` (retries). */
+  failure?: 'unreadable' | 'configuration' | 'exhausted';
+  maintenance_window_ids?: string[];
+}

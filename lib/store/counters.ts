@@ -3,7 +3,7 @@
 // entity type holds all of that type's counts, so one read answers any of them.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import type { EntityType } from './items';
+import type { EntityType } from '../entities';
 
 function countKey(accountId: string, type: EntityType) {
   return { pk: `A#${accountId}#COUNT`, sk: type };

@@ -1,4 +1,5 @@
-// Generic item access for the single table. Account-owned entities live in the partition
+// Generic item access for the single table (the primitives under lib/store/entity-store.ts and the
+// areas' store.ts files). Account-owned entities live in the partition
 // `A#<account>#<TYPE>` with their ULID as sort key: a GetItem can only ever find the caller's own
 // object (isolation by key), and a list is a strongly consistent Query, newest first, never a Scan.
 import {
@@ -11,6 +12,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { EntityType } from '../entities';
 import { db, tableName } from './client';
 
 export type Item = Record<string, unknown>;
@@ -19,28 +21,6 @@ export interface Key {
   pk: string;
   sk: string;
 }
-
-export const ENTITY_TYPES = {
-  accountUser: 'ACU',
-  apiKey: 'APIKEY',
-  alert: 'ALERT',
-  comment: 'CMT',
-  team: 'TEAM',
-  schedule: 'SKD',
-  event: 'EVT',
-  escalationPolicy: 'ESC',
-  integration: 'INT',
-  log: 'LOG',
-  maintenanceWindow: 'MTW',
-  notification: 'NTF',
-  notificationRule: 'NRL',
-  router: 'RTR',
-  workflow: 'WKF',
-  broadcast: 'BRD',
-  automation: 'ATM',
-} as const;
-
-export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
 
 export function partitionOf(accountId: string, type: EntityType): string {
   return `A#${accountId}#${type}`;

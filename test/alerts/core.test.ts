@@ -7,7 +7,7 @@ import { insertNewAlert, type NewAlertInput } from '../../lib/alerts/create-aler
 import { raiseDedupCount, transitionAlert } from '../../lib/alerts/transitions';
 import { getAlert, alertsByThirdpartyId, importAlerts } from '../../lib/alerts/store';
 import { routeAlert } from '../../lib/alerts/route-alert';
-import { logsOfOwner } from '../../lib/logs/store';
+import { listLogsOfOwner as logsOfOwner } from '../../lib/logs/store';
 import { readCounts } from '../../lib/store/counters';
 import { newId } from '../../lib/ids';
 import type { Actor, AlertRecord } from '../../lib/alerts/records';

@@ -5,7 +5,7 @@ import { createMember, type ApiClient } from '../support/api-client';
 import { startService, type TestService } from '../support/runtime';
 import { ALL_STATUSES, eventually, forceStatus, openWorkflow, seedTeam, whoAmI, type Me } from '../alerts/support';
 import type { AlertStatus } from '../../lib/alerts/records';
-import { getWorkflow } from '../../lib/alerts/workflows';
+import { getWorkflow } from '../../lib/alerts/workflow-store';
 
 let service: TestService;
 let admin: ApiClient;

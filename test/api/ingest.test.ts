@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, prefixId } from '../../lib/ids';
 import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { alertIdFor, RetryLater } from '../../lib/integrations/ingest/apply-actions';
-import { dedupKey, startGeneration } from '../../lib/integrations/ingest/dedup-store';
+import { dedupKey, startGeneration } from '../../lib/alerts/dedup-store';
 import { processIncomingLog } from '../../lib/integrations/ingest/process-incoming-log';
 import { db, tableName } from '../../lib/store/client';
-import { entityKey, ENTITY_TYPES } from '../../lib/store/items';
+import { typeOf } from '../../lib/entities';
+import { entityKey } from '../../lib/store/items';
 import { startService, type TestService } from '../support/runtime';
 import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId } from '../integrations/support';
 
@@ -341,7 +342,7 @@ describe('exactly once', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
+        Key: entityKey(log.account_id, typeOf('log'), log.id),
         UpdateExpression: 'SET #status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },

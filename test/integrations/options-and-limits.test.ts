@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leaseSize } from '../../lib/integrations/ingest/rate-limit';
-import { mergeOptions, optionChanges } from '../../lib/integrations/schemas';
+import { mergeKeys as mergeOptions } from '../../lib/http/changes';
+import { optionChanges } from '../../lib/integrations/schemas';
 
 describe('rate limit leases', () => {
   it('lease one request at a time for small limits, more for large ones, never over 100', () => {

@@ -1,14 +1,11 @@
 // Per-integration rate limit of the inbound endpoint (contract §4: 429 with Retry-After): a shared
 // counter per integration and minute, so every instance draws from the same allowance.
-//   rate counter    INT#<integration>#RATE / <minute since epoch>   (expires with TTL)
+//   (the counter: lib/integrations/store.ts, one item per integration and minute, expiring with TTL)
 // An instance takes its allowance in leases (one conditional ADD of several requests) and spends
 // them locally, so a busy instance pays one write per lease, not per request. Small limits lease one
 // request at a time and stay exact; with large ones an instance may leave a few leased requests
 // unused at the end of a minute, which only makes the limit a little stricter, never looser.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/client';
-import { isConditionFailure } from '../../store/items';
-import { TTL_ATTRIBUTE } from '../../store/table';
+import { addToRateCounter } from '../store';
 
 const MINUTE_MS = 60_000;
 
@@ -27,33 +24,14 @@ export function leaseSize(limitPerMinute: number): number {
   return Math.max(1, Math.min(100, Math.floor(limitPerMinute / 200)));
 }
 
-async function addToCounter(integrationId: string, minute: number, n: number, limit: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `INT#${integrationId}#RATE`, sk: String(minute) },
-        UpdateExpression: 'ADD #n :n SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n <= :room',
-        ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':n': n, ':room': limit - n, ':ttl': Math.floor((minute + 61) * 60) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** A new lease for this minute: the full size, else a single request if only a few remain. */
 async function takeLease(integrationId: string, lease: Lease, limit: number): Promise<boolean> {
   const size = leaseSize(limit);
-  if (await addToCounter(integrationId, lease.minute, size, limit)) {
+  if (await addToRateCounter(integrationId, lease.minute, size, limit)) {
     lease.remaining += size;
     return true;
   }
-  if (size > 1 && (await addToCounter(integrationId, lease.minute, 1, limit))) {
+  if (size > 1 && (await addToRateCounter(integrationId, lease.minute, 1, limit))) {
     lease.remaining += 1;
     return true;
   }
