@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, startService, useService, type TestService } from '../support/runtime';
 
 let service: TestService;
 let accountId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   accountId = service.runtime.created!.account.id;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('the account (earlier interface)', () => {

@@ -1,8 +1,8 @@
 // The earlier interface's /alert: its representation, mixed destination_ids, validation (400),
 // update, delete and lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually, seedObject, seedTeam, whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
@@ -10,14 +10,11 @@ let admin: ApiClient;
 let me: Me;
 let teamId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
   teamId = await seedTeam(me.accountId, [me.accountUserId]);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating through /alert', () => {

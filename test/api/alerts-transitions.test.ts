@@ -1,8 +1,8 @@
 // Alert transitions over HTTP (contract §6): every action from every status on both interfaces,
 // reject with and without the caller's workflow, handoff, concurrency, and the timeline each writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { ALL_STATUSES, eventually, forceStatus, openWorkflow, seedTeam, whoAmI, type Me } from '../alerts/support';
 import type { AlertStatus } from '../../lib/alerts/records';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
@@ -11,13 +11,10 @@ let service: TestService;
 let admin: ApiClient;
 let me: Me;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 async function newAlert(status: AlertStatus = 'open', body: Record<string, unknown> = {}) {

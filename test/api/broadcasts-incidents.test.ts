@@ -1,21 +1,18 @@
 // The deprecated /broadcast and /incident views of alerts (contract §11): each answers earlier-style
 // alert objects of its own kind only; broadcasts need the admin or broadcaster role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually, seedTeam, whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
 let admin: ApiClient;
 let me: Me;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('/broadcast', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -7,13 +7,10 @@ let service: TestService;
 let admin: ApiClient;
 let alice: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice] = await people(admin, 1);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('escalation policies', () => {

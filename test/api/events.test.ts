@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createEvent, createSchedule, createTeam, errorMessages, people, windowLines, type Person } from '../teams/helpers';
 
@@ -19,14 +19,11 @@ const valid = () => ({
   schedule_ids: [schedule.id],
 });
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob] = await people(admin, 2, 'Eventer');
   schedule = await createSchedule(admin, 'Events');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating events (v4)', () => {

@@ -1,16 +1,13 @@
 // Every sender's adapter through HTTP at least once, with the senders' own bodies
 // (test/fixtures/senders): create, then the sender's acknowledge/resolve for the same alert.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { alertById, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
 
 let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 // The webhook pipeline end to end: POST /integration/:id → log → ingest queue → worker → alert.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newId, prefixId } from '../../lib/ids';
 import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { alertIdFor, RetryLater } from '../../lib/integrations/ingest/apply-actions';
@@ -10,15 +10,15 @@ import { processIncomingLog } from '../../lib/integrations/ingest/process-incomi
 import { db, tableName } from '../../lib/store/client';
 import { typeOf } from '../../lib/entities';
 import { entityKey } from '../../lib/store/items';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId } from '../integrations/support';
 
 let service: TestService;
 let sqs: SQSClient;
 let integration: { id: string; prefix_id: string; account_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   sqs = new SQSClient({
     endpoint: service.runtime.emulators.sqsEndpoint,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   sqs?.destroy();
-  await service?.stop();
 });
 
 const uid = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { adminAccountUser } from '../integrations/support';
 
 let service: TestService;
@@ -8,16 +8,13 @@ let admin: ApiClient;
 let me: { id: string; user_id: string };
 let teamId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await adminAccountUser(admin);
   const team = await admin.post('/api/v4/teams', { name: 'Ops', member_account_user_ids: [me.id], admin_account_user_ids: [me.id] });
   if (team.status !== 201) throw new Error(`team: ${team.status} ${team.text}`);
   teamId = team.body.id;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const WEBHOOK_TYPE = '01KDVDNA00GN8A5NGEH4J1RJTG';

@@ -1,7 +1,7 @@
 // /log (earlier interface): create, retrieve, list; an alert's timeline read through owner_id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
@@ -9,15 +9,12 @@ let admin: ApiClient;
 let me: Me;
 let alert: { id: string; prefix_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
   const res = await admin.post('/api/v4/alerts', { title: 'Logged', urgency: 'low', destination_account_user_ids: [me.accountUserId] });
   alert = res.body;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating a log', () => {

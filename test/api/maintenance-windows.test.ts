@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { createIntegration } from '../integrations/support';
 
 let service: TestService;
 let admin: ApiClient;
 let integration: { id: string; prefix_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   integration = await createIntegration(admin, {});
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createEvent, createSchedule, createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -8,13 +8,10 @@ let admin: ApiClient;
 let alice: Person;
 let bob: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob] = await people(admin, 2, 'Scheduler');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const eventIn = (scheduleIds: string[], day: number) => ({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, signupAccount, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { useService, signupAccount, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -9,13 +9,10 @@ let alice: Person;
 let bob: Person;
 let carol: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob, carol] = await people(admin, 3, 'Team tester');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating a team', () => {
