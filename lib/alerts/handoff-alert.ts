@@ -16,7 +16,7 @@ import type { AlertRecord, AlertStatus, Handoff } from './records';
 import { findAlert } from './read-alerts';
 import { handoffInput } from './schemas';
 import { getAlert, saveAlert } from './store';
-import { actorPrefixId, recordTimeline } from './timeline';
+import { actorPrefixId, recordChange } from './timeline';
 import { transitionConflict } from './transitions';
 
 const HANDOFF_FROM: AlertStatus[] = ['open', 'acknowledged'];
@@ -97,15 +97,7 @@ export async function handoffAlert(principal: Principal, rawId: string, body: un
     },
     save: (next, current) => saveAlert(current, next),
     saved: async (next, current) => {
-      await recordTimeline({
-        alert: next,
-        action: 'handoff',
-        actor: actorOf(principal),
-        oldStatus: current.status,
-        newStatus: next.status,
-        time: next.updated_at,
-        details: { to: entry.to, from: entry.from },
-      });
+      await recordChange('handoff', current, next, actorOf(principal), next.updated_at, { to: entry.to, from: entry.from });
       return next;
     },
     exhausted: () => {

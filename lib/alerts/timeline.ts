@@ -112,3 +112,15 @@ export async function recordTimeline(entry: TimelineEntry, options: { counted?: 
   if (await insertTimelineLog(log, counted)) return log;
   return (await getLog(log.account_id, log.id)) ?? log;
 }
+
+/** The timeline entry of a change made through the API: the alert as read (`before`) and as saved. */
+export function recordChange(
+  action: TimelineAction,
+  before: AlertRecord,
+  after: AlertRecord,
+  actor: Actor,
+  time: string,
+  details: Record<string, unknown>,
+): Promise<LogRecord> {
+  return recordTimeline({ alert: after, action, actor, oldStatus: before.status, newStatus: after.status, time, details });
+}

@@ -15,7 +15,7 @@ import { findAlert } from './read-alerts';
 import type { AlertRecord, Urgency } from './records';
 import { earlierUpdateInput, v4UpdateInput } from './schemas';
 import { getAlert, saveAlert } from './store';
-import { recordTimeline } from './timeline';
+import { recordChange } from './timeline';
 
 interface AlertChanges extends Partial<Destinations> {
   title?: string;
@@ -75,15 +75,7 @@ async function applyChanges(principal: Principal, alert: AlertRecord, changes: A
     },
     save: (next, current) => saveAlert(current, next),
     saved: async (next, current) => {
-      await recordTimeline({
-        alert: next,
-        action: 'updated',
-        actor: actorOf(principal),
-        oldStatus: current.status,
-        newStatus: next.status,
-        time,
-        details: { changed: fields },
-      });
+      await recordChange('updated', current, next, actorOf(principal), time, { changed: fields });
       return next;
     },
     exhausted: () => {

@@ -8,25 +8,21 @@ import { newId } from '../ids';
 import { DEFAULT_LAYERS, type EscalationPolicyRecord } from './records';
 import { createEscalationPolicyInput, layerInputOf, layersFrom } from './schemas';
 import { insertEscalationPolicy } from './store';
+import { newEntity } from '../store/entity-store';
 
 /** Writes a new policy (no permission check: team creation makes one for its team). */
 export async function insertNewEscalationPolicy(
   accountId: string,
   fields: Pick<EscalationPolicyRecord, 'name'> & Partial<Omit<EscalationPolicyRecord, 'id' | 'account_id' | 'version'>>,
 ): Promise<EscalationPolicyRecord> {
-  const now = new Date().toISOString();
   const record: EscalationPolicyRecord = {
-    id: newId(),
-    account_id: accountId,
-    version: 1,
+    ...newEntity(accountId),
     name: fields.name,
     repeat: fields.repeat ?? 0,
     reassign_team_ids: fields.reassign_team_ids ?? [],
     reassign_account_user_ids: fields.reassign_account_user_ids ?? [],
     escalation_layers: fields.escalation_layers ?? DEFAULT_LAYERS.map((layer) => ({ id: newId(), ...layer })),
     meta: fields.meta ?? {},
-    created_at: now,
-    updated_at: now,
   };
   await insertEscalationPolicy(record);
   return record;

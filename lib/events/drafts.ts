@@ -7,7 +7,7 @@ import type { FrequencyUnit } from '../oncall/types';
 import { withoutNulls } from '../http/changes';
 import type { AttendeeRef } from './attendees';
 import { isoOf } from './datetimes';
-import { toOncallEvent, type EventRecord } from './records';
+import { toOncallEvent, type EventRecord, type EventRepetition } from './records';
 
 export interface EventFieldNames {
   start: string;
@@ -54,18 +54,10 @@ export const EARLIER_FIELDS: EventFieldNames = {
   parentId: 'parent_id',
 };
 
-export interface EventDraft {
+export interface EventDraft extends EventRepetition {
   start: number;
   end: number;
-  layer: number;
-  time_zone: string;
-  repeat: boolean;
-  frequency: number | null;
-  frequency_unit: FrequencyUnit | null;
-  days_of_week: number[];
   repeat_end: number | null;
-  rotation: boolean;
-  parent_id: string | null;
   schedule_ids: string[];
   attendees: AttendeeRef[];
   exceptions: number[];

@@ -6,12 +6,12 @@ import { mergeKeys } from '../http/changes';
 import { Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
-import { newId } from '../ids';
 import { findIntegrationType, type IntegrationType } from './catalogue';
 import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
 import type { IntegrationRecord } from './records';
 import { createIntegrationEarlierInput, createIntegrationV4Input, optionChanges } from './schemas';
 import { insertIntegration, nextIntegrationTinyId } from './store';
+import { newEntity } from '../store/entity-store';
 
 export const NO_DESTINATION = 'account_user_ids, router_ids or team_ids must name at least one destination';
 
@@ -44,15 +44,10 @@ export function parseWithOptions<S extends z.ZodType>(
 const listed = (ids: unknown) => (Array.isArray(ids) ? ids.length > 0 : typeof ids === 'string' && ids.trim() !== '');
 
 async function insert(principal: Principal, fields: Omit<IntegrationRecord, 'id' | 'account_id' | 'tiny_id' | 'version' | 'created_at' | 'updated_at'>) {
-  const now = new Date().toISOString();
   const record: IntegrationRecord = {
-    id: newId(),
-    account_id: principal.accountId,
+    ...newEntity(principal.accountId),
     tiny_id: await nextIntegrationTinyId(principal.accountId),
-    version: 1,
     ...fields,
-    created_at: now,
-    updated_at: now,
   };
   await insertIntegration(record);
   return record;

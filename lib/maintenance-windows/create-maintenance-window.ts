@@ -4,12 +4,12 @@ import { requireAdmin } from '../auth/permissions';
 import type { Principal } from '../http/principal';
 import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
-import { newId } from '../ids';
 import { forgetAccountWindows } from './active-windows';
 import { windowSpan } from './datetimes';
 import type { MaintenanceWindowRecord } from './records';
 import { createMaintenanceWindowInput } from './schemas';
 import { insertMaintenanceWindow } from './store';
+import { newEntity } from '../store/entity-store';
 
 /** The integrations a window lists, each an integration of the account. */
 export async function integrationIds(accountId: string, ids: string[]): Promise<string[]> {
@@ -21,19 +21,14 @@ export async function createMaintenanceWindow(principal: Principal, body: unknow
   requireAdmin(principal, 'create maintenance windows');
   const input = parseInput(createMaintenanceWindowInput, body);
   const { start, end } = windowSpan(input);
-  const now = new Date().toISOString();
   const record: MaintenanceWindowRecord = {
-    id: newId(),
-    account_id: principal.accountId,
-    version: 1,
+    ...newEntity(principal.accountId),
     name: input.name,
     description: input.description ?? null,
     start_datetime: new Date(start).toISOString(),
     end_datetime: new Date(end).toISOString(),
     time_zone: input.time_zone,
     integration_ids: await integrationIds(principal.accountId, input.integration_ids),
-    created_at: now,
-    updated_at: now,
   };
   await insertMaintenanceWindow(record);
   forgetAccountWindows(principal.accountId);

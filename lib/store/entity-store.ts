@@ -5,6 +5,7 @@
 // Creates are conditional on absence, saves on the version read, removes on presence; counters
 // move with each write through the grouped counter writes (lib/store/grouped-writes.ts).
 import { typeOf, type EntityType, type StoredKind } from '../entities';
+import { newId } from '../ids';
 import { readCounts } from './counters';
 import { addCounts, nextTinyId } from './grouped-writes';
 import {
@@ -27,6 +28,11 @@ export interface Entity {
   id: string;
   account_id: string;
   version: number;
+}
+
+/** The attributes every new object starts with: a new id, version 1, created and updated now. */
+export function newEntity(accountId: string, now = new Date().toISOString()) {
+  return { id: newId(), account_id: accountId, version: 1, created_at: now, updated_at: now };
 }
 
 /** GSI key attributes (gsi1pk, gsi1sk, …); undefined ones are left out. */

@@ -5,12 +5,12 @@ import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';
 import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
-import { newId } from '../ids';
 import { insertNewEscalationPolicy } from '../escalation-policies/create-escalation-policy';
 import { insertNewSchedule } from '../schedules/create-schedule';
 import type { NotificationTarget, TeamRecord } from './records';
 import { checkSpecificUsers, createTeamInput } from './schemas';
 import { insertTeam, nextTeamTinyId } from './store';
+import { newEntity } from '../store/entity-store';
 
 /** Who a drop or hand-off notification goes to when no one names the target. */
 const DEFAULT_DROP_NOTIFICATIONS: NotificationTarget = 'team_admins';
@@ -36,12 +36,9 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
 
   const schedule = await insertNewSchedule(principal.accountId, `${input.name} Schedule`);
   const policy = await insertNewEscalationPolicy(principal.accountId, { name: `${input.name} Escalation Policy`, repeat: 0 });
-  const now = new Date().toISOString();
   const record: TeamRecord = {
-    id: newId(),
-    account_id: principal.accountId,
+    ...newEntity(principal.accountId),
     tiny_id: await nextTeamTinyId(principal.accountId),
-    version: 1,
     name: input.name,
     schedule_id: schedule.id,
     escalation_policy_id: policy.id,
@@ -51,8 +48,6 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     notes: input.notes ?? '',
     attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
     meta: withoutNulls(input.meta),
-    created_at: now,
-    updated_at: now,
   };
   await insertTeam(record);
   return record;

@@ -26,16 +26,17 @@ export async function editTeam(accountId: string, teamId: string, edit: (team: T
   });
 }
 
-export async function unsetTeamSchedule(accountId: string, scheduleId: string): Promise<void> {
-  const teams = await listTeamsOfSchedule(accountId, scheduleId);
+/** Clears a team pointer (schedule_id or escalation_policy_id) from every team that holds `id`. */
+async function unsetTeamPointer(accountId: string, field: 'schedule_id' | 'escalation_policy_id', id: string): Promise<void> {
+  const teams = field === 'schedule_id' ? await listTeamsOfSchedule(accountId, id) : await listTeamsOfPolicy(accountId, id);
   await Promise.all(
     teams.map((team) =>
       editTeam(
         accountId,
         team.id,
         (next) => {
-          if (next.schedule_id !== scheduleId) return false;
-          next.schedule_id = null;
+          if (next[field] !== id) return false;
+          next[field] = null;
           return true;
         },
         'pointer not cleared',
@@ -44,20 +45,5 @@ export async function unsetTeamSchedule(accountId: string, scheduleId: string): 
   );
 }
 
-export async function unsetTeamPolicy(accountId: string, policyId: string): Promise<void> {
-  const teams = await listTeamsOfPolicy(accountId, policyId);
-  await Promise.all(
-    teams.map((team) =>
-      editTeam(
-        accountId,
-        team.id,
-        (next) => {
-          if (next.escalation_policy_id !== policyId) return false;
-          next.escalation_policy_id = null;
-          return true;
-        },
-        'pointer not cleared',
-      ),
-    ),
-  );
-}
+export const unsetTeamSchedule = (accountId: string, scheduleId: string) => unsetTeamPointer(accountId, 'schedule_id', scheduleId);
+export const unsetTeamPolicy = (accountId: string, policyId: string) => unsetTeamPointer(accountId, 'escalation_policy_id', policyId);
