@@ -1,11 +1,11 @@
 // POST /api/v4/api_keys (contract §3): a key for the caller, or (admins) for another account user
 // of the account; the token is answered once. Account creation issues the first admin's key too.
-import { getAccountUser } from '../account-users/store';
 import { generateToken, sha256 } from '../auth/passwords';
 import { Conflict, Forbidden, Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { newId, parseId } from '../ids';
+import { existing } from '../store/entity-store';
 import type { ApiKeyRecord } from './records';
 import { apiKeyToV4 } from './represent';
 import { createApiKeyInput } from './schemas';
@@ -39,7 +39,7 @@ export async function createApiKey(principal: Principal, body: unknown) {
     const id = parseId('accountUser', input.account_user_id);
     if (id !== principal.accountUserId) {
       if (!principal.roles.admin) throw new Forbidden('Only an account admin may issue keys for another account user');
-      if (!id || !(await getAccountUser(principal.accountId, id))) {
+      if (!id || !(await existing(principal.accountId, [['accountUser', id]]))[0]) {
         throw new Invalid(`account_user_id names no account user of this account: ${input.account_user_id}`);
       }
       owner = id;

@@ -1,7 +1,7 @@
 // Reads for a whole queue batch at once: the batch's logs in one BatchGetItem, then the dedup items
 // its creates and transitions will need in another, instead of two reads per record. Only a speed-up:
 // each prefetched item serves one first read, and every decision taken on it is a conditional write.
-import { dedupKey, dedupKeyString, getDedupItems, type DedupItem } from '../../alerts/dedup-store';
+import { dedupKey, getDedupItems, type DedupItem } from '../../alerts/dedup-store';
 import { parseId } from '../../ids';
 import { logRef } from '../../logs/store';
 import { getEach } from '../../store/entity-store';
