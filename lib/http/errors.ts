@@ -1,4 +1,4 @@
-// Typed errors that carry their HTTP status; lib/http/handler.ts is the one place that turns them
+// Typed errors that carry their HTTP status; lib/http/results.ts is the one place that turns them
 // into the contract's error body (§4). Messages name the field at fault.
 
 export class HttpError extends Error {
