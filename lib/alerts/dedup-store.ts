@@ -49,7 +49,7 @@ export async function getDedupItems(keys: Key[]): Promise<Map<string, DedupItem 
 /** The text form of a dedup key, as getDedupItems keys its answer. */
 export const dedupKeyString = keyString;
 
-export async function readDedup(key: Key): Promise<DedupItem | null> {
+export async function getDedupItem(key: Key): Promise<DedupItem | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   return decodeDedup(out.Item);
 }

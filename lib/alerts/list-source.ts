@@ -8,7 +8,7 @@ import type { ListSource } from '../list/engine';
 import type { Filter, ListQuery } from '../list/query';
 import { inCreationOrder } from '../list/sources';
 import type { AlertRecord } from './records';
-import { counterOf, countLinked, listAlerts, listAlertsWith, readAlertCounts, type IndexKind, type LinkKind } from './store';
+import { counterOf, countLinkedAlerts, listAlerts, listAlertsWith, readAlertCounts, type IndexKind, type LinkKind } from './store';
 
 export interface IndexedFilter {
   kind: IndexKind;
@@ -49,7 +49,7 @@ async function readAnyOf(accountId: string, index: { kind: IndexKind; values: st
 async function totalOf(accountId: string, index: { kind: IndexKind; values: string[] }, counts: Record<string, number>): Promise<number> {
   const counter = counterOf(index.kind);
   if (counter) return index.values.reduce((sum, value) => sum + (counts[counter(value)] ?? 0), 0);
-  if (index.kind === 'tag' && index.values.length === 1) return countLinked(accountId, 'tag', index.values[0]);
+  if (index.kind === 'tag' && index.values.length === 1) return countLinkedAlerts(accountId, 'tag', index.values[0]);
   return (await readAnyOf(accountId, index, false)).length;
 }
 

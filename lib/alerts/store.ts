@@ -307,11 +307,11 @@ export async function listAlertsWith(accountId: string, kind: IndexKind, value: 
     case 'urgency':
       return alertStore.query(urgencyPartition(accountId, value), { index: 'gsi2', forward, limit });
     case 'thirdparty': {
-      const found = await alertsByThirdpartyId(accountId, value);
+      const found = await listAlertsByThirdpartyId(accountId, value);
       return forward ? found.reverse() : found;
     }
     default:
-      return getAlerts(accountId, await linkedAlertIds(accountId, kind, value, limit, forward));
+      return getAlerts(accountId, await listLinkedAlertIds(accountId, kind, value, limit, forward));
   }
 }
 
@@ -322,14 +322,14 @@ export function counterOf(kind: IndexKind): ((value: string) => string) | undefi
 }
 
 /** Alerts with this third-party id, newest first (gsi3). Used by deduplication and the filter. */
-export async function alertsByThirdpartyId(accountId: string, thirdpartyId: string): Promise<AlertRecord[]> {
+export async function listAlertsByThirdpartyId(accountId: string, thirdpartyId: string): Promise<AlertRecord[]> {
   const found = await alertStore.query(thirdpartyPartition(accountId, thirdpartyId), { index: 'gsi3', forward: false });
   // Hashed long ids could in theory collide: keep exact matches only.
   return found.filter((alert) => alert.thirdparty_id === thirdpartyId);
 }
 
 /** Alert ids of a link partition, newest first unless `forward`; `limit` bounds the read (a page). */
-export async function linkedAlertIds(
+export async function listLinkedAlertIds(
   accountId: string,
   kind: LinkKind,
   value: string,
@@ -341,7 +341,7 @@ export async function linkedAlertIds(
 }
 
 /** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
-export async function countLinked(accountId: string, kind: LinkKind, value: string): Promise<number> {
+export async function countLinkedAlerts(accountId: string, kind: LinkKind, value: string): Promise<number> {
   return countItems(linkPartition(accountId, kind, value));
 }
 

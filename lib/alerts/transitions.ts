@@ -7,7 +7,7 @@ import type { Actor, AlertRecord, AlertStatus } from './records';
 import { raced, retryWhileRaced } from '../store/retry';
 import { changeStatus, getAlert, raiseDedup } from './store';
 import { actorPrefixId, derivedUlid, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from './timeline';
-import { closeWorkflow, openWorkflowOf, openWorkflowsOfAlert } from './workflow-store';
+import { closeWorkflow, getOpenWorkflow, listOpenWorkflows } from './workflow-store';
 
 export type AlertAction = 'acknowledge' | 'resolve' | 'reject' | 'archive';
 export type TransitionRules = 'v4' | 'earlier' | 'integration';
@@ -136,7 +136,7 @@ async function rejectAlert(accountId: string, alertId: string, actor: Actor, fro
   const alert = await getAlert(accountId, alertId);
   if (!alert) throw new NotFound('Alert not found');
   if (!from.includes(alert.status)) throw transitionConflict('reject', alert.status, from);
-  const workflow = actor.type === 'AccountUser' ? await openWorkflowOf(accountId, alertId, actor.accountUserId) : null;
+  const workflow = actor.type === 'AccountUser' ? await getOpenWorkflow(accountId, alertId, actor.accountUserId) : null;
   if (!workflow) {
     throw new Conflict(`Cannot reject: you have no open notification workflow for this alert (the alert is ${alert.status})`);
   }
@@ -176,7 +176,7 @@ async function rejectAlert(accountId: string, alertId: string, actor: Actor, fro
  * open; when no one is left it is dropped (contract §6). The escalation engine replaces this step.
  */
 async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: string): Promise<AlertRecord> {
-  const others = (await openWorkflowsOfAlert(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
+  const others = (await listOpenWorkflows(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
   if (others.length > 0) return alert;
   const now = new Date().toISOString();
   const dropped = await changeStatus(alert.account_id, alert.id, {

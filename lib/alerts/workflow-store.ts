@@ -36,12 +36,12 @@ export const insertWorkflow = workflows.insert;
 export const getWorkflow = workflows.get;
 
 /** Open workflows of an alert. The index may lag a close by a moment; closing checks the version. */
-export async function openWorkflowsOfAlert(accountId: string, alertId: string): Promise<WorkflowRecord[]> {
+export async function listOpenWorkflows(accountId: string, alertId: string): Promise<WorkflowRecord[]> {
   return (await workflows.query(openPartition(accountId, alertId), { index: 'gsi1' })).filter((w) => w.status === 'open');
 }
 
 /** The open workflow of account user X for alert Y, or null. */
-export async function openWorkflowOf(accountId: string, alertId: string, accountUserId: string): Promise<WorkflowRecord | null> {
+export async function getOpenWorkflow(accountId: string, alertId: string, accountUserId: string): Promise<WorkflowRecord | null> {
   const found = await workflows.query(openPartition(accountId, alertId), { index: 'gsi1', skBeginsWith: `${accountUserId}#` });
   return found.find((w) => w.status === 'open') ?? null;
 }

@@ -7,7 +7,7 @@ import { Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { findIntegrationType, type IntegrationType } from './catalogue';
-import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
+import { resolveEarlierIntegrationDestinations, resolveV4IntegrationDestinations } from './destinations';
 import type { IntegrationRecord } from './records';
 import { createIntegrationEarlierInput, createIntegrationV4Input, optionChanges } from './schemas';
 import { insertIntegration, nextIntegrationTinyId } from './store';
@@ -60,7 +60,7 @@ export async function createIntegrationV4(principal: Principal, body: unknown): 
     if (!listed(raw.account_user_ids) && !listed(raw.router_ids) && !listed(raw.team_ids)) messages.push(NO_DESTINATION);
   });
   const type = typeNamed('integration_type_id', input.integration_type_id);
-  const destinations = await resolveV4Destinations(principal.accountId, input);
+  const destinations = await resolveV4IntegrationDestinations(principal.accountId, input);
   return insert(principal, {
     name: input.name,
     enabled: input.enabled ?? true,
@@ -76,7 +76,7 @@ export async function createIntegrationEarlier(principal: Principal, body: unkno
   requireAdmin(principal, 'create integrations');
   const { input, options } = parseWithOptions(createIntegrationEarlierInput, asObject(body));
   const type = typeNamed('type', input.type);
-  const destinations = await resolveEarlierDestinations(principal.accountId, input.destination_ids);
+  const destinations = await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids);
   return insert(principal, {
     name: input.name,
     enabled: input.enabled ?? true,

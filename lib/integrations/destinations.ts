@@ -15,7 +15,7 @@ export interface Destinations {
 }
 
 /** v4 lists: each id (ULID or prefix id) must name an object of the account (422 naming the field). */
-export async function resolveV4Destinations(
+export async function resolveV4IntegrationDestinations(
   accountId: string,
   input: { account_user_ids?: string[]; router_ids?: string[]; team_ids?: string[] },
   current?: Destinations,
@@ -36,7 +36,7 @@ export async function resolveV4Destinations(
 }
 
 /** The earlier interface's destination_ids: prefix ids of teams, users, routers, schedules (or account users). */
-export async function resolveEarlierDestinations(accountId: string, destinationIds: string[]): Promise<Destinations> {
+export async function resolveEarlierIntegrationDestinations(accountId: string, destinationIds: string[]): Promise<Destinations> {
   const resolved = await resolveAlertDestinations(accountId, destinationIds);
   return {
     team_ids: resolved.destination_team_ids,

@@ -5,7 +5,7 @@ import { definedOnly, mergeKeys } from '../http/changes';
 import { Conflict, Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { asObject, NO_DESTINATION, parseWithOptions, typeNamed } from './create-integration';
-import { hasDestination, resolveEarlierDestinations, resolveV4Destinations, type Destinations } from './destinations';
+import { hasDestination, resolveEarlierIntegrationDestinations, resolveV4IntegrationDestinations, type Destinations } from './destinations';
 import { forgetIntegration } from './integration-cache';
 import { findIntegration } from './read-integrations';
 import type { IntegrationRecord } from './records';
@@ -43,7 +43,7 @@ export async function updateIntegrationV4(principal: Principal, rawId: string, b
   const { input, options } = parseWithOptions(updateIntegrationV4Input, asObject(body));
   const destinations: Destinations =
     input.account_user_ids || input.router_ids || input.team_ids
-      ? await resolveV4Destinations(principal.accountId, input, current)
+      ? await resolveV4IntegrationDestinations(principal.accountId, input, current)
       : current;
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled }),
@@ -57,7 +57,7 @@ export async function updateIntegrationEarlier(principal: Principal, rawId: stri
   requireAdmin(principal, 'update integrations');
   const { input, options } = parseWithOptions(updateIntegrationEarlierInput, asObject(body));
   const type = input.type ? typeNamed('type', input.type) : null;
-  const destinations = input.destination_ids ? await resolveEarlierDestinations(principal.accountId, input.destination_ids) : current;
+  const destinations = input.destination_ids ? await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids) : current;
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled, meta: input.meta }),
     integration_type_id: type?.id ?? current.integration_type_id,

@@ -5,7 +5,7 @@ import { startService, type TestService } from '../support/runtime';
 import { whoAmI, type Me } from './support';
 import { insertNewAlert, type NewAlertInput } from '../../lib/alerts/create-alert';
 import { raiseDedupCount, transitionAlert } from '../../lib/alerts/transitions';
-import { getAlert, alertsByThirdpartyId, importAlerts } from '../../lib/alerts/store';
+import { getAlert, importAlerts, listAlertsByThirdpartyId as alertsByThirdpartyId } from '../../lib/alerts/store';
 import { routeAlert } from '../../lib/alerts/route-alert';
 import { listLogsOfOwner as logsOfOwner } from '../../lib/logs/store';
 import { readCounts } from '../../lib/store/counters';

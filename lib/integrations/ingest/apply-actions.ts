@@ -15,7 +15,7 @@ import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
 import { raiseDedupCount, transitionAlert } from '../../alerts/transitions';
-import { countOnto, dedupKey, dedupKeyString, pruneCounted, readDedup, startGeneration, type DedupItem } from '../../alerts/dedup-store';
+import { countOnto, dedupKey, dedupKeyString, pruneCounted, getDedupItem, startGeneration, type DedupItem } from '../../alerts/dedup-store';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
 import { ulidTime } from '../../ids';
@@ -57,7 +57,7 @@ async function dedupOf(ctx: ActionContext, key: ReturnType<typeof dedupKey>): Pr
     ctx.prefetched!.delete(dedupKeyString(key));
     return cached;
   }
-  return readDedup(key);
+  return getDedupItem(key);
 }
 
 export interface ActionOutcome {
