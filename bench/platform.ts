@@ -38,7 +38,13 @@ async function seedAccountUsers(accountId: string, template: AccountUserRecord, 
 
 export async function apiBenchmarks(): Promise<Record<string, number>> {
   const apiKey = 'b'.repeat(48);
-  const runtime = await startRuntime({ port: 0, dataDir: ':memory:', tableName: 'bench-platform', bootstrap: { apiKey }, env: { OUTBOX: 'none', LOG_LEVEL: 'error' } });
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir: ':memory:',
+    tableName: 'bench-platform',
+    bootstrap: { apiKey },
+    env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
+  });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
   try {
     const admin = runtime.created!.admin;
@@ -49,12 +55,21 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     // Both sides from one load thread, alternating rounds (bench/load-thread.mjs).
     const load = new LoadThread();
     const overhead = { a: [] as number[], b: [] as number[] };
-    const apiTask: LoadTask = { kind: 'http', baseUrl: runtime.url, concurrency: 1, ops: Array.from({ length: 100 }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${apiKey}` } })) };
+    const apiTask: LoadTask = {
+      kind: 'http',
+      baseUrl: runtime.url,
+      concurrency: 1,
+      ops: Array.from({ length: 100 }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${apiKey}` } })),
+    };
     const rawTask: LoadTask = {
       kind: 'getItem',
       endpoint: runtime.emulators.dynamodbEndpoint,
       concurrency: 1,
-      ops: Array.from({ length: 100 }, () => ({ TableName: runtime.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true })),
+      ops: Array.from({ length: 100 }, () => ({
+        TableName: runtime.tableName,
+        Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+        ConsistentRead: true,
+      })),
     };
     for (let round = 0; round < 22; round++) {
       const [api, raw] = [await load.run(apiTask), await load.run(rawTask)];
@@ -67,7 +82,12 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     // A big account (10 000 users) and a small one (10), listed side by side.
     const big = runtime.created!;
     await seedAccountUsers(big.account.id, big.admin, 10_000);
-    const small = await createAccountWithAdmin({ accountName: 'Small', name: 'Small Admin', email: 'small@example.com', apiKey: 's'.repeat(48) });
+    const small = await createAccountWithAdmin({
+      accountName: 'Small',
+      name: 'Small Admin',
+      email: 'small@example.com',
+      apiKey: 's'.repeat(48),
+    });
     await seedAccountUsers(small.account.id, small.admin, 9);
     const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${'s'.repeat(48)}` });
     const bigPage = JSON.parse((await client.request('GET', '/api/v4/account_users?limit=10')).body);
@@ -107,7 +127,11 @@ export async function coldStarts(): Promise<Record<string, number>> {
       for (let i = 0; i < 5; i++) {
         const printed = execFileSync(
           process.execPath,
-          ['--input-type=module', '-e', `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`],
+          [
+            '--input-type=module',
+            '-e',
+            `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`,
+          ],
           { env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
         );
         runs.push(Number(printed.toString().trim()));

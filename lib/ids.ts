@@ -38,9 +38,7 @@ export function parseId(kind: EntityKind, value: unknown): string | null {
   return null;
 }
 
-const KIND_BY_PREFIX = new Map<string, EntityKind>(
-  Object.entries(PREFIXES).map(([kind, prefix]) => [prefix, kind as EntityKind]),
-);
+const KIND_BY_PREFIX = new Map<string, EntityKind>(Object.entries(PREFIXES).map(([kind, prefix]) => [prefix, kind as EntityKind]));
 
 /** Splits a prefix id of any known kind (`tem_…`, `usr_…`): used for mixed reference lists. */
 export function parsePrefixedId(value: unknown): { kind: EntityKind; id: string } | null {

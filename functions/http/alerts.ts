@@ -71,8 +71,7 @@ export const handler = httpHandler(routesOf('alerts'), {
   incidentList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier', INCIDENT_VIEW)),
   incidentCreate: async (req) => created(alertToEarlier(await createIncident(req.principal, req.body()))),
   incidentGet: async (req) => ok(alertToEarlier(await findIncident(req.principal, req.params.id))),
-  incidentUpdate: async (req) =>
-    ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
+  incidentUpdate: async (req) => ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
   incidentDelete: async (req) => {
     await deleteAlert(req.principal, req.params.id, INCIDENT_VIEW);
     return noContent();

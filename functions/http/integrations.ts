@@ -21,8 +21,7 @@ export const handler = httpHandler(routesOf('integrations'), {
   earlierList: async (req) => ok(await listIntegrations(req.principal, req.query, 'earlier')),
   earlierCreate: async (req) => created(integrationToEarlier(await createIntegrationEarlier(req.principal, req.body()))),
   earlierGet: async (req) => ok(integrationToEarlier(await findIntegration(req.principal, req.params.id))),
-  earlierUpdate: async (req) =>
-    ok(integrationToEarlier(await updateIntegrationEarlier(req.principal, req.params.id, req.body()))),
+  earlierUpdate: async (req) => ok(integrationToEarlier(await updateIntegrationEarlier(req.principal, req.params.id, req.body()))),
   earlierDelete: async (req) => {
     await deleteIntegration(req.principal, req.params.id);
     return noContent();

@@ -38,11 +38,7 @@ export function compileRoutes(routes: Route[]): RouteIndex {
   return index;
 }
 
-export function matchRoute(
-  index: RouteIndex,
-  method: string,
-  path: string,
-): { route: Route; params: Record<string, string> } | null {
+export function matchRoute(index: RouteIndex, method: string, path: string): { route: Route; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean);
   for (const candidate of index.get(`${method} ${parts.length}`) ?? []) {
     const params: Record<string, string> = {};
@@ -98,7 +94,11 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-export async function startApi(options: { host: string; port: number; loadHandler?: (fn: HttpFunctionName) => Promise<Handler> }): Promise<LocalApi> {
+export async function startApi(options: {
+  host: string;
+  port: number;
+  loadHandler?: (fn: HttpFunctionName) => Promise<Handler>;
+}): Promise<LocalApi> {
   const compiled = compileRoutes(ROUTES);
   const handlers = new Map<HttpFunctionName, Promise<Handler>>();
   const load =

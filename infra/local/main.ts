@@ -33,7 +33,9 @@ async function main(): Promise<void> {
       `  password:  ${options.bootstrap.password ? '(BOOTSTRAP_PASSWORD)' : password}`,
     );
     if (apiKey) lines.push(`  api key:   ${apiKey.token}  (BOOTSTRAP_API_KEY, id tkn_${apiKey.record.id})`);
-    lines.push(`Sign in: curl -s -X POST ${runtime.url}/public/login -H 'content-type: application/json' -d '{"username":"…","password":"…"}'`);
+    lines.push(
+      `Sign in: curl -s -X POST ${runtime.url}/public/login -H 'content-type: application/json' -d '{"username":"…","password":"…"}'`,
+    );
   }
   console.log(lines.join('\n'));
 

@@ -105,9 +105,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const pollers: Poller[] = [];
   for (const queue of Object.values(QUEUES)) {
     if (!entryExists(queue.consumer)) continue;
-    const attributes = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: queues[queue.name].url, AttributeNames: ['QueueArn'] }),
-    );
+    const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queues[queue.name].url, AttributeNames: ['QueueArn'] }));
     pollers.push(
       startPoller({
         client: sqs,

@@ -14,15 +14,7 @@ import { addMemberships } from '../teams/membership';
 import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { createAccountUserInput } from './schemas';
-import {
-  claimEmail,
-  getAccountUserOfUser,
-  getUser,
-  getUserIdByEmail,
-  insertAccountUser,
-  insertUser,
-  releaseEmail,
-} from './store';
+import { claimEmail, getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser, insertUser, releaseEmail } from './store';
 
 export type NewUser = Pick<UserRecord, 'name' | 'emails' | 'phones'> &
   Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice'>>;

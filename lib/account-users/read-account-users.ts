@@ -18,7 +18,9 @@ export async function findAccountUser(principal: Principal, rawId: string): Prom
 
 export async function listAccountUsers(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
   const query = parseListQuery(params, accountUserListSpec, iface);
-  return runList(query, collectionSource(accountUserCollection(principal.accountId)), accountUserToV4, { search: accountUserListSpec.search });
+  return runList(query, collectionSource(accountUserCollection(principal.accountId)), accountUserToV4, {
+    search: accountUserListSpec.search,
+  });
 }
 
 // An account user never changes its user, so the pairing is safe to keep for the process's life.

@@ -13,14 +13,7 @@ import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { findAccountUser } from './read-account-users';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { updateAccountUserInput, type UpdateAccountUserInput } from './schemas';
-import {
-  claimEmail,
-  getUser,
-  refreshProfileCopies,
-  releaseEmail,
-  saveAccountUser,
-  saveUser,
-} from './store';
+import { claimEmail, getUser, refreshProfileCopies, releaseEmail, saveAccountUser, saveUser } from './store';
 
 async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccountUserInput['user_attributes']>): Promise<UserRecord> {
   const field = 'user_attributes';
@@ -101,8 +94,7 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
   const next: AccountUserRecord = {
     ...current,
     roles,
-    notification_rule_id:
-      input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
+    notification_rule_id: input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
     user: profile,
     updated_at: new Date().toISOString(),
     version: current.version + 1,

@@ -78,10 +78,7 @@ export async function insertNewAlert(
     }
   }
   const accountUserIds = [...new Set(input.destination_account_user_ids ?? [])];
-  const [tinyId, destinationUsers] = await Promise.all([
-    nextAlertTinyId(accountId),
-    usersOfAccountUsers(accountId, accountUserIds),
-  ]);
+  const [tinyId, destinationUsers] = await Promise.all([nextAlertTinyId(accountId), usersOfAccountUsers(accountId, accountUserIds)]);
   const now = new Date().toISOString();
   const alert: AlertRecord = {
     ...alertDefaults(),

@@ -23,7 +23,8 @@ export interface DedupItem {
 }
 
 export function dedupKey(accountId: string, integrationId: string, thirdpartyId: string): Key {
-  const id = Buffer.byteLength(thirdpartyId, 'utf8') > 512 ? `sha256:${createHash('sha256').update(thirdpartyId).digest('hex')}` : thirdpartyId;
+  const id =
+    Buffer.byteLength(thirdpartyId, 'utf8') > 512 ? `sha256:${createHash('sha256').update(thirdpartyId).digest('hex')}` : thirdpartyId;
   return { pk: `A#${accountId}#INT#${integrationId}#DEDUP#${id}`, sk: '#' };
 }
 

@@ -60,7 +60,10 @@ export async function resolveEarlierDestinations(
   for (const raw of ids) {
     const parsed = parsePrefixedId(raw.trim());
     if (!parsed || !kinds.includes(parsed.kind)) {
-      const allowed = kinds.map((k) => KIND_NAMES[k]).filter(Boolean).join(', ');
+      const allowed = kinds
+        .map((k) => KIND_NAMES[k])
+        .filter(Boolean)
+        .join(', ');
       messages.push(`${field} contains an id that is not a ${allowed} id: ${raw}`);
       continue;
     }

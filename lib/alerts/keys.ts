@@ -17,12 +17,9 @@ function keyValue(value: string): string {
 }
 
 export const alertPartition = (accountId: string) => partitionOf(accountId, TYPE);
-export const statusPartition = (accountId: string, status: AlertStatus | string) =>
-  `${alertPartition(accountId)}#STATUS#${status}`;
-export const urgencyPartition = (accountId: string, urgency: Urgency | string) =>
-  `${alertPartition(accountId)}#URGENCY#${urgency}`;
-export const thirdpartyPartition = (accountId: string, thirdpartyId: string) =>
-  `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
+export const statusPartition = (accountId: string, status: AlertStatus | string) => `${alertPartition(accountId)}#STATUS#${status}`;
+export const urgencyPartition = (accountId: string, urgency: Urgency | string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
+export const thirdpartyPartition = (accountId: string, thirdpartyId: string) => `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
 
 /** gsi1: status, gsi2: urgency, gsi3: third-party id (sparse). All sorted by alert id (ULID). */
 export function alertIndexKeys(alert: AlertRecord): Record<string, string | undefined> {
@@ -88,4 +85,3 @@ export function alertCounts(alert: AlertRecord): string[] {
   if (alert.subtype && alert.subtype !== 'alert') counts.push(COUNTER.subtype!(alert.subtype));
   return counts;
 }
-

@@ -97,7 +97,10 @@ export function alertListSource(
         if (q.filters.length > 0) return null;
         index = { kind: options.view.kind, values: [options.view.value] };
       } else if (q.filters.length === 0) {
-        const [items, counts] = await Promise.all([listAlerts(accountId, { forward: order.forward, limit: want }), readAlertCounts(accountId)]);
+        const [items, counts] = await Promise.all([
+          listAlerts(accountId, { forward: order.forward, limit: want }),
+          readAlertCounts(accountId),
+        ]);
         return { page: items.slice(q.offset), total: counts.total ?? 0 };
       } else if (q.filters.length === 1 && indexed.length === 1 && indexed[0].exact) {
         index = indexed[0];
@@ -117,15 +120,19 @@ export function alertListSource(
 
 const distinct = (values: unknown[]) => [...new Set(values.map(String))];
 
-const equalsOnly = (kind: IndexKind, exact = true) => (filter: Filter): IndexedFilter | null =>
-  filter.op === 'equals' ? { kind, values: distinct(filter.values), exact } : null;
+const equalsOnly =
+  (kind: IndexKind, exact = true) =>
+  (filter: Filter): IndexedFilter | null =>
+    filter.op === 'equals' ? { kind, values: distinct(filter.values), exact } : null;
 
-const containsOne = (kind: IndexKind, exact: boolean, read: (value: string) => string | null = (v) => v) => (filter: Filter): IndexedFilter | null => {
-  if (filter.op !== 'contains' && filter.op !== 'equals') return null;
-  const values = distinct(filter.values).map(read);
-  if (values.some((v) => v === null)) return null;
-  return { kind, values: values as string[], exact: exact && values.length === 1 };
-};
+const containsOne =
+  (kind: IndexKind, exact: boolean, read: (value: string) => string | null = (v) => v) =>
+  (filter: Filter): IndexedFilter | null => {
+    if (filter.op !== 'contains' && filter.op !== 'equals') return null;
+    const values = distinct(filter.values).map(read);
+    if (values.some((v) => v === null)) return null;
+    return { kind, values: values as string[], exact: exact && values.length === 1 };
+  };
 
 const incidentFlag = (filter: Filter): IndexedFilter | null => {
   if (filter.op !== 'equals' || filter.values.length !== 1) return null;
@@ -151,7 +158,9 @@ export const EARLIER_FILTERS: FilterMapping = {
   thirdparty_id: equalsOnly('thirdparty'),
   tags: containsOne('tag', true),
   subtype: (filter) =>
-    filter.op === 'equals' && filter.values.every((v) => v !== 'alert') ? { kind: 'subtype', values: distinct(filter.values), exact: true } : null,
+    filter.op === 'equals' && filter.values.every((v) => v !== 'alert')
+      ? { kind: 'subtype', values: distinct(filter.values), exact: true }
+      : null,
   d_team_id: (filter) => {
     if (filter.op !== 'equals') return null;
     const values = distinct(filter.values).map(teamPrefixId);

@@ -27,7 +27,8 @@ export const teamView = (teamId: string): AlertView => ({
 export async function findAlert(principal: Principal, rawId: string, view?: AlertView): Promise<AlertRecord> {
   const id = parseId('alert', rawId);
   const alert = id ? await getAlert(principal.accountId, id) : null;
-  if (!alert || (view && !view.includes(alert))) throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');
+  if (!alert || (view && !view.includes(alert)))
+    throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');
   return alert;
 }
 

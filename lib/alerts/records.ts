@@ -7,9 +7,7 @@ export const URGENCIES: Urgency[] = ['silent', 'low', 'medium', 'high', 'critica
 export const INCIDENT_SEVERITIES = ['SEV-1', 'SEV-2', 'SEV-3', 'SEV-4', 'SEV-5', 'SEV-UNKNOWN'] as const;
 
 /** Who changed an alert: a person (through the API) or an integration (a webhook). */
-export type Actor =
-  | { type: 'AccountUser'; accountUserId: string; userId: string }
-  | { type: 'Integration'; integrationId: string };
+export type Actor = { type: 'AccountUser'; accountUserId: string; userId: string } | { type: 'Integration'; integrationId: string };
 
 export interface Handoff {
   /** Prefix ids (`usr_…` / `tem_…`). */

@@ -5,10 +5,7 @@ import { boolish, idList, requiredText } from '../http/fields';
 import { INCIDENT_SEVERITIES, URGENCIES } from './records';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
-const stringList = z.preprocess(
-  (value) => (typeof value === 'string' ? [value] : value),
-  z.array(z.string().trim().min(1)),
-);
+const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
 
 /** An alert's meta: free-form, with the incident fields (contract §4) checked. */
 export const alertMetaInput = z

@@ -272,12 +272,7 @@ export async function changeStatus(
  * that was already counted changes nothing. Returns the alert after the write, or null when the
  * count was already that high (or the alert is gone).
  */
-export async function raiseDedup(
-  accountId: string,
-  alertId: string,
-  atLeast: number,
-  now: string,
-): Promise<AlertRecord | null> {
+export async function raiseDedup(accountId: string, alertId: string, atLeast: number, now: string): Promise<AlertRecord | null> {
   try {
     const out = await db().send(
       new UpdateCommand({
@@ -300,7 +295,13 @@ export async function raiseDedup(
 // ── reads by index ────────────────────────────────────────────────────────────────────────────
 
 /** Alerts holding one value of an indexed attribute, in id order (newest first unless `forward`). */
-export async function listAlertsWith(accountId: string, kind: IndexKind, value: string, forward: boolean, limit?: number): Promise<AlertRecord[]> {
+export async function listAlertsWith(
+  accountId: string,
+  kind: IndexKind,
+  value: string,
+  forward: boolean,
+  limit?: number,
+): Promise<AlertRecord[]> {
   switch (kind) {
     case 'status':
       return alertStore.query(statusPartition(accountId, value), { index: 'gsi1', forward, limit });

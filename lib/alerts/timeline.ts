@@ -62,9 +62,7 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
   const alertPrefix = prefixId('alert', entry.alert.id);
   const who = entry.actor ? actorPrefixId(entry.actor) : 'system';
   const statusPart =
-    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
-      ? ` (${entry.oldStatus} → ${entry.newStatus})`
-      : '';
+    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus ? ` (${entry.oldStatus} → ${entry.newStatus})` : '';
   return {
     id: entry.id ?? newId(),
     account_id: entry.alert.account_id,
@@ -77,9 +75,7 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
     meta: {},
     data: {
       action: entry.action,
-      actor: entry.actor
-        ? { type: entry.actor.type, id: who }
-        : { type: 'System', id: null },
+      actor: entry.actor ? { type: entry.actor.type, id: who } : { type: 'System', id: null },
       old_status: entry.oldStatus,
       new_status: entry.newStatus,
       time: entry.time,

@@ -205,12 +205,7 @@ async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: stri
  * plus a timeline log. `logId` (ULID or `log_…`) names the inbound request that was the duplicate:
  * its timeline entry then has an id derived from it, so a redelivery writes it at most once.
  */
-export async function raiseDedupCount(
-  accountId: string,
-  alertId: string,
-  atLeast: number,
-  logId?: string,
-): Promise<AlertRecord | null> {
+export async function raiseDedupCount(accountId: string, alertId: string, atLeast: number, logId?: string): Promise<AlertRecord | null> {
   const now = new Date().toISOString();
   const raised = await raiseDedup(accountId, alertId, atLeast, now);
   const alert = raised ?? (await getAlert(accountId, alertId));

@@ -47,7 +47,12 @@ function changed(current: AlertRecord, changes: AlertChanges, destinationUsers: 
   };
 }
 
-async function applyChanges(principal: Principal, alert: AlertRecord, changes: AlertChanges, destinationFields: string): Promise<AlertRecord> {
+async function applyChanges(
+  principal: Principal,
+  alert: AlertRecord,
+  changes: AlertChanges,
+  destinationFields: string,
+): Promise<AlertRecord> {
   const destinationUsers =
     changes.destination_account_user_ids !== undefined
       ? await usersOfAccountUsers(principal.accountId, changes.destination_account_user_ids)
@@ -69,7 +74,8 @@ async function applyChanges(principal: Principal, alert: AlertRecord, changes: A
         next.destination_schedule_ids.length;
       if (destinations === 0) throw new Invalid(`${destinationFields} must name at least one destination`);
       fields = (Object.keys(next) as (keyof AlertRecord)[]).filter(
-        (key) => !['version', 'updated_at', 'destination_users'].includes(key) && JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+        (key) =>
+          !['version', 'updated_at', 'destination_users'].includes(key) && JSON.stringify(next[key]) !== JSON.stringify(current[key]),
       );
       return fields.length === 0 ? done(current) : next;
     },
@@ -89,7 +95,12 @@ export async function updateAlertV4(principal: Principal, rawId: string, body: u
   const input = parseInput(v4UpdateInput, body);
   const destinations = await resolveV4Destinations(principal.accountId, input);
   const { tags, ...changes } = input;
-  return applyChanges(principal, alert, { ...changes, tag_list: input.tag_list ?? tags, ...destinations }, 'destination_team_ids, destination_router_ids or destination_account_user_ids');
+  return applyChanges(
+    principal,
+    alert,
+    { ...changes, tag_list: input.tag_list ?? tags, ...destinations },
+    'destination_team_ids, destination_router_ids or destination_account_user_ids',
+  );
 }
 
 export async function updateAlertEarlier(principal: Principal, rawId: string, body: unknown, view?: AlertView): Promise<AlertRecord> {

@@ -20,4 +20,3 @@ export async function addException(principal: Principal, rawId: string, body: un
   draft.exceptions.push(instant);
   return updateEvent(principal, event, draft, V4_FIELDS);
 }
-

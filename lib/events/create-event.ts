@@ -26,23 +26,24 @@ export async function createV4Event(principal: Principal, body: Record<string, u
   const scheduleIds = input.schedule_ids ?? [];
   const badSchedules = scheduleIds.filter((id) => !parseId('schedule', id));
   for (const id of badSchedules) messages.push(`schedule_ids contains an id that is not a schedule: ${id}`);
-  const { attendees, messages: attendeeMessages } = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids);
+  const { attendees, messages: attendeeMessages } = await attendeesFromAccountUserIds(
+    principal.accountId,
+    'account_user_ids',
+    input.account_user_ids,
+  );
   messages.push(...attendeeMessages);
   if (messages.length > 0) throw new Invalid(messages);
 
-  const draft = newDraft(
-    input,
-    {
-      start: start!,
-      end: end!,
-      time_zone: input.time_zone,
-      repeat_end: repeatEnd,
-      parent_id: parentId,
-      schedule_ids: scheduleIds.map((id) => parseId('schedule', id)!),
-      attendees,
-      exceptions: [],
-    },
-  );
+  const draft = newDraft(input, {
+    start: start!,
+    end: end!,
+    time_zone: input.time_zone,
+    repeat_end: repeatEnd,
+    parent_id: parentId,
+    schedule_ids: scheduleIds.map((id) => parseId('schedule', id)!),
+    attendees,
+    exceptions: [],
+  });
   return createEvent(principal, draft, V4_FIELDS);
 }
 
@@ -54,7 +55,8 @@ export async function createEarlierEvent(principal: Principal, body: Record<stri
   const zone = zoneOrMessage(timeZone, 'timezone', messages) ?? 'UTC';
   const start = unixOrMessage(input.start, zone, 'start', messages);
   const end = unixOrMessage(input.end, zone, 'end', messages);
-  const repeatEnd = input.repeatend === null || input.repeatend === undefined ? null : unixOrMessage(input.repeatend, zone, 'repeatend', messages);
+  const repeatEnd =
+    input.repeatend === null || input.repeatend === undefined ? null : unixOrMessage(input.repeatend, zone, 'repeatend', messages);
   const exceptions = (input.exceptions ?? []).map((e, i) => unixOrMessage(e.start, zone, `exceptions[${i}].start`, messages));
   const scheduleIds = scheduleIdsOrMessages(input.schedule_id, messages);
   const { attendees, messages: attendeeMessages } = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees);

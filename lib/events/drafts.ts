@@ -206,4 +206,3 @@ export function checkExceptions(record: EventRecord, names: EventFieldNames): st
     .filter((e) => !findOccurrenceStartingAt(event, Date.parse(e.start_datetime), { includeRemoved: true }))
     .map((e) => `${names.exceptions} contains ${e.start_datetime}, which starts no occurrence of the event`);
 }
-

@@ -8,7 +8,14 @@ import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
 import { parseListQuery, type ListQuery } from '../list/query';
 import { collectionSource, inCreationOrder } from '../list/sources';
 import type { EventRecord } from './records';
-import { EARLIER_EVENT_REFERENCE_FILTERS, earlierEventListSpec, EVENT_REFERENCE_FILTERS, eventListSpec, eventToEarlier, eventToV4 } from './represent';
+import {
+  EARLIER_EVENT_REFERENCE_FILTERS,
+  earlierEventListSpec,
+  EVENT_REFERENCE_FILTERS,
+  eventListSpec,
+  eventToEarlier,
+  eventToV4,
+} from './represent';
 import { eventCollection, firstEventsOfSchedule, getEvent, listEventsOfSchedule } from './store';
 
 /** One event by id (ULID or evt_ prefix id) in the caller's account; anything else is absent. */

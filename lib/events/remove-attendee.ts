@@ -15,7 +15,9 @@ export async function removeAttendeeFromEvents(accountId: string, accountUserId:
         load: (attempt) => (attempt === 0 ? event : getEvent(accountId, event.id)),
         edit: async (current) => {
           if (!current || !current.event_attendees.some((a) => a.attendee_id === accountUserId)) return done();
-          const remaining = current.event_attendees.filter((a) => a.attendee_id !== accountUserId).map((a, position) => ({ ...a, position }));
+          const remaining = current.event_attendees
+            .filter((a) => a.attendee_id !== accountUserId)
+            .map((a, position) => ({ ...a, position }));
           if (remaining.length === 0) {
             await removeEventTree(accountId, current.id);
             return done();

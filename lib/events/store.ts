@@ -56,7 +56,10 @@ export async function removeEvent(accountId: string, id: string): Promise<EventR
 
 /** The linked events that still list the schedule, in link order. */
 async function linkedEvents(accountId: string, scheduleId: string, links: Record<string, unknown>[]): Promise<EventRecord[]> {
-  const found = await events.getMany(accountId, links.map((link) => String(link.sk)));
+  const found = await events.getMany(
+    accountId,
+    links.map((link) => String(link.sk)),
+  );
   return found.filter((record) => record.schedule_ids.includes(scheduleId));
 }
 

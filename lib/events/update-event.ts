@@ -26,11 +26,14 @@ export async function updateV4Event(principal: Principal, rawId: string, body: R
     draft.time_zone = input.time_zone;
   }
   if (zone) {
-    if (input.start_datetime !== undefined) draft.start = instantOrMessage(input.start_datetime, zone, 'start_datetime', messages) ?? draft.start;
+    if (input.start_datetime !== undefined)
+      draft.start = instantOrMessage(input.start_datetime, zone, 'start_datetime', messages) ?? draft.start;
     if (input.end_datetime !== undefined) draft.end = instantOrMessage(input.end_datetime, zone, 'end_datetime', messages) ?? draft.end;
     if (input.repeat_end_datetime !== undefined) {
       draft.repeat_end =
-        input.repeat_end_datetime === null ? null : (instantOrMessage(input.repeat_end_datetime, zone, 'repeat_end_datetime', messages) ?? null);
+        input.repeat_end_datetime === null
+          ? null
+          : (instantOrMessage(input.repeat_end_datetime, zone, 'repeat_end_datetime', messages) ?? null);
     }
   }
   applyRepeatFields(draft, input);

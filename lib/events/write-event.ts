@@ -12,7 +12,9 @@ import { getEvent, insertEvent, listChildEvents, nextEventTinyId, saveEvent } fr
 
 async function checkReferences(principal: Principal, draft: EventDraft, names: EventFieldNames, previous?: EventRecord): Promise<void> {
   const unchangedSchedules =
-    previous && previous.schedule_ids.length === draft.schedule_ids.length && previous.schedule_ids.every((id) => draft.schedule_ids.includes(id));
+    previous &&
+    previous.schedule_ids.length === draft.schedule_ids.length &&
+    previous.schedule_ids.every((id) => draft.schedule_ids.includes(id));
   const checks: ReferenceCheck[] = [];
   if (!unchangedSchedules) {
     checks.push({ field: names.scheduleIds, kind: 'schedule', ids: draft.schedule_ids });

@@ -80,9 +80,7 @@ export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     method: event.requestContext?.http?.method ?? 'GET',
     path,
     routeKey: event.routeKey,
-    params: Object.fromEntries(
-      Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')]),
-    ),
+    params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')])),
     query: new URLSearchParams(event.rawQueryString ?? ''),
     headers,
     rawBody,

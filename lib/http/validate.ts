@@ -36,7 +36,8 @@ export function issueMessage(issue: Issue, data: unknown): string {
       return `${field} must be one of: ${issue.values.map(String).join(', ')}`;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return `${field} can't be blank`;
-      if (issue.origin === 'array') return `${field} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'entry' : 'entries'}`;
+      if (issue.origin === 'array')
+        return `${field} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'entry' : 'entries'}`;
       return `${field} must be at least ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `${field} is too long (at most ${issue.maximum} characters)`;

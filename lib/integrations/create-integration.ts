@@ -43,7 +43,10 @@ export function parseWithOptions<S extends z.ZodType>(
 
 const listed = (ids: unknown) => (Array.isArray(ids) ? ids.length > 0 : typeof ids === 'string' && ids.trim() !== '');
 
-async function insert(principal: Principal, fields: Omit<IntegrationRecord, 'id' | 'account_id' | 'tiny_id' | 'version' | 'created_at' | 'updated_at'>) {
+async function insert(
+  principal: Principal,
+  fields: Omit<IntegrationRecord, 'id' | 'account_id' | 'tiny_id' | 'version' | 'created_at' | 'updated_at'>,
+) {
   const record: IntegrationRecord = {
     ...newEntity(principal.accountId),
     tiny_id: await nextIntegrationTinyId(principal.accountId),

@@ -57,7 +57,9 @@ export async function updateIntegrationEarlier(principal: Principal, rawId: stri
   requireAdmin(principal, 'update integrations');
   const { input, options } = parseWithOptions(updateIntegrationEarlierInput, asObject(body));
   const type = input.type ? typeNamed('type', input.type) : null;
-  const destinations = input.destination_ids ? await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids) : current;
+  const destinations = input.destination_ids
+    ? await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids)
+    : current;
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled, meta: input.meta }),
     integration_type_id: type?.id ?? current.integration_type_id,

@@ -27,7 +27,10 @@ export interface CollectionSourceOptions<D> {
   fast?: (query: ListQuery) => Promise<{ page: D[]; total: number } | null>;
 }
 
-export function collectionSource<D extends { id: string }>(collection: Collection<D>, options: CollectionSourceOptions<D> = {}): ListSource<D> {
+export function collectionSource<D extends { id: string }>(
+  collection: Collection<D>,
+  options: CollectionSourceOptions<D> = {},
+): ListSource<D> {
   return {
     all: () => collection.all(),
     async fast(query) {

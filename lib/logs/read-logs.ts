@@ -78,4 +78,3 @@ export async function listLogsOfOwner(principal: Principal, ownerPrefixId: strin
     search: logListSpec.search,
   });
 }
-

@@ -63,7 +63,11 @@ export async function countAllLogs(accountId: string): Promise<number> {
 export const listLogs = logs.list;
 
 /** The logs an object owns in id order (oldest first when forward); `limit` bounds a page. */
-export async function listLogsOfOwner(accountId: string, ownerPrefixId: string, range: { forward?: boolean; limit?: number } = {}): Promise<LogRecord[]> {
+export async function listLogsOfOwner(
+  accountId: string,
+  ownerPrefixId: string,
+  range: { forward?: boolean; limit?: number } = {},
+): Promise<LogRecord[]> {
   return logs.query(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: range.forward ?? true, limit: range.limit });
 }
 

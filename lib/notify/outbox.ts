@@ -33,9 +33,7 @@ export async function deliver(message: OutboxMessage): Promise<NotificationRecor
   const mode = config().OUTBOX;
   if (mode === 'memory') memory.push(message);
   else if (mode === 'console') {
-    process.stdout.write(
-      `\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`,
-    );
+    process.stdout.write(`\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`);
   } else if (mode === 'log') {
     logger.info('outbox message', { channel: message.channel, to: message.to, template: message.template });
   }

@@ -36,7 +36,9 @@ export async function emptySchedule(accountId: string, scheduleId: string): Prom
     (id): id is string => id !== null,
   );
   // Overrides of deleted events that were not in this schedule (only through the parent index).
-  const strays = (await Promise.all(deleted.map((id) => listChildEvents(accountId, id, [])))).flat().filter((child) => !handled.has(child.id));
+  const strays = (await Promise.all(deleted.map((id) => listChildEvents(accountId, id, []))))
+    .flat()
+    .filter((child) => !handled.has(child.id));
   await Promise.all(strays.map((child) => removeEventTree(accountId, child.id)));
 }
 

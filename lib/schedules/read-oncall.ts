@@ -65,7 +65,8 @@ export async function windowEvents(principal: Principal, rawId: string, params: 
   const end = windowBound(params, 'end', messages);
   if (start !== null && end !== null) {
     if (end <= start) messages.push('end must be after start');
-    else if (end - start > MAX_WINDOW_DAYS * DAY_MS) messages.push(`the window from start to end must not be longer than ${MAX_WINDOW_DAYS} days`);
+    else if (end - start > MAX_WINDOW_DAYS * DAY_MS)
+      messages.push(`the window from start to end must not be longer than ${MAX_WINDOW_DAYS} days`);
   }
   if (messages.length > 0) throw new Invalid(messages);
   return (await scheduleSpans(principal.accountId, schedule.id, start!, end!)).map(entryOf);

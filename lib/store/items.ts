@@ -40,10 +40,7 @@ export function fromItem<T>(item: Item): T {
 }
 
 export function isConditionFailure(error: unknown): boolean {
-  return (
-    error instanceof ConditionalCheckFailedException ||
-    (error as { name?: string })?.name === 'ConditionalCheckFailedException'
-  );
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
 export async function getItem(key: Key, consistent = true): Promise<Item | null> {
@@ -58,9 +55,7 @@ export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
   for (let start = 0; start < unique.length; start += 100) {
     let pending: Key[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      const out = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
       for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
         found.set(`${item.pk}|${item.sk}`, item);
       }
@@ -112,9 +107,7 @@ export async function batchWrite(all: WriteRequest[]): Promise<void> {
 /** Writes a new item; false when an item with that key already exists. */
 export async function putNew(item: Item): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

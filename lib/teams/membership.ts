@@ -17,7 +17,8 @@ export async function setMemberships(accountId: string, accountUserId: string, t
         (next) => {
           const has = next.member_account_user_ids.includes(accountUserId);
           if (wanted.has(team.id) && !has) next.member_account_user_ids.push(accountUserId);
-          else if (!wanted.has(team.id) && has) next.member_account_user_ids = next.member_account_user_ids.filter((id) => id !== accountUserId);
+          else if (!wanted.has(team.id) && has)
+            next.member_account_user_ids = next.member_account_user_ids.filter((id) => id !== accountUserId);
           else return false;
           return true;
         },

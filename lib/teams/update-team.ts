@@ -18,10 +18,17 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
   if (!isAdmin && !administersTeam(principal, current)) throw new Forbidden('Only an account admin or an admin of this team may edit it');
   const input = parseInput(updateTeamInput, body);
 
-  const scheduleId = input.schedule_id === undefined ? undefined : input.schedule_id === null ? null : parseId('schedule', input.schedule_id);
+  const scheduleId =
+    input.schedule_id === undefined ? undefined : input.schedule_id === null ? null : parseId('schedule', input.schedule_id);
   const policyId =
-    input.escalation_policy_id === undefined ? undefined : input.escalation_policy_id === null ? null : parseId('escalationPolicy', input.escalation_policy_id);
-  const repoints = (scheduleId !== undefined && scheduleId !== current.schedule_id) || (policyId !== undefined && policyId !== current.escalation_policy_id);
+    input.escalation_policy_id === undefined
+      ? undefined
+      : input.escalation_policy_id === null
+        ? null
+        : parseId('escalationPolicy', input.escalation_policy_id);
+  const repoints =
+    (scheduleId !== undefined && scheduleId !== current.schedule_id) ||
+    (policyId !== undefined && policyId !== current.escalation_policy_id);
   if (repoints && !isAdmin) throw new Forbidden("Only an account admin may change a team's schedule or escalation policy");
 
   const accountUser = (field: string, ids: string[] | undefined) => ({ field, kind: 'accountUser' as const, ids });
@@ -44,8 +51,11 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     member_account_user_ids: input.member_account_user_ids ? members : current.member_account_user_ids,
     admin_account_user_ids: input.admin_account_user_ids ? admins : current.admin_account_user_ids,
     drop_notification_account_user_ids: input.drop_notification_account_user_ids ? dropIds : current.drop_notification_account_user_ids,
-    handoff_notification_account_user_ids: input.handoff_notification_account_user_ids ? handoffIds : current.handoff_notification_account_user_ids,
-    attachments: input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
+    handoff_notification_account_user_ids: input.handoff_notification_account_user_ids
+      ? handoffIds
+      : current.handoff_notification_account_user_ids,
+    attachments:
+      input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
     version: current.version + 1,

@@ -48,7 +48,14 @@ export async function seedTeam(accountId: string, members: string[] = [], admins
 export async function seedObject(accountId: string, type: 'RTR' | 'SKD'): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
-  await entityStore<Entity>({ kind: type === 'RTR' ? 'router' : 'schedule' }).insert({ id, account_id: accountId, name: `${type} ${id.slice(-4)}`, created_at: now, updated_at: now, version: 1 } as never);
+  await entityStore<Entity>({ kind: type === 'RTR' ? 'router' : 'schedule' }).insert({
+    id,
+    account_id: accountId,
+    name: `${type} ${id.slice(-4)}`,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  } as never);
   return id;
 }
 

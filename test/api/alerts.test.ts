@@ -437,7 +437,11 @@ describe('account isolation', () => {
       ['GET', `/api/v4/teams/${teamId}/alerts`],
     ] as const;
     for (const [method, path] of paths) {
-      const res = await stranger.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', text: 'x', to: `usr_${me.userId}` });
+      const res = await stranger.request(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', text: 'x', to: `usr_${me.userId}` },
+      );
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.text).not.toContain(alert.title);
     }

@@ -72,7 +72,11 @@ it('a record that throws does not hold back its batch, and ends in the DLQ with 
   await settledAlerts(service.admin, `good-1-${suffix}`);
   await settledAlerts(service.admin, `good-2-${suffix}`);
   for (const good of [logs[0], logs[2]]) {
-    await eventually(async () => ((await getIncomingLog(accountId, good.id))?.status === 'processed' ? true : undefined), 10_000, 'good logs processed');
+    await eventually(
+      async () => ((await getIncomingLog(accountId, good.id))?.status === 'processed' ? true : undefined),
+      10_000,
+      'good logs processed',
+    );
   }
 
   // Four receives, 2 s apart (the tests' visibility timeout), then the dead-letter queue.

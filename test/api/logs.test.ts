@@ -50,7 +50,12 @@ describe('creating a log', () => {
     const text = res.body.errors.map((e: { message: string }) => e.message).join('\n');
     expect(text).toMatch(/owner_id names an unknown alert/);
     expect(text).toMatch(/source_id must be a prefix id/);
-    const subtype = await admin.post('/log', { content: 'x', owner_id: alert.prefix_id, source_id: `usr_${me.userId}`, subtype: 'SIDEWAYS' });
+    const subtype = await admin.post('/log', {
+      content: 'x',
+      owner_id: alert.prefix_id,
+      source_id: `usr_${me.userId}`,
+      subtype: 'SIDEWAYS',
+    });
     expect(subtype.status).toBe(400);
   });
 
@@ -61,7 +66,7 @@ describe('creating a log', () => {
 });
 
 describe('listing logs', () => {
-  it('lists an alert\'s timeline oldest first through owner_id, with exact counts', async () => {
+  it("lists an alert's timeline oldest first through owner_id, with exact counts", async () => {
     await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     const res = await admin.get(`/log?owner_id=${alert.prefix_id}&type=alert&limit=100`);
@@ -89,7 +94,7 @@ describe('listing logs', () => {
     expect((await admin.get('/log?nope=1')).status).toBe(400);
   });
 
-  it('never shows another account\'s logs', async () => {
+  it("never shows another account's logs", async () => {
     const { client } = await signupAccount(service, 'Logs');
     const list = await client.get('/log?limit=100');
     expect(list.body.data.some((l: { owner_id: string }) => l.owner_id === alert.prefix_id)).toBe(false);

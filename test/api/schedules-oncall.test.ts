@@ -289,7 +289,12 @@ describe('overrides, exceptions and terminate_on', () => {
 describe('layers and current_oncall', () => {
   it('sorts entries by start then layer, and events on one layer add their attendees', async () => {
     const schedule = await createSchedule(admin);
-    const base = { start_datetime: '2026-06-01T00:00:00Z', end_datetime: '2026-06-02T00:00:00Z', time_zone: 'UTC', schedule_ids: [schedule.id] };
+    const base = {
+      start_datetime: '2026-06-01T00:00:00Z',
+      end_datetime: '2026-06-02T00:00:00Z',
+      time_zone: 'UTC',
+      schedule_ids: [schedule.id],
+    };
     await createEvent(admin, { ...base, layer: 2, account_user_ids: [c] });
     await createEvent(admin, { ...base, layer: 1, account_user_ids: [a] });
     await createEvent(admin, { ...base, start_datetime: '2026-05-31T12:00:00Z', layer: 3, account_user_ids: [d] });

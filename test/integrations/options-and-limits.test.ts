@@ -15,7 +15,12 @@ describe('integration options', () => {
   it('folds option_* parameters over the options hash and normalizes known options', () => {
     const messages: string[] = [];
     const changes = optionChanges(
-      { options: { token: 'a', wrapper_key: 'detail', custom: 1 }, option_token: 'b', option_capture_additional_data: 'true', option_rate_limit_per_minute: '30' },
+      {
+        options: { token: 'a', wrapper_key: 'detail', custom: 1 },
+        option_token: 'b',
+        option_capture_additional_data: 'true',
+        option_rate_limit_per_minute: '30',
+      },
       messages,
     );
     expect(messages).toEqual([]);
@@ -29,6 +34,8 @@ describe('integration options', () => {
     expect(messages[0]).toMatch(/^options\.capture_additional_data/);
     expect(messages[1]).toMatch(/^option_rate_limit_per_minute/);
     expect(optionChanges({ name: 'x' }, [])).toBeNull();
-    expect(mergeOptions({ token: 't', wrapper_key: 'w' }, optionChanges({ option_token: null, options: { wrapper_key: '' } }, []))).toEqual({});
+    expect(mergeOptions({ token: 't', wrapper_key: 'w' }, optionChanges({ option_token: null, options: { wrapper_key: '' } }, []))).toEqual(
+      {},
+    );
   });
 });

@@ -62,7 +62,10 @@ export function useService(setup: (service: TestService) => Promise<void> | void
 }
 
 /** A second, independent account (through public signup) and a client acting as its admin. */
-export async function signupAccount(service: TestService, name = 'Other'): Promise<{ client: ApiClient; accountId: string; email: string }> {
+export async function signupAccount(
+  service: TestService,
+  name = 'Other',
+): Promise<{ client: ApiClient; accountId: string; email: string }> {
   const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
   const res = await service.anonymous.post('/public/signup', {
     account_name: `${name} Inc`,

@@ -42,12 +42,7 @@ export const datadogAdapter: PayloadAdapter = {
     const eventTitle = firstText(read(data, 'event_title'), read(data, 'title'));
     const transition = firstText(read(data, 'alert_transition'), eventTitle?.match(TITLE_TRANSITION)?.[1]);
     const effect = transition === undefined ? undefined : TRANSITIONS[transition.toLowerCase().replace(/[\s-]/g, '')];
-    const thirdpartyId = firstText(
-      read(data, 'alert_id'),
-      read(data, 'alert_cycle_key'),
-      read(data, 'aggreg_key'),
-      titleKey(eventTitle),
-    );
+    const thirdpartyId = firstText(read(data, 'alert_id'), read(data, 'alert_cycle_key'), read(data, 'aggreg_key'), titleKey(eventTitle));
 
     switch (effect) {
       case 'create':
@@ -75,9 +70,7 @@ function create(data: Payload, thirdpartyId: string, warning: boolean, ctx: Adap
     action: 'create',
     thirdpartyId,
     alert: alertFields({
-      title:
-        firstText(read(data, 'alert_title'), read(data, 'event_title'), read(data, 'title')) ??
-        fallbackTitle(description),
+      title: firstText(read(data, 'alert_title'), read(data, 'event_title'), read(data, 'title')) ?? fallbackTitle(description),
       description,
       urgency: warning ? capUrgency(urgency, 'medium') : urgency,
       tags: stringList(read(data, 'tags')),

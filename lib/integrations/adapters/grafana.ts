@@ -3,16 +3,7 @@
 // dashboard alerting (ruleId, ruleName, state, message). The legacy ruleId names the alert when
 // present, else the unified groupKey.
 import { ignore, type PayloadAdapter } from './adapter';
-import {
-  alertFields,
-  dig,
-  fallbackTitle,
-  firstLongText,
-  firstText,
-  requireObject,
-  severityToUrgency,
-  text,
-} from './fields';
+import { alertFields, dig, fallbackTitle, firstLongText, firstText, requireObject, severityToUrgency, text } from './fields';
 import { UnreadablePayload } from './types';
 
 export const grafanaAdapter: PayloadAdapter = {
@@ -46,12 +37,8 @@ export const grafanaAdapter: PayloadAdapter = {
       data.message,
     );
     const title =
-      firstText(
-        data.ruleName,
-        dig(data, 'commonLabels', 'alertname'),
-        data.title,
-        dig(firstAlert, 'labels', 'alertname'),
-      ) ?? fallbackTitle(description);
+      firstText(data.ruleName, dig(data, 'commonLabels', 'alertname'), data.title, dig(firstAlert, 'labels', 'alertname')) ??
+      fallbackTitle(description);
     return [
       {
         action: 'create',

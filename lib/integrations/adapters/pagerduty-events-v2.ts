@@ -1,16 +1,7 @@
 // PagerDuty Events API v2 (enqueue): anything that can page PagerDuty can page us. dedup_key names
 // the alert; payload.summary/severity/source/component/group/class/custom_details describe it.
 import { ignore, type AdaptContext, type PayloadAdapter } from './adapter';
-import {
-  alertFields,
-  fallbackTitle,
-  isRecord,
-  labelledLines,
-  requireObject,
-  severityToUrgency,
-  text,
-  type Payload,
-} from './fields';
+import { alertFields, fallbackTitle, isRecord, labelledLines, requireObject, severityToUrgency, text, type Payload } from './fields';
 import type { AdapterAction, AlertFields } from './types';
 
 export const pagerdutyEventsV2Adapter: PayloadAdapter = {

@@ -1,16 +1,7 @@
 // Prometheus Alertmanager webhook_config payload (version "4"). One post is one alert group: the
 // group's groupKey is the alert, so a re-sent group with fewer common labels stays the same alert.
 import { ignore, type PayloadAdapter } from './adapter';
-import {
-  alertFields,
-  dig,
-  fallbackTitle,
-  firstLongText,
-  firstText,
-  requireObject,
-  severityToUrgency,
-  text,
-} from './fields';
+import { alertFields, dig, fallbackTitle, firstLongText, firstText, requireObject, severityToUrgency, text } from './fields';
 import { UnreadablePayload } from './types';
 
 export const prometheusAdapter: PayloadAdapter = {
@@ -31,9 +22,7 @@ export const prometheusAdapter: PayloadAdapter = {
       dig(firstAlert, 'annotations', 'summary'),
       dig(firstAlert, 'annotations', 'description'),
     );
-    const title =
-      firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ??
-      fallbackTitle(description);
+    const title = firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ?? fallbackTitle(description);
     return [
       {
         action: 'create',

@@ -125,12 +125,7 @@ async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: strin
   if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
-export async function applyCreate(
-  ctx: ActionContext,
-  token: string,
-  thirdpartyId: string,
-  fields: AlertFields,
-): Promise<ActionOutcome> {
+export async function applyCreate(ctx: ActionContext, token: string, thirdpartyId: string, fields: AlertFields): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
   const input = alertInput(ctx, thirdpartyId, fields);
@@ -159,7 +154,11 @@ export async function applyCreate(
         await raiseOrRetry(ctx, dedup, dedup.alert_id, count);
         if (dedup.counted.size >= PRUNE_AT) {
           const cutoff = ctx.now() - DAY_MS;
-          await pruneCounted(key, dedup.alert_id, [...dedup.counted].filter((t) => ulidTime(t) < cutoff));
+          await pruneCounted(
+            key,
+            dedup.alert_id,
+            [...dedup.counted].filter((t) => ulidTime(t) < cutoff),
+          );
         }
         return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
       }
@@ -180,11 +179,7 @@ export async function applyCreate(
 }
 
 /** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
-export async function applyTransition(
-  ctx: ActionContext,
-  action: 'acknowledge' | 'resolve',
-  thirdpartyId: string,
-): Promise<ActionOutcome> {
+export async function applyTransition(ctx: ActionContext, action: 'acknowledge' | 'resolve', thirdpartyId: string): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const base = { action, thirdparty_id: thirdpartyId };
   const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));

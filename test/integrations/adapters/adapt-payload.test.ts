@@ -67,7 +67,13 @@ describe('adaptPayload', () => {
     });
 
     it('adapts a top-level JSON array element by element', () => {
-      const actions = adaptPayload('webhook', request([{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }]));
+      const actions = adaptPayload(
+        'webhook',
+        request([
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ]),
+      );
       expect(actions.map((action) => action.action === 'create' && action.thirdpartyId)).toEqual(['a', 'b']);
     });
 
@@ -91,9 +97,9 @@ describe('adaptPayload', () => {
 
     it('marks the log unreadable when the expression selects nothing or is not JMESPath', () => {
       const body = fixture('pagerduty/trigger.json');
-      expect(() =>
-        adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'missing.path' } })),
-      ).toThrowError(/selects nothing/);
+      expect(() => adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'missing.path' } }))).toThrowError(
+        /selects nothing/,
+      );
       expect(() => adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'a[' } }))).toThrowError(
         /not a valid JMESPath expression/,
       );

@@ -23,9 +23,7 @@ describe('datadog adapter', () => {
   });
 
   it('resolves on Recovered', () => {
-    expect(adapt(request(fixture('datadog/template-recovered.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: '81234567' },
-    ]);
+    expect(adapt(request(fixture('datadog/template-recovered.json')))).toEqual([{ action: 'resolve', thirdpartyId: '81234567' }]);
   });
 
   it('creates again on Re-Triggered and Renotify (the open alert counts them)', () => {
@@ -104,9 +102,7 @@ describe('datadog adapter', () => {
 
   it('falls back to the log id for a Triggered payload that names no alert', () => {
     expect(adapt(request({ ALERT_TRANSITION: 'Triggered', ALERT_TITLE: 'x' }))[0]).toMatchObject({ thirdpartyId: LOG_ID });
-    expect(adapt(request({ ALERT_TRANSITION: 'Recovered' }))).toEqual([
-      { action: 'ignore', reason: 'Recovered without ALERT_ID' },
-    ]);
+    expect(adapt(request({ ALERT_TRANSITION: 'Recovered' }))).toEqual([{ action: 'ignore', reason: 'Recovered without ALERT_ID' }]);
   });
 
   it('rejects a body that is neither JSON nor form data', () => {

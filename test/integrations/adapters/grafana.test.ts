@@ -17,9 +17,7 @@ describe('grafana adapter', () => {
   });
 
   it('resolves the group when the unified notification is resolved', () => {
-    expect(adapt(request(fixture('grafana/unified-resolved.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: UNIFIED_GROUP_KEY },
-    ]);
+    expect(adapt(request(fixture('grafana/unified-resolved.json')))).toEqual([{ action: 'resolve', thirdpartyId: UNIFIED_GROUP_KEY }]);
   });
 
   it("falls back to Grafana's title and message when the group has no common alertname or annotations", () => {

@@ -17,9 +17,7 @@ describe('prometheus (Alertmanager) adapter', () => {
   });
 
   it('resolves the group when it is resolved', () => {
-    expect(adapt(request(fixture('prometheus/alertmanager-resolved.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: GROUP_KEY },
-    ]);
+    expect(adapt(request(fixture('prometheus/alertmanager-resolved.json')))).toEqual([{ action: 'resolve', thirdpartyId: GROUP_KEY }]);
   });
 
   it('treats a re-sent group with fewer common labels as the same alert', () => {
@@ -76,9 +74,7 @@ describe('prometheus (Alertmanager) adapter', () => {
     expect(() => adapt(request('status=firing', { contentType: 'application/x-www-form-urlencoded' }))).toThrowError(
       /form-encoded bodies are not accepted/,
     );
-    expect(() => adapt(request('{"status": "firing",', { contentType: 'application/json' }))).toThrowError(
-      /invalid JSON/,
-    );
+    expect(() => adapt(request('{"status": "firing",', { contentType: 'application/json' }))).toThrowError(/invalid JSON/);
     expect(() => adapt(request('firing!', { contentType: 'text/plain' }))).toThrowError(/not JSON/);
   });
 
@@ -90,8 +86,6 @@ describe('prometheus (Alertmanager) adapter', () => {
   it('ignores a status it does not know', () => {
     const payload = fixtureJson('prometheus/alertmanager-firing.json');
     payload.status = 'pending';
-    expect(adapt(request(payload))).toEqual([
-      { action: 'ignore', reason: 'unknown Alertmanager status', details: { status: 'pending' } },
-    ]);
+    expect(adapt(request(payload))).toEqual([{ action: 'ignore', reason: 'unknown Alertmanager status', details: { status: 'pending' } }]);
   });
 });

@@ -29,9 +29,7 @@ describe('uptime_robot adapter', () => {
   });
 
   it('falls back to alertTypeFriendlyName when alertType is absent', () => {
-    expect(adapt(request({ monitorID: '1', alertTypeFriendlyName: 'Up' }))).toEqual([
-      { action: 'resolve', thirdpartyId: '1' },
-    ]);
+    expect(adapt(request({ monitorID: '1', alertTypeFriendlyName: 'Up' }))).toEqual([{ action: 'resolve', thirdpartyId: '1' }]);
   });
 
   it('ignores SSL expiry notices and other alert types', () => {
