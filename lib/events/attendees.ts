@@ -10,11 +10,6 @@ export interface AttendeeRef {
   user_id: string;
 }
 
-export interface AttendeeResolution {
-  attendees: AttendeeRef[];
-  messages: string[];
-}
-
 async function loadAccountUsers(accountId: string, ids: string[]): Promise<Map<string, AccountUserRecord>> {
   return new Map((await getAccountUsers(accountId, ids)).map((record) => [record.id, record]));
 }
@@ -24,9 +19,13 @@ function dedupe(list: AttendeeRef[]): AttendeeRef[] {
   return list.filter((a) => (seen.has(a.attendee_id) ? false : (seen.add(a.attendee_id), true)));
 }
 
-/** account_user_ids (v4) → attendees in the order given; unknown ids become messages naming `field`. */
-export async function attendeesFromAccountUserIds(accountId: string, field: string, raw: readonly string[]): Promise<AttendeeResolution> {
-  const messages: string[] = [];
+/** account_user_ids (v4) → attendees in the order given; unknown ids add messages naming `field`. */
+export async function attendeesFromAccountUserIds(
+  accountId: string,
+  field: string,
+  raw: readonly string[],
+  messages: string[],
+): Promise<AttendeeRef[]> {
   const ids: string[] = [];
   for (const value of raw) {
     const id = parseId('accountUser', value);
@@ -40,12 +39,16 @@ export async function attendeesFromAccountUserIds(accountId: string, field: stri
     if (!record) messages.push(`${field} contains an unknown account user: ${id}`);
     else attendees.push({ attendee_id: record.id, user_id: record.user_id });
   }
-  return { attendees: dedupe(attendees), messages };
+  return dedupe(attendees);
 }
 
 /** attendees (earlier interface): usr_ ids (or bare ULIDs of users); acu_ ids are read too. */
-export async function attendeesFromUserIds(accountId: string, field: string, raw: readonly string[]): Promise<AttendeeResolution> {
-  const messages: string[] = [];
+export async function attendeesFromUserIds(
+  accountId: string,
+  field: string,
+  raw: readonly string[],
+  messages: string[],
+): Promise<AttendeeRef[]> {
   const resolved = await Promise.all(
     raw.map(async (value): Promise<AttendeeRef | string> => {
       const prefixed = parsePrefixedId(value);
@@ -67,5 +70,5 @@ export async function attendeesFromUserIds(accountId: string, field: string, raw
     if (typeof entry === 'string') messages.push(entry);
     else attendees.push(entry);
   }
-  return { attendees: dedupe(attendees), messages };
+  return dedupe(attendees);
 }

@@ -26,12 +26,7 @@ export async function createV4Event(principal: Principal, body: Record<string, u
   const scheduleIds = input.schedule_ids ?? [];
   const badSchedules = scheduleIds.filter((id) => !parseId('schedule', id));
   for (const id of badSchedules) messages.push(`schedule_ids contains an id that is not a schedule: ${id}`);
-  const { attendees, messages: attendeeMessages } = await attendeesFromAccountUserIds(
-    principal.accountId,
-    'account_user_ids',
-    input.account_user_ids,
-  );
-  messages.push(...attendeeMessages);
+  const attendees = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids, messages);
   if (messages.length > 0) throw new Invalid(messages);
 
   const draft = newDraft(input, {
@@ -59,8 +54,7 @@ export async function createEarlierEvent(principal: Principal, body: Record<stri
     input.repeatend === null || input.repeatend === undefined ? null : unixOrMessage(input.repeatend, zone, 'repeatend', messages);
   const exceptions = (input.exceptions ?? []).map((e, i) => unixOrMessage(e.start, zone, `exceptions[${i}].start`, messages));
   const scheduleIds = scheduleIdsOrMessages(input.schedule_id, messages);
-  const { attendees, messages: attendeeMessages } = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees);
-  messages.push(...attendeeMessages);
+  const attendees = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees, messages);
   if (messages.length > 0) throw new Invalid(messages);
 
   const draft = newDraft(

@@ -28,12 +28,7 @@ export async function overrideEvent(principal: Principal, rawId: string, body: R
   const end = zone ? instantOrMessage(input.end_time, zone, 'end_time', messages) : null;
   const actionTime = parseDateTimeIn(input.action_time, ianaZoneOf(parent));
   if (actionTime === null) messages.push('action_time must be an ISO 8601 datetime (e.g. 2026-03-29T09:00:00+02:00)');
-  const { attendees, messages: attendeeMessages } = await attendeesFromAccountUserIds(
-    principal.accountId,
-    'account_user_ids',
-    input.account_user_ids,
-  );
-  messages.push(...attendeeMessages);
+  const attendees = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids, messages);
   if (messages.length > 0) throw new Invalid(messages);
   if (!findOccurrenceStartingAt(toOncallEvent(parent), actionTime!)) throw noOccurrence(actionTime!);
 

@@ -43,9 +43,7 @@ export async function updateV4Event(principal: Principal, rawId: string, body: R
     draft.schedule_ids = input.schedule_ids.map((id) => parseId('schedule', id)).filter((id): id is string => id !== null);
   }
   if (input.account_user_ids !== undefined) {
-    const resolved = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids);
-    messages.push(...resolved.messages);
-    draft.attendees = resolved.attendees;
+    draft.attendees = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids, messages);
   }
   draft.meta = mergeKeys(draft.meta, input.meta);
   if (messages.length > 0) throw new Invalid(messages);
@@ -76,9 +74,7 @@ export async function updateEarlierEvent(principal: Principal, rawId: string, bo
   applyRepeatFields(draft, { ...input, days_of_week: input.dow });
   if (input.schedule_id !== undefined) draft.schedule_ids = scheduleIdsOrMessages(input.schedule_id, messages);
   if (input.attendees !== undefined) {
-    const resolved = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees);
-    messages.push(...resolved.messages);
-    draft.attendees = resolved.attendees;
+    draft.attendees = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees, messages);
   }
   draft.meta = mergeKeys(draft.meta, input.meta);
   if (messages.length > 0) throw new Invalid(messages);
