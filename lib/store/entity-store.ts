@@ -4,7 +4,7 @@
 //   counts   A#<account>#COUNT / <TYPE>       total, and the counters an object belongs to
 // Creates are conditional on absence, saves on the version read, removes on presence; counters
 // move with each write through the grouped counter writes (lib/store/grouped-writes.ts).
-import { typeOf, type EntityType, type StoredKind } from '../entities';
+import { ENTITIES, typeOf, type EntityInfo, type EntityType, type StoredKind } from '../entities';
 import { newId } from '../ids';
 import { readCounts } from './counters';
 import { addCounts, nextTinyId } from './grouped-writes';
@@ -155,8 +155,11 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     list,
     query,
     counts,
-    /** The next per-account tiny id of this kind (contract §2). */
-    nextTinyId: (accountId: string) => nextTinyId(accountId, type),
+    /** The next per-account tiny id of this kind (contract §2); only kinds the registry gives tiny ids. */
+    nextTinyId: (accountId: string) => {
+      if (!(ENTITIES[options.kind] as EntityInfo).tinyId) throw new Error(`${options.kind} objects have no tiny ids (lib/entities.ts)`);
+      return nextTinyId(accountId, type);
+    },
     /** The account's records as a list source reads them (lib/list/sources.ts Collection). */
     collection: (accountId: string) => ({
       all: () => list(accountId),
