@@ -11,6 +11,7 @@ import type {
   EscalationEvent,
   EscalationState,
   PolicyInput,
+  StartEvent,
   TeamInput,
 } from '../../lib/escalation/engine';
 
@@ -93,11 +94,11 @@ export function run(w: World, events: EscalationEvent[], from: EscalationState =
   return results;
 }
 
-export function startTeam(teamId: string, at = T0, key = `route-${teamId}`): EscalationEvent {
+export function startTeam(teamId: string, at = T0, key = `route-${teamId}`): StartEvent {
   return { type: 'start', at, key, targets: [{ type: 'team', teamId }] };
 }
 
-export function startUser(accountUserId: string, at = T0, key = `route-${accountUserId}`): EscalationEvent {
+export function startUser(accountUserId: string, at = T0, key = `route-${accountUserId}`): StartEvent {
   return { type: 'start', at, key, targets: [{ type: 'account_user', accountUserId }] };
 }
 
