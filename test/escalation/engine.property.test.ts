@@ -43,6 +43,16 @@ const teamArb = (teamId: string) =>
 
 const teamsArb = fc.record({ t0: teamArb('t0'), t1: teamArb('t1'), t2: teamArb('t2') });
 const timeScaleArb = fc.constantFrom(1, 60, 7);
+/** A person's notification plan (rule delays), or none: the default single immediate delivery. */
+const planArb = fc.option(
+  fc.array(
+    fc.record({
+      at_offset_ms: fc.integer({ min: 0, max: 40 }).map((minutes) => minutes * MINUTE),
+      channels: fc.constantFrom(['push'], ['sms'], ['voice', 'email'], null),
+    }),
+    { maxLength: 3 },
+  ),
+);
 
 describe('escalation engine properties', () => {
   it('without acknowledgement the pages are the sum over rounds of the non-empty layers’ on-call sets, then dropped', () => {
@@ -80,8 +90,9 @@ describe('escalation engine properties', () => {
       { maxLength: 25 },
     );
     fc.assert(
-      fc.property(teamsArb, timeScaleArb, fc.subarray(TEAMS, { minLength: 1 }), fc.boolean(), actionArb, (teams, timeScale, firstTeams, withUser, actions) => {
-        const w = world(teams, { timeScale });
+      fc.property(teamsArb, timeScaleArb, fc.subarray(TEAMS, { minLength: 1 }), fc.boolean(), actionArb, planArb, (teams, timeScale, firstTeams, withUser, actions, plan) => {
+        const options = { timeScale, ...(plan ? { plan: () => plan } : {}) };
+        const w = world(teams, options);
         const first: EscalationEvent = {
           type: 'start',
           at: T0,
@@ -164,6 +175,12 @@ describe('escalation engine properties', () => {
         expect(['acknowledged', 'resolved', 'dropped']).toContain(final.outcome);
 
         const effects = allEffects(everything);
+        // No page for a workflow that was already closed (acknowledged, rejected, timed out).
+        const closed = new Set<string>();
+        for (const effect of effects) {
+          if (effect.type === 'close_workflow') closed.add(effect.workflowId);
+          if (effect.type === 'page') expect(closed.has(effect.workflowId)).toBe(false);
+        }
         const keys = effects.map((e) => e.key);
         expect(new Set(keys).size).toBe(keys.length);
         // Each workflow opened is closed exactly once.
@@ -185,7 +202,7 @@ describe('escalation engine properties', () => {
         }
 
         // Determinism: the same events in a fresh world give the same effects, keys included.
-        const again = run(world(teams, { timeScale }), events, initialState('alt-9'));
+        const again = run(world(teams, options), events, initialState('alt-9'));
         expect(allEffects(again)).toEqual(allEffects(results));
       }),
       { numRuns: 300 },
