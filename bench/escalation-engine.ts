@@ -155,7 +155,7 @@ function runOnce(seed: number, storeRoundTrip: boolean): RunFigures {
     if (event.type === 'reject') {
       const [open] = openWorkflows(states[due.alert]);
       if (!open) continue;
-      event = { ...event, accountUserId: open.accountUserId, workflowId: open.workflowId };
+      event = { ...event, accountUserId: open.accountUserId, workflowIds: [open.workflowId] };
     }
     apply(due.alert, event);
   }

@@ -149,7 +149,7 @@ describe('escalation engine properties', () => {
               const open = openWorkflows(state);
               if (open.length) {
                 const chosen = open[action.pick % open.length];
-                apply({ type: 'reject', at: now, accountUserId: chosen.accountUserId, workflowId: chosen.workflowId });
+                apply({ type: 'reject', at: now, accountUserId: chosen.accountUserId, workflowIds: [chosen.workflowId] });
               }
               break;
             }

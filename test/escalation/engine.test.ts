@@ -251,7 +251,18 @@ describe('reject', () => {
     const w = world({ ops: threeLayers });
     const [started] = run(w, [startTeam('ops')]);
     expect(advance(started.state, { type: 'reject', at: T0, accountUserId: 'cat' }, w.inputs)).toMatchObject({ changed: false, ignored: 'no_open_workflow' });
-    expect(advance(started.state, { type: 'reject', at: T0, accountUserId: 'ann', workflowId: 'nope' }, w.inputs).changed).toBe(false);
+    expect(advance(started.state, { type: 'reject', at: T0, accountUserId: 'ann', workflowIds: ['nope'] }, w.inputs).changed).toBe(false);
+  });
+
+  it('a retried reject naming its workflows does not reject the person’s next workflow', () => {
+    const w = world({ ops: { layers: [{ layer: 1, timeout: 5 }, { layer: 2, timeout: 5 }], oncall: { 1: ['ann'], 2: ['ann'] } } });
+    const [started] = run(w, [startTeam('ops')]);
+    const ids = openWorkflowsOf(started.state, 'ann').map((open) => open.workflowId);
+    const event = { type: 'reject', at: T0 + MINUTE, accountUserId: 'ann', workflowIds: ids } as const;
+    const rejected = advance(started.state, event, w.inputs);
+    expect(paged(rejected.effects)).toEqual(['ann']); // layer 2 is Ann again
+    expect(advance(rejected.state, event, w.inputs)).toMatchObject({ changed: false, ignored: 'no_open_workflow' });
+    expect(advance(rejected.state, { ...event, workflowIds: undefined }, w.inputs).changed).toBe(true);
   });
 
   it('with several teams, moves on only the assignments whose step the rejecter was in', () => {

@@ -218,7 +218,7 @@ class Step {
     for (const assignment of this.escalating()) {
       const step = assignment.step!;
       const rejected = step.workflows.filter(
-        (w) => w.status === 'open' && w.accountUserId === event.accountUserId && (event.workflowId === undefined || w.id === event.workflowId),
+        (w) => w.status === 'open' && w.accountUserId === event.accountUserId && (event.workflowIds === undefined || event.workflowIds.includes(w.id)),
       );
       if (rejected.length === 0) continue;
       matched = true;
@@ -541,6 +541,9 @@ function checkEvent(event: EscalationEvent): void {
       return;
     case 'reject':
       if (typeof event.accountUserId !== 'string' || event.accountUserId === '') throw new InvalidEscalation('reject.accountUserId must be a non-empty string');
+      if (event.workflowIds !== undefined && !(Array.isArray(event.workflowIds) && event.workflowIds.every((id) => typeof id === 'string'))) {
+        throw new InvalidEscalation('reject.workflowIds must be an array of strings');
+      }
       return;
     case 'acknowledge':
     case 'resolve':

@@ -124,8 +124,12 @@ export interface RejectEvent {
   type: 'reject';
   at: number;
   accountUserId: string;
-  /** Only this workflow (a one-click link names one); else every open workflow of the person. */
-  workflowId?: string;
+  /**
+   * Only these workflows (a one-click link names one; the API passes the caller's open ones, see
+   * openWorkflowsOf), so a retried reject cannot reject the person's next workflow. Absent: every
+   * open workflow of the person.
+   */
+  workflowIds?: readonly string[];
 }
 
 export type EscalationEvent = StartEvent | TimeoutEvent | AcknowledgeEvent | ResolveEvent | RejectEvent;
