@@ -17,11 +17,11 @@ export interface RoutingInput {
 }
 
 export function buildRoutingContext(input: RoutingInput): RoutingContext {
-  const data = input.log?.data ?? {};
+  const data = input.log?.data;
   return {
     always: true,
     alert: input.alert,
-    log: { data, headers: input.log?.headers ?? {} },
+    log: { data: data ?? {}, headers: input.log?.headers ?? {} },
     log_parsed: isMapping(data) || Array.isArray(data),
   };
 }

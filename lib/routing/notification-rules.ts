@@ -175,7 +175,10 @@ function buildRules(raw: readonly RawRule[], faults: FaultList): NotificationRul
     if (ignore && actions.length > 1) faults.warn([...at, 'actions'], 'holds ignore: its other actions never run');
     const { steps, end, tooLong } = ignore ? { steps: [], end: 0, tooLong: false } : unrollSchedule(actions);
     if (tooLong) faults.add([...at, 'actions'], `unroll to more than ${LIMITS.notifySteps} notification steps`);
-    else if (!ignore && steps.length === 0) faults.add([...at, 'actions'], 'must hold a notify (or an ignore)');
+    // Only when every action was read: a faulty notify is reported on its own.
+    else if (!ignore && steps.length === 0 && actions.length === (rule.raw.actions as unknown[]).length) {
+      faults.add([...at, 'actions'], 'must hold a notify (or an ignore)');
+    }
     return { index: rule.index, match: rule.match, types: readTypes(rule.raw, at, faults), actions, ignore, schedule: tooLong ? [] : steps, ends_at_offset_ms: end };
   });
 }

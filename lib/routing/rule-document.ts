@@ -33,13 +33,16 @@ export interface RuleDocumentOptions {
   field?: string;
 }
 
+/** Faults in the order of the text (those without a position first). */
 export function failed<T>(faults: FaultList): ParseResult<T> {
-  return { ok: false, faults: faults.faults, messages: faults.faults.map((fault) => fault.message) };
+  const ordered = [...faults.faults].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return { ok: false, faults: ordered, messages: ordered.map((fault) => fault.message) };
 }
 
 /**
  * Loads the YAML and checks the document shape, each rule's match, and each action's type and
- * settings keys. `ruleKeys` are the keys a rule may hold besides match and actions.
+ * settings keys. `ruleKeys` are the keys a rule may hold besides match and actions. ok: false only
+ * when the document cannot be read as rules at all; otherwise faults may still be listed.
  */
 export function readRuleDocument(
   text: unknown,
@@ -112,7 +115,8 @@ export function readRuleDocument(
     }
     rules.push(rule);
   });
-  if (!faults.ok) return { ok: false, faults };
+  // Faults so far stay in `faults`: the caller reads each action's settings too, so that one save
+  // reports every fault of the document, then checks faults.ok.
   return { ok: true, rules, faults };
 }
 
