@@ -12,6 +12,7 @@ type Bench = () => Promise<Record<string, number | string>>;
 const BENCHES: Record<string, () => Promise<Bench>> = {
   platform: async () => (await import('./platform')).benchPlatform,
   oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
+  routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
 };

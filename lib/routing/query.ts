@@ -285,9 +285,67 @@ class EvalTimeForValidation {
 
 export type MatchTester = (context: object) => boolean;
 
+type Literal = string | number | boolean;
+const isLiteral = (value: unknown): value is Literal =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * A cheap test that can only say "this match cannot hold" (false) or "ask sift" (true), from the
+ * top-level conditions that compare a field with literals: `path: literal`, `path: {$eq: literal}`,
+ * `path: {$in: [literals]}`. It reads the path through plain objects only and says "ask sift" as
+ * soon as it meets a list or an object at the end, so sift's rules for lists never differ from it.
+ * Most rules of a router start with such a condition, and most alerts fail it: this skips most of
+ * sift's work (see bench/routing-engine.ts; a property test checks it never changes a decision).
+ */
+export function compilePrefilter(match: Record<string, unknown>): MatchTester | null {
+  const checks: { path: string[]; accepts: (value: Literal | undefined | null) => boolean }[] = [];
+  const branches: MatchTester[] = [];
+  for (const [key, condition] of Object.entries(match)) {
+    // $and holds only when every branch does; $or only when one does (each branch must be prefiltered).
+    if ((key === '$and' || key === '$or') && Array.isArray(condition) && condition.every(isMapping)) {
+      const tests = (condition as Record<string, unknown>[]).map(compilePrefilter);
+      if (key === '$and') branches.push(...tests.filter((test): test is MatchTester => test !== null));
+      else if (tests.length && tests.every((test) => test !== null)) branches.push((context) => tests.some((test) => test!(context)));
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    let allowed: Literal[] | null = null;
+    if (isLiteral(condition)) allowed = [condition];
+    else if (isMapping(condition)) {
+      const keys = Object.keys(condition);
+      if (keys.length === 1 && keys[0] === '$eq' && isLiteral(condition.$eq)) allowed = [condition.$eq];
+      else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(isLiteral)) allowed = condition.$in as Literal[];
+    }
+    if (!allowed) continue;
+    const set = new Set<unknown>(allowed);
+    checks.push({ path: key.split('.'), accepts: (value) => value !== undefined && value !== null && set.has(value) });
+  }
+  if (checks.length === 0 && branches.length === 0) return null;
+  return (context) => {
+    for (const branch of branches) if (!branch(context)) return false;
+    for (const check of checks) {
+      let value: unknown = context;
+      for (const segment of check.path) {
+        if (value === null || value === undefined) break;
+        if (typeof value !== 'object' || Array.isArray(value)) return true;
+        value = Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined;
+      }
+      if (typeof value === 'object' && value !== null) return true;
+      if (!check.accepts(value as Literal | undefined | null)) return false;
+    }
+    return true;
+  };
+}
+
 /** A tester of `match`; time operators read the instant set on `time` before each test. */
-export function compileMatch(match: Record<string, unknown>, time: EvaluationTime | EvalTimeForValidation): MatchTester {
-  return createQueryTester(match as never, { operations: operationsFor(time as EvaluationTime) as never }) as MatchTester;
+export function compileMatch(
+  match: Record<string, unknown>,
+  time: EvaluationTime | EvalTimeForValidation,
+  options: { prefilter?: boolean } = {},
+): MatchTester {
+  const tester = createQueryTester(match as never, { operations: operationsFor(time as EvaluationTime) as never }) as MatchTester;
+  const prefilter = options.prefilter === false ? null : compilePrefilter(match);
+  return prefilter ? (context) => prefilter(context) && tester(context) : tester;
 }
 
 // --- explanations ---------------------------------------------------------------------------------
