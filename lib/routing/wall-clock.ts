@@ -23,8 +23,17 @@ export interface WallClock {
 const zones = new Map<string, IANAZone>();
 const offsetCache = new Map<string, { minute: number; offset: number }>();
 
+const knownZones = new Map<string, boolean>();
+
 export function isKnownZone(name: unknown): name is string {
-  return typeof name === 'string' && name.length <= 64 && IANAZone.isValidZone(name);
+  if (typeof name !== 'string' || name.length > 64) return false;
+  let known = knownZones.get(name);
+  if (known === undefined) {
+    known = IANAZone.isValidZone(name);
+    if (knownZones.size > 1000) knownZones.clear();
+    knownZones.set(name, known);
+  }
+  return known;
 }
 
 function zoneFor(name: string): IANAZone {

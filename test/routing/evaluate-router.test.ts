@@ -243,6 +243,19 @@ describe('router dry run explains its decision', () => {
     expect(explanation.plan).toMatchObject({ outcome: 'no_match', used_default: true });
   });
 
+  it('$not and $nor report their branches', () => {
+    const text = routerYaml([{ match: { $not: { 'alert.urgency': 'high' }, $nor: [{ 'log.data.service': 'web' }] }, actions: [{ type: 'ignore' }] }]);
+    const explanation = explainRouter(router(text), dbAlert, NOON_UTC);
+
+    expect(explanation.matched_rule).toBeNull();
+    expect(explanation.tried[0].failed_condition).toEqual({
+      condition: '$not',
+      expected: { 'alert.urgency': 'high' },
+      held: false,
+      branches: [{ index: 0, held: true, conditions: [{ condition: 'alert.urgency', expected: 'high', held: true, saw: 'high' }] }],
+    });
+  });
+
   it('a disabled router explains nothing but the default receivers', () => {
     const explanation = explainRouter(router(RULES, ['tem_D'], false), dbAlert, NOON_UTC);
 
