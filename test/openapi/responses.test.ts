@@ -64,6 +64,7 @@ describe('platform routes', () => {
     const email = `signup-${Date.now()}@example.com`;
     const signup = { account_name: 'Acme', name: 'Ada', email, password: 'long enough secret' };
     await call(anonymous, 'POST /public/signup', 201, { body: signup });
+    await call(anonymous, 'POST /public/signup', 409, { body: signup });
     await call(anonymous, 'POST /public/signup', 400, { body: { ...signup, password: 'short' } });
   });
 
