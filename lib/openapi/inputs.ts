@@ -74,8 +74,8 @@ export const loginInput = z.object({
 export const signupInput = z.object({
   account_name: z.string().trim().min(1),
   name: z.string().trim().min(1),
-  email: z.email(),
-  password: z.string().min(8),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(8, 'must be at least 8 characters'),
 });
 
 /** lib/accounts/account.ts `updateInput`. */

@@ -2,6 +2,7 @@
 // status must be declared for its route, and every body must match the declared schema (strict
 // objects, so a field added to a serializer without the document fails here). The walk touches
 // every route of the route table, successes and the usual errors, and fails when one is missed.
+// Every JSON body the service accepted must also match the documented request schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../infra/routes';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
@@ -46,6 +47,9 @@ async function call(client: ApiClient, key: string, status: number, options: Cal
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
+  if (res.status < 300 && options.body !== undefined && typeof options.body === 'object') {
+    expect(checker.checkRequest(method, template, options.body)).toEqual([]);
+  }
   exercised.add(key);
   return res;
 }

@@ -49,6 +49,19 @@ export class DocumentChecker {
     return (validate.errors ?? []).map((e) => `${method} ${pathTemplate} ${status}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 
+  /**
+   * Checks a JSON request body that the service accepted against the operation's documented
+   * request schema: a body the service takes must never be one the document refuses.
+   */
+  checkRequest(method: string, pathTemplate: string, body: unknown): string[] {
+    const operation = this.document.paths?.[pathTemplate]?.[method.toLowerCase()];
+    const schema = operation?.requestBody?.content?.['application/json']?.schema;
+    if (!schema) return [`${method} ${pathTemplate} documents no JSON request body`];
+    const validate = this.compile(`${method} ${pathTemplate} request`, schema);
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => `${method} ${pathTemplate} request: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`);
+  }
+
   private resolve(ref: string): Json {
     let node: any = this.document;
     for (const part of ref.replace(/^#\//, '').split('/')) node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
