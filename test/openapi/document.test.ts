@@ -65,6 +65,7 @@ describe('the OpenAPI document', () => {
       expect(operation.tags).toHaveLength(1);
       expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)), `${method} ${path}`).toBe(true);
       const route = ROUTES.find((r) => r.method === method && r.path === path)!;
+      expect(OPERATIONS[routeKey(route)].public ?? false, `${method} ${path} public in the table and the entry`).toBe(route.public ?? false);
       if (route.public) expect(operation.security, `${method} ${path}`).toEqual([]);
       else {
         expect(operation.security, `${method} ${path}`).toBeUndefined();
