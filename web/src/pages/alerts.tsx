@@ -12,7 +12,7 @@ import { href, navigate } from '../router';
 import type { AlertEarlier } from '../types';
 import type { PageProps } from './index';
 
-export const POLL_MS = 3000;
+export const POLL_MS = 2000;
 const PAGE_SIZE = 25;
 
 const STATUS_FILTERS: { value: string; label: string; statuses: string[] }[] = [

@@ -98,7 +98,7 @@ export function SchedulePage({ params, query }: PageProps) {
         listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
         api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
       ]);
-      return { schedule, events, entries };
+      return { schedule, events, entries, weekKey };
     },
     [id, weekKey],
   );
@@ -111,6 +111,8 @@ export function SchedulePage({ params, query }: PageProps) {
   if (loaded.loading && !loaded.data) return <Loading what="the schedule" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
   const { schedule, events, entries } = loaded.data;
+  // Another week's entries are never shown under this week's heading.
+  const current = loaded.data.weekKey === weekKey;
 
   return (
     <section aria-labelledby="schedule-title">
@@ -154,6 +156,8 @@ export function SchedulePage({ params, query }: PageProps) {
           <span class="swatch piece-removed" aria-hidden="true" /> Removed occurrence
         </li>
       </ul>
+      {!current && <Loading what="the week" />}
+      {current && (
       <ol class="week" aria-labelledby="week-heading" aria-describedby="week-zone">
         {week.map((day) => (
           <li class="day" key={day.start}>
@@ -187,7 +191,8 @@ export function SchedulePage({ params, query }: PageProps) {
           </li>
         ))}
       </ol>
-      {canEdit && (
+      )}
+      {canEdit && current && (
         <div class="columns">
           <OverrideForm entries={entries} events={events} onDone={() => void loaded.reload()} />
           <NewShiftForm scheduleId={schedule.id} onDone={() => void loaded.reload()} />
