@@ -93,14 +93,14 @@ describe('the local server’s console files', () => {
     const post = await fetch(`${service.url}/`, { method: 'POST' });
     expect(post.status).toBe(404);
     expect(post.headers.get('content-type')).toContain('application/json');
-    expect((await post.json()).errors[0].message).toBeTruthy();
+    expect(((await post.json()) as { errors: { message: string }[] }).errors[0].message).toBeTruthy();
   });
 
   it('leaves every API path of both interfaces to the API', async () => {
-    expect((await (await fetch(`${service.url}/health`)).json()).status).toBe('ok');
+    expect(((await (await fetch(`${service.url}/health`)).json()) as { status: string }).status).toBe('ok');
     const v4 = await fetch(`${service.url}/api/v4/alerts`);
     expect(v4.status).toBe(401);
-    expect((await v4.json()).code).toBe(401);
+    expect(((await v4.json()) as { code: number }).code).toBe(401);
     const earlier = await service.admin.get('/alert?limit=1');
     expect(earlier.status).toBe(200);
     expect(earlier.body).toHaveProperty('total_count');
