@@ -5,7 +5,7 @@
 // (Authorization, x-api-key, x-api-secret, pagertree-token, …), query strings and bodies, nothing
 // cached. The page carries the same Content-Security-Policy as locally. The build runs inside the
 // synth (CDK local bundling with web/build.ts), so no step has to build it beforehand.
-import { DockerImage, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { DockerImage, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -193,13 +193,20 @@ export class WebConsole extends Construct {
         reason,
       })),
       { id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*]`, reason },
-      { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]', reason },
+      { id: `AwsSolutions-IAM5[Resource::${this.cdkAssetObjects()}]`, reason },
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason: 'cloudfront:CreateInvalidation and GetInvalidation, which BucketDeployment grants on * (the page is invalidated after each deployment).',
       },
     );
     return { role, logGroup };
+  }
+
+  /** The CDK asset bucket's objects as cdk-nag writes them: concrete where the stack's env is. */
+  private cdkAssetObjects(): string {
+    const stack = Stack.of(this);
+    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+    return `arn:${shown(stack.partition, 'AWS::Partition')}:s3:::cdk-hnb659fds-assets-${shown(stack.account, 'AWS::AccountId')}-${shown(stack.region, 'AWS::Region')}/*`;
   }
 
   /** BucketDeployment's copier is a singleton at the stack's root, created by CDK. */
