@@ -68,6 +68,12 @@ describe('who is on call and who is next', () => {
     expect(two).toMatchObject({ layer: 2, now: [], until: at('13:00'), next: ['cy'], nextFrom: at('13:00') });
   });
 
+  it('does not take the end of the window for a change of people', () => {
+    const window = [entry('e', 1, '08:00', '20:00', 'ann')];
+    const [layer] = summarizeLayers(window, window, at('09:00'), at('12:00'));
+    expect(layer).toMatchObject({ now: ['ann'], until: null, next: null });
+  });
+
   it('adds the attendees of events on one layer at one time', () => {
     const window = [entry('e', 1, '08:00', '10:00', 'ann'), entry('f', 1, '08:00', '09:30', 'bob')];
     const [layer] = summarizeLayers(window, window, at('09:00'));

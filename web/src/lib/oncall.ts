@@ -35,14 +35,15 @@ function peopleAt(entries: OncallEntry[], at: number): string[] {
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function summarizeLayers(current: OncallEntry[], upcoming: OncallEntry[], now: number): LayerSummary[] {
+/** `horizon`: the end of the window the upcoming entries were read for; what follows is unknown. */
+export function summarizeLayers(current: OncallEntry[], upcoming: OncallEntry[], now: number, horizon = Infinity): LayerSummary[] {
   const layers = [...new Set([...current, ...upcoming].map((e) => e.layer))].sort((a, b) => a - b);
   return layers.map((layer) => {
     const onLayer = [...current, ...upcoming].filter((e) => e.layer === layer);
     // `current` is the API's answer for now; the window entries only decide what follows.
     const nowPeople = [...new Set(current.filter((e) => e.layer === layer).flatMap((e) => e.attendees.map((a) => a.attendee_id)))].sort();
     const boundaries = [
-      ...new Set(onLayer.flatMap((e) => [Date.parse(e.start_time), Date.parse(e.end_time)]).filter((t) => t > now)),
+      ...new Set(onLayer.flatMap((e) => [Date.parse(e.start_time), Date.parse(e.end_time)]).filter((t) => t > now && t < horizon)),
     ].sort((a, b) => a - b);
     let until: number | null = null;
     let next: string[] | null = null;

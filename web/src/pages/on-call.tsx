@@ -20,14 +20,15 @@ interface TeamOncall {
 async function loadTeam(team: Team, now: number): Promise<TeamOncall> {
   if (!team.schedule_id) return { team, layers: [] };
   try {
+    const horizon = now + HORIZON_DAYS * 86_400_000;
     const [current, upcoming] = await Promise.all([
       api.get<OncallEntry[]>(`/api/v4/teams/${team.id}/current_oncall`),
       api.get<OncallEntry[]>(`/api/v4/schedule/${team.schedule_id}/window_events`, {
         start: toApiUtc(new Date(now)),
-        end: toApiUtc(new Date(now + HORIZON_DAYS * 86_400_000)),
+        end: toApiUtc(new Date(horizon)),
       }),
     ]);
-    return { team, layers: summarizeLayers(current, upcoming, now) };
+    return { team, layers: summarizeLayers(current, upcoming, now, horizon) };
   } catch (error) {
     return { team, layers: [], error };
   }
@@ -87,7 +88,7 @@ export function OnCallPage() {
                     <tr key={layer.layer}>
                       <th scope="row">Layer {layer.layer}</th>
                       <td class="oncall-now">{layer.now.length ? people(layer.now) : 'Nobody'}</td>
-                      <td>{layer.now.length === 0 ? '—' : layer.until ? formatDateTime(layer.until) : `Beyond ${HORIZON_DAYS} days`}</td>
+                      <td>{layer.now.length === 0 ? '—' : layer.until ? formatDateTime(layer.until) : `More than ${HORIZON_DAYS} days`}</td>
                       <td class="oncall-next">{layer.next ? `${people(layer.next)} from ${formatDateTime(layer.nextFrom)}` : '—'}</td>
                     </tr>
                   ))}
