@@ -124,7 +124,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
       document.removeEventListener('visibilitychange', onVisible);
       generation.current++;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
 
   return { data, error, loading, reload };
