@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one after another (they share the machine), figures printed
 // and written to bench/results/latest.json and bench/results/<timestamp>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
+  console: async () => (await import('./console')).benchConsole,
 };
 
 async function main(): Promise<void> {
@@ -39,8 +40,13 @@ async function main(): Promise<void> {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(dir, { recursive: true });
   const json = JSON.stringify(report, null, 2);
-  writeFileSync(path.join(dir, 'latest.json'), json);
   writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), json);
+  // latest.json keeps the newest figures of every benchmark: a run of some of them (`npm run bench
+  // console`) replaces theirs and leaves the others' as they were.
+  const latestPath = path.join(dir, 'latest.json');
+  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { results?: Record<string, unknown> }) : {};
+  const latest = only.length ? { ...report, results: { ...previous.results, ...results } } : report;
+  writeFileSync(latestPath, JSON.stringify(latest, null, 2));
   console.log(`\nwritten to bench/results/latest.json`);
 }
 
