@@ -2,8 +2,8 @@
 // the local runtime mirrors them (same handler modules, same queues with the same redrive settings).
 import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
 
-export type QueueName = 'ingest' | 'routing';
-export type WorkerName = 'ingestWorker' | 'routingWorker';
+export type QueueName = 'ingest' | 'routing' | 'escalation';
+export type WorkerName = 'ingestWorker' | 'routingWorker' | 'escalationWorker';
 export type ScheduledName = 'sweeper';
 export type FunctionName = HttpFunctionName | WorkerName | ScheduledName;
 
@@ -17,6 +17,8 @@ export interface QueueDefinition {
   maxReceiveCount: number;
   /** Maximum time the event source waits to fill a batch. */
   maxBatchingWindowSeconds: number;
+  /** Parallel receive loops of the local runtime's poller (default 4). */
+  localPollers?: number;
 }
 
 export interface FunctionDefinition {
@@ -48,6 +50,17 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     maxReceiveCount: 4,
     maxBatchingWindowSeconds: 0,
   },
+  // Escalation timers (delayed messages, chained past 15 minutes), delayed starts and storm-bundle
+  // flushes. A message lost with a crashed queue is re-driven from the table by the sweeper.
+  escalation: {
+    name: 'escalation',
+    urlVariable: 'ESCALATION_QUEUE_URL',
+    consumer: 'escalationWorker',
+    batchSize: 10,
+    maxReceiveCount: 5,
+    maxBatchingWindowSeconds: 0,
+    localPollers: 8,
+  },
 };
 
 const HTTP_TIMEOUT = 10;
@@ -55,8 +68,9 @@ const WORKER_TIMEOUT = 30;
 
 function httpFunction(name: HttpFunctionName): FunctionDefinition {
   const sends: Partial<Record<HttpFunctionName, QueueName[]>> = {
-    alerts: ['routing'],
+    alerts: ['routing', 'escalation'],
     inbound: ['ingest'],
+    respond: ['escalation'],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
@@ -81,14 +95,21 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['routing'],
+    sendsTo: ['routing', 'escalation'],
+  },
+  escalationWorker: {
+    entry: 'functions/queue/escalation-worker.ts',
+    table: 'readWrite',
+    timeoutSeconds: WORKER_TIMEOUT,
+    memoryMb: 1024,
+    sendsTo: ['escalation'],
   },
   sweeper: {
     entry: 'functions/scheduled/sweeper.ts',
     table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
-    sendsTo: ['ingest'],
+    sendsTo: ['ingest', 'escalation'],
     schedule: 'rate(1 minute)',
   },
 };

@@ -18,6 +18,8 @@ export type HttpFunctionName =
   | 'integrations'
   | 'maintenanceWindows'
   | 'inbound'
+  | 'notifications'
+  | 'respond'
   | 'notFound';
 
 export interface Route {
@@ -96,6 +98,14 @@ export const ROUTES: Route[] = [
   }),
   { method: 'GET', path: '/incident/{id}/logs', fn: 'alerts', op: 'incidentLogs' },
   ...standard('logs', '/log', { update: '-', delete: '-' }),
+
+  // Notifications: read only on both interfaces (no route creates, changes or deletes one: 404)
+  ...standard('notifications', `${v4}/notifications`, { create: '-', update: '-', delete: '-' }),
+  ...standard('notifications', '/notification', { list: 'earlierList', get: 'earlierGet', create: '-', update: '-', delete: '-' }),
+  // One-click responses from a page: GET shows what the click will do, POST does it (the signed
+  // token is the credential)
+  { method: 'GET', path: '/public/respond/{token}', fn: 'respond', op: 'show', public: true },
+  { method: 'POST', path: '/public/respond/{token}', fn: 'respond', op: 'respond', public: true },
 
   // Teams, schedules, events, escalation policies
   ...standard('teams', `${v4}/teams`),

@@ -1,5 +1,6 @@
 // Identifiers (contract §2): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
 // (issued by the store). Paths accept either form; anything else is simply absent.
+import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { ENTITIES, type EntityKind } from './entities';
 
@@ -57,4 +58,24 @@ export function ulidTime(id: string): number {
   let time = 0;
   for (let i = 0; i < 10; i++) time = time * 32 + alphabet.indexOf(id[i]);
   return time;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID that is the same every time for the same (time, seed): the id of something a retried
+ * message may try to write again (a timeline entry, a notification of one page), so the retry
+ * finds it instead of writing a second one.
+ */
+export function derivedUlid(timeMs: number, seed: string): string {
+  let time = '';
+  let t = Math.max(0, Math.floor(timeMs));
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = createHash('sha256').update(seed).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return time + random;
 }

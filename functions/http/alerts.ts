@@ -1,11 +1,9 @@
 // Entry point: alerts on both interfaces (/api/v4/alerts, /alert) and the earlier interface's
 // /broadcast and /incident views. One domain object, two representations (toV4, toEarlier).
 import { routesOf } from '../../infra/routes';
-import { actOnAlert } from '../../lib/alerts/act-on-alert';
 import { createAlertEarlier, createAlertV4, createBroadcast, createIncident } from '../../lib/alerts/create-alert';
 import { createComment } from '../../lib/alerts/create-comment';
 import { deleteAlert, deleteBroadcast } from '../../lib/alerts/delete-alert';
-import { handoffAlert } from '../../lib/alerts/handoff-alert';
 import {
   BROADCAST_VIEW,
   findAlert,
@@ -20,6 +18,8 @@ import { listComments } from '../../lib/alerts/read-comments';
 import { alertToEarlier, alertToV4, commentToV4 } from '../../lib/alerts/represent';
 import { updateAlertEarlier, updateAlertV4 } from '../../lib/alerts/update-alert';
 import { httpHandler } from '../../lib/api/handler';
+import { actOnAlert } from '../../lib/escalation/act-on-alert';
+import { handoffAndEscalate } from '../../lib/escalation/handoff';
 import type { ApiRequest } from '../../lib/http/request';
 import { created, noContent, ok } from '../../lib/http/responses';
 
@@ -58,7 +58,7 @@ export const handler = httpHandler(routesOf('alerts'), {
   earlierReject: earlierAction('reject'),
   earlierResolve: earlierAction('resolve'),
   earlierArchive: earlierAction('archive'),
-  earlierHandoff: async (req) => ok(alertToEarlier(await handoffAlert(req.principal, req.params.id, req.body()))),
+  earlierHandoff: async (req) => ok(alertToEarlier(await handoffAndEscalate(req.principal, req.params.id, req.body()))),
 
   // deprecated views
   broadcastList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier', BROADCAST_VIEW)),

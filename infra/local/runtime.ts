@@ -11,6 +11,7 @@ import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
 import { resetConfig } from '../../lib/config';
+import { resetResponseSecret } from '../../lib/notify/response-links';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
 import { startApi, type LocalApi } from './api-gateway';
@@ -53,6 +54,8 @@ export interface Runtime {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** PUBLIC_BASE_URL as the operator gave it; without one, links in messages use this server's URL. */
+const CONFIGURED_BASE_URL = process.env.PUBLIC_BASE_URL;
 const entryExists = (name: FunctionName) => existsSync(`${root}${FUNCTIONS[name].entry}`);
 const importEntry = async <T>(name: FunctionName): Promise<T> =>
   (await import(new URL(`../../${FUNCTIONS[name].entry}`, import.meta.url).href)) as T;
@@ -93,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   resetConfig();
   resetDb();
   resetJwtSecret();
+  resetResponseSecret();
   forgetAllPrincipals();
 
   const created = await bootstrap(options.bootstrap ?? {});
@@ -109,6 +113,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     throw error;
   }
 
+  process.env.PUBLIC_BASE_URL = options.env?.PUBLIC_BASE_URL ?? CONFIGURED_BASE_URL ?? api.url;
+  resetConfig();
+
   const pollers: Poller[] = [];
   for (const queue of Object.values(QUEUES)) {
     if (!entryExists(queue.consumer)) continue;
@@ -119,7 +126,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         queueUrl: queues[queue.name].url,
         queueArn: attributes.Attributes?.QueueArn ?? queue.name,
         batchSize: queue.batchSize,
-        concurrency: options.pollerConcurrency ?? 4,
+        concurrency: options.pollerConcurrency ?? queue.localPollers ?? 4,
         functionName: queue.consumer,
         loadHandler: async () => (await importEntry<{ handler: SqsHandler }>(queue.consumer)).handler,
         onError: (error) => console.error(`${queue.consumer}:`, error),

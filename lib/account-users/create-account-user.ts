@@ -125,15 +125,16 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
   };
   await insertAccountUser(record);
   if (teamIds.length > 0) await addMemberships(principal.accountId, record.id, teamIds);
-  await sendWelcome(principal.accountId, user, password);
+  await sendWelcome(principal.accountId, user, password, record.id);
   return record;
 }
 
-export async function sendWelcome(accountId: string, user: UserRecord, password: string | null): Promise<void> {
+export async function sendWelcome(accountId: string, user: UserRecord, password: string | null, accountUserId: string | null = null): Promise<void> {
   const address = user.emails.find((e) => e.primary)?.email ?? user.emails[0].email;
   await deliver({
     accountId,
     userId: user.id,
+    accountUserId,
     channel: 'email',
     to: address,
     subject: password ? 'Welcome to the on-call service' : 'You were added to an on-call account',

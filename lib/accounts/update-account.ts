@@ -1,9 +1,11 @@
-// PUT /account/:id (account admins): name, meta, sso and notification templates.
+// PUT /account/:id (account admins): name, meta, sso and notification templates (each template
+// checked: known keys and channels, strings, Handlebars that compiles with allowed placeholders).
 import { requireAdmin } from '../auth/permissions';
 import { definedOnly } from '../http/changes';
-import { Conflict } from '../http/errors';
+import { Conflict, Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
+import { validateNotificationTemplates } from '../notify/content';
 import { findAccount } from './read-account';
 import type { AccountRecord } from './records';
 import { updateAccountInput } from './schemas';
@@ -13,9 +15,15 @@ export async function updateAccount(principal: Principal, rawId: string, body: u
   const account = await findAccount(principal, rawId);
   requireAdmin(principal, 'update the account');
   const input = parseInput(updateAccountInput, body);
+  let templates: Record<string, unknown> | undefined;
+  if (input.notification_templates !== undefined) {
+    const checked = validateNotificationTemplates(input.notification_templates);
+    if (!checked.ok) throw new Invalid(checked.messages);
+    templates = checked.value as Record<string, unknown>;
+  }
   const next: AccountRecord = {
     ...account,
-    ...definedOnly(input),
+    ...definedOnly({ ...input, notification_templates: templates }),
     updated_at: new Date().toISOString(),
     version: account.version + 1,
   };

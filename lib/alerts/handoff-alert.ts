@@ -1,14 +1,13 @@
 // POST /alert/:id/handoff {to} (contract §6): from open or acknowledged, append {to, from, time,
-// acknowledged} to handoffs, assign the alert to `to`, set it open (acknowledged_at stays) and
-// notify the new assignee. A versioned read-modify-write: `from` depends on the assignment read.
+// acknowledged} to handoffs, assign the alert to `to` and set it open (acknowledged_at stays). A
+// versioned read-modify-write: `from` depends on the assignment read. Paging the new assignee is
+// escalation's (lib/escalation/handoff.ts).
 import type { AccountUserRecord } from '../account-users/records';
-import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
+import { getAccountUserOfUser } from '../account-users/store';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { parsePrefixedId, prefixId } from '../ids';
-import { logger } from '../log';
-import { deliver } from '../notify/outbox';
 import { updateWithRetry } from '../store/retry';
 import { getTeam } from '../teams/store';
 import { actorOf } from './actor';
@@ -21,7 +20,7 @@ import { transitionConflict } from './transitions';
 
 const HANDOFF_FROM: AlertStatus[] = ['open', 'acknowledged'];
 
-type Target = { kind: 'user'; userId: string; accountUser: AccountUserRecord } | { kind: 'team'; teamId: string; members: string[] };
+type Target = { kind: 'user'; userId: string; accountUser: AccountUserRecord } | { kind: 'team'; teamId: string };
 
 async function resolveTarget(principal: Principal, to: string): Promise<Target> {
   const parsed = parsePrefixedId(to.trim());
@@ -33,7 +32,7 @@ async function resolveTarget(principal: Principal, to: string): Promise<Target> 
   if (parsed?.kind === 'team') {
     const team = await getTeam(principal.accountId, parsed.id);
     if (!team) throw new Invalid(`to names no team of this account: ${to}`);
-    return { kind: 'team', teamId: parsed.id, members: team.member_account_user_ids ?? [] };
+    return { kind: 'team', teamId: parsed.id };
   }
   throw new Invalid(`to must be a user (usr_) or team (tem_) id: ${to}`);
 }
@@ -44,29 +43,13 @@ function assigneeOf(alert: AlertRecord): string | null {
   return null;
 }
 
-async function notifyAssignee(principal: Principal, alert: AlertRecord, target: Target): Promise<void> {
-  const recipients: AccountUserRecord[] =
-    target.kind === 'user' ? [target.accountUser] : await getAccountUsers(principal.accountId, target.members);
-  const subject = `Alert #${alert.tiny_id} handed off to ${target.kind === 'user' ? 'you' : 'your team'}: ${alert.title}`;
-  await Promise.all(
-    recipients.map((recipient) => {
-      const address = recipient.user.emails.find((e) => e.primary)?.email ?? recipient.user.emails[0]?.email;
-      if (!address) return undefined;
-      return deliver({
-        accountId: principal.accountId,
-        userId: recipient.user_id,
-        channel: 'email',
-        to: address,
-        subject,
-        template: 'alert_handoff',
-        message: `${subject}\n\nHanded off by ${actorPrefixId(actorOf(principal))}.`,
-        redacted: `${subject} (handed off by ${actorPrefixId(actorOf(principal))})`,
-      });
-    }),
-  );
+export interface HandedOff {
+  alert: AlertRecord;
+  /** The new assignee: an account user (paged alone) or a team (its policy runs). */
+  assignee: { type: 'account_user'; id: string } | { type: 'team'; id: string };
 }
 
-export async function handoffAlert(principal: Principal, rawId: string, body: unknown): Promise<AlertRecord> {
+export async function handoffAlert(principal: Principal, rawId: string, body: unknown): Promise<HandedOff> {
   const alert = await findAlert(principal, rawId);
   const input = parseInput(handoffInput, body);
   const target = await resolveTarget(principal, input.to);
@@ -104,10 +87,8 @@ export async function handoffAlert(principal: Principal, rawId: string, body: un
       throw new Conflict('The alert was changed by other requests meanwhile; try again');
     },
   });
-  // The hand-off stands even if a notification cannot be recorded: answering 500 would make the
-  // caller hand off twice. The failure is logged for the operators.
-  await notifyAssignee(principal, handedOff, target).catch((error) =>
-    logger.error('handoff notification failed', { error: error as Error, alertId: handedOff.id }),
-  );
-  return handedOff;
+  return {
+    alert: handedOff,
+    assignee: target.kind === 'user' ? { type: 'account_user', id: target.accountUser.id } : { type: 'team', id: target.teamId },
+  };
 }

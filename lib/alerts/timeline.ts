@@ -1,8 +1,7 @@
 // An alert's timeline (contract §6): every change of an alert writes a log owned by the alert –
 // who (source_id), what (action, old and new status) and when. GET /incident/:id/logs and
 // GET /log?owner_id=alt_… read it back, oldest first.
-import { createHash } from 'node:crypto';
-import { newId, prefixId } from '../ids';
+import { derivedUlid, newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { getLog, insertFreshTimelineLog, insertTimelineLog, TIMELINE_COUNT } from '../logs/store';
 import type { Actor, AlertRecord, AlertStatus } from './records';
@@ -12,24 +11,8 @@ export function actorPrefixId(actor: Actor): string {
   return actor.type === 'AccountUser' ? prefixId('user', actor.userId) : prefixId('integration', actor.integrationId);
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/**
- * A ULID that is the same every time for the same (time, seed): the id of a timeline entry that a
- * retried message may try to write again, so the retry finds it instead of writing a second one.
- */
-export function derivedUlid(timeMs: number, seed: string): string {
-  let time = '';
-  let t = timeMs;
-  for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
-  const bytes = createHash('sha256').update(seed).digest();
-  let random = '';
-  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
-  return time + random;
-}
+/** (Kept here for the alert area's callers; lib/ids.ts holds it.) */
+export { derivedUlid };
 
 export type TimelineAction =
   | 'created'
@@ -42,7 +25,15 @@ export type TimelineAction =
   | 'updated'
   | 'routed'
   | 'deduplicated'
-  | 'deleted';
+  | 'deleted'
+  // escalation's steps (lib/escalation), written by the service itself
+  | 'escalated'
+  | 'layer_skipped'
+  | 'repeated'
+  | 'reassigned'
+  | 'exhausted'
+  | 'reopened'
+  | 'superseded';
 
 export interface TimelineEntry {
   alert: AlertRecord;

@@ -7,7 +7,6 @@ import type { Actor, AlertRecord, AlertStatus } from './records';
 import { raced, retryWhileRaced } from '../store/retry';
 import { changeStatus, getAlert, raiseDedup } from './store';
 import { actorPrefixId, derivedUlid, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from './timeline';
-import { closeWorkflow, getOpenWorkflow, listOpenWorkflows } from './workflow-store';
 
 export type AlertAction = 'acknowledge' | 'resolve' | 'reject' | 'archive';
 export type TransitionRules = 'v4' | 'earlier' | 'integration';
@@ -73,7 +72,7 @@ function fieldsOf(action: AlertAction, who: string, now: string) {
 }
 
 /** Reads why a conditional transition did not apply: absent (404), or another status (409). */
-async function explainRefusal(accountId: string, alertId: string, action: AlertAction, from: readonly AlertStatus[]) {
+export async function explainRefusal(accountId: string, alertId: string, action: AlertAction, from: readonly AlertStatus[]) {
   const current = await getAlert(accountId, alertId);
   if (!current) return new NotFound('Alert not found');
   if (!from.includes(current.status)) return transitionConflict(action, current.status, from);
@@ -84,7 +83,7 @@ async function explainRefusal(accountId: string, alertId: string, action: AlertA
  * One conditional write on status+version: the write applies only while the status allows the
  * action, and raises the version, so every read-modify-write that read the alert before it must
  * re-read (lib/alerts/store.ts changeStatus). Throws NotFound, or Conflict (409) naming the current
- * status. Reject also closes the caller's workflow first (its own conditional write).
+ * status.
  */
 export async function transitionAlert(
   accountId: string,
@@ -94,7 +93,8 @@ export async function transitionAlert(
   rules: TransitionRules,
 ): Promise<AlertRecord> {
   const from = TRANSITION_RULES[rules][action] ?? [];
-  if (action === 'reject') return rejectAlert(accountId, alertId, actor, from);
+  // Reject moves escalation on: lib/escalation/act-on-alert.ts does it with the engine.
+  if (action === 'reject') throw new Error('reject is escalation\'s: use lib/escalation/act-on-alert.ts');
   const now = new Date().toISOString();
   const who = actorPrefixId(actor);
   // A refusal is explained by reading the alert; if by then it is back in an allowed status (a
@@ -126,78 +126,6 @@ export async function transitionAlert(
       throw new Conflict('The alert was changed by other requests meanwhile; try again');
     },
   );
-}
-
-/**
- * Reject (contract §6): the caller's open workflow closes and the alert escalates at once,
- * staying open, or dropped when no layer is left.
- */
-async function rejectAlert(accountId: string, alertId: string, actor: Actor, from: readonly AlertStatus[]): Promise<AlertRecord> {
-  const alert = await getAlert(accountId, alertId);
-  if (!alert) throw new NotFound('Alert not found');
-  if (!from.includes(alert.status)) throw transitionConflict('reject', alert.status, from);
-  const workflow = actor.type === 'AccountUser' ? await getOpenWorkflow(accountId, alertId, actor.accountUserId) : null;
-  if (!workflow) {
-    throw new Conflict(`Cannot reject: you have no open notification workflow for this alert (the alert is ${alert.status})`);
-  }
-  const now = new Date().toISOString();
-  if (!(await closeWorkflow(workflow, 'rejected', now))) {
-    throw new Conflict(`Cannot reject: your notification workflow for this alert was closed meanwhile (the alert is ${alert.status})`);
-  }
-  const applied = await changeStatus(accountId, alertId, {
-    from,
-    to: 'open',
-    now,
-    counts: TIMELINE_ENTRY_COUNT,
-    alongside: (before, after) =>
-      recordTimeline(
-        {
-          alert: after,
-          action: 'rejected',
-          actor,
-          oldStatus: before.status,
-          newStatus: after.status,
-          time: now,
-          details: { workflow_id: prefixId('workflow', workflow.id) },
-        },
-        { counted: true },
-      ),
-  });
-  if (!applied) {
-    const refusal = await explainRefusal(accountId, alertId, 'reject', from);
-    throw refusal ?? new Conflict('The alert was changed by another request meanwhile; try again');
-  }
-  return escalateAfterRejection(applied.after, workflow.id);
-}
-
-/**
- * The next escalation layer after a rejection. Escalation policies are not wired yet, so the only
- * layer there is consists of the workflows still open: while someone else is paged the alert stays
- * open; when no one is left it is dropped (contract §6). The escalation engine replaces this step.
- */
-async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: string): Promise<AlertRecord> {
-  const others = (await listOpenWorkflows(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
-  if (others.length > 0) return alert;
-  const now = new Date().toISOString();
-  const dropped = await changeStatus(alert.account_id, alert.id, {
-    from: ['open'],
-    to: 'dropped',
-    now,
-    counts: TIMELINE_ENTRY_COUNT,
-    alongside: (before, after) =>
-      recordTimeline(
-        {
-          alert: after,
-          action: 'dropped',
-          oldStatus: before.status,
-          newStatus: after.status,
-          time: now,
-          details: { reason: 'rejected, and no escalation layer is left' },
-        },
-        { counted: true },
-      ),
-  });
-  return dropped ? dropped.after : ((await getAlert(alert.account_id, alert.id)) ?? alert);
 }
 
 /**

@@ -15,6 +15,12 @@ export interface WorkflowRecord extends Entity {
   status: WorkflowStatus;
   /** Escalation layer that opened it (null when the alert named the person directly). */
   layer: number | null;
+  /** The team whose policy paged (null for an account user paged alone), the escalation's
+   * assignment and round, and the page's template (written by escalation). */
+  team_id?: string | null;
+  assignment_id?: string | null;
+  round?: number | null;
+  template?: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -51,4 +57,22 @@ export async function closeWorkflow(workflow: WorkflowRecord, status: Exclude<Wo
   if (workflow.status !== 'open') return false;
   const next: WorkflowRecord = { ...workflow, status, updated_at: now, version: workflow.version + 1 };
   return workflows.save(next, workflow);
+}
+
+/**
+ * Closes a workflow by id if it is still open (escalation's close effect: idempotent, a retry or a
+ * concurrent close changes nothing). False when it was absent or already closed.
+ */
+export async function closeWorkflowById(
+  accountId: string,
+  id: string,
+  status: Exclude<WorkflowStatus, 'open'>,
+  now: string,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const workflow = await workflows.get(accountId, id);
+    if (!workflow || workflow.status !== 'open') return false;
+    if (await closeWorkflow(workflow, status, now)) return true;
+  }
+  return false;
 }

@@ -6,7 +6,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
-import { errorResult, jsonResult } from '../http/results';
+import { errorResult, jsonResult, textResult } from '../http/results';
 import { authenticate } from './authenticate';
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
@@ -50,6 +50,7 @@ export function httpHandler(routes: RouteEntry[], operations: Record<string, Rou
       const request = toApiRequest(event);
       if (!route.public) request.principal = await authenticate(request.headers);
       const response = await route.handler(request);
+      if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
       return jsonResult(response.status, response.body, response.headers);
     });
 }

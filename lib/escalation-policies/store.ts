@@ -6,6 +6,7 @@ import type { EscalationPolicyRecord } from './records';
 const policies = entityStore<EscalationPolicyRecord>({ kind: 'escalationPolicy' });
 
 export const getEscalationPolicy = policies.get;
+export const getEscalationPolicies = policies.getMany;
 export const saveEscalationPolicy = (record: EscalationPolicyRecord) => policies.save(record);
 export const removeEscalationPolicy = policies.remove;
 export const escalationPolicyCollection = policies.collection;

@@ -32,6 +32,8 @@ export interface ApiResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (an HTML page), sent as it is with its content type. */
+  text?: { contentType: string; body: string };
 }
 
 export function interfaceOf(path: string): ApiInterface {

@@ -19,6 +19,11 @@ export function jsonResult(status: number, body: unknown, headers: Record<string
   };
 }
 
+/** A body that is not JSON (the one-click response page), with the CORS headers. */
+export function textResult(status: number, contentType: string, body: string, headers: Record<string, string> = {}): Result {
+  return { statusCode: status, headers: { 'content-type': contentType, ...CORS.responseHeaders, ...headers }, body };
+}
+
 /** The contract's error body (§4): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
  * errors are 422 on v4 and 400 on the earlier interface. Unknown errors never leak detail. */
 export function errorResult(error: unknown, path: string): Result {

@@ -1,21 +1,66 @@
-// The stored notification (api-earlier.md "Notification"): a record of every message sent to a
-// person, holding the redacted text only.
-export type Channel = 'email' | 'sms' | 'push' | 'voice' | 'slack';
+// The stored notification (contract §8, api-earlier.md "Notification"): one message to one person on
+// one channel. It is written `queued` before any provider is called, moved to `sending` by a
+// conditional write just before the call, and to `sent`/`delivered`/`failed` with the provider's
+// answer, so a crash between the call and its answer leaves `sending`, which recovery turns into
+// `failed` ("outcome unknown") instead of paging the person a second time. Text is stored redacted.
+import type { Entity } from '../store/entity-store';
 
-export interface NotificationRecord {
+export const CHANNELS = ['push', 'email', 'sms', 'voice', 'slack'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
+}
+
+/** `sending` is internal: the representations show it as `queued` (nothing is known yet). */
+export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed';
+
+/** What the provider (or the service) says about the message beyond its status. */
+export type ProviderStatus =
+  /** The provider accepted it. */
+  | 'accepted'
+  /** The provider confirmed delivery. */
+  | 'delivered'
+  /** The provider refused it, or no provider is configured for the channel. */
+  | 'failed'
+  /** Carried inside another notification's message (storm protection): `group_id` names it. */
+  | 'bundled'
+  /** Waiting for the person's rate limit window (storm protection). */
+  | 'waiting'
+  /** Not sent: its page was answered (acknowledged, resolved, timed out) before it could go out. */
+  | 'cancelled'
+  /** A crash between the provider call and its answer: never sent again. */
+  | 'unknown';
+
+export interface NotificationRecord extends Entity {
   id: string;
   account_id: string;
+  account_user_id: string | null;
+  /** The person (user ULID), shown as `user_id: usr_…` on the earlier interface. */
   user_id: string | null;
+  alert_id: string | null;
+  broadcast_id: string | null;
+  workflow_id: string | null;
+  /** The notification whose message carried this one (a storm bundle), else null. */
+  group_id: string | null;
   channel: Channel;
-  provider: string;
+  /** The provider that sent it (null until one is chosen). */
+  provider: string | null;
+  /** The provider's id of the message (earlier `thirdparty_id`). */
+  provider_id: string | null;
+  provider_status: ProviderStatus | null;
   template: string;
   to: string;
   from: string;
-  direction: 'OUTGOING';
-  subject: string;
+  subject: string | null;
   message: string;
-  status: 'sent';
-  sent: number;
+  status: NotificationStatus;
+  err: string[];
+  cost: number;
+  sent_at: string | null;
+  delivered_at: string | null;
+  /** The effect that made it (escalation's idempotency key), for support. */
+  source_key: string | null;
   created_at: string;
   updated_at: string;
   version: number;

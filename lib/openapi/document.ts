@@ -236,6 +236,8 @@ const TAGS: [string, string][] = [
   ['Integrations (earlier)', 'Integrations on the earlier interface'],
   ['Maintenance windows', 'Spans during which integrations are ignored'],
   ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
+  ['Notifications', 'Every message sent to a person (read only), and one-click responses from pages'],
+  ['Notifications (earlier)', 'Notifications on the earlier interface'],
 ];
 
 const DESCRIPTION = [
@@ -347,7 +349,9 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     const schema = op.list ? schemaRef(`${components.names.get(op.list)}List`) : success.schema ? ref(success.schema) : undefined;
     responses[String(success.status)] = {
       description: success.description,
-      ...(schema ? { content: { 'application/json': { schema } } } : {}),
+      ...(schema
+        ? { content: { 'application/json': { schema }, ...(success.html ? { 'text/html': { schema: { type: 'string' } } } : {}) } }
+        : {}),
     };
   }
   Object.assign(responses, errorsOf(route.path, op.errors));

@@ -10,7 +10,10 @@ import * as rep from './representations';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 'invalid';
 
 export interface SuccessDoc {
-  status: 200 | 201 | 202 | 204;
+  /** 404/409/410 only where the answer is a page of its own, not an error (one-click responses). */
+  status: 200 | 201 | 202 | 204 | 404 | 409 | 410;
+  /** The body may also be an HTML page (text/html) for a browser. */
+  html?: boolean;
   description: string;
   /** The body; absent for 204. */
   schema?: z.ZodType;
@@ -398,6 +401,66 @@ export const OPERATIONS: OperationTable = {
     },
     ['list', 'create', 'get'],
   ),
+
+  // ---- notifications (read only) and one-click responses ---------------------------------------
+  ...resource(
+    `${v4}/notifications`,
+    {
+      tag: 'Notifications',
+      noun: 'notification',
+      plural: 'notifications',
+      item: rep.NotificationV4,
+      form: false,
+      descriptions: {
+        list: 'Every message sent to a person: pages (alert_alert, alert_handoff), alert_dropped, alert_rejected, event_goc, welcome messages. alert_id and account_user_id filters read their own index. status is queued until the provider answered; a message bundled by storm protection is sent inside another one.',
+        get: 'Read only: no route creates, changes or deletes a notification (404).',
+      },
+    },
+    ['list', 'get'],
+  ),
+  ...resource(
+    '/notification',
+    {
+      tag: 'Notifications (earlier)',
+      noun: 'notification',
+      plural: 'notifications',
+      item: rep.NotificationEarlier,
+      form: false,
+      descriptions: {
+        list: 'user_id is the person (usr_), source_id the alert (alt_), group_id the notification that carried a bundled one (provider_status bundled). alert_id and account_user_id (the v4 names) narrow the list too.',
+        get: 'Read only: no route creates, changes or deletes a notification (404).',
+      },
+    },
+    ['list', 'get'],
+  ),
+  'GET /public/respond/{token}': {
+    summary: 'What a one-click response link will do',
+    description:
+      "The token comes from a page's acknowledge or reject link: valid 24 hours, for that person's workflow only. Nothing changes. Browsers get an HTML page with the button; clients that send Accept: application/json get the JSON. 404: not a valid link; 410: expired; 409: nothing to do (already answered).",
+    tag: 'Notifications',
+    public: true,
+    success: [
+      { status: 200, description: 'The action the button performs', schema: rep.ResponseView, html: true },
+      { status: 404, description: 'Not a valid link (malformed, tampered, or not for this person)', schema: rep.ResponseView, html: true },
+      { status: 409, description: 'Nothing to do: the alert or the page was already answered', schema: rep.ResponseView, html: true },
+      { status: 410, description: 'The link expired (24 hours)', schema: rep.ResponseView, html: true },
+    ],
+    errors: [],
+  },
+  'POST /public/respond/{token}': {
+    summary: 'Acknowledge or reject from a one-click link',
+    description:
+      'Does what the link names, once: acknowledge stops the escalation, reject passes the alert on to the next layer at once. A replay, or a page already answered, changes nothing (409).',
+    tag: 'Notifications',
+    public: true,
+    success: [
+      { status: 200, description: 'Done', schema: rep.ResponseView, html: true },
+      { status: 404, description: 'Not a valid link', schema: rep.ResponseView, html: true },
+      { status: 409, description: 'Nothing was changed (a replay, or the page was already answered)', schema: rep.ResponseView, html: true },
+      { status: 410, description: 'The link expired (24 hours)', schema: rep.ResponseView, html: true },
+    ],
+    errors: [],
+  },
 
   // ---- teams, schedules, events, escalation policies ------------------------------------------
   ...resource(`${v4}/teams`, {

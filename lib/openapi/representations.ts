@@ -8,6 +8,7 @@ import { URGENCIES, type AlertStatus } from '../alerts/records';
 import { TIMEOUT_UNITS } from '../escalation-policies/records';
 import { FREQUENCY_UNITS } from '../events/records';
 import { PREFIXES, type EntityKind } from '../ids';
+import { CHANNELS } from '../notify/records';
 import { NOTIFICATION_TARGETS } from '../teams/records';
 
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -418,4 +419,69 @@ export const MaintenanceWindowV4 = z.strictObject({
 export const InboundAccepted = z.strictObject({
   log_id: prefixIdOf('log'),
   ignored: z.literal('maintenance_window').optional(),
+});
+
+// ---- notifications and one-click responses -----------------------------------------------------
+
+const channel = z.enum(CHANNELS);
+const notificationStatus = z.enum(['queued', 'sent', 'delivered', 'failed']);
+
+export const NotificationV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('notification'),
+  account_id: ulid,
+  account_user_id: ulid.nullable(),
+  alert_id: ulid.nullable(),
+  broadcast_id: ulid.nullable(),
+  workflow_id: ulid.nullable(),
+  channel,
+  provider: z.string().nullable(),
+  template: z.string(),
+  to: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  status: notificationStatus,
+  sent_at: instant.nullable(),
+  delivered_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const NotificationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('notification'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  thirdparty_id: z.string().nullable(),
+  source_id: prefixIdOf('alert').nullable(),
+  user_id: prefixIdOf('user').nullable(),
+  group_id: prefixIdOf('notification').nullable(),
+  workflow_id: prefixIdOf('workflow').nullable(),
+  stakeholder_id: z.null(),
+  channel,
+  provider: z.string().nullable(),
+  template: z.string(),
+  to: z.string(),
+  from: z.string(),
+  direction: z.literal('OUTGOING'),
+  subject: z.string().nullable(),
+  message: z.string(),
+  cost: z.number(),
+  status: notificationStatus,
+  provider_status: z.enum(['accepted', 'delivered', 'failed', 'bundled', 'waiting', 'cancelled', 'unknown']).nullable(),
+  sent: unixSeconds.nullable(),
+  delivered: unixSeconds.nullable(),
+  err: z.array(z.string()),
+});
+
+/** A one-click response (GET /public/respond/{token} with Accept: application/json; browsers get a page). */
+export const ResponseView = z.strictObject({
+  status: z.union([z.literal(200), z.literal(404), z.literal(409), z.literal(410)]),
+  title: z.string(),
+  detail: z.string(),
+  action: z.enum(['acknowledge', 'reject']).nullable(),
+  alert: z
+    .strictObject({ id: ulid, tiny_id: z.number().int(), title: z.string(), urgency: z.string(), status: z.string() })
+    .nullable(),
 });

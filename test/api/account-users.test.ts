@@ -122,7 +122,11 @@ describe('creating account users', () => {
     const welcome = outboxMessages().find((m) => m.to === email);
     expect(welcome?.template).toBe('welcome');
     const password = /Password: (\S+)/.exec(welcome!.message)![1];
-    expect(welcome!.redacted).not.toContain(password);
+    // The notification object records that it was sent, never the password (contract §3).
+    const stored = await service.admin.get('/api/v4/notifications?template=welcome&limit=100');
+    const record = stored.body.data.find((n: { to: string }) => n.to === email);
+    expect(record).toMatchObject({ channel: 'email', template: 'welcome', status: 'sent', account_user_id: res.body.id });
+    expect(JSON.stringify(record)).not.toContain(password);
     expect(JSON.stringify(res.body)).not.toContain(password);
     expect((await service.anonymous.post('/public/login', { username: email, password: 'wrong' })).status).toBe(401);
     const login = await service.anonymous.post('/public/login', { username: email, password });

@@ -14,8 +14,9 @@ import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
-import { raiseDedupCount, transitionAlert } from '../../alerts/transitions';
+import { raiseDedupCount } from '../../alerts/transitions';
 import { countOnto, dedupKey, dedupKeyString, pruneCounted, getDedupItem, startGeneration, type DedupItem } from '../../alerts/dedup-store';
+import { transitionAndEscalate } from '../../escalation/act-on-alert';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
 import { ulidTime } from '../../ids';
@@ -190,7 +191,7 @@ export async function applyTransition(ctx: ActionContext, action: 'acknowledge' 
     return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
   }
   try {
-    const after = await transitionAlert(accountId, alert.id, action, actorOf(ctx.integration), 'integration');
+    const after = await transitionAndEscalate(accountId, alert.id, action, actorOf(ctx.integration), 'integration');
     return { ...base, alert_id: alert.id, outcome: after.status };
   } catch (error) {
     // Already acknowledged/resolved (a repeat, or a person was quicker): nothing left to do.

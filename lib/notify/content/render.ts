@@ -34,6 +34,8 @@ export interface RenderInput {
   team?: { name: string } | null;
   /** Who acted (alert_rejected, alert_acknowledged). */
   actor?: { name: string } | null;
+  /** event_goc to someone who is not coming on call (team_all, team_admins, specific_users): who is. */
+  oncall?: { names: string[] } | null;
   respond?: RespondOptions | null;
   templates?: NotificationTemplates | null;
 }
@@ -107,8 +109,11 @@ function headline(ctx: Context, title: string): string {
       return `Broadcast #${ctx.tinyId}${ctx.urgency ? ` (${ctx.urgency})` : ''}: ${title}`;
     case 'alert_stakeholder':
       return `Update on alert #${ctx.tinyId}${ctx.urgency ? ` (${ctx.urgency})` : ''}: ${title}`;
-    case 'event_goc':
-      return `You are now on call for ${ctx.team}`;
+    case 'event_goc': {
+      const names = (ctx.input.oncall?.names ?? []).map((name) => cut(oneLine(name), MAX_FIELD.name)).filter(Boolean);
+      if (!ctx.input.oncall) return `You are now on call for ${ctx.team}`;
+      return names.length ? `Now on call for ${ctx.team}: ${names.join(', ')}` : `Nobody is on call for ${ctx.team} now`;
+    }
   }
 }
 

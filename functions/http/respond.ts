@@ -1,0 +1,20 @@
+// Entry point: one-click responses (/public/respond/{token}). Flow: the signed token → the
+// escalation use case (GET describes, POST acts) → an HTML page, or JSON for a client that asks.
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/api/handler';
+import { describeResponse, performResponse, type ResponseView } from '../../lib/escalation/respond';
+import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/escalation/respond-page';
+import type { ApiRequest, ApiResponse } from '../../lib/http/request';
+
+function shaped(req: ApiRequest, view: ResponseView): ApiResponse {
+  const accept = req.headers.accept ?? '';
+  if (accept.includes('application/json') && !accept.includes('text/html')) {
+    return { status: view.status, body: responseJson(view), headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } };
+  }
+  return { status: view.status, text: { contentType: 'text/html; charset=utf-8', body: responsePage(view) }, headers: RESPONSE_PAGE_HEADERS };
+}
+
+export const handler = httpHandler(routesOf('respond'), {
+  show: async (req) => shaped(req, await describeResponse(req.params.token)),
+  respond: async (req) => shaped(req, await performResponse(req.params.token)),
+});

@@ -1,0 +1,27 @@
+// Entry point: the escalation queue's consumer. Each record is a timer (`due`) or a storm-bundle
+// flush; failures are reported per record (partial batch response) and records run side by side, so
+// one slow alert never holds up another's timer. A record that keeps failing rests in the DLQ; the
+// due index still re-drives its alert.
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { processEscalationMessage } from '../../lib/escalation/process-message';
+import { parseEscalationMessage } from '../../lib/escalation/timers';
+import { logger } from '../../lib/log';
+
+async function processRecord(record: SQSRecord): Promise<void> {
+  const message = parseEscalationMessage(record.body);
+  if (!message) throw new Error(`escalation message ${record.messageId} is not a due or flush message`);
+  try {
+    await processEscalationMessage(message);
+  } catch (error) {
+    logger.error('escalation step failed', { error: error as Error, messageId: record.messageId, kind: message.kind });
+    throw error;
+  }
+}
+
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+  processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
+    context,
+    throwOnFullBatchFailure: false,
+    processInParallel: true,
+  });

@@ -1,0 +1,256 @@
+// Carries out an escalation step's effects (lib/escalation/engine SEMANTICS.md), each exactly once
+// by its idempotency key: workflows are created with their id (a conditional put) and closed only
+// while open, alert status changes are conditional (dropped only from open, open only from dropped),
+// timeline entries and notifications have ids derived from the effect's key, and a notification is
+// moved queued → sending before its provider is called (lib/notify/send.ts). Pages and notifies go
+// out only while the step's lease leaves time for it (mayStart); a step whose pages were superseded
+// by an acknowledgement cancels what was still queued instead.
+import type { AccountUserRecord } from '../account-users/records';
+import { getAccount } from '../accounts/store';
+import type { AlertRecord } from '../alerts/records';
+import { getAlert, changeStatus, saveAlert } from '../alerts/store';
+import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
+import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
+import { derivedUlid } from '../ids';
+import { logger } from '../log';
+import { renderNotification, type ContentChannel, type NotificationTemplates, type TemplateKey } from '../notify/content';
+import { isChannel, type Channel } from '../notify/records';
+import { redactLink, responseLinks } from '../notify/response-links';
+import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
+import { getNotification } from '../notify/store';
+import { defaultChannels } from '../routing';
+import { updateWithRetry, done } from '../store/retry';
+import { addressOf } from './addresses';
+import { immediateChannels } from './delivery-plan';
+import type { AssignmentStartedEffect, EscalationEffect, LogEffect, NotifyEffect, PageEffect } from './engine';
+import type { StepInputs } from './inputs';
+import { scheduleDue } from './timers';
+
+export interface CarryOutOptions {
+  accountId: string;
+  alertId: string;
+  inputs: StepInputs;
+  /** False once no provider call may start (the lease is about to end). */
+  mayStart: () => boolean;
+  /** Pages and notifies of these effects are not sent: queued ones are cancelled (an acknowledgement came first). */
+  superseded?: readonly EscalationEffect[];
+}
+
+/** Log kinds that become timeline entries (the others are written by the change they describe). */
+const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
+  escalated: 'escalated',
+  layer_skipped: 'layer_skipped',
+  repeated: 'repeated',
+  reassigned: 'reassigned',
+  exhausted: 'exhausted',
+  superseded: 'superseded',
+};
+
+const CONCURRENCY = 16;
+
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      try {
+        await run(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  if (errors.length) throw errors[0];
+}
+
+export async function carryOutEffects(effects: readonly EscalationEffect[], options: CarryOutOptions): Promise<void> {
+  const records = effects.filter((e) => e.type !== 'page' && e.type !== 'notify' && e.type !== 'schedule_timer');
+  const sends = effects.filter((e): e is PageEffect | NotifyEffect => e.type === 'page' || e.type === 'notify');
+  const timers = effects.filter((e) => e.type === 'schedule_timer');
+  const alert = options.inputs.alert;
+
+  await inParallel(records, (effect) => carryOutRecord(effect, options));
+  await reassignAlert(effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'), options);
+  if (sends.length) {
+    const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
+    await options.inputs.loadAccountUsers(people);
+    const templates = ((await getAccount(options.accountId))?.notification_templates ?? {}) as NotificationTemplates;
+    await inParallel(sends, (effect) => send(effect, options, alert, templates));
+  }
+  if (options.superseded?.length) await cancelSuperseded(options.superseded, options);
+  const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
+  await Promise.all(dueTimes.map((dueAt) => scheduleDue(options.accountId, options.alertId, dueAt)));
+}
+
+async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions): Promise<void> {
+  const { accountId, alertId } = options;
+  const iso = new Date(effect.at).toISOString();
+  switch (effect.type) {
+    case 'open_workflow':
+      await insertWorkflow({
+        id: effect.workflowId,
+        account_id: accountId,
+        alert_id: alertId,
+        account_user_id: effect.accountUserId,
+        status: 'open',
+        layer: effect.layer,
+        team_id: effect.teamId,
+        assignment_id: effect.assignmentId,
+        round: effect.round,
+        template: effect.template,
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      });
+      return;
+    case 'close_workflow':
+      await closeWorkflowById(accountId, effect.workflowId, effect.status, iso);
+      return;
+    case 'set_alert_status': {
+      const from = effect.status === 'dropped' ? (['open'] as const) : (['dropped'] as const);
+      const action: TimelineAction = effect.status === 'dropped' ? 'dropped' : 'reopened';
+      const id = derivedUlid(effect.at, effect.key);
+      await changeStatus(accountId, alertId, {
+        from,
+        to: effect.status,
+        now: iso,
+        counts: TIMELINE_ENTRY_COUNT,
+        alongside: (before, after) =>
+          recordTimeline(
+            {
+              alert: after,
+              action,
+              oldStatus: before.status,
+              newStatus: after.status,
+              time: iso,
+              id,
+              details: { reason: effect.status === 'dropped' ? 'escalation exhausted: nobody acknowledged' : 'assigned again' },
+            },
+            { counted: true },
+          ),
+      });
+      return;
+    }
+    case 'log': {
+      const action = TIMELINE_OF[effect.kind];
+      if (!action) return;
+      await recordTimeline({
+        alert: options.inputs.alert,
+        action,
+        oldStatus: null,
+        newStatus: null,
+        time: iso,
+        id: derivedUlid(effect.at, effect.key),
+        details: { ...effect.detail, assignment_id: effect.assignmentId },
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A policy's reassignment moves d_team_id / d_user_id to the first new target (§8 "the alert is reassigned"). */
+async function reassignAlert(started: AssignmentStartedEffect[], options: CarryOutOptions): Promise<void> {
+  const first = started[0];
+  if (!first) return;
+  let userId: string | null = null;
+  if (first.target.type === 'account_user') {
+    await options.inputs.loadAccountUsers([first.target.accountUserId]);
+    userId = options.inputs.accountUsers.get(first.target.accountUserId)?.user_id ?? null;
+  }
+  const teamId = first.target.type === 'team' ? first.target.teamId : null;
+  await updateWithRetry<AlertRecord, void>({
+    load: () => getAlert(options.accountId, options.alertId),
+    edit: (alert) => {
+      if (!alert) return done();
+      const next = { assigned_team_id: teamId ?? alert.assigned_team_id, assigned_user_id: teamId ? null : userId };
+      if (alert.assigned_team_id === next.assigned_team_id && alert.assigned_user_id === next.assigned_user_id) return done();
+      return { ...alert, ...next, version: alert.version + 1, updated_at: new Date(first.at).toISOString() };
+    },
+    save: (next, alert) => saveAlert(alert, next),
+    saved: () => undefined,
+    exhausted: () => undefined,
+  });
+}
+
+function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserRecord, alert: AlertRecord, at: number): Channel[] {
+  const named =
+    effect.type === 'page' ? (effect.channels ?? defaultChannels(accountUser.user)) : immediateChannels(accountUser, effect.template, alert, null, at);
+  const channels: Channel[] = [];
+  for (const channel of named) {
+    if (isChannel(channel) && !channels.includes(channel)) channels.push(channel);
+    else if (!isChannel(channel)) logger.warn('escalation: a channel without a provider type is skipped', { channel });
+  }
+  return channels;
+}
+
+export function notificationIdOf(effect: Pick<EscalationEffect, 'at' | 'key'>, channel: string): string {
+  return derivedUlid(effect.at, `${effect.key}#${channel}`);
+}
+
+
+async function send(effect: PageEffect | NotifyEffect, options: CarryOutOptions, alert: AlertRecord, templates: NotificationTemplates): Promise<void> {
+  const accountUser = options.inputs.accountUsers.get(effect.accountUserId);
+  if (!accountUser) return; // gone since: nobody to page
+  const teamId = effect.type === 'notify' ? effect.teamId : null;
+  const team = teamId ? options.inputs.teams.get(teamId) : null;
+  const actor = effect.type === 'notify' && effect.actorAccountUserId ? options.inputs.accountUsers.get(effect.actorAccountUserId) : null;
+  const workflowId = effect.type === 'page' ? effect.workflowId : null;
+  const links =
+    effect.type === 'page'
+      ? await responseLinks({ accountId: options.accountId, alertId: alert.id, workflowId: effect.workflowId, accountUserId: accountUser.id })
+      : effect.template === 'alert_dropped'
+        ? await responseLinks({ accountId: options.accountId, alertId: alert.id, workflowId: 'none', accountUserId: accountUser.id })
+        : { acknowledge: null, reject: null };
+  const actions: ('acknowledge' | 'reject')[] = effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
+
+  for (const channel of channelsOf(effect, accountUser, alert, effect.at)) {
+    const address = addressOf(accountUser, channel);
+    const rendered = renderNotification({
+      template: effect.template as TemplateKey,
+      channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
+      alert: { title: alert.title, urgency: alert.urgency, tiny_id: alert.tiny_id, description: alert.description },
+      accountUser: { name: accountUser.user.name },
+      team: team ? { name: team.name } : null,
+      actor: actor ? { name: actor.user.name } : null,
+      respond: { actions, acknowledgeUrl: links.acknowledge, rejectUrl: links.reject, smsReply: false },
+      templates,
+    });
+    const draft: NotificationDraft = {
+      id: notificationIdOf(effect, channel),
+      accountId: options.accountId,
+      accountUserId: accountUser.id,
+      userId: accountUser.user_id,
+      alertId: alert.id,
+      workflowId,
+      channel,
+      to: address.to,
+      undeliverable: address.undeliverable,
+      template: effect.template,
+      subject: rendered.subject,
+      message: rendered.message,
+      storedMessage: redactLink(redactLink(rendered.message, links.acknowledge), links.reject),
+      html: rendered.html,
+      links: rendered.links,
+      sourceKey: effect.key,
+      bundle: { tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency },
+    };
+    await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
+  }
+}
+
+/** Pages an acknowledgement overtook: a queued notification is cancelled, one caught mid-call is an unknown outcome. */
+async function cancelSuperseded(effects: readonly EscalationEffect[], options: CarryOutOptions): Promise<void> {
+  const ids = effects.flatMap((effect) =>
+    effect.type === 'page' || effect.type === 'notify' ? ['push', 'email', 'sms', 'voice', 'slack'].map((channel) => notificationIdOf(effect, channel)) : [],
+  );
+  await inParallel(ids, async (id) => {
+    const record = await getNotification(options.accountId, id);
+    if (!record) return;
+    if (record.status === 'queued') await cancelNotification(record, 'the alert was acknowledged or resolved first');
+    else if (record.status === 'sending') await markOutcomeUnknown(record);
+  });
+}

@@ -1,0 +1,28 @@
+// Storm protection's flush (lib/notify/storm.ts) with escalation's answer to "is this page still
+// wanted?": a page whose workflow closed (acknowledged, rejected, timed out) meanwhile, or whose
+// alert is no longer open, is cancelled instead of sent; other notifications always go out.
+import { getAlerts } from '../alerts/store';
+import { getWorkflow } from '../alerts/workflow-store';
+import type { RateLimitedChannel } from '../notify/content';
+import type { NotificationRecord } from '../notify/records';
+import { flushRateLimited, type FlushOutcome } from '../notify/storm';
+
+async function stillWanted(accountId: string, notifications: NotificationRecord[]): Promise<Set<string>> {
+  const pages = notifications.filter((n) => n.workflow_id);
+  const alertIds = [...new Set(pages.map((n) => n.alert_id).filter((id): id is string => Boolean(id)))];
+  const [alerts, workflows] = await Promise.all([
+    getAlerts(accountId, alertIds),
+    Promise.all(pages.map((n) => getWorkflow(accountId, n.workflow_id!))),
+  ]);
+  const openAlerts = new Set(alerts.filter((a) => a.status === 'open').map((a) => a.id));
+  const openWorkflows = new Set(workflows.filter((w) => w?.status === 'open').map((w) => w!.id));
+  return new Set(
+    notifications
+      .filter((n) => !n.workflow_id || (openWorkflows.has(n.workflow_id) && n.alert_id !== null && openAlerts.has(n.alert_id)))
+      .map((n) => n.id),
+  );
+}
+
+export function flushWaiting(accountId: string, accountUserId: string, channel: RateLimitedChannel): Promise<FlushOutcome> {
+  return flushRateLimited(accountId, accountUserId, channel, (notifications) => stillWanted(accountId, notifications));
+}

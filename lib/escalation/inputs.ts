@@ -1,0 +1,107 @@
+// What the escalation engine reads, loaded for one step: teams with their policies, who is on call
+// on each of their schedules at the step's time, the account users involved (existence, default
+// channels, notification rules) and the alert itself. The engine asks for teams it lacks
+// (advanceWithLoader); account users it never loaded are assumed to exist (a page to one who is
+// gone is skipped when it is carried out).
+import { getAccountUsers } from '../account-users/store';
+import type { AccountUserRecord } from '../account-users/records';
+import type { AlertRecord } from '../alerts/records';
+import { getEscalationPolicies } from '../escalation-policies/store';
+import { newId } from '../ids';
+import type { OncallSpan } from '../oncall/types';
+import { scheduleOncallAt } from '../schedules/read-oncall';
+import type { TeamRecord } from '../teams/records';
+import { getTeams } from '../teams/store';
+import type { NotificationRuleDefinition } from '../routing';
+import { deliveryPlanFor, loadNotificationRules } from './delivery-plan';
+import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput } from './engine';
+
+export class StepInputs {
+  readonly teams = new Map<string, TeamRecord | null>();
+  private readonly teamInputs = new Map<string, TeamInput | null>();
+  private readonly spans = new Map<string, OncallSpan[]>();
+  readonly accountUsers = new Map<string, AccountUserRecord | null>();
+  private readonly rules = new Map<string, NotificationRuleDefinition | null>();
+
+  constructor(
+    readonly accountId: string,
+    readonly alert: AlertRecord,
+    readonly at: number,
+    private readonly timeScale: number,
+  ) {}
+
+  /** Teams, their policies and their on-call spans at the step's time, then the people they name. */
+  async loadTeams(teamIds: readonly string[]): Promise<void> {
+    const wanted = [...new Set(teamIds)].filter((id) => !this.teamInputs.has(id));
+    if (wanted.length === 0) return;
+    const teams = await getTeams(this.accountId, wanted);
+    const found = new Map(teams.map((team) => [team.id, team]));
+    const policyIds = [...new Set(teams.map((team) => team.escalation_policy_id).filter((id): id is string => Boolean(id)))];
+    const [policies] = await Promise.all([
+      getEscalationPolicies(this.accountId, policyIds),
+      ...teams.map(async (team) => {
+        this.spans.set(team.id, team.schedule_id ? await scheduleOncallAt(this.accountId, team.schedule_id, this.at) : []);
+      }),
+    ]);
+    const policyById = new Map(policies.map((policy) => [policy.id, policy]));
+    for (const id of wanted) {
+      const team = found.get(id) ?? null;
+      this.teams.set(id, team);
+      if (!team) {
+        this.teamInputs.set(id, null);
+        continue;
+      }
+      const policy = team.escalation_policy_id ? policyById.get(team.escalation_policy_id) : undefined;
+      this.teamInputs.set(id, {
+        policy: policy
+          ? {
+              escalation_layers: policy.escalation_layers,
+              repeat: policy.repeat,
+              reassign_team_ids: policy.reassign_team_ids,
+              reassign_account_user_ids: policy.reassign_account_user_ids,
+            }
+          : null,
+        member_account_user_ids: team.member_account_user_ids ?? [],
+        admin_account_user_ids: team.admin_account_user_ids ?? [],
+        drop_notifications: team.drop_notifications ?? 'none',
+        drop_notification_account_user_ids: team.drop_notification_account_user_ids ?? [],
+      });
+    }
+    const people = new Set<string>();
+    for (const team of teams) {
+      [...(team.member_account_user_ids ?? []), ...(team.admin_account_user_ids ?? []), ...(team.drop_notification_account_user_ids ?? [])].forEach((id) =>
+        people.add(id),
+      );
+      const policy = team.escalation_policy_id ? policyById.get(team.escalation_policy_id) : undefined;
+      policy?.reassign_account_user_ids.forEach((id) => people.add(id));
+      for (const span of this.spans.get(team.id) ?? []) span.attendees.forEach((a) => people.add(a.attendeeId));
+    }
+    await this.loadAccountUsers([...people]);
+  }
+
+  async loadAccountUsers(ids: readonly string[]): Promise<void> {
+    const wanted = [...new Set(ids)].filter((id) => !this.accountUsers.has(id));
+    if (wanted.length === 0) return;
+    const found = await getAccountUsers(this.accountId, wanted);
+    const byId = new Map(found.map((record) => [record.id, record]));
+    for (const id of wanted) this.accountUsers.set(id, byId.get(id) ?? null);
+    const rules = await loadNotificationRules(this.accountId, found);
+    for (const record of found) this.rules.set(record.id, rules.get(record.id) ?? null);
+  }
+
+  inputs(): EngineInputs {
+    const spansByTeam = new Map([...this.spans].map(([teamId, spans]) => [teamId, spans] as const));
+    return {
+      team: (teamId) => this.teamInputs.get(teamId),
+      ...oncallFromSpans(spansByTeam),
+      timeScale: this.timeScale,
+      newWorkflowId: () => newId(),
+      accountUserExists: (id) => this.accountUsers.get(id) !== null,
+      deliveryPlan: (accountUserId: string, template: PageTemplate) => {
+        const accountUser = this.accountUsers.get(accountUserId);
+        if (!accountUser) return [{ at_offset_ms: 0, channels: null }];
+        return deliveryPlanFor(accountUser, template, this.alert, this.rules.get(accountUserId) ?? null, this.at);
+      },
+    };
+  }
+}

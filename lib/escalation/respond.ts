@@ -1,0 +1,115 @@
+// One-click responses from a page (issue 12): GET /public/respond/<token> says what the click will
+// do, POST does it. The signed token is the credential: valid 24 hours, for one person's workflow
+// of one alert and one action. A malformed, tampered or foreign token is not valid (404), an expired
+// one is gone (410), and one whose action was already taken (a replay, or the page was answered
+// otherwise) changes nothing (409).
+import { getAccountUser } from '../account-users/store';
+import type { AccountUserRecord } from '../account-users/records';
+import type { AlertRecord } from '../alerts/records';
+import { getAlert } from '../alerts/store';
+import { TRANSITION_RULES } from '../alerts/transitions';
+import { getWorkflow } from '../alerts/workflow-store';
+import { HttpError } from '../http/errors';
+import { logger } from '../log';
+import { verifyResponse } from '../notify/response-links';
+import type { ResponseAction, ResponseClaims } from '../notify/content';
+import { rejectAlert, transitionAndEscalate } from './act-on-alert';
+
+export interface ResponseView {
+  status: 200 | 404 | 409 | 410;
+  /** What the page says, one line. */
+  title: string;
+  detail: string;
+  /** GET: the action the button performs; null when nothing can be done. */
+  action: ResponseAction | null;
+  alert: { id: string; tiny_id: number; title: string; urgency: string; status: string } | null;
+}
+
+const INVALID: ResponseView = {
+  status: 404,
+  title: 'This link is not valid',
+  detail: 'It may be incomplete, or it was not made for you. Open the alert in the app instead.',
+  action: null,
+  alert: null,
+};
+
+interface Checked {
+  claims: ResponseClaims;
+  alert: AlertRecord;
+  accountUser: AccountUserRecord;
+}
+
+async function check(token: string): Promise<Checked | ResponseView> {
+  const verified = await verifyResponse(token);
+  if (!verified.ok) {
+    if (verified.reason === 'expired')
+      return { ...INVALID, status: 410, title: 'This link has expired', detail: 'Response links are valid for 24 hours. Open the alert in the app instead.' };
+    return INVALID;
+  }
+  const { claims } = verified;
+  const [alert, accountUser] = await Promise.all([getAlert(claims.accountId, claims.alertId), getAccountUser(claims.accountId, claims.accountUserId)]);
+  if (!alert || !accountUser) return INVALID;
+  if (claims.workflowId !== 'none') {
+    const workflow = await getWorkflow(claims.accountId, claims.workflowId);
+    if (!workflow || workflow.alert_id !== alert.id || workflow.account_user_id !== accountUser.id) return INVALID;
+  } else if (claims.action !== 'acknowledge') return INVALID;
+  return { claims, alert, accountUser };
+}
+
+function summary(alert: AlertRecord): NonNullable<ResponseView['alert']> {
+  return { id: alert.id, tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency, status: alert.status };
+}
+
+async function possible(checked: Checked): Promise<ResponseView> {
+  const { claims, alert } = checked;
+  const name = `alert #${alert.tiny_id}`;
+  if (claims.action === 'acknowledge') {
+    const from = TRANSITION_RULES.v4.acknowledge ?? [];
+    if (!from.includes(alert.status)) {
+      return { status: 409, title: `Nothing to do: ${name} is ${alert.status}`, detail: 'Nothing was changed.', action: null, alert: summary(alert) };
+    }
+    return { status: 200, title: `Acknowledge ${name}?`, detail: 'Acknowledging stops its escalation: nobody else is paged.', action: 'acknowledge', alert: summary(alert) };
+  }
+  const workflow = await getWorkflow(claims.accountId, claims.workflowId);
+  if (alert.status !== 'open' || workflow?.status !== 'open') {
+    const why = alert.status !== 'open' ? `${name} is ${alert.status}` : `your page for ${name} was already answered (${workflow?.status ?? 'closed'})`;
+    return { status: 409, title: `Nothing to do: ${why}`, detail: 'Nothing was changed.', action: null, alert: summary(alert) };
+  }
+  return { status: 200, title: `Reject ${name}?`, detail: 'Rejecting passes it on to the next people at once.', action: 'reject', alert: summary(alert) };
+}
+
+/** GET: what the click will do (nothing changes). */
+export async function describeResponse(token: string): Promise<ResponseView> {
+  const checked = await check(token);
+  return 'status' in checked ? checked : possible(checked);
+}
+
+/** POST: does it, once. */
+export async function performResponse(token: string): Promise<ResponseView> {
+  const checked = await check(token);
+  if ('status' in checked) return checked;
+  const view = await possible(checked);
+  if (view.status !== 200) return view;
+  const { claims, accountUser } = checked;
+  const actor = { type: 'AccountUser' as const, accountUserId: accountUser.id, userId: accountUser.user_id };
+  try {
+    const after =
+      claims.action === 'acknowledge'
+        ? await transitionAndEscalate(claims.accountId, claims.alertId, 'acknowledge', actor, 'v4')
+        : await rejectAlert(claims.accountId, claims.alertId, actor, 'v4', claims.workflowId);
+    const done = claims.action === 'acknowledge' ? 'acknowledged' : 'rejected';
+    return {
+      status: 200,
+      title: `Alert #${after.tiny_id} ${done}`,
+      detail: done === 'acknowledged' ? 'Its escalation stopped.' : `It went on to the next people; the alert is ${after.status}.`,
+      action: null,
+      alert: summary(after),
+    };
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
+      logger.info('one-click response refused', { action: claims.action, alertId: claims.alertId, reason: error.message });
+      return { status: 409, title: 'Nothing was changed', detail: error.message, action: null, alert: summary((await getAlert(claims.accountId, claims.alertId)) ?? checked.alert) };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,245 @@
+// One step of an alert's escalation (contract §8), however it was asked for: a start, a timer (or
+// the sweeper finding one late), acknowledge, resolve or reject. Flow: read the state item
+// consistently → wait while another step holds a live lease → carry out an outbox a crashed step
+// left (or, when the alert is being stopped, keep only its records) → apply what the alert record
+// already says (acknowledged, resolved, deleted) → advance the engine → write state, outbox, due
+// time and a lease in ONE conditional put (item version, no live foreign lease) → carry the outbox
+// out → release. A lost race reads again; a step that changes nothing writes nothing, so a step
+// runs once however often its message arrives, and no page goes out after acknowledge's 200
+// (acknowledge commits only once no step holds the lease, and a sender starts no provider call
+// after its lease's end).
+import { now as clockNow, scaledMs, sleep, timeScale } from '../clock';
+import { getAlert } from '../alerts/store';
+import type { AlertRecord } from '../alerts/records';
+import { newId } from '../ids';
+import { logger } from '../log';
+import { carryOutEffects } from './effects';
+import {
+  advanceWithLoader,
+  dueTimeouts,
+  initialState,
+  nextDueAt,
+  requiredTeamIds,
+  type AssignmentTarget,
+  type EscalationEffect,
+  type EscalationEvent,
+  type EscalationState,
+  type IgnoredReason,
+  type PageTemplate,
+} from './engine';
+import { StepInputs } from './inputs';
+import {
+  commitEscalation,
+  extendLease,
+  getEscalation,
+  releaseEscalation,
+  takeOverEscalation,
+  type DeferredStart,
+  type StoredEscalation,
+} from './store';
+import { scheduleDue } from './timers';
+
+/** How long a step may page before acknowledge may take over (a crashed holder's pages stop here). */
+export const LEASE_MS = 5_000;
+/** No provider call starts this close to the lease's end. */
+const LEASE_MARGIN_MS = 1_000;
+/** A leftover outbox is due for the sweeper this long after its lease ends. */
+const LEFTOVER_GRACE_MS = 1_000;
+const MAX_ATTEMPTS = 25;
+/** The longest a step waits for another one's lease (a long fan-out extends it). */
+const MAX_WAIT_MS = 25_000;
+
+export type StepIntent =
+  | { kind: 'event'; event: DistributiveOmit<Exclude<EscalationEvent, { type: 'start' | 'timeout' }>, 'at'> }
+  | { kind: 'start'; key: string; targets: StartTarget[]; template?: PageTemplate }
+  /** Whatever is due now: timeouts, deliveries of notification plans, delayed starts, a leftover outbox. */
+  | { kind: 'due' };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface StartTarget {
+  type: 'team' | 'account_user';
+  id: string;
+  /** Unscaled: the start waits this long (÷ TIME_SCALE). */
+  delay_ms?: number;
+}
+
+export interface StepResult {
+  changed: boolean;
+  /** Why the asked-for event changed nothing (reject: no_open_workflow). */
+  ignored?: IgnoredReason;
+  state: EscalationState | null;
+  alert: AlertRecord | null;
+}
+
+function targetOf(target: StartTarget): AssignmentTarget {
+  return target.type === 'team' ? { type: 'team', teamId: target.id } : { type: 'account_user', accountUserId: target.id };
+}
+
+/** The stop the alert record already holds, for a state that has not applied it yet. */
+function stopFromAlert(alert: AlertRecord | null, state: EscalationState): EscalationEvent['type'] | null {
+  if (state.outcome === 'resolved') return null;
+  if (!alert || alert.status === 'resolved' || alert.status === 'archived' || alert.status === 'suppressed') return 'resolve';
+  if (alert.status === 'acknowledged' && state.outcome !== 'acknowledged') return 'acknowledge';
+  return null;
+}
+
+function dueOf(state: EscalationState, deferred: DeferredStart[], leftoverUntil: number | null): number | null {
+  const times = [nextDueAt(state), ...deferred.map((d) => d.due_at), leftoverUntil].filter((t): t is number => t !== null);
+  return times.length ? Math.min(...times) : null;
+}
+
+/** An effect kept in the outbox only so a crash cannot leave its queued notifications behind. */
+const markSuperseded = (effect: EscalationEffect): EscalationEffect => Object.assign({}, effect, { superseded: true });
+const isSuperseded = (effect: EscalationEffect) => (effect as { superseded?: boolean }).superseded === true;
+
+const isSend = (effect: EscalationEffect) => effect.type === 'page' || effect.type === 'notify' || effect.type === 'schedule_timer';
+
+export async function runStep(accountId: string, alertId: string, intent: StepIntent): Promise<StepResult> {
+  const owner = newId();
+  const waitUntil = clockNow() + MAX_WAIT_MS;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    let stored = await getEscalation(accountId, alertId);
+    // Another step is paging: wait for it to finish (or for its lease to run out), then go on.
+    while (stored.leaseUntil !== null && stored.leaseUntil >= clockNow() && stored.leaseOwner !== owner && clockNow() < waitUntil) {
+      await sleep(Math.min(50, Math.max(1, stored.leaseUntil - clockNow() + 1)));
+      stored = await getEscalation(accountId, alertId);
+    }
+    const now = clockNow();
+    if (!stored.state && intent.kind !== 'start') {
+      // Nothing was ever started for this alert: nothing to stop, time out or reject.
+      return { changed: false, ignored: intent.kind === 'event' && intent.event.type === 'reject' ? 'no_open_workflow' : undefined, state: null, alert: null };
+    }
+    const alert = await getAlert(accountId, alertId);
+    if (!alert && !stored.state) return { changed: false, state: null, alert: null };
+    const state = stored.state ?? initialState(alertId);
+    const stop = stopFromAlert(alert, state);
+    const stopping =
+      stop !== null || (intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve'));
+
+    if (stored.outbox.length && !stopping) {
+      // A step stopped before finishing its outbox: finish it first, then look again.
+      await finishLeftover(stored, owner, alert);
+      continue;
+    }
+
+    const events: EscalationEvent[] = [];
+    if (stop) events.push({ type: stop, at: now } as EscalationEvent);
+    let deferred = stored.deferred;
+    let intentIndex = -1;
+    if (intent.kind === 'event') {
+      intentIndex = events.length;
+      events.push({ ...intent.event, at: now } as EscalationEvent);
+    } else if (intent.kind === 'start') {
+      const immediate = intent.targets.filter((t) => !(t.delay_ms && t.delay_ms > 0));
+      const later = intent.targets
+        .map((t, index) => ({ t, index }))
+        .filter(({ t }) => t.delay_ms && t.delay_ms > 0)
+        .map(({ t, index }): DeferredStart => ({ key: `${intent.key}#d${index}`, targets: [targetOf(t)], template: intent.template, due_at: now + scaledMs(t.delay_ms!) }))
+        .filter((d) => !state.appliedStarts.includes(d.key) && !deferred.some((known) => known.key === d.key));
+      deferred = [...deferred, ...later];
+      if (immediate.length) {
+        intentIndex = events.length;
+        events.push({ type: 'start', at: now, key: intent.key, targets: immediate.map(targetOf), template: intent.template });
+      }
+    } else {
+      events.push(...dueTimeouts(state, now));
+      const due = deferred.filter((d) => d.due_at <= now);
+      deferred = deferred.filter((d) => d.due_at > now);
+      for (const d of due) events.push({ type: 'start', at: now, key: d.key, targets: d.targets, template: d.template });
+    }
+
+    const inputs = new StepInputs(accountId, alert ?? placeholderAlert(accountId, alertId), now, timeScale());
+    let current = state;
+    const effects: EscalationEffect[] = [];
+    let changed = false;
+    let ignored: IgnoredReason | undefined;
+    for (const [index, event] of events.entries()) {
+      await inputs.loadTeams(requiredTeamIds(current, event, { team: () => undefined }));
+      if (event.type === 'start') await inputs.loadAccountUsers(event.targets.flatMap((t) => (t.type === 'account_user' ? [t.accountUserId] : [])));
+      const result = await advanceWithLoader(current, event, inputs.inputs(), (teamIds) => inputs.loadTeams(teamIds));
+      if (result.changed) {
+        current = result.state;
+        effects.push(...result.effects);
+        changed = true;
+      } else if (index === intentIndex) ignored = result.ignored;
+    }
+    const deferredChanged = deferred !== stored.deferred;
+    if (!changed && !deferredChanged && !stored.outbox.length) return { changed: false, ignored, state: stored.state, alert };
+
+    // Stopping over a leftover outbox: its records stand, its pages are cancelled, its timers are moot.
+    const superseded = stored.outbox.filter((e) => isSend(e) || isSuperseded(e));
+    const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...effects];
+    const lease = outbox.length || superseded.length ? { owner, until: now + LEASE_MS } : null;
+    const version = await commitEscalation(
+      accountId,
+      alertId,
+      stored.version,
+      { state: current, deferred, outbox: [...outbox, ...superseded.map(markSuperseded)], lease, dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null) },
+      owner,
+      now,
+    );
+    if (version === null) continue;
+
+    for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
+    if (lease) {
+      await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs);
+      await releaseEscalation(accountId, alertId, version, owner, dueOf(current, deferred, null));
+    }
+    return { changed: changed || deferredChanged, ignored, state: current, alert };
+  }
+  throw new Error(`escalation of alert ${alertId} kept changing while a step was applied`);
+}
+
+/** Carries out an outbox under the lease, extending it while the fan-out lasts. */
+async function carryOut(
+  stored: Pick<StoredEscalation, 'accountId' | 'alertId'>,
+  version: number,
+  owner: string,
+  leaseUntil: number,
+  effects: EscalationEffect[],
+  superseded: EscalationEffect[],
+  inputs: StepInputs,
+): Promise<void> {
+  let until = leaseUntil;
+  let lost = false;
+  let extending: Promise<void> | null = null;
+  const mayStart = () => {
+    if (lost) return false;
+    const now = clockNow();
+    if (now >= until - LEASE_MARGIN_MS) return false;
+    if (!extending && until - now < LEASE_MS / 2) {
+      const next = now + LEASE_MS;
+      extending = extendLease(stored.accountId, stored.alertId, version, owner, next)
+        .then((ok) => {
+          if (ok) until = next;
+          else lost = true;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          extending = null;
+        });
+    }
+    return true;
+  };
+  await carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded });
+}
+
+/** The outbox a crashed (or timed-out) step left: carried out by whoever finds it, under a new lease. */
+async function finishLeftover(stored: StoredEscalation, owner: string, alert: AlertRecord | null): Promise<void> {
+  const now = clockNow();
+  const until = now + LEASE_MS;
+  const version = await takeOverEscalation(stored.accountId, stored.alertId, stored.version, owner, until, now);
+  if (version === null) return;
+  const superseded = stored.outbox.filter(isSuperseded);
+  const effects = stored.outbox.filter((e) => !isSuperseded(e));
+  logger.info('escalation: finishing the outbox of a step that stopped', { alertId: stored.alertId, effects: effects.length });
+  const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
+  await carryOut(stored, version, owner, until, effects, superseded, inputs);
+  await releaseEscalation(stored.accountId, stored.alertId, version, owner, dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null));
+}
+
+/** An alert that is gone: its escalation only stops; nothing is paged for it. */
+function placeholderAlert(accountId: string, alertId: string): AlertRecord {
+  return { id: alertId, account_id: accountId, tiny_id: 0, title: '', urgency: 'low', status: 'resolved', description: '' } as AlertRecord;
+}

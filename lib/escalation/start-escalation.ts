@@ -1,0 +1,22 @@
+// The interface between routing and escalation (contract §8): an alert's assignments start
+// escalating. Every team target runs that team's policy over its schedule, every account user
+// target is paged alone; a target with `delay_ms` starts after that delay (÷ TIME_SCALE, through
+// the escalation timers, kept in the table so a crash cannot lose it). Idempotent by `key`: the same
+// routing message delivered twice starts nothing twice.
+import { runStep, type StartTarget, type StepResult } from './run-step';
+import type { PageTemplate } from './engine';
+
+export interface StartEscalation {
+  accountId: string;
+  alertId: string;
+  /** A business id of this assignment (a routing message, a hand-off): the same key twice is one start. */
+  key: string;
+  targets: StartTarget[];
+  /** alert_handoff makes it a hand-off: it replaces the alert's assignments and pages with that template. */
+  template?: PageTemplate;
+}
+
+export async function startEscalation(start: StartEscalation): Promise<StepResult | null> {
+  if (start.targets.length === 0) return null;
+  return runStep(start.accountId, start.alertId, { kind: 'start', key: start.key, targets: start.targets, template: start.template });
+}

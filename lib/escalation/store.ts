@@ -1,0 +1,259 @@
+// Data access for escalation (lib/escalation/ACCESS-PATTERNS.md): the only file that knows its keys.
+//   state      ESC#<acc>#<alert id> / STATE   one item per alert: the engine's state (JSON), the item
+//              version, deferred starts, the outbox of effects not yet carried out, the paging lease
+//              (owner, until) and due_at, mirrored into the due index (lib/store/due-index.ts) while
+//              something waits.
+//   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
+// Every write is conditional on the item version (dynalite has no transactions); the lease keeps
+// acknowledge and resolve from answering while a step may still be paging.
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
+import { db, tableName } from '../store/client';
+import { dueIndexKeys } from '../store/due-index';
+import { getItem, isConditionFailure, queryItems, type Item } from '../store/items';
+
+/** A start that waits (a router's assign delay), kept in the item so a crash cannot lose it. */
+export interface DeferredStart {
+  key: string;
+  targets: AssignmentTarget[];
+  template?: PageTemplate;
+  due_at: number;
+}
+
+export interface StoredEscalation {
+  accountId: string;
+  alertId: string;
+  /** The item's concurrency token (+1 on every write, commits and lease changes alike); 0: absent. */
+  version: number;
+  state: EscalationState | null;
+  deferred: DeferredStart[];
+  outbox: EscalationEffect[];
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  dueAt: number | null;
+}
+
+const stateKey = (accountId: string, alertId: string) => ({ pk: `ESC#${accountId}#${alertId}`, sk: 'STATE' });
+
+/** The due index names a state item `ESC#<acc>#<alert>`. */
+export const escalationDueKey = (accountId: string, alertId: string) => `ESC#${accountId}#${alertId}`;
+
+export function parseEscalationDueKey(what: string): { accountId: string; alertId: string } | null {
+  const parts = what.split('#');
+  return parts.length === 3 && parts[0] === 'ESC' ? { accountId: parts[1], alertId: parts[2] } : null;
+}
+
+function decode(accountId: string, alertId: string, item: Item | null): StoredEscalation {
+  return {
+    accountId,
+    alertId,
+    version: typeof item?.version === 'number' ? item.version : 0,
+    state: typeof item?.state === 'string' ? (JSON.parse(item.state) as EscalationState) : null,
+    deferred: typeof item?.deferred === 'string' ? (JSON.parse(item.deferred) as DeferredStart[]) : [],
+    outbox: typeof item?.outbox === 'string' ? (JSON.parse(item.outbox) as EscalationEffect[]) : [],
+    leaseOwner: typeof item?.lease_owner === 'string' ? item.lease_owner : null,
+    leaseUntil: typeof item?.lease_until === 'number' ? item.lease_until : null,
+    dueAt: typeof item?.due_at === 'number' ? item.due_at : null,
+  };
+}
+
+export async function getEscalation(accountId: string, alertId: string): Promise<StoredEscalation> {
+  return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
+}
+
+export interface EscalationWrite {
+  state: EscalationState;
+  deferred: DeferredStart[];
+  outbox: EscalationEffect[];
+  lease: { owner: string; until: number } | null;
+  dueAt: number | null;
+}
+
+/**
+ * Writes the item on condition that it still holds `expectedVersion` (0: that it is absent) and
+ * that no one else holds a live lease. Returns the new version, or null when the condition failed.
+ */
+export async function commitEscalation(
+  accountId: string,
+  alertId: string,
+  expectedVersion: number,
+  write: EscalationWrite,
+  owner: string,
+  now: number,
+): Promise<number | null> {
+  const version = expectedVersion + 1;
+  const item: Item = {
+    ...stateKey(accountId, alertId),
+    kind: 'escalation',
+    account_id: accountId,
+    alert_id: alertId,
+    version,
+    state: JSON.stringify(write.state),
+    ...(write.deferred.length ? { deferred: JSON.stringify(write.deferred) } : {}),
+    ...(write.outbox.length ? { outbox: JSON.stringify(write.outbox) } : {}),
+    ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
+    ...(write.dueAt !== null ? { due_at: write.dueAt, ...dueIndexKeys(write.dueAt, escalationDueKey(accountId, alertId)) } : {}),
+    updated_at: new Date(now).toISOString(),
+  };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ...(expectedVersion === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression:
+                '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':v': expectedVersion, ':now': now, ':me': owner },
+            }),
+      }),
+    );
+    return version;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Takes the lease of an item whose holder is gone (no lease, or an expired one), to carry out the
+ * outbox it left. Returns the new version, or null when the item changed or a live lease holds it.
+ */
+export async function takeOverEscalation(
+  accountId: string,
+  alertId: string,
+  expectedVersion: number,
+  owner: string,
+  until: number,
+  now: number,
+): Promise<number | null> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey(accountId, alertId),
+        UpdateExpression: 'SET lease_owner = :me, lease_until = :until, #version = #version + :one',
+        ConditionExpression: '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':me': owner, ':until': until, ':v': expectedVersion, ':now': now, ':one': 1 },
+      }),
+    );
+    return expectedVersion + 1;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Moves the lease on while a long fan-out is still paging; false when it is no longer ours. */
+export async function extendLease(accountId: string, alertId: string, version: number, owner: string, until: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey(accountId, alertId),
+        UpdateExpression: 'SET lease_until = :until',
+        ConditionExpression: '#version = :v AND lease_owner = :me',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':until': until, ':v': version, ':me': owner },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The outbox is carried out: removes it and the lease, and sets the due index to the next step
+ * (or removes it). Conditional on the version written by the commit and on still holding the lease.
+ */
+export async function releaseEscalation(
+  accountId: string,
+  alertId: string,
+  version: number,
+  owner: string,
+  dueAt: number | null,
+): Promise<boolean> {
+  const due = dueAt !== null ? dueIndexKeys(dueAt, escalationDueKey(accountId, alertId)) : null;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey(accountId, alertId),
+        UpdateExpression: due
+          ? 'SET #version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE outbox, lease_owner, lease_until'
+          : 'SET #version = #version + :one REMOVE outbox, lease_owner, lease_until, due_at, gsi3pk, gsi3sk',
+        ConditionExpression: '#version = :v AND lease_owner = :me',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':v': version,
+          ':me': owner,
+          ...(due ? { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Removes an alert's escalation (the alert was deleted and nothing waits any more). */
+export async function removeEscalation(accountId: string, alertId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: stateKey(accountId, alertId) }));
+}
+
+// ── going on call: the last on-call set seen per team ─────────────────────────────────────────
+
+const seenKey = (accountId: string, teamId: string) => ({ pk: `A#${accountId}#GOC`, sk: teamId });
+
+export interface SeenOncall {
+  accountUserIds: string[];
+  version: number;
+}
+
+export async function getSeenOncall(accountId: string, teamId: string): Promise<SeenOncall | null> {
+  const item = await getItem(seenKey(accountId, teamId));
+  if (!item) return null;
+  return { accountUserIds: (item.account_user_ids as string[] | undefined) ?? [], version: Number(item.version ?? 1) };
+}
+
+/** Every team's last seen on-call set of one account (one Query). */
+export async function listSeenOncall(accountId: string): Promise<Map<string, SeenOncall>> {
+  const items = await queryItems(seenKey(accountId, '').pk);
+  return new Map(
+    items.map((item) => [String(item.sk), { accountUserIds: (item.account_user_ids as string[] | undefined) ?? [], version: Number(item.version ?? 1) }]),
+  );
+}
+
+/** Records the set on condition that it is still the one read (0: none yet); false when another sweeper came first. */
+export async function saveSeenOncall(accountId: string, teamId: string, accountUserIds: string[], expectedVersion: number, now: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...seenKey(accountId, teamId),
+          account_id: accountId,
+          team_id: teamId,
+          account_user_ids: accountUserIds,
+          version: expectedVersion + 1,
+          seen_at: new Date(now).toISOString(),
+        },
+        ...(expectedVersion === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: '#version = :v', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

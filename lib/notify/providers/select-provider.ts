@@ -1,0 +1,35 @@
+// Which provider delivers a channel, by configuration: the first factory configured for it. The
+// deployed providers (SES, End User Messaging, Web Push) are factories added to PROVIDERS ahead of
+// the outbox; a channel nobody is configured for gets the unconfigured provider, which records the
+// message as failed with the reason, and the page still counts as sent for escalation (§8).
+import type { Channel } from '../records';
+import { outboxFactory } from './outbox';
+import type { DeliveryResult, NotificationProvider, ProviderFactory } from './provider';
+
+/** Asked in order; the first that answers a provider for the channel delivers it. */
+export const PROVIDERS: ProviderFactory[] = [outboxFactory];
+
+const HOW_TO: Record<Channel, string> = {
+  email: 'configure the e-mail provider (SES) or OUTBOX for local delivery',
+  sms: 'configure the SMS provider (AWS End User Messaging) or OUTBOX for local delivery',
+  voice: 'configure the voice provider (AWS End User Messaging) or OUTBOX for local delivery',
+  push: 'configure Web Push or OUTBOX for local delivery',
+  slack: 'no Slack provider exists yet; OUTBOX delivers locally',
+};
+
+function unconfigured(channel: Channel): NotificationProvider {
+  return {
+    name: 'none',
+    async send(): Promise<DeliveryResult> {
+      return { status: 'failed', provider: 'none', err: `no ${channel} provider is configured: ${HOW_TO[channel]}` };
+    },
+  };
+}
+
+export function providerFor(channel: Channel): NotificationProvider {
+  for (const factory of PROVIDERS) {
+    const provider = factory.forChannel(channel);
+    if (provider) return provider;
+  }
+  return unconfigured(channel);
+}

@@ -1,0 +1,68 @@
+// One-click response links (contract §8, issue 12): `<PUBLIC_BASE_URL>/public/respond/<token>`, the
+// token signed with RESPONSE_TOKEN_SECRET, else with a secret generated once and kept in the table
+// (like the JWT secret), valid 24 hours, naming one person's workflow of one alert and one action.
+import { randomBytes } from 'node:crypto';
+import { now } from '../clock';
+import { config } from '../config';
+import { logger } from '../log';
+import { responseLink, signResponseToken, verifyResponseToken, type ResponseAction, type VerifyResult } from './content';
+import { getStoredResponseSecret, insertResponseSecret } from './store';
+
+let secret: string | undefined;
+
+async function responseSecret(): Promise<string> {
+  if (secret) return secret;
+  const configured = config().RESPONSE_TOKEN_SECRET;
+  if (configured) return (secret = configured);
+  const stored = await getStoredResponseSecret();
+  if (stored) return (secret = stored);
+  const fresh = randomBytes(32).toString('base64url');
+  if (await insertResponseSecret(fresh)) return (secret = fresh);
+  return (secret = (await getStoredResponseSecret())!);
+}
+
+/** The local runtime and tests point the process at another table: forget the cached secret. */
+export function resetResponseSecret(): void {
+  secret = undefined;
+}
+
+let warned = false;
+
+/** The base of links in messages, or null (links are then left out, and that is logged once). */
+export function publicBaseUrl(): string | null {
+  const base = config().PUBLIC_BASE_URL;
+  if (base) return base.replace(/\/+$/, '');
+  if (!warned) {
+    warned = true;
+    logger.warn('PUBLIC_BASE_URL is not set: messages go out without one-click response links');
+  }
+  return null;
+}
+
+export interface ResponseTarget {
+  accountId: string;
+  alertId: string;
+  workflowId: string;
+  accountUserId: string;
+}
+
+/** Both links of one page; null ones when no base URL is configured. */
+export async function responseLinks(target: ResponseTarget): Promise<{ acknowledge: string | null; reject: string | null }> {
+  const base = publicBaseUrl();
+  if (!base) return { acknowledge: null, reject: null };
+  const key = await responseSecret();
+  const at = now();
+  const link = (action: ResponseAction) => responseLink(base, signResponseToken({ ...target, action }, key, at));
+  return { acknowledge: link('acknowledge'), reject: link('reject') };
+}
+
+export async function verifyResponse(token: string): Promise<VerifyResult> {
+  return verifyResponseToken(token, await responseSecret(), now());
+}
+
+/** A link with its token hidden: what a stored message may show (tokens are credentials, §3). */
+export function redactLink(text: string, link: string | null): string {
+  if (!link) return text;
+  const at = link.lastIndexOf('/');
+  return text.split(link).join(`${link.slice(0, at + 1)}[token]`);
+}

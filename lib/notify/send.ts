@@ -1,0 +1,210 @@
+// Records and sends one notification, exactly once (contract §8). The record is written `queued`
+// first (a page is recorded even when delivery fails), moved to `sending` by a conditional write
+// just before the provider is called, and to its outcome after: a crash between the call and its
+// answer leaves `sending`, which a retry marks `failed` ("outcome unknown") instead of sending the
+// message again. SMS and calls go through storm protection (./storm.ts).
+import { now as clockNow } from '../clock';
+import { logger } from '../log';
+import { providerFor } from './providers/select-provider';
+import type { DeliveryResult, OutgoingMessage } from './providers/provider';
+import type { Channel, NotificationRecord } from './records';
+import { getNotification, insertNotification, moveNotification } from './store';
+import { queueRateLimited } from './rate-limit';
+import { newId } from '../ids';
+
+export interface NotificationDraft {
+  /** A derived id makes the send idempotent (a page's notification per channel); default: a new one. */
+  id?: string;
+  accountId: string;
+  accountUserId: string | null;
+  userId: string | null;
+  alertId?: string | null;
+  broadcastId?: string | null;
+  workflowId?: string | null;
+  channel: Channel;
+  /** The address; empty when the person has none for this channel (then recorded failed). */
+  to: string;
+  template: string;
+  subject: string | null;
+  /** The full text sent. */
+  message: string;
+  /** The text stored and shown (no secrets, no tokens); default: `message`. */
+  storedMessage?: string;
+  html?: string | null;
+  links?: { acknowledge: string | null; reject: string | null };
+  /** The effect that asked for it (escalation's idempotency key). */
+  sourceKey?: string | null;
+  /** Storm protection: what a bundle says about this page's alert. */
+  bundle?: { tiny_id: number; title: string; urgency: string } | null;
+  /** Why it cannot be sent at all (no address): recorded failed with this reason. */
+  undeliverable?: string | null;
+}
+
+export interface SendOptions {
+  /** Storm protection: at most one SMS and one call per person per minute (÷ TIME_SCALE). */
+  rateLimited?: boolean;
+  /** False once the caller may no longer start a provider call (its lease is about to end). */
+  mayStart?: () => boolean;
+}
+
+function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
+  const iso = new Date(at).toISOString();
+  return {
+    id: draft.id ?? newId(),
+    account_id: draft.accountId,
+    account_user_id: draft.accountUserId,
+    user_id: draft.userId,
+    alert_id: draft.alertId ?? null,
+    broadcast_id: draft.broadcastId ?? null,
+    workflow_id: draft.workflowId ?? null,
+    group_id: null,
+    channel: draft.channel,
+    provider: null,
+    provider_id: null,
+    provider_status: null,
+    template: draft.template,
+    to: draft.to,
+    from: 'oncall',
+    subject: draft.subject,
+    message: draft.storedMessage ?? draft.message,
+    status: 'queued',
+    err: [],
+    cost: 0,
+    sent_at: null,
+    delivered_at: null,
+    source_key: draft.sourceKey ?? null,
+    ...(draft.bundle ? { bundle: draft.bundle } : {}),
+    created_at: iso,
+    updated_at: iso,
+    version: 1,
+  };
+}
+
+export function outgoingOf(record: NotificationRecord, draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>): OutgoingMessage {
+  return {
+    notificationId: record.id,
+    accountId: record.account_id,
+    accountUserId: record.account_user_id,
+    channel: record.channel,
+    to: record.to,
+    subject: record.subject,
+    message: draft?.message ?? record.message,
+    html: draft?.html ?? null,
+    template: record.template,
+    links: draft?.links,
+  };
+}
+
+/** Records the notification and sends it (or queues it behind the person's rate limit). */
+export async function sendNotification(draft: NotificationDraft, options: SendOptions = {}): Promise<NotificationRecord> {
+  const record = recordOf(draft, clockNow());
+  if (draft.undeliverable) {
+    const failed: NotificationRecord = { ...record, status: 'failed', provider_status: 'failed', err: [draft.undeliverable] };
+    if (await insertNotification(failed)) return failed;
+    return (await getNotification(record.account_id, record.id)) ?? failed;
+  }
+  if (!(await insertNotification(record))) {
+    const existing = await getNotification(record.account_id, record.id);
+    if (!existing) throw new Error(`notification ${record.id} exists and cannot be read`);
+    return resumeNotification(existing, draft, options);
+  }
+  return dispatch(record, draft, options);
+}
+
+/**
+ * A notification found already recorded by a retry: `queued` goes on (nothing was sent yet),
+ * `sending` means a crash during the provider call, so it is recorded as failed with an unknown
+ * outcome and never sent again; anything else is finished.
+ */
+export async function resumeNotification(
+  existing: NotificationRecord,
+  draft: Pick<NotificationDraft, 'message' | 'html' | 'links'> | undefined,
+  options: SendOptions = {},
+): Promise<NotificationRecord> {
+  if (existing.status === 'queued') return dispatch(existing, draft, options);
+  if (existing.status === 'sending') return markOutcomeUnknown(existing);
+  return existing;
+}
+
+async function dispatch(
+  record: NotificationRecord,
+  draft: Pick<NotificationDraft, 'message' | 'html' | 'links'> | undefined,
+  options: SendOptions,
+): Promise<NotificationRecord> {
+  if (options.rateLimited && (record.channel === 'sms' || record.channel === 'voice')) {
+    const claimed = await queueRateLimited(record);
+    if (!claimed) return record;
+  }
+  if (options.mayStart && !options.mayStart()) return record;
+  return sendNow(record, draft);
+}
+
+/** queued → sending → the provider's outcome. */
+export async function sendNow(
+  record: NotificationRecord,
+  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>,
+  override?: { message?: string; subject?: string | null },
+): Promise<NotificationRecord> {
+  const claimed = await moveNotification(record.account_id, record.id, ['queued'], { status: 'sending' }, new Date(clockNow()).toISOString());
+  if (!claimed) return (await getNotification(record.account_id, record.id)) ?? record;
+  const provider = providerFor(record.channel);
+  const outgoing = outgoingOf(claimed, draft);
+  if (override?.message !== undefined) outgoing.message = override.message;
+  if (override?.subject !== undefined) outgoing.subject = override.subject;
+  let result: DeliveryResult;
+  try {
+    result = await provider.send(outgoing);
+  } catch (error) {
+    logger.warn('notification provider failed', { provider: provider.name, notificationId: record.id, error: error as Error });
+    result = { status: 'failed', provider: provider.name, err: `${provider.name} failed: ${(error as Error).message ?? 'unknown error'}` };
+  }
+  return recordOutcome(claimed, result, override?.message);
+}
+
+/** Writes the provider's answer (from `sending`, or over an "outcome unknown" a recovery wrote meanwhile). */
+export async function recordOutcome(record: NotificationRecord, result: DeliveryResult, sentMessage?: string): Promise<NotificationRecord> {
+  const at = new Date(clockNow()).toISOString();
+  const outcome = {
+    status: result.status,
+    provider: result.provider,
+    provider_id: result.provider_id ?? null,
+    provider_status: result.status === 'failed' ? ('failed' as const) : result.status === 'delivered' ? ('delivered' as const) : ('accepted' as const),
+    err: result.err ? [result.err] : [],
+    cost: result.cost ?? 0,
+    sent_at: result.status === 'failed' ? null : at,
+    delivered_at: result.status === 'delivered' ? at : null,
+    ...(sentMessage !== undefined ? { message: sentMessage } : {}),
+  };
+  const moved =
+    (await moveNotification(record.account_id, record.id, ['sending'], outcome, at)) ??
+    (await moveNotification(record.account_id, record.id, ['failed'], outcome, at));
+  return moved ?? (await getNotification(record.account_id, record.id)) ?? record;
+}
+
+export async function markOutcomeUnknown(record: NotificationRecord): Promise<NotificationRecord> {
+  const moved = await moveNotification(
+    record.account_id,
+    record.id,
+    ['sending'],
+    {
+      status: 'failed',
+      provider_status: 'unknown',
+      err: ['outcome unknown: the sender stopped during the provider call; not sent again so nobody is paged twice'],
+    },
+    new Date(clockNow()).toISOString(),
+  );
+  return moved ?? (await getNotification(record.account_id, record.id)) ?? record;
+}
+
+/** A queued notification that must not go out any more (its page was answered first). */
+export async function cancelNotification(record: NotificationRecord, reason: string): Promise<NotificationRecord> {
+  if (record.status === 'sending') return markOutcomeUnknown(record);
+  const moved = await moveNotification(
+    record.account_id,
+    record.id,
+    ['queued'],
+    { status: 'failed', provider_status: 'cancelled', err: [`not sent: ${reason}`] },
+    new Date(clockNow()).toISOString(),
+  );
+  return moved ?? (await getNotification(record.account_id, record.id)) ?? record;
+}

@@ -1,0 +1,158 @@
+// Helpers for the escalation tests over HTTP: people, a team whose schedule has people on call per
+// layer (through the real teams, escalation policies and events endpoints), alerts, and reads of
+// what was sent (the notifications API, and the memory outbox for the full text of a message).
+import { expect } from 'vitest';
+import { createMember, type ApiClient } from '../support/api-client';
+import { outboxMessages } from '../../lib/notify/outbox';
+
+export interface Person {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  client: ApiClient;
+}
+
+let counter = 0;
+
+export async function person(admin: ApiClient, options: { sms?: boolean; voice?: boolean; push?: boolean; email?: boolean; name?: string } = {}): Promise<Person> {
+  counter += 1;
+  const name = options.name ?? `Person ${counter}`;
+  const email = `p${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { accountUser, client } = await createMember(admin, { name, email });
+  if (options.sms || options.voice || options.push === false || options.email === false) {
+    const res = await admin.put(`/api/v4/account_users/${accountUser.id}`, {
+      user_attributes: {
+        notify_sms: options.sms ?? false,
+        notify_voice: options.voice ?? false,
+        notify_push: options.push ?? true,
+        notify_email: options.email ?? true,
+        phones_attributes: options.sms || options.voice ? [{ phone: `+1415555${String(1000 + counter).slice(-4)}` }] : [],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+  }
+  return { id: accountUser.id, userId: accountUser.user_id, name, email, client };
+}
+
+export interface TeamSetup {
+  /** Account users on call per layer (layer 1 first); an empty list is a layer with nobody on call. */
+  layers: string[][];
+  /** Minutes per layer (default 5). */
+  timeouts?: number[];
+  repeat?: number;
+  reassign_team_ids?: string[];
+  reassign_account_user_ids?: string[];
+  drop_notifications?: string;
+  drop_notification_account_user_ids?: string[];
+  handoff_notifications?: string;
+  handoff_notification_account_user_ids?: string[];
+  members?: string[];
+  admins?: string[];
+  /** A rotation on layer 1 instead of everyone at once. */
+  rotation?: boolean;
+}
+
+export interface Team {
+  id: string;
+  scheduleId: string;
+  policyId: string;
+}
+
+export async function team(admin: ApiClient, setup: TeamSetup): Promise<Team> {
+  const everyone = [...new Set(setup.layers.flat())];
+  const members = setup.members ?? (everyone.length ? everyone : undefined);
+  const admins = setup.admins ?? (members ? [members[0]] : undefined);
+  const created = await admin.post('/api/v4/teams', {
+    name: `Team ${++counter}`,
+    ...(members ? { member_account_user_ids: members } : {}),
+    ...(admins ? { admin_account_user_ids: admins } : {}),
+    drop_notifications: setup.drop_notifications ?? 'none',
+    drop_notification_account_user_ids: setup.drop_notification_account_user_ids ?? [],
+    handoff_notifications: setup.handoff_notifications ?? 'none',
+    handoff_notification_account_user_ids: setup.handoff_notification_account_user_ids ?? [],
+  });
+  expect(created.status, created.text).toBe(201);
+  const policy = await admin.put(`/api/v4/escalation_policies/${created.body.escalation_policy_id}`, {
+    repeat: setup.repeat ?? 0,
+    reassign_team_ids: setup.reassign_team_ids ?? [],
+    reassign_account_user_ids: setup.reassign_account_user_ids ?? [],
+    escalation_layers: setup.layers.map((_, index) => ({ layer: index + 1, timeout: setup.timeouts?.[index] ?? 5, timeout_unit: 'minutes' })),
+  });
+  expect(policy.status, policy.text).toBe(200);
+  for (const [index, people] of setup.layers.entries()) {
+    if (people.length === 0) continue;
+    const event = await admin.post('/api/v4/events', {
+      schedule_ids: [created.body.schedule_id],
+      account_user_ids: people,
+      layer: index + 1,
+      start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
+      end_datetime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      time_zone: 'UTC',
+      ...(setup.rotation && index === 0 ? { rotation: true, repeat: true, frequency: 1, frequency_unit: 'daily' } : {}),
+    });
+    expect(event.status, event.text).toBe(201);
+  }
+  return { id: created.body.id, scheduleId: created.body.schedule_id, policyId: created.body.escalation_policy_id };
+}
+
+export async function alertTo(admin: ApiClient, destinations: { teams?: string[]; users?: string[] }, title = `Alert ${++counter}`) {
+  const res = await admin.post('/api/v4/alerts', {
+    title,
+    urgency: 'high',
+    destination_team_ids: destinations.teams ?? [],
+    destination_account_user_ids: destinations.users ?? [],
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; prefix_id: string; tiny_id: number };
+}
+
+export interface Sent {
+  id: string;
+  account_user_id: string;
+  alert_id: string | null;
+  workflow_id: string | null;
+  channel: string;
+  template: string;
+  status: string;
+  to: string;
+  subject: string | null;
+  message: string;
+  created_at: string;
+}
+
+/** Every notification of the alert (v4 list, all pages), oldest first. */
+export async function notificationsOf(admin: ApiClient, alertId: string): Promise<Sent[]> {
+  const res = await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=100&sort=created_at`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Sent[];
+}
+
+/** The people paged for the alert with a template (one entry per person, in order). */
+export function pagedPeople(sent: Sent[], template = 'alert_alert'): string[] {
+  const people: string[] = [];
+  for (const n of sent) if (n.template === template && !people.includes(n.account_user_id)) people.push(n.account_user_id);
+  return people;
+}
+
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+/** Waits until the alert's notifications satisfy `done`. */
+export function sentFor(admin: ApiClient, alertId: string, done: (sent: Sent[]) => boolean, timeoutMs?: number): Promise<Sent[]> {
+  return waitFor(() => notificationsOf(admin, alertId), done, timeoutMs);
+}
+
+/** The full text of a message as it went out (memory outbox), the newest first match. */
+export function delivered(match: (m: ReturnType<typeof outboxMessages>[number]) => boolean) {
+  return [...outboxMessages()].reverse().find(match);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
