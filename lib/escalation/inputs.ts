@@ -90,10 +90,10 @@ export class StepInputs {
   }
 
   inputs(): EngineInputs {
-    const spansByTeam = new Map([...this.spans].map(([teamId, spans]) => [teamId, spans] as const));
     return {
       team: (teamId) => this.teamInputs.get(teamId),
-      ...oncallFromSpans(spansByTeam),
+      // The live map: teams loaded later (a reassignment's) are seen by the retried step.
+      ...oncallFromSpans(this.spans),
       timeScale: this.timeScale,
       newWorkflowId: () => newId(),
       accountUserExists: (id) => this.accountUsers.get(id) !== null,

@@ -1,32 +1,289 @@
 // Escalation (contract §8) through the real local server, with TIME_SCALE=600 (a 5-minute layer
 // lasts half a second) and the memory outbox: layers, skipped empty layers, repeat, reassign, drop
 // and its notifications, account users paged alone, teams side by side, acknowledge and resolve
-// stopping everything, reject moving on at once, hand-off.
+// stopping everything, reject moving on at once, hand-off, on both interfaces.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService } from '../support/runtime';
-import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor, type Person } from '../escalation/support';
+import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
+import { getWorkflow } from '../../lib/alerts/workflow-store';
 
 let admin: ApiClient;
+let accountId: string;
 
 useService(
   async (service) => {
     admin = service.admin;
+    accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
   },
   { env: { TIME_SCALE: '600' } },
 );
 
-describe('layers', () => {
-  it('pages layer 1, then layer 2 at its timeout, then drops with the drop notifications', async () => {
+const statusOf = async (alertId: string) => (await admin.get(`/api/v4/alerts/${alertId}`)).body.status as string;
+const timeline = async (prefixId: string) =>
+  ((await admin.get(`/log?owner_id=${prefixId}&limit=100`)).body.data as { data: { action: string; layer?: number } }[]).map((e) => e.data);
+
+describe('layers, skipped layers, repeat', () => {
+  it('pages layer 1, then layer 2 at its timeout, then drops the alert and tells the team admins', async () => {
     const [a, b, boss] = [await person(admin), await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], admins: [boss.id], members: [a.id, b.id], drop_notifications: 'team_admins' });
     const alert = await alertTo(admin, { teams: [t.id] });
-    const first = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    const first = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === a.id).length >= 2);
     expect(pagedPeople(first)).toEqual([a.id]);
+    // One notification per default channel (push and e-mail for new users), each tied to the workflow.
+    expect(first.filter((n) => n.account_user_id === a.id).map((n) => n.channel).sort()).toEqual(['email', 'push']);
+    const workflowId = first[0].workflow_id!;
+    expect(workflowId).toMatch(/^[0-9A-Z]{26}$/);
+
     const all = await sentFor(admin, alert.id, (s) => s.some((n) => n.template === 'alert_dropped'));
     expect(pagedPeople(all)).toEqual([a.id, b.id]);
     expect(pagedPeople(all, 'alert_dropped')).toEqual([boss.id]);
-    expect((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status).toBe('dropped');
+    expect((await getWorkflow(accountId, workflowId))?.status).toBe('timed_out');
+    expect(await statusOf(alert.id)).toBe('dropped');
     expect((await admin.get(`/alert/${alert.prefix_id}`)).body.status).toBe('dropped');
+    const actions = (await timeline(alert.prefix_id)).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['created', 'escalated', 'dropped']));
+    // The layers' timeouts ran in order: layer 2 was paged at least one (scaled) timeout after layer 1.
+    const aAt = Date.parse(all.find((n) => n.account_user_id === a.id)!.created_at);
+    const bAt = Date.parse(all.find((n) => n.account_user_id === b.id)!.created_at);
+    expect(bAt - aAt).toBeGreaterThanOrEqual(450);
+  });
+
+  it('skips a layer with nobody on call at once, and layers are taken by number', async () => {
+    const c = await person(admin);
+    const t = await team(admin, { layers: [[], [c.id]], timeouts: [60, 60] });
+    const started = Date.now();
+    const alert = await alertTo(admin, { teams: [t.id] });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    expect(pagedPeople(sent)).toEqual([c.id]);
+    // Layer 1 waited no 60-minute (6 s scaled) timeout.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await timeline(alert.prefix_id)).map((e) => e.action)).toContain('layer_skipped');
+  });
+
+  it('runs the whole sequence `repeat` more times, then drops', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [2], repeat: 2 });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    const pages = (await notificationsOf(admin, alert.id)).filter((n) => n.template === 'alert_alert' && n.channel === 'email');
+    expect(pages.map((n) => n.account_user_id)).toEqual([a.id, a.id, a.id]);
+    expect(new Set(pages.map((n) => n.workflow_id)).size).toBe(3);
+    expect((await timeline(alert.prefix_id)).filter((e) => e.action === 'repeated')).toHaveLength(2);
+  });
+
+  it('pages one person per occurrence of a rotation', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id, b.id]], rotation: true, timeouts: [60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    await sleep(200);
+    expect(pagedPeople(await notificationsOf(admin, alert.id))).toHaveLength(1);
+    expect([a.id, b.id]).toContain(pagedPeople(sent)[0]);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+});
+
+describe('reassign and drop', () => {
+  it('reassigns once to the policy’s teams and account users, then drops with every drop recipient', async () => {
+    const [a, b, c, x] = [await person(admin), await person(admin), await person(admin), await person(admin)];
+    const other = await team(admin, { layers: [[b.id]], timeouts: [2], drop_notifications: 'oncall_rotation' });
+    const t = await team(admin, {
+      layers: [[a.id]],
+      timeouts: [2],
+      reassign_team_ids: [other.id],
+      reassign_account_user_ids: [c.id],
+      drop_notifications: 'specific_users',
+      drop_notification_account_user_ids: [x.id],
+    });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    const reassigned = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 3);
+    expect(pagedPeople(reassigned)[0]).toBe(a.id);
+    expect(pagedPeople(reassigned).sort()).toEqual([a.id, b.id, c.id].sort());
+    // The alert names its new team (d_team_id) once reassigned.
+    expect((await admin.get(`/alert/${alert.prefix_id}`)).body.d_team_id).toBe(`tem_${other.id}`);
+    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    const sent = await notificationsOf(admin, alert.id);
+    // specific_users of the first team and oncall_rotation of the reassigned one; nobody twice.
+    expect(pagedPeople(sent, 'alert_dropped').sort()).toEqual([x.id, b.id].sort());
+    // Reassignment happens once: nobody was paged again after it.
+    expect(sent.filter((n) => n.template === 'alert_alert' && n.channel === 'email')).toHaveLength(3);
+  });
+
+  it.each([
+    ['team_all', (p: Record<string, string>) => [p.a, p.m, p.boss]],
+    ['team_admins', (p: Record<string, string>) => [p.boss]],
+    ['none', () => []],
+  ])('drop_notifications %s', async (setting, expected) => {
+    const [a, m, boss] = [await person(admin), await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id]], timeouts: [1], members: [a.id, m.id], admins: [boss.id], drop_notifications: setting });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    await sleep(100);
+    const dropped = (await notificationsOf(admin, alert.id)).filter((n) => n.template === 'alert_dropped');
+    expect([...new Set(dropped.map((n) => n.account_user_id))].sort()).toEqual(expected({ a: a.id, m: m.id, boss: boss.id }).sort());
+    for (const n of dropped) expect(n.message).toContain(`#${alert.tiny_id}`);
+  });
+
+  it('a team with nobody on call at all drops the alert at once', async () => {
+    const member = await person(admin);
+    const t = await team(admin, { layers: [[]], members: [member.id] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped', 5_000);
+  });
+});
+
+describe('account users and teams side by side', () => {
+  it('pages a destination account user alone, and drops after 5 minutes (÷ TIME_SCALE) without acknowledgement', async () => {
+    const u = await person(admin);
+    const alert = await alertTo(admin, { users: [u.id] });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    expect(pagedPeople(sent)).toEqual([u.id]);
+    expect(await statusOf(alert.id)).toBe('open');
+    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped', 5_000);
+    expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([u.id]);
+  });
+
+  it('escalates several teams side by side; the first acknowledgement stops them all', async () => {
+    const [a, b, a2, b2] = [await person(admin), await person(admin), await person(admin), await person(admin)];
+    const t1 = await team(admin, { layers: [[a.id], [a2.id]], timeouts: [3, 3] });
+    const t2 = await team(admin, { layers: [[b.id], [b2.id]], timeouts: [3, 3] });
+    const alert = await alertTo(admin, { teams: [t1.id, t2.id] });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 2);
+    expect(pagedPeople(sent).sort()).toEqual([a.id, b.id].sort());
+    const ack = await b.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+    expect(ack.status).toBe(200);
+    const countAfterAck = (await notificationsOf(admin, alert.id)).length;
+    await sleep(900); // past both layers' timeouts
+    const after = await notificationsOf(admin, alert.id);
+    expect(after).toHaveLength(countAfterAck);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    for (const n of after.filter((x) => x.workflow_id)) expect((await getWorkflow(accountId, n.workflow_id!))?.status).toBe('acknowledged');
+  });
+});
+
+describe('acknowledge and resolve stop every pending step', () => {
+  for (const [name, stop] of [
+    ['v4 acknowledge', (c: ApiClient, a: { id: string; prefix_id: string }) => c.post(`/api/v4/alerts/${a.id}/acknowledge`)],
+    ['v4 resolve', (c: ApiClient, a: { id: string; prefix_id: string }) => c.post(`/api/v4/alerts/${a.id}/resolve`)],
+    ['earlier acknowledge', (c: ApiClient, a: { id: string; prefix_id: string }) => c.post(`/alert/${a.prefix_id}/acknowledge`)],
+  ] as const) {
+    it(`${name}: nothing is paged after the 200`, async () => {
+      const [a, b] = [await person(admin), await person(admin)];
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [2, 2] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+      const res = await stop(a.client, alert);
+      expect(res.status, res.text).toBe(200);
+      const seen = (await notificationsOf(admin, alert.id)).length;
+      await sleep(600);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(seen);
+      expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+    });
+  }
+
+  it('racing a due timer: an acknowledgement at the moment layer 2 is due leaves no page after its 200', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [a, b] = [await person(admin), await person(admin)];
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [1, 5] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      const first = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+      const pagedAt = Date.parse(first[0].created_at);
+      // Layer 1 times out 100 ms after its page; acknowledge around then.
+      await sleep(Math.max(0, pagedAt + 100 - Date.now() - 10 + round * 8));
+      const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+      expect(res.status).toBe(200);
+      const atAnswer = await notificationsOf(admin, alert.id);
+      await sleep(300);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+    }
+  });
+});
+
+describe('reject (contract §6)', () => {
+  it('moves on to the next layer at once when the last open workflow of the step is rejected; the others hear alert_rejected', async () => {
+    const [a, x, b] = [await person(admin), await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id, x.id], [b.id]], timeouts: [60, 60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 2);
+    // Someone not paged may not reject.
+    const stranger = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
+    expect(stranger.status).toBe(409);
+    expect(stranger.body.errors[0].message).toMatch(/workflow/);
+
+    const first = await a.client.post(`/api/v4/alerts/${alert.id}/reject`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.status).toBe('open');
+    const told = await sentFor(admin, alert.id, (s) => s.some((n) => n.template === 'alert_rejected'));
+    expect(pagedPeople(told, 'alert_rejected')).toEqual([x.id]);
+    expect(pagedPeople(told)).toEqual(expect.not.arrayContaining([b.id]));
+    // A second reject by the same person: the workflow is closed now.
+    expect((await a.client.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
+
+    const started = Date.now();
+    const last = await x.client.post(`/alert/${alert.prefix_id}/reject`);
+    expect(last.status, last.text).toBe(200);
+    const moved = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
+    expect(Date.now() - started).toBeLessThan(3_000); // not the 60-minute (6 s) timeout
+    expect(pagedPeople(moved).slice(0, 2).sort()).toEqual([a.id, x.id].sort());
+    expect(pagedPeople(moved)[2]).toBe(b.id);
+    const actions = (await timeline(alert.prefix_id)).map((e) => e.action);
+    expect(actions.filter((x2) => x2 === 'rejected')).toHaveLength(2);
+  });
+
+  it('drops the alert when the rejected step was the last one', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    const res = await a.client.post(`/api/v4/alerts/${alert.id}/reject`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('dropped');
+    const actions = (await timeline(alert.prefix_id)).map((e) => e.action).filter((x) => x === 'rejected' || x === 'dropped');
+    expect(actions).toEqual(['rejected', 'dropped']);
+  });
+
+  it('is a conflict when the alert is not open, even for the paged person', async () => {
+    const a = await person(admin);
+    const alert = await alertTo(admin, { users: [a.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    expect((await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
+    const res = await a.client.post(`/api/v4/alerts/${alert.id}/reject`);
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].message).toContain('acknowledged');
+  });
+});
+
+describe('hand-off (earlier interface)', () => {
+  it('pages the new account user with alert_handoff and replaces the running escalation', async () => {
+    const [a, b, h] = [await person(admin), await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [2, 2] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    const res = await a.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${h.userId}` });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'open', d_user_id: `usr_${h.userId}` });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s, 'alert_handoff').length >= 1);
+    expect(pagedPeople(sent, 'alert_handoff')).toEqual([h.id]);
+    await sleep(500);
+    // The team's layer 2 never came: the hand-off replaced the team's escalation.
+    expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+  });
+
+  it("to a team: starts that team's policy, its first page with alert_handoff", async () => {
+    const [a, b, c] = [await person(admin), await person(admin), await person(admin)];
+    const first = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    const second = await team(admin, { layers: [[b.id], [c.id]], timeouts: [1, 60] });
+    const alert = await alertTo(admin, { teams: [first.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+    expect((await a.client.post(`/alert/${alert.prefix_id}/acknowledge`)).status).toBe(200);
+    const res = await a.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `tem_${second.id}` });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'open', d_team_id: `tem_${second.id}` });
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(c.id));
+    expect(pagedPeople(sent, 'alert_handoff')).toEqual([b.id]);
+    // Layer 2 of the new team pages with the ordinary template.
+    expect(sent.find((n) => n.account_user_id === c.id)?.template).toBe('alert_alert');
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 });
