@@ -1,0 +1,202 @@
+// Escalation timers that go wrong, through the real local server and the service's clock: a timer
+// lost with its queue is re-driven by the sweeper, a timer delivered twice (or run by the sweeper
+// and its message) pages once, a step that crashed after its commit is finished by whoever finds it
+// (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
+// (the routing seam's delay_ms) wait their time.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client';
+import { useService, type TestService } from '../support/runtime';
+import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
+import { advanceClock, now, resetClock, timeScale } from '../../lib/clock';
+import { getAlert } from '../../lib/alerts/store';
+import { advanceWithLoader, dueTimeouts, type PageEffect } from '../../lib/escalation/engine';
+import { notificationIdOf } from '../../lib/escalation/effects';
+import { StepInputs } from '../../lib/escalation/inputs';
+import { runStep } from '../../lib/escalation/run-step';
+import { startEscalation } from '../../lib/escalation/start-escalation';
+import { commitEscalation, getEscalation } from '../../lib/escalation/store';
+import { insertNotification, getNotification } from '../../lib/notify/store';
+
+let service: TestService;
+let admin: ApiClient;
+let accountId: string;
+
+useService(async (started) => {
+  service = started;
+  admin = service.admin;
+  accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
+});
+
+afterEach(() => resetClock());
+
+const MINUTE = 60_000;
+
+describe('timers that go wrong', () => {
+  it('a lost timer is re-driven by the sweeper; its late message then changes nothing', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    const stored = await getEscalation(accountId, alert.id);
+    expect(stored.dueAt).not.toBeNull();
+    // Ten minutes pass, but the queue's delayed message is still ten real minutes away (as good as lost).
+    advanceClock(10 * MINUTE + 5_000);
+    await service.runtime.runScheduled('sweeper');
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
+    expect(pagedPeople(sent)).toEqual([a.id, b.id]);
+    // The state moved on: running what is due again, or the old timer arriving, pages nobody.
+    await runStep(accountId, alert.id, { kind: 'due' });
+    await service.runtime.runScheduled('sweeper');
+    expect((await notificationsOf(admin, alert.id)).length).toBe(sent.length);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+
+  it('the same due step delivered several times at once pages each layer once', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    advanceClock(10 * MINUTE + 1_000);
+    await Promise.all(Array.from({ length: 6 }, () => runStep(accountId, alert.id, { kind: 'due' })));
+    const sent = await notificationsOf(admin, alert.id);
+    expect(sent.filter((n) => n.account_user_id === b.id)).toHaveLength(2); // push and e-mail, once each
+    expect(new Set(sent.filter((n) => n.account_user_id === b.id).map((n) => n.workflow_id)).size).toBe(1);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+
+  it('a step that crashed after its commit is finished by the sweeper: each page once, a message caught mid-call never resent', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    advanceClock(10 * MINUTE + 1_000);
+
+    // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
+    // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
+    const stored = await waitFor(() => getEscalation(accountId, alert.id), (e) => e.leaseOwner === null);
+    const at = now() - 500;
+    const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
+    await inputs.loadTeams([t.id]);
+    let state = stored.state!;
+    const effects = [];
+    for (const event of dueTimeouts(state, at)) {
+      const result = await advanceWithLoader(state, event, inputs.inputs(), (ids) => inputs.loadTeams(ids));
+      state = result.state;
+      effects.push(...result.effects);
+    }
+    const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
+    expect(page).toBeDefined();
+    const committed = await commitEscalation(
+      accountId,
+      alert.id,
+      stored.version,
+      { state, deferred: [], outbox: effects, lease: { owner: 'crashed-worker', until: at + 100 }, dueAt: at + 200 },
+      'crashed-worker',
+      at,
+    );
+    expect(committed).not.toBeNull();
+    const iso = new Date(at).toISOString();
+    await insertNotification({
+      id: notificationIdOf(page, 'email'),
+      account_id: accountId,
+      account_user_id: b.id,
+      user_id: b.userId,
+      alert_id: alert.id,
+      broadcast_id: null,
+      workflow_id: page.workflowId,
+      group_id: null,
+      channel: 'email',
+      provider: null,
+      provider_id: null,
+      provider_status: null,
+      template: 'alert_alert',
+      to: b.email,
+      from: 'oncall',
+      subject: 'crashed mid-call',
+      message: 'crashed mid-call',
+      status: 'sending',
+      err: [],
+      cost: 0,
+      sent_at: null,
+      delivered_at: null,
+      source_key: page.key,
+      created_at: iso,
+      updated_at: iso,
+      version: 2,
+    });
+
+    // The sweeper finds the leftover once its lease (and a grace) has passed.
+    advanceClock(5_000);
+    await service.runtime.runScheduled('sweeper');
+    const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 2);
+    const toB = sent.filter((n) => n.account_user_id === b.id);
+    expect(toB.map((n) => [n.channel, n.status]).sort()).toEqual([
+      ['email', 'failed'],
+      ['push', 'sent'],
+    ]);
+    const unknown = await getNotification(accountId, notificationIdOf(page, 'email'));
+    expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
+    expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
+    // Nothing more on another sweep.
+    await service.runtime.runScheduled('sweeper');
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+
+  it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    advanceClock(10 * MINUTE + 1_000);
+    const stored = await waitFor(() => getEscalation(accountId, alert.id), (e) => e.leaseOwner === null);
+    const at = now() - 500;
+    const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
+    await inputs.loadTeams([t.id]);
+    const result = await advanceWithLoader(stored.state!, dueTimeouts(stored.state!, at)[0], inputs.inputs(), (ids) => inputs.loadTeams(ids));
+    await commitEscalation(
+      accountId,
+      alert.id,
+      stored.version,
+      { state: result.state, deferred: [], outbox: result.effects, lease: { owner: 'crashed-worker', until: at + 100 }, dueAt: at + 200 },
+      'crashed-worker',
+      at,
+    );
+    const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+    expect(ack.status).toBe(200);
+    await sleep(200);
+    const sent = await notificationsOf(admin, alert.id);
+    expect(sent.filter((n) => n.account_user_id === b.id && n.status === 'sent')).toEqual([]);
+    const after = await getEscalation(accountId, alert.id);
+    expect(after.state?.outcome).toBe('acknowledged');
+    expect(after.outbox).toEqual([]);
+  });
+});
+
+describe('delayed starts (the routing seam)', () => {
+  it('startEscalation runs targets without delay at once and a delayed one after its delay (÷ TIME_SCALE), once', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[b.id]], timeouts: [60] });
+    const alert = await alertTo(admin, { users: [a.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1);
+    const start = { accountId, alertId: alert.id, key: 'router:test', targets: [{ type: 'team' as const, id: t.id, delay_ms: 3 * MINUTE }] };
+    await startEscalation(start);
+    await startEscalation(start); // a redelivered routing message
+    const stored = await getEscalation(accountId, alert.id);
+    expect(stored.deferred).toHaveLength(1);
+    expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+    advanceClock(3 * MINUTE + 5_000);
+    await service.runtime.runScheduled('sweeper');
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
+    expect(pagedPeople(sent)).toEqual([a.id, b.id]);
+    await startEscalation(start);
+    await service.runtime.runScheduled('sweeper');
+    expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id, b.id]);
+    expect((await getEscalation(accountId, alert.id)).deferred).toEqual([]);
+    await waitFor(
+      () => notificationsOf(admin, alert.id),
+      (s) => s.every((n) => n.status !== 'queued'),
+    );
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+});
