@@ -1,0 +1,66 @@
+// The provider interface (§8): a channel with no provider configured is recorded as failed with the
+// reason; the local outbox delivers every channel and keeps what went out (OUTBOX=memory).
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../lib/config';
+import { clearOutbox, outboxMessages } from '../../lib/notify/providers/outbox';
+import { PROVIDERS, providerFor } from '../../lib/notify/providers/select-provider';
+import type { OutgoingMessage } from '../../lib/notify/providers/provider';
+
+const message: OutgoingMessage = {
+  notificationId: 'N1',
+  accountId: 'A',
+  accountUserId: 'U',
+  channel: 'sms',
+  to: '+14155550100',
+  subject: null,
+  message: '#1 HIGH: Disk full',
+  html: null,
+  template: 'alert_alert',
+};
+
+function withOutbox(mode: string) {
+  process.env.TABLE_NAME = 'oncall';
+  process.env.OUTBOX = mode;
+  resetConfig();
+}
+
+afterEach(() => {
+  clearOutbox();
+  delete process.env.OUTBOX;
+  resetConfig();
+});
+
+describe('providers', () => {
+  it('records a channel without a configured provider as failed, naming what to configure', async () => {
+    withOutbox('none');
+    for (const channel of ['email', 'sms', 'voice', 'push', 'slack'] as const) {
+      const result = await providerFor(channel).send({ ...message, channel });
+      expect(result.status).toBe('failed');
+      expect(result.provider).toBe('none');
+      expect(result.err).toMatch(new RegExp(`no ${channel} provider is configured`));
+    }
+  });
+
+  it('the memory outbox delivers every channel and keeps the full message', async () => {
+    withOutbox('memory');
+    const result = await providerFor('sms').send(message);
+    expect(result).toMatchObject({ status: 'sent', provider: 'outbox', provider_id: 'N1', cost: 0 });
+    expect(outboxMessages()).toEqual([message]);
+  });
+
+  it('a configured provider is asked before the outbox', async () => {
+    withOutbox('memory');
+    const sent: string[] = [];
+    PROVIDERS.unshift({
+      name: 'test-sms',
+      forChannel: (channel) => (channel === 'sms' ? { name: 'test-sms', send: async (m) => (sent.push(m.to), { status: 'delivered', provider: 'test-sms' }) } : null),
+    });
+    try {
+      expect((await providerFor('sms').send(message)).provider).toBe('test-sms');
+      expect((await providerFor('email').send({ ...message, channel: 'email' })).provider).toBe('outbox');
+      expect(sent).toEqual([message.to]);
+    } finally {
+      PROVIDERS.shift();
+    }
+  });
+});
