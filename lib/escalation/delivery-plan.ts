@@ -10,7 +10,7 @@
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
-import { pickChannels, type NotificationRuleDefinition } from '../routing';
+import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../routing';
 import type { DeliveryStep } from './engine';
 
 /** The notification-rule event type each template answers to (a rule's `types`, default alert.open). */
@@ -33,7 +33,7 @@ export async function loadNotificationRules(
 
 /** The person's delivery steps for one page or notification: offsets unscaled, channels named. */
 export function deliveryPlanFor(
-  accountUser: Pick<AccountUserRecord, 'user'>,
+  accountUser: { user: UserChannelDefaults },
   template: string,
   alert: AlertRecord | null,
   rule: NotificationRuleDefinition | null,
@@ -45,7 +45,7 @@ export function deliveryPlanFor(
 
 /** Channels a one-off notification (alert_dropped, alert_rejected, event_goc) goes out on: the plan's immediate step. */
 export function immediateChannels(
-  accountUser: Pick<AccountUserRecord, 'user'>,
+  accountUser: { user: UserChannelDefaults },
   template: string,
   alert: AlertRecord | null,
   rule: NotificationRuleDefinition | null,

@@ -23,7 +23,7 @@ describe('storm protection', () => {
     const phone = (await admin.get(`/api/v4/account_users/${a.id}`)).body.user.phones[0].phone as string;
     const first = await alertTo(admin, { users: [a.id] }, 'Database down');
     await waitFor(() => notificationsOf(admin, first.id), (s) => s.filter((n) => n.status === 'sent').length === 2);
-    const later = [];
+    const later: Awaited<ReturnType<typeof alertTo>>[] = [];
     for (const title of ['Disk full', 'Queue backlog', 'Cache misses']) later.push(await alertTo(admin, { users: [a.id] }, title));
     // The third of them is answered before the window opens: its messages never go out.
     await waitFor(() => notificationsOf(admin, later[2].id), (s) => s.length === 2);

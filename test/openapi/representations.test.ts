@@ -16,6 +16,8 @@ import { INTEGRATION_TYPES } from '../../lib/integrations/catalogue';
 import { integrationTypeToV4, type integrationToEarlier, type integrationToV4 } from '../../lib/integrations/represent';
 import type { logToEarlier } from '../../lib/logs/represent';
 import type { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
+import type { notificationToEarlier, notificationToV4 } from '../../lib/notify/represent';
+import type { responseJson } from '../../lib/escalation/respond-page';
 import * as rep from '../../lib/openapi/representations';
 import type { OncallEntry } from '../../lib/schedules/read-oncall';
 import type { scheduleToV4 } from '../../lib/schedules/represent';
@@ -48,6 +50,9 @@ describe('representation schemas', () => {
     expectTypeOf<ReturnType<typeof maintenanceWindowToV4>>().toEqualTypeOf<Out<typeof rep.MaintenanceWindowV4>>();
     expectTypeOf<ReturnType<typeof logToEarlier>>().toEqualTypeOf<Out<typeof rep.LogEarlier>>();
     expectTypeOf<InboundAnswer>().toEqualTypeOf<Out<typeof rep.InboundAccepted>>();
+    expectTypeOf<ReturnType<typeof notificationToV4>>().toEqualTypeOf<Out<typeof rep.NotificationV4>>();
+    expectTypeOf<ReturnType<typeof notificationToEarlier>>().toEqualTypeOf<Out<typeof rep.NotificationEarlier>>();
+    expectTypeOf<ReturnType<typeof responseJson>>().toEqualTypeOf<Out<typeof rep.ResponseView>>();
   });
 
   it('accept the catalogue and the time zone names as served', () => {

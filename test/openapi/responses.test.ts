@@ -14,6 +14,7 @@ let checker: DocumentChecker;
 let admin: ApiClient;
 let anonymous: ApiClient;
 let member: ApiClient;
+let memberAccountUserId: string;
 let me: { accountId: string; accountUserId: string; userId: string };
 const exercised = new Set<string>();
 
@@ -27,7 +28,9 @@ beforeAll(async () => {
   const keys = await admin.get('/api/v4/api_keys');
   const accountUser = await admin.get(`/api/v4/account_users/${keys.body.data[0].account_user_id}`);
   me = { accountId: accountUser.body.account_id, accountUserId: accountUser.body.id, userId: accountUser.body.user_id };
-  member = (await createMember(admin, { name: 'Plain Member' })).client;
+  const created = await createMember(admin, { name: 'Plain Member' });
+  member = created.client;
+  memberAccountUserId = created.accountUser.id;
 });
 afterAll(async () => {
   await service?.stop();
@@ -43,7 +46,7 @@ interface Call {
 /** One request by route template; its response must conform to the document, and have `status`. */
 async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
   const [method, template] = key.split(' ');
-  const path = template.replace('{id}', encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const path = template.replace(/\{(id|token)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -115,7 +118,8 @@ describe('alerts', () => {
         urgency: 'high',
         tags: ['disk'],
         meta: { incident: true },
-        destination_account_user_ids: [me.accountUserId],
+        // Paged: the other person, so the caller has no workflow to reject (409 below).
+        destination_account_user_ids: [memberAccountUserId],
       },
     });
     await call(admin, 'POST /api/v4/alerts', 201, {
@@ -144,7 +148,7 @@ describe('alerts', () => {
   });
 
   it('earlier interface: create, read with select, transitions, handoff, delete', async () => {
-    const alert = await call(admin, 'POST /alert', 201, { body: { title: 'Earlier', destination_ids: [`usr_${me.userId}`] } });
+    const alert = await call(admin, 'POST /alert', 201, { body: { title: 'Earlier', destination_ids: [`acu_${memberAccountUserId}`] } });
     await call(admin, 'POST /alert', 400, { body: { title: 'No destinations' } });
     await call(admin, 'GET /alert', 200, { query: 'sort=-created&limit=3' });
     await call(admin, 'GET /alert', 200, { query: 'select=title,status,meta.incident' });
@@ -395,6 +399,46 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(admin, 'DELETE /integration/{id}', 204, { id: earlier.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 204, { id: integration.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 404, { id: integration.body.id });
+  });
+});
+
+describe('notifications and one-click responses', () => {
+  it('lists and reads notifications on both interfaces; rejects and responds from a page', async () => {
+    const alert = await call(admin, 'POST /api/v4/alerts', 201, { body: { title: 'Paged', urgency: 'high', destination_account_user_ids: [me.accountUserId] } });
+    let sent: { id: string }[] = [];
+    for (let i = 0; i < 200 && sent.length < 2; i++) {
+      sent = (await admin.get(`/api/v4/notifications?alert_id=${alert.body.id}`)).body.data;
+      if (sent.length < 2) await new Promise((r) => setTimeout(r, 25));
+    }
+    await call(admin, 'GET /api/v4/notifications', 200, { query: `alert_id=${alert.body.id}&channel=email` });
+    await call(admin, 'GET /api/v4/notifications', 422, { query: 'no_such_attribute=1' });
+    await call(admin, 'GET /api/v4/notifications/{id}', 200, { id: sent[0].id });
+    await call(admin, 'GET /api/v4/notifications/{id}', 404, { id: 'ntf_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(admin, 'GET /notification', 200, { query: `source_id=alt_${alert.body.id}&select=channel,user_id` });
+    await call(admin, 'GET /notification', 400, { query: 'limit=0' });
+    await call(admin, 'GET /notification/{id}', 200, { id: `ntf_${sent[0].id}` });
+    await call(admin, 'GET /notification/{id}', 404, { id: 'ntf_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+
+    const { outboxMessages } = await import('../../lib/notify/outbox');
+    const page = outboxMessages().find((m) => m.channel === 'email' && m.message.includes(`#${alert.body.tiny_id}`) && m.links?.acknowledge);
+    const token = (link: string) => link.split('/').pop()!;
+    const accept = { accept: 'application/json' };
+    await call(anonymous, 'GET /public/respond/{token}', 200, { id: token(page!.links!.acknowledge!), headers: accept });
+    await call(anonymous, 'GET /public/respond/{token}', 404, { id: 'r1.nope.nope', headers: accept });
+    await call(anonymous, 'POST /public/respond/{token}', 404, { id: 'garbage', headers: accept });
+    await call(anonymous, 'POST /public/respond/{token}', 200, { id: token(page!.links!.reject!), headers: accept });
+    await call(anonymous, 'POST /public/respond/{token}', 409, { id: token(page!.links!.reject!), headers: accept });
+    // Rejected by its only person: the alert dropped, and may still be acknowledged once.
+    await call(anonymous, 'POST /public/respond/{token}', 200, { id: token(page!.links!.acknowledge!), headers: accept });
+    await call(anonymous, 'GET /public/respond/{token}', 409, { id: token(page!.links!.acknowledge!), headers: accept });
+
+    // A reject by the paged person (a second alert: the first was rejected through its link).
+    const second = await call(admin, 'POST /api/v4/alerts', 201, { body: { title: 'Paged again', urgency: 'high', destination_account_user_ids: [me.accountUserId] } });
+    for (let i = 0; i < 200; i++) {
+      if ((await admin.get(`/api/v4/notifications?alert_id=${second.body.id}`)).body.total_count >= 1) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await call(admin, 'POST /api/v4/alerts/{id}/reject', 200, { id: second.body.id });
   });
 });
 
