@@ -11,7 +11,11 @@ function shaped(req: ApiRequest, view: ResponseView): ApiResponse {
   if (accept.includes('application/json') && !accept.includes('text/html')) {
     return { status: view.status, body: responseJson(view), headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } };
   }
-  return { status: view.status, text: { contentType: 'text/html; charset=utf-8', body: responsePage(view) }, headers: RESPONSE_PAGE_HEADERS };
+  return {
+    status: view.status,
+    text: { contentType: 'text/html; charset=utf-8', body: responsePage(view) },
+    headers: RESPONSE_PAGE_HEADERS,
+  };
 }
 
 export const handler = httpHandler(routesOf('respond'), {

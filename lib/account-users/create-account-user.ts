@@ -129,7 +129,12 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
   return record;
 }
 
-export async function sendWelcome(accountId: string, user: UserRecord, password: string | null, accountUserId: string | null = null): Promise<void> {
+export async function sendWelcome(
+  accountId: string,
+  user: UserRecord,
+  password: string | null,
+  accountUserId: string | null = null,
+): Promise<void> {
   const address = user.emails.find((e) => e.primary)?.email ?? user.emails[0].email;
   await deliver({
     accountId,

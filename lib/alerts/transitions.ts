@@ -94,7 +94,7 @@ export async function transitionAlert(
 ): Promise<AlertRecord> {
   const from = TRANSITION_RULES[rules][action] ?? [];
   // Reject moves escalation on: lib/escalation/act-on-alert.ts does it with the engine.
-  if (action === 'reject') throw new Error('reject is escalation\'s: use lib/escalation/act-on-alert.ts');
+  if (action === 'reject') throw new Error("reject is escalation's: use lib/escalation/act-on-alert.ts");
   const now = new Date().toISOString();
   const who = actorPrefixId(actor);
   // A refusal is explained by reading the alert; if by then it is back in an allowed status (a

@@ -72,7 +72,10 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
   const alert = options.inputs.alert;
 
   await inParallel(records, (effect) => carryOutRecord(effect, options));
-  await reassignAlert(effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'), options);
+  await reassignAlert(
+    effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
+    options,
+  );
   if (sends.length) {
     const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
     await options.inputs.loadAccountUsers(people);
@@ -178,7 +181,9 @@ async function reassignAlert(started: AssignmentStartedEffect[], options: CarryO
 
 function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserRecord, alert: AlertRecord, at: number): Channel[] {
   const named =
-    effect.type === 'page' ? (effect.channels ?? defaultChannels(accountUser.user)) : immediateChannels(accountUser, effect.template, alert, null, at);
+    effect.type === 'page'
+      ? (effect.channels ?? defaultChannels(accountUser.user))
+      : immediateChannels(accountUser, effect.template, alert, null, at);
   const channels: Channel[] = [];
   for (const channel of named) {
     if (isChannel(channel) && !channels.includes(channel)) channels.push(channel);
@@ -191,8 +196,12 @@ export function notificationIdOf(effect: Pick<EscalationEffect, 'at' | 'key'>, c
   return derivedUlid(effect.at, `${effect.key}#${channel}`);
 }
 
-
-async function send(effect: PageEffect | NotifyEffect, options: CarryOutOptions, alert: AlertRecord, templates: NotificationTemplates): Promise<void> {
+async function send(
+  effect: PageEffect | NotifyEffect,
+  options: CarryOutOptions,
+  alert: AlertRecord,
+  templates: NotificationTemplates,
+): Promise<void> {
   const accountUser = options.inputs.accountUsers.get(effect.accountUserId);
   if (!accountUser) return; // gone since: nobody to page
   const teamId = effect.type === 'notify' ? effect.teamId : null;
@@ -201,11 +210,17 @@ async function send(effect: PageEffect | NotifyEffect, options: CarryOutOptions,
   const workflowId = effect.type === 'page' ? effect.workflowId : null;
   const links =
     effect.type === 'page'
-      ? await responseLinks({ accountId: options.accountId, alertId: alert.id, workflowId: effect.workflowId, accountUserId: accountUser.id })
+      ? await responseLinks({
+          accountId: options.accountId,
+          alertId: alert.id,
+          workflowId: effect.workflowId,
+          accountUserId: accountUser.id,
+        })
       : effect.template === 'alert_dropped'
         ? await responseLinks({ accountId: options.accountId, alertId: alert.id, workflowId: 'none', accountUserId: accountUser.id })
         : { acknowledge: null, reject: null };
-  const actions: ('acknowledge' | 'reject')[] = effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
+  const actions: ('acknowledge' | 'reject')[] =
+    effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
 
   for (const channel of channelsOf(effect, accountUser, alert, effect.at)) {
     const address = addressOf(accountUser, channel);
@@ -245,7 +260,9 @@ async function send(effect: PageEffect | NotifyEffect, options: CarryOutOptions,
 /** Pages an acknowledgement overtook: a queued notification is cancelled, one caught mid-call is an unknown outcome. */
 async function cancelSuperseded(effects: readonly EscalationEffect[], options: CarryOutOptions): Promise<void> {
   const ids = effects.flatMap((effect) =>
-    effect.type === 'page' || effect.type === 'notify' ? ['push', 'email', 'sms', 'voice', 'slack'].map((channel) => notificationIdOf(effect, channel)) : [],
+    effect.type === 'page' || effect.type === 'notify'
+      ? ['push', 'email', 'sms', 'voice', 'slack'].map((channel) => notificationIdOf(effect, channel))
+      : [],
   );
   await inParallel(ids, async (id) => {
     const record = await getNotification(options.accountId, id);

@@ -44,7 +44,6 @@ function recipientsOf(team: TeamRecord, comingOn: string[]): string[] {
   }
 }
 
-
 /** One team: compare, record, tell. Returns how many notifications went out (null: no change). */
 export async function checkTeamOncall(team: TeamRecord, now: number): Promise<number | null> {
   const spans = team.schedule_id ? await scheduleOncallAt(team.account_id, team.schedule_id, now) : [];

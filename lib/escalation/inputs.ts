@@ -69,9 +69,11 @@ export class StepInputs {
     }
     const people = new Set<string>();
     for (const team of teams) {
-      [...(team.member_account_user_ids ?? []), ...(team.admin_account_user_ids ?? []), ...(team.drop_notification_account_user_ids ?? [])].forEach((id) =>
-        people.add(id),
-      );
+      [
+        ...(team.member_account_user_ids ?? []),
+        ...(team.admin_account_user_ids ?? []),
+        ...(team.drop_notification_account_user_ids ?? []),
+      ].forEach((id) => people.add(id));
       const policy = team.escalation_policy_id ? policyById.get(team.escalation_policy_id) : undefined;
       policy?.reassign_account_user_ids.forEach((id) => people.add(id));
       for (const span of this.spans.get(team.id) ?? []) span.attendees.forEach((a) => people.add(a.attendeeId));

@@ -43,11 +43,19 @@ async function check(token: string): Promise<Checked | ResponseView> {
   const verified = await verifyResponse(token);
   if (!verified.ok) {
     if (verified.reason === 'expired')
-      return { ...INVALID, status: 410, title: 'This link has expired', detail: 'Response links are valid for 24 hours. Open the alert in the app instead.' };
+      return {
+        ...INVALID,
+        status: 410,
+        title: 'This link has expired',
+        detail: 'Response links are valid for 24 hours. Open the alert in the app instead.',
+      };
     return INVALID;
   }
   const { claims } = verified;
-  const [alert, accountUser] = await Promise.all([getAlert(claims.accountId, claims.alertId), getAccountUser(claims.accountId, claims.accountUserId)]);
+  const [alert, accountUser] = await Promise.all([
+    getAlert(claims.accountId, claims.alertId),
+    getAccountUser(claims.accountId, claims.accountUserId),
+  ]);
   if (!alert || !accountUser) return INVALID;
   if (claims.workflowId !== 'none') {
     const workflow = await getWorkflow(claims.accountId, claims.workflowId);
@@ -66,16 +74,37 @@ async function possible(checked: Checked): Promise<ResponseView> {
   if (claims.action === 'acknowledge') {
     const from = TRANSITION_RULES.v4.acknowledge ?? [];
     if (!from.includes(alert.status)) {
-      return { status: 409, title: `Nothing to do: ${name} is ${alert.status}`, detail: 'Nothing was changed.', action: null, alert: summary(alert) };
+      return {
+        status: 409,
+        title: `Nothing to do: ${name} is ${alert.status}`,
+        detail: 'Nothing was changed.',
+        action: null,
+        alert: summary(alert),
+      };
     }
-    return { status: 200, title: `Acknowledge ${name}?`, detail: 'Acknowledging stops its escalation: nobody else is paged.', action: 'acknowledge', alert: summary(alert) };
+    return {
+      status: 200,
+      title: `Acknowledge ${name}?`,
+      detail: 'Acknowledging stops its escalation: nobody else is paged.',
+      action: 'acknowledge',
+      alert: summary(alert),
+    };
   }
   const workflow = await getWorkflow(claims.accountId, claims.workflowId);
   if (alert.status !== 'open' || workflow?.status !== 'open') {
-    const why = alert.status !== 'open' ? `${name} is ${alert.status}` : `your page for ${name} was already answered (${workflow?.status ?? 'closed'})`;
+    const why =
+      alert.status !== 'open'
+        ? `${name} is ${alert.status}`
+        : `your page for ${name} was already answered (${workflow?.status ?? 'closed'})`;
     return { status: 409, title: `Nothing to do: ${why}`, detail: 'Nothing was changed.', action: null, alert: summary(alert) };
   }
-  return { status: 200, title: `Reject ${name}?`, detail: 'Rejecting passes it on to the next people at once.', action: 'reject', alert: summary(alert) };
+  return {
+    status: 200,
+    title: `Reject ${name}?`,
+    detail: 'Rejecting passes it on to the next people at once.',
+    action: 'reject',
+    alert: summary(alert),
+  };
 }
 
 /** GET: what the click will do (nothing changes). */
@@ -108,7 +137,13 @@ export async function performResponse(token: string): Promise<ResponseView> {
   } catch (error) {
     if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
       logger.info('one-click response refused', { action: claims.action, alertId: claims.alertId, reason: error.message });
-      return { status: 409, title: 'Nothing was changed', detail: error.message, action: null, alert: summary((await getAlert(claims.accountId, claims.alertId)) ?? checked.alert) };
+      return {
+        status: 409,
+        title: 'Nothing was changed',
+        detail: error.message,
+        action: null,
+        alert: summary((await getAlert(claims.accountId, claims.alertId)) ?? checked.alert),
+      };
     }
     throw error;
   }

@@ -108,14 +108,18 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     const now = clockNow();
     if (!stored.state && intent.kind !== 'start') {
       // Nothing was ever started for this alert: nothing to stop, time out or reject.
-      return { changed: false, ignored: intent.kind === 'event' && intent.event.type === 'reject' ? 'no_open_workflow' : undefined, state: null, alert: null };
+      return {
+        changed: false,
+        ignored: intent.kind === 'event' && intent.event.type === 'reject' ? 'no_open_workflow' : undefined,
+        state: null,
+        alert: null,
+      };
     }
     const alert = await getAlert(accountId, alertId);
     if (!alert && !stored.state) return { changed: false, state: null, alert: null };
     const state = stored.state ?? initialState(alertId);
     const stop = stopFromAlert(alert, state);
-    const stopping =
-      stop !== null || (intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve'));
+    const stopping = stop !== null || (intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve'));
 
     if (stored.outbox.length && !stopping) {
       // A step stopped before finishing its outbox: finish it first, then look again.
@@ -135,7 +139,12 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       const later = intent.targets
         .map((t, index) => ({ t, index }))
         .filter(({ t }) => t.delay_ms && t.delay_ms > 0)
-        .map(({ t, index }): DeferredStart => ({ key: `${intent.key}#d${index}`, targets: [targetOf(t)], template: intent.template, due_at: now + scaledMs(t.delay_ms!) }))
+        .map(({ t, index }): DeferredStart => ({
+          key: `${intent.key}#d${index}`,
+          targets: [targetOf(t)],
+          template: intent.template,
+          due_at: now + scaledMs(t.delay_ms!),
+        }))
         .filter((d) => !state.appliedStarts.includes(d.key) && !deferred.some((known) => known.key === d.key));
       deferred = [...deferred, ...later];
       if (immediate.length) {
@@ -156,7 +165,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     let ignored: IgnoredReason | undefined;
     for (const [index, event] of events.entries()) {
       await inputs.loadTeams(requiredTeamIds(current, event, { team: () => undefined }));
-      if (event.type === 'start') await inputs.loadAccountUsers(event.targets.flatMap((t) => (t.type === 'account_user' ? [t.accountUserId] : [])));
+      if (event.type === 'start')
+        await inputs.loadAccountUsers(event.targets.flatMap((t) => (t.type === 'account_user' ? [t.accountUserId] : [])));
       const result = await advanceWithLoader(current, event, inputs.inputs(), (teamIds) => inputs.loadTeams(teamIds));
       if (result.changed) {
         current = result.state;
@@ -175,7 +185,13 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       accountId,
       alertId,
       stored.version,
-      { state: current, deferred, outbox: [...outbox, ...superseded.map(markSuperseded)], lease, dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null) },
+      {
+        state: current,
+        deferred,
+        outbox: [...outbox, ...superseded.map(markSuperseded)],
+        lease,
+        dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null),
+      },
       owner,
       now,
     );
@@ -236,7 +252,13 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
   logger.info('escalation: finishing the outbox of a step that stopped', { alertId: stored.alertId, effects: effects.length });
   const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
   await carryOut(stored, version, owner, until, effects, superseded, inputs);
-  await releaseEscalation(stored.accountId, stored.alertId, version, owner, dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null));
+  await releaseEscalation(
+    stored.accountId,
+    stored.alertId,
+    version,
+    owner,
+    dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null),
+  );
 }
 
 /** An alert that is gone: its escalation only stops; nothing is paged for it. */

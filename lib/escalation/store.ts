@@ -103,8 +103,7 @@ export async function commitEscalation(
         ...(expectedVersion === 0
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
           : {
-              ConditionExpression:
-                '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
+              ConditionExpression: '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':v': expectedVersion, ':now': now, ':me': owner },
             }),
@@ -228,12 +227,21 @@ export async function getSeenOncall(accountId: string, teamId: string): Promise<
 export async function listSeenOncall(accountId: string): Promise<Map<string, SeenOncall>> {
   const items = await queryItems(seenKey(accountId, '').pk);
   return new Map(
-    items.map((item) => [String(item.sk), { accountUserIds: (item.account_user_ids as string[] | undefined) ?? [], version: Number(item.version ?? 1) }]),
+    items.map((item) => [
+      String(item.sk),
+      { accountUserIds: (item.account_user_ids as string[] | undefined) ?? [], version: Number(item.version ?? 1) },
+    ]),
   );
 }
 
 /** Records the set on condition that it is still the one read (0: none yet); false when another sweeper came first. */
-export async function saveSeenOncall(accountId: string, teamId: string, accountUserIds: string[], expectedVersion: number, now: number): Promise<boolean> {
+export async function saveSeenOncall(
+  accountId: string,
+  teamId: string,
+  accountUserIds: string[],
+  expectedVersion: number,
+  now: number,
+): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
@@ -248,7 +256,11 @@ export async function saveSeenOncall(accountId: string, teamId: string, accountU
         },
         ...(expectedVersion === 0
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: '#version = :v', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
+          : {
+              ConditionExpression: '#version = :v',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':v': expectedVersion },
+            }),
       }),
     );
     return true;

@@ -42,7 +42,12 @@ export async function chainMessage(message: EscalationMessage): Promise<void> {
 export function parseEscalationMessage(body: string): EscalationMessage | null {
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    if (parsed?.kind === 'due' && typeof parsed.account_id === 'string' && typeof parsed.alert_id === 'string' && typeof parsed.due_at === 'number') {
+    if (
+      parsed?.kind === 'due' &&
+      typeof parsed.account_id === 'string' &&
+      typeof parsed.alert_id === 'string' &&
+      typeof parsed.due_at === 'number'
+    ) {
       return { kind: 'due', account_id: parsed.account_id, alert_id: parsed.alert_id, due_at: parsed.due_at };
     }
     if (
@@ -52,7 +57,13 @@ export function parseEscalationMessage(body: string): EscalationMessage | null {
       (parsed.channel === 'sms' || parsed.channel === 'voice') &&
       typeof parsed.due_at === 'number'
     ) {
-      return { kind: 'flush', account_id: parsed.account_id, account_user_id: parsed.account_user_id, channel: parsed.channel, due_at: parsed.due_at };
+      return {
+        kind: 'flush',
+        account_id: parsed.account_id,
+        account_user_id: parsed.account_user_id,
+        channel: parsed.channel,
+        due_at: parsed.due_at,
+      };
     }
   } catch {
     // fall through

@@ -28,7 +28,13 @@ export interface FlushMessage {
 export async function scheduleFlush(rate: Pick<RateItem, 'account_id' | 'account_user_id' | 'channel'>, dueAt: number): Promise<void> {
   const queueUrl = config().ESCALATION_QUEUE_URL;
   if (!queueUrl) return;
-  const body: FlushMessage = { kind: 'flush', account_id: rate.account_id, account_user_id: rate.account_user_id, channel: rate.channel, due_at: dueAt };
+  const body: FlushMessage = {
+    kind: 'flush',
+    account_id: rate.account_id,
+    account_user_id: rate.account_user_id,
+    channel: rate.channel,
+    due_at: dueAt,
+  };
   try {
     await sendAt(queueUrl, JSON.stringify(body), dueAt, clockNow());
   } catch (error) {
@@ -47,7 +53,8 @@ export async function queueRateLimited(record: NotificationRecord): Promise<bool
     if (rate.pending.includes(record.id) || rate.inflight.includes(record.id)) return false;
     const now = clockNow();
     const window = sendWindowMs();
-    const open = rate.pending.length === 0 && rate.inflight.length === 0 && (rate.last_sent_at === null || now >= rate.last_sent_at + window);
+    const open =
+      rate.pending.length === 0 && rate.inflight.length === 0 && (rate.last_sent_at === null || now >= rate.last_sent_at + window);
     if (open) {
       if (await saveRateItem({ ...rate, last_sent_at: now }, rate.version)) return true;
       continue;
@@ -55,7 +62,13 @@ export async function queueRateLimited(record: NotificationRecord): Promise<bool
     const opensAt = Math.max(now, (rate.last_sent_at ?? now) + window);
     const dueAt = rate.due_at ?? opensAt;
     if (await saveRateItem({ ...rate, pending: [...rate.pending, record.id], due_at: dueAt }, rate.version)) {
-      await moveNotification(record.account_id, record.id, ['queued'], { status: 'queued', provider_status: 'waiting' }, new Date(now).toISOString());
+      await moveNotification(
+        record.account_id,
+        record.id,
+        ['queued'],
+        { status: 'queued', provider_status: 'waiting' },
+        new Date(now).toISOString(),
+      );
       if (rate.due_at === null) await scheduleFlush(rate, dueAt);
       return false;
     }

@@ -40,7 +40,9 @@ function indexSource(accountId: string, narrowing: Narrowing, fixed: boolean): L
       ? listNotificationsOfAlert(accountId, narrowing.id, range)
       : listNotificationsOfAccountUser(accountId, narrowing.id, range);
   const count = () =>
-    narrowing.kind === 'alert' ? countNotificationsOfAlert(accountId, narrowing.id) : countNotificationsOfAccountUser(accountId, narrowing.id);
+    narrowing.kind === 'alert'
+      ? countNotificationsOfAlert(accountId, narrowing.id)
+      : countNotificationsOfAccountUser(accountId, narrowing.id);
   return {
     all: () => read({}),
     async fast(q: ListQuery) {
@@ -61,7 +63,11 @@ function single(query: ListQuery, path: string): string | null {
 export async function listNotifications(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
   const accountId = principal.accountId;
   if (iface === 'v4') {
-    const query = parseListQuery(normalizeIdFilters(params, { alert_id: 'alert', account_user_id: 'accountUser', workflow_id: 'workflow' }), notificationV4ListSpec, 'v4');
+    const query = parseListQuery(
+      normalizeIdFilters(params, { alert_id: 'alert', account_user_id: 'accountUser', workflow_id: 'workflow' }),
+      notificationV4ListSpec,
+      'v4',
+    );
     const alertId = single(query, 'alert_id');
     const accountUserId = single(query, 'account_user_id');
     const source = alertId
@@ -81,7 +87,9 @@ export async function listNotifications(principal: Principal, params: URLSearchP
   const alertFromSource = sourceFilter ? parseId('alert', sourceFilter) : null;
   let source: ListSource<NotificationRecord>;
   if (alertAlias && accountUserAlias) {
-    source = { all: async () => (await listNotificationsOfAlert(accountId, alertAlias)).filter((n) => n.account_user_id === accountUserAlias) };
+    source = {
+      all: async () => (await listNotificationsOfAlert(accountId, alertAlias)).filter((n) => n.account_user_id === accountUserAlias),
+    };
   } else if (alertAlias) source = indexSource(accountId, { kind: 'alert', id: alertAlias, path: null }, true);
   else if (accountUserAlias) source = indexSource(accountId, { kind: 'account_user', id: accountUserAlias, path: null }, true);
   else if (alertFromSource) source = indexSource(accountId, { kind: 'alert', id: alertFromSource, path: 'source_id' }, false);

@@ -145,7 +145,13 @@ export async function sendNow(
   draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>,
   override?: { message?: string; subject?: string | null },
 ): Promise<NotificationRecord> {
-  const claimed = await moveNotification(record.account_id, record.id, ['queued'], { status: 'sending' }, new Date(clockNow()).toISOString());
+  const claimed = await moveNotification(
+    record.account_id,
+    record.id,
+    ['queued'],
+    { status: 'sending' },
+    new Date(clockNow()).toISOString(),
+  );
   if (!claimed) return (await getNotification(record.account_id, record.id)) ?? record;
   const provider = providerFor(record.channel);
   const outgoing = outgoingOf(claimed, draft);
@@ -168,7 +174,8 @@ export async function recordOutcome(record: NotificationRecord, result: Delivery
     status: result.status,
     provider: result.provider,
     provider_id: result.provider_id ?? null,
-    provider_status: result.status === 'failed' ? ('failed' as const) : result.status === 'delivered' ? ('delivered' as const) : ('accepted' as const),
+    provider_status:
+      result.status === 'failed' ? ('failed' as const) : result.status === 'delivered' ? ('delivered' as const) : ('accepted' as const),
     err: result.err ? [result.err] : [],
     cost: result.cost ?? 0,
     sent_at: result.status === 'failed' ? null : at,

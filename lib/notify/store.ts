@@ -11,7 +11,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
 import { entityStore } from '../store/entity-store';
-import { fromItem, getItem, isConditionFailure, putNew, queryItems, countItems, type Item } from '../store/items';
+import { countItems, fromItem, getItem, isConditionFailure, putNew, type Item } from '../store/items';
 import type { NotificationRecord, NotificationStatus, ProviderStatus } from './records';
 
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
@@ -68,7 +68,11 @@ export async function listNotificationsOfAccountUser(
   accountUserId: string,
   range: { forward?: boolean; limit?: number } = {},
 ): Promise<NotificationRecord[]> {
-  return notifications.query(byAccountUser(accountId, accountUserId), { index: 'gsi2', forward: range.forward ?? false, limit: range.limit });
+  return notifications.query(byAccountUser(accountId, accountUserId), {
+    index: 'gsi2',
+    forward: range.forward ?? false,
+    limit: range.limit,
+  });
 }
 
 export const countNotificationsOfAlert = (accountId: string, alertId: string) => countItems(byAlert(accountId, alertId), { index: 'gsi1' });
@@ -152,7 +156,10 @@ export interface RateItem {
   version: number;
 }
 
-const rateKey = (accountId: string, accountUserId: string, channel: string) => ({ pk: `A#${accountId}#NRATE#${accountUserId}`, sk: channel });
+const rateKey = (accountId: string, accountUserId: string, channel: string) => ({
+  pk: `A#${accountId}#NRATE#${accountUserId}`,
+  sk: channel,
+});
 
 export function rateDueKey(accountId: string, accountUserId: string, channel: string): string {
   return `RATE#${accountId}#${accountUserId}#${channel}`;
@@ -202,7 +209,9 @@ export async function saveRateItem(next: RateItem, expectedVersion: number): Pro
         TableName: tableName(),
         Item: item,
         ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :v',
-        ...(expectedVersion === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
+        ...(expectedVersion === 0
+          ? {}
+          : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
       }),
     );
     return true;

@@ -48,7 +48,12 @@ async function recoverInflight(rate: RateItem): Promise<RateItem> {
   return { ...rate, pending: [...requeue, ...rate.pending], inflight: [], inflight_until: null };
 }
 
-export async function flushRateLimited(accountId: string, accountUserId: string, channel: RateLimitedChannel, stillWanted: StillWanted): Promise<FlushOutcome> {
+export async function flushRateLimited(
+  accountId: string,
+  accountUserId: string,
+  channel: RateLimitedChannel,
+  stillWanted: StillWanted,
+): Promise<FlushOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const stored = await getRateItem(accountId, accountUserId, channel);
     const now = clockNow();
@@ -71,11 +76,18 @@ export async function flushRateLimited(accountId: string, accountUserId: string,
     const records = (await getNotifications(accountId, rate.pending)) as (NotificationRecord & Bundled)[];
     const waiting = records.filter((record) => record.status === 'queued');
     const wanted = await stillWanted(waiting);
-    const plan = planSends({ now, channel, lastSentAt: rate.last_sent_at, pending: waiting.map((r) => pageOf(r, wanted)), windowMs: window });
+    const plan = planSends({
+      now,
+      channel,
+      lastSentAt: rate.last_sent_at,
+      pending: waiting.map((r) => pageOf(r, wanted)),
+      windowMs: window,
+    });
     const cancelled = new Set(plan.cancelled.map((page) => page.notificationId));
     if (plan.kind !== 'send') {
       if (!(await saveRateItem({ ...rate, pending: [], due_at: null }, stored.version))) continue;
-      for (const record of waiting) if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
+      for (const record of waiting)
+        if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
       return 'idle';
     }
     const carrying = [plan.carrier, ...plan.bundled].map((page) => page.notificationId);
@@ -88,7 +100,8 @@ export async function flushRateLimited(accountId: string, accountUserId: string,
       due_at: now + INFLIGHT_MS,
     };
     if (!(await saveRateItem(claim, stored.version))) continue;
-    for (const record of waiting) if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
+    for (const record of waiting)
+      if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
 
     const byId = new Map(records.map((record) => [record.id, record]));
     const carrier = byId.get(plan.carrier.notificationId)!;

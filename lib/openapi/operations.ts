@@ -456,7 +456,12 @@ export const OPERATIONS: OperationTable = {
     success: [
       { status: 200, description: 'Done', schema: rep.ResponseView, html: true },
       { status: 404, description: 'Not a valid link', schema: rep.ResponseView, html: true },
-      { status: 409, description: 'Nothing was changed (a replay, or the page was already answered)', schema: rep.ResponseView, html: true },
+      {
+        status: 409,
+        description: 'Nothing was changed (a replay, or the page was already answered)',
+        schema: rep.ResponseView,
+        html: true,
+      },
       { status: 410, description: 'The link expired (24 hours)', schema: rep.ResponseView, html: true },
     ],
     errors: [],

@@ -481,7 +481,5 @@ export const ResponseView = z.strictObject({
   title: z.string(),
   detail: z.string(),
   action: z.enum(['acknowledge', 'reject']).nullable(),
-  alert: z
-    .strictObject({ id: ulid, tiny_id: z.number().int(), title: z.string(), urgency: z.string(), status: z.string() })
-    .nullable(),
+  alert: z.strictObject({ id: ulid, tiny_id: z.number().int(), title: z.string(), urgency: z.string(), status: z.string() }).nullable(),
 });

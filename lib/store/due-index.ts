@@ -30,7 +30,9 @@ export interface DueEntry {
 export async function listDue(upTo: number, limitPerShard: number): Promise<DueEntry[]> {
   const bound = `${padded(upTo)}#~`;
   const shards = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) => queryItems(`DUE#${shard}`, { index: 'gsi3', skBetween: ['0', bound], limit: limitPerShard })),
+    Array.from({ length: DUE_SHARDS }, (_, shard) =>
+      queryItems(`DUE#${shard}`, { index: 'gsi3', skBetween: ['0', bound], limit: limitPerShard }),
+    ),
   );
   return shards.flat().map((item) => {
     const sk = String(item.gsi3sk);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { ALL_STATUSES, eventually, forceStatus, openWorkflow, seedTeam, whoAmI, type Me } from '../alerts/support';
+import { ALL_STATUSES, eventually, forceStatus, openWorkflow, whoAmI, type Me } from '../alerts/support';
 import type { AlertStatus } from '../../lib/alerts/records';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { team as onCallTeam } from '../escalation/support';
@@ -144,8 +144,14 @@ describe('reject', () => {
 
   it("closes the caller's workflow; the alert stays open while others are paged, and drops when no one is left", async () => {
     const { accountUser, client } = await createMember(admin);
-    const team = await admin.post('/api/v4/teams', { name: 'Both on call', member_account_user_ids: [me.accountUserId, accountUser.id], admin_account_user_ids: [me.accountUserId] });
-    await admin.put(`/api/v4/escalation_policies/${team.body.escalation_policy_id}`, { escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }] });
+    const team = await admin.post('/api/v4/teams', {
+      name: 'Both on call',
+      member_account_user_ids: [me.accountUserId, accountUser.id],
+      admin_account_user_ids: [me.accountUserId],
+    });
+    await admin.put(`/api/v4/escalation_policies/${team.body.escalation_policy_id}`, {
+      escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }],
+    });
     const event = await admin.post('/api/v4/events', {
       schedule_ids: [team.body.schedule_id],
       account_user_ids: [me.accountUserId, accountUser.id],

@@ -73,7 +73,10 @@ describe('timers that go wrong', () => {
 
     // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
     // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
-    const stored = await waitFor(() => getEscalation(accountId, alert.id), (e) => e.leaseOwner === null);
+    const stored = await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.leaseOwner === null,
+    );
     const at = now() - 500;
     const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
     await inputs.loadTeams([t.id]);
@@ -149,11 +152,16 @@ describe('timers that go wrong', () => {
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
     advanceClock(10 * MINUTE + 1_000);
-    const stored = await waitFor(() => getEscalation(accountId, alert.id), (e) => e.leaseOwner === null);
+    const stored = await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.leaseOwner === null,
+    );
     const at = now() - 500;
     const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
     await inputs.loadTeams([t.id]);
-    const result = await advanceWithLoader(stored.state!, dueTimeouts(stored.state!, at)[0], inputs.inputs(), (ids) => inputs.loadTeams(ids));
+    const result = await advanceWithLoader(stored.state!, dueTimeouts(stored.state!, at)[0], inputs.inputs(), (ids) =>
+      inputs.loadTeams(ids),
+    );
     await commitEscalation(
       accountId,
       alert.id,
@@ -179,7 +187,12 @@ describe('delayed starts (the routing seam)', () => {
     const t = await team(admin, { layers: [[b.id]], timeouts: [60] });
     const alert = await alertTo(admin, { users: [a.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1);
-    const start = { accountId, alertId: alert.id, key: 'router:test', targets: [{ type: 'team' as const, id: t.id, delay_ms: 3 * MINUTE }] };
+    const start = {
+      accountId,
+      alertId: alert.id,
+      key: 'router:test',
+      targets: [{ type: 'team' as const, id: t.id, delay_ms: 3 * MINUTE }],
+    };
     await startEscalation(start);
     await startEscalation(start); // a redelivered routing message
     const stored = await getEscalation(accountId, alert.id);

@@ -31,7 +31,12 @@ describe('layers, skipped layers, repeat', () => {
     const first = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === a.id).length >= 2);
     expect(pagedPeople(first)).toEqual([a.id]);
     // One notification per default channel (push and e-mail for new users), each tied to the workflow.
-    expect(first.filter((n) => n.account_user_id === a.id).map((n) => n.channel).sort()).toEqual(['email', 'push']);
+    expect(
+      first
+        .filter((n) => n.account_user_id === a.id)
+        .map((n) => n.channel)
+        .sort(),
+    ).toEqual(['email', 'push']);
     const workflowId = first[0].workflow_id!;
     expect(workflowId).toMatch(/^[0-9A-Z]{26}$/);
 
@@ -65,7 +70,10 @@ describe('layers, skipped layers, repeat', () => {
     const a = await person(admin);
     const t = await team(admin, { layers: [[a.id]], timeouts: [2], repeat: 2 });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    await waitFor(
+      () => statusOf(alert.id),
+      (s) => s === 'dropped',
+    );
     const pages = (await notificationsOf(admin, alert.id)).filter((n) => n.template === 'alert_alert' && n.channel === 'email');
     expect(pages.map((n) => n.account_user_id)).toEqual([a.id, a.id, a.id]);
     expect(new Set(pages.map((n) => n.workflow_id)).size).toBe(3);
@@ -102,7 +110,10 @@ describe('reassign and drop', () => {
     expect(pagedPeople(reassigned).sort()).toEqual([a.id, b.id, c.id].sort());
     // The alert names its new team (d_team_id) once reassigned.
     expect((await admin.get(`/alert/${alert.prefix_id}`)).body.d_team_id).toBe(`tem_${other.id}`);
-    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    await waitFor(
+      () => statusOf(alert.id),
+      (s) => s === 'dropped',
+    );
     const sent = await notificationsOf(admin, alert.id);
     // specific_users of the first team and oncall_rotation of the reassigned one; nobody twice.
     expect(pagedPeople(sent, 'alert_dropped').sort()).toEqual([x.id, b.id].sort());
@@ -118,7 +129,10 @@ describe('reassign and drop', () => {
     const [a, m, boss] = [await person(admin), await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id]], timeouts: [1], members: [a.id, m.id], admins: [boss.id], drop_notifications: setting });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped');
+    await waitFor(
+      () => statusOf(alert.id),
+      (s) => s === 'dropped',
+    );
     await sleep(100);
     const dropped = (await notificationsOf(admin, alert.id)).filter((n) => n.template === 'alert_dropped');
     expect([...new Set(dropped.map((n) => n.account_user_id))].sort()).toEqual(expected({ a: a.id, m: m.id, boss: boss.id }).sort());
@@ -129,7 +143,11 @@ describe('reassign and drop', () => {
     const member = await person(admin);
     const t = await team(admin, { layers: [[]], members: [member.id] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped', 5_000);
+    await waitFor(
+      () => statusOf(alert.id),
+      (s) => s === 'dropped',
+      5_000,
+    );
   });
 });
 
@@ -140,7 +158,11 @@ describe('account users and teams side by side', () => {
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
     expect(pagedPeople(sent)).toEqual([u.id]);
     expect(await statusOf(alert.id)).toBe('open');
-    await waitFor(() => statusOf(alert.id), (s) => s === 'dropped', 5_000);
+    await waitFor(
+      () => statusOf(alert.id),
+      (s) => s === 'dropped',
+      5_000,
+    );
     expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([u.id]);
   });
 

@@ -57,7 +57,10 @@ describe('going on call', () => {
 
     advanceClock(2 * HOUR + 60_000);
     await service.runtime.runScheduled('sweeper');
-    const told = await waitFor(() => gocOf(on.id), (n) => n.length >= 2);
+    const told = await waitFor(
+      () => gocOf(on.id),
+      (n) => n.length >= 2,
+    );
     expect(told.map((n) => n.channel).sort()).toEqual(['email', 'push']);
     expect(told.find((n) => n.channel === 'email')!.subject).toBe(`You are now on call for ${team.name}`);
     expect(await gocOf(member.id)).toEqual([]);
@@ -80,7 +83,10 @@ describe('going on call', () => {
     advanceClock(2 * HOUR + 60_000);
     await service.runtime.runScheduled('sweeper');
     // team_all: members and admins; team_admins: the admin again; specific_users: the watcher.
-    const memberTold = await waitFor(() => gocOf(member.id), (n) => n.length >= 2);
+    const memberTold = await waitFor(
+      () => gocOf(member.id),
+      (n) => n.length >= 2,
+    );
     expect(memberTold.find((n) => n.channel === 'email')!.subject).toBe(`Now on call for ${all.name}: ${on.name}`);
     expect(await gocOf(boss.id)).toHaveLength(4);
     expect(await gocOf(watcher.id)).toHaveLength(2);

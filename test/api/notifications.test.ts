@@ -174,7 +174,10 @@ describe("the account's notification_templates", () => {
     const put = await admin.put(`/account/acc_${accountId}`, {
       notification_templates: {
         alert_alert: {
-          email: { subject: 'PAGE #{{alert.tiny_id}} {{alert.urgency}}: {{alert.title}}', message: 'Hello {{account_user.name}}, {{alert.title}} needs you.' },
+          email: {
+            subject: 'PAGE #{{alert.tiny_id}} {{alert.urgency}}: {{alert.title}}',
+            message: 'Hello {{account_user.name}}, {{alert.title}} needs you.',
+          },
         },
       },
     });
@@ -219,7 +222,9 @@ describe('one-click responses', () => {
       alert = await alertTo(admin, { teams: [t.id] });
     } else alert = await alertTo(admin, { users: [who.id] });
     await sentFor(admin, alert.id, (s) => s.some((n) => n.account_user_id === who.id && n.channel === 'email' && n.status === 'sent'));
-    const message = delivered((m) => m.accountUserId === who.id && m.channel === 'email' && m.template === 'alert_alert' && m.message.includes(`#${alert.tiny_id}`));
+    const message = delivered(
+      (m) => m.accountUserId === who.id && m.channel === 'email' && m.template === 'alert_alert' && m.message.includes(`#${alert.tiny_id}`),
+    );
     expect(message?.links?.acknowledge).toMatch(/\/public\/respond\/r1\./);
     expect(message!.message).toContain(message!.links!.acknowledge!);
     return { alert, links: message!.links as { acknowledge: string; reject: string } };

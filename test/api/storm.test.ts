@@ -22,11 +22,17 @@ describe('storm protection', () => {
     const a = await person(admin, { sms: true, voice: true, email: false, push: false });
     const phone = (await admin.get(`/api/v4/account_users/${a.id}`)).body.user.phones[0].phone as string;
     const first = await alertTo(admin, { users: [a.id] }, 'Database down');
-    await waitFor(() => notificationsOf(admin, first.id), (s) => s.filter((n) => n.status === 'sent').length === 2);
+    await waitFor(
+      () => notificationsOf(admin, first.id),
+      (s) => s.filter((n) => n.status === 'sent').length === 2,
+    );
     const later: Awaited<ReturnType<typeof alertTo>>[] = [];
     for (const title of ['Disk full', 'Queue backlog', 'Cache misses']) later.push(await alertTo(admin, { users: [a.id] }, title));
     // The third of them is answered before the window opens: its messages never go out.
-    await waitFor(() => notificationsOf(admin, later[2].id), (s) => s.length === 2);
+    await waitFor(
+      () => notificationsOf(admin, later[2].id),
+      (s) => s.length === 2,
+    );
     expect((await a.client.post(`/api/v4/alerts/${later[2].id}/acknowledge`)).status).toBe(200);
 
     for (const alert of later.slice(0, 2)) {
@@ -34,7 +40,11 @@ describe('storm protection', () => {
       expect(waiting.map((n) => n.status)).toEqual(['queued', 'queued']);
     }
     const sentTo = () => outboxMessages().filter((m) => m.to === phone);
-    expect(sentTo().map((m) => m.channel).sort()).toEqual(['sms', 'voice']);
+    expect(
+      sentTo()
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(['sms', 'voice']);
 
     // When the window opens: one SMS and one call carry both remaining alerts.
     await waitFor(
@@ -73,11 +83,21 @@ describe('storm protection', () => {
   });
 
   it('counts the window per person: another person is paged at once', async () => {
-    const [a, b] = [await person(admin, { sms: true, email: false, push: false }), await person(admin, { sms: true, email: false, push: false })];
+    const [a, b] = [
+      await person(admin, { sms: true, email: false, push: false }),
+      await person(admin, { sms: true, email: false, push: false }),
+    ];
     const one = await alertTo(admin, { users: [a.id] });
-    await waitFor(() => notificationsOf(admin, one.id), (s) => s.some((n) => n.status === 'sent'));
+    await waitFor(
+      () => notificationsOf(admin, one.id),
+      (s) => s.some((n) => n.status === 'sent'),
+    );
     const two = await alertTo(admin, { users: [b.id] });
-    const sent = await waitFor(() => notificationsOf(admin, two.id), (s) => s.some((n) => n.status === 'sent'), 2_000);
+    const sent = await waitFor(
+      () => notificationsOf(admin, two.id),
+      (s) => s.some((n) => n.status === 'sent'),
+      2_000,
+    );
     expect(sent[0].channel).toBe('sms');
     for (const alert of [one, two]) await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });

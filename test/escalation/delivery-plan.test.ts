@@ -84,7 +84,10 @@ describe('deliveryPlanFor', () => {
 
   it('one-off notifications take the immediate step only', () => {
     expect(immediateChannels(person({ notify_email: true }), 'alert_alert', alert, RULE, 0)).toEqual(['sms']);
-    expect(immediateChannels(person({ notify_email: true, notify_push: true }), 'alert_dropped', alert, null, 0)).toEqual(['push', 'email']);
+    expect(immediateChannels(person({ notify_email: true, notify_push: true }), 'alert_dropped', alert, null, 0)).toEqual([
+      'push',
+      'email',
+    ]);
   });
 
   it('no notification rules are looked up yet: every person has none (the default channels path)', async () => {

@@ -15,7 +15,10 @@ export interface Person {
 
 let counter = 0;
 
-export async function person(admin: ApiClient, options: { sms?: boolean; voice?: boolean; push?: boolean; email?: boolean; name?: string } = {}): Promise<Person> {
+export async function person(
+  admin: ApiClient,
+  options: { sms?: boolean; voice?: boolean; push?: boolean; email?: boolean; name?: string } = {},
+): Promise<Person> {
   counter += 1;
   const name = options.name ?? `Person ${counter}`;
   const email = `p${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -77,7 +80,11 @@ export async function team(admin: ApiClient, setup: TeamSetup): Promise<Team> {
     repeat: setup.repeat ?? 0,
     reassign_team_ids: setup.reassign_team_ids ?? [],
     reassign_account_user_ids: setup.reassign_account_user_ids ?? [],
-    escalation_layers: setup.layers.map((_, index) => ({ layer: index + 1, timeout: setup.timeouts?.[index] ?? 5, timeout_unit: 'minutes' })),
+    escalation_layers: setup.layers.map((_, index) => ({
+      layer: index + 1,
+      timeout: setup.timeouts?.[index] ?? 5,
+      timeout_unit: 'minutes',
+    })),
   });
   expect(policy.status, policy.text).toBe(200);
   for (const [index, people] of setup.layers.entries()) {

@@ -53,7 +53,10 @@ describe('providers', () => {
     const sent: string[] = [];
     PROVIDERS.unshift({
       name: 'test-sms',
-      forChannel: (channel) => (channel === 'sms' ? { name: 'test-sms', send: async (m) => (sent.push(m.to), { status: 'delivered', provider: 'test-sms' }) } : null),
+      forChannel: (channel) =>
+        channel === 'sms'
+          ? { name: 'test-sms', send: async (m) => (sent.push(m.to), { status: 'delivered', provider: 'test-sms' }) }
+          : null,
     });
     try {
       expect((await providerFor('sms').send(message)).provider).toBe('test-sms');

@@ -404,7 +404,9 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
 
 describe('notifications and one-click responses', () => {
   it('lists and reads notifications on both interfaces; rejects and responds from a page', async () => {
-    const alert = await call(admin, 'POST /api/v4/alerts', 201, { body: { title: 'Paged', urgency: 'high', destination_account_user_ids: [me.accountUserId] } });
+    const alert = await call(admin, 'POST /api/v4/alerts', 201, {
+      body: { title: 'Paged', urgency: 'high', destination_account_user_ids: [me.accountUserId] },
+    });
     let sent: { id: string }[] = [];
     for (let i = 0; i < 200 && sent.length < 2; i++) {
       sent = (await admin.get(`/api/v4/notifications?alert_id=${alert.body.id}`)).body.data;
@@ -420,7 +422,9 @@ describe('notifications and one-click responses', () => {
     await call(admin, 'GET /notification/{id}', 404, { id: 'ntf_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
 
     const { outboxMessages } = await import('../../lib/notify/outbox');
-    const page = outboxMessages().find((m) => m.channel === 'email' && m.message.includes(`#${alert.body.tiny_id}`) && m.links?.acknowledge);
+    const page = outboxMessages().find(
+      (m) => m.channel === 'email' && m.message.includes(`#${alert.body.tiny_id}`) && m.links?.acknowledge,
+    );
     const token = (link: string) => link.split('/').pop()!;
     const accept = { accept: 'application/json' };
     await call(anonymous, 'GET /public/respond/{token}', 200, { id: token(page!.links!.acknowledge!), headers: accept });
@@ -433,7 +437,9 @@ describe('notifications and one-click responses', () => {
     await call(anonymous, 'GET /public/respond/{token}', 409, { id: token(page!.links!.acknowledge!), headers: accept });
 
     // A reject by the paged person (a second alert: the first was rejected through its link).
-    const second = await call(admin, 'POST /api/v4/alerts', 201, { body: { title: 'Paged again', urgency: 'high', destination_account_user_ids: [me.accountUserId] } });
+    const second = await call(admin, 'POST /api/v4/alerts', 201, {
+      body: { title: 'Paged again', urgency: 'high', destination_account_user_ids: [me.accountUserId] },
+    });
     for (let i = 0; i < 200; i++) {
       if ((await admin.get(`/api/v4/notifications?alert_id=${second.body.id}`)).body.total_count >= 1) break;
       await new Promise((r) => setTimeout(r, 25));

@@ -25,9 +25,16 @@ const provider: NotificationProvider = {
     if (mode === 'memory') memory.push(message);
     else if (mode === 'console') {
       const subject = message.subject ? `${message.subject}\n\n` : '';
-      process.stdout.write(`\n── outbox: ${message.channel} to ${message.to} (${message.template}) ──\n${subject}${message.message}\n────\n`);
+      process.stdout.write(
+        `\n── outbox: ${message.channel} to ${message.to} (${message.template}) ──\n${subject}${message.message}\n────\n`,
+      );
     } else {
-      logger.info('outbox message', { channel: message.channel, to: message.to, template: message.template, notificationId: message.notificationId });
+      logger.info('outbox message', {
+        channel: message.channel,
+        to: message.to,
+        template: message.template,
+        notificationId: message.notificationId,
+      });
     }
     return { status: 'sent', provider: 'outbox', provider_id: message.notificationId, cost: 0 };
   },
