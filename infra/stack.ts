@@ -85,7 +85,9 @@ export class OncallStack extends Stack {
       const fn = new ServiceFunction(this, `${pascal(name)}Function`, {
         definition,
         projectRoot: PROJECT_ROOT,
-        environment: { LOG_LEVEL: 'info', OUTBOX: 'log', ...props.functionEnvironment },
+        // Deployed, each channel is sent by its configured provider; one without a provider is
+        // recorded failed with the reason (OUTBOX none: the local outbox is for local runs).
+        environment: { LOG_LEVEL: 'info', OUTBOX: 'none', ...props.functionEnvironment },
       });
       fn.bind({ table: this.table, queues: this.queues });
       this.functions[name] = fn;
@@ -155,6 +157,11 @@ export class OncallStack extends Stack {
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
+    // Links in messages (one-click responses) point at the console's address, which also serves the
+    // API, unless the deployment names another (a custom domain) in functionEnvironment.
+    if (!props.functionEnvironment?.PUBLIC_BASE_URL) {
+      for (const fn of Object.values(this.functions)) fn.fn.addEnvironment('PUBLIC_BASE_URL', this.console.url);
+    }
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: this.console.url,

@@ -110,6 +110,36 @@ describe('the stack', () => {
     });
   });
 
+  it('lets each function send only to the queues its catalogue entry names (escalation timers among them)', () => {
+    const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const queueIds = Object.keys(template.findResources('AWS::SQS::Queue'));
+    expect(QUEUES.escalation).toMatchObject({ consumer: 'escalationWorker', urlVariable: 'ESCALATION_QUEUE_URL' });
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const text = JSON.stringify(policies.filter(([id]) => id.startsWith(`${pascal(name)}Function`)));
+      for (const queue of Object.values(QUEUES)) {
+        const id = queueIds.find((q) => q.startsWith(`${pascal(queue.name)}Queue`))!;
+        const sends = text.includes(`"${id}"`) && text.includes('sqs:SendMessage');
+        expect(sends, `${name} → ${queue.name}`).toBe(definition.sendsTo.includes(queue.name) || queue.consumer === name);
+      }
+    }
+    expect(FUNCTIONS.escalationWorker.sendsTo).toEqual(['escalation']);
+    expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'escalation']);
+    expect(FUNCTIONS.notifications.sendsTo).toEqual([]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ ESCALATION_QUEUE_URL: Match.anyValue(), OUTBOX: 'none' }) },
+    });
+  });
+
+  it('gives every function the public base URL of links in messages: the console address', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn: any) =>
+      String(fn.Properties.Runtime).startsWith('nodejs'),
+    ) as any[];
+    for (const fn of functions) {
+      expect(JSON.stringify(fn.Properties.Environment.Variables.PUBLIC_BASE_URL)).toMatch(/ConsoleDistribution.*DomainName/);
+    }
+  });
+
   it('runs the scheduled functions on their schedule', () => {
     for (const definition of Object.values(FUNCTIONS).filter((f) => f.schedule)) {
       template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: definition.schedule });
