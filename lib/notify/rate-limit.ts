@@ -1,15 +1,16 @@
 // Storm protection, the claim side: at most one SMS and one call per person per minute (÷
-// TIME_SCALE). A message whose person's window is open claims it (one conditional write on the
-// person's rate item) and goes out at once; otherwise it joins the item's waiting list and a flush
-// is scheduled for when the window opens (a delayed queue message, and the due index for the
-// sweeper). ./storm.ts sends what waited, bundled into one message.
+// TIME_SCALE). A message whose person's window is open, with nothing waiting, claims it (one
+// conditional update of the person's rate item) and goes out at once; otherwise it waits (an item of
+// its own and an ADD of the count: appends never contend) and a flush is scheduled for when the
+// window opens (a delayed queue message, and the due index for the sweeper). ./storm.ts sends what
+// waited, bundled into one message.
 import { now as clockNow, scaledMs } from '../clock';
 import { config } from '../config';
 import { logger } from '../log';
 import { sendAt } from '../queues/delayed';
 import { SEND_WINDOW_MS } from './content';
 import type { NotificationRecord } from './records';
-import { getRateItem, moveNotification, saveRateItem, type RateItem } from './store';
+import { addWaiting, claimSendWindow, getRateItem, moveNotification, type RateItem } from './store';
 
 /** The window between two messages to one person on one channel, ÷ TIME_SCALE. */
 export function sendWindowMs(): number {
@@ -43,35 +44,18 @@ export async function scheduleFlush(rate: Pick<RateItem, 'account_id' | 'account
 }
 
 /**
- * True: the window was open and is now claimed by this message (send it now). False: it waits in
- * the person's list (status stays queued, provider_status waiting) for the next flush.
+ * True: the window was open and is now claimed by this message (send it now). False: it waits (its
+ * status stays queued, provider_status waiting) for the flush when the window opens.
  */
 export async function queueRateLimited(record: NotificationRecord): Promise<boolean> {
   if (!record.account_user_id) return true;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const rate = await getRateItem(record.account_id, record.account_user_id, record.channel);
-    if (rate.pending.includes(record.id) || rate.inflight.includes(record.id)) return false;
-    const now = clockNow();
-    const window = sendWindowMs();
-    const open =
-      rate.pending.length === 0 && rate.inflight.length === 0 && (rate.last_sent_at === null || now >= rate.last_sent_at + window);
-    if (open) {
-      if (await saveRateItem({ ...rate, last_sent_at: now }, rate.version)) return true;
-      continue;
-    }
-    const opensAt = Math.max(now, (rate.last_sent_at ?? now) + window);
-    const dueAt = rate.due_at ?? opensAt;
-    if (await saveRateItem({ ...rate, pending: [...rate.pending, record.id], due_at: dueAt }, rate.version)) {
-      await moveNotification(
-        record.account_id,
-        record.id,
-        ['queued'],
-        { status: 'queued', provider_status: 'waiting' },
-        new Date(now).toISOString(),
-      );
-      if (rate.due_at === null) await scheduleFlush(rate, dueAt);
-      return false;
-    }
-  }
-  throw new Error(`storm protection: the rate item of ${record.account_user_id}/${record.channel} kept changing`);
+  const [accountId, accountUserId, channel] = [record.account_id, record.account_user_id, record.channel];
+  const now = clockNow();
+  const window = sendWindowMs();
+  if (await claimSendWindow(accountId, accountUserId, channel, now, window)) return true;
+  const rate = await getRateItem(accountId, accountUserId, channel);
+  const dueAt = Math.max(now, (rate.last_sent_at ?? now) + window);
+  await moveNotification(accountId, record.id, ['queued'], { status: 'queued', provider_status: 'waiting' }, new Date(now).toISOString());
+  if (await addWaiting(accountId, accountUserId, channel, record.id, dueAt)) await scheduleFlush(rate, dueAt);
+  return false;
 }

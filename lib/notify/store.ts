@@ -4,14 +4,15 @@
 //                  gsi1: A#<acc>#NTF#ALT#<alert id> / <id>    (only with an alert)
 //                  gsi2: A#<acc>#NTF#ACU#<account user id> / <id>   (only with an account user)
 //   counters       A#<acc>#COUNT / NTF   total, channel:<c>, template:<t>
-//   rate item      A#<acc>#NRATE#<account user id> / <channel>   last send, pages waiting, the
+//   rate item      A#<acc>#NRATE#<account user id> / <channel>   last send, how many wait, the
 //                  bundle in flight; due index (lib/store/due-index.ts) while something waits
+//   waiting        A#<acc>#NRATE#<account user id>#<channel>#W / <notification id>
 //   secret         SYSTEM / RESPONSE_SECRET
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
 import { entityStore } from '../store/entity-store';
-import { countItems, fromItem, getItem, isConditionFailure, putNew, type Item } from '../store/items';
+import { batchWrite, countItems, fromItem, getItem, isConditionFailure, putItem, putNew, queryItems, type Item } from '../store/items';
 import type { NotificationRecord, NotificationStatus, ProviderStatus } from './records';
 
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
@@ -139,20 +140,24 @@ export async function moveNotification(
 }
 
 // ── storm protection: one rate item per person and rate-limited channel ───────────────────────
+// The rate item holds the window (last_sent_at), the bundle in flight and the due time of the next
+// flush; the messages waiting are small items of their own, so a storm's appends never contend on
+// the rate item (an ADD of the waiting count and an if_not_exists due time, no condition).
 
 export interface RateItem {
   account_id: string;
   account_user_id: string;
   channel: string;
-  /** When the person was last sent a message on this channel (epoch ms); absent: never. */
+  /** When the person was last sent a message on this channel (epoch ms); null: never. */
   last_sent_at: number | null;
-  /** Notification ids waiting for the window to open, in arrival order. */
-  pending: string[];
-  /** The bundle being sent now: its notification ids, and until when the sender may work on it. */
+  /** How many messages wait (may run ahead of the waiting items by a crash: never below what is there). */
+  pending_count: number;
+  /** The bundle being sent now: its notification ids, and until when its sender may work on it. */
   inflight: string[];
   inflight_until: number | null;
   /** When a flush is due (the window opens, or a stalled bundle's sender gave up). */
   due_at: number | null;
+  /** +1 on every claim and flush (appends leave it alone). */
   version: number;
 }
 
@@ -160,6 +165,8 @@ const rateKey = (accountId: string, accountUserId: string, channel: string) => (
   pk: `A#${accountId}#NRATE#${accountUserId}`,
   sk: channel,
 });
+const waitingPartition = (accountId: string, accountUserId: string, channel: string) =>
+  `A#${accountId}#NRATE#${accountUserId}#${channel}#W`;
 
 export function rateDueKey(accountId: string, accountUserId: string, channel: string): string {
   return `RATE#${accountId}#${accountUserId}#${channel}`;
@@ -171,7 +178,7 @@ function decodeRate(item: Item | null, accountId: string, accountUserId: string,
     account_user_id: accountUserId,
     channel,
     last_sent_at: typeof item?.last_sent_at === 'number' ? item.last_sent_at : null,
-    pending: Array.isArray(item?.pending) ? (item.pending as string[]) : [],
+    pending_count: typeof item?.pending_count === 'number' ? item.pending_count : 0,
     inflight: Array.isArray(item?.inflight) ? (item.inflight as string[]) : [],
     inflight_until: typeof item?.inflight_until === 'number' ? item.inflight_until : null,
     due_at: typeof item?.due_at === 'number' ? item.due_at : null,
@@ -183,42 +190,159 @@ export async function getRateItem(accountId: string, accountUserId: string, chan
   return decodeRate(await getItem(rateKey(accountId, accountUserId, channel)), accountId, accountUserId, channel);
 }
 
-/**
- * Writes the whole rate item on condition that it still holds `expectedVersion` (0: absent). The due
- * index entry follows `due_at`. False when another writer came first: the caller reads again.
- */
-export async function saveRateItem(next: RateItem, expectedVersion: number): Promise<boolean> {
-  const key = rateKey(next.account_id, next.account_user_id, next.channel);
-  const item: Item = {
-    ...key,
-    account_id: next.account_id,
-    account_user_id: next.account_user_id,
-    channel: next.channel,
-    kind: 'notification_rate',
-    ...(next.last_sent_at !== null ? { last_sent_at: next.last_sent_at } : {}),
-    ...(next.pending.length ? { pending: next.pending } : {}),
-    ...(next.inflight.length ? { inflight: next.inflight, inflight_until: next.inflight_until } : {}),
-    ...(next.due_at !== null
-      ? { due_at: next.due_at, ...dueIndexKeys(next.due_at, rateDueKey(next.account_id, next.account_user_id, next.channel)) }
-      : {}),
-    version: expectedVersion + 1,
-  };
+/** The item still holds the version read (0: it had none yet). */
+function versionIs(version: number): { condition: string; values: Record<string, number> } {
+  return version === 0
+    ? { condition: 'attribute_not_exists(#version)', values: {} }
+    : { condition: '#version = :v', values: { ':v': version } };
+}
+
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<Item | null> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :v',
-        ...(expectedVersion === 0
-          ? {}
-          : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
-      }),
-    );
-    return true;
+    const out = await db().send(new UpdateCommand(input));
+    return (out.Attributes as Item | undefined) ?? {};
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
+}
+
+/**
+ * Claims the window for one message: only when it is open (nothing sent within the window) and
+ * nothing waits or is being sent. False when the message must wait.
+ */
+export async function claimSendWindow(
+  accountId: string,
+  accountUserId: string,
+  channel: string,
+  now: number,
+  windowMs: number,
+): Promise<boolean> {
+  const claimed = await conditionalUpdate({
+    TableName: tableName(),
+    Key: rateKey(accountId, accountUserId, channel),
+    UpdateExpression: 'SET last_sent_at = :now, #version = if_not_exists(#version, :zero) + :one',
+    ConditionExpression:
+      '(attribute_not_exists(last_sent_at) OR last_sent_at <= :opened) AND (attribute_not_exists(pending_count) OR pending_count <= :zero) AND attribute_not_exists(inflight)',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':now': now, ':opened': now - windowMs, ':zero': 0, ':one': 1 },
+  });
+  return claimed !== null;
+}
+
+/**
+ * Adds a message to the person's waiting list (an item of its own, then the count) and sets the due
+ * time of the flush if none is set. Returns true when this call set it (the caller schedules the flush).
+ */
+export async function addWaiting(
+  accountId: string,
+  accountUserId: string,
+  channel: string,
+  notificationId: string,
+  dueAt: number,
+): Promise<boolean> {
+  await putItem({ pk: waitingPartition(accountId, accountUserId, channel), sk: notificationId, notification_id: notificationId });
+  const due = dueIndexKeys(dueAt, rateDueKey(accountId, accountUserId, channel));
+  const old = await conditionalUpdate({
+    TableName: tableName(),
+    Key: rateKey(accountId, accountUserId, channel),
+    UpdateExpression:
+      'ADD pending_count :one SET due_at = if_not_exists(due_at, :due), gsi3pk = if_not_exists(gsi3pk, :gpk), gsi3sk = if_not_exists(gsi3sk, :gsk)',
+    ExpressionAttributeValues: { ':one': 1, ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk },
+    ReturnValues: 'ALL_OLD',
+  });
+  return old?.due_at === undefined;
+}
+
+/** The messages waiting, oldest first (at most `limit`). */
+export async function listWaiting(accountId: string, accountUserId: string, channel: string, limit: number): Promise<string[]> {
+  return (await queryItems(waitingPartition(accountId, accountUserId, channel), { limit })).map((item) => String(item.sk));
+}
+
+export async function removeWaiting(accountId: string, accountUserId: string, channel: string, ids: readonly string[]): Promise<void> {
+  await batchWrite(ids.map((id) => ({ DeleteRequest: { Key: { pk: waitingPartition(accountId, accountUserId, channel), sk: id } } })));
+}
+
+/**
+ * Takes a bundle: the window is claimed for it (last_sent_at now), its ids go in flight until
+ * `until` (the due time then, so a crashed sender's bundle is recovered), and `taken` leave the
+ * waiting count. Conditional on the version read (another flush or claim came first: null).
+ */
+export async function takeBundle(rate: RateItem, ids: readonly string[], taken: number, now: number, until: number): Promise<boolean> {
+  const due = dueIndexKeys(until, rateDueKey(rate.account_id, rate.account_user_id, rate.channel));
+  const set = ids.length
+    ? 'SET last_sent_at = :now, inflight = :ids, inflight_until = :until, due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one'
+    : 'SET due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one';
+  const done = await conditionalUpdate({
+    TableName: tableName(),
+    Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
+    UpdateExpression: `${set} ADD pending_count :minus`,
+    ConditionExpression: versionIs(rate.version).condition,
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: {
+      ':until': until,
+      ':gpk': due.gsi3pk,
+      ':gsk': due.gsi3sk,
+      ':one': 1,
+      ':zero': 0,
+      ':minus': -taken,
+      ...versionIs(rate.version).values,
+      ...(ids.length ? { ':now': now, ':ids': ids } : {}),
+    },
+  });
+  return done !== null;
+}
+
+/** A bundle is sent (or recovered): nothing in flight, and a flush due at `dueAt` for what came meanwhile. */
+export async function releaseBundle(rate: Pick<RateItem, 'account_id' | 'account_user_id' | 'channel'>, dueAt: number): Promise<void> {
+  const due = dueIndexKeys(dueAt, rateDueKey(rate.account_id, rate.account_user_id, rate.channel));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
+      UpdateExpression:
+        'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE inflight, inflight_until',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk, ':one': 1, ':zero': 0 },
+    }),
+  );
+}
+
+/** Moves the next flush to `dueAt` (the window opens then); false when the item changed meanwhile. */
+export async function postponeFlush(rate: RateItem, dueAt: number): Promise<boolean> {
+  const due = dueIndexKeys(dueAt, rateDueKey(rate.account_id, rate.account_user_id, rate.channel));
+  return (
+    (await conditionalUpdate({
+      TableName: tableName(),
+      Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
+      UpdateExpression: 'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one',
+      ConditionExpression: versionIs(rate.version).condition,
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: {
+        ':due': dueAt,
+        ':gpk': due.gsi3pk,
+        ':gsk': due.gsi3sk,
+        ':one': 1,
+        ':zero': 0,
+        ...versionIs(rate.version).values,
+      },
+    })) !== null
+  );
+}
+
+/** Nothing waits: no flush is due any more (unless a message was added meanwhile: false). */
+export async function clearFlush(rate: RateItem): Promise<boolean> {
+  return (
+    (await conditionalUpdate({
+      TableName: tableName(),
+      Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
+      UpdateExpression:
+        'SET #version = if_not_exists(#version, :zero) + :one, pending_count = :zero REMOVE due_at, gsi3pk, gsi3sk, inflight, inflight_until',
+      ConditionExpression: `${versionIs(rate.version).condition} AND (attribute_not_exists(pending_count) OR pending_count <= :zero)`,
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':one': 1, ':zero': 0, ...versionIs(rate.version).values },
+    })) !== null
+  );
 }
 
 // ── the signing secret of one-click response links ──────────────────────────────────────────

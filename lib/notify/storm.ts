@@ -2,7 +2,7 @@
 // that waited go out as ONE message ("3 new alerts: …"); every bundled page stays a notification of
 // its own, recorded `sent` with provider_status `bundled` and group_id naming the one that carried
 // it. A page answered meanwhile (acknowledged, timed out) is cancelled instead. The bundle is
-// claimed in the rate item (inflight, with a deadline) before anything is sent, so a crash leaves
+// claimed in the rate item (in flight, with a deadline) before anything is sent, so a crash leaves
 // it for the next flush: queued messages go out then, a message caught mid-call is recorded as an
 // unknown outcome, never sent twice.
 import { now as clockNow } from '../clock';
@@ -11,14 +11,28 @@ import { planSends, renderBundle, type PendingPage, type RateLimitedChannel } fr
 import { scheduleFlush, sendWindowMs } from './rate-limit';
 import type { NotificationRecord } from './records';
 import { cancelNotification, markOutcomeUnknown, sendNow } from './send';
-import { getNotifications, getRateItem, moveNotification, saveRateItem, type RateItem } from './store';
+import {
+  addWaiting,
+  clearFlush,
+  getNotifications,
+  getRateItem,
+  listWaiting,
+  moveNotification,
+  postponeFlush,
+  releaseBundle,
+  removeWaiting,
+  takeBundle,
+  type RateItem,
+} from './store';
 
 /** How long a flusher may work on one bundle before another may take it over. */
 const INFLIGHT_MS = 30_000;
+/** The most messages one flush reads (a larger backlog goes in the next window's bundle). */
+const MAX_BUNDLE = 500;
 
 export type FlushOutcome = 'idle' | 'waiting' | 'busy' | 'sent' | 'raced';
 
-/** Whether a waiting notification should still go out (its page is not answered yet). */
+/** Which of these waiting notifications should still go out (their page is not answered yet). */
 export type StillWanted = (notifications: NotificationRecord[]) => Promise<Set<string>>;
 
 interface Bundled {
@@ -37,15 +51,14 @@ function pageOf(record: NotificationRecord & Bundled, wanted: Set<string>): Pend
   };
 }
 
-/** Takes back a bundle whose flusher stopped: queued messages wait again, a message caught mid-call is an unknown outcome. */
-async function recoverInflight(rate: RateItem): Promise<RateItem> {
+/** A bundle whose flusher stopped: queued messages wait again, a message caught mid-call is an unknown outcome. */
+async function recoverInflight(rate: RateItem): Promise<void> {
   const records = await getNotifications(rate.account_id, rate.inflight);
-  const requeue: string[] = [];
   for (const record of records) {
-    if (record.status === 'queued') requeue.push(record.id);
+    if (record.status === 'queued') await addWaiting(rate.account_id, rate.account_user_id, rate.channel, record.id, clockNow());
     else if (record.status === 'sending') await markOutcomeUnknown(record);
   }
-  return { ...rate, pending: [...requeue, ...rate.pending], inflight: [], inflight_until: null };
+  await releaseBundle(rate, clockNow());
 }
 
 export async function flushRateLimited(
@@ -55,25 +68,27 @@ export async function flushRateLimited(
   stillWanted: StillWanted,
 ): Promise<FlushOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const stored = await getRateItem(accountId, accountUserId, channel);
+    const rate = await getRateItem(accountId, accountUserId, channel);
     const now = clockNow();
-    if (stored.inflight.length > 0 && (stored.inflight_until ?? 0) > now) return 'busy';
-    const rate = stored.inflight.length > 0 ? await recoverInflight(stored) : stored;
-    const window = sendWindowMs();
-    if (rate.pending.length === 0) {
-      if (rate.due_at !== null || rate !== stored) await saveRateItem({ ...rate, due_at: null }, stored.version);
-      return 'idle';
+    if (rate.inflight.length > 0) {
+      if ((rate.inflight_until ?? 0) > now) return 'busy';
+      await recoverInflight(rate);
+      continue;
     }
+    const window = sendWindowMs();
     if (rate.last_sent_at !== null && now < rate.last_sent_at + window) {
-      const dueAt = rate.last_sent_at + window;
-      if (rate.due_at !== dueAt || rate !== stored) {
-        if (!(await saveRateItem({ ...rate, due_at: dueAt }, stored.version))) continue;
-        await scheduleFlush(rate, dueAt);
-      }
+      const opensAt = rate.last_sent_at + window;
+      if (rate.due_at === opensAt) return 'waiting';
+      if (!(await postponeFlush(rate, opensAt))) continue;
+      await scheduleFlush(rate, opensAt);
       return 'waiting';
     }
-
-    const records = (await getNotifications(accountId, rate.pending)) as (NotificationRecord & Bundled)[];
+    const ids = await listWaiting(accountId, accountUserId, channel, MAX_BUNDLE);
+    if (ids.length === 0) {
+      if (await clearFlush(rate)) return 'idle';
+      continue;
+    }
+    const records = (await getNotifications(accountId, ids)) as (NotificationRecord & Bundled)[];
     const waiting = records.filter((record) => record.status === 'queued');
     const wanted = await stillWanted(waiting);
     const plan = planSends({
@@ -83,30 +98,22 @@ export async function flushRateLimited(
       pending: waiting.map((r) => pageOf(r, wanted)),
       windowMs: window,
     });
-    const cancelled = new Set(plan.cancelled.map((page) => page.notificationId));
-    if (plan.kind !== 'send') {
-      if (!(await saveRateItem({ ...rate, pending: [], due_at: null }, stored.version))) continue;
-      for (const record of waiting)
-        if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
-      return 'idle';
+    const carrying = plan.kind === 'send' ? [plan.carrier, ...plan.bundled].map((page) => page.notificationId) : [];
+    // Every id read leaves the waiting list: carried, cancelled, or already finished elsewhere.
+    if (!(await takeBundle(rate, carrying, ids.length, now, now + INFLIGHT_MS))) continue;
+    await removeWaiting(accountId, accountUserId, channel, ids);
+    for (const page of plan.cancelled) {
+      const record = waiting.find((r) => r.id === page.notificationId);
+      if (record) await cancelNotification(record, 'its page was answered before it could be sent');
     }
-    const carrying = [plan.carrier, ...plan.bundled].map((page) => page.notificationId);
-    const claim: RateItem = {
-      ...rate,
-      pending: [],
-      inflight: carrying,
-      inflight_until: now + INFLIGHT_MS,
-      last_sent_at: now,
-      due_at: now + INFLIGHT_MS,
-    };
-    if (!(await saveRateItem(claim, stored.version))) continue;
-    for (const record of waiting)
-      if (cancelled.has(record.id)) await cancelNotification(record, 'its page was answered before it could be sent');
+    if (plan.kind !== 'send') {
+      // Nothing left to send: look again (messages may have arrived meanwhile, else clear the flush).
+      await releaseBundle(rate, now);
+      continue;
+    }
 
-    const byId = new Map(records.map((record) => [record.id, record]));
-    const carrier = byId.get(plan.carrier.notificationId)!;
-    const several = plan.alerts.length > 1;
-    const text = several ? renderBundle(channel, plan.alerts).message : undefined;
+    const carrier = waiting.find((record) => record.id === plan.carrier.notificationId)!;
+    const text = plan.alerts.length > 1 ? renderBundle(channel, plan.alerts).message : undefined;
     const sent = await sendNow(carrier, undefined, text !== undefined ? { message: text, subject: null } : undefined);
     const at = new Date(clockNow()).toISOString();
     await Promise.all(
@@ -128,21 +135,10 @@ export async function flushRateLimited(
         ),
       ),
     );
-    // The bundle is done: release it; whatever arrived meanwhile waits for the next window.
-    for (let release = 0; release < 10; release++) {
-      const current = await getRateItem(accountId, accountUserId, channel);
-      const next: RateItem = {
-        ...current,
-        inflight: [],
-        inflight_until: null,
-        due_at: current.pending.length ? now + window : null,
-      };
-      if (await saveRateItem(next, current.version)) {
-        if (next.due_at !== null) await scheduleFlush(next, next.due_at);
-        break;
-      }
-    }
-    logger.debug('storm protection: sent', { accountUserId, channel, carried: carrying.length });
+    // Whatever arrived meanwhile waits for the next window.
+    await releaseBundle(rate, now + window);
+    await scheduleFlush(rate, now + window);
+    logger.debug('storm protection: bundle sent', { accountUserId, channel, carried: carrying.length });
     return 'sent';
   }
   return 'raced';

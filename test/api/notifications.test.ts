@@ -26,7 +26,7 @@ afterEach(() => resetClock());
 
 async function pagedAlone(who: Person, title?: string) {
   const alert = await alertTo(admin, { users: [who.id] }, title);
-  const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.template === 'alert_alert').length >= 2);
+  const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.template === 'alert_alert' && n.status === 'sent').length >= 2);
   return { alert, sent };
 }
 
