@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   platform: async () => (await import('./platform')).benchPlatform,
   oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
   escalation: async () => (await import('./escalation-engine')).benchEscalationEngine,
+  paging: async () => (await import('./escalation')).benchEscalation,
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,

@@ -34,5 +34,7 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
   return processPartialResponse(event, (record: SQSRecord) => routeRecord(record, prefetched), new BatchProcessor(EventType.SQS), {
     context,
     throwOnFullBatchFailure: false,
+    // Records are independent alerts: routing and paging one never waits for another.
+    processInParallel: true,
   });
 };

@@ -71,20 +71,28 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
   const timers = effects.filter((e) => e.type === 'schedule_timer');
   const alert = options.inputs.alert;
 
-  await inParallel(records, (effect) => carryOutRecord(effect, options));
-  await reassignAlert(
-    effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
-    options,
-  );
-  if (sends.length) {
+  // Records, pages and timers do not depend on each other: they go out side by side.
+  const carryRecords = async () => {
+    await inParallel(records, (effect) => carryOutRecord(effect, options));
+    await reassignAlert(
+      effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
+      options,
+    );
+  };
+  const carrySends = async () => {
+    if (sends.length === 0) return;
     const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
-    await options.inputs.loadAccountUsers(people);
-    const templates = ((await getAccount(options.accountId))?.notification_templates ?? {}) as NotificationTemplates;
+    const [account] = await Promise.all([getAccount(options.accountId), options.inputs.loadAccountUsers(people)]);
+    const templates = (account?.notification_templates ?? {}) as NotificationTemplates;
     await inParallel(sends, (effect) => send(effect, options, alert, templates));
-  }
-  if (options.superseded?.length) await cancelSuperseded(options.superseded, options);
+  };
   const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
-  await Promise.all(dueTimes.map((dueAt) => scheduleDue(options.accountId, options.alertId, dueAt)));
+  await Promise.all([
+    carryRecords(),
+    carrySends(),
+    options.superseded?.length ? cancelSuperseded(options.superseded, options) : undefined,
+    ...dueTimes.map((dueAt) => scheduleDue(options.accountId, options.alertId, dueAt)),
+  ]);
 }
 
 async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions): Promise<void> {

@@ -99,11 +99,16 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
   const owner = newId();
   const waitUntil = clockNow() + MAX_WAIT_MS;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    // The alert is read beside the state (it is needed in nearly every step): one round trip deep.
+    const reading = getAlert(accountId, alertId);
+    reading.catch(() => undefined); // awaited below, or replaced by a fresh read
     let stored = await getEscalation(accountId, alertId);
+    let waited = false;
     // Another step is paging: wait for it to finish (or for its lease to run out), then go on.
     while (stored.leaseUntil !== null && stored.leaseUntil >= clockNow() && stored.leaseOwner !== owner && clockNow() < waitUntil) {
       await sleep(Math.min(50, Math.max(1, stored.leaseUntil - clockNow() + 1)));
       stored = await getEscalation(accountId, alertId);
+      waited = true;
     }
     const now = clockNow();
     if (!stored.state && intent.kind !== 'start') {
@@ -115,7 +120,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
         alert: null,
       };
     }
-    const alert = await getAlert(accountId, alertId);
+    // After waiting for another step, the alert is read again: it may have been acknowledged meanwhile.
+    const alert = waited ? await getAlert(accountId, alertId) : await reading;
     if (!alert && !stored.state) return { changed: false, state: null, alert: null };
     const state = stored.state ?? initialState(alertId);
     const stop = stopFromAlert(alert, state);
