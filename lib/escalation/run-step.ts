@@ -33,6 +33,7 @@ import {
   extendLease,
   getEscalation,
   releaseEscalation,
+  removeEscalation,
   takeOverEscalation,
   type DeferredStart,
   type StoredEscalation,
@@ -46,8 +47,8 @@ const LEASE_MARGIN_MS = 1_000;
 /** A leftover outbox is due for the sweeper this long after its lease ends. */
 const LEFTOVER_GRACE_MS = 1_000;
 const MAX_ATTEMPTS = 25;
-/** The longest a step waits for another one's lease (a long fan-out extends it). */
-const MAX_WAIT_MS = 25_000;
+/** The longest a step waits for another one's lease (a long fan-out extends it); an HTTP function has 10 s. */
+const MAX_WAIT_MS = 8_000;
 
 export type StepIntent =
   | { kind: 'event'; event: DistributiveOmit<Exclude<EscalationEvent, { type: 'start' | 'timeout' }>, 'at'> }
@@ -208,9 +209,11 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs);
       await releaseEscalation(accountId, alertId, version, owner, dueOf(current, deferred, null));
     }
+    // A deleted alert's escalation is stopped (its workflows closed): nothing of it is needed any more.
+    if (!alert) await removeEscalation(accountId, alertId);
     return { changed: changed || deferredChanged, ignored, state: current, alert };
   }
-  throw new Error(`escalation of alert ${alertId} kept changing while a step was applied`);
+  throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
 }
 
 /** Carries out an outbox under the lease, extending it while the fan-out lasts. */

@@ -181,6 +181,20 @@ describe('timers that go wrong', () => {
   });
 });
 
+describe('a deleted alert', () => {
+  it('stops escalating: its timer pages nobody, and its escalation state goes', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    const paged = await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    expect((await admin.delete(`/api/v4/alerts/${alert.id}`)).status).toBe(204);
+    advanceClock(10 * MINUTE + 5_000);
+    await service.runtime.runScheduled('sweeper');
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(paged.length);
+    expect((await getEscalation(accountId, alert.id)).version).toBe(0);
+  });
+});
+
 describe('delayed starts (the routing seam)', () => {
   it('startEscalation runs targets without delay at once and a delayed one after its delay (÷ TIME_SCALE), once', async () => {
     const [a, b] = [await person(admin), await person(admin)];
