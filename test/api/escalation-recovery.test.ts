@@ -51,7 +51,9 @@ describe('timers that go wrong', () => {
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 
-  it('the same due step delivered several times at once pages each layer once', async () => {
+  // moto has no isolation between concurrent conditional writes to one item (see alerts-transitions):
+  // this race runs on DynamoDB and dynalite.
+  it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))('the same due step delivered several times at once pages each layer once', async () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });

@@ -4,15 +4,18 @@
 // stopping everything, reject moving on at once, hand-off, on both interfaces.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { useService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
+import { advanceClock, resetClock } from '../../lib/clock';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 
+let service: TestService;
 let admin: ApiClient;
 let accountId: string;
 
 useService(
-  async (service) => {
+  async (started) => {
+    service = started;
     admin = service.admin;
     accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
   },
@@ -48,10 +51,15 @@ describe('layers, skipped layers, repeat', () => {
     expect((await admin.get(`/alert/${alert.prefix_id}`)).body.status).toBe('dropped');
     const actions = (await timeline(alert.prefix_id)).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['created', 'escalated', 'dropped']));
-    // The layers' timeouts ran in order: layer 2 was paged at least one (scaled) timeout after layer 1.
-    const aAt = Date.parse(all.find((n) => n.account_user_id === a.id)!.created_at);
-    const bAt = Date.parse(all.find((n) => n.account_user_id === b.id)!.created_at);
-    expect(bAt - aAt).toBeGreaterThanOrEqual(450);
+    // The layers' timeouts ran in order: layer 2 was paged one (scaled) timeout after layer 1 or later
+    // (the timeline's escalated entries carry each step's time).
+    const logs = (await admin.get(`/log?owner_id=${alert.prefix_id}&limit=100`)).body.data as {
+      createdAt: string;
+      data: { action: string; layer?: number };
+    }[];
+    const steps = logs.filter((l) => l.data.action === 'escalated');
+    const at = (layer: number) => Date.parse(steps.find((l) => l.data.layer === layer)!.createdAt);
+    expect(at(2) - at(1)).toBeGreaterThanOrEqual(500);
   });
 
   it('skips a layer with nobody on call at once, and layers are taken by number', async () => {
@@ -109,7 +117,10 @@ describe('reassign and drop', () => {
     expect(pagedPeople(reassigned)[0]).toBe(a.id);
     expect(pagedPeople(reassigned).sort()).toEqual([a.id, b.id, c.id].sort());
     // The alert names its new team (d_team_id) once reassigned.
-    expect((await admin.get(`/alert/${alert.prefix_id}`)).body.d_team_id).toBe(`tem_${other.id}`);
+    await waitFor(
+      () => admin.get(`/alert/${alert.prefix_id}`),
+      (res) => res.body.d_team_id === `tem_${other.id}`,
+    );
     await waitFor(
       () => statusOf(alert.id),
       (s) => s === 'dropped',
@@ -279,7 +290,7 @@ describe('reject (contract §6)', () => {
 describe('hand-off (earlier interface)', () => {
   it('pages the new account user with alert_handoff and replaces the running escalation', async () => {
     const [a, b, h] = [await person(admin), await person(admin), await person(admin)];
-    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [2, 2] });
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [30, 30] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
     const res = await a.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${h.userId}` });
@@ -287,9 +298,15 @@ describe('hand-off (earlier interface)', () => {
     expect(res.body).toMatchObject({ status: 'open', d_user_id: `usr_${h.userId}` });
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s, 'alert_handoff').length >= 1);
     expect(pagedPeople(sent, 'alert_handoff')).toEqual([h.id]);
-    await sleep(500);
-    // The team's layer 2 never came: the hand-off replaced the team's escalation.
-    expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+    // Past layer 1's timeout (30 minutes ÷ 600): the team's layer 2 never comes, the hand-off replaced it.
+    advanceClock(3_500);
+    try {
+      await service.runtime.runScheduled('sweeper');
+      await sleep(200);
+      expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+    } finally {
+      resetClock();
+    }
   });
 
   it("to a team: starts that team's policy, its first page with alert_handoff", async () => {
