@@ -2,6 +2,7 @@
 // `batchSize`, the handler's `batchItemFailures` left on the queue (visible again after the
 // visibility timeout, redriven to the DLQ by the queue after maxReceiveCount), the rest deleted.
 // A handler that throws leaves its whole batch on the queue.
+import { setMaxListeners } from 'node:events';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
@@ -58,6 +59,8 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
 
 export function startPoller(options: PollerOptions): Poller {
   const abort = new AbortController();
+  // Every receive loop listens on the one signal (the SDK adds a listener per request in flight).
+  setMaxListeners(options.concurrency * 4 + 10, abort.signal);
   let running = true;
   let batches = 0;
   let handler: Promise<SqsHandler> | undefined;

@@ -2,6 +2,7 @@
 // acknowledged} to handoffs, assign the alert to `to` and set it open (acknowledged_at stays). A
 // versioned read-modify-write: `from` depends on the assignment read. Paging the new assignee is
 // escalation's (lib/escalation/handoff.ts).
+import { nowIso } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
 import { getAccountUserOfUser } from '../account-users/store';
 import { Conflict, Invalid, NotFound } from '../http/errors';
@@ -61,7 +62,7 @@ export async function handoffAlert(principal: Principal, rawId: string, body: un
     edit: (current) => {
       if (!current) throw new NotFound('Alert not found'); // gone meanwhile
       if (!HANDOFF_FROM.includes(current.status)) throw transitionConflict('hand off', current.status, HANDOFF_FROM);
-      const now = new Date().toISOString();
+      const now = nowIso();
       entry = {
         to,
         from: assigneeOf(current) ?? actorPrefixId(actorOf(principal)),

@@ -3,6 +3,7 @@
 // alert to its first destination team and first destination account user's user and records a
 // 'routed' timeline entry. Idempotent: a routed alert is left alone, and a redelivered message
 // finishes an attempt that stopped between its two writes.
+import { nowIso } from '../clock';
 import { newId } from '../ids';
 import { getLog } from '../logs/store';
 import { done, updateWithRetry } from '../store/retry';
@@ -49,7 +50,7 @@ export async function routeAlert(message: RoutingMessage, prefetched?: AlertReco
         }
         return done('already-routed');
       }
-      const now = new Date().toISOString();
+      const now = nowIso();
       // A person may have handed the alert off before routing ran: their choice stands.
       const keepAssignment = alert.handoffs.length > 0;
       return {

@@ -1,6 +1,7 @@
 // State transitions of an alert (contract §6), under the rules of the interface that asked.
 // Each one is a single conditional write on the alert's status (lib/alerts/store.ts changeStatus):
 // of 50 concurrent acknowledges exactly one applies, and a lost race is a 409 naming the status.
+import { nowIso } from '../clock';
 import { Conflict, NotFound } from '../http/errors';
 import { parseId, prefixId, ulidTime } from '../ids';
 import type { Actor, AlertRecord, AlertStatus } from './records';
@@ -95,7 +96,7 @@ export async function transitionAlert(
   const from = TRANSITION_RULES[rules][action] ?? [];
   // Reject moves escalation on: lib/escalation/act-on-alert.ts does it with the engine.
   if (action === 'reject') throw new Error("reject is escalation's: use lib/escalation/act-on-alert.ts");
-  const now = new Date().toISOString();
+  const now = nowIso();
   const who = actorPrefixId(actor);
   // A refusal is explained by reading the alert; if by then it is back in an allowed status (a
   // handoff reopened it), the write is tried again rather than answering a confusing 409.
@@ -134,7 +135,7 @@ export async function transitionAlert(
  * its timeline entry then has an id derived from it, so a redelivery writes it at most once.
  */
 export async function raiseDedupCount(accountId: string, alertId: string, atLeast: number, logId?: string): Promise<AlertRecord | null> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const raised = await raiseDedup(accountId, alertId, atLeast, now);
   const alert = raised ?? (await getAlert(accountId, alertId));
   if (!alert) return null;

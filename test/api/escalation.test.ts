@@ -125,7 +125,7 @@ describe('reassign and drop', () => {
       () => statusOf(alert.id),
       (s) => s === 'dropped',
     );
-    const sent = await notificationsOf(admin, alert.id);
+    const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s, 'alert_dropped').length >= 2);
     // specific_users of the first team and oncall_rotation of the reassigned one; nobody twice.
     expect(pagedPeople(sent, 'alert_dropped').sort()).toEqual([x.id, b.id].sort());
     // Reassignment happens once: nobody was paged again after it.
@@ -144,9 +144,11 @@ describe('reassign and drop', () => {
       () => statusOf(alert.id),
       (s) => s === 'dropped',
     );
-    await sleep(100);
-    const dropped = (await notificationsOf(admin, alert.id)).filter((n) => n.template === 'alert_dropped');
-    expect([...new Set(dropped.map((n) => n.account_user_id))].sort()).toEqual(expected({ a: a.id, m: m.id, boss: boss.id }).sort());
+    const want = expected({ a: a.id, m: m.id, boss: boss.id });
+    if (want.length === 0) await sleep(300);
+    const all = await sentFor(admin, alert.id, (s) => pagedPeople(s, 'alert_dropped').length >= want.length);
+    const dropped = all.filter((n) => n.template === 'alert_dropped');
+    expect([...new Set(dropped.map((n) => n.account_user_id))].sort()).toEqual(want.sort());
     for (const n of dropped) expect(n.message).toContain(`#${alert.tiny_id}`);
   });
 
@@ -203,13 +205,13 @@ describe('acknowledge and resolve stop every pending step', () => {
   ] as const) {
     it(`${name}: nothing is paged after the 200`, async () => {
       const [a, b] = [await person(admin), await person(admin)];
-      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [2, 2] });
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
       const alert = await alertTo(admin, { teams: [t.id] });
       await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
       const res = await stop(a.client, alert);
       expect(res.status, res.text).toBe(200);
       const seen = (await notificationsOf(admin, alert.id)).length;
-      await sleep(600);
+      await sleep(1_300); // past layer 1's timeout (10 minutes ÷ 600)
       expect(await notificationsOf(admin, alert.id)).toHaveLength(seen);
       expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
     });
