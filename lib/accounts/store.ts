@@ -18,7 +18,28 @@ export async function insertAccount(account: AccountRecord): Promise<void> {
 }
 
 export async function saveAccount(account: AccountRecord): Promise<boolean> {
+  recent.delete(account.id);
   return putIfVersion({ ...accountKey(account.id), ...account }, account.version - 1);
+}
+
+/** Accounts read within the last few seconds, for the many messages of a storm (templates). */
+const recent = new Map<string, { at: number; account: Promise<AccountRecord | null> }>();
+const RECENT_MS = 5_000;
+
+/**
+ * The account as read within the last 5 seconds (its notification templates for the pages of a
+ * storm): one read per account and instance, not one per page. A change made in this process is
+ * seen at once; one made by another instance within 5 seconds.
+ */
+export function getRecentAccount(id: string): Promise<AccountRecord | null> {
+  const now = Date.now();
+  const cached = recent.get(id);
+  if (cached && now - cached.at < RECENT_MS) return cached.account;
+  const account = getAccount(id);
+  recent.set(id, { at: now, account });
+  account.catch(() => recent.delete(id));
+  if (recent.size > 1_000) recent.delete(recent.keys().next().value!);
+  return account;
 }
 
 export async function getBootstrapMarker(): Promise<{ account_id: string } | null> {

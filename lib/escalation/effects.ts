@@ -6,7 +6,7 @@
 // out only while the step's lease leaves time for it (mayStart); a step whose pages were superseded
 // by an acknowledgement cancels what was still queued instead.
 import type { AccountUserRecord } from '../account-users/records';
-import { getAccount } from '../accounts/store';
+import { getRecentAccount } from '../accounts/store';
 import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
@@ -82,7 +82,7 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
   const carrySends = async () => {
     if (sends.length === 0) return;
     const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
-    const [account] = await Promise.all([getAccount(options.accountId), options.inputs.loadAccountUsers(people)]);
+    const [account] = await Promise.all([getRecentAccount(options.accountId), options.inputs.loadAccountUsers(people)]);
     const templates = (account?.notification_templates ?? {}) as NotificationTemplates;
     await inParallel(sends, (effect) => send(effect, options, alert, templates));
   };

@@ -6,7 +6,7 @@
 // call: nothing changed yet. The record is written before anyone is told, on condition that it is
 // still the one read, so two sweepers never tell one change twice.
 import { getAccountUsers } from '../account-users/store';
-import { getAccount } from '../accounts/store';
+import { getRecentAccount } from '../accounts/store';
 import { now as clockNow } from '../clock';
 import { derivedUlid } from '../ids';
 import { logger } from '../log';
@@ -62,7 +62,7 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
   if (recipients.length === 0) return 0;
   const people = await getAccountUsers(team.account_id, [...new Set([...recipients, ...current])]);
   const byId = new Map(people.map((p) => [p.id, p]));
-  const templates = ((await getAccount(team.account_id))?.notification_templates ?? {}) as NotificationTemplates;
+  const templates = ((await getRecentAccount(team.account_id))?.notification_templates ?? {}) as NotificationTemplates;
   const names = current.map((id) => byId.get(id)?.user.name).filter((name): name is string => Boolean(name));
   let sent = 0;
   for (const id of recipients) {

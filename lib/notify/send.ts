@@ -1,8 +1,9 @@
-// Records and sends one notification, exactly once (contract §8). The record is written `queued`
-// first (a page is recorded even when delivery fails), moved to `sending` by a conditional write
-// just before the provider is called, and to its outcome after: a crash between the call and its
-// answer leaves `sending`, which a retry marks `failed` ("outcome unknown") instead of sending the
-// message again. SMS and calls go through storm protection (./storm.ts).
+// Records and sends one notification, exactly once (contract §8). The record is written before the
+// provider is called (a page is recorded even when delivery fails): `sending` by a conditional put
+// when it goes out at once, else `queued` and moved to `sending` by a conditional write when it
+// does; then to its outcome. A crash between the claim and the provider's answer leaves `sending`,
+// which a retry marks `failed` ("outcome unknown") instead of sending the message again. SMS and
+// calls go through storm protection (./storm.ts).
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
@@ -103,13 +104,22 @@ export async function sendNotification(draft: NotificationDraft, options: SendOp
     if (await insertNotification(failed)) return failed;
     return (await getNotification(record.account_id, record.id)) ?? failed;
   }
-  if (!(await insertNotification(record))) {
+  // A message that goes out at once is recorded already claimed (`sending`): the conditional put is
+  // the claim, one write fewer than queued-then-sending. A crash after it is an unknown outcome, as
+  // a crash during the provider call would be. One that may wait (storm protection, or the lease
+  // ending) is recorded `queued`: nothing is known about it yet, and whoever resumes it may send it.
+  const waits = (options.rateLimited && isRateLimited(record.channel)) || (options.mayStart !== undefined && !options.mayStart());
+  const claimed: NotificationRecord = waits ? record : { ...record, status: 'sending' };
+  if (!(await insertNotification(claimed))) {
     const existing = await getNotification(record.account_id, record.id);
     if (!existing) throw new Error(`notification ${record.id} exists and cannot be read`);
     return resumeNotification(existing, draft, options);
   }
+  if (!waits) return callProvider(claimed, draft);
   return dispatch(record, draft, options);
 }
+
+const isRateLimited = (channel: string) => channel === 'sms' || channel === 'voice';
 
 /**
  * A notification found already recorded by a retry: `queued` goes on (nothing was sent yet),
@@ -131,7 +141,7 @@ async function dispatch(
   draft: Pick<NotificationDraft, 'message' | 'html' | 'links'> | undefined,
   options: SendOptions,
 ): Promise<NotificationRecord> {
-  if (options.rateLimited && (record.channel === 'sms' || record.channel === 'voice')) {
+  if (options.rateLimited && isRateLimited(record.channel)) {
     const claimed = await queueRateLimited(record);
     if (!claimed) return record;
   }
@@ -153,6 +163,16 @@ export async function sendNow(
     new Date(clockNow()).toISOString(),
   );
   if (!claimed) return (await getNotification(record.account_id, record.id)) ?? record;
+  return callProvider(claimed, draft, override);
+}
+
+/** The provider call of a claimed (`sending`) notification, and its outcome recorded. */
+async function callProvider(
+  claimed: NotificationRecord,
+  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>,
+  override?: { message?: string; subject?: string | null },
+): Promise<NotificationRecord> {
+  const record = claimed;
   const provider = providerFor(record.channel);
   const outgoing = outgoingOf(claimed, draft);
   if (override?.message !== undefined) outgoing.message = override.message;
