@@ -1,8 +1,9 @@
 // The stored notification (contract §8, api-earlier.md "Notification"): one message to one person on
-// one channel. It is written `queued` before any provider is called, moved to `sending` by a
-// conditional write just before the call, and to `sent`/`delivered`/`failed` with the provider's
-// answer, so a crash between the call and its answer leaves `sending`, which recovery turns into
-// `failed` ("outcome unknown") instead of paging the person a second time. Text is stored redacted.
+// one channel. It is written before any provider is called: `sending` (the conditional put claims
+// it) when it goes out at once, `queued` while it waits (storm protection) until a conditional move
+// to `sending`; then `sent`/`delivered`/`failed` with the provider's answer. A crash between the
+// claim and the answer leaves `sending`, which recovery turns into `failed` ("outcome unknown")
+// instead of paging the person a second time. Text is stored redacted.
 import type { Entity } from '../store/entity-store';
 
 export const CHANNELS = ['push', 'email', 'sms', 'voice', 'slack'] as const;
