@@ -16,6 +16,7 @@ import { clearOutbox, outboxMessages } from '../lib/notify/outbox';
 import { partitionOf, queryAll } from '../lib/store/items';
 import { db } from '../lib/store/client';
 import { sqs } from '../lib/queues/client';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { KeepAliveClient, percentile, pool, round } from './support';
 
 type Figures = Record<string, number | string>;
@@ -54,7 +55,7 @@ async function startService(timeScale: number, pollerConcurrency?: number): Prom
   };
 }
 
-async function json<T = any>(client: KeepAliveClient, method: string, path: string, body?: unknown): Promise<T> {
+async function json<T = Record<string, string>>(client: KeepAliveClient, method: string, path: string, body?: unknown): Promise<T> {
   const res = await client.request(method, path, body === undefined ? undefined : JSON.stringify(body));
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 300)}`);
   return (res.body ? JSON.parse(res.body) : undefined) as T;
@@ -327,22 +328,40 @@ interface Meter {
   sendRequests: number;
 }
 
+type Av = AttributeValue & Record<string, unknown>;
+
 /** An attribute value's size as DynamoDB counts it: UTF-8 bytes of strings, ~21 bytes at most per number, … */
-function valueSize(value: any): number {
+function valueSize(value: Av | undefined): number {
   if (!value || typeof value !== 'object') return 0;
-  if ('S' in value) return Buffer.byteLength(value.S, 'utf8');
+  if ('S' in value) return Buffer.byteLength(value.S as string, 'utf8');
   if ('N' in value) return Math.ceil(String(value.N).replace(/^-|\.|e.*$/gi, '').length / 2) + 1;
   if ('BOOL' in value || 'NULL' in value) return 1;
-  if ('B' in value) return value.B.length ?? 0;
-  if ('L' in value) return 3 + (value.L as any[]).reduce((sum, v) => sum + 1 + valueSize(v), 0);
-  if ('M' in value) return 3 + sizeOf(value.M);
+  if ('B' in value) return (value.B as Uint8Array).length ?? 0;
+  if ('L' in value) return 3 + (value.L as Av[]).reduce((sum, v) => sum + 1 + valueSize(v), 0);
+  if ('M' in value) return 3 + sizeOf(value.M as Record<string, Av>);
   if ('SS' in value) return (value.SS as string[]).reduce((sum, v) => sum + Buffer.byteLength(v, 'utf8'), 0);
   return 0;
 }
 
 /** Item size as DynamoDB counts it: attribute names plus values. */
-function sizeOf(item: Record<string, any> | undefined): number {
+function sizeOf(item: Record<string, Av> | undefined): number {
   return Object.entries(item ?? {}).reduce((sum, [name, value]) => sum + Buffer.byteLength(name, 'utf8') + valueSize(value), 0);
+}
+
+type Key = Record<string, Av>;
+interface Input {
+  ReturnConsumedCapacity?: string;
+  Item?: Key;
+  Key?: Key;
+  IndexName?: string;
+  UpdateExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
+  Entries?: unknown[];
+}
+interface Output {
+  ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+  Items?: Key[];
 }
 const GSIS = ['gsi1', 'gsi2', 'gsi3'];
 
@@ -355,7 +374,7 @@ const GSIS = ['gsi1', 'gsi2', 'gsi3'];
 function meter(): { meter: Meter; stop(): void } {
   const m: Meter = { readUnits: 0, writeUnits: 0, indexWriteUnits: 0, calls: {}, messagesSent: 0, sendRequests: 0 };
   const membership = new Map<string, Set<string>>();
-  const keyOf = (key: any) => `${key?.pk?.S}|${key?.sk?.S}`;
+  const keyOf = (key: Key | undefined) => `${key?.pk?.S}|${key?.sk?.S}`;
   const wcu = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
   const indexWrites = (key: string, after: Set<string>, units: number) => {
     const before = membership.get(key) ?? new Set<string>();
@@ -366,29 +385,29 @@ function meter(): { meter: Meter; stop(): void } {
   const dynamo = db();
   const name = 'benchMeter';
   dynamo.middlewareStack.add(
-    (next, context) => async (args: any) => {
+    (next, context) => async (args) => {
       const command = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
       m.calls[command] = (m.calls[command] ?? 0) + 1;
-      args.input.ReturnConsumedCapacity = 'TOTAL';
-      const result: any = await next(args);
-      const output = result.output ?? {};
+      const input = args.input as Input;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const output = ((result as { output?: Output }).output ?? {}) as Output;
       const consumed = [output.ConsumedCapacity].flat().filter(Boolean) as { CapacityUnits?: number }[];
       const reported = consumed.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-      const input = args.input;
       switch (command) {
         case 'GetItem':
         case 'BatchGetItem':
           m.readUnits += reported || 1;
           break;
         case 'Query': {
-          const bytes = (output.Items ?? []).reduce((sum: number, item: Record<string, any>) => sum + sizeOf(item), 0);
+          const bytes = (output.Items ?? []).reduce((sum: number, item) => sum + sizeOf(item), 0);
           m.readUnits += Math.max(1, Math.ceil(bytes / 4096)) / (input.IndexName ? 2 : 1);
           break;
         }
         case 'PutItem': {
           const units = reported || wcu(sizeOf(input.Item));
           m.writeUnits += units;
-          indexWrites(keyOf(input.Item), new Set(GSIS.filter((g) => input.Item[`${g}pk`] !== undefined)), units);
+          indexWrites(keyOf(input.Item), new Set(GSIS.filter((g) => input.Item?.[`${g}pk`] !== undefined)), units);
           break;
         }
         case 'UpdateItem': {
@@ -417,19 +436,16 @@ function meter(): { meter: Meter; stop(): void } {
           break;
         }
         case 'BatchWriteItem': {
-          for (const requests of Object.values(input.RequestItems ?? {}) as any[]) {
+          for (const requests of Object.values(input.RequestItems ?? {})) {
             for (const request of requests) {
               if (request.PutRequest) {
-                const units = wcu(sizeOf(request.PutRequest.Item));
+                const item = request.PutRequest.Item;
+                const units = wcu(sizeOf(item));
                 m.writeUnits += units;
-                indexWrites(
-                  keyOf(request.PutRequest.Item),
-                  new Set(GSIS.filter((g) => request.PutRequest.Item[`${g}pk`] !== undefined)),
-                  units,
-                );
+                indexWrites(keyOf(item), new Set(GSIS.filter((g) => item[`${g}pk`] !== undefined)), units);
               } else {
                 m.writeUnits += 1;
-                indexWrites(keyOf(request.DeleteRequest.Key), new Set(), 1);
+                indexWrites(keyOf(request.DeleteRequest?.Key), new Set(), 1);
               }
             }
           }
@@ -442,11 +458,11 @@ function meter(): { meter: Meter; stop(): void } {
   );
   const queue = sqs();
   queue.middlewareStack.add(
-    (next, context) => async (args: any) => {
+    (next, context) => async (args) => {
       const command = String(context.commandName ?? '');
       if (command === 'SendMessageBatchCommand') {
         m.sendRequests += 1;
-        m.messagesSent += args.input.Entries?.length ?? 0;
+        m.messagesSent += (args.input as Input).Entries?.length ?? 0;
       } else if (command === 'SendMessageCommand') {
         m.sendRequests += 1;
         m.messagesSent += 1;
