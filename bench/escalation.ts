@@ -569,7 +569,14 @@ export async function benchEscalation(): Promise<Figures> {
   const parts = new Set((process.env.BENCH_PAGING_PARTS ?? 'page,timers,storm,cost').split(','));
   resetClock();
   const figures: Figures = {};
-  if (parts.has('page')) Object.assign(figures, await timeToPage(number('BENCH_PAGE_ALERTS', 1_000)));
+  if (parts.has('page')) {
+    // At a rate the one local process sustains, and at one that saturates it (queueing shows).
+    Object.assign(figures, await timeToPage(number('BENCH_PAGE_ALERTS', 1_000), number('BENCH_PAGE_RATE', 20)));
+    if (!process.env.BENCH_PAGE_RATE) {
+      const saturated = await timeToPage(number('BENCH_PAGE_ALERTS', 1_000), 50);
+      for (const [name, value] of Object.entries(saturated)) figures[name.replace('time_to_page.', 'time_to_page_50_per_s.')] = value;
+    }
+  }
   if (parts.has('timers')) Object.assign(figures, await timerAccuracy(number('BENCH_TIMER_ALERTS', 1_000)));
   if (parts.has('storm')) Object.assign(figures, await storm(number('BENCH_STORM_ALERTS', 2_000)));
   if (parts.has('cost')) Object.assign(figures, await costOfOneAlert(number('BENCH_COST_SAMPLES', 20)));

@@ -9,12 +9,70 @@ import type { AlertRecord } from '../alerts/records';
 import { getEscalationPolicies } from '../escalation-policies/store';
 import { newId } from '../ids';
 import type { OncallSpan } from '../oncall/types';
-import { scheduleOncallAt } from '../schedules/read-oncall';
+import { toOncallEvent } from '../events/records';
+import { listEventsOfSchedule } from '../events/store';
+import { oncallAt } from '../oncall/oncall-spans';
+import type { OncallEvent } from '../oncall/types';
+import type { EscalationPolicyRecord } from '../escalation-policies/records';
 import type { TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
 import type { NotificationRuleDefinition } from '../routing';
 import { deliveryPlanFor, loadNotificationRules } from './delivery-plan';
 import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput } from './engine';
+
+interface TeamSnapshot {
+  team: TeamRecord | null;
+  policy: EscalationPolicyRecord | null;
+  events: OncallEvent[];
+}
+
+/**
+ * Teams as read within the last second, with their policy and their schedule's events, shared by
+ * the steps of one instance: a storm's thousand steps for one team read it once, and concurrent
+ * reads of one team share one round trip. Who is on call is still computed for each step's own
+ * time; a change to the team, its policy or its schedule is seen within a second.
+ */
+const snapshots = new Map<string, { at: number; snapshot: Promise<TeamSnapshot> }>();
+const SNAPSHOT_MS = 1_000;
+
+function teamSnapshots(accountId: string, teamIds: readonly string[]): Promise<TeamSnapshot[]> {
+  const now = Date.now();
+  const missing = teamIds.filter((id) => {
+    const cached = snapshots.get(`${accountId}|${id}`);
+    return !cached || now - cached.at >= SNAPSHOT_MS;
+  });
+  if (missing.length) {
+    const loading = loadSnapshots(accountId, missing);
+    for (const id of missing) {
+      const snapshot = loading.then((all) => all.get(id)!);
+      snapshots.set(`${accountId}|${id}`, { at: now, snapshot });
+      snapshot.catch(() => snapshots.delete(`${accountId}|${id}`));
+    }
+    if (snapshots.size > 5_000) for (const key of [...snapshots.keys()].slice(0, 1_000)) snapshots.delete(key);
+  }
+  return Promise.all(teamIds.map((id) => snapshots.get(`${accountId}|${id}`)!.snapshot));
+}
+
+async function loadSnapshots(accountId: string, teamIds: readonly string[]): Promise<Map<string, TeamSnapshot>> {
+  const teams = await getTeams(accountId, teamIds);
+  const policyIds = [...new Set(teams.map((team) => team.escalation_policy_id).filter((id): id is string => Boolean(id)))];
+  const [policies, events] = await Promise.all([
+    getEscalationPolicies(accountId, policyIds),
+    Promise.all(
+      teams.map(async (team) => (team.schedule_id ? (await listEventsOfSchedule(accountId, team.schedule_id)).map(toOncallEvent) : [])),
+    ),
+  ]);
+  const policyById = new Map(policies.map((policy) => [policy.id, policy]));
+  const out = new Map<string, TeamSnapshot>(teamIds.map((id) => [id, { team: null, policy: null, events: [] }]));
+  teams.forEach((team, index) => {
+    out.set(team.id, {
+      team,
+      policy: (team.escalation_policy_id && policyById.get(team.escalation_policy_id)) || null,
+      events: events[index],
+    });
+  });
+  return out;
+}
 
 export class StepInputs {
   readonly teams = new Map<string, TeamRecord | null>();
@@ -34,24 +92,19 @@ export class StepInputs {
   async loadTeams(teamIds: readonly string[]): Promise<void> {
     const wanted = [...new Set(teamIds)].filter((id) => !this.teamInputs.has(id));
     if (wanted.length === 0) return;
-    const teams = await getTeams(this.accountId, wanted);
-    const found = new Map(teams.map((team) => [team.id, team]));
-    const policyIds = [...new Set(teams.map((team) => team.escalation_policy_id).filter((id): id is string => Boolean(id)))];
-    const [policies] = await Promise.all([
-      getEscalationPolicies(this.accountId, policyIds),
-      ...teams.map(async (team) => {
-        this.spans.set(team.id, team.schedule_id ? await scheduleOncallAt(this.accountId, team.schedule_id, this.at) : []);
-      }),
-    ]);
-    const policyById = new Map(policies.map((policy) => [policy.id, policy]));
-    for (const id of wanted) {
-      const team = found.get(id) ?? null;
+    const loaded = await teamSnapshots(this.accountId, wanted);
+    const teams: TeamRecord[] = [];
+    const policyById = new Map<string, EscalationPolicyRecord>();
+    for (const [index, id] of wanted.entries()) {
+      const { team, policy, events } = loaded[index];
       this.teams.set(id, team);
       if (!team) {
         this.teamInputs.set(id, null);
         continue;
       }
-      const policy = team.escalation_policy_id ? policyById.get(team.escalation_policy_id) : undefined;
+      teams.push(team);
+      if (policy) policyById.set(policy.id, policy);
+      this.spans.set(id, oncallAt(events, this.at));
       this.teamInputs.set(id, {
         policy: policy
           ? {
