@@ -8,7 +8,7 @@ import { now as clockNow, scaledMs } from '../clock';
 import { config } from '../config';
 import { logger } from '../log';
 import { sendAt } from '../queues/delayed';
-import { SEND_WINDOW_MS } from './content';
+import { SEND_WINDOW_MS } from './content/bundling';
 import type { NotificationRecord } from './records';
 import { addWaiting, claimSendWindow, getRateItem, moveNotification, type RateItem } from './store';
 

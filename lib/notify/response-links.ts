@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { now } from '../clock';
 import { config } from '../config';
 import { logger } from '../log';
-import { responseLink, signResponseToken, verifyResponseToken, type ResponseAction, type VerifyResult } from './content';
+import { responseLink, signResponseToken, verifyResponseToken, type ResponseAction, type VerifyResult } from './content/response-token';
 import { getStoredResponseSecret, insertResponseSecret } from './store';
 
 let secret: string | undefined;

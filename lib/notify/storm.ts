@@ -7,7 +7,7 @@
 // unknown outcome, never sent twice.
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
-import { planSends, renderBundle, type PendingPage, type RateLimitedChannel } from './content';
+import { planSends, renderBundle, type PendingPage, type RateLimitedChannel } from './content/bundling';
 import { scheduleFlush, sendWindowMs } from './rate-limit';
 import type { NotificationRecord } from './records';
 import { cancelNotification, markOutcomeUnknown, sendNow } from './send';
