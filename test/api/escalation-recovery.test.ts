@@ -36,7 +36,7 @@ describe('timers that go wrong', () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     const stored = await getEscalation(accountId, alert.id);
     expect(stored.dueAt).not.toBeNull();
     // Ten minutes pass, but the queue's delayed message is still ten real minutes away (as good as lost).
@@ -57,7 +57,7 @@ describe('timers that go wrong', () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     advanceClock(10 * MINUTE + 1_000);
     await Promise.all(Array.from({ length: 6 }, () => runStep(accountId, alert.id, { kind: 'due' })));
     const sent = await notificationsOf(admin, alert.id);
@@ -70,7 +70,7 @@ describe('timers that go wrong', () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     advanceClock(10 * MINUTE + 1_000);
 
     // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
@@ -152,7 +152,7 @@ describe('timers that go wrong', () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     advanceClock(10 * MINUTE + 1_000);
     const stored = await waitFor(
       () => getEscalation(accountId, alert.id),
@@ -188,7 +188,11 @@ describe('a deleted alert', () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
-    const paged = await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+    const paged = await sentFor(
+      admin,
+      alert.id,
+      (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'),
+    );
     expect((await admin.delete(`/api/v4/alerts/${alert.id}`)).status).toBe(204);
     advanceClock(10 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');

@@ -27,7 +27,7 @@ describe.skipIf(external)('a crash of the process mid-escalation', () => {
       const t = await team(first.admin, { layers: [[a.id], [b.id], [c.id]], timeouts: [10, 10, 10] });
       const alert = await alertTo(first.admin, { teams: [t.id] });
       alertId = alert.id;
-      await sentFor(first.admin, alert.id, (s) => pagedPeople(s).length === 1 && s.every((n) => n.status === 'sent'));
+      await sentFor(first.admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     } finally {
       await first.stop();
     }
