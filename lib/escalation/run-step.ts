@@ -112,8 +112,10 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       waited = true;
     }
     const now = clockNow();
-    if (!stored.state && intent.kind !== 'start') {
-      // Nothing was ever started for this alert: nothing to stop, time out or reject.
+    const stopIntent = intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve');
+    if (!stored.state && intent.kind !== 'start' && !stopIntent) {
+      // Nothing was ever started for this alert: nothing to time out or reject. (A stop goes on: it
+      // writes a stopped state, so a start that read the alert before the stop cannot commit.)
       return {
         changed: false,
         ignored: intent.kind === 'event' && intent.event.type === 'reject' ? 'no_open_workflow' : undefined,
@@ -126,7 +128,7 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     if (!alert && !stored.state) return { changed: false, state: null, alert: null };
     const state = stored.state ?? initialState(alertId);
     const stop = stopFromAlert(alert, state);
-    const stopping = stop !== null || (intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve'));
+    const stopping = stop !== null || stopIntent;
 
     if (stored.outbox.length && !stopping) {
       // A step stopped before finishing its outbox: finish it first, then look again.

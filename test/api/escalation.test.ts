@@ -217,6 +217,20 @@ describe('acknowledge and resolve stop every pending step', () => {
     });
   }
 
+  it('racing the start: an acknowledgement right after the alert is created leaves no page after its 200', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    for (let round = 0; round < 5; round++) {
+      const alert = await alertTo(admin, { teams: [t.id] });
+      if (round % 2) await sleep(round * 5);
+      const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+      expect(res.status).toBe(200);
+      const atAnswer = await notificationsOf(admin, alert.id);
+      await sleep(300);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+    }
+  });
+
   it('racing a due timer: an acknowledgement at the moment layer 2 is due leaves no page after its 200', async () => {
     for (let round = 0; round < 4; round++) {
       const [a, b] = [await person(admin), await person(admin)];
