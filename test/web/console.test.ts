@@ -148,7 +148,8 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
     await row.waitFor({ timeout: 5_000 });
     expect(Date.now() - posted).toBeLessThan(5_000);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
-    await expect.poll(() => row.textContent()).toContain('Day Desk'); // assignee
+    // The assignee comes with routing, which now also starts the escalation: give a loaded machine time.
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Day Desk'); // assignee
     expect(await row.textContent()).toContain('critical');
     ids.webhookAlert = (await row.getAttribute('data-alert-id'))!;
     ids.webhookTitle = title;
