@@ -123,7 +123,9 @@ describe('/incident', () => {
     await admin.post(`/alert/${id}/archive`);
     const res = await admin.get(`/incident/${id}/logs?limit=100`);
     expect(res.status).toBe(200);
-    const actions = res.body.data.map((l: { data: { action: string } }) => l.data.action).filter((a: string) => a !== 'routed');
+    const actions = res.body.data
+      .map((l: { data: { action: string } }) => l.data.action)
+      .filter((a: string) => a !== 'routed' && a !== 'escalated');
     expect(actions).toEqual(['created', 'acknowledged', 'resolved', 'archived']);
     expect(res.body.data.every((l: { owner_id: string }) => l.owner_id === id)).toBe(true);
     const first = res.body.data.find((l: { data: { action: string } }) => l.data.action === 'acknowledged');
