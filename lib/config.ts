@@ -22,6 +22,11 @@ const schema = z.object({
   OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('log'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** Divides every relative timer (contract §8): rule delays, aggregate timeouts, webhook retries. */
+  TIME_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (contract §10). */
+  ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
 });
 
 export type Config = z.infer<typeof schema>;

@@ -25,8 +25,27 @@ import { loginInput, signupInput, updateAccountInput } from '../accounts/schemas
 import { createApiKeyInput } from '../api-keys/schemas';
 import { createLogInput } from '../logs/schemas';
 import { createScheduleInput, updateScheduleInput } from '../schedules/schemas';
+import {
+  createRouterEarlierInput,
+  createRouterV4Input,
+  routerTestInput,
+  updateRouterEarlierInput,
+  updateRouterV4Input,
+} from '../routers/schemas';
+import { createNotificationRuleInput, notificationRuleTestInput, updateNotificationRuleInput } from '../notification-rules/schemas';
+import { createAutomationInput, updateAutomationInput } from '../automations/schemas';
 
 export {
+  createRouterEarlierInput,
+  createRouterV4Input,
+  routerTestInput,
+  updateRouterEarlierInput,
+  updateRouterV4Input,
+  createNotificationRuleInput,
+  notificationRuleTestInput,
+  updateNotificationRuleInput,
+  createAutomationInput,
+  updateAutomationInput,
   actionTimeInput,
   createApiKeyInput,
   createLogInput,

@@ -419,3 +419,106 @@ export const InboundAccepted = z.strictObject({
   log_id: prefixIdOf('log'),
   ignored: z.literal('maintenance_window').optional(),
 });
+
+// ---- routers, notification rules, automations -------------------------------------------------
+
+export const RouterV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('router'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  default_receiver_account_user_id: ulid.nullable(),
+  default_receiver_router_id: ulid.nullable(),
+  default_receiver_team_id: ulid.nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** The earlier /router: a router (type router) or a notification rule (type notification). */
+export const RouterEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('router', 'notificationRule'),
+  tinyId: tinyId.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  type: z.enum(['router', 'notification']),
+  default_receiver: prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule').nullable(),
+  settings: z.string().nullable(),
+  rules: z.string().nullable(),
+});
+
+/** GET /router/default-template/:type: the YAML text as a JSON string. */
+export const DefaultTemplate = z.string();
+
+export const NotificationRuleV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('notificationRule'),
+  account_id: ulid,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const AutomationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('automation'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  settings: z.string(),
+});
+
+/** One condition of a dry run: whether it held and the value it saw. */
+const conditionReport = z.looseObject({ condition: z.string(), held: z.boolean() });
+
+/** POST /api/v4/routers/:id/test. */
+export const RouterExplanation = z.strictObject({
+  router_id: z.string().nullable(),
+  enabled: z.boolean(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(z.strictObject({ index: z.number().int(), failed_condition: conditionReport.nullable() })),
+  plan: z.looseObject({
+    outcome: z.enum(['matched', 'no_match', 'disabled', 'invalid_rules']),
+    rule_index: z.number().int().nullable(),
+    actions: z.array(json),
+    suppressed: z.boolean(),
+    assignments: z.array(json),
+    used_default: z.boolean(),
+    alert_changes: json,
+    warnings: z.array(z.string()),
+  }),
+});
+
+/** POST /api/v4/notification_rules/:id/test. */
+export const NotificationRuleExplanation = z.strictObject({
+  notification_rule_id: z.string().nullable(),
+  enabled: z.boolean(),
+  type: z.string(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(
+    z.strictObject({
+      index: z.number().int(),
+      skipped_for_type: z.array(z.string()).optional(),
+      failed_condition: conditionReport.nullable(),
+    }),
+  ),
+  plan: z.looseObject({
+    source: z.enum(['rule', 'default']),
+    reason: z.enum(['matched', 'ignored', 'no_rule', 'disabled', 'no_match', 'invalid_rules']),
+    steps: z.array(z.looseObject({ at_offset_ms: z.number(), channels: z.array(z.string()) })),
+  }),
+});
