@@ -55,6 +55,8 @@ const DEFAULTS: Partial<AlertRecord> = {
   archived_by: null,
   routed_at: null,
   routing_log_id: null,
+  assignments: [],
+  routing: null,
   handoffs: [],
   additional_data: [],
   stakeholder_ids: [],

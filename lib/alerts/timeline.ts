@@ -41,6 +41,9 @@ export type TimelineAction =
   | 'handoff'
   | 'updated'
   | 'routed'
+  | 'router'
+  | 'suppressed'
+  | 'automation'
   | 'deduplicated'
   | 'deleted';
 

@@ -190,7 +190,7 @@ export const AlertEarlier = z.strictObject({
   responses_recorded: json,
   tags: z.array(z.string()),
   additional_data: z.array(z.strictObject({ type: z.string(), label: z.string(), value: z.unknown() })),
-  stakeholder_ids: z.array(prefixIdOf('stakeholder')),
+  stakeholder_ids: z.array(prefixIdOf('stakeholder', 'user', 'accountUser')),
   handoffs: z.array(
     z.strictObject({
       to: prefixIdOf('user', 'team'),
