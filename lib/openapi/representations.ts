@@ -361,9 +361,9 @@ export const IntegrationTypeV4 = z.strictObject({
   options: z.array(
     z.strictObject({
       name: z.string(),
-      type: z.enum(['string', 'boolean']),
+      type: z.enum(['string', 'boolean', 'array']),
       description: z.string(),
-      default: z.union([z.string(), z.boolean()]).optional(),
+      default: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
     }),
   ),
 });
