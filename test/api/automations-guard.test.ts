@@ -42,4 +42,42 @@ describe('the SSRF guard on automation runs', () => {
     }
     expect(target.connections).toBe(0);
   });
+
+  it('outgoing webhooks: an IP-literal private URL is refused on save; a name resolving to one is refused when sending', async () => {
+    const types = await service.admin.get('/api/v4/integration_types?limit=100');
+    const outgoing = types.body.data.find((t: { slug: string }) => t.slug === 'outgoing_webhook').id;
+    const port = new URL(target.url).port;
+    const literal = await service.admin.post('/api/v4/integrations', {
+      name: 'to loopback',
+      urgency: 'low',
+      integration_type_id: outgoing,
+      options: { url: `http://127.0.0.1:${port}/hook` },
+    });
+    expect(literal.status).toBe(422);
+    expect(literal.body.errors[0].message).toMatch(/options\.url is refused/);
+    const named = await service.admin.post('/api/v4/integrations', {
+      name: 'to localhost',
+      urgency: 'low',
+      integration_type_id: outgoing,
+      options: { url: `http://localhost:${port}/hook`, events: ['alert.created'] },
+    });
+    expect(named.status, named.text).toBe(201);
+    const accountUsers = await service.admin.get('/api/v4/account_users');
+    await service.admin.post('/api/v4/alerts', {
+      title: 'x',
+      urgency: 'low',
+      destination_account_user_ids: [accountUsers.body.data[0].id],
+    });
+    const log = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const logs = await service.admin.get(`/log?owner_id=${named.body.prefix_id}`);
+        if (logs.body.data.length > 0) return logs.body.data[0];
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return null;
+    })();
+    expect(log?.data).toMatchObject({ outcome: 'failed', status: null });
+    expect(log?.data.error).toMatch(/refused/);
+    expect(target.connections).toBe(0);
+  });
 });
