@@ -165,7 +165,7 @@ describe('alert events', () => {
 
   it('retries 500, 429 and timeouts with backoff and the same X-Webhook-Id and body, logging every try', async () => {
     const { path, integration } = await outgoing({ events: ['alert.created'] });
-    target.answer = (request, index) => {
+    target.answer = (request) => {
       if (request.url !== path) return { status: 200 };
       const n = at(path).length;
       if (n === 1) return { status: 500, body: 'boom' };
