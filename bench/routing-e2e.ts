@@ -116,7 +116,7 @@ export async function benchRoutingEndToEnd(): Promise<Record<string, number | st
     const api = async (path: string, body: unknown) => {
       const res = await fetch(`${runtime.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, any>;
+      return (await res.json()) as { id: string; prefix_id: string; account_id: string };
     };
     const users = (await (await fetch(`${runtime.url}/api/v4/account_users`, { headers })).json()) as { data: Array<{ id: string }> };
     const team = await api('/api/v4/teams', {
