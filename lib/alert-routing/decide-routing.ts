@@ -147,6 +147,27 @@ async function aggregateParent(alert: AlertRecord, slot: string, now: number, wi
   return null;
 }
 
+/** The decision is stored on the alert (an item of at most 400 KB): rendered values of long chains
+ * are cut to the actions' types and receivers (the timeline of the first attempt keeps them whole). */
+const STORED_HOPS_MAX_CHARS = 32 * 1024;
+
+export function storableRouting(routing: RoutingDecision): RoutingDecision {
+  if (JSON.stringify(routing.hops).length <= STORED_HOPS_MAX_CHARS) return routing;
+  return {
+    ...routing,
+    hops: routing.hops.map((hop) => ({
+      ...hop,
+      actions: hop.actions.map((action) => ({
+        type: action.type,
+        ...(action.receivers ? { receivers: action.receivers } : {}),
+        ...(action.id ? { id: action.id } : {}),
+        cut: true,
+      })),
+      warnings: hop.warnings.slice(0, 3).map((warning) => warning.slice(0, 300)),
+    })),
+  };
+}
+
 export async function decideRouting(alert: AlertRecord, now: number, timeScale: number): Promise<Decision> {
   const skipped: RoutingDecision['skipped'] = [];
   const assignments = new AssignmentSet();

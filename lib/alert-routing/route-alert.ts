@@ -7,7 +7,7 @@
 // message finds the alert routed and only finishes what may be missing (timeline entries have ids
 // derived from the alert, automations are claimed before they run); setval, aggregate and automation
 // never apply twice. A person's handoff before routing ran keeps its assignee.
-import type { AlertRecord, Assignment } from '../alerts/records';
+import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
 import { derivedUlid, recordTimeline, type TimelineEntry } from '../alerts/timeline';
@@ -17,7 +17,7 @@ import { parsePrefixedId, prefixId } from '../ids';
 import type { AlertChanges, RoutingContext } from '../routing';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
-import { decideRouting, routingContextOf, type Decision } from './decide-routing';
+import { decideRouting, routingContextOf, storableRouting, type Decision } from './decide-routing';
 import { runRoutedAutomations } from './run-automations';
 
 export type RoutingOutcome = 'routed' | 'already-routed' | 'absent';
@@ -56,7 +56,7 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     assignments: decision.assignments,
     assigned_team_id: keepAssignee ? current.assigned_team_id : (firstOf(decision.assignments, 'team')?.id ?? null),
     assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
-    routing: { ...decision.routing, from_status: current.status, to_status: toStatus },
+    routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
     routed_at: now,
     routing_log_id: derivedUlid(Date.parse(now) + 50, `route:${current.id}:outcome`),
     version: current.version + 1,
@@ -65,10 +65,11 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
 }
 
 /** The routing steps of the timeline: one entry per router the alert passed, then the outcome. */
-function timelineEntries(alert: AlertRecord): TimelineEntry[] {
+function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops']): TimelineEntry[] {
   const routing = alert.routing!;
+  const hops = fullHops ?? routing.hops;
   const base = Date.parse(alert.routed_at!);
-  const entries: TimelineEntry[] = routing.hops.map((hop, index) => ({
+  const entries: TimelineEntry[] = hops.map((hop, index) => ({
     alert,
     action: 'router',
     oldStatus: routing.from_status,
@@ -116,9 +117,14 @@ function timelineEntries(alert: AlertRecord): TimelineEntry[] {
  * Everything after the decision is stored: idempotent. `fresh`: this call stored the decision just
  * now, so no entry can exist yet (the puts need no condition and share a BatchWrite).
  */
-async function finishRouting(alert: AlertRecord, context: RoutingContext | null, fresh: boolean): Promise<void> {
+async function finishRouting(
+  alert: AlertRecord,
+  context: RoutingContext | null,
+  fresh: boolean,
+  fullHops?: RoutingDecision['hops'],
+): Promise<void> {
   if (!alert.routing) return;
-  await Promise.all(timelineEntries(alert).map((entry) => recordTimeline(entry, { fresh })));
+  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { fresh })));
   await assignmentsDecided(alert, alert.assignments);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
@@ -150,7 +156,8 @@ export async function routeAlert(message: RoutingMessage, prefetched?: AlertReco
     saved: async (next) => {
       // Automations see the alert as routing left it (setval and incident applied).
       if (context && next.routing?.automations.length) context = { ...context, alert: { ...context.alert, ...pickChanged(next) } };
-      await finishRouting(next, context, true);
+      // The first attempt writes the timeline from the decision itself: rendered values kept whole.
+      await finishRouting(next, context, true, decision.routing.hops);
       return 'routed' as const;
     },
     exhausted: () => {
