@@ -57,6 +57,9 @@ const entryExists = (name: FunctionName) => existsSync(`${root}${FUNCTIONS[name]
 const importEntry = async <T>(name: FunctionName): Promise<T> =>
   (await import(new URL(`../../${FUNCTIONS[name].entry}`, import.meta.url).href)) as T;
 
+/** The CONSOLE_URL this module set for an earlier runtime of the process (tests start several). */
+let ownConsoleUrl: string | undefined;
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
@@ -107,6 +110,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   } catch (error) {
     await emulators.stop();
     throw error;
+  }
+
+  // Links e-mailed to people (password reset) point at this server unless CONSOLE_URL says otherwise.
+  if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
+    process.env.CONSOLE_URL = ownConsoleUrl = api.url;
+    resetConfig();
   }
 
   const pollers: Poller[] = [];
