@@ -10,7 +10,8 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
-import { resetConfig } from '../../lib/config';
+import { config, resetConfig } from '../../lib/config';
+import { logger } from '../../lib/log';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
 import { startApi, type LocalApi } from './api-gateway';
@@ -94,6 +95,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   for (const queue of Object.values(QUEUES)) process.env[queue.urlVariable] = queues[queue.name].url;
 
   resetConfig();
+  // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
+  const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+  logger.setLogLevel(level);
   resetDb();
   resetJwtSecret();
   forgetAllPrincipals();

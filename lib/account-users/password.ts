@@ -7,6 +7,7 @@
 import { hashPassword } from '../auth/passwords';
 import { forgetUser } from '../auth/principal-cache';
 import { Conflict, NotFound } from '../http/errors';
+import { logger } from '../log';
 import { deliver } from '../notify/outbox';
 import type { UserRecord } from './records';
 import { getUser, saveUser } from './store';
@@ -18,7 +19,11 @@ const ATTEMPTS = 5;
  * current password, the generation a reset link was issued under) and throws to refuse; a write
  * that lost a race with another change of the user is tried again on a fresh read.
  */
-export async function setPassword(userId: string, password: string, check: (user: UserRecord) => Promise<void> | void = () => {}): Promise<UserRecord> {
+export async function setPassword(
+  userId: string,
+  password: string,
+  check: (user: UserRecord) => Promise<void> | void = () => {},
+): Promise<UserRecord> {
   const hash = await hashPassword(password);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const user = await getUser(userId);
@@ -33,6 +38,7 @@ export async function setPassword(userId: string, password: string, check: (user
     };
     if (await saveUser(next)) {
       forgetUser(userId);
+      logger.info('password changed', { userId, generation: next.password_generation });
       return next;
     }
   }

@@ -11,6 +11,7 @@ import { takeAttempt } from '../auth/attempt-limit';
 import { generateToken, sha256 } from '../auth/passwords';
 import { config } from '../config';
 import { parseUnprocessable } from '../http/validate';
+import { logger } from '../log';
 import { deliver } from '../notify/outbox';
 import { insertResetToken } from './reset-token-store';
 import { passwordResetRequestInput } from './schemas';
@@ -42,7 +43,7 @@ export function resetLink(baseUrl: string, token: string): string {
 function describeTtl(seconds: number): string {
   if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
   if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
-  return `${seconds} seconds`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 async function sendResetLink(email: string, baseUrl: string): Promise<void> {
@@ -72,6 +73,7 @@ async function sendResetLink(email: string, baseUrl: string): Promise<void> {
     message: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of ${email}. Open this link within ${describeTtl(ttl)} to choose a new one:\n\n${resetLink(baseUrl, token)}\n\nThe link works once. If you did not ask, ignore this message: your password stays as it is.`,
     redacted: `Password reset link sent to ${email}`,
   });
+  logger.info('password reset link sent', { userId: user.id, accountId });
 }
 
 export async function requestPasswordReset(body: unknown, source: RequestSource): Promise<typeof RESET_REQUESTED> {

@@ -64,7 +64,9 @@ async function fromJwt(token: string): Promise<Principal | null> {
   if (cached && cached.accountId === claims.acc && cached.userId === claims.sub) return cached;
   const loaded = await loadPrincipal(claims.acc, claims.acu, claims, null);
   if (!loaded) {
-    throw new Unauthorized('The token is no longer valid: its account user was deleted, or the password changed since it was issued. Sign in again.');
+    throw new Unauthorized(
+      'The token is no longer valid: its account user was deleted, or the password changed since it was issued. Sign in again.',
+    );
   }
   principals.set(cacheKey, loaded);
   return loaded;

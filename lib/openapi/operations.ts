@@ -290,7 +290,7 @@ export const OPERATIONS: OperationTable = {
   [`POST ${v4}/account_users/{id}/password`]: {
     summary: 'Change your own password',
     description:
-      'Only by the account user themselves (anyone else, an admin included, gets 403). A wrong current_password is a 422 naming it; a password shorter than 8 characters a 422 naming password. Login tokens issued before the change are refused from then on (401), the caller\'s included; API keys keep working. Attempts are limited per person (429 with Retry-After).',
+      "Only by the account user themselves (anyone else, an admin included, gets 403). A wrong current_password is a 422 naming it; a password shorter than 8 characters a 422 naming password. Login tokens issued before the change are refused from then on (401), the caller's included; API keys keep working. Attempts are limited per person (429 with Retry-After).",
     tag: 'Account users',
     body: input.changePasswordInput,
     success: [{ status: 204, description: 'The password is changed; sign in again for a new login token' }],

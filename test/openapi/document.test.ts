@@ -88,7 +88,8 @@ describe('the OpenAPI document', () => {
         expect(name.endsWith(path.startsWith('/api/v4/') ? 'V4' : 'Earlier'), `${path} ${name}`).toBe(true);
       }
       // Outside /api/v4 only the password routes answer 422 (contract §3); every other validation is 400.
-      if (!path.startsWith('/api/v4/') && !path.startsWith('/public/password_reset')) expect(operation.responses['422'], path).toBeUndefined();
+      if (!path.startsWith('/api/v4/') && !path.startsWith('/public/password_reset'))
+        expect(operation.responses['422'], path).toBeUndefined();
     }
     expect(doc().components.schemas.ErrorV4.required).toEqual(['code', 'errors']);
     expect(doc().components.schemas.ErrorEarlier.required).toEqual(['errors']);
