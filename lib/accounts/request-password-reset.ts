@@ -19,9 +19,11 @@ import { passwordResetRequestInput } from './schemas';
 const WINDOW_SECONDS = 15 * 60;
 export const ANSWER_FLOOR_MS = 250;
 
-export const RESET_REQUESTED = {
-  message: 'If the address belongs to a user, a link to choose a new password was sent to it. The link is valid for 1 hour.',
-};
+/** The one answer, known address or not. */
+export function resetRequested(): { message: string } {
+  const ttl = describeTtl(config().PASSWORD_RESET_TTL_SECONDS);
+  return { message: `If the address belongs to a user, a link to choose a new password was sent to it. The link is valid for ${ttl}.` };
+}
 
 export interface RequestSource {
   sourceIp: string;
@@ -76,7 +78,7 @@ async function sendResetLink(email: string, baseUrl: string): Promise<void> {
   logger.info('password reset link sent', { userId: user.id, accountId });
 }
 
-export async function requestPasswordReset(body: unknown, source: RequestSource): Promise<typeof RESET_REQUESTED> {
+export async function requestPasswordReset(body: unknown, source: RequestSource): Promise<{ message: string }> {
   const input = parseUnprocessable(passwordResetRequestInput, body);
   const settings = config();
   await takeAttempt([
@@ -97,5 +99,5 @@ export async function requestPasswordReset(body: unknown, source: RequestSource)
   await sendResetLink(input.email, consoleBaseUrl(source.headers));
   const rest = ANSWER_FLOOR_MS - (Date.now() - started);
   if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-  return RESET_REQUESTED;
+  return resetRequested();
 }
