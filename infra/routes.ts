@@ -53,11 +53,14 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', fn: 'public', op: 'health', public: true },
   { method: 'POST', path: '/public/login', fn: 'public', op: 'login', public: true },
   { method: 'POST', path: '/public/signup', fn: 'public', op: 'signup', public: true },
+  { method: 'POST', path: '/public/password_reset', fn: 'public', op: 'requestPasswordReset', public: true },
+  { method: 'POST', path: '/public/password_reset/{token}', fn: 'public', op: 'resetPassword', public: true },
   { method: 'GET', path: '/api/v4/openapi.json', fn: 'public', op: 'openapi', public: true },
   { method: 'GET', path: '/account/{id}', fn: 'account', op: 'get' },
   { method: 'PUT', path: '/account/{id}', fn: 'account', op: 'update' },
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),
   ...standard('accountUsers', `${v4}/account_users`),
+  { method: 'POST', path: `${v4}/account_users/{id}/password`, fn: 'accountUsers', op: 'changePassword' },
 
   // Alerts, v4
   ...standard('alerts', `${v4}/alerts`),

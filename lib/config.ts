@@ -22,6 +22,12 @@ const schema = z.object({
   OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('log'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** The console's address, the base of the links e-mailed to people (password reset). */
+  CONSOLE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Password reset requests allowed per e-mail address, and per source address, in 15 minutes. */
+  PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().positive().default(8),
+  PASSWORD_RESET_PER_IP: z.coerce.number().int().positive().default(100),
 });
 
 export type Config = z.infer<typeof schema>;

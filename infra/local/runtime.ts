@@ -10,7 +10,8 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
-import { resetConfig } from '../../lib/config';
+import { config, resetConfig } from '../../lib/config';
+import { logger } from '../../lib/log';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
 import { startApi, type LocalApi } from './api-gateway';
@@ -57,6 +58,9 @@ const entryExists = (name: FunctionName) => existsSync(`${root}${FUNCTIONS[name]
 const importEntry = async <T>(name: FunctionName): Promise<T> =>
   (await import(new URL(`../../${FUNCTIONS[name].entry}`, import.meta.url).href)) as T;
 
+/** The CONSOLE_URL this module set for an earlier runtime of the process (tests start several). */
+let ownConsoleUrl: string | undefined;
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
@@ -91,6 +95,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   for (const queue of Object.values(QUEUES)) process.env[queue.urlVariable] = queues[queue.name].url;
 
   resetConfig();
+  // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
+  const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+  logger.setLogLevel(level);
   resetDb();
   resetJwtSecret();
   forgetAllPrincipals();
@@ -107,6 +114,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   } catch (error) {
     await emulators.stop();
     throw error;
+  }
+
+  // Links e-mailed to people (password reset) point at this server unless CONSOLE_URL says otherwise.
+  if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
+    process.env.CONSOLE_URL = ownConsoleUrl = api.url;
+    resetConfig();
   }
 
   const pollers: Poller[] = [];

@@ -40,6 +40,9 @@ export function orphanOperations(routes: readonly DocumentedRoute[], operations 
 const INPUT_NAMES: [z.ZodType, string][] = [
   [input.loginInput, 'LoginInput'],
   [input.signupInput, 'SignupInput'],
+  [input.passwordResetRequestInput, 'PasswordResetRequestInput'],
+  [input.passwordResetInput, 'PasswordResetInput'],
+  [input.changePasswordInput, 'PasswordChangeInput'],
   [input.updateAccountInput, 'AccountUpdateEarlierInput'],
   [input.createApiKeyInput, 'ApiKeyCreateInput'],
   [input.createAccountUserInput, 'AccountUserCreateInput'],
@@ -76,7 +79,7 @@ const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 // ---- error responses --------------------------------------------------------------------------
 
-const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid'>, string> = {
+const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   400: 'Malformed JSON in the body',
   401: 'No credentials, or a token that is invalid, expired or revoked',
   403: "The caller's role does not allow this",
@@ -114,6 +117,7 @@ function errorResponses(): Json {
       responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
     }
     if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
+    else responses.UnprocessableEarlier = { description: `${INVALID_TEXT} (the password routes answer 422 outside /api/v4 too)`, ...body };
   }
   return responses;
 }

@@ -1,7 +1,7 @@
 // The request bodies of both interfaces, for the OpenAPI document. Most are the areas' own zod
 // schemas, imported as they are: the schema that validates a request is the one the document shows.
 import * as z from 'zod';
-import { createAccountUserInput, updateAccountUserInput } from '../account-users/schemas';
+import { changePasswordInput, createAccountUserInput, updateAccountUserInput } from '../account-users/schemas';
 import { commentInput, earlierCreateInput, earlierUpdateInput, handoffInput, v4CreateInput, v4UpdateInput } from '../alerts/schemas';
 import { createEscalationPolicyInput, updateEscalationPolicyInput } from '../escalation-policies/schemas';
 import {
@@ -21,13 +21,16 @@ import {
 } from '../integrations/schemas';
 import { createMaintenanceWindowInput, updateMaintenanceWindowInput } from '../maintenance-windows/schemas';
 import { createTeamInput, updateTeamInput } from '../teams/schemas';
-import { loginInput, signupInput, updateAccountInput } from '../accounts/schemas';
+import { loginInput, passwordResetInput, passwordResetRequestInput, signupInput, updateAccountInput } from '../accounts/schemas';
 import { createApiKeyInput } from '../api-keys/schemas';
 import { createLogInput } from '../logs/schemas';
 import { createScheduleInput, updateScheduleInput } from '../schedules/schemas';
 
 export {
   actionTimeInput,
+  changePasswordInput,
+  passwordResetInput,
+  passwordResetRequestInput,
   createApiKeyInput,
   createLogInput,
   createScheduleInput,

@@ -6,8 +6,9 @@ import type * as z from 'zod';
 import * as input from './inputs';
 import * as rep from './representations';
 
-/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 'invalid';
+/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
+ * 422 itself is a validation failure that is 422 on every interface (the password routes, §3). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
 
 export interface SuccessDoc {
   status: 200 | 201 | 202 | 204;
@@ -201,6 +202,26 @@ export const OPERATIONS: OperationTable = {
     success: [{ status: 201, description: 'A login token for the new admin, and the new account', schema: rep.SignupResult }],
     errors: [400, 404, 409, 413],
   },
+  'POST /public/password_reset': {
+    summary: 'Ask for a password reset link',
+    description:
+      'Answers 202 with the same body whether or not the address belongs to a user, and takes as long either way. A known address gets an e-mail (through the outbox) with a link to the console carrying a one-time token valid for 1 hour. Limited per e-mail address and per source address in 15-minute windows (429 with Retry-After).',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetRequestInput,
+    success: [{ status: 202, description: 'Accepted; a link was sent if the address is known', schema: rep.PasswordResetRequested }],
+    errors: [400, 413, 422, 429],
+  },
+  'POST /public/password_reset/{token}': {
+    summary: 'Choose a new password with a reset token',
+    description:
+      'The token from the e-mailed link. Sets the password (at least 8 characters, else 422 naming password, and the token stays usable) and spends the token. An unknown, expired or spent token, or one sent before a later password change, is a 404. Login tokens issued before are refused from then on (401); API keys keep working.',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetInput,
+    success: [{ status: 204, description: 'The password is set; sign in with it' }],
+    errors: [400, 404, 409, 413, 422],
+  },
   'GET /account/{id}': {
     summary: "Get the caller's account",
     description: 'Any other account id is a 404.',
@@ -265,6 +286,16 @@ export const OPERATIONS: OperationTable = {
         'roles merges the keys given; user_attributes updates name, notify flags, and e-mails/phones by id (_destroy removes one, an entry without id adds one).',
     },
   }),
+
+  [`POST ${v4}/account_users/{id}/password`]: {
+    summary: 'Change your own password',
+    description:
+      "Only by the account user themselves (anyone else, an admin included, gets 403). A wrong current_password is a 422 naming it; a password shorter than 8 characters a 422 naming password. Login tokens issued before the change are refused from then on (401), the caller's included; API keys keep working. Attempts are limited per person (429 with Retry-After).",
+    tag: 'Account users',
+    body: input.changePasswordInput,
+    success: [{ status: 204, description: 'The password is changed; sign in again for a new login token' }],
+    errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
+  },
 
   // ---- alerts, v4 ---------------------------------------------------------------------------
   ...resource(`${v4}/alerts`, {

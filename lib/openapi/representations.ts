@@ -62,6 +62,7 @@ export function listOf<T extends z.ZodType>(item: T) {
 export const Health = z.strictObject({ status: z.literal('ok') });
 export const LoginResult = z.strictObject({ token: z.string().min(1) });
 export const SignupResult = z.strictObject({ token: z.string().min(1), account_id: ulid });
+export const PasswordResetRequested = z.strictObject({ message: z.string().min(1) });
 
 export const AccountEarlier = z.strictObject({
   sid: prefixIdOf('account'),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../infra/routes';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { outboxMessages } from '../../lib/notify/outbox';
 import { DocumentChecker } from './support';
 
 let service: TestService;
@@ -43,7 +44,7 @@ interface Call {
 /** One request by route template; its response must conform to the document, and have `status`. */
 async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
   const [method, template] = key.split(' ');
-  const path = template.replace('{id}', encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const path = template.replace(/\{(id|token)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -70,6 +71,34 @@ describe('platform routes', () => {
     await call(anonymous, 'POST /public/signup', 201, { body: signup });
     await call(anonymous, 'POST /public/signup', 409, { body: signup });
     await call(anonymous, 'POST /public/signup', 400, { body: { ...signup, password: 'short' } });
+  });
+
+  it('password reset and change', async () => {
+    const { accountUser, client } = await createMember(admin, { name: 'Forgetful' });
+    const address = accountUser.user.emails[0].email;
+    await call(anonymous, 'POST /public/password_reset', 202, { body: { email: address } });
+    await call(anonymous, 'POST /public/password_reset', 202, { body: { email: `nobody-${Date.now()}@example.com` } });
+    await call(anonymous, 'POST /public/password_reset', 422, { body: { email: 'not an address' } });
+    await call(anonymous, 'POST /public/password_reset', 400, { body: '{not json', headers: json });
+    const link = outboxMessages().find((m) => m.to === address && m.template === 'password_reset')!.message;
+    const token = /reset-password\/([\w-]+)/.exec(link)![1];
+    await call(anonymous, 'POST /public/password_reset/{token}', 422, { id: token, body: { password: 'short' } });
+    await call(anonymous, 'POST /public/password_reset/{token}', 204, { id: token, body: { password: 'a new long password' } });
+    await call(anonymous, 'POST /public/password_reset/{token}', 404, { id: token, body: { password: 'a new long password' } });
+
+    await call(client, 'POST /api/v4/account_users/{id}/password', 204, {
+      id: accountUser.id,
+      body: { current_password: 'a new long password', password: 'another long password' },
+    });
+    await call(client, 'POST /api/v4/account_users/{id}/password', 422, {
+      id: accountUser.id,
+      body: { current_password: 'wrong password', password: 'another long password' },
+    });
+    await call(admin, 'POST /api/v4/account_users/{id}/password', 403, {
+      id: accountUser.id,
+      body: { current_password: 'x', password: 'another long password' },
+    });
+    await call(client, 'POST /api/v4/account_users/{id}/password', 404, { id: 'acu_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
   });
 
   it("the caller's account", async () => {
