@@ -2,6 +2,7 @@
 // into a payload 2.0 event, invokes the same handler module the stack deploys, and writes the
 // result back. Unmatched requests go to the $default function; CORS preflights are answered here,
 // as API Gateway answers them.
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -140,7 +141,8 @@ export async function startApi(options: { host: string; port: number; loadHandle
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
     }
     const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    const isText = TEXT_TYPES.test(contentType);
+    // Bytes that are not UTF-8 are passed base64 whatever their label, so a function can keep them intact.
+    const isText = TEXT_TYPES.test(contentType) && isUtf8(body);
     const now = Date.now();
     const key = matched ? routeKey(matched.route) : '$default';
     const query: Record<string, string> = {};

@@ -181,13 +181,14 @@ export async function deleteIntegration(principal: Principal, rawId: string): Pr
   forgetIntegration(id);
 }
 
-export async function listIntegrations(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+/** `baseUrl`: where clients reach this API, for each integration's inbound `url`. */
+export async function listIntegrations(principal: Principal, params: URLSearchParams, iface: ApiInterface, baseUrl = '') {
   const spec = iface === 'v4' ? integrationListSpec : integrationEarlierListSpec;
   const query = parseListQuery(params, spec, iface);
   const source = partitionSource<IntegrationRecord>(principal.accountId, ENTITY_TYPES.integration);
   return iface === 'v4'
-    ? runList(query, source, integrationToV4, { search: spec.search })
-    : runList(query, source, integrationToEarlier, { search: spec.search });
+    ? runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl), { search: spec.search })
+    : runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl), { search: spec.search });
 }
 
 // ---- integration types (read-only catalogue, the same in every account) -------------------------

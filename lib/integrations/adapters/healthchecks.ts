@@ -13,6 +13,7 @@ import {
   requireObject,
   stringList,
 } from './fields';
+import { otherFields } from './sender-details';
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -43,15 +44,19 @@ export const healthchecksAdapter: PayloadAdapter = {
 
     const description = firstLongText(read('description'), read('desc'));
     const name = firstText(read('name'), read('slug'));
+    const title = firstText(read('title')) ?? (name !== undefined ? `${name} is DOWN` : fallbackTitle(description));
+    // The rest of the notification and of the check ($JSON: schedule, grace, last ping, URLs, …).
+    const used = ['title', 'description', 'desc', 'tags', 'status', 'event_type', 'check'];
     return [
       {
         action: 'create',
         thirdpartyId: thirdpartyId ?? ctx.fallbackId,
         alert: alertFields({
-          title: firstText(read('title')) ?? (name !== undefined ? `${name} is DOWN` : fallbackTitle(description)),
+          title,
           description,
           urgency: ctx.urgency,
           tags: stringList(read('tags'), /[\s,]+/),
+          additionalData: [...otherFields(data, used, [title, description]), ...otherFields(check, used, [title, description])],
         }),
       },
     ];

@@ -14,8 +14,13 @@ import { putGrouped } from '../../store/grouped-writes';
 import { writeNewLog } from './log-writer';
 
 export const PENDING_SHARDS = 8;
-/** A pending log older than this was most likely never queued (or its worker died): re-send it. */
-export const SWEEP_GRACE_MS = 2 * 60_000;
+/**
+ * A pending log older than this was most likely never queued (or its worker died): re-send it.
+ * Short enough that a lost message costs seconds, long enough that a queue backlog during a storm is
+ * not re-sent (each re-send backs off: 2, 4, … 32 grace periods). A failed send and a restart of the
+ * local runtime do not wait for it at all (markDueNow, the start-up re-drive).
+ */
+export const SWEEP_GRACE_MS = 30_000;
 
 /** Headers that carry secrets are not kept: logs are readable objects (contract §3). */
 const SECRET_HEADERS = new Set(['pagertree-token', 'authorization', 'x-api-key', 'x-api-secret', 'cookie']);
@@ -24,6 +29,12 @@ export interface IncomingRequest {
   integrationId: string;
   accountId: string;
   body: string;
+  /** `base64`: a binary body, kept as base64 (the log says so) instead of mangled as UTF-8. */
+  bodyEncoding?: 'base64';
+  /** Size as received, in bytes (default: the UTF-8 length of `body`). */
+  bytes?: number;
+  /** The payload format when it is not the integration type's (`pagerduty_events_v2` from `/v2/enqueue`). */
+  adapter?: string;
   headers: Record<string, string>;
   query: string;
   receivedAt: number;
@@ -35,12 +46,26 @@ export interface IngestResult {
   actions?: Array<Record<string, unknown>>;
   alert_ids?: string[];
   subscribe_url?: string;
-  /** `unreadable` (the body), `configuration` (integration gone, unknown type), `exhausted` (retries). */
-  failure?: 'unreadable' | 'configuration' | 'exhausted';
+  /** SNS SubscriptionConfirmation: whether its SubscribeURL was fetched, and what SNS answered. */
+  subscription_confirmed?: boolean;
+  subscription_arn?: string;
+  confirmation_skipped?: string;
+  /** `unreadable` (the body), `signature` (an SNS message that does not verify), `configuration`
+   * (integration gone, unknown type), `exhausted` (retries). */
+  failure?: 'unreadable' | 'signature' | 'configuration' | 'exhausted';
   maintenance_window_ids?: string[];
 }
 
-export type IncomingLog = LogRecord & { data: { body: string; headers: Record<string, string>; query: string; result?: IngestResult } };
+export type IncomingLog = LogRecord & {
+  data: {
+    body: string;
+    body_encoding?: 'base64';
+    adapter?: string;
+    headers: Record<string, string>;
+    query: string;
+    result?: IngestResult;
+  };
+};
 
 function shardOf(logId: string): number {
   let sum = 0;
@@ -72,19 +97,22 @@ export async function storeIncomingLog(
   const id = newId();
   const receivedIso = new Date(request.receivedAt).toISOString();
   const owner = prefixId('integration', request.integrationId);
-  const bytes = Buffer.byteLength(request.body, 'utf8');
+  const bytes = request.bytes ?? Buffer.byteLength(request.body, 'utf8');
+  const binary = request.bodyEncoding === 'base64';
   const log: IncomingLog = {
     id,
     account_id: request.accountId,
     type: 'integration',
     subtype: 'INCOMING',
-    content: `Incoming request to ${owner} (${bytes} bytes)`,
+    content: `Incoming request to ${owner} (${bytes} bytes${binary ? ', binary, stored base64' : ''})`,
     owner_id: owner,
     source_id: owner,
     level: 1,
     meta: {},
     data: {
       body: request.body,
+      ...(binary ? { body_encoding: 'base64' as const } : {}),
+      ...(request.adapter ? { adapter: request.adapter } : {}),
       headers: keptHeaders(request.headers),
       query: request.query,
       received_at: receivedIso,
@@ -213,5 +241,23 @@ export async function claimForResend({ log, dueKey }: DueLog, now: number): Prom
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Makes a pending log due for the sweeper now (its queue send failed): nothing else would queue it. */
+export async function markDueNow(log: IncomingLog, now = Date.now()): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
+        UpdateExpression: 'SET gsi2sk = :due',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':due': pendingIndexKeys(log.id, now).gsi2sk, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }

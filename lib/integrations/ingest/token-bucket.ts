@@ -1,0 +1,197 @@
+// Per-integration rate limit of inbound webhooks (contract §4, §9: 429 with Retry-After): a token
+// bucket of `burst` tokens refilled at `perMinute`, shared by every instance through the table.
+//
+// The bucket is kept as one number, its theoretical arrival time (GCRA): `tat` is when the bucket
+// would be full again; each token moves it on by the emission interval T = 1 min / perMinute, and a
+// request may take k tokens while `tat + k·T − now ≤ burst·T`. Both cases are one conditional write
+// that needs no read first and no transaction:
+//   bucket not full  UpdateItem ADD tat :k·T,         condition tat BETWEEN :now AND :now + (burst − k)·T
+//   bucket full      UpdateItem SET tat = :now + k·T, condition attribute_not_exists(tat) OR tat < :now
+//   item             INT#<integration>#RATE / BUCKET   (expires_at: once the bucket is full again)
+// Only when both refuse is the item read, to learn when the next token comes (Retry-After); the
+// instance then refuses locally until that moment, so a flood past the limit costs no table writes.
+//
+// Leases: an instance that is busy (it took from the table less than a second ago) takes a few
+// tokens at once and hands them out in-process, so it pays one write per lease, not per request. A
+// quiet instance takes one token at a time, which keeps small limits exact. Leased tokens are good
+// for one second; unused ones are dropped (the limit gets stricter by at most a lease, never looser).
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { isConditionFailure } from '../../store/items';
+import { TTL_ATTRIBUTE } from '../../store/table';
+
+export interface BucketLimits {
+  /** Tokens the bucket holds: a burst this large is accepted at once. */
+  burst: number;
+  /** Tokens added per minute: the sustained rate. */
+  perMinute: number;
+  /** TIME_SCALE (contract §8): a minute lasts 60 s / timeScale. */
+  timeScale?: number;
+}
+
+export interface Refusal {
+  /** Whole seconds until a token is available (at least 1). */
+  retryAfterSeconds: number;
+}
+
+const LEASE_MS = 1_000;
+const BUSY_MS = 1_000;
+const MAX_LEASE = 100;
+const MAX_LOCAL = 10_000;
+const ATTEMPTS = 4;
+
+/** Tokens a busy instance takes at once: none extra up to 200 a minute (exact), then 0.5 % of the
+ * smaller of burst and rate, at most 100. */
+export function leaseSize(limits: BucketLimits): number {
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(Math.min(limits.burst, limits.perMinute) / 200)));
+}
+
+/** Milliseconds per token, rounded to the microsecond so the stored decimals stay short. */
+export function emissionIntervalMs(limits: BucketLimits): number {
+  return Math.max(0.001, Math.round(60_000_000 / (limits.perMinute * (limits.timeScale ?? 1))) / 1000);
+}
+
+interface LocalBucket {
+  tokens: number;
+  leaseExpiresAt: number;
+  /** The table said: no token before this time. */
+  blockedUntil: number;
+  lastTakeAt: number;
+  taking?: Promise<void>;
+}
+
+const local = new Map<string, LocalBucket>();
+
+const key = (integrationId: string) => ({ pk: `INT#${integrationId}#RATE`, sk: 'BUCKET' });
+
+function expiresAt(now: number, limits: BucketLimits, interval: number): number {
+  return Math.ceil((now + limits.burst * interval) / 1000) + 60;
+}
+
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes k tokens from a bucket that is not full. */
+function addTokens(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: key(integrationId),
+    UpdateExpression: 'ADD tat :step SET #ttl = :ttl',
+    ConditionExpression: 'tat BETWEEN :now AND :latest',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: {
+      ':step': round(k * interval),
+      ':now': now,
+      ':latest': round(now + (limits.burst - k) * interval),
+      ':ttl': expiresAt(now, limits, interval),
+    },
+  });
+}
+
+/** Takes k tokens from a full bucket (or one never used): its time starts again from now. */
+function restartBucket(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: key(integrationId),
+    UpdateExpression: 'SET tat = :next, #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':next': round(now + k * interval), ':now': now, ':ttl': expiresAt(now, limits, interval) },
+  });
+}
+
+async function readTat(integrationId: string): Promise<number | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key(integrationId), ConsistentRead: true }));
+  const tat = out.Item?.tat;
+  return typeof tat === 'number' ? tat : null;
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/**
+ * Takes up to `wanted` tokens from the shared bucket: the number granted, or the time the next
+ * token becomes available when there is none.
+ */
+export async function takeFromTable(
+  integrationId: string,
+  wanted: number,
+  now: number,
+  limits: BucketLimits,
+): Promise<{ granted: number } | { nextTokenAt: number }> {
+  const interval = emissionIntervalMs(limits);
+  let k = Math.max(1, Math.min(wanted, limits.burst));
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (await addTokens(integrationId, k, now, limits, interval)) return { granted: k };
+    if (await restartBucket(integrationId, k, now, limits, interval)) return { granted: k };
+    const tat = await readTat(integrationId);
+    if (tat === null || tat < now) continue; // another request moved it meanwhile: try again
+    const room = Math.floor((now + limits.burst * interval - tat) / interval + 1e-9);
+    if (room >= 1) {
+      k = Math.min(k, room);
+      continue;
+    }
+    return { nextTokenAt: tat - (limits.burst - 1) * interval };
+  }
+  // Heavy contention on one bucket: ask the sender to come back after one token's time.
+  return { nextTokenAt: now + interval };
+}
+
+function bucketOf(integrationId: string): LocalBucket {
+  let bucket = local.get(integrationId);
+  if (!bucket) {
+    if (local.size >= MAX_LOCAL) {
+      const now = Date.now();
+      for (const [id, old] of local) {
+        if (!old.taking && old.blockedUntil < now && (old.tokens === 0 || old.leaseExpiresAt < now)) local.delete(id);
+      }
+    }
+    bucket = { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, lastTakeAt: 0 };
+    local.set(integrationId, bucket);
+  }
+  return bucket;
+}
+
+const refusal = (until: number, now: number): Refusal => ({ retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) });
+
+/** Takes one token for a request at `now`: null when it may pass, else how long to wait. */
+export async function takeToken(integrationId: string, limits: BucketLimits, now: number): Promise<Refusal | null> {
+  const bucket = bucketOf(integrationId);
+  for (;;) {
+    if (bucket.tokens > 0 && bucket.leaseExpiresAt >= now) {
+      bucket.tokens -= 1;
+      return null;
+    }
+    if (bucket.blockedUntil > now) return refusal(bucket.blockedUntil, now);
+    if (!bucket.taking) {
+      const busy = now - bucket.lastTakeAt < BUSY_MS;
+      const wanted = busy ? leaseSize(limits) : 1;
+      bucket.lastTakeAt = now;
+      bucket.taking = takeFromTable(integrationId, wanted, now, limits)
+        .then((result) => {
+          if ('granted' in result) {
+            bucket.tokens = result.granted;
+            bucket.leaseExpiresAt = now + LEASE_MS;
+          } else {
+            bucket.tokens = 0;
+            bucket.blockedUntil = result.nextTokenAt;
+          }
+        })
+        .finally(() => {
+          bucket.taking = undefined;
+        });
+    }
+    await bucket.taking;
+  }
+}
+
+/** Tests: forget every in-process lease and block. */
+export function forgetLocalBuckets(): void {
+  local.clear();
+}
