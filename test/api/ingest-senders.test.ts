@@ -4,14 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { startService, type TestService } from '../support/runtime';
 import { alertById, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
+import { signSns, startSnsStub, type SnsStub } from '../integrations/sns-support';
 
 let service: TestService;
+let sns: SnsStub;
 beforeAll(async () => {
   service = await startService();
+  // SNS messages are verified before they act: sign the fixtures with the test key and serve its
+  // certificate from a stand-in for the SNS host.
+  sns = await startSnsStub();
 });
 afterAll(async () => {
+  await sns?.close();
   await service?.stop();
 });
+
+/** A sender's body as it is posted: SNS envelopes signed (their invented signatures would not verify). */
+function body(fixture: string): string {
+  const text = senderFixture(fixture);
+  return fixture.startsWith('aws-cloudwatch/') ? JSON.stringify(signSns(JSON.parse(text) as Record<string, unknown>)) : text;
+}
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -105,7 +117,7 @@ describe('senders through HTTP', () => {
     const integration = await createIntegration(service.admin, { type: sender.type, urgency: 'medium' });
     let alertId: string | undefined;
     for (const step of sender.steps) {
-      const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, senderFixture(step.fixture), step.headers);
+      const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, body(step.fixture), step.headers);
       expect(res.status, step.fixture).toBe(202);
       const log = await processed(res.body.log_id, integration.account_id as string);
       expect(log.status, `${step.fixture}: ${log.reason}`).toBe('processed');
@@ -120,7 +132,7 @@ describe('senders through HTTP', () => {
 
   it('a CloudWatch alarm in INSUFFICIENT_DATA is logged as ignored', async () => {
     const integration = await createIntegration(service.admin, { type: 'aws_cloudwatch' });
-    const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, senderFixture('aws-cloudwatch/sns-notification-insufficient-data.json'), SNS_TYPE);
+    const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, body('aws-cloudwatch/sns-notification-insufficient-data.json'), SNS_TYPE);
     const log = await processed(res.body.log_id, integration.account_id as string);
     expect(log.status).toBe('ignored');
   });

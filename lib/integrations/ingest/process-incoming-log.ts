@@ -6,6 +6,9 @@ import { parseId } from '../../ids';
 import { logger } from '../../log';
 import { UnknownIntegrationType, UnreadablePayload, type AdapterAction } from '../adapters';
 import { integrationById } from '../integration-cache';
+import { slugOf } from '../represent';
+import { checkSnsMessage, confirmVerifiedSubscription } from '../sns/check-sns-message';
+import type { SnsMessage } from '../sns/verify-signature';
 import { adaptLog } from './adapt-log';
 import { applyCreate, applyTransition, type ActionContext, type ActionOutcome } from './apply-actions';
 import type { Prefetched } from './prefetch';
@@ -43,7 +46,7 @@ async function applyAll(ctx: ActionContext, actions: AdapterAction[]): Promise<{
         break;
       case 'ignore': {
         const url = action.details?.subscribeUrl;
-        // Recorded, never fetched here: confirming a subscription is an operator's decision.
+        // Recorded here; confirmed below, only once the message's signature has verified.
         if (typeof url === 'string') subscribeUrl = url;
         outcomes.push({ action: 'ignore', outcome: action.reason });
         break;
@@ -66,6 +69,17 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
     return 'failed';
   }
 
+  // An SNS message acts only once its signature verifies (a forged one is failed, and makes no alert).
+  let sns: SnsMessage | null = null;
+  if ((log.data.adapter ?? slugOf(integration)) === 'aws_cloudwatch' && log.data.body_encoding !== 'base64') {
+    const check = await checkSnsMessage(log.data.body ?? '');
+    if (check.kind === 'rejected') {
+      await finishIncomingLog(log, 'failed', `SNS message not verified: ${check.reason}`, { failure: 'signature' });
+      return 'failed';
+    }
+    if (check.kind === 'verified') sns = check.message;
+  }
+
   let actions: AdapterAction[];
   try {
     actions = adaptLog(log, integration);
@@ -84,6 +98,7 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
     actions: outcomes as unknown as Array<Record<string, unknown>>,
     alert_ids: [...new Set(outcomes.flatMap((o) => (o.alert_id ? [o.alert_id] : [])))],
     ...(subscribeUrl ? { subscribe_url: subscribeUrl } : {}),
+    ...(subscribeUrl && sns ? await confirmVerifiedSubscription(sns) : {}),
   };
   const ignoredOnly = outcomes.every((o) => o.action === 'ignore');
   const status = ignoredOnly ? 'ignored' : 'processed';
