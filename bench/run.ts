@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
+  'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
 };
 
 async function main(): Promise<void> {

@@ -105,10 +105,25 @@ describe('the shared bucket in the table', () => {
     // Instance A (this process) takes 7 tokens, one request at a time.
     for (let i = 0; i < 7; i++) expect(await takeToken(id, limits, now)).toBeNull();
     // Instance B (another process, seen here as direct table takes) finds only 3 left.
-    expect(await takeFromTable(id, 5, now, limits)).toEqual({ granted: 3 });
+    expect(await takeFromTable(id, 5, now, limits)).toMatchObject({ granted: 3 });
     expect(await takeFromTable(id, 1, now, limits)).toMatchObject({ nextTokenAt: expect.any(Number) });
+    // Instance A, knowing only what it took itself, asks the table and is refused for a minute.
+    expect((await takeToken(id, limits, now))?.retryAfterSeconds).toBe(60);
     forgetLocalBuckets();
     const refusal = await takeToken(id, limits, now);
     expect(refusal?.retryAfterSeconds).toBe(60);
+  });
+
+  it('refuses from what it knows without asking the table again, and never past the true next token', async () => {
+    const id = newId();
+    const limits = { burst: 2, perMinute: 60, timeScale: 60 }; // a token every second / 60 ≈ 16.7 ms
+    const start = Date.now();
+    expect(await takeToken(id, limits, start)).toBeNull();
+    expect(await takeToken(id, limits, start)).toBeNull();
+    const first = await takeToken(id, limits, start);
+    expect(first).toEqual({ retryAfterSeconds: 1 });
+    // One token's time later, one request passes again: the local block never outlasts the bucket.
+    expect(await takeToken(id, limits, start + 17)).toBeNull();
+    expect(await takeToken(id, limits, start + 17)).toEqual({ retryAfterSeconds: 1 });
   });
 });

@@ -11,10 +11,11 @@
 // Only when both refuse is the item read, to learn when the next token comes (Retry-After); the
 // instance then refuses locally until that moment, so a flood past the limit costs no table writes.
 //
-// Leases: an instance that is busy (it took from the table less than a second ago) takes a few
-// tokens at once and hands them out in-process, so it pays one write per lease, not per request. A
-// quiet instance takes one token at a time, which keeps small limits exact. Leased tokens are good
-// for one second; unused ones are dropped (the limit gets stricter by at most a lease, never looser).
+// Leases: one take serves every request of the instance waiting for it (they ask together), and an
+// instance that is busy (it took from the table less than a second ago) adds a few tokens for the
+// requests about to come, handed out in-process: a busy instance pays one write per lease, not per
+// request. A quiet instance takes one token at a time, which keeps small limits exact. Leased tokens
+// are good for one second; unused ones are dropped (stricter by at most a lease, never looser).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { isConditionFailure } from '../../store/items';
@@ -37,6 +38,8 @@ export interface Refusal {
 const LEASE_MS = 1_000;
 const BUSY_MS = 1_000;
 const MAX_LEASE = 100;
+/** Tokens one take asks for at most (waiting requests plus a lease). */
+const MAX_TAKE = 500;
 const MAX_LOCAL = 10_000;
 const ATTEMPTS = 4;
 
@@ -57,6 +60,10 @@ interface LocalBucket {
   /** The table said: no token before this time. */
   blockedUntil: number;
   lastTakeAt: number;
+  /** A lower bound of the shared bucket's `tat` (it only ever grows): no token can be there sooner. */
+  knownTat?: number;
+  /** Requests of this instance waiting for the take in flight: demand the next take serves at once. */
+  waiting: number;
   taking?: Promise<void>;
 }
 
@@ -115,32 +122,63 @@ async function readTat(integrationId: string): Promise<number | null> {
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
+/** Float error of epoch milliseconds (~1e12) with microsecond fractions stays far below this. */
+const TOLERANCE_MS = 0.01;
+
+/** Whole tokens a bucket whose `tat` is known holds at `now` (may exceed the burst when idle). */
+function roomAt(tat: number, now: number, limits: BucketLimits, interval: number): number {
+  return Math.floor((now + limits.burst * interval - tat + TOLERANCE_MS) / interval);
+}
+
+export type TakeResult =
+  /** `tat`: a lower bound of the bucket's time after the take (other instances may add to it). */
+  | { granted: number; tat: number }
+  /** `tat`: the bucket's time as read; `nextTokenAt`: when it holds one token again. */
+  | { nextTokenAt: number; tat: number };
+
 /**
- * Takes up to `wanted` tokens from the shared bucket: the number granted, or the time the next
- * token becomes available when there is none.
+ * Takes up to `wanted` tokens from the shared bucket: the number granted, or when the next token
+ * comes. `knownTat`: what this instance last knew of the bucket (a lower bound), so the likelier
+ * write goes first and the take asks only for tokens that can be there.
  */
 export async function takeFromTable(
   integrationId: string,
   wanted: number,
   now: number,
   limits: BucketLimits,
-): Promise<{ granted: number } | { nextTokenAt: number }> {
+  options: { knownTat?: number } = {},
+): Promise<TakeResult> {
   const interval = emissionIntervalMs(limits);
   let k = Math.max(1, Math.min(wanted, limits.burst));
+  // A bucket nobody drew from lately (or one this instance knows nothing of: most integrations are
+  // quiet) is likely full: SET first, one write. A bucket in use: ADD first.
+  let fullFirst = options.knownTat === undefined || options.knownTat < now;
+  // After a restart the bucket's time is exactly now + k·T; after an add, at least that past what was known.
+  const restarted = () => ({ granted: k, tat: now + k * interval });
+  const added = () => ({ granted: k, tat: Math.max(now, options.knownTat ?? now) + k * interval });
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (await addTokens(integrationId, k, now, limits, interval)) return { granted: k };
-    if (await restartBucket(integrationId, k, now, limits, interval)) return { granted: k };
+    if (fullFirst) {
+      if (await restartBucket(integrationId, k, now, limits, interval)) return restarted();
+      if (await addTokens(integrationId, k, now, limits, interval)) return added();
+    } else {
+      if (await addTokens(integrationId, k, now, limits, interval)) return added();
+      if (await restartBucket(integrationId, k, now, limits, interval)) return restarted();
+    }
     const tat = await readTat(integrationId);
-    if (tat === null || tat < now) continue; // another request moved it meanwhile: try again
-    const room = Math.floor((now + limits.burst * interval - tat) / interval + 1e-9);
-    if (room >= 1) {
-      k = Math.min(k, room);
+    if (tat === null || tat < now) {
+      fullFirst = true; // another request moved it meanwhile: try again
       continue;
     }
-    return { nextTokenAt: tat - (limits.burst - 1) * interval };
+    const room = roomAt(tat, now, limits, interval);
+    if (room >= 1) {
+      k = Math.min(k, room);
+      fullFirst = false;
+      continue;
+    }
+    return { nextTokenAt: tat - (limits.burst - 1) * interval, tat };
   }
   // Heavy contention on one bucket: ask the sender to come back after one token's time.
-  return { nextTokenAt: now + interval };
+  return { nextTokenAt: now + interval, tat: now };
 }
 
 function bucketOf(integrationId: string): LocalBucket {
@@ -152,7 +190,7 @@ function bucketOf(integrationId: string): LocalBucket {
         if (!old.taking && old.blockedUntil < now && (old.tokens === 0 || old.leaseExpiresAt < now)) local.delete(id);
       }
     }
-    bucket = { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, lastTakeAt: 0 };
+    bucket = { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, lastTakeAt: 0, waiting: 0 };
     local.set(integrationId, bucket);
   }
   return bucket;
@@ -170,11 +208,25 @@ export async function takeToken(integrationId: string, limits: BucketLimits, now
     }
     if (bucket.blockedUntil > now) return refusal(bucket.blockedUntil, now);
     if (!bucket.taking) {
+      // Requests already waiting are served by this take, so asking for them wastes nothing; a busy
+      // instance adds a lease for the ones about to come.
       const busy = now - bucket.lastTakeAt < BUSY_MS;
-      const wanted = busy ? leaseSize(limits) : 1;
+      let wanted = Math.min(MAX_TAKE, bucket.waiting + (busy ? leaseSize(limits) : 1));
+      if (bucket.knownTat !== undefined) {
+        // The shared bucket cannot hold more than its known time allows: with no token yet, refuse
+        // without asking the table (tokens only come with time), else ask for no more than can be there.
+        const interval = emissionIntervalMs(limits);
+        const room = roomAt(bucket.knownTat, now, limits, interval);
+        if (room < 1) {
+          bucket.blockedUntil = bucket.knownTat - (limits.burst - 1) * interval;
+          return refusal(bucket.blockedUntil, now);
+        }
+        wanted = Math.min(wanted, room);
+      }
       bucket.lastTakeAt = now;
-      bucket.taking = takeFromTable(integrationId, wanted, now, limits)
+      bucket.taking = takeFromTable(integrationId, wanted, now, limits, { knownTat: bucket.knownTat })
         .then((result) => {
+          bucket.knownTat = Math.max(bucket.knownTat ?? 0, result.tat);
           if ('granted' in result) {
             bucket.tokens = result.granted;
             bucket.leaseExpiresAt = now + LEASE_MS;
@@ -187,7 +239,12 @@ export async function takeToken(integrationId: string, limits: BucketLimits, now
           bucket.taking = undefined;
         });
     }
-    await bucket.taking;
+    bucket.waiting += 1;
+    try {
+      await bucket.taking;
+    } finally {
+      bucket.waiting -= 1;
+    }
   }
 }
 
