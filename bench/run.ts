@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one after another (they share the machine), figures printed
 // and written to bench/results/latest.json and bench/results/<timestamp>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,9 +37,12 @@ async function main(): Promise<void> {
   };
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(dir, { recursive: true });
-  const json = JSON.stringify(report, null, 2);
-  writeFileSync(path.join(dir, 'latest.json'), json);
-  writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), json);
+  writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(report, null, 2));
+  // latest.json keeps every benchmark's latest figures: a run of some benchmarks replaces only theirs.
+  const latestPath = path.join(dir, 'latest.json');
+  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as typeof report) : null;
+  const latest = { ...report, results: { ...previous?.results, ...results } };
+  writeFileSync(latestPath, JSON.stringify(latest, null, 2));
   console.log(`\nwritten to bench/results/latest.json`);
 }
 

@@ -92,6 +92,15 @@ describe('POST /v2/enqueue: accepted events', () => {
     await eventually(async () => ((await alertById(service.admin, alert.id)).status === 'resolved' ? true : undefined));
   });
 
+  it('reads the event as JSON whatever its Content-Type says (curl -d sends a form type)', async () => {
+    const dedupKey = uid('curl');
+    const body = JSON.stringify(fixtureEvent('pagerduty/trigger.json', pagerduty.id, { dedup_key: dedupKey }));
+    const res = await enqueue(body, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(202);
+    const [alert] = await settledAlerts(service.admin, dedupKey);
+    expect(alert.title).toBe('DISK at 99% on machine prod-datapipe03.example.com');
+  });
+
   it('reads the body as PagerDuty events whatever the type of the integration the routing key names', async () => {
     const webhook = await createIntegration(service.admin, { type: 'webhook', urgency: 'medium' });
     const dedupKey = uid('pd-on-webhook');
