@@ -75,7 +75,9 @@ export async function acceptRequest(
   if ((request.bytes ?? Buffer.byteLength(request.body, 'utf8')) > MAX_BODY_BYTES) throw new PayloadTooLarge();
 
   const limits = rateLimitsOf(integration);
-  const limited = await takeToken(integration.id, limits, request.receivedAt);
+  // The limiter's own clock, not the request's arrival stamp: a request that waited (a busy event
+  // loop, a cold start) must not look early to a bucket whose burst lasts milliseconds.
+  const limited = await takeToken(integration.id, limits, Date.now());
   if (limited) {
     throw new TooManyRequests(
       limited.retryAfterSeconds,

@@ -201,7 +201,9 @@ const refusal = (until: number, now: number): Refusal => ({ retryAfterSeconds: M
 /** Takes one token for a request at `now`: null when it may pass, else how long to wait. */
 export async function takeToken(integrationId: string, limits: BucketLimits, now: number): Promise<Refusal | null> {
   const bucket = bucketOf(integrationId);
-  for (;;) {
+  for (let first = true; ; first = false) {
+    // Time goes on while a request waits for a take: judge it at the time it is decided.
+    if (!first) now = Math.max(now, Date.now());
     if (bucket.tokens > 0 && bucket.leaseExpiresAt >= now) {
       bucket.tokens -= 1;
       return null;
