@@ -130,9 +130,11 @@ describe('subscriptions', () => {
 
   it('does not confirm a forged SubscriptionConfirmation', async () => {
     const before = sns.requests.length;
-    const forged = { ...signSns(fixture('sns-subscription-confirmation.json')), Token: 'another-token' };
+    const forged: Record<string, unknown> = { ...signSns(fixture('sns-subscription-confirmation.json')), Token: 'another-token' };
     const log = await settled(await post(forged));
     expect(log).toMatchObject({ status: 'failed', reason: expect.stringMatching(/signature does not match/) });
+    // Its SubscribeURL is recorded on the log, never fetched.
+    expect(log.data.result).toMatchObject({ failure: 'signature', subscribe_url: forged.SubscribeURL, subscription_confirmed: false });
     expect(sns.requests.slice(before).some((r) => r.includes('ConfirmSubscription'))).toBe(false);
   });
 

@@ -74,7 +74,10 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
   if ((log.data.adapter ?? slugOf(integration)) === 'aws_cloudwatch' && log.data.body_encoding !== 'base64') {
     const check = await checkSnsMessage(log.data.body ?? '');
     if (check.kind === 'rejected') {
-      await finishIncomingLog(log, 'failed', `SNS message not verified: ${check.reason}`, { failure: 'signature' });
+      await finishIncomingLog(log, 'failed', `SNS message not verified: ${check.reason}`, {
+        failure: 'signature',
+        ...(check.subscribeUrl ? { subscribe_url: check.subscribeUrl, subscription_confirmed: false } : {}),
+      });
       return 'failed';
     }
     if (check.kind === 'verified') sns = check.message;

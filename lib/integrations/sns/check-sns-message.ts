@@ -8,7 +8,11 @@ import type { IngestResult } from '../ingest/incoming-log';
 import { CertificateUnavailable, confirmSubscription, signingCertificate } from './sns-http';
 import { isSigningCertUrl, isSnsMessage, isSnsUrl, verifySignature, type SnsMessage } from './verify-signature';
 
-export type SnsCheck = { kind: 'not_sns' } | { kind: 'verified'; message: SnsMessage } | { kind: 'rejected'; reason: string };
+export type SnsCheck =
+  | { kind: 'not_sns' }
+  | { kind: 'verified'; message: SnsMessage }
+  /** `subscribeUrl`: a SubscriptionConfirmation's, recorded on the log but never fetched. */
+  | { kind: 'rejected'; reason: string; subscribeUrl?: string };
 
 function parse(body: string): unknown {
   try {
@@ -23,18 +27,23 @@ function parse(body: string): unknown {
 export async function checkSnsMessage(body: string): Promise<SnsCheck> {
   const message = parse(body);
   if (!isSnsMessage(message)) return { kind: 'not_sns' };
+  const rejected = (reason: string): SnsCheck => ({
+    kind: 'rejected',
+    reason,
+    ...(message.Type === 'SubscriptionConfirmation' && typeof message.SubscribeURL === 'string' ? { subscribeUrl: message.SubscribeURL } : {}),
+  });
   if (!isSigningCertUrl(message.SigningCertURL)) {
-    return { kind: 'rejected', reason: 'SigningCertURL is not an https URL of a .pem on an sns.<region>.amazonaws.com host' };
+    return rejected('SigningCertURL is not an https URL of a .pem on an sns.<region>.amazonaws.com host');
   }
   let certificate: string;
   try {
     certificate = await signingCertificate(message.SigningCertURL);
   } catch (error) {
-    if (error instanceof CertificateUnavailable) return { kind: 'rejected', reason: error.message };
+    if (error instanceof CertificateUnavailable) return rejected(error.message);
     throw error;
   }
   const verdict = verifySignature(message, certificate);
-  return verdict.valid ? { kind: 'verified', message } : { kind: 'rejected', reason: verdict.reason };
+  return verdict.valid ? { kind: 'verified', message } : rejected(verdict.reason);
 }
 
 /** Confirms a verified SubscriptionConfirmation; what happened is recorded on the log. */
