@@ -10,7 +10,8 @@ import type { AlertRecord, AlertStatus } from '../lib/alerts/records';
 import { alertDefaults, importAlerts } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, entityKey } from '../lib/store/items';
+import { entityKey } from '../lib/store/items';
+import { typeOf } from '../lib/entities';
 import { KeepAliveClient, LoadThread, median, percentile, pool, round, sideBySide, type LoadTask } from './support';
 
 function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
@@ -87,7 +88,7 @@ export async function benchAlerts(): Promise<Record<string, number | string>> {
       endpoint: runtime.emulators.dynamodbEndpoint,
       concurrency,
       ops: alerts.map((alert) => {
-        const key = entityKey(accountId, ENTITY_TYPES.alert, alert.id);
+        const key = entityKey(accountId, typeOf('alert'), alert.id);
         return {
           TableName: runtime.tableName,
           Key: { pk: { S: key.pk }, sk: { S: key.sk } },
@@ -148,7 +149,7 @@ export async function benchAlerts(): Promise<Record<string, number | string>> {
     const small = await createAccountWithAdmin({ accountName: 'Small', name: 'Small Admin', email: 'small@example.com', apiKey: smallKey });
     await seed(small.account.id, small.admin.id, 100);
     const seedStarted = Date.now();
-    const alreadyThere = (await readCounts(accountId, ENTITY_TYPES.alert)).total ?? 0; // left by (a)
+    const alreadyThere = (await readCounts(accountId, typeOf('alert'))).total ?? 0; // left by (a)
     await seed(accountId, sourceId, 100_000 - alreadyThere);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${smallKey}` });

@@ -45,7 +45,12 @@ async function integration(runtime: Runtime, apiKey: string): Promise<string> {
     method: 'POST',
     headers,
     // No rate options: the environment's defaults apply.
-    body: JSON.stringify({ name: `limited ${randomBytes(3).toString('hex')}`, urgency: 'low', integration_type_id: 'webhook', account_user_ids: [users.data[0].id] }),
+    body: JSON.stringify({
+      name: `limited ${randomBytes(3).toString('hex')}`,
+      urgency: 'low',
+      integration_type_id: 'webhook',
+      account_user_ids: [users.data[0].id],
+    }),
   });
   const created = (await res.json()) as { url: string };
   return created.url;
@@ -57,7 +62,8 @@ function countLimiterWrites(): { value: () => number } {
   db().middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as { Key?: { pk?: unknown } };
-      if (/^Update(Item)?Command$/.test(String(context.commandName)) && typeof input.Key?.pk === 'string' && input.Key.pk.endsWith('#RATE')) writes++;
+      if (/^Update(Item)?Command$/.test(String(context.commandName)) && typeof input.Key?.pk === 'string' && input.Key.pk.endsWith('#RATE'))
+        writes++;
       return next(args);
     },
     { step: 'initialize', name: 'benchLimiterWrites' },

@@ -11,7 +11,8 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import type { AlertRecord } from '../lib/alerts/records';
 import { readCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, partitionOf, queryAll } from '../lib/store/items';
+import { partitionOf, queryAll } from '../lib/store/items';
+import { typeOf } from '../lib/entities';
 
 const CONCURRENCY = 32;
 const ACCEPT_SECONDS = 10;
@@ -49,7 +50,14 @@ function percentile(sorted: number[], p: number): number {
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 function payload(id: string): string {
-  return JSON.stringify({ event_type: 'create', id, title: `Bench alert ${id}`, description: 'load test', urgency: 'low', tags: ['bench'] });
+  return JSON.stringify({
+    event_type: 'create',
+    id,
+    title: `Bench alert ${id}`,
+    description: 'load test',
+    urgency: 'low',
+    tags: ['bench'],
+  });
 }
 
 /** Posts `ids` with CONCURRENCY requests in flight; returns statuses and latencies. */
@@ -74,7 +82,10 @@ async function postAll(url: URL, ids: string[]): Promise<{ statuses: Map<number,
 async function queueIdle(runtime: Runtime, sqs: SQSClient): Promise<boolean> {
   for (const queue of [runtime.queues.ingest.url, runtime.queues.routing.url]) {
     const out = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: queue, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: queue,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
     );
     const a = out.Attributes ?? {};
     if (Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) > 0) return false;
@@ -93,7 +104,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, pollMs 
 
 async function alertsOf(accountId: string): Promise<AlertRecord[]> {
   const alerts: AlertRecord[] = [];
-  for await (const item of queryAll(partitionOf(accountId, ENTITY_TYPES.alert))) alerts.push(item as unknown as AlertRecord);
+  for await (const item of queryAll(partitionOf(accountId, typeOf('alert')))) alerts.push(item as unknown as AlertRecord);
   return alerts;
 }
 
@@ -117,7 +128,11 @@ async function startService(pollerConcurrency: number): Promise<Service> {
     env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },
   });
-  const sqs = new SQSClient({ endpoint: runtime.emulators.sqsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1', useQueueUrlAsEndpoint: false });
+  const sqs = new SQSClient({
+    endpoint: runtime.emulators.sqsEndpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    useQueueUrlAsEndpoint: false,
+  });
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   const users = (await (await fetch(`${runtime.url}/api/v4/account_users`, { headers })).json()) as { data: Array<{ id: string }> };
   const created = await fetch(`${runtime.url}/api/v4/integrations`, {
@@ -193,7 +208,7 @@ export async function endToEnd(count: number, pollerConcurrency: number): Promis
     const started = performance.now();
     const first = await postAll(url, ids);
     const postedSeconds = (performance.now() - started) / 1000;
-    await waitFor(async () => ((await readCounts(accountId, ENTITY_TYPES.alert)).total ?? 0) >= count, 600_000, 20);
+    await waitFor(async () => ((await readCounts(accountId, typeOf('alert'))).total ?? 0) >= count, 600_000, 20);
     const lastVisibleSeconds = (performance.now() - started) / 1000;
     await waitFor(() => queueIdle(runtime, sqs), 600_000, 250);
 
@@ -211,10 +226,14 @@ export async function endToEnd(count: number, pollerConcurrency: number): Promis
     // 3. Sender retries: the same webhooks again.
     const retryStart = performance.now();
     const second = await postAll(url, ids);
-    await waitFor(async () => {
-      const alerts = [...byId(await alertsOf(accountId)).values()].flat();
-      return alerts.length >= count && alerts.every((a) => a.dedup_count >= 2);
-    }, 600_000, 1000);
+    await waitFor(
+      async () => {
+        const alerts = [...byId(await alertsOf(accountId)).values()].flat();
+        return alerts.length >= count && alerts.every((a) => a.dedup_count >= 2);
+      },
+      600_000,
+      1000,
+    );
     const retrySeconds = (performance.now() - retryStart) / 1000;
     await waitFor(() => queueIdle(runtime, sqs), 600_000, 250);
     const afterRetry = [...byId(await alertsOf(accountId)).values()].flat();

@@ -3,6 +3,7 @@
 // pass the cap waits, and the achieved pace is reported). Each request's scheduled offset, status
 // and Retry-After come back, so the rate limiter's decisions can be counted per (scaled) minute.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, perSecond, count, concurrency } = workerData;
@@ -13,7 +14,14 @@ function post(i) {
   const body = JSON.stringify({ event_type: 'create', id: `paced-${i}`, title: `Paced ${i}`, urgency: 'low' });
   return new Promise((resolve) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after'] ?? 0) }));

@@ -13,7 +13,8 @@ import type { AccountUserRecord } from '../lib/account-users/records';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
-import { ENTITY_TYPES, batchWrite, entityKey } from '../lib/store/items';
+import { batchWrite, entityKey } from '../lib/store/items';
+import { typeOf } from '../lib/entities';
 import { KeepAliveClient, LoadThread, median, round, sideBySide, type LoadTask } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,31 +30,46 @@ async function seedAccountUsers(accountId: string, template: AccountUserRecord, 
       roles: { admin: false, billing: false, broadcaster: false, communicator: false },
       user: { ...template.user, name: `Seeded ${i}`, emails: [{ id: newId(), email: `seeded-${i}-${id}@example.com`, primary: true }] },
     };
-    return { ...entityKey(accountId, ENTITY_TYPES.accountUser, id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
+    return { ...entityKey(accountId, typeOf('accountUser'), id), gsi1pk: `USER#${record.user_id}#ACU`, gsi1sk: accountId, ...record };
   });
   await batchWrite(items.map((item) => ({ PutRequest: { Item: item } })));
-  await setCounts(accountId, ENTITY_TYPES.accountUser, { total: count + 1 });
+  await setCounts(accountId, typeOf('accountUser'), { total: count + 1 });
 }
 
 export async function apiBenchmarks(): Promise<Record<string, number>> {
   const apiKey = 'b'.repeat(48);
-  const runtime = await startRuntime({ port: 0, dataDir: ':memory:', tableName: 'bench-platform', bootstrap: { apiKey }, env: { OUTBOX: 'none', LOG_LEVEL: 'error' } });
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir: ':memory:',
+    tableName: 'bench-platform',
+    bootstrap: { apiKey },
+    env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
+  });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
   try {
     const admin = runtime.created!.admin;
-    const key = entityKey(admin.account_id, ENTITY_TYPES.accountUser, admin.id);
+    const key = entityKey(admin.account_id, typeOf('accountUser'), admin.id);
     const path = `/api/v4/account_users/${admin.id}`;
     const check = await client.request('GET', path);
     if (check.status !== 200) throw new Error(`GET account user answered ${check.status}`);
     // Both sides from one load thread, alternating rounds (bench/load-thread.mjs).
     const load = new LoadThread();
     const overhead = { a: [] as number[], b: [] as number[] };
-    const apiTask: LoadTask = { kind: 'http', baseUrl: runtime.url, concurrency: 1, ops: Array.from({ length: 100 }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${apiKey}` } })) };
+    const apiTask: LoadTask = {
+      kind: 'http',
+      baseUrl: runtime.url,
+      concurrency: 1,
+      ops: Array.from({ length: 100 }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${apiKey}` } })),
+    };
     const rawTask: LoadTask = {
       kind: 'getItem',
       endpoint: runtime.emulators.dynamodbEndpoint,
       concurrency: 1,
-      ops: Array.from({ length: 100 }, () => ({ TableName: runtime.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true })),
+      ops: Array.from({ length: 100 }, () => ({
+        TableName: runtime.tableName,
+        Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+        ConsistentRead: true,
+      })),
     };
     for (let round = 0; round < 22; round++) {
       const [api, raw] = [await load.run(apiTask), await load.run(rawTask)];
@@ -66,7 +82,12 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     // A big account (10 000 users) and a small one (10), listed side by side.
     const big = runtime.created!;
     await seedAccountUsers(big.account.id, big.admin, 10_000);
-    const small = await createAccountWithAdmin({ accountName: 'Small', name: 'Small Admin', email: 'small@example.com', apiKey: 's'.repeat(48) });
+    const small = await createAccountWithAdmin({
+      accountName: 'Small',
+      name: 'Small Admin',
+      email: 'small@example.com',
+      apiKey: 's'.repeat(48),
+    });
     await seedAccountUsers(small.account.id, small.admin, 9);
     const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${'s'.repeat(48)}` });
     const bigPage = JSON.parse((await client.request('GET', '/api/v4/account_users?limit=10')).body);
@@ -106,7 +127,11 @@ export async function coldStarts(): Promise<Record<string, number>> {
       for (let i = 0; i < 5; i++) {
         const printed = execFileSync(
           process.execPath,
-          ['--input-type=module', '-e', `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`],
+          [
+            '--input-type=module',
+            '-e',
+            `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`,
+          ],
           { env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
         );
         runs.push(Number(printed.toString().trim()));

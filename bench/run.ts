@@ -12,9 +12,12 @@ type Bench = () => Promise<Record<string, number | string>>;
 const BENCHES: Record<string, () => Promise<Bench>> = {
   platform: async () => (await import('./platform')).benchPlatform,
   oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
+  escalation: async () => (await import('./escalation-engine')).benchEscalationEngine,
+  routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
+  console: async () => (await import('./console')).benchConsole,
 };
 
 async function main(): Promise<void> {
@@ -37,11 +40,13 @@ async function main(): Promise<void> {
   };
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(report, null, 2));
-  // latest.json keeps every benchmark's latest figures: a run of some benchmarks replaces only theirs.
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(path.join(dir, `${report.when.replace(/[:.]/g, '-')}.json`), json);
+  // latest.json keeps the newest figures of every benchmark: a run of some of them (`npm run bench
+  // console`) replaces theirs and leaves the others' as they were.
   const latestPath = path.join(dir, 'latest.json');
-  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as typeof report) : null;
-  const latest = { ...report, results: { ...previous?.results, ...results } };
+  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { results?: Record<string, unknown> }) : {};
+  const latest = only.length ? { ...report, results: { ...previous.results, ...results } } : report;
   writeFileSync(latestPath, JSON.stringify(latest, null, 2));
   console.log(`\nwritten to bench/results/latest.json`);
 }

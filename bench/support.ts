@@ -10,7 +10,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
@@ -50,7 +53,10 @@ export class KeepAliveClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly url: URL;
 
-  constructor(baseUrl: string, private readonly headers: Record<string, string> = {}) {
+  constructor(
+    baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {
     this.url = new URL(baseUrl);
   }
 
@@ -107,7 +113,12 @@ export async function pool<T>(count: number, concurrency: number, task: (index: 
 }
 
 export type LoadTask =
-  | { kind: 'http'; baseUrl: string; concurrency: number; ops: { method: string; path: string; headers?: Record<string, string>; body?: string }[] }
+  | {
+      kind: 'http';
+      baseUrl: string;
+      concurrency: number;
+      ops: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+    }
   | { kind: 'updateItem' | 'getItem'; endpoint: string; concurrency: number; ops: Record<string, unknown>[] };
 
 export interface LoadResult {

@@ -68,10 +68,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
 }
 
 export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
-  ...(Object.fromEntries(HTTP_FUNCTIONS.map((name) => [name, httpFunction(name)])) as Record<
-    HttpFunctionName,
-    FunctionDefinition
-  >),
+  ...(Object.fromEntries(HTTP_FUNCTIONS.map((name) => [name, httpFunction(name)])) as Record<HttpFunctionName, FunctionDefinition>),
   ingestWorker: {
     entry: 'functions/queue/ingest-worker.ts',
     table: 'readWrite',

@@ -53,6 +53,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', fn: 'public', op: 'health', public: true },
   { method: 'POST', path: '/public/login', fn: 'public', op: 'login', public: true },
   { method: 'POST', path: '/public/signup', fn: 'public', op: 'signup', public: true },
+  { method: 'GET', path: '/api/v4/openapi.json', fn: 'public', op: 'openapi', public: true },
   { method: 'GET', path: '/account/{id}', fn: 'account', op: 'get' },
   { method: 'PUT', path: '/account/{id}', fn: 'account', op: 'update' },
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),

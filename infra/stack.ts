@@ -1,6 +1,7 @@
 // The whole service as one stack: the single table, the queues with their dead-letter queues, one
 // function per resource and per queue worker, the scheduled sweeper and the HTTP API whose routes
-// come from the route table. Stateful resources (table, queues) are retained on stack deletion.
+// come from the route table, and the web console (S3 + CloudFront, which also fronts the API under
+// one origin). Stateful resources (table, queues) are retained on stack deletion.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
@@ -16,6 +17,7 @@ import type { Construct } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './catalogue';
 import { ServiceFunction } from './constructs/service-function';
+import { WebConsole } from './constructs/web-console';
 import { CORS } from './cors';
 import { ROUTES } from './routes';
 
@@ -24,6 +26,8 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export interface OncallStackProps extends StackProps {
   /** Extra environment for every function (SIGNUP_ENABLED, JWT_TTL_SECONDS, …). */
   functionEnvironment?: Record<string, string>;
+  /** A built console to deploy (tests); by default the synth builds web/. */
+  consoleAssetsDir?: string;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -33,6 +37,7 @@ export class OncallStack extends Stack {
   readonly queues: Record<QueueName, Queue>;
   readonly functions: Record<FunctionName, ServiceFunction>;
   readonly api: HttpApi;
+  readonly console: WebConsole;
 
   constructor(scope: Construct, id: string, props: OncallStackProps = {}) {
     super(scope, id, props);
@@ -149,6 +154,12 @@ export class OncallStack extends Stack {
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
+    this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
+
+    new CfnOutput(this, 'ConsoleUrl', {
+      value: this.console.url,
+      description: 'The web console; the API answers under the same URL too',
+    });
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     for (const queue of Object.values(QUEUES)) {

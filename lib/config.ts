@@ -12,7 +12,11 @@ const schema = z.object({
   INGEST_QUEUE_URL: z.string().optional(),
   ROUTING_QUEUE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   SIGNUP_ENABLED: bool,
   OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('log'),

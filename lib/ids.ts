@@ -1,38 +1,14 @@
 // Identifiers (contract §2): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
 // (issued by the store). Paths accept either form; anything else is simply absent.
 import { monotonicFactory } from 'ulid';
+import { ENTITIES, type EntityKind } from './entities';
 
-export const PREFIXES = {
-  account: 'acc',
-  alert: 'alt',
-  automation: 'atm',
-  event: 'evt',
-  integration: 'int',
-  log: 'log',
-  notification: 'ntf',
-  router: 'rtr',
-  schedule: 'skd',
-  team: 'tem',
-  user: 'usr',
-  stakeholder: 'stk',
-  workflow: 'wkf',
-  apiKey: 'tkn',
-  accountUser: 'acu',
-  broadcast: 'brd',
-  maintenanceWindow: 'mtw',
-  escalationPolicy: 'esc',
-  notificationRule: 'nrl',
-  integrationType: 'itt',
-  email: 'eml',
-  phone: 'phn',
-  comment: 'cmt',
-  attendee: 'eat',
-  exception: 'exc',
-  responseOption: 'bro',
-  response: 'brr',
-} as const;
+/** The prefix of each kind's prefix ids (from the registry, lib/entities.ts). */
+export const PREFIXES = Object.fromEntries(Object.entries(ENTITIES).map(([kind, info]) => [kind, info.prefix])) as {
+  [K in EntityKind]: (typeof ENTITIES)[K]['prefix'];
+};
 
-export type EntityKind = keyof typeof PREFIXES;
+export type { EntityKind };
 
 const ULID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const nextUlid = monotonicFactory();
@@ -62,9 +38,7 @@ export function parseId(kind: EntityKind, value: unknown): string | null {
   return null;
 }
 
-const KIND_BY_PREFIX = new Map<string, EntityKind>(
-  Object.entries(PREFIXES).map(([kind, prefix]) => [prefix, kind as EntityKind]),
-);
+const KIND_BY_PREFIX = new Map<string, EntityKind>(Object.entries(PREFIXES).map(([kind, prefix]) => [prefix, kind as EntityKind]));
 
 /** Splits a prefix id of any known kind (`tem_…`, `usr_…`): used for mixed reference lists. */
 export function parsePrefixedId(value: unknown): { kind: EntityKind; id: string } | null {

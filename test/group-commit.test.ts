@@ -6,10 +6,14 @@ describe('group commit', () => {
     const groups: number[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const commit = new GroupCommit<number>(async (items) => {
-      groups.push(items);
-      if (groups.length === 1) await gate;
-    }, 25, 1);
+    const commit = new GroupCommit<number>(
+      async (items) => {
+        groups.push(items);
+        if (groups.length === 1) await gate;
+      },
+      25,
+      1,
+    );
     const first = [1, 2, 3].map((n) => commit.add(n));
     await new Promise((r) => setImmediate(r));
     const later = [4, 5, 6, 7].map((n) => commit.add(n));
@@ -17,7 +21,10 @@ describe('group commit', () => {
     expect(groups).toEqual([[1, 2, 3]]);
     release();
     await Promise.all([...first, ...later]);
-    expect(groups).toEqual([[1, 2, 3], [4, 5, 6, 7]]);
+    expect(groups).toEqual([
+      [1, 2, 3],
+      [4, 5, 6, 7],
+    ]);
   });
 
   it('splits groups at the maximum size and reports failures to their own callers only', async () => {
@@ -27,9 +34,13 @@ describe('group commit', () => {
   });
 
   it('rejects every caller of a group whose write throws', async () => {
-    const commit = new GroupCommit<number>(async () => {
-      throw new Error('store down');
-    }, 10, 1);
+    const commit = new GroupCommit<number>(
+      async () => {
+        throw new Error('store down');
+      },
+      10,
+      1,
+    );
     const results = await Promise.allSettled([1, 2].map((n) => commit.add(n)));
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
   });

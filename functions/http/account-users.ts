@@ -5,7 +5,7 @@ import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
 import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-account-users';
 import { accountUserToV4 } from '../../lib/account-users/represent';
 import { updateAccountUser } from '../../lib/account-users/update-account-user';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
 
 export const handler = httpHandler(routesOf('accountUsers'), {

@@ -1,7 +1,9 @@
 // Entry point: the caller's account (earlier interface).
 import { routesOf } from '../../infra/routes';
-import { accountToEarlier, findAccount, updateAccount } from '../../lib/accounts/account';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
+import { findAccount } from '../../lib/accounts/read-account';
+import { accountToEarlier } from '../../lib/accounts/represent';
+import { updateAccount } from '../../lib/accounts/update-account';
 import { ok } from '../../lib/http/responses';
 
 export const handler = httpHandler(routesOf('account'), {

@@ -2,19 +2,26 @@
 // /broadcast and /incident views. One domain object, two representations (toV4, toEarlier).
 import { routesOf } from '../../infra/routes';
 import { actOnAlert } from '../../lib/alerts/act-on-alert';
-import { createComment, commentToV4, listComments } from '../../lib/alerts/comments';
-import { createAlertEarlier, createAlertV4 } from '../../lib/alerts/create-alert-request';
-import { deleteAlert } from '../../lib/alerts/delete-alert';
+import { createAlertEarlier, createAlertV4, createBroadcast, createIncident } from '../../lib/alerts/create-alert';
+import { createComment } from '../../lib/alerts/create-comment';
+import { deleteAlert, deleteBroadcast } from '../../lib/alerts/delete-alert';
 import { handoffAlert } from '../../lib/alerts/handoff-alert';
-import { BROADCAST_VIEW, findAlert, INCIDENT_VIEW, listAlerts, listTeamAlerts } from '../../lib/alerts/read-alerts';
-import { alertToEarlier, alertToV4 } from '../../lib/alerts/represent';
+import {
+  BROADCAST_VIEW,
+  findAlert,
+  findBroadcast,
+  findIncident,
+  INCIDENT_VIEW,
+  listAlerts,
+  listIncidentLogs,
+  listTeamAlerts,
+} from '../../lib/alerts/read-alerts';
+import { listComments } from '../../lib/alerts/read-comments';
+import { alertToEarlier, alertToV4, commentToV4 } from '../../lib/alerts/represent';
 import { updateAlertEarlier, updateAlertV4 } from '../../lib/alerts/update-alert';
-import { createBroadcast, createIncident, deleteBroadcast, findBroadcast, findIncident } from '../../lib/alerts/views';
-import { prefixId } from '../../lib/ids';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import type { ApiRequest } from '../../lib/http/request';
 import { created, noContent, ok } from '../../lib/http/responses';
-import { listLogsOfOwner } from '../../lib/logs/read-logs';
 
 const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) =>
   ok(alertToV4(await actOnAlert(req.principal, req.params.id, action, 'v4')));
@@ -64,14 +71,10 @@ export const handler = httpHandler(routesOf('alerts'), {
   incidentList: async (req) => ok(await listAlerts(req.principal, req.query, 'earlier', INCIDENT_VIEW)),
   incidentCreate: async (req) => created(alertToEarlier(await createIncident(req.principal, req.body()))),
   incidentGet: async (req) => ok(alertToEarlier(await findIncident(req.principal, req.params.id))),
-  incidentUpdate: async (req) =>
-    ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
+  incidentUpdate: async (req) => ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
   incidentDelete: async (req) => {
     await deleteAlert(req.principal, req.params.id, INCIDENT_VIEW);
     return noContent();
   },
-  incidentLogs: async (req) => {
-    const alert = await findAlert(req.principal, req.params.id);
-    return ok(await listLogsOfOwner(req.principal, prefixId('alert', alert.id), req.query, req.iface));
-  },
+  incidentLogs: async (req) => ok(await listIncidentLogs(req.principal, req.params.id, req.query, req.iface)),
 });

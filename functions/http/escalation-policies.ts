@@ -1,14 +1,11 @@
 // Entry point: escalation policies (/api/v4/escalation_policies).
 import { routesOf } from '../../infra/routes';
-import {
-  createEscalationPolicy,
-  deleteEscalationPolicy,
-  findEscalationPolicy,
-  listEscalationPolicies,
-  updateEscalationPolicy,
-} from '../../lib/escalation-policies/manage-escalation-policies';
+import { createEscalationPolicy } from '../../lib/escalation-policies/create-escalation-policy';
+import { deleteEscalationPolicy } from '../../lib/escalation-policies/delete-escalation-policy';
+import { findEscalationPolicy, listEscalationPolicies } from '../../lib/escalation-policies/read-escalation-policies';
+import { updateEscalationPolicy } from '../../lib/escalation-policies/update-escalation-policy';
 import { escalationPolicyToV4 } from '../../lib/escalation-policies/represent';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
 
 export const handler = httpHandler(routesOf('escalationPolicies'), {

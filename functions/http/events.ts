@@ -1,13 +1,14 @@
 // Entry point: events (/api/v4/events and the earlier /event): one domain object, two representations.
 import { routesOf } from '../../infra/routes';
-import { createEarlierEvent, updateEarlierEvent } from '../../lib/events/earlier-events';
+import { addException } from '../../lib/events/add-exception';
+import { createEarlierEvent, createV4Event } from '../../lib/events/create-event';
 import { deleteEvent } from '../../lib/events/delete-event';
-import { addException, overrideEvent, terminateOn } from '../../lib/events/event-actions';
-import { findEvent } from '../../lib/events/find-event';
-import { listEarlierEvents, listV4Events } from '../../lib/events/read-events';
+import { overrideEvent } from '../../lib/events/override-event';
+import { findEvent, listEarlierEvents, listV4Events } from '../../lib/events/read-events';
 import { eventToEarlier, eventToV4 } from '../../lib/events/represent';
-import { createV4Event, updateV4Event } from '../../lib/events/v4-events';
-import { httpHandler } from '../../lib/http/handler';
+import { terminateOn } from '../../lib/events/terminate-event';
+import { updateEarlierEvent, updateV4Event } from '../../lib/events/update-event';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
 

@@ -2,10 +2,10 @@
 // (lib/integrations/ingest/receive-webhook) → 202 {log_id}; and PagerDuty's Events API v2 drop-in
 // (POST /v2/enqueue → lib/integrations/pagerduty-enqueue) → PagerDuty's own answers.
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import type { ApiRequest } from '../../lib/http/request';
 import { accepted } from '../../lib/http/responses';
-import { storedBody } from '../../lib/http/stored-body';
+import { storedBody } from '../../lib/encoding/stored-body';
 import { receiveWebhook } from '../../lib/integrations/ingest/receive-webhook';
 import { enqueuePagerDutyEvent } from '../../lib/integrations/pagerduty-enqueue';
 

@@ -1,6 +1,6 @@
 // Entry point: logs (/log, earlier interface).
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, ok } from '../../lib/http/responses';
 import { createLog } from '../../lib/logs/create-log';
 import { findLog, listLogs } from '../../lib/logs/read-logs';

@@ -1,14 +1,11 @@
 // Entry point: maintenance windows (/api/v4/maintenance_windows).
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
-import {
-  createMaintenanceWindow,
-  deleteMaintenanceWindow,
-  findMaintenanceWindow,
-  listMaintenanceWindows,
-  updateMaintenanceWindow,
-} from '../../lib/maintenance-windows/manage-maintenance-windows';
+import { createMaintenanceWindow } from '../../lib/maintenance-windows/create-maintenance-window';
+import { deleteMaintenanceWindow } from '../../lib/maintenance-windows/delete-maintenance-window';
+import { findMaintenanceWindow, listMaintenanceWindows } from '../../lib/maintenance-windows/read-maintenance-windows';
+import { updateMaintenanceWindow } from '../../lib/maintenance-windows/update-maintenance-window';
 import { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
 
 export const handler = httpHandler(routesOf('maintenanceWindows'), {

@@ -1,4 +1,4 @@
 // Entry point: API Gateway's $default route. Any request no route matches gets the contract's 404.
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 
 export const handler = httpHandler([], {});

@@ -1,18 +1,15 @@
 // Entry point: schedules (/api/v4/schedules and the singular /api/v4/schedule/:id/… operations).
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
-import {
-  createSchedule,
-  deleteSchedule,
-  findSchedule,
-  flushSchedule,
-  listSchedules,
-  updateSchedule,
-} from '../../lib/schedules/manage-schedules';
-import { currentOncall, windowEvents } from '../../lib/schedules/oncall';
+import { createSchedule } from '../../lib/schedules/create-schedule';
+import { deleteSchedule } from '../../lib/schedules/delete-schedule';
+import { flushSchedule } from '../../lib/schedules/flush-schedule';
+import { currentOncall, windowEvents } from '../../lib/schedules/read-oncall';
+import { eventsOfScheduleList } from '../../lib/schedules/read-schedule-events';
+import { findSchedule, listSchedules } from '../../lib/schedules/read-schedules';
 import { scheduleToV4 } from '../../lib/schedules/represent';
-import { eventsOfScheduleList } from '../../lib/schedules/schedule-events';
+import { updateSchedule } from '../../lib/schedules/update-schedule';
 
 export const handler = httpHandler(routesOf('schedules'), {
   list: async (req) => ok(await listSchedules(req.principal, req.query)),

@@ -1,10 +1,13 @@
 // Entry point: teams (/api/v4/teams). GET /api/v4/teams/:id/alerts belongs to the alerts function.
 import { routesOf } from '../../infra/routes';
-import { httpHandler } from '../../lib/http/handler';
+import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/responses';
-import { createTeam, deleteTeam, findTeam, listTeams, updateTeam } from '../../lib/teams/manage-teams';
+import { createTeam } from '../../lib/teams/create-team';
+import { deleteTeam } from '../../lib/teams/delete-team';
+import { teamCurrentOncall } from '../../lib/teams/read-team-oncall';
+import { findTeam, listTeams } from '../../lib/teams/read-teams';
 import { teamToV4 } from '../../lib/teams/represent';
-import { teamCurrentOncall } from '../../lib/teams/team-oncall';
+import { updateTeam } from '../../lib/teams/update-team';
 
 export const handler = httpHandler(routesOf('teams'), {
   list: async (req) => ok(await listTeams(req.principal, req.query)),

@@ -3,24 +3,10 @@
 // and the queue moves a record that keeps failing to its DLQ.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { routeAlert } from '../../lib/alerts/route-alert';
 import type { AlertRecord } from '../../lib/alerts/records';
+import { prefetchAlerts, routeAlert } from '../../lib/alerts/route-alert';
 import { parseRoutingMessage, type RoutingMessage } from '../../lib/alerts/routing-queue';
-import { getAlerts } from '../../lib/alerts/store';
 import { logger } from '../../lib/log';
-
-/** The batch's alerts, read together: one BatchGet per account instead of one read per record. */
-async function prefetch(messages: RoutingMessage[]): Promise<Map<string, AlertRecord | null>> {
-  const byAccount = new Map<string, string[]>();
-  for (const m of messages) byAccount.set(m.account_id, [...(byAccount.get(m.account_id) ?? []), m.alert_id]);
-  const found = new Map<string, AlertRecord | null>(messages.map((m) => [m.alert_id, null]));
-  await Promise.all(
-    [...byAccount].map(async ([accountId, ids]) => {
-      for (const alert of await getAlerts(accountId, ids)) found.set(alert.id, alert);
-    }),
-  );
-  return found;
-}
 
 async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecord | null>): Promise<void> {
   const message = parseRoutingMessage(record.body);
@@ -39,7 +25,7 @@ async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecor
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const messages = event.Records.map((r) => parseRoutingMessage(r.body)).filter((m): m is RoutingMessage => m !== null);
   // A failed prefetch only costs speed: every record then reads for itself.
-  const prefetched = await prefetch(messages).catch((error: unknown) => {
+  const prefetched = await prefetchAlerts(messages).catch((error: unknown) => {
     logger.warn('routing: batch prefetch failed', { error: error as Error });
     return new Map<string, AlertRecord | null>();
   });

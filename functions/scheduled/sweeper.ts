@@ -8,6 +8,7 @@ import { logger } from '../../lib/log';
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
   const result = startup ? await redrivePendingLogs(event?.startedAt) : await sweepPendingLogs();
-  if (result.due > 0) logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...result });
+  if (result.due > 0)
+    logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...result });
   return result;
 };

@@ -1,7 +1,8 @@
 // A local stand-in for API Gateway (HTTP API): matches a request against the route table, turns it
 // into a payload 2.0 event, invokes the same handler module the stack deploys, and writes the
 // result back. Unmatched requests go to the $default function; CORS preflights are answered here,
-// as API Gateway answers them.
+// as API Gateway answers them. With a built console, its page and assets are served first, as the
+// CloudFront distribution serves them from S3 in front of the API.
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../routes';
 import { FUNCTIONS } from '../catalogue';
 import { CORS } from '../cors';
+import type { ConsoleSite } from './console-site';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -39,11 +41,7 @@ export function compileRoutes(routes: Route[]): RouteIndex {
   return index;
 }
 
-export function matchRoute(
-  index: RouteIndex,
-  method: string,
-  path: string,
-): { route: Route; params: Record<string, string> } | null {
+export function matchRoute(index: RouteIndex, method: string, path: string): { route: Route; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean);
   for (const candidate of index.get(`${method} ${parts.length}`) ?? []) {
     const params: Record<string, string> = {};
@@ -99,7 +97,13 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-export async function startApi(options: { host: string; port: number; loadHandler?: (fn: HttpFunctionName) => Promise<Handler> }): Promise<LocalApi> {
+export async function startApi(options: {
+  host: string;
+  port: number;
+  loadHandler?: (fn: HttpFunctionName) => Promise<Handler>;
+  /** The web console's files, served at `/` and `/assets/*` (GET only). */
+  console?: ConsoleSite;
+}): Promise<LocalApi> {
   const compiled = compileRoutes(ROUTES);
   const handlers = new Map<HttpFunctionName, Promise<Handler>>();
   const load =
@@ -118,6 +122,11 @@ export async function startApi(options: { host: string; port: number; loadHandle
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.console) {
+      const target = req.url ?? '/';
+      const at = target.indexOf('?');
+      if (options.console.serve(req, res, (req.method ?? 'GET').toUpperCase(), at < 0 ? target : target.slice(0, at))) return;
+    }
     const body = await readBody(req);
     if (body === null) {
       res.writeHead(413, { 'content-type': 'application/json', ...CORS.headers });

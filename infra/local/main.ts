@@ -1,4 +1,6 @@
-// `npm start`: runs the whole service locally and prints where it listens and how to sign in.
+// `npm start`: builds the web console, runs the whole service locally and prints where it listens,
+// where the console is and how to sign in.
+import { buildConsole, DEFAULT_OUTDIR } from '../../web/build';
 import { startRuntime } from './runtime';
 
 function environment() {
@@ -19,11 +21,15 @@ function environment() {
 
 async function main(): Promise<void> {
   const options = environment();
-  const runtime = await startRuntime(options);
+  const build = await buildConsole(DEFAULT_OUTDIR);
+  const runtime = await startRuntime({ ...options, consoleDir: build.outdir });
   const where = runtime.emulators.embedded
     ? `embedded emulators (data: ${options.dataDir === ':memory:' ? 'in memory' : options.dataDir})`
     : `AWS endpoint ${options.endpoint}`;
-  const lines = [`On-call service listening on ${runtime.url}  (${where})`];
+  const lines = [
+    `On-call service listening on ${runtime.url}  (${where})`,
+    `Web console: ${runtime.url}/  (open it in a browser; sign in with ${runtime.created ? 'the username and password below' : "an account user's e-mail and password"})`,
+  ];
   if (runtime.created) {
     const { account, admin, password, apiKey } = runtime.created;
     lines.push(
@@ -33,7 +39,9 @@ async function main(): Promise<void> {
       `  password:  ${options.bootstrap.password ? '(BOOTSTRAP_PASSWORD)' : password}`,
     );
     if (apiKey) lines.push(`  api key:   ${apiKey.token}  (BOOTSTRAP_API_KEY, id tkn_${apiKey.record.id})`);
-    lines.push(`Sign in: curl -s -X POST ${runtime.url}/public/login -H 'content-type: application/json' -d '{"username":"…","password":"…"}'`);
+    lines.push(
+      `Sign in: curl -s -X POST ${runtime.url}/public/login -H 'content-type: application/json' -d '{"username":"…","password":"…"}'`,
+    );
   }
   console.log(lines.join('\n'));
 

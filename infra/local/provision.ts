@@ -49,9 +49,7 @@ export async function ensureQueues(client: SQSClient, prefix: string, visibility
         Attributes: { MessageRetentionPeriod: String(DLQ_RETENTION_DAYS * 86400) },
       }),
     );
-    const dlqAttributes = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-    );
+    const dlqAttributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
     const main = await client.send(
       new CreateQueueCommand({
         QueueName: `${prefix}-${queue.name}`,

@@ -8,12 +8,13 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/accounts/bootstrap';
 import type { CreatedAccount } from '../../lib/accounts/create-account';
-import { forgetAllPrincipals } from '../../lib/auth/authenticate';
+import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
 import { resetConfig } from '../../lib/config';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
 import { startApi, type LocalApi } from './api-gateway';
+import { consoleSite } from './console-site';
 import { startEmulators, type Emulators } from './emulators';
 import { ensureQueues, ensureTable, type QueueUrls } from './provision';
 import { startPoller, type Poller, type SqsHandler } from './sqs-poller';
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   scheduleIntervalMs?: number;
   /** Extra environment for the functions (e.g. SIGNUP_ENABLED). */
   env?: Record<string, string>;
+  /** A built web console (web/build.ts) to serve at `/`; without it only the API is served. */
+  consoleDir?: string;
 }
 
 export interface Runtime {
@@ -99,7 +102,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   let api: LocalApi;
   try {
-    api = await startApi({ host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
+    api = await startApi({
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 3000,
+      console: options.consoleDir ? consoleSite(options.consoleDir) : undefined,
+    });
   } catch (error) {
     await emulators.stop();
     throw error;
@@ -108,9 +115,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const pollers: Poller[] = [];
   for (const queue of Object.values(QUEUES)) {
     if (!entryExists(queue.consumer)) continue;
-    const attributes = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: queues[queue.name].url, AttributeNames: ['QueueArn'] }),
-    );
+    const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queues[queue.name].url, AttributeNames: ['QueueArn'] }));
     pollers.push(
       startPoller({
         client: sqs,

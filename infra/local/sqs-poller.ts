@@ -40,7 +40,13 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
     messageAttributes: Object.fromEntries(
       Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
         name,
-        { stringValue: value.StringValue, binaryValue: value.BinaryValue ? Buffer.from(value.BinaryValue).toString('base64') : undefined, stringListValues: [], binaryListValues: [], dataType: value.DataType ?? 'String' },
+        {
+          stringValue: value.StringValue,
+          binaryValue: value.BinaryValue ? Buffer.from(value.BinaryValue).toString('base64') : undefined,
+          stringListValues: [],
+          binaryListValues: [],
+          dataType: value.DataType ?? 'String',
+        },
       ]),
     ),
     md5OfBody: message.MD5OfBody ?? '',

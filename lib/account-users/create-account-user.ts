@@ -1,28 +1,20 @@
 // Create an account user (admin only): claim the e-mail addresses and create the person (or join
 // an existing person to this account), then the account user, its team memberships, the welcome.
-import { requireAdmin } from '../auth/permissions';
-import { noRoles, type Principal } from '../auth/principal';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { requireAdmin } from '../auth/permissions';
+import { definedOnly } from '../http/changes';
 import { Conflict, Invalid } from '../http/errors';
+import { noRoles, type Principal } from '../http/principal';
+import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { newId } from '../ids';
 import { deliver } from '../notify/outbox';
 import { resolveTimeZone } from '../oncall/time-zones';
-import { ENTITY_TYPES } from '../store/items';
-import { resolveReferences } from '../store/references';
 import { addMemberships } from '../teams/membership';
 import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { createAccountUserInput } from './schemas';
-import {
-  accountUserOfUserInAccount,
-  claimEmail,
-  createAccountUserRecord,
-  getUser,
-  putNewUser,
-  releaseEmail,
-  userIdByEmail,
-} from './store';
+import { claimEmail, getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser, insertUser, releaseEmail } from './store';
 
 export type NewUser = Pick<UserRecord, 'name' | 'emails' | 'phones'> &
   Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice'>>;
@@ -55,19 +47,15 @@ export async function createUser(details: NewUser, password: string): Promise<Us
     updated_at: now,
     version: 1,
   };
-  await putNewUser(user);
+  await insertUser(user);
   return user;
-}
-
-export function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The one existing person the addresses belong to, or null when they are all free. */
 async function existingOwner(emails: { email: string }[]): Promise<string | null> {
   const owners = new Set<string>();
   for (const entry of emails) {
-    const owner = await userIdByEmail(entry.email);
+    const owner = await getUserIdByEmail(entry.email);
     if (owner) owners.add(owner);
   }
   if (owners.size > 1) throw new Conflict('the e-mail addresses belong to different existing users');
@@ -88,10 +76,9 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
     {
       field: 'notification_rule_id',
       kind: 'notificationRule',
-      type: ENTITY_TYPES.notificationRule,
       ids: input.notification_rule_id ? [input.notification_rule_id] : [],
     },
-    { field: teamField, kind: 'team', type: ENTITY_TYPES.team, ids: input.member_team_ids ?? input.team_ids },
+    { field: teamField, kind: 'team', ids: input.member_team_ids ?? input.team_ids },
   ]);
 
   let user: UserRecord;
@@ -99,7 +86,7 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
   const ownerId = await existingOwner(emails);
   if (ownerId) {
     // The person exists (in another account): they join this one with their own profile.
-    if (await accountUserOfUserInAccount(ownerId, principal.accountId)) {
+    if (await getAccountUserOfUser(ownerId, principal.accountId)) {
       throw new Conflict(`email ${emails[0].email} is already in this account`);
     }
     const existing = await getUser(ownerId);
@@ -136,7 +123,7 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
     updated_at: now,
     version: 1,
   };
-  await createAccountUserRecord(record);
+  await insertAccountUser(record);
   if (teamIds.length > 0) await addMemberships(principal.accountId, record.id, teamIds);
   await sendWelcome(principal.accountId, user, password);
   return record;

@@ -1,5 +1,5 @@
 // Stored shapes of users (the person, global) and account users (the person inside one account).
-import type { Roles } from '../auth/principal';
+import type { Roles } from '../http/principal';
 
 export interface EmailRecord {
   id: string;

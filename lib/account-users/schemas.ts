@@ -21,10 +21,7 @@ export const phoneAttributes = z.object({
 
 const listOf = <T extends z.ZodType>(item: T) =>
   // Form encoding with indexes (`emails_attributes[0][email]`) may also arrive as an object keyed by index.
-  z.preprocess(
-    (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value),
-    z.array(item),
-  );
+  z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value), z.array(item));
 
 const notifyFlags = {
   notify_push: boolish.optional(),

@@ -1,28 +1,19 @@
 // Update an account user (contract §4): partial; roles merge the keys given; user_attributes edit
 // the person's name, notify flags and contacts by id. A non-admin may update only their own account
 // user and never its roles.
-import { forgetAccountUser } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
+import { forgetAccountUser } from '../auth/principal-cache';
+import { definedOnly } from '../http/changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
+import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
-import { parseId } from '../ids';
 import { resolveTimeZone } from '../oncall/time-zones';
-import { ENTITY_TYPES } from '../store/items';
-import { resolveReferences } from '../store/references';
 import { setMemberships } from '../teams/membership';
 import { applyEmailChanges, applyPhoneChanges } from './contacts';
-import { definedOnly } from './create-account-user';
+import { findAccountUser } from './read-account-users';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { updateAccountUserInput, type UpdateAccountUserInput } from './schemas';
-import {
-  claimEmail,
-  getAccountUser,
-  getUser,
-  refreshProfileCopies,
-  releaseEmail,
-  saveAccountUser,
-  saveUser,
-} from './store';
+import { claimEmail, getUser, refreshProfileCopies, releaseEmail, saveAccountUser, saveUser } from './store';
 
 async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccountUserInput['user_attributes']>): Promise<UserRecord> {
   const field = 'user_attributes';
@@ -72,9 +63,7 @@ async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccoun
 }
 
 export async function updateAccountUser(principal: Principal, rawId: string, body: unknown): Promise<AccountUserRecord> {
-  const id = parseId('accountUser', rawId);
-  const current = id ? await getAccountUser(principal.accountId, id) : null;
-  if (!current) throw new NotFound('Account user not found');
+  const current = await findAccountUser(principal, rawId);
   const isSelf = current.id === principal.accountUserId;
   if (!principal.roles.admin && !isSelf) throw new Forbidden('Only an account admin may update other account users');
   const input = parseInput(updateAccountUserInput, body);
@@ -90,10 +79,9 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
     {
       field: 'notification_rule_id',
       kind: 'notificationRule',
-      type: ENTITY_TYPES.notificationRule,
       ids: input.notification_rule_id ? [input.notification_rule_id] : [],
     },
-    { field: teamField, kind: 'team', type: ENTITY_TYPES.team, ids: teamInput },
+    { field: teamField, kind: 'team', ids: teamInput },
   ]);
 
   let profile = current.user;
@@ -106,8 +94,7 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
   const next: AccountUserRecord = {
     ...current,
     roles,
-    notification_rule_id:
-      input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
+    notification_rule_id: input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
     user: profile,
     updated_at: new Date().toISOString(),
     version: current.version + 1,

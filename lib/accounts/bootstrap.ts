@@ -3,7 +3,7 @@
 // conditional write makes this happen once, even when several processes start together.
 import { newId } from '../ids';
 import { createAccountWithAdmin, type CreatedAccount } from './create-account';
-import { bootstrapMarker, claimBootstrap } from './store';
+import { claimBootstrap, getBootstrapMarker } from './store';
 
 export interface BootstrapOptions {
   email?: string;
@@ -24,7 +24,7 @@ export function validateBootstrap(options: BootstrapOptions): void {
 /** Creates the first account when there is none; null when the store already had one. */
 export async function bootstrap(options: BootstrapOptions): Promise<CreatedAccount | null> {
   validateBootstrap(options);
-  if (await bootstrapMarker()) return null;
+  if (await getBootstrapMarker()) return null;
   if (!(await claimBootstrap(newId()))) return null;
   return createAccountWithAdmin({
     accountName: options.accountName ?? 'My Account',

@@ -1,14 +1,15 @@
 // Creating an account with its first admin: shared by first start (bootstrap), public signup and
 // the admin command for deployed stacks.
 import { createUser } from '../account-users/create-account-user';
-import { createAccountUserRecord } from '../account-users/store';
 import { profileOf, type AccountUserRecord } from '../account-users/records';
-import { putNewApiKey, type ApiKeyRecord } from '../auth/api-keys';
-import { generatePassword, generateToken, sha256 } from '../auth/passwords';
-import { noRoles } from '../auth/principal';
-import { Conflict } from '../http/errors';
+import { insertAccountUser } from '../account-users/store';
+import { issueApiKey } from '../api-keys/create-api-key';
+import type { ApiKeyRecord } from '../api-keys/records';
+import { generatePassword, generateToken } from '../auth/passwords';
+import { noRoles } from '../http/principal';
 import { newId } from '../ids';
-import { putNewAccount, type AccountRecord } from './store';
+import type { AccountRecord } from './records';
+import { insertAccount } from './store';
 
 export interface NewAccount {
   accountName: string;
@@ -25,27 +26,6 @@ export interface CreatedAccount {
   admin: AccountUserRecord;
   password: string;
   apiKey: { record: ApiKeyRecord; token: string } | null;
-}
-
-export async function issueApiKey(
-  accountId: string,
-  accountUserId: string,
-  name: string,
-  token: string = generateToken(),
-): Promise<{ record: ApiKeyRecord; token: string }> {
-  const now = new Date().toISOString();
-  const record: ApiKeyRecord = {
-    id: newId(),
-    account_id: accountId,
-    account_user_id: accountUserId,
-    name,
-    token_hash: sha256(token),
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
-  if (!(await putNewApiKey(record))) throw new Conflict('that API key token is already in use');
-  return { record, token };
 }
 
 export async function createAccountWithAdmin(input: NewAccount): Promise<CreatedAccount> {
@@ -66,7 +46,7 @@ export async function createAccountWithAdmin(input: NewAccount): Promise<Created
     updated_at: now,
     version: 1,
   };
-  await putNewAccount(account);
+  await insertAccount(account);
   const admin: AccountUserRecord = {
     id: newId(),
     account_id: account.id,
@@ -78,7 +58,7 @@ export async function createAccountWithAdmin(input: NewAccount): Promise<Created
     updated_at: now,
     version: 1,
   };
-  await createAccountUserRecord(admin);
+  await insertAccountUser(admin);
   const apiKey = input.apiKey ? await issueApiKey(account.id, admin.id, 'bootstrap', input.apiKey) : null;
   return { account, admin, password, apiKey };
 }

@@ -1,28 +1,19 @@
-// Accounts: ACCOUNT#<id> / #. The bootstrap marker SYSTEM / BOOTSTRAP records that the first
-// account was created, so two processes starting at once cannot both create one.
+// Data access for accounts (lib/store/ACCESS-PATTERNS.md, "Platform entities").
+//   account      ACCOUNT#<id> / #
+//   first start  SYSTEM / BOOTSTRAP   records that the first account was created, so two processes
+//                                     starting at once cannot both create one
 import { fromItem, getItem, putIfVersion, putNew } from '../store/items';
+import type { AccountRecord } from './records';
 
-export interface AccountRecord {
-  id: string;
-  name: string;
-  token_id: string;
-  meta: Record<string, unknown>;
-  sso: Record<string, unknown>;
-  notification_templates: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export const accountKey = (id: string) => ({ pk: `ACCOUNT#${id}`, sk: '#' });
-export const BOOTSTRAP_KEY = { pk: 'SYSTEM', sk: 'BOOTSTRAP' };
+const accountKey = (id: string) => ({ pk: `ACCOUNT#${id}`, sk: '#' });
+const BOOTSTRAP_KEY = { pk: 'SYSTEM', sk: 'BOOTSTRAP' };
 
 export async function getAccount(id: string): Promise<AccountRecord | null> {
   const item = await getItem(accountKey(id));
   return item ? fromItem<AccountRecord>(item) : null;
 }
 
-export async function putNewAccount(account: AccountRecord): Promise<void> {
+export async function insertAccount(account: AccountRecord): Promise<void> {
   if (!(await putNew({ ...accountKey(account.id), ...account }))) throw new Error(`account ${account.id} exists`);
 }
 
@@ -30,7 +21,7 @@ export async function saveAccount(account: AccountRecord): Promise<boolean> {
   return putIfVersion({ ...accountKey(account.id), ...account }, account.version - 1);
 }
 
-export async function bootstrapMarker(): Promise<{ account_id: string } | null> {
+export async function getBootstrapMarker(): Promise<{ account_id: string } | null> {
   const item = await getItem(BOOTSTRAP_KEY);
   return item ? { account_id: String(item.account_id) } : null;
 }

@@ -1,8 +1,8 @@
 // POST /api/v4/alerts/:id/{acknowledge,resolve,reject} and POST /alert/:id/{acknowledge,reject,
 // resolve,archive}: the caller's transition under the rules of the interface used (contract §6).
-import type { Principal } from '../auth/principal';
-import type { ApiInterface } from '../list/query';
 import { NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
+import type { ApiInterface } from '../http/request';
 import { parseId } from '../ids';
 import { actorOf } from './actor';
 import type { AlertRecord } from './records';

@@ -1,11 +1,19 @@
-// Creating an alert, the one way every interface and the webhook pipeline do it: store it open
-// (dedup_count 1, the next tiny id), write its 'created' timeline entry, hand it to routing.
-import { isUlid, newId } from '../ids';
-import { nextTinyId } from '../store/grouped-writes';
-import { batchGet, entityKey, ENTITY_TYPES, keyString } from '../store/items';
+// Creating an alert, the one way every interface and the webhook pipeline do it (insertNewAlert):
+// store it open (dedup_count 1, the next tiny id), write its 'created' timeline entry, hand it to
+// routing. POST /api/v4/alerts and POST /alert (and the /broadcast and /incident views) validate
+// their interface's input and resolve its destinations first.
+import { usersOfAccountUsers } from '../account-users/read-account-users';
+import { requireRole } from '../auth/permissions';
+import { withoutNulls } from '../http/changes';
+import type { Principal } from '../http/principal';
+import { parseInput } from '../http/validate';
+import { isUlid, newId, type EntityKind } from '../ids';
+import { actorOf } from './actor';
+import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
 import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
-import { alertDefaults, getAlert, insertAlert } from './store';
+import { earlierCreateInput, v4CreateInput, v4DestinationCheck } from './schemas';
+import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { recordTimeline } from './timeline';
 
 export interface NewAlertInput {
@@ -24,37 +32,6 @@ export interface NewAlertInput {
   destination_schedule_ids?: string[];
   subtype?: string;
   source_log_id?: string | null;
-}
-
-/** `null` inside meta means unset (contract §4). */
-export function withoutNulls(meta: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(meta ?? {}).filter(([, v]) => v !== null && v !== undefined));
-}
-
-// An account user never changes its user, so the pairing is safe to keep for the process's life.
-const knownUsers = new Map<string, string>();
-const KNOWN_USERS_MAX = 50_000;
-
-/** The user behind each account user (for the earlier interface's `usr_` ids); absent ones are skipped. */
-export async function usersOfAccountUsers(accountId: string, accountUserIds: string[]): Promise<Record<string, string>> {
-  const users: Record<string, string> = {};
-  const unknown = accountUserIds.filter((id) => {
-    const user = knownUsers.get(`${accountId}|${id}`);
-    if (user) users[id] = user;
-    return !user;
-  });
-  if (unknown.length === 0) return users;
-  const keys = unknown.map((id) => entityKey(accountId, ENTITY_TYPES.accountUser, id));
-  const found = await batchGet(keys);
-  unknown.forEach((id, i) => {
-    const item = found.get(keyString(keys[i]));
-    if (item && typeof item.user_id === 'string') {
-      users[id] = item.user_id;
-      if (knownUsers.size >= KNOWN_USERS_MAX) knownUsers.clear();
-      knownUsers.set(`${accountId}|${id}`, item.user_id);
-    }
-  });
-  return users;
 }
 
 /** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert.
@@ -101,10 +78,7 @@ export async function insertNewAlert(
     }
   }
   const accountUserIds = [...new Set(input.destination_account_user_ids ?? [])];
-  const [tinyId, destinationUsers] = await Promise.all([
-    nextTinyId(accountId, ENTITY_TYPES.alert),
-    usersOfAccountUsers(accountId, accountUserIds),
-  ]);
+  const [tinyId, destinationUsers] = await Promise.all([nextAlertTinyId(accountId), usersOfAccountUsers(accountId, accountUserIds)]);
   const now = new Date().toISOString();
   const alert: AlertRecord = {
     ...alertDefaults(),
@@ -143,4 +117,64 @@ export async function insertNewAlert(
   }
   await handOff(alert, actor, true);
   return { alert, created: true };
+}
+
+export async function createAlertV4(principal: Principal, body: unknown): Promise<AlertRecord> {
+  const input = parseInput(v4CreateInput, body, v4DestinationCheck);
+  const destinations = await resolveV4Destinations(principal.accountId, input);
+  const { alert } = await insertNewAlert(
+    principal.accountId,
+    {
+      title: input.title,
+      description: input.description ?? undefined,
+      urgency: input.urgency,
+      tag_list: input.tag_list ?? input.tags,
+      thirdparty_id: input.thirdparty_id ?? null,
+      meta: withoutNulls(input.meta),
+      ...destinations,
+    },
+    actorOf(principal),
+  );
+  return alert;
+}
+
+export interface EarlierCreateOptions {
+  subtype?: string;
+  /** Meta every alert of the view carries (the incident view sets meta.incident). */
+  meta?: Record<string, unknown>;
+  /** The destination kinds the endpoint takes (broadcasts and incidents: users and teams). */
+  kinds?: EntityKind[];
+}
+
+export async function createAlertEarlier(principal: Principal, body: unknown, options: EarlierCreateOptions = {}): Promise<AlertRecord> {
+  const input = parseInput(earlierCreateInput, body);
+  const destinations = await resolveEarlierDestinations(principal.accountId, input.destination_ids, { kinds: options.kinds });
+  const { alert } = await insertNewAlert(
+    principal.accountId,
+    {
+      title: input.title,
+      description: input.description ?? undefined,
+      urgency: input.urgency ?? 'medium',
+      tag_list: input.tags,
+      thirdparty_id: input.thirdparty_id ?? null,
+      meta: withoutNulls({ ...input.meta, ...options.meta }),
+      subtype: options.subtype ?? input.subtype,
+      ...destinations,
+    },
+    actorOf(principal),
+  );
+  return alert;
+}
+
+const VIEW_DESTINATIONS: EntityKind[] = ['team', 'user', 'accountUser'];
+
+/** POST /broadcast (contract §11): a broadcast alert; needs the admin or broadcaster role (§3). */
+export async function createBroadcast(principal: Principal, body: unknown): Promise<AlertRecord> {
+  requireRole(principal, ['admin', 'broadcaster'], 'send broadcasts');
+  return createAlertEarlier(principal, body, { subtype: 'broadcast', kinds: VIEW_DESTINATIONS });
+}
+
+/** POST /incident (contract §11): an alert with meta.incident set. */
+export async function createIncident(principal: Principal, body: unknown): Promise<AlertRecord> {
+  return createAlertEarlier(principal, body, { meta: { incident: true }, kinds: VIEW_DESTINATIONS });
 }

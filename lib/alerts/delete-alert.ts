@@ -1,10 +1,11 @@
 // DELETE /api/v4/alerts/:id, /alert/:id and the views' deletes: the alert, its index entries and
 // counters go; its timeline stays (with a 'deleted' entry), so what happened remains on record.
-import type { Principal } from '../auth/principal';
 import { NotFound } from '../http/errors';
-import { dedupKey, markAlertStored } from '../integrations/ingest/dedup-store';
+import type { Principal } from '../http/principal';
+import { dedupKey, markAlertStored } from './dedup-store';
+import { requireRole } from '../auth/permissions';
 import { actorOf } from './actor';
-import { findAlert } from './read-alerts';
+import { BROADCAST_VIEW, findAlert } from './read-alerts';
 import type { AlertView } from './list-source';
 import { removeAlert } from './store';
 import { recordTimeline } from './timeline';
@@ -26,4 +27,10 @@ export async function deleteAlert(principal: Principal, rawId: string, view?: Al
     newStatus: null,
     time: new Date().toISOString(),
   });
+}
+
+/** DELETE /broadcast/:id: needs the admin or broadcaster role (contract §3). */
+export async function deleteBroadcast(principal: Principal, rawId: string): Promise<void> {
+  requireRole(principal, ['admin', 'broadcaster'], 'delete broadcasts');
+  await deleteAlert(principal, rawId, BROADCAST_VIEW);
 }

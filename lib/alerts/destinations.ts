@@ -1,10 +1,10 @@
 // Where an alert goes, read from either interface and checked against the caller's account
 // (contract §4: an unknown reference is 422 on v4, 400 on the earlier interface, naming the field).
-import { accountUserOfUserInAccount } from '../account-users/store';
-import { HttpError, Invalid } from '../http/errors';
+// Integrations name their default destinations the same way (lib/integrations/destinations.ts).
+import { getAccountUserOfUser } from '../account-users/store';
+import { Invalid } from '../http/errors';
+import { checkReferences, resolveReferences } from '../http/references';
 import { parsePrefixedId, prefixId, type EntityKind } from '../ids';
-import { ENTITY_TYPES } from '../store/items';
-import { resolveReferences, type ReferenceCheck } from '../store/references';
 
 export interface Destinations {
   destination_team_ids: string[];
@@ -22,14 +22,14 @@ export interface V4DestinationInput {
 /** Resolves the v4 lists that were sent (ULIDs or prefix ids) to ULIDs; lists not sent stay absent. */
 export async function resolveV4Destinations(accountId: string, input: V4DestinationInput): Promise<Partial<Destinations>> {
   const fields = [
-    { field: 'destination_team_ids', kind: 'team', type: ENTITY_TYPES.team },
-    { field: 'destination_router_ids', kind: 'router', type: ENTITY_TYPES.router },
-    { field: 'destination_account_user_ids', kind: 'accountUser', type: ENTITY_TYPES.accountUser },
+    { field: 'destination_team_ids', kind: 'team' },
+    { field: 'destination_router_ids', kind: 'router' },
+    { field: 'destination_account_user_ids', kind: 'accountUser' },
   ] as const;
   const sent = fields.filter((f) => input[f.field] !== undefined);
   const resolved = await resolveReferences(
     accountId,
-    sent.map((f) => ({ field: f.field, kind: f.kind, type: f.type, ids: input[f.field] })),
+    sent.map((f) => ({ field: f.field, kind: f.kind, ids: input[f.field] })),
   );
   return Object.fromEntries(sent.map((f, i) => [f.field, resolved[i]]));
 }
@@ -41,9 +41,12 @@ const KIND_NAMES: Partial<Record<EntityKind, string>> = {
   schedule: 'schedule (skd_)',
 };
 
+const DESTINATION_KINDS: EntityKind[] = ['team', 'user', 'router', 'schedule', 'accountUser'];
+
 /**
  * Resolves the earlier interface's mixed destination_ids (`tem_`, `usr_`, `rtr_`, `skd_`; `acu_`
- * too). A `usr_` id names a person: the destination is that person's account user in this account.
+ * too), in the order given. A `usr_` id names a person: the destination is that person's account
+ * user in this account (contract §2). Every fault is named at once.
  */
 export async function resolveEarlierDestinations(
   accountId: string,
@@ -51,47 +54,58 @@ export async function resolveEarlierDestinations(
   options: { field?: string; kinds?: EntityKind[] } = {},
 ): Promise<Destinations> {
   const field = options.field ?? 'destination_ids';
-  const kinds = options.kinds ?? ['team', 'user', 'router', 'schedule', 'accountUser'];
+  const kinds = options.kinds ?? DESTINATION_KINDS;
   const messages: string[] = [];
-  const byKind = new Map<EntityKind, string[]>();
+  const named: { kind: EntityKind; id: string }[] = [];
   for (const raw of ids) {
     const parsed = parsePrefixedId(raw.trim());
     if (!parsed || !kinds.includes(parsed.kind)) {
-      const allowed = kinds.map((k) => KIND_NAMES[k]).filter(Boolean).join(', ');
+      const allowed = kinds
+        .map((k) => KIND_NAMES[k])
+        .filter(Boolean)
+        .join(', ');
       messages.push(`${field} contains an id that is not a ${allowed} id: ${raw}`);
       continue;
     }
-    const list = byKind.get(parsed.kind) ?? [];
-    if (!list.includes(parsed.id)) list.push(parsed.id);
-    byKind.set(parsed.kind, list);
+    named.push(parsed);
   }
 
-  const userIds = byKind.get('user') ?? [];
-  const usersAccountUsers = await Promise.all(userIds.map((userId) => accountUserOfUserInAccount(userId, accountId)));
-  const accountUserIds = [...(byKind.get('accountUser') ?? [])];
-  usersAccountUsers.forEach((accountUser, i) => {
-    if (!accountUser) messages.push(`${field} contains an unknown user: ${prefixId('user', userIds[i])}`);
-    else if (!accountUserIds.includes(accountUser.id)) accountUserIds.push(accountUser.id);
-  });
-
-  const checks: ReferenceCheck[] = [
-    { field, kind: 'team', type: ENTITY_TYPES.team, ids: byKind.get('team') ?? [] },
-    { field, kind: 'router', type: ENTITY_TYPES.router, ids: byKind.get('router') ?? [] },
-    { field, kind: 'schedule', type: ENTITY_TYPES.schedule, ids: byKind.get('schedule') ?? [] },
-    { field, kind: 'accountUser', type: ENTITY_TYPES.accountUser, ids: byKind.get('accountUser') ?? [] },
-  ];
-  let resolved: string[][] = checks.map(() => []);
-  try {
-    resolved = await resolveReferences(accountId, checks);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    messages.push(...error.messages);
+  // Each user's account user, looked up once and in parallel; the list keeps the order given.
+  const users = [...new Set(named.filter((n) => n.kind === 'user').map((n) => n.id))];
+  const accountUsersOfUsers = new Map(
+    await Promise.all(users.map(async (userId) => [userId, await getAccountUserOfUser(userId, accountId)] as const)),
+  );
+  const byKind = new Map<EntityKind, string[]>();
+  const add = (kind: EntityKind, id: string) => {
+    const list = byKind.get(kind) ?? [];
+    if (!list.includes(id)) list.push(id);
+    byKind.set(kind, list);
+  };
+  for (const { kind, id } of named) {
+    if (kind !== 'user') add(kind, id);
+    else {
+      const accountUser = accountUsersOfUsers.get(id);
+      if (accountUser) add('accountUser', accountUser.id);
+      else if (!messages.includes(`${field} contains an unknown user: ${prefixId('user', id)}`)) {
+        messages.push(`${field} contains an unknown user: ${prefixId('user', id)}`);
+      }
+    }
   }
+  const fromUsers = new Set([...accountUsersOfUsers.values()].flatMap((acu) => (acu ? [acu.id] : [])));
+  const named_ = (kind: 'team' | 'router' | 'schedule' | 'accountUser') => byKind.get(kind) ?? [];
+  const { resolved, messages: unknown } = await checkReferences(accountId, [
+    { field, kind: 'team', ids: named_('team') },
+    { field, kind: 'router', ids: named_('router') },
+    { field, kind: 'schedule', ids: named_('schedule') },
+    // Account users found through their user exist already.
+    { field, kind: 'accountUser', ids: named_('accountUser').filter((id) => !fromUsers.has(id)) },
+  ]);
+  messages.push(...unknown);
   if (messages.length > 0) throw new Invalid(messages);
   return {
     destination_team_ids: resolved[0],
     destination_router_ids: resolved[1],
     destination_schedule_ids: resolved[2],
-    destination_account_user_ids: accountUserIds,
+    destination_account_user_ids: named_('accountUser'),
   };
 }

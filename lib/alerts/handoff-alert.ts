@@ -1,21 +1,22 @@
 // POST /alert/:id/handoff {to} (contract §6): from open or acknowledged, append {to, from, time,
 // acknowledged} to handoffs, assign the alert to `to`, set it open (acknowledged_at stays) and
 // notify the new assignee. A versioned read-modify-write: `from` depends on the assignment read.
-import { accountUserOfUserInAccount } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
-import type { Principal } from '../auth/principal';
-import { Conflict, Invalid } from '../http/errors';
+import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
+import { Conflict, Invalid, NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { parsePrefixedId, prefixId } from '../ids';
 import { logger } from '../log';
 import { deliver } from '../notify/outbox';
-import { batchGet, entityKey, ENTITY_TYPES, getItem, keyString } from '../store/items';
+import { updateWithRetry } from '../store/retry';
+import { getTeam } from '../teams/store';
 import { actorOf } from './actor';
 import type { AlertRecord, AlertStatus, Handoff } from './records';
 import { findAlert } from './read-alerts';
 import { handoffInput } from './schemas';
 import { getAlert, saveAlert } from './store';
-import { actorPrefixId, recordTimeline } from './timeline';
+import { actorPrefixId, recordChange } from './timeline';
 import { transitionConflict } from './transitions';
 
 const HANDOFF_FROM: AlertStatus[] = ['open', 'acknowledged'];
@@ -25,14 +26,14 @@ type Target = { kind: 'user'; userId: string; accountUser: AccountUserRecord } |
 async function resolveTarget(principal: Principal, to: string): Promise<Target> {
   const parsed = parsePrefixedId(to.trim());
   if (parsed?.kind === 'user') {
-    const accountUser = await accountUserOfUserInAccount(parsed.id, principal.accountId);
+    const accountUser = await getAccountUserOfUser(parsed.id, principal.accountId);
     if (!accountUser) throw new Invalid(`to names no user of this account: ${to}`);
     return { kind: 'user', userId: parsed.id, accountUser };
   }
   if (parsed?.kind === 'team') {
-    const team = await getItem(entityKey(principal.accountId, ENTITY_TYPES.team, parsed.id));
+    const team = await getTeam(principal.accountId, parsed.id);
     if (!team) throw new Invalid(`to names no team of this account: ${to}`);
-    return { kind: 'team', teamId: parsed.id, members: (team.member_account_user_ids as string[] | undefined) ?? [] };
+    return { kind: 'team', teamId: parsed.id, members: team.member_account_user_ids ?? [] };
   }
   throw new Invalid(`to must be a user (usr_) or team (tem_) id: ${to}`);
 }
@@ -44,13 +45,8 @@ function assigneeOf(alert: AlertRecord): string | null {
 }
 
 async function notifyAssignee(principal: Principal, alert: AlertRecord, target: Target): Promise<void> {
-  let recipients: AccountUserRecord[];
-  if (target.kind === 'user') recipients = [target.accountUser];
-  else {
-    const keys = target.members.map((id) => entityKey(principal.accountId, ENTITY_TYPES.accountUser, id));
-    const found = await batchGet(keys);
-    recipients = keys.map((key) => found.get(keyString(key))).filter(Boolean) as unknown as AccountUserRecord[];
-  }
+  const recipients: AccountUserRecord[] =
+    target.kind === 'user' ? [target.accountUser] : await getAccountUsers(principal.accountId, target.members);
   const subject = `Alert #${alert.tiny_id} handed off to ${target.kind === 'user' ? 'you' : 'your team'}: ${alert.title}`;
   await Promise.all(
     recipients.map((recipient) => {
@@ -71,48 +67,47 @@ async function notifyAssignee(principal: Principal, alert: AlertRecord, target: 
 }
 
 export async function handoffAlert(principal: Principal, rawId: string, body: unknown): Promise<AlertRecord> {
-  let alert = await findAlert(principal, rawId);
+  const alert = await findAlert(principal, rawId);
   const input = parseInput(handoffInput, body);
   const target = await resolveTarget(principal, input.to);
   const to = target.kind === 'user' ? prefixId('user', target.userId) : prefixId('team', target.teamId);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (!HANDOFF_FROM.includes(alert.status)) throw transitionConflict('hand off', alert.status, HANDOFF_FROM);
-    const now = new Date().toISOString();
-    const entry: Handoff = {
-      to,
-      from: assigneeOf(alert) ?? actorPrefixId(actorOf(principal)),
-      time: Math.floor(Date.parse(now) / 1000),
-      acknowledged: alert.status === 'acknowledged',
-    };
-    const next: AlertRecord = {
-      ...alert,
-      handoffs: [...alert.handoffs, entry],
-      assigned_user_id: target.kind === 'user' ? target.userId : null,
-      assigned_team_id: target.kind === 'team' ? target.teamId : alert.assigned_team_id,
-      status: 'open',
-      version: alert.version + 1,
-      updated_at: now,
-    };
-    if (await saveAlert(alert, next)) {
-      await recordTimeline({
-        alert: next,
-        action: 'handoff',
-        actor: actorOf(principal),
-        oldStatus: alert.status,
-        newStatus: next.status,
-        time: now,
-        details: { to: entry.to, from: entry.from },
-      });
-      // The hand-off stands even if a notification cannot be recorded: answering 500 would make the
-      // caller hand off twice. The failure is logged for the operators.
-      await notifyAssignee(principal, next, target).catch((error) =>
-        logger.error('handoff notification failed', { error: error as Error, alertId: next.id }),
-      );
+  let entry: Handoff;
+  const handedOff = await updateWithRetry<AlertRecord>({
+    attempts: 5,
+    load: (attempt) => (attempt === 0 ? alert : getAlert(principal.accountId, alert.id)),
+    edit: (current) => {
+      if (!current) throw new NotFound('Alert not found'); // gone meanwhile
+      if (!HANDOFF_FROM.includes(current.status)) throw transitionConflict('hand off', current.status, HANDOFF_FROM);
+      const now = new Date().toISOString();
+      entry = {
+        to,
+        from: assigneeOf(current) ?? actorPrefixId(actorOf(principal)),
+        time: Math.floor(Date.parse(now) / 1000),
+        acknowledged: current.status === 'acknowledged',
+      };
+      return {
+        ...current,
+        handoffs: [...current.handoffs, entry],
+        assigned_user_id: target.kind === 'user' ? target.userId : null,
+        assigned_team_id: target.kind === 'team' ? target.teamId : current.assigned_team_id,
+        status: 'open',
+        version: current.version + 1,
+        updated_at: now,
+      };
+    },
+    save: (next, current) => saveAlert(current, next),
+    saved: async (next, current) => {
+      await recordChange('handoff', current, next, actorOf(principal), next.updated_at, { to: entry.to, from: entry.from });
       return next;
-    }
-    const reread = await getAlert(principal.accountId, alert.id);
-    if (!reread) return findAlert(principal, alert.id);
-    alert = reread;
-  }
-  throw new Conflict('The alert was changed by other requests meanwhile; try again');
+    },
+    exhausted: () => {
+      throw new Conflict('The alert was changed by other requests meanwhile; try again');
+    },
+  });
+  // The hand-off stands even if a notification cannot be recorded: answering 500 would make the
+  // caller hand off twice. The failure is logged for the operators.
+  await notifyAssignee(principal, handedOff, target).catch((error) =>
+    logger.error('handoff notification failed', { error: error as Error, alertId: handedOff.id }),
+  );
+  return handedOff;
 }

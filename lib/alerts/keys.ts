@@ -1,11 +1,12 @@
 // Where an alert is findable besides its own key, derived in this one place so that every write of
-// an alert (create, transition, update, routing, delete, bulk import) keeps them in step.
-// The table of patterns → keys is lib/alerts/ACCESS-PATTERNS.md.
+// an alert (create, transition, update, routing, delete, bulk import) keeps them in step. Only
+// lib/alerts/store.ts reads this file; the table of patterns → keys is lib/alerts/ACCESS-PATTERNS.md.
 import { createHash } from 'node:crypto';
-import { partitionOf, ENTITY_TYPES } from '../store/items';
-import type { AlertRecord, AlertStatus, Urgency } from './records';
+import { typeOf } from '../entities';
+import { partitionOf } from '../store/items';
+import { isIncident, teamsOf, type AlertRecord, type AlertStatus, type Urgency } from './records';
 
-const TYPE = ENTITY_TYPES.alert;
+const TYPE = typeOf('alert');
 
 /** Key values longer than this are hashed: an index key may hold at most 2048 bytes, and
  * third-party ids and tags come from senders we do not control. */
@@ -16,12 +17,9 @@ function keyValue(value: string): string {
 }
 
 export const alertPartition = (accountId: string) => partitionOf(accountId, TYPE);
-export const statusPartition = (accountId: string, status: AlertStatus | string) =>
-  `${alertPartition(accountId)}#STATUS#${status}`;
-export const urgencyPartition = (accountId: string, urgency: Urgency | string) =>
-  `${alertPartition(accountId)}#URGENCY#${urgency}`;
-export const thirdpartyPartition = (accountId: string, thirdpartyId: string) =>
-  `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
+export const statusPartition = (accountId: string, status: AlertStatus | string) => `${alertPartition(accountId)}#STATUS#${status}`;
+export const urgencyPartition = (accountId: string, urgency: Urgency | string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
+export const thirdpartyPartition = (accountId: string, thirdpartyId: string) => `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
 
 /** gsi1: status, gsi2: urgency, gsi3: third-party id (sparse). All sorted by alert id (ULID). */
 export function alertIndexKeys(alert: AlertRecord): Record<string, string | undefined> {
@@ -51,17 +49,6 @@ export interface Link {
   value: string;
 }
 
-export function isIncident(alert: Pick<AlertRecord, 'meta'>): boolean {
-  return alert.meta?.incident === true;
-}
-
-/** Teams an alert belongs to: those it was sent to and the one it is assigned to now. */
-export function teamsOf(alert: AlertRecord): string[] {
-  const teams = new Set(alert.destination_team_ids);
-  if (alert.assigned_team_id) teams.add(alert.assigned_team_id);
-  return [...teams];
-}
-
 export function linksOf(alert: AlertRecord): Link[] {
   const links: Link[] = teamsOf(alert).map((value) => ({ kind: 'team', value }));
   for (const tag of new Set(alert.tag_list)) links.push({ kind: 'tag', value: tag });
@@ -74,15 +61,27 @@ export function linkItem(accountId: string, link: Link, alertId: string) {
   return { pk: linkPartition(accountId, link.kind, link.value), sk: alertId };
 }
 
+/** The counter that counts the alerts holding one value of an indexed attribute (none for tags and
+ * third-party ids). */
+export type IndexKind = 'status' | 'urgency' | 'thirdparty' | LinkKind;
+
+export const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
+  status: (v) => `status:${v}`,
+  urgency: (v) => `urgency:${v}`,
+  team: (v) => `team:${v}`,
+  incident: () => 'incident',
+  subtype: (v) => `subtype:${v}`,
+};
+
 /**
  * The exact counters an alert belongs to besides `total` (lib/store/counters.ts). Tags and
  * third-party ids have no counter: their values are unbounded and would outgrow the counter item;
  * their totals are counted from their (small) index partitions instead.
  */
 export function alertCounts(alert: AlertRecord): string[] {
-  const counts = [`status:${alert.status}`, `urgency:${alert.urgency}`];
-  for (const team of teamsOf(alert)) counts.push(`team:${team}`);
-  if (isIncident(alert)) counts.push('incident');
-  if (alert.subtype && alert.subtype !== 'alert') counts.push(`subtype:${alert.subtype}`);
+  const counts = [COUNTER.status!(alert.status), COUNTER.urgency!(alert.urgency)];
+  for (const team of teamsOf(alert)) counts.push(COUNTER.team!(team));
+  if (isIncident(alert)) counts.push(COUNTER.incident!('true'));
+  if (alert.subtype && alert.subtype !== 'alert') counts.push(COUNTER.subtype!(alert.subtype));
   return counts;
 }

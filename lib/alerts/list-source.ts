@@ -1,4 +1,4 @@
-// The list source of alerts (contract §5) over the indexes of lib/alerts/keys.ts. A page filtered by
+// The list source of alerts (contract §5) over the indexes of lib/alerts/store.ts. A page filtered by
 // one indexed attribute (status, urgency, third-party id, tag, incident flag, subtype) or a view
 // (a team's alerts, incidents, broadcasts) in creation order is one Query of offset+limit keys and
 // an exact counter: its cost does not grow with the account. Any other query reads only the
@@ -6,15 +6,9 @@
 // engine filters, sorts and counts them.
 import type { ListSource } from '../list/engine';
 import type { Filter, ListQuery } from '../list/query';
-import { readCounts } from '../store/counters';
-import { ENTITY_TYPES, queryItems } from '../store/items';
-import { alertPartition, statusPartition, urgencyPartition, type LinkKind } from './keys';
+import { inCreationOrder } from '../list/sources';
 import type { AlertRecord } from './records';
-import { alertsByThirdpartyId, countLinked, decodeAlert, getAlerts, linkedAlertIds } from './store';
-
-const TYPE = ENTITY_TYPES.alert;
-
-export type IndexKind = 'status' | 'urgency' | 'thirdparty' | LinkKind;
+import { counterOf, countLinkedAlerts, listAlerts, listAlertsWith, readAlertCounts, type IndexKind, type LinkKind } from './store';
 
 export interface IndexedFilter {
   kind: IndexKind;
@@ -34,48 +28,18 @@ export interface AlertView {
   includes(alert: AlertRecord): boolean;
 }
 
-const CREATION_ORDER_PATHS = new Set(['id', 'prefix_id', 'created_at', 'createdAt', 'created']);
-
+/** Creation order also with filters (the index answers them); a search reads everything. */
 function creationOrder(query: ListQuery): { forward: boolean } | null {
-  if (query.q) return null;
-  if (!query.sort) return { forward: false };
-  if (!CREATION_ORDER_PATHS.has(query.sort.path)) return null;
-  return { forward: query.sort.direction === 'asc' };
+  return query.q ? null : inCreationOrder({ ...query, filters: [] });
 }
-
-const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
-  status: (v) => `status:${v}`,
-  urgency: (v) => `urgency:${v}`,
-  team: (v) => `team:${v}`,
-  incident: () => 'incident',
-  subtype: (v) => `subtype:${v}`,
-};
 
 function byId(forward: boolean) {
   return (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (forward ? 1 : -1);
 }
 
-async function readIndex(accountId: string, kind: IndexKind, value: string, forward: boolean, limit?: number): Promise<AlertRecord[]> {
-  switch (kind) {
-    case 'status':
-    case 'urgency': {
-      const partition = kind === 'status' ? statusPartition(accountId, value) : urgencyPartition(accountId, value);
-      const items = await queryItems(partition, { index: kind === 'status' ? 'gsi1' : 'gsi2', forward, limit });
-      return items.map(decodeAlert);
-    }
-    case 'thirdparty': {
-      const alerts = await alertsByThirdpartyId(accountId, value);
-      return forward ? alerts.reverse() : alerts;
-    }
-    default: {
-      return getAlerts(accountId, await linkedAlertIds(accountId, kind, value, limit, forward));
-    }
-  }
-}
-
 /** Alerts holding any of the values, merged in id order, at most `limit` of them. */
 async function readAnyOf(accountId: string, index: { kind: IndexKind; values: string[] }, forward: boolean, limit?: number) {
-  const lists = await Promise.all(index.values.map((value) => readIndex(accountId, index.kind, value, forward, limit)));
+  const lists = await Promise.all(index.values.map((value) => listAlertsWith(accountId, index.kind, value, forward, limit)));
   const merged = new Map<string, AlertRecord>();
   for (const list of lists) for (const alert of list) merged.set(alert.id, alert);
   const sorted = [...merged.values()].sort(byId(forward));
@@ -83,9 +47,9 @@ async function readAnyOf(accountId: string, index: { kind: IndexKind; values: st
 }
 
 async function totalOf(accountId: string, index: { kind: IndexKind; values: string[] }, counts: Record<string, number>): Promise<number> {
-  const counter = COUNTER[index.kind];
+  const counter = counterOf(index.kind);
   if (counter) return index.values.reduce((sum, value) => sum + (counts[counter(value)] ?? 0), 0);
-  if (index.kind === 'tag' && index.values.length === 1) return countLinked(accountId, 'tag', index.values[0]);
+  if (index.kind === 'tag' && index.values.length === 1) return countLinkedAlerts(accountId, 'tag', index.values[0]);
   return (await readAnyOf(accountId, index, false)).length;
 }
 
@@ -104,14 +68,14 @@ export function alertListSource(
     if (options.view) return { kind: options.view.kind, values: [options.view.value] };
     const preferred = indexed.find((i) => i.kind === 'thirdparty') ?? indexed.find((i) => i.kind === 'tag');
     if (preferred) return preferred;
-    const counted = indexed.filter((i) => COUNTER[i.kind]);
+    const counted = indexed.filter((i) => counterOf(i.kind));
     if (counted.length === 0) return null;
     if (counted.length === 1) return counted[0];
-    const counts = await readCounts(accountId, TYPE);
+    const counts = await readAlertCounts(accountId);
     let best = counted[0];
     let bestSize = Infinity;
     for (const candidate of counted) {
-      const size = candidate.values.reduce((sum, v) => sum + (counts[COUNTER[candidate.kind]!(v)] ?? 0), 0);
+      const size = candidate.values.reduce((sum, v) => sum + (counts[counterOf(candidate.kind)!(v)] ?? 0), 0);
       if (size < bestSize) [best, bestSize] = [candidate, size];
     }
     return best;
@@ -120,7 +84,7 @@ export function alertListSource(
   return {
     async all() {
       const index = await narrowest();
-      if (!index) return (await queryItems(alertPartition(accountId), { forward: false })).map(decodeAlert);
+      if (!index) return listAlerts(accountId);
       const alerts = await readAnyOf(accountId, index, false);
       return options.view ? alerts.filter((alert) => options.view!.includes(alert)) : alerts;
     },
@@ -134,17 +98,17 @@ export function alertListSource(
         index = { kind: options.view.kind, values: [options.view.value] };
       } else if (q.filters.length === 0) {
         const [items, counts] = await Promise.all([
-          queryItems(alertPartition(accountId), { forward: order.forward, limit: want }),
-          readCounts(accountId, TYPE),
+          listAlerts(accountId, { forward: order.forward, limit: want }),
+          readAlertCounts(accountId),
         ]);
-        return { page: items.slice(q.offset).map(decodeAlert), total: counts.total ?? 0 };
+        return { page: items.slice(q.offset), total: counts.total ?? 0 };
       } else if (q.filters.length === 1 && indexed.length === 1 && indexed[0].exact) {
         index = indexed[0];
       }
       if (!index) return null;
       const [alerts, counts] = await Promise.all([
         readAnyOf(accountId, index, order.forward, want),
-        COUNTER[index.kind] ? readCounts(accountId, TYPE) : Promise.resolve({}),
+        counterOf(index.kind) ? readAlertCounts(accountId) : Promise.resolve({}),
       ]);
       const total = await totalOf(accountId, index, counts);
       return { page: alerts.slice(q.offset), total };
@@ -156,15 +120,19 @@ export function alertListSource(
 
 const distinct = (values: unknown[]) => [...new Set(values.map(String))];
 
-const equalsOnly = (kind: IndexKind, exact = true) => (filter: Filter): IndexedFilter | null =>
-  filter.op === 'equals' ? { kind, values: distinct(filter.values), exact } : null;
+const equalsOnly =
+  (kind: IndexKind, exact = true) =>
+  (filter: Filter): IndexedFilter | null =>
+    filter.op === 'equals' ? { kind, values: distinct(filter.values), exact } : null;
 
-const containsOne = (kind: IndexKind, exact: boolean, read: (value: string) => string | null = (v) => v) => (filter: Filter): IndexedFilter | null => {
-  if (filter.op !== 'contains' && filter.op !== 'equals') return null;
-  const values = distinct(filter.values).map(read);
-  if (values.some((v) => v === null)) return null;
-  return { kind, values: values as string[], exact: exact && values.length === 1 };
-};
+const containsOne =
+  (kind: IndexKind, exact: boolean, read: (value: string) => string | null = (v) => v) =>
+  (filter: Filter): IndexedFilter | null => {
+    if (filter.op !== 'contains' && filter.op !== 'equals') return null;
+    const values = distinct(filter.values).map(read);
+    if (values.some((v) => v === null)) return null;
+    return { kind, values: values as string[], exact: exact && values.length === 1 };
+  };
 
 const incidentFlag = (filter: Filter): IndexedFilter | null => {
   if (filter.op !== 'equals' || filter.values.length !== 1) return null;
@@ -190,7 +158,9 @@ export const EARLIER_FILTERS: FilterMapping = {
   thirdparty_id: equalsOnly('thirdparty'),
   tags: containsOne('tag', true),
   subtype: (filter) =>
-    filter.op === 'equals' && filter.values.every((v) => v !== 'alert') ? { kind: 'subtype', values: distinct(filter.values), exact: true } : null,
+    filter.op === 'equals' && filter.values.every((v) => v !== 'alert')
+      ? { kind: 'subtype', values: distinct(filter.values), exact: true }
+      : null,
   d_team_id: (filter) => {
     if (filter.op !== 'equals') return null;
     const values = distinct(filter.values).map(teamPrefixId);

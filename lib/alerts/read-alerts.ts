@@ -1,14 +1,14 @@
 // GET one alert and the alert lists of both interfaces, the views (incidents, broadcasts) and a
 // team's alerts. Absent, of another account, or of another view: 404.
-import type { Principal } from '../auth/principal';
 import { NotFound } from '../http/errors';
-import { parseId } from '../ids';
+import type { Principal } from '../http/principal';
+import { parseId, prefixId } from '../ids';
 import { runList } from '../list/engine';
 import { parseListQuery, type ApiInterface } from '../list/query';
-import { ENTITY_TYPES, entityKey, getItem } from '../store/items';
-import { isIncident, teamsOf } from './keys';
+import { listLogsOfOwner } from '../logs/read-logs';
+import { getTeam } from '../teams/store';
 import { alertListSource, EARLIER_FILTERS, V4_FILTERS, type AlertView } from './list-source';
-import type { AlertRecord } from './records';
+import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
 import { getAlert } from './store';
 
@@ -27,7 +27,8 @@ export const teamView = (teamId: string): AlertView => ({
 export async function findAlert(principal: Principal, rawId: string, view?: AlertView): Promise<AlertRecord> {
   const id = parseId('alert', rawId);
   const alert = id ? await getAlert(principal.accountId, id) : null;
-  if (!alert || (view && !view.includes(alert))) throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');
+  if (!alert || (view && !view.includes(alert)))
+    throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');
   return alert;
 }
 
@@ -62,7 +63,16 @@ export async function listAlerts(principal: Principal, params: URLSearchParams, 
 /** GET /api/v4/teams/:id/alerts: alerts sent to the team or assigned to it now. */
 export async function listTeamAlerts(principal: Principal, rawTeamId: string, params: URLSearchParams) {
   const teamId = parseId('team', rawTeamId);
-  const team = teamId ? await getItem(entityKey(principal.accountId, ENTITY_TYPES.team, teamId)) : null;
+  const team = teamId ? await getTeam(principal.accountId, teamId) : null;
   if (!team) throw new NotFound('Team not found');
   return listAlertsV4(principal, params, teamView(teamId!));
+}
+
+export const findBroadcast = (principal: Principal, rawId: string) => findAlert(principal, rawId, BROADCAST_VIEW);
+export const findIncident = (principal: Principal, rawId: string) => findAlert(principal, rawId, INCIDENT_VIEW);
+
+/** GET /incident/:id/logs: an alert's timeline, oldest first. */
+export async function listIncidentLogs(principal: Principal, rawAlertId: string, params: URLSearchParams, iface: ApiInterface) {
+  const alert = await findAlert(principal, rawAlertId);
+  return listLogsOfOwner(principal, prefixId('alert', alert.id), params, iface);
 }

@@ -7,9 +7,7 @@ export const URGENCIES: Urgency[] = ['silent', 'low', 'medium', 'high', 'critica
 export const INCIDENT_SEVERITIES = ['SEV-1', 'SEV-2', 'SEV-3', 'SEV-4', 'SEV-5', 'SEV-UNKNOWN'] as const;
 
 /** Who changed an alert: a person (through the API) or an integration (a webhook). */
-export type Actor =
-  | { type: 'AccountUser'; accountUserId: string; userId: string }
-  | { type: 'Integration'; integrationId: string };
+export type Actor = { type: 'AccountUser'; accountUserId: string; userId: string } | { type: 'Integration'; integrationId: string };
 
 export interface Handoff {
   /** Prefix ids (`usr_…` / `tem_…`). */
@@ -71,4 +69,27 @@ export interface AlertRecord {
   stakeholder_ids: string[];
   created_at: string;
   updated_at: string;
+}
+
+export function isIncident(alert: Pick<AlertRecord, 'meta'>): boolean {
+  return alert.meta?.incident === true;
+}
+
+/** Teams an alert belongs to: those it was sent to and the one it is assigned to now. */
+export function teamsOf(alert: Pick<AlertRecord, 'destination_team_ids' | 'assigned_team_id'>): string[] {
+  const teams = new Set(alert.destination_team_ids);
+  if (alert.assigned_team_id) teams.add(alert.assigned_team_id);
+  return [...teams];
+}
+
+/** A comment on an alert (POST/GET /api/v4/alerts/:id/comments). */
+export interface CommentRecord {
+  id: string;
+  account_id: string;
+  alert_id: string;
+  account_user_id: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
 }

@@ -3,7 +3,7 @@
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
-import type { AlertRecord } from './records';
+import type { AlertRecord, CommentRecord } from './records';
 
 export function alertToV4(alert: AlertRecord) {
   return {
@@ -153,4 +153,27 @@ export const alertEarlierListSpec: ListSpec = {
     stakeholder_ids: 'array',
     handoffs: 'array',
   },
+};
+
+export function commentToV4(comment: CommentRecord) {
+  return {
+    id: comment.id,
+    prefix_id: prefixId('comment', comment.id),
+    account_id: comment.account_id,
+    alert_id: comment.alert_id,
+    account_user_id: comment.account_user_id,
+    text: comment.text,
+    created_at: comment.created_at,
+    updated_at: comment.updated_at,
+  };
+}
+
+export const commentListSpec: ListSpec = {
+  attributes: {
+    ...V4_COMMON_ATTRIBUTES,
+    alert_id: 'string',
+    account_user_id: 'string',
+    text: 'string',
+  },
+  search: ['text'],
 };

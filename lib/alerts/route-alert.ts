@@ -5,9 +5,10 @@
 // finishes an attempt that stopped between its two writes.
 import { newId } from '../ids';
 import { getLog } from '../logs/store';
+import { done, updateWithRetry } from '../store/retry';
 import type { AlertRecord } from './records';
 import type { RoutingMessage } from './routing-queue';
-import { getAlert, saveAlert } from './store';
+import { getAlert, getAlerts, saveAlert } from './store';
 import { recordTimeline } from './timeline';
 
 export type RoutingOutcome = 'routed' | 'already-routed' | 'absent';
@@ -38,33 +39,51 @@ function routedEntry(alert: AlertRecord) {
 /** `prefetched`: the alert as the worker read it for the whole batch (its first attempt uses it; a
  * lost race re-reads, and the write is conditional on the version either way). */
 export async function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const alert = attempt === 0 && prefetched !== undefined ? prefetched : await getAlert(message.account_id, message.alert_id);
-    if (!alert) return 'absent';
-    if (alert.routed_at) {
-      if (alert.routing_log_id && !(await getLog(alert.account_id, alert.routing_log_id))) {
-        await recordTimeline(routedEntry(alert));
+  return updateWithRetry<AlertRecord, RoutingOutcome>({
+    load: (attempt) => (attempt === 0 && prefetched !== undefined ? prefetched : getAlert(message.account_id, message.alert_id)),
+    edit: async (alert) => {
+      if (!alert) return done('absent');
+      if (alert.routed_at) {
+        if (alert.routing_log_id && !(await getLog(alert.account_id, alert.routing_log_id))) {
+          await recordTimeline(routedEntry(alert));
+        }
+        return done('already-routed');
       }
-      return 'already-routed';
-    }
-    const now = new Date().toISOString();
-    // A person may have handed the alert off before routing ran: their choice stands.
-    const keepAssignment = alert.handoffs.length > 0;
-    const next: AlertRecord = {
-      ...alert,
-      assigned_team_id: keepAssignment ? alert.assigned_team_id : (alert.destination_team_ids[0] ?? null),
-      assigned_user_id: keepAssignment ? alert.assigned_user_id : firstDestinationUser(alert),
-      // The entry's id is stored with the change, so a retry knows which entry to finish.
-      routed_at: now,
-      routing_log_id: newId(),
-      version: alert.version + 1,
-      updated_at: now,
-    };
-    if (await saveAlert(alert, next)) {
+      const now = new Date().toISOString();
+      // A person may have handed the alert off before routing ran: their choice stands.
+      const keepAssignment = alert.handoffs.length > 0;
+      return {
+        ...alert,
+        assigned_team_id: keepAssignment ? alert.assigned_team_id : (alert.destination_team_ids[0] ?? null),
+        assigned_user_id: keepAssignment ? alert.assigned_user_id : firstDestinationUser(alert),
+        // The entry's id is stored with the change, so a retry knows which entry to finish.
+        routed_at: now,
+        routing_log_id: newId(),
+        version: alert.version + 1,
+        updated_at: now,
+      };
+    },
+    save: (next, alert) => saveAlert(alert, next),
+    saved: async (next) => {
       // The entry's id was made by this attempt and stored only just now: no entry can have it yet.
       await recordTimeline(routedEntry(next), { fresh: true });
-      return 'routed';
-    }
-  }
-  throw new Error(`alert ${message.alert_id} kept changing while being routed`);
+      return 'routed' as const;
+    },
+    exhausted: () => {
+      throw new Error(`alert ${message.alert_id} kept changing while being routed`);
+    },
+  });
+}
+
+/** A queue batch's alerts, read together: one BatchGet per account instead of one read per record. */
+export async function prefetchAlerts(messages: RoutingMessage[]): Promise<Map<string, AlertRecord | null>> {
+  const byAccount = new Map<string, string[]>();
+  for (const m of messages) byAccount.set(m.account_id, [...(byAccount.get(m.account_id) ?? []), m.alert_id]);
+  const found = new Map<string, AlertRecord | null>(messages.map((m) => [m.alert_id, null]));
+  await Promise.all(
+    [...byAccount].map(async ([accountId, ids]) => {
+      for (const alert of await getAlerts(accountId, ids)) found.set(alert.id, alert);
+    }),
+  );
+  return found;
 }

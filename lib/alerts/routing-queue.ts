@@ -14,7 +14,10 @@ const sends = new GroupCommit<RoutingMessage>(
   async (messages) => {
     const queueUrl = config().ROUTING_QUEUE_URL;
     if (!queueUrl) throw new Error('ROUTING_QUEUE_URL is not configured: alerts cannot be routed');
-    return sendBatch(queueUrl, messages.map((message) => JSON.stringify(message)));
+    return sendBatch(
+      queueUrl,
+      messages.map((message) => JSON.stringify(message)),
+    );
   },
   10,
   4,

@@ -2,17 +2,13 @@
 // contract §4 aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
 import * as z from 'zod';
 import { boolish, idList, requiredText } from '../http/fields';
-import { issueMessage } from '../http/validate';
-import { Invalid } from '../http/errors';
 import { INCIDENT_SEVERITIES, URGENCIES } from './records';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
-const stringList = z.preprocess(
-  (value) => (typeof value === 'string' ? [value] : value),
-  z.array(z.string().trim().min(1)),
-);
+const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
 
-export const metaInput = z
+/** An alert's meta: free-form, with the incident fields (contract §4) checked. */
+export const alertMetaInput = z
   .object({
     incident: boolish.nullable().optional(),
     incident_severity: z.enum(INCIDENT_SEVERITIES).nullable().optional(),
@@ -27,7 +23,7 @@ export const v4CreateInput = z.object({
   title: requiredText,
   description: z.string().nullable().optional(),
   urgency,
-  meta: metaInput.optional(),
+  meta: alertMetaInput.optional(),
   tag_list: stringList.optional(),
   tags: stringList.optional(),
   thirdparty_id: thirdpartyId,
@@ -40,7 +36,7 @@ export const v4UpdateInput = z.object({
   title: requiredText.optional(),
   description: z.string().nullable().optional(),
   urgency: urgency.optional(),
-  meta: metaInput.nullable().optional(),
+  meta: alertMetaInput.nullable().optional(),
   tag_list: stringList.optional(),
   tags: stringList.optional(),
   destination_team_ids: idList.optional(),
@@ -56,7 +52,7 @@ export const earlierCreateInput = z.object({
   urgency: urgency.optional(),
   destination_ids: idList.pipe(z.array(z.string()).min(1)),
   tags: stringList.optional(),
-  meta: metaInput.optional(),
+  meta: alertMetaInput.optional(),
   thirdparty_id: thirdpartyId,
   subtype: z.enum(SUBTYPES).optional(),
 });
@@ -67,7 +63,7 @@ export const earlierUpdateInput = z.object({
   urgency: urgency.optional(),
   destination_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
   tags: stringList.optional(),
-  meta: metaInput.nullable().optional(),
+  meta: alertMetaInput.nullable().optional(),
 });
 
 export const handoffInput = z.object({ to: requiredText });
@@ -77,20 +73,6 @@ export type V4CreateInput = z.infer<typeof v4CreateInput>;
 export type V4UpdateInput = z.infer<typeof v4UpdateInput>;
 export type EarlierCreateInput = z.infer<typeof earlierCreateInput>;
 export type EarlierUpdateInput = z.infer<typeof earlierUpdateInput>;
-
-/**
- * Validates like parseInput, and adds the messages of checks a schema cannot express across
- * fields (at least one destination), so one answer names every field at fault.
- */
-export function parseWith<S extends z.ZodType>(schema: S, body: unknown, extra: (body: Record<string, unknown>) => string[] = () => []): z.infer<S> {
-  const result = schema.safeParse(body);
-  const messages = [
-    ...(result.success ? [] : result.error.issues.map((issue) => issueMessage(issue, body))),
-    ...extra((body ?? {}) as Record<string, unknown>),
-  ];
-  if (messages.length > 0) throw new Invalid([...new Set(messages)]);
-  return (result as { data: z.infer<S> }).data;
-}
 
 const V4_DESTINATIONS = ['destination_team_ids', 'destination_router_ids', 'destination_account_user_ids'] as const;
 

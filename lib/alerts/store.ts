@@ -1,40 +1,30 @@
-// Data access for alerts. Keys and indexes: lib/alerts/keys.ts; the patterns they serve:
-// lib/alerts/ACCESS-PATTERNS.md.
+// Data access for alerts: the only file that reads lib/alerts/keys.ts; the patterns the keys serve
+// are lib/alerts/ACCESS-PATTERNS.md.
 //   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id
 //   link          A#<acc>#ALERT#L#<kind>#<value> / <alert id>    (teams, tags, incident, subtype)
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { adjustCounts } from '../store/counters';
 import { db, tableName } from '../store/client';
-import { insertEntity, removeEntity, saveEntity } from '../store/entities';
-import {
-  batchGet,
-  batchWrite,
-  countItems,
-  ENTITY_TYPES,
-  entityKey,
-  fromItem,
-  getItem,
-  isConditionFailure,
-  keyString,
-  queryItems,
-  type Item,
-  type WriteRequest,
-} from '../store/items';
+import { adjustCounts } from '../store/counters';
+import { entityStore } from '../store/entity-store';
 import { addCounts, writeInOrder } from '../store/grouped-writes';
+import { batchWrite, countItems, fromItem, isConditionFailure, queryItems, type Item, type WriteRequest } from '../store/items';
 import {
   alertCounts,
   alertIndexKeys,
+  COUNTER,
   linkItem,
   linkPartition,
   linksOf,
   statusPartition,
   thirdpartyPartition,
+  urgencyPartition,
+  type IndexKind,
   type LinkKind,
 } from './keys';
 import type { AlertRecord, AlertStatus } from './records';
 
-const TYPE = ENTITY_TYPES.alert;
+export type { IndexKind, LinkKind };
 
 /** Fields that may be missing on a stored alert (written before they existed, or set only once,
  * like acknowledged_at, which is absent rather than null so a transition can use if_not_exists). */
@@ -108,22 +98,23 @@ function isDefault(value: unknown, fallback: unknown): boolean {
   return false;
 }
 
-export async function getAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {
-  const item = await getItem(entityKey(accountId, TYPE, alertId));
-  return item ? decodeAlert(item) : null;
-}
+const alertStore = entityStore<AlertRecord>({
+  kind: 'alert',
+  indexKeys: alertIndexKeys,
+  counts: alertCounts,
+  encode: storable,
+  decode: decodeAlert,
+});
 
+const TYPE = alertStore.type;
+
+export const getAlert = alertStore.get;
 /** Reads alerts by id in one round trip per 100, in the order asked; absent ones are left out. */
-export async function getAlerts(accountId: string, alertIds: string[]): Promise<AlertRecord[]> {
-  if (alertIds.length === 0) return [];
-  const found = await batchGet(alertIds.map((id) => entityKey(accountId, TYPE, id)));
-  const out: AlertRecord[] = [];
-  for (const id of alertIds) {
-    const item = found.get(keyString(entityKey(accountId, TYPE, id)));
-    if (item) out.push(decodeAlert(item));
-  }
-  return out;
-}
+export const getAlerts = alertStore.getMany;
+export const nextAlertTinyId = alertStore.nextTinyId;
+export const readAlertCounts = alertStore.counts;
+/** The account's alerts in creation order (newest first unless `forward`), at most `limit`. */
+export const listAlerts = alertStore.list;
 
 // ── link items ────────────────────────────────────────────────────────────────────────────────
 
@@ -151,10 +142,7 @@ async function syncLinks(before: AlertRecord | null, after: AlertRecord | null):
 
 /** Stores a new alert with its counters and links; false when an alert with that id exists. */
 export async function insertAlert(alert: AlertRecord): Promise<boolean> {
-  const inserted = await insertEntity(TYPE, storable(alert), {
-    indexKeys: alertIndexKeys(alert),
-    counts: alertCounts(alert),
-  });
+  const inserted = await alertStore.insert(alert);
   if (inserted) await syncLinks(null, alert);
   return inserted;
 }
@@ -165,19 +153,14 @@ export async function insertAlert(alert: AlertRecord): Promise<boolean> {
  * with it.
  */
 export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
-  const saved = await saveEntity(TYPE, storable(next), {
-    indexKeys: alertIndexKeys(next),
-    countsBefore: alertCounts(before),
-    counts: alertCounts(next),
-  });
+  const saved = await alertStore.save(next, before);
   if (saved) await syncLinks(before, next);
   return saved;
 }
 
 export async function removeAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {
-  const item = await removeEntity<AlertRecord>(accountId, TYPE, alertId, (record) => alertCounts(decodeAlert(record as unknown as Item)));
-  if (!item) return null;
-  const removed = decodeAlert(item as unknown as Item);
+  const removed = await alertStore.remove(accountId, alertId);
+  if (!removed) return null;
   await syncLinks(removed, null);
   return removed;
 }
@@ -249,7 +232,7 @@ export async function changeStatus(
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: entityKey(accountId, TYPE, alertId),
+        Key: alertStore.key(accountId, alertId),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: `attribute_exists(#pk) AND #status IN (${allowed.join(', ')})`,
         ExpressionAttributeNames: names,
@@ -276,8 +259,9 @@ export async function changeStatus(
   }
   const deltas: Record<string, number> = { ...change.counts };
   if (before.status !== after.status) {
-    deltas[`status:${before.status}`] = (deltas[`status:${before.status}`] ?? 0) - 1;
-    deltas[`status:${after.status}`] = (deltas[`status:${after.status}`] ?? 0) + 1;
+    const [was, now] = [COUNTER.status!(before.status), COUNTER.status!(after.status)];
+    deltas[was] = (deltas[was] ?? 0) - 1;
+    deltas[now] = (deltas[now] ?? 0) + 1;
   }
   await Promise.all([addCounts(accountId, TYPE, deltas), change.alongside?.(before, after)]);
   return { before, after };
@@ -288,17 +272,12 @@ export async function changeStatus(
  * that was already counted changes nothing. Returns the alert after the write, or null when the
  * count was already that high (or the alert is gone).
  */
-export async function raiseDedup(
-  accountId: string,
-  alertId: string,
-  atLeast: number,
-  now: string,
-): Promise<AlertRecord | null> {
+export async function raiseDedup(accountId: string, alertId: string, atLeast: number, now: string): Promise<AlertRecord | null> {
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: entityKey(accountId, TYPE, alertId),
+        Key: alertStore.key(accountId, alertId),
         UpdateExpression: 'SET #count = :n, #version = #version + :one, #updated_at = :now',
         ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(#count) OR #count < :n)',
         ExpressionAttributeNames: { '#pk': 'pk', '#count': 'dedup_count', '#version': 'version', '#updated_at': 'updated_at' },
@@ -315,15 +294,43 @@ export async function raiseDedup(
 
 // ── reads by index ────────────────────────────────────────────────────────────────────────────
 
+/** Alerts holding one value of an indexed attribute, in id order (newest first unless `forward`). */
+export async function listAlertsWith(
+  accountId: string,
+  kind: IndexKind,
+  value: string,
+  forward: boolean,
+  limit?: number,
+): Promise<AlertRecord[]> {
+  switch (kind) {
+    case 'status':
+      return alertStore.query(statusPartition(accountId, value), { index: 'gsi1', forward, limit });
+    case 'urgency':
+      return alertStore.query(urgencyPartition(accountId, value), { index: 'gsi2', forward, limit });
+    case 'thirdparty': {
+      const found = await listAlertsByThirdpartyId(accountId, value);
+      return forward ? found.reverse() : found;
+    }
+    default:
+      return getAlerts(accountId, await listLinkedAlertIds(accountId, kind, value, limit, forward));
+  }
+}
+
+/** The counter of an indexed attribute's value (none for tags and third-party ids: their values are
+ * unbounded). */
+export function counterOf(kind: IndexKind): ((value: string) => string) | undefined {
+  return COUNTER[kind];
+}
+
 /** Alerts with this third-party id, newest first (gsi3). Used by deduplication and the filter. */
-export async function alertsByThirdpartyId(accountId: string, thirdpartyId: string): Promise<AlertRecord[]> {
-  const items = await queryItems(thirdpartyPartition(accountId, thirdpartyId), { index: 'gsi3', forward: false });
+export async function listAlertsByThirdpartyId(accountId: string, thirdpartyId: string): Promise<AlertRecord[]> {
+  const found = await alertStore.query(thirdpartyPartition(accountId, thirdpartyId), { index: 'gsi3', forward: false });
   // Hashed long ids could in theory collide: keep exact matches only.
-  return items.map(decodeAlert).filter((alert) => alert.thirdparty_id === thirdpartyId);
+  return found.filter((alert) => alert.thirdparty_id === thirdpartyId);
 }
 
 /** Alert ids of a link partition, newest first unless `forward`; `limit` bounds the read (a page). */
-export async function linkedAlertIds(
+export async function listLinkedAlertIds(
   accountId: string,
   kind: LinkKind,
   value: string,
@@ -335,7 +342,7 @@ export async function linkedAlertIds(
 }
 
 /** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
-export async function countLinked(accountId: string, kind: LinkKind, value: string): Promise<number> {
+export async function countLinkedAlerts(accountId: string, kind: LinkKind, value: string): Promise<number> {
   return countItems(linkPartition(accountId, kind, value));
 }
 
@@ -352,7 +359,7 @@ export async function importAlerts(accountId: string, alerts: AlertRecord[]): Pr
   for (const alert of alerts) {
     if (alert.account_id !== accountId) throw new Error('importAlerts: alert of another account');
     const indexKeys = Object.fromEntries(Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined));
-    requests.push({ PutRequest: { Item: { ...entityKey(accountId, TYPE, alert.id), ...indexKeys, ...storable(alert) } } });
+    requests.push({ PutRequest: { Item: { ...alertStore.key(accountId, alert.id), ...indexKeys, ...storable(alert) } } });
     requests.push(...linkRequests(null, alert));
     for (const name of ['total', ...alertCounts(alert)]) deltas[name] = (deltas[name] ?? 0) + 1;
   }

@@ -3,9 +3,8 @@
 // GET /log?owner_id=alt_… read it back, oldest first.
 import { createHash } from 'node:crypto';
 import { newId, prefixId } from '../ids';
-import { getLog, logItem, putUncountedLog, TIMELINE_COUNTER } from '../logs/store';
-import { addCounts, putGrouped } from '../store/grouped-writes';
 import type { LogRecord } from '../logs/records';
+import { getLog, insertFreshTimelineLog, insertTimelineLog, TIMELINE_COUNT } from '../logs/store';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 
 /** The prefix id that names an actor in logs and in acknowledgedby/resolvedby/archivedby. */
@@ -63,9 +62,7 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
   const alertPrefix = prefixId('alert', entry.alert.id);
   const who = entry.actor ? actorPrefixId(entry.actor) : 'system';
   const statusPart =
-    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus
-      ? ` (${entry.oldStatus} → ${entry.newStatus})`
-      : '';
+    entry.oldStatus && entry.newStatus && entry.oldStatus !== entry.newStatus ? ` (${entry.oldStatus} → ${entry.newStatus})` : '';
   return {
     id: entry.id ?? newId(),
     account_id: entry.alert.account_id,
@@ -78,9 +75,7 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
     meta: {},
     data: {
       action: entry.action,
-      actor: entry.actor
-        ? { type: entry.actor.type, id: who }
-        : { type: 'System', id: null },
+      actor: entry.actor ? { type: entry.actor.type, id: who } : { type: 'System', id: null },
       old_status: entry.oldStatus,
       new_status: entry.newStatus,
       time: entry.time,
@@ -93,10 +88,10 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
 }
 
 /** The counter delta of one timeline entry, for a caller that adds it to its own counter update. */
-export const TIMELINE_ENTRY_COUNT = { [TIMELINE_COUNTER.field]: 1 };
+export const TIMELINE_ENTRY_COUNT: Record<string, number> = TIMELINE_COUNT;
 
 /**
- * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNTER), unless the caller
+ * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNT), unless the caller
  * counts it in its own counter update (`counted`). With a chosen id the write is idempotent: an
  * entry already there stays and is not counted again. `fresh` tells that a chosen id cannot exist
  * yet (the write that made it, an alert's insert or the routing write naming the entry, succeeded
@@ -104,16 +99,24 @@ export const TIMELINE_ENTRY_COUNT = { [TIMELINE_COUNTER.field]: 1 };
  */
 export async function recordTimeline(entry: TimelineEntry, options: { counted?: boolean; fresh?: boolean } = {}): Promise<LogRecord> {
   const log = timelineLog(entry);
-  const count = () =>
-    options.counted ? undefined : addCounts(log.account_id, TIMELINE_COUNTER.type, TIMELINE_ENTRY_COUNT);
+  const counted = options.counted ?? false;
   if (entry.id === undefined || options.fresh) {
     // A new ULID cannot exist yet: the put needs no condition and may share a BatchWrite.
-    await Promise.all([putGrouped(logItem(log)), count()]);
+    await insertFreshTimelineLog(log, counted);
     return log;
   }
-  if (await putUncountedLog(log)) {
-    await count();
-    return log;
-  }
+  if (await insertTimelineLog(log, counted)) return log;
   return (await getLog(log.account_id, log.id)) ?? log;
+}
+
+/** The timeline entry of a change made through the API: the alert as read (`before`) and as saved. */
+export function recordChange(
+  action: TimelineAction,
+  before: AlertRecord,
+  after: AlertRecord,
+  actor: Actor,
+  time: string,
+  details: Record<string, unknown>,
+): Promise<LogRecord> {
+  return recordTimeline({ alert: after, action, actor, oldStatus: before.status, newStatus: after.status, time, details });
 }

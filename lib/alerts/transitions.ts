@@ -4,9 +4,10 @@
 import { Conflict, NotFound } from '../http/errors';
 import { parseId, prefixId, ulidTime } from '../ids';
 import type { Actor, AlertRecord, AlertStatus } from './records';
+import { raced, retryWhileRaced } from '../store/retry';
 import { changeStatus, getAlert, raiseDedup } from './store';
 import { actorPrefixId, derivedUlid, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from './timeline';
-import { closeWorkflow, openWorkflowOf, openWorkflowsOfAlert } from './workflows';
+import { closeWorkflow, getOpenWorkflow, listOpenWorkflows } from './workflow-store';
 
 export type AlertAction = 'acknowledge' | 'resolve' | 'reject' | 'archive';
 export type TransitionRules = 'v4' | 'earlier' | 'integration';
@@ -98,27 +99,33 @@ export async function transitionAlert(
   const who = actorPrefixId(actor);
   // A refusal is explained by reading the alert; if by then it is back in an allowed status (a
   // handoff reopened it), the write is tried again rather than answering a confusing 409.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const applied =
-      from.length === 0
-        ? null
-        : await changeStatus(accountId, alertId, {
-            from,
-            to: TARGET[action],
-            now,
-            ...fieldsOf(action, who, now),
-            counts: TIMELINE_ENTRY_COUNT,
-            alongside: (before, after) =>
-              recordTimeline(
-                { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
-                { counted: true },
-              ),
-          });
-    if (applied) return applied.after;
-    const refusal = await explainRefusal(accountId, alertId, action, from);
-    if (refusal) throw refusal;
-  }
-  throw new Conflict('The alert was changed by other requests meanwhile; try again');
+  return retryWhileRaced(
+    3,
+    async () => {
+      const applied =
+        from.length === 0
+          ? null
+          : await changeStatus(accountId, alertId, {
+              from,
+              to: TARGET[action],
+              now,
+              ...fieldsOf(action, who, now),
+              counts: TIMELINE_ENTRY_COUNT,
+              alongside: (before, after) =>
+                recordTimeline(
+                  { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
+                  { counted: true },
+                ),
+            });
+      if (applied) return applied.after;
+      const refusal = await explainRefusal(accountId, alertId, action, from);
+      if (refusal) throw refusal;
+      return raced();
+    },
+    () => {
+      throw new Conflict('The alert was changed by other requests meanwhile; try again');
+    },
+  );
 }
 
 /**
@@ -129,7 +136,7 @@ async function rejectAlert(accountId: string, alertId: string, actor: Actor, fro
   const alert = await getAlert(accountId, alertId);
   if (!alert) throw new NotFound('Alert not found');
   if (!from.includes(alert.status)) throw transitionConflict('reject', alert.status, from);
-  const workflow = actor.type === 'AccountUser' ? await openWorkflowOf(accountId, alertId, actor.accountUserId) : null;
+  const workflow = actor.type === 'AccountUser' ? await getOpenWorkflow(accountId, alertId, actor.accountUserId) : null;
   if (!workflow) {
     throw new Conflict(`Cannot reject: you have no open notification workflow for this alert (the alert is ${alert.status})`);
   }
@@ -169,7 +176,7 @@ async function rejectAlert(accountId: string, alertId: string, actor: Actor, fro
  * open; when no one is left it is dropped (contract §6). The escalation engine replaces this step.
  */
 async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: string): Promise<AlertRecord> {
-  const others = (await openWorkflowsOfAlert(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
+  const others = (await listOpenWorkflows(alert.account_id, alert.id)).filter((w) => w.id !== closedWorkflowId);
   if (others.length > 0) return alert;
   const now = new Date().toISOString();
   const dropped = await changeStatus(alert.account_id, alert.id, {
@@ -198,12 +205,7 @@ async function escalateAfterRejection(alert: AlertRecord, closedWorkflowId: stri
  * plus a timeline log. `logId` (ULID or `log_…`) names the inbound request that was the duplicate:
  * its timeline entry then has an id derived from it, so a redelivery writes it at most once.
  */
-export async function raiseDedupCount(
-  accountId: string,
-  alertId: string,
-  atLeast: number,
-  logId?: string,
-): Promise<AlertRecord | null> {
+export async function raiseDedupCount(accountId: string, alertId: string, atLeast: number, logId?: string): Promise<AlertRecord | null> {
   const now = new Date().toISOString();
   const raised = await raiseDedup(accountId, alertId, atLeast, now);
   const alert = raised ?? (await getAlert(accountId, alertId));

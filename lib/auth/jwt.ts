@@ -3,9 +3,7 @@
 import jwt from 'jsonwebtoken';
 import { config } from '../config';
 import { generateToken } from './passwords';
-import { getItem, putNew } from '../store/items';
-
-const SECRET_KEY = { pk: 'SYSTEM', sk: 'JWT_SECRET' };
+import { getStoredJwtSecret, insertJwtSecret } from './store';
 let secret: string | undefined;
 
 /** The signing secret: JWT_SECRET, else one generated once and kept in the store. */
@@ -13,12 +11,11 @@ export async function jwtSecret(): Promise<string> {
   if (secret) return secret;
   const configured = config().JWT_SECRET;
   if (configured) return (secret = configured);
-  const stored = await getItem(SECRET_KEY);
-  if (stored) return (secret = String(stored.secret));
+  const stored = await getStoredJwtSecret();
+  if (stored) return (secret = stored);
   const fresh = generateToken();
-  if (await putNew({ ...SECRET_KEY, secret: fresh })) return (secret = fresh);
-  const winner = await getItem(SECRET_KEY);
-  return (secret = String(winner!.secret));
+  if (await insertJwtSecret(fresh)) return (secret = fresh);
+  return (secret = (await getStoredJwtSecret())!);
 }
 
 export function resetJwtSecret(): void {

@@ -1,7 +1,7 @@
 // Role checks (contract §3). Without `admin`, a caller may read everything in the account, create
 // alerts and act on them, and update their own account user (not its roles).
 import { Forbidden } from '../http/errors';
-import type { Principal } from './principal';
+import type { Principal } from '../http/principal';
 
 export function requireAdmin(principal: Principal, action = 'do this'): void {
   if (!principal.roles.admin) throw new Forbidden(`Only an account admin may ${action}`);

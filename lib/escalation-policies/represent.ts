@@ -13,7 +13,12 @@ export function escalationPolicyToV4(record: EscalationPolicyRecord) {
     repeat: record.repeat,
     reassign_team_ids: record.reassign_team_ids,
     reassign_account_user_ids: record.reassign_account_user_ids,
-    escalation_layers: record.escalation_layers.map((l) => ({ id: l.id, layer: l.layer, timeout: l.timeout, timeout_unit: l.timeout_unit })),
+    escalation_layers: record.escalation_layers.map((l) => ({
+      id: l.id,
+      layer: l.layer,
+      timeout: l.timeout,
+      timeout_unit: l.timeout_unit,
+    })),
     meta: record.meta,
     created_at: record.created_at,
     updated_at: record.updated_at,

@@ -1,9 +1,10 @@
 // Input schemas of escalation policies (contract §7). Layers arrive as `escalation_layers` or, as
 // Rails nested attributes, `escalation_layers_attributes` (entries with `_destroy` set are dropped).
 import * as z from 'zod';
-import { boolish, idList, intish, requiredText } from '../http/fields';
-import { metaInput } from '../teams/inputs';
-import { TIMEOUT_UNITS } from './records';
+import { Invalid } from '../http/errors';
+import { boolish, idList, intish, metaInput, requiredText } from '../http/fields';
+import { newId } from '../ids';
+import { TIMEOUT_UNITS, type EscalationLayerRecord } from './records';
 
 const layerInput = z.object({
   id: z.string().optional(),
@@ -34,3 +35,28 @@ export const createEscalationPolicyInput = z.object({ name: requiredText, ...fie
 export const updateEscalationPolicyInput = z.object({ name: requiredText.optional(), ...fields });
 
 export type LayerInput = z.infer<typeof layerInput>;
+
+/** Layers as sent, numbered by position when no number is given; ids kept for numbers that stay. */
+export function layersFrom(input: LayerInput[], field: string, previous: EscalationLayerRecord[] = []): EscalationLayerRecord[] {
+  const kept = input.filter((entry) => !entry._destroy);
+  const layers = kept.map((entry, index) => ({
+    id: previous.find((p) => p.layer === (entry.layer ?? index + 1))?.id ?? newId(),
+    layer: entry.layer ?? index + 1,
+    timeout: entry.timeout,
+    timeout_unit: entry.timeout_unit ?? 'minutes',
+  }));
+  const numbers = layers.map((l) => l.layer);
+  const duplicate = numbers.find((n, i) => numbers.indexOf(n) !== i);
+  if (duplicate !== undefined) throw new Invalid(`${field} lists layer ${duplicate} twice`);
+  // A policy without layers would wake no one: every alert of its teams would be dropped at once.
+  if (layers.length === 0) throw new Invalid(`${field} must have at least 1 entry`);
+  return layers.sort((a, b) => a.layer - b.layer);
+}
+
+/** The layers a create or update sends, under either name, and the name it used. */
+export function layerInputOf(input: { escalation_layers?: LayerInput[]; escalation_layers_attributes?: LayerInput[] }) {
+  return {
+    field: input.escalation_layers ? 'escalation_layers' : 'escalation_layers_attributes',
+    layers: input.escalation_layers ?? input.escalation_layers_attributes,
+  };
+}

@@ -2,29 +2,16 @@
 // acu_), the earlier one by user id (usr_ or ULID): inside one account a user has one account user
 // (contract §2), so a user id names that account user.
 import type { AccountUserRecord } from '../account-users/records';
-import { accountUserOfUserInAccount } from '../account-users/store';
+import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
 import { parseId, parsePrefixedId } from '../ids';
-import { batchGet, entityKey, ENTITY_TYPES, fromItem, keyString } from '../store/items';
 
 export interface AttendeeRef {
   attendee_id: string;
   user_id: string;
 }
 
-export interface AttendeeResolution {
-  attendees: AttendeeRef[];
-  messages: string[];
-}
-
 async function loadAccountUsers(accountId: string, ids: string[]): Promise<Map<string, AccountUserRecord>> {
-  const keys = ids.map((id) => entityKey(accountId, ENTITY_TYPES.accountUser, id));
-  const found = await batchGet(keys);
-  const out = new Map<string, AccountUserRecord>();
-  for (const key of keys) {
-    const item = found.get(keyString(key));
-    if (item) out.set(key.sk, fromItem<AccountUserRecord>(item));
-  }
-  return out;
+  return new Map((await getAccountUsers(accountId, ids)).map((record) => [record.id, record]));
 }
 
 function dedupe(list: AttendeeRef[]): AttendeeRef[] {
@@ -32,9 +19,13 @@ function dedupe(list: AttendeeRef[]): AttendeeRef[] {
   return list.filter((a) => (seen.has(a.attendee_id) ? false : (seen.add(a.attendee_id), true)));
 }
 
-/** account_user_ids (v4) → attendees in the order given; unknown ids become messages naming `field`. */
-export async function attendeesFromAccountUserIds(accountId: string, field: string, raw: readonly string[]): Promise<AttendeeResolution> {
-  const messages: string[] = [];
+/** account_user_ids (v4) → attendees in the order given; unknown ids add messages naming `field`. */
+export async function attendeesFromAccountUserIds(
+  accountId: string,
+  field: string,
+  raw: readonly string[],
+  messages: string[],
+): Promise<AttendeeRef[]> {
   const ids: string[] = [];
   for (const value of raw) {
     const id = parseId('accountUser', value);
@@ -48,12 +39,16 @@ export async function attendeesFromAccountUserIds(accountId: string, field: stri
     if (!record) messages.push(`${field} contains an unknown account user: ${id}`);
     else attendees.push({ attendee_id: record.id, user_id: record.user_id });
   }
-  return { attendees: dedupe(attendees), messages };
+  return dedupe(attendees);
 }
 
 /** attendees (earlier interface): usr_ ids (or bare ULIDs of users); acu_ ids are read too. */
-export async function attendeesFromUserIds(accountId: string, field: string, raw: readonly string[]): Promise<AttendeeResolution> {
-  const messages: string[] = [];
+export async function attendeesFromUserIds(
+  accountId: string,
+  field: string,
+  raw: readonly string[],
+  messages: string[],
+): Promise<AttendeeRef[]> {
   const resolved = await Promise.all(
     raw.map(async (value): Promise<AttendeeRef | string> => {
       const prefixed = parsePrefixedId(value);
@@ -63,7 +58,7 @@ export async function attendeesFromUserIds(accountId: string, field: string, raw
       }
       const userId = prefixed?.kind === 'user' ? prefixed.id : prefixed ? null : parseId('user', value);
       if (!userId) return `${field} contains an id that is not a user: ${value}`;
-      const record = await accountUserOfUserInAccount(userId, accountId);
+      const record = await getAccountUserOfUser(userId, accountId);
       if (record) return { attendee_id: record.id, user_id: record.user_id };
       // A bare ULID may also be an account user's own id.
       const direct = prefixed ? undefined : (await loadAccountUsers(accountId, [userId])).get(userId);
@@ -75,5 +70,5 @@ export async function attendeesFromUserIds(accountId: string, field: string, raw
     if (typeof entry === 'string') messages.push(entry);
     else attendees.push(entry);
   }
-  return { attendees: dedupe(attendees), messages };
+  return dedupe(attendees);
 }

@@ -5,8 +5,7 @@
 import { DAY_MS, daysFromCivil, daysInMonth } from '../oncall/civil-calendar';
 import { zoneOffsets } from '../oncall/zone-offsets';
 
-const ISO_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 interface Parts {
   local: number;

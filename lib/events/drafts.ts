@@ -4,9 +4,10 @@
 import { newId } from '../ids';
 import { findOccurrenceStartingAt } from '../oncall/recurrence';
 import type { FrequencyUnit } from '../oncall/types';
+import { withoutNulls } from '../http/changes';
 import type { AttendeeRef } from './attendees';
 import { isoOf } from './datetimes';
-import { toOncallEvent, type EventRecord } from './records';
+import { toOncallEvent, type EventRecord, type EventRepetition } from './records';
 
 export interface EventFieldNames {
   start: string;
@@ -53,22 +54,58 @@ export const EARLIER_FIELDS: EventFieldNames = {
   parentId: 'parent_id',
 };
 
-export interface EventDraft {
+export interface EventDraft extends EventRepetition {
   start: number;
   end: number;
-  layer: number;
-  time_zone: string;
-  repeat: boolean;
-  frequency: number | null;
-  frequency_unit: FrequencyUnit | null;
-  days_of_week: number[];
   repeat_end: number | null;
-  rotation: boolean;
-  parent_id: string | null;
   schedule_ids: string[];
   attendees: AttendeeRef[];
   exceptions: number[];
   meta: Record<string, unknown>;
+}
+
+/** The repeat and layer fields both interfaces send under the same names (days of week aside). */
+export interface RepeatFields {
+  layer?: number;
+  repeat?: boolean;
+  frequency?: number | null;
+  frequency_unit?: string | null;
+  days_of_week?: number[] | null;
+  rotation?: boolean;
+}
+
+/** A new draft: the fields sent, and the defaults of what was not. */
+export function newDraft(
+  fields: RepeatFields & { layer: number; meta?: Record<string, unknown> },
+  rest: Pick<EventDraft, 'start' | 'end' | 'time_zone' | 'repeat_end' | 'parent_id' | 'schedule_ids' | 'attendees' | 'exceptions'>,
+): EventDraft {
+  return {
+    start: rest.start,
+    end: rest.end,
+    layer: fields.layer,
+    time_zone: rest.time_zone,
+    repeat: fields.repeat ?? false,
+    frequency: fields.frequency ?? null,
+    frequency_unit: (fields.frequency_unit as FrequencyUnit | null | undefined) ?? null,
+    days_of_week: fields.days_of_week ?? [],
+    repeat_end: rest.repeat_end,
+    rotation: fields.rotation ?? false,
+    parent_id: rest.parent_id,
+    schedule_ids: rest.schedule_ids,
+    attendees: rest.attendees,
+    exceptions: rest.exceptions,
+    meta: withoutNulls(fields.meta),
+  };
+}
+
+/** An update's repeat and layer fields: only those sent change. */
+export function applyRepeatFields(draft: EventDraft, fields: RepeatFields): void {
+  if (fields.layer !== undefined) draft.layer = fields.layer;
+  if (fields.repeat !== undefined) draft.repeat = fields.repeat;
+  if (fields.frequency !== undefined) draft.frequency = fields.frequency;
+  if (fields.frequency_unit !== undefined) draft.frequency_unit = fields.frequency_unit as FrequencyUnit | null;
+  if (fields.days_of_week !== undefined) draft.days_of_week = fields.days_of_week ?? [];
+  if (fields.rotation !== undefined) draft.rotation = fields.rotation;
 }
 
 export function draftOf(record: EventRecord): EventDraft {
@@ -169,4 +206,3 @@ export function checkExceptions(record: EventRecord, names: EventFieldNames): st
     .filter((e) => !findOccurrenceStartingAt(event, Date.parse(e.start_datetime), { includeRemoved: true }))
     .map((e) => `${names.exceptions} contains ${e.start_datetime}, which starts no occurrence of the event`);
 }
-

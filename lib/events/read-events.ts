@@ -1,21 +1,36 @@
 // Reading events: one by id, the account's list (both interfaces) and a schedule's list
 // (GET /api/v4/schedules/:id/events: the raw events, repeats not expanded).
-import type { Principal } from '../auth/principal';
-import type { ListSource } from '../list/engine';
-import { runList } from '../list/engine';
+import { NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
+import { parseId } from '../ids';
+import { runList, type ListSource } from '../list/engine';
+import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
 import { parseListQuery, type ListQuery } from '../list/query';
-import { ENTITY_TYPES } from '../store/items';
-import { inCreationOrder, partitionSource } from '../store/partition-source';
-import { normalizeIdFilters, prefixIdFilters } from '../teams/inputs';
+import { collectionSource, inCreationOrder } from '../list/sources';
 import type { EventRecord } from './records';
-import { EARLIER_EVENT_REFERENCE_FILTERS, earlierEventListSpec, EVENT_REFERENCE_FILTERS, eventListSpec, eventToEarlier, eventToV4 } from './represent';
-import { eventsOfSchedule, schedulePage } from './store';
+import {
+  EARLIER_EVENT_REFERENCE_FILTERS,
+  earlierEventListSpec,
+  EVENT_REFERENCE_FILTERS,
+  eventListSpec,
+  eventToEarlier,
+  eventToV4,
+} from './represent';
+import { eventCollection, firstEventsOfSchedule, getEvent, listEventsOfSchedule } from './store';
+
+/** One event by id (ULID or evt_ prefix id) in the caller's account; anything else is absent. */
+export async function findEvent(principal: Principal, rawId: string): Promise<EventRecord> {
+  const id = parseId('event', rawId);
+  const record = id ? await getEvent(principal.accountId, id) : null;
+  if (!record) throw new NotFound('Event not found');
+  return record;
+}
 
 /** A page in creation order straight from the schedule's links and its exact counter. */
 async function schedulePageFor(accountId: string, scheduleId: string, query: ListQuery) {
   const order = inCreationOrder({ ...query, filters: [] });
   if (!order || query.q) return null;
-  const { events, total } = await schedulePage(accountId, scheduleId, order.forward, query.offset + query.limit);
+  const { events, total } = await firstEventsOfSchedule(accountId, scheduleId, order.forward, query.offset + query.limit);
   return { page: events.slice(query.offset), total };
 }
 
@@ -28,7 +43,7 @@ function scheduleFilterOf(query: ListQuery): string | null {
 }
 
 function accountEvents(accountId: string): ListSource<EventRecord> {
-  return partitionSource<EventRecord>(accountId, ENTITY_TYPES.event, {
+  return collectionSource(eventCollection(accountId), {
     fast: async (query) => {
       const scheduleId = scheduleFilterOf(query);
       return scheduleId ? schedulePageFor(accountId, scheduleId, { ...query, filters: [] }) : null;
@@ -43,7 +58,7 @@ export async function listV4Events(principal: Principal, params: URLSearchParams
 
 export async function listEarlierEvents(principal: Principal, params: URLSearchParams) {
   const query = parseListQuery(prefixIdFilters(params, EARLIER_EVENT_REFERENCE_FILTERS), earlierEventListSpec, 'earlier');
-  return runList(query, partitionSource<EventRecord>(principal.accountId, ENTITY_TYPES.event), eventToEarlier, {
+  return runList(query, collectionSource(eventCollection(principal.accountId)), eventToEarlier, {
     search: earlierEventListSpec.search,
   });
 }
@@ -52,7 +67,7 @@ export async function listEarlierEvents(principal: Principal, params: URLSearchP
 export async function listScheduleEvents(principal: Principal, scheduleId: string, params: URLSearchParams) {
   const query = parseListQuery(normalizeIdFilters(params, EVENT_REFERENCE_FILTERS), eventListSpec, 'v4');
   const source: ListSource<EventRecord> = {
-    all: () => eventsOfSchedule(principal.accountId, scheduleId),
+    all: () => listEventsOfSchedule(principal.accountId, scheduleId),
     fast: async (q) => (q.filters.length === 0 ? schedulePageFor(principal.accountId, scheduleId, q) : null),
   };
   return runList(query, source, eventToV4, { search: eventListSpec.search });

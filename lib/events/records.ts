@@ -22,22 +22,27 @@ export interface EventExceptionRecord {
   start_datetime: string;
 }
 
-export interface EventRecord {
-  id: string;
-  account_id: string;
-  tiny_id: number;
-  version: number;
-  start_datetime: string;
-  end_datetime: string;
+/** When and how an event repeats, on which layer: the fields a draft (lib/events/drafts.ts) and the
+ * stored record share. */
+export interface EventRepetition {
   layer: number;
   time_zone: string;
   repeat: boolean;
   frequency: number | null;
   frequency_unit: FrequencyUnit | null;
   days_of_week: number[];
-  repeat_end_datetime: string | null;
   rotation: boolean;
   parent_id: string | null;
+}
+
+export interface EventRecord extends EventRepetition {
+  id: string;
+  account_id: string;
+  tiny_id: number;
+  version: number;
+  start_datetime: string;
+  end_datetime: string;
+  repeat_end_datetime: string | null;
   schedule_ids: string[];
   event_attendees: EventAttendeeRecord[];
   exceptions: EventExceptionRecord[];

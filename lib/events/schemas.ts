@@ -2,8 +2,7 @@
 // interface's (api-earlier.md "Event"). Shapes only; zones, datetimes, cross-field rules and
 // references are checked by lib/events/drafts.ts once the effective time zone is known.
 import * as z from 'zod';
-import { boolish, idList, intish } from '../http/fields';
-import { metaInput } from '../teams/inputs';
+import { boolish, idList, intish, metaInput } from '../http/fields';
 import { FREQUENCY_UNITS } from './records';
 
 const text = z.string().trim().min(1);

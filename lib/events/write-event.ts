@@ -1,25 +1,26 @@
 // Persists a checked draft as a new event, or over an existing one: reference checks, tiny id, the
 // versioned write, and keeping override children in the schedules of their parent.
-import type { Principal } from '../auth/principal';
 import { Conflict, Invalid } from '../http/errors';
+import type { Principal } from '../http/principal';
+import { resolveReferences, type ReferenceCheck } from '../http/references';
 import { newId } from '../ids';
-import { nextTinyId } from '../store/grouped-writes';
-import { ENTITY_TYPES } from '../store/items';
-import { resolveReferences } from '../store/references';
+import { done, updateWithRetry } from '../store/retry';
 import { requireScheduleEditor } from '../teams/team-admins';
 import { checkDraft, checkExceptions, recordFromDraft, type EventDraft, type EventFieldNames } from './drafts';
 import type { EventRecord } from './records';
-import { childrenOf, getEvent, insertEvent, saveEvent } from './store';
+import { getEvent, insertEvent, listChildEvents, nextEventTinyId, saveEvent } from './store';
 
 async function checkReferences(principal: Principal, draft: EventDraft, names: EventFieldNames, previous?: EventRecord): Promise<void> {
   const unchangedSchedules =
-    previous && previous.schedule_ids.length === draft.schedule_ids.length && previous.schedule_ids.every((id) => draft.schedule_ids.includes(id));
-  const checks = [];
+    previous &&
+    previous.schedule_ids.length === draft.schedule_ids.length &&
+    previous.schedule_ids.every((id) => draft.schedule_ids.includes(id));
+  const checks: ReferenceCheck[] = [];
   if (!unchangedSchedules) {
-    checks.push({ field: names.scheduleIds, kind: 'schedule' as const, type: ENTITY_TYPES.schedule, ids: draft.schedule_ids });
+    checks.push({ field: names.scheduleIds, kind: 'schedule', ids: draft.schedule_ids });
   }
   if (draft.parent_id && draft.parent_id !== previous?.parent_id) {
-    checks.push({ field: names.parentId, kind: 'event' as const, type: ENTITY_TYPES.event, ids: [draft.parent_id] });
+    checks.push({ field: names.parentId, kind: 'event', ids: [draft.parent_id] });
   }
   if (checks.length > 0) await resolveReferences(principal.accountId, checks);
 }
@@ -33,7 +34,7 @@ export async function createEvent(principal: Principal, draft: EventDraft, names
   const record = recordFromDraft(draft, {
     id: newId(),
     account_id: principal.accountId,
-    tiny_id: await nextTinyId(principal.accountId, ENTITY_TYPES.event),
+    tiny_id: await nextEventTinyId(principal.accountId),
     version: 1,
     created_at: now,
     updated_at: now,
@@ -80,19 +81,21 @@ export async function updateEvent(
 
 /** Override children live in their parent's schedules: that is where they cut its occurrences. */
 async function followParentSchedules(parent: EventRecord, previousScheduleIds: readonly string[]): Promise<void> {
-  const children = await childrenOf(parent.account_id, parent.id, previousScheduleIds);
+  const children = await listChildEvents(parent.account_id, parent.id, previousScheduleIds);
   await Promise.all(
-    children.map(async (child) => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const stored = await getEvent(parent.account_id, child.id);
-        if (!stored || stored.parent_id !== parent.id) return;
-        if (stored.schedule_ids.join() === parent.schedule_ids.join()) return;
-        const next = { ...stored, schedule_ids: [...parent.schedule_ids], version: stored.version + 1, updated_at: new Date().toISOString() };
-        if (await saveEvent(next, stored)) {
-          await followParentSchedules(next, stored.schedule_ids);
-          return;
-        }
-      }
-    }),
+    children.map((child) =>
+      updateWithRetry<EventRecord, void>({
+        attempts: 5,
+        load: () => getEvent(parent.account_id, child.id),
+        edit: (stored) => {
+          if (!stored || stored.parent_id !== parent.id) return done();
+          if (stored.schedule_ids.join() === parent.schedule_ids.join()) return done();
+          return { ...stored, schedule_ids: [...parent.schedule_ids], version: stored.version + 1, updated_at: new Date().toISOString() };
+        },
+        save: (next, stored) => saveEvent(next, stored),
+        saved: (next, stored) => followParentSchedules(next, stored.schedule_ids),
+        exhausted: () => undefined,
+      }),
+    ),
   );
 }

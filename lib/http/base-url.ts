@@ -18,6 +18,16 @@ export function baseUrlOf(request: { headers: Record<string, string>; domainName
 
 /** A loopback or private host is the local runtime (plain HTTP); anything else is served over TLS. */
 function isLocal(host: string): boolean {
-  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
-  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\./.test(name) || /^(10|192\.168)\./.test(name) || /^172\.(1[6-9]|2\d|3[01])\./.test(name);
+  const name = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127\./.test(name) ||
+    /^(10|192\.168)\./.test(name) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(name)
+  );
 }

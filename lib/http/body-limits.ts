@@ -2,19 +2,8 @@
 // reach the process or the store: keys that could reach an object's prototype are dropped, and
 // bodies too deep, too wide or holding numbers JSON cannot represent are refused at once, so no
 // request can make the server walk a billion array slots or hand the marshaller -Infinity.
+import { BODY_LIMITS, UNSAFE_KEYS } from '../encoding/limits';
 import { Invalid } from './errors';
-
-/** Keys that address an object's prototype when assigned or merged; never kept from a body. */
-export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-export const BODY_LIMITS = {
-  /** Nesting of objects and arrays. */
-  maxDepth: 32,
-  /** Elements of one array (and the highest index a form key may name). */
-  maxArrayLength: 1_000,
-  /** Objects, arrays and values in the whole body. */
-  maxNodes: 20_000,
-} as const;
 
 function pathText(path: (string | number)[]): string {
   let name = '';

@@ -1,4 +1,4 @@
-// Typed errors that carry their HTTP status; lib/http/handler.ts is the one place that turns them
+// Typed errors that carry their HTTP status; lib/http/results.ts is the one place that turns them
 // into the contract's error body (§4). Messages name the field at fault.
 
 export class HttpError extends Error {
@@ -15,54 +15,24 @@ export class HttpError extends Error {
   }
 }
 
-export class BadRequest extends HttpError {
-  constructor(messages: string | string[]) {
-    super(400, messages);
-  }
+/** The error class of one status; `fallback` is its message when none is given. */
+function statusError(status: number, fallback = '') {
+  return class extends HttpError {
+    constructor(messages: string | string[] = fallback) {
+      super(status, messages);
+    }
+  };
 }
 
-export class Unauthorized extends HttpError {
-  constructor(message = 'A valid token was not provided') {
-    super(401, message);
-  }
-}
-
-export class Forbidden extends HttpError {
-  constructor(message = 'You do not have access to this resource') {
-    super(403, message);
-  }
-}
-
-export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
-  }
-}
-
-export class MethodNotAllowed extends HttpError {
-  constructor(message = 'Method not allowed') {
-    super(405, message);
-  }
-}
-
-export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
-
-export class PayloadTooLarge extends HttpError {
-  constructor(message = 'Request body is larger than 256 KiB') {
-    super(413, message);
-  }
-}
-
+export class BadRequest extends statusError(400) {}
+export class Unauthorized extends statusError(401, 'A valid token was not provided') {}
+export class Forbidden extends statusError(403, 'You do not have access to this resource') {}
+export class NotFound extends statusError(404, 'Not found') {}
+export class MethodNotAllowed extends statusError(405, 'Method not allowed') {}
+export class Conflict extends statusError(409) {}
+export class PayloadTooLarge extends statusError(413, 'Request body is larger than 256 KiB') {}
 /** Validation of a well-formed request: 422 on v4, 400 on the earlier interface. */
-export class Invalid extends HttpError {
-  constructor(messages: string | string[]) {
-    super(422, messages);
-  }
-}
+export class Invalid extends statusError(422) {}
 
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many requests') {

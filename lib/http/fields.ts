@@ -18,10 +18,10 @@ export const intish = z.union([
 ]);
 
 /** A list of ids; a single string is read as a list of one (form fields often arrive that way). */
-export const idList = z.preprocess(
-  (value) => (typeof value === 'string' ? [value] : value),
-  z.array(z.string().trim().min(1)),
-);
+export const idList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
 
 export const trimmed = z.string().trim();
 export const requiredText = z.string().trim().min(1);
+
+/** `meta` is a free-form object; `null` inside it means "unset this key" (lib/http/changes.ts). */
+export const metaInput = z.record(z.string(), z.unknown());

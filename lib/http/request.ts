@@ -1,13 +1,15 @@
 // The normalized request every route handler receives, built from an API Gateway HTTP API
 // (payload 2.0) event, whether API Gateway or the local runtime produced it.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ApiInterface } from '../list/query';
-import type { Principal } from '../auth/principal';
+import type { Principal } from './principal';
 import { BadRequest, Invalid, PayloadTooLarge } from './errors';
 import { checkBody } from './body-limits';
 import { parseForm } from './form';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Which interface a request came through: everything under /api/v4, or the earlier one. */
+export type ApiInterface = 'v4' | 'earlier';
 
 export interface ApiRequest {
   iface: ApiInterface;
@@ -82,9 +84,7 @@ export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     method: event.requestContext?.http?.method ?? 'GET',
     path,
     routeKey: event.routeKey,
-    params: Object.fromEntries(
-      Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')]),
-    ),
+    params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')])),
     query: new URLSearchParams(event.rawQueryString ?? ''),
     headers,
     rawBody,

@@ -36,7 +36,8 @@ export function issueMessage(issue: Issue, data: unknown): string {
       return `${field} must be one of: ${issue.values.map(String).join(', ')}`;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return `${field} can't be blank`;
-      if (issue.origin === 'array') return `${field} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'entry' : 'entries'}`;
+      if (issue.origin === 'array')
+        return `${field} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'entry' : 'entries'}`;
       return `${field} must be at least ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `${field} is too long (at most ${issue.maximum} characters)`;
@@ -51,10 +52,21 @@ export function issueMessage(issue: Issue, data: unknown): string {
   }
 }
 
-/** Validates input against a schema; throws Invalid (422 v4 / 400 earlier) naming every bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+/**
+ * Validates input against a schema and runs `checks`, the rules a schema cannot express across
+ * fields (at least one destination, say); throws Invalid (422 v4 / 400 earlier) naming every field
+ * at fault, so one answer lists them all.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  checks: (body: Record<string, unknown>) => string[] = () => [],
+): z.infer<S> {
   const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const messages = [...new Set(result.error.issues.map((issue) => issueMessage(issue, data)))];
-  throw new Invalid(messages);
+  const messages = [
+    ...(result.success ? [] : result.error.issues.map((issue) => issueMessage(issue, data))),
+    ...checks((data ?? {}) as Record<string, unknown>),
+  ];
+  if (messages.length > 0) throw new Invalid([...new Set(messages)]);
+  return (result as { data: z.infer<S> }).data;
 }

@@ -41,7 +41,14 @@ const COMMON_OPTIONS: IntegrationTypeOption[] = [
 ];
 
 function integrationType(id: string, slug: string, name: string, description: string): IntegrationType {
-  return { id, prefixId: prefixId('integrationType', id), slug, name, description, options: COMMON_OPTIONS.map((option) => ({ ...option })) };
+  return {
+    id,
+    prefixId: prefixId('integrationType', id),
+    slug,
+    name,
+    description,
+    options: COMMON_OPTIONS.map((option) => ({ ...option })),
+  };
 }
 
 export const INTEGRATION_TYPES: readonly IntegrationType[] = [
@@ -76,8 +83,7 @@ export const INTEGRATION_TYPES: readonly IntegrationType[] = [
     '01KDVDNA046SXE3Q12W19SFER9',
     'datadog',
     'Datadog',
-    'Datadog Webhooks integration with a payload of $VARIABLES: Triggered creates, Recovered resolves, ' +
-      'one alert per $ALERT_ID.',
+    'Datadog Webhooks integration with a payload of $VARIABLES: Triggered creates, Recovered resolves, ' + 'one alert per $ALERT_ID.',
   ),
   integrationType(
     '01KDVDNA05G2T1YT8NGG7VC490',

@@ -4,7 +4,7 @@
 // the TTL (a disabled integration accepts a few more seconds of webhooks), as the credential cache does.
 import { TtlCache } from '../auth/cache';
 import type { IntegrationRecord } from './records';
-import { accountOfIntegration, getIntegration } from './store';
+import { getAccountOfIntegration, getIntegration } from './store';
 
 const CACHE_MS = 5_000;
 const cache = new TtlCache<IntegrationRecord>(() => CACHE_MS);
@@ -12,7 +12,7 @@ const cache = new TtlCache<IntegrationRecord>(() => CACHE_MS);
 export async function integrationById(id: string): Promise<IntegrationRecord | null> {
   const cached = cache.get(id);
   if (cached) return cached;
-  const accountId = await accountOfIntegration(id);
+  const accountId = await getAccountOfIntegration(id);
   const record = accountId ? await getIntegration(accountId, id) : null;
   if (record) cache.set(id, record);
   return record;

@@ -26,4 +26,3 @@ export interface IntegrationRecord {
   created_at: string;
   updated_at: string;
 }
-

@@ -38,7 +38,7 @@ export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: str
 }
 
 /** `baseUrl`: where clients reach this API (lib/http/base-url.ts), for the integration's `url`. */
-export function integrationToV4(record: IntegrationRecord, baseUrl = '') {
+export function integrationToV4(record: IntegrationRecord, baseUrl: string) {
   const type = findIntegrationType(record.integration_type_id);
   return {
     id: record.id,
@@ -90,7 +90,7 @@ export function destinationIdsOf(record: IntegrationRecord): string[] {
   ];
 }
 
-export function integrationToEarlier(record: IntegrationRecord, baseUrl = '') {
+export function integrationToEarlier(record: IntegrationRecord, baseUrl: string) {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('integration', record.id),

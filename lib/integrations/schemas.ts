@@ -2,7 +2,6 @@
 // "Integration", contract §4: `option_*` top-level parameters, `enabled` on create).
 import * as z from 'zod';
 import { URGENCIES } from '../alerts/records';
-import { Invalid } from '../http/errors';
 import { boolish, idList, intish, requiredText } from '../http/fields';
 import { issueMessage } from '../http/validate';
 
@@ -44,18 +43,6 @@ export const updateIntegrationEarlierInput = z.object({
   urgency: urgency.optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
 });
-
-/**
- * Validates `body` against `schema` and adds `extra` messages (checks that span fields), so one
- * response names every fault at once; throws Invalid (422 v4 / 400 earlier).
- */
-export function parseWith<S extends z.ZodType>(schema: S, body: unknown, extra: (messages: string[]) => void = () => {}): z.infer<S> {
-  const result = schema.safeParse(body);
-  const messages = result.success ? [] : result.error.issues.map((issue) => issueMessage(issue, body));
-  extra(messages);
-  if (messages.length > 0) throw new Invalid([...new Set(messages)]);
-  return (result as { data: z.infer<S> }).data;
-}
 
 // ---- options ----------------------------------------------------------------------------------
 
@@ -114,15 +101,4 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
     else messages.push(`${origin[name]} ${issueMessage(parsed.error.issues[0], value).replace(/^body /, '')}`);
   }
   return normalized;
-}
-
-/** Applies option changes: null removes an option, anything else sets it. */
-export function mergeOptions(current: Record<string, unknown>, changes: Record<string, unknown> | null): Record<string, unknown> {
-  if (!changes) return current;
-  const next = { ...current };
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) delete next[name];
-    else next[name] = value;
-  }
-  return next;
 }

@@ -1,8 +1,9 @@
 // Parses and validates list query parameters (contract §5) against a resource's attribute
 // schema. Bad values and unknown attributes are errors, so typos surface instead of matching nothing.
 import { Invalid } from '../http/errors';
+import type { ApiInterface } from '../http/request';
 
-export type ApiInterface = 'v4' | 'earlier';
+export type { ApiInterface };
 export type AttributeType = 'string' | 'number' | 'boolean' | 'datetime' | 'array' | 'object' | 'any';
 export type Op = 'equals' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'beginsWith' | 'contains' | 'between';
 
@@ -104,7 +105,10 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec, iface: A
   const opsByPath = new Map<string, Op>();
   const opsRaw = single('ops');
   if (opsRaw) {
-    for (const token of opsRaw.split(',').map((t) => t.trim()).filter(Boolean)) {
+    for (const token of opsRaw
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)) {
       const at = token.lastIndexOf(':');
       const path = at > 0 ? token.slice(0, at) : '';
       const op = token.slice(at + 1) as Op;
@@ -162,7 +166,10 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec, iface: A
   let select: string[] | undefined;
   const selectRaw = iface === 'earlier' ? single('select') : undefined;
   if (selectRaw) {
-    select = selectRaw.split(',').map((s) => s.trim()).filter(Boolean);
+    select = selectRaw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const path of select) {
       if (path !== 'id' && !attributeType(spec, path)) throw new Invalid(`select names an unknown attribute: ${path}`);
     }

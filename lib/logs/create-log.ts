@@ -1,55 +1,34 @@
 // POST /log {content, owner_id, source_id} (api-earlier.md): a log attached to an object of the
 // account. owner_id and source_id are prefix ids of objects that exist in the caller's account.
-import * as z from 'zod';
-import { accountUserOfUserInAccount } from '../account-users/store';
-import type { Principal } from '../auth/principal';
+import { getAccountUserOfUser } from '../account-users/store';
+import { ENTITIES, type EntityKind, type StoredKind } from '../entities';
 import { Invalid } from '../http/errors';
-import { intish, requiredText } from '../http/fields';
+import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
-import { newId, parsePrefixedId, prefixId, type EntityKind } from '../ids';
-import { batchGet, entityKey, ENTITY_TYPES, keyString, type EntityType } from '../store/items';
+import { newId, parsePrefixedId, prefixId } from '../ids';
+import { existing } from '../store/entity-store';
 import type { LogRecord } from './records';
-import { insertFreshLog } from './store';
+import { createLogInput } from './schemas';
+import { insertNewLog } from './store';
 
-const createLogInput = z.object({
-  content: requiredText,
-  owner_id: requiredText,
-  source_id: requiredText,
-  type: z.string().trim().min(1).optional(),
-  subtype: z.enum(['INCOMING', 'OUTGOING']).nullable().optional(),
-  level: intish.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
+/** API keys are credentials, not objects a log can be about. */
+const NOT_REFERENCED: ReadonlySet<EntityKind> = new Set(['apiKey']);
 
 /** Kinds whose objects live in the account's partitions (users are checked through their account user). */
-const STORED: Partial<Record<EntityKind, EntityType>> = {
-  alert: ENTITY_TYPES.alert,
-  automation: ENTITY_TYPES.automation,
-  event: ENTITY_TYPES.event,
-  integration: ENTITY_TYPES.integration,
-  log: ENTITY_TYPES.log,
-  notification: ENTITY_TYPES.notification,
-  router: ENTITY_TYPES.router,
-  schedule: ENTITY_TYPES.schedule,
-  team: ENTITY_TYPES.team,
-  workflow: ENTITY_TYPES.workflow,
-  accountUser: ENTITY_TYPES.accountUser,
-  broadcast: ENTITY_TYPES.broadcast,
-  maintenanceWindow: ENTITY_TYPES.maintenanceWindow,
-  escalationPolicy: ENTITY_TYPES.escalationPolicy,
-  notificationRule: ENTITY_TYPES.notificationRule,
-  comment: ENTITY_TYPES.comment,
-};
+function storedKind(kind: EntityKind): StoredKind | null {
+  return 'type' in ENTITIES[kind] && !NOT_REFERENCED.has(kind) ? (kind as StoredKind) : null;
+}
 
 /** Checks that each reference names an object of the account; returns them as canonical prefix ids. */
 async function checkReferences(principal: Principal, refs: { field: string; value: string }[]): Promise<string[]> {
   const messages: string[] = [];
   const parsed = refs.map((ref) => ({ ...ref, id: parsePrefixedId(ref.value.trim()) }));
-  const keys = parsed.flatMap((ref) => {
-    const type = ref.id ? STORED[ref.id.kind] : undefined;
-    return type ? [entityKey(principal.accountId, type, ref.id!.id)] : [];
+  const wanted = parsed.flatMap((ref) => {
+    const kind = ref.id ? storedKind(ref.id.kind) : null;
+    return kind ? [[kind, ref.id!.id] as const] : [];
   });
-  const found = keys.length > 0 ? await batchGet(keys) : new Map();
+  const found = new Map(wanted.map(([kind, id], i) => [`${kind}|${id}`, i]));
+  const exists = await existing(principal.accountId, wanted);
   await Promise.all(
     parsed.map(async (ref) => {
       if (!ref.id) return messages.push(`${ref.field} must be a prefix id (such as alt_…): ${ref.value}`);
@@ -59,12 +38,12 @@ async function checkReferences(principal: Principal, refs: { field: string; valu
         return;
       }
       if (kind === 'user') {
-        if (!(await accountUserOfUserInAccount(id, principal.accountId))) messages.push(`${ref.field} names an unknown user: ${ref.value}`);
+        if (!(await getAccountUserOfUser(id, principal.accountId))) messages.push(`${ref.field} names an unknown user: ${ref.value}`);
         return;
       }
-      const type = STORED[kind];
-      if (!type) return messages.push(`${ref.field} names a kind of object that cannot be referenced here: ${ref.value}`);
-      if (!found.has(keyString(entityKey(principal.accountId, type, id)))) {
+      const stored = storedKind(kind);
+      if (!stored) return messages.push(`${ref.field} names a kind of object that cannot be referenced here: ${ref.value}`);
+      if (!exists[found.get(`${stored}|${id}`)!]) {
         messages.push(`${ref.field} names an unknown ${kind}: ${ref.value}`);
       }
     }),
@@ -95,6 +74,6 @@ export async function createLog(principal: Principal, body: unknown): Promise<Lo
     updated_at: now,
     version: 1,
   };
-  await insertFreshLog(log);
+  await insertNewLog(log);
   return log;
 }

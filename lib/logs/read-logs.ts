@@ -1,16 +1,15 @@
 // GET /log/:id, GET /log (contract §5) and an object's timeline (GET /log?owner_id=…,
 // GET /incident/:id/logs). A timeline is listed oldest first unless a sort is given, and is read
 // from the owner's index partition with its own count: its cost does not grow with the account.
-import type { Principal } from '../auth/principal';
 import { NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { parseListQuery, type ApiInterface, type ListQuery } from '../list/query';
-import { ENTITY_TYPES, fromItem, partitionOf, queryItems } from '../store/items';
-import { inCreationOrder } from '../store/partition-source';
+import { inCreationOrder } from '../list/sources';
 import type { LogRecord } from './records';
 import { logListSpec, logToEarlier } from './represent';
-import { countOfOwner, getLog, logsOfOwner, pageOfOwner, totalLogCount } from './store';
+import { countAllLogs, countLogsOfOwner, getLog, listLogs as listStoredLogs, listLogsOfOwner as listStoredLogsOfOwner } from './store';
 
 export async function findLog(principal: Principal, rawId: string): Promise<LogRecord> {
   const id = parseId('log', rawId);
@@ -23,34 +22,33 @@ const CREATION_ORDER_PATHS = new Set(['id', 'createdAt']);
 
 function ownerSource(accountId: string, ownerId: string, fixedOwner: boolean): ListSource<LogRecord> {
   return {
-    all: () => logsOfOwner(accountId, ownerId),
+    all: () => listStoredLogsOfOwner(accountId, ownerId),
     async fast(q) {
       const otherFilters = q.filters.filter((f) => !(f.path === 'owner_id' && !fixedOwner));
       if (otherFilters.length > 0 || q.q) return null;
       if (q.sort && !CREATION_ORDER_PATHS.has(q.sort.path)) return null;
       const forward = q.sort ? q.sort.direction === 'asc' : true;
       const [page, total] = await Promise.all([
-        pageOfOwner(accountId, ownerId, { forward, limit: q.offset + q.limit }),
-        countOfOwner(accountId, ownerId),
+        listStoredLogsOfOwner(accountId, ownerId, { forward, limit: q.offset + q.limit }),
+        countLogsOfOwner(accountId, ownerId),
       ]);
       return { page: page.slice(q.offset), total };
     },
   };
 }
 
-/** Every log of the account; an unfiltered page is one Query plus the counters (totalLogCount). */
+/** Every log of the account; an unfiltered page is one Query plus the counters (countAllLogs). */
 function accountLogsSource(accountId: string): ListSource<LogRecord> {
-  const partition = partitionOf(accountId, ENTITY_TYPES.log);
   return {
-    all: async () => (await queryItems(partition, { forward: false })).map((item) => fromItem<LogRecord>(item)),
+    all: () => listStoredLogs(accountId),
     async fast(q) {
       const order = inCreationOrder(q);
       if (!order) return null;
       const [items, total] = await Promise.all([
-        queryItems(partition, { forward: order.forward, limit: q.offset + q.limit }),
-        totalLogCount(accountId),
+        listStoredLogs(accountId, { forward: order.forward, limit: q.offset + q.limit }),
+        countAllLogs(accountId),
       ]);
-      return { page: items.slice(q.offset).map((item) => fromItem<LogRecord>(item)), total };
+      return { page: items.slice(q.offset), total };
     },
   };
 }

@@ -30,3 +30,18 @@ export interface LogRecord {
   updated_at: string;
   version: number;
 }
+
+/** What the ingest worker records on an inbound request's log when it is done with it (data.result). */
+export interface IngestResult {
+  actions?: Array<Record<string, unknown>>;
+  alert_ids?: string[];
+  subscribe_url?: string;
+  /** SNS SubscriptionConfirmation: whether its SubscribeURL was fetched, and what SNS answered. */
+  subscription_confirmed?: boolean;
+  subscription_arn?: string;
+  confirmation_skipped?: string;
+  /** `unreadable` (the body), `signature` (an SNS message that does not verify), `configuration`
+   * (integration gone, unknown type), `exhausted` (retries). */
+  failure?: 'unreadable' | 'signature' | 'configuration' | 'exhausted';
+  maintenance_window_ids?: string[];
+}

@@ -1,88 +1,207 @@
-// Data access for logs.
+// Data access for logs (lib/alerts/ACCESS-PATTERNS.md, lib/integrations/ACCESS-PATTERNS.md).
 //   log              A#<acc>#LOG / <id>
 //   by owner         gsi1: A#<acc>#LOG#O#<owner prefix id> / <id>   (a timeline, oldest first)
-// Further indexes (gsi2, gsi3) are free for the webhook pipeline (e.g. a sparse pending index).
+//   pending webhooks gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>   (sparse: only while
+//                    pending; sharded so no index partition runs hot)
+// Alert timeline entries are counted in the alert counter item as `timeline_logs` (TIMELINE_COUNT),
+// so a transition raises its status counters and its log's count in ONE update; the log total is
+// the LOG counter plus that count.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { typeOf } from '../entities';
+import { db, tableName } from '../store/client';
 import { adjustCounts, readCounts } from '../store/counters';
-import { insertEntity, loadEntity, saveEntity, type WriteOptions } from '../store/entities';
-import { ENTITY_TYPES, countItems, entityKey, fromItem, putNew, queryItems } from '../store/items';
-import type { LogRecord } from './records';
+import { entityStore } from '../store/entity-store';
+import { addCounts, putGrouped } from '../store/grouped-writes';
+import { countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
+import type { IngestResult, IngestStatus, LogRecord } from './records';
 
-const TYPE = ENTITY_TYPES.log;
+const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
 
-export function ownerPartition(accountId: string, ownerPrefixId: string): string {
-  return `A#${accountId}#LOG#O#${ownerPrefixId}`;
-}
+const logs = entityStore<LogRecord>({
+  kind: 'log',
+  indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
+});
 
-function indexKeys(log: LogRecord, extra: WriteOptions['indexKeys'] = {}): WriteOptions['indexKeys'] {
-  return { gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id, ...extra };
-}
+/** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
+export const TIMELINE_COUNT = { timeline_logs: 1 } as const;
+const countTimelineLog = (accountId: string) => addCounts(accountId, typeOf('alert'), TIMELINE_COUNT);
 
-/** Stores a new log. `extraIndexKeys` may set gsi2/gsi3 keys (e.g. the pending-webhook index). */
-export async function insertLog(log: LogRecord, extraIndexKeys?: WriteOptions['indexKeys']): Promise<boolean> {
-  return insertEntity(TYPE, log, { indexKeys: indexKeys(log, extraIndexKeys) });
-}
-
-export async function getLog(accountId: string, id: string): Promise<LogRecord | null> {
-  return loadEntity<LogRecord>(accountId, TYPE, id);
-}
-
-/** Saves a changed log (version already raised by one); false when another write came first. */
-export async function saveLog(log: LogRecord, extraIndexKeys?: WriteOptions['indexKeys']): Promise<boolean> {
-  return saveEntity(TYPE, log, { indexKeys: indexKeys(log, extraIndexKeys) });
-}
-
-/** The logs an object owns, oldest first. */
-export async function logsOfOwner(accountId: string, ownerPrefixId: string): Promise<LogRecord[]> {
-  const items = await queryItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: true });
-  return items.map((item) => fromItem<LogRecord>(item));
-}
+export const getLog = logs.get;
+/** For reads combined into one round trip (lib/store/entity-store.ts getEach). */
+export const logRef = logs.ref;
 
 /**
  * Stores a new log whose id was just generated (never a retry's id): the item and its counter are
  * written in parallel, so the write adds one round trip of depth, not two.
  */
-export async function insertFreshLog(log: LogRecord): Promise<void> {
-  await Promise.all([putUncountedLog(log), adjustCounts(log.account_id, TYPE, { total: 1 })]);
+export async function insertNewLog(log: LogRecord): Promise<void> {
+  await Promise.all([putNew(logs.item(log)), adjustCounts(log.account_id, logs.type, { total: 1 })]);
 }
 
 /**
- * Alert timeline entries are not counted in the LOG counter but in the alert counter item, as
- * `timeline_logs` (TIMELINE_COUNTER): a transition then raises its status counters and its log's
- * count in ONE update. The log total is the sum of both (totalLogCount).
+ * An alert timeline entry whose id cannot exist yet (a new ULID, or one a write that just succeeded
+ * named): the put needs no condition and may share a BatchWrite. `counted`: the caller counts it.
  */
-export const TIMELINE_COUNTER = { type: ENTITY_TYPES.alert, field: 'timeline_logs' } as const;
-
-/** The stored item of a log: its keys, its owner index keys and the record. */
-export function logItem(log: LogRecord): Record<string, unknown> {
-  return { ...entityKey(log.account_id, TYPE, log.id), ...indexKeys(log), ...log };
+export async function insertFreshTimelineLog(log: LogRecord, counted: boolean): Promise<void> {
+  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id)]);
 }
 
-/** Stores a log whose count the caller keeps (see TIMELINE_COUNTER); false when its id exists. */
-export async function putUncountedLog(log: LogRecord): Promise<boolean> {
-  return putNew(logItem(log));
+/** An alert timeline entry with a chosen id: written and counted once; false when it exists already. */
+export async function insertTimelineLog(log: LogRecord, counted: boolean): Promise<boolean> {
+  if (!(await putNew(logs.item(log)))) return false;
+  if (!counted) await countTimelineLog(log.account_id);
+  return true;
 }
 
 /** Every log of the account: the LOG counter plus the alert timeline entries. */
-export async function totalLogCount(accountId: string): Promise<number> {
-  const [logs, alerts] = await Promise.all([readCounts(accountId, TYPE), readCounts(accountId, TIMELINE_COUNTER.type)]);
-  return (logs.total ?? 0) + (alerts[TIMELINE_COUNTER.field] ?? 0);
+export async function countAllLogs(accountId: string): Promise<number> {
+  const [counts, alerts] = await Promise.all([logs.counts(accountId), readCounts(accountId, typeOf('alert'))]);
+  return (counts.total ?? 0) + (alerts.timeline_logs ?? 0);
 }
 
-/** A page of an owner's logs in id order (oldest first when forward) and how many it owns. */
-export async function pageOfOwner(
+/** The account's logs in id order: a page (limit) or all of them. */
+export const listLogs = logs.list;
+
+/** The logs an object owns in id order (oldest first when forward); `limit` bounds a page. */
+export async function listLogsOfOwner(
   accountId: string,
   ownerPrefixId: string,
-  options: { forward: boolean; limit: number },
+  range: { forward?: boolean; limit?: number } = {},
 ): Promise<LogRecord[]> {
-  const items = await queryItems(ownerPartition(accountId, ownerPrefixId), {
-    index: 'gsi1',
-    forward: options.forward,
-    limit: options.limit,
-  });
-  return items.map((item) => fromItem<LogRecord>(item));
+  return logs.query(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: range.forward ?? true, limit: range.limit });
 }
 
 /** How many logs an object owns; reads the owner's index partition, keys only. */
-export async function countOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
+export async function countLogsOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
   return countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
+}
+
+// ── inbound webhook logs and the pending index ─────────────────────────────────────────────────
+
+export const PENDING_SHARDS = 8;
+
+function shardOf(logId: string): number {
+  let sum = 0;
+  for (let i = logId.length - 6; i < logId.length; i++) sum += logId.charCodeAt(i);
+  return sum % PENDING_SHARDS;
+}
+
+const pendingPartition = (shard: number) => `INGEST#PENDING#${shard}`;
+
+function pendingIndexKeys(logId: string, dueAt: number) {
+  return { gsi2pk: pendingPartition(shardOf(logId)), gsi2sk: `${new Date(dueAt).toISOString()}#${logId}` };
+}
+
+/**
+ * Stores an inbound request's log (a fresh id) through the grouped puts and counts it in the LOG
+ * total; with `pendingDueAt` it enters the pending index, due for the sweeper at that time.
+ */
+export async function insertIncomingLog(log: LogRecord, pendingDueAt: number | null): Promise<void> {
+  await putGrouped({ ...logs.item(log), ...(pendingDueAt === null ? {} : pendingIndexKeys(log.id, pendingDueAt)) });
+  await addCounts(log.account_id, logs.type, { total: 1 });
+}
+
+/** Rewrites a whole log (no condition) through the grouped puts: it leaves the pending index. */
+export async function overwriteLog(log: LogRecord): Promise<void> {
+  await putGrouped(logs.item(log));
+}
+
+/**
+ * Records a log's processing outcome and leaves the pending index — only if the log is still in the
+ * status `was` (a concurrent worker that finished first wins). False when the log had moved on.
+ */
+export async function saveLogOutcome(
+  log: LogRecord,
+  was: IngestStatus,
+  outcome: { status: Exclude<IngestStatus, 'pending'>; reason: string | null; result: IngestResult },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: logs.key(log.account_id, log.id),
+        UpdateExpression:
+          'SET #status = :status, #reason = :reason, #data.#result = :result, updated_at = :now, #version = #version + :one ' +
+          'REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :was',
+        ExpressionAttributeNames: { '#status': 'status', '#reason': 'reason', '#data': 'data', '#result': 'result', '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':reason': outcome.reason,
+          ':result': outcome.result,
+          ':now': new Date().toISOString(),
+          ':one': 1,
+          ':was': was,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface DueLog<L extends LogRecord = LogRecord> {
+  log: L;
+  /** Its sort key in the pending index: a re-send claim is conditional on it. */
+  dueKey: string;
+}
+
+/** Pending logs whose due time has passed, oldest first, from every shard. */
+export async function listDuePendingLogs(now: number, limitPerShard: number): Promise<DueLog[]> {
+  const upTo = `${new Date(now).toISOString()}~`;
+  const shards = await Promise.all(
+    Array.from({ length: PENDING_SHARDS }, (_, shard) =>
+      queryItems(pendingPartition(shard), { index: 'gsi2', skBetween: ['0', upTo], limit: limitPerShard }),
+    ),
+  );
+  return shards.flat().map((item) => ({ log: fromItem<LogRecord>(item), dueKey: String(item.gsi2sk) }));
+}
+
+/**
+ * Claims a due pending log for one re-send: moves its due time to `nextDueAt` if it is still
+ * pending and nobody claimed it meanwhile. False when it was processed or claimed.
+ */
+export async function claimPendingLog({ log, dueKey }: DueLog, nextDueAt: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: logs.key(log.account_id, log.id),
+        UpdateExpression: 'SET gsi2sk = :next, resends = if_not_exists(resends, :zero) + :one',
+        ConditionExpression: '#status = :pending AND gsi2sk = :current',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':next': pendingIndexKeys(log.id, nextDueAt).gsi2sk,
+          ':current': dueKey,
+          ':zero': 0,
+          ':one': 1,
+          ':pending': 'pending',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Makes a pending log due at `dueAt` (its queue send failed: nothing else would queue it); a no-op once it left pending. */
+export async function markPendingLogDue(log: LogRecord, dueAt: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: logs.key(log.account_id, log.id),
+        UpdateExpression: 'SET gsi2sk = :due',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':due': pendingIndexKeys(log.id, dueAt).gsi2sk, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -3,7 +3,7 @@
 // decided per request against the clock. Changes through the API drop the account's entry at once.
 import { TtlCache } from '../auth/cache';
 import type { MaintenanceWindowRecord } from './records';
-import { windowsEndingAfter } from './store';
+import { listWindowsEndingAfter } from './store';
 
 const CACHE_MS = 5_000;
 const cache = new TtlCache<MaintenanceWindowRecord[]>(() => CACHE_MS);
@@ -12,7 +12,7 @@ const cache = new TtlCache<MaintenanceWindowRecord[]>(() => CACHE_MS);
 export async function activeWindowsOf(accountId: string, integrationId: string, now: number): Promise<MaintenanceWindowRecord[]> {
   let windows = cache.get(accountId);
   if (!windows) {
-    windows = await windowsEndingAfter(accountId, new Date(now).toISOString());
+    windows = await listWindowsEndingAfter(accountId, new Date(now).toISOString());
     cache.set(accountId, windows);
   }
   return windows.filter(

@@ -1,7 +1,10 @@
 // Datetime inputs of maintenance windows (contract §4): ISO 8601; one without an offset is a wall-clock
 // time in the window's time zone, converted with the on-call engine's rules (a time in a
 // spring-forward gap takes the offset before the gap, a repeated time is the first of the two).
+import { Invalid } from '../http/errors';
+import { resolveTimeZone } from '../oncall/time-zones';
 import { zoneOffsets } from '../oncall/zone-offsets';
+import type { MaintenanceWindowRecord } from './records';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
@@ -31,4 +34,27 @@ export function parseDateTimeInZone(raw: string, zone: string): number | null {
   const digits = offset.slice(1).replace(':', '');
   const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0');
   return wall - sign * minutes * 60_000;
+}
+
+/** Reads start/end in the window's zone; a value not given keeps the stored instant. */
+export function windowSpan(
+  input: { start_datetime?: string; end_datetime?: string; time_zone?: string },
+  current?: MaintenanceWindowRecord,
+): { start: number; end: number; zone: string } {
+  const messages: string[] = [];
+  const zoneName = input.time_zone ?? current?.time_zone ?? 'UTC';
+  const zone = resolveTimeZone(zoneName);
+  if (!zone) throw new Invalid(`time_zone is not a known time zone: ${zoneName}`);
+  const read = (field: 'start_datetime' | 'end_datetime'): number => {
+    const raw = input[field];
+    if (raw === undefined) return Date.parse(current![field]);
+    const ms = parseDateTimeInZone(raw, zone);
+    if (ms === null) messages.push(`${field} must be an ISO 8601 datetime`);
+    return ms ?? Number.NaN;
+  };
+  const start = read('start_datetime');
+  const end = read('end_datetime');
+  if (messages.length > 0) throw new Invalid(messages);
+  if (end <= start) throw new Invalid('end_datetime must be after start_datetime');
+  return { start, end, zone };
 }

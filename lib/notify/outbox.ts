@@ -6,13 +6,13 @@
 import { config } from '../config';
 import { newId } from '../ids';
 import { logger } from '../log';
-import { insertEntity } from '../store/entities';
-import { ENTITY_TYPES } from '../store/items';
+import type { Channel, NotificationRecord } from './records';
+import { insertNotification } from './store';
 
 export interface OutboxMessage {
   accountId: string;
   userId: string | null;
-  channel: 'email' | 'sms' | 'push' | 'voice' | 'slack';
+  channel: Channel;
   to: string;
   subject: string;
   template: string;
@@ -20,25 +20,6 @@ export interface OutboxMessage {
   message: string;
   /** The text safe to store and show. */
   redacted: string;
-}
-
-export interface NotificationRecord {
-  id: string;
-  account_id: string;
-  user_id: string | null;
-  channel: OutboxMessage['channel'];
-  provider: string;
-  template: string;
-  to: string;
-  from: string;
-  direction: 'OUTGOING';
-  subject: string;
-  message: string;
-  status: 'sent';
-  sent: number;
-  created_at: string;
-  updated_at: string;
-  version: number;
 }
 
 const memory: OutboxMessage[] = [];
@@ -52,9 +33,7 @@ export async function deliver(message: OutboxMessage): Promise<NotificationRecor
   const mode = config().OUTBOX;
   if (mode === 'memory') memory.push(message);
   else if (mode === 'console') {
-    process.stdout.write(
-      `\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`,
-    );
+    process.stdout.write(`\n── outbox: ${message.channel} to ${message.to} ──\n${message.subject}\n\n${message.message}\n────\n`);
   } else if (mode === 'log') {
     logger.info('outbox message', { channel: message.channel, to: message.to, template: message.template });
   }
@@ -77,6 +56,6 @@ export async function deliver(message: OutboxMessage): Promise<NotificationRecor
     updated_at: now.toISOString(),
     version: 1,
   };
-  await insertEntity(ENTITY_TYPES.notification, record);
+  await insertNotification(record);
   return record;
 }

@@ -1,16 +1,7 @@
 // Event → its occurrences (contract §7). Expansion jumps straight to the window: the occurrence
 // number at the window's start is counted arithmetically, so the cost follows the occurrences in
 // the window, not the age of the event.
-import {
-  DAY_MS,
-  HOUR_MS,
-  civilFromDays,
-  countCongruent,
-  daysFromCivil,
-  daysInMonth,
-  popcount,
-  weekdayOfDay,
-} from './civil-calendar';
+import { DAY_MS, HOUR_MS, civilFromDays, countCongruent, daysFromCivil, daysInMonth, popcount, weekdayOfDay } from './civil-calendar';
 import { resolveTimeZone } from './time-zones';
 import type { Occurrence, OncallEvent } from './types';
 import { LocalTimeConverter, zoneOffsets } from './zone-offsets';
@@ -207,10 +198,7 @@ function visitPlan(plan: Plan, from: number, to: number, visit: OccurrenceVisito
   // every candidate whose real interval can touch [from, to).
   const lowest = from - reach - 2 * DAY_MS;
   const highest = to + 2 * DAY_MS;
-  const converter: LocalTimeConverter = zoneOffsets(plan.timeZone).converter(
-    lowest - DAY_MS,
-    highest + Math.max(0, wallLength) + DAY_MS,
-  );
+  const converter: LocalTimeConverter = zoneOffsets(plan.timeZone).converter(lowest - DAY_MS, highest + Math.max(0, wallLength) + DAY_MS);
 
   // Returns STOP once occurrences start too late; real starts never decrease from one candidate to
   // the next because candidates are at least a day apart on the wall clock.

@@ -2,7 +2,7 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { withoutSdkLogging } from '../store/client';
+import { withoutSdkLogging } from '../sdk';
 
 let client: SQSClient | undefined;
 let clientEndpoint: string | undefined;

@@ -3,6 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { withoutSdkLogging } from '../sdk';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -16,14 +17,6 @@ export function db(): DynamoDBDocumentClient {
     });
   }
   return client;
-}
-
-/**
- * We never log SDK traffic, but the SDK's logger middleware still runs its redaction filters over
- * every input and output for its no-op logger: a few percent of CPU per call, for nothing.
- */
-export function withoutSdkLogging(client: { middlewareStack: { remove(name: string): boolean } }): void {
-  client.middlewareStack.remove('loggerMiddleware');
 }
 
 export function tableName(): string {

@@ -3,18 +3,14 @@
 // entity type holds all of that type's counts, so one read answers any of them.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import type { EntityType } from './items';
+import type { EntityType } from '../entities';
 
 function countKey(accountId: string, type: EntityType) {
   return { pk: `A#${accountId}#COUNT`, sk: type };
 }
 
 /** Adds the deltas (field → ±n) to the account's counts for this type. Zero deltas are skipped. */
-export async function adjustCounts(
-  accountId: string,
-  type: EntityType,
-  deltas: Record<string, number>,
-): Promise<void> {
+export async function adjustCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
   const entries = Object.entries(deltas).filter(([, n]) => n !== 0);
   if (entries.length === 0) return;
   const names: Record<string, string> = {};
@@ -36,9 +32,7 @@ export async function adjustCounts(
 }
 
 export async function readCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: countKey(accountId, type), ConsistentRead: true }),
-  );
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: countKey(accountId, type), ConsistentRead: true }));
   const item = (out.Item ?? {}) as Record<string, unknown>;
   const counts: Record<string, number> = {};
   for (const [field, value] of Object.entries(item)) {
@@ -49,9 +43,7 @@ export async function readCounts(accountId: string, type: EntityType): Promise<R
 
 /** Overwrites the counts of a type (used by the recount command after a crash between two writes). */
 export async function setCounts(accountId: string, type: EntityType, counts: Record<string, number>): Promise<void> {
-  await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...countKey(accountId, type), ...counts } }),
-  );
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...countKey(accountId, type), ...counts } }));
 }
 
 /** Reserves `count` tiny ids of a type and returns the last of them (the first is last − count + 1).

@@ -6,7 +6,8 @@
 // item, one hot key per account, sees far fewer writes.
 import { adjustCounts, reserveTinyIds } from './counters';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
-import { batchWrite, type EntityType, type Item, type WriteRequest } from './items';
+import type { EntityType } from '../entities';
+import { batchWrite, type Item, type WriteRequest } from './items';
 
 // One counter writer per account and type, one write in flight: deltas that arrive meanwhile are
 // summed into the next UpdateItem.

@@ -1,4 +1,5 @@
-// Generic item access for the single table. Account-owned entities live in the partition
+// Generic item access for the single table (the primitives under lib/store/entity-store.ts and the
+// areas' store.ts files). Account-owned entities live in the partition
 // `A#<account>#<TYPE>` with their ULID as sort key: a GetItem can only ever find the caller's own
 // object (isolation by key), and a list is a strongly consistent Query, newest first, never a Scan.
 import {
@@ -11,6 +12,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { EntityType } from '../entities';
 import { db, tableName } from './client';
 
 export type Item = Record<string, unknown>;
@@ -19,28 +21,6 @@ export interface Key {
   pk: string;
   sk: string;
 }
-
-export const ENTITY_TYPES = {
-  accountUser: 'ACU',
-  apiKey: 'APIKEY',
-  alert: 'ALERT',
-  comment: 'CMT',
-  team: 'TEAM',
-  schedule: 'SKD',
-  event: 'EVT',
-  escalationPolicy: 'ESC',
-  integration: 'INT',
-  log: 'LOG',
-  maintenanceWindow: 'MTW',
-  notification: 'NTF',
-  notificationRule: 'NRL',
-  router: 'RTR',
-  workflow: 'WKF',
-  broadcast: 'BRD',
-  automation: 'ATM',
-} as const;
-
-export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
 
 export function partitionOf(accountId: string, type: EntityType): string {
   return `A#${accountId}#${type}`;
@@ -60,10 +40,7 @@ export function fromItem<T>(item: Item): T {
 }
 
 export function isConditionFailure(error: unknown): boolean {
-  return (
-    error instanceof ConditionalCheckFailedException ||
-    (error as { name?: string })?.name === 'ConditionalCheckFailedException'
-  );
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
 export async function getItem(key: Key, consistent = true): Promise<Item | null> {
@@ -78,9 +55,7 @@ export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
   for (let start = 0; start < unique.length; start += 100) {
     let pending: Key[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      const out = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
       for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
         found.set(`${item.pk}|${item.sk}`, item);
       }
@@ -132,9 +107,7 @@ export async function batchWrite(all: WriteRequest[]): Promise<void> {
 /** Writes a new item; false when an item with that key already exists. */
 export async function putNew(item: Item): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -1,43 +1,49 @@
 // When a schedule or an escalation policy is deleted, the teams that used it lose the pointer
 // (rather than keep an id that names nothing).
-import { saveTeam, getTeam, teamsOfPolicy, teamsOfSchedule } from './store';
+import { done, updateWithRetry } from '../store/retry';
 import type { TeamRecord } from './records';
+import { getTeam, listTeamsOfPolicy, listTeamsOfSchedule, saveTeam } from './store';
 
-async function editTeam(accountId: string, teamId: string, edit: (team: TeamRecord) => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const team = await getTeam(accountId, teamId);
-    if (!team) return;
-    const next = { ...team };
-    if (!edit(next)) return;
-    next.version = team.version + 1;
-    next.updated_at = new Date().toISOString();
-    if (await saveTeam(next)) return;
-  }
-  throw new Error(`team ${teamId} kept changing; pointer not cleared`);
+/** Applies `edit` to a team with versioned retries; `edit` returns false when there is nothing to do. */
+export async function editTeam(accountId: string, teamId: string, edit: (team: TeamRecord) => boolean, what: string): Promise<void> {
+  await updateWithRetry<TeamRecord, void>({
+    load: () => getTeam(accountId, teamId),
+    edit: (team) => {
+      if (!team) return done();
+      const next: TeamRecord = {
+        ...team,
+        member_account_user_ids: [...(team.member_account_user_ids ?? [])],
+        admin_account_user_ids: [...(team.admin_account_user_ids ?? [])],
+      };
+      if (!edit(next)) return done();
+      return { ...next, version: team.version + 1, updated_at: new Date().toISOString() };
+    },
+    save: (next) => saveTeam(next),
+    saved: () => undefined,
+    exhausted: () => {
+      throw new Error(`team ${teamId} kept changing; ${what}`);
+    },
+  });
 }
 
-export async function unsetTeamSchedule(accountId: string, scheduleId: string): Promise<void> {
-  const teams = await teamsOfSchedule(accountId, scheduleId);
+/** Clears a team pointer (schedule_id or escalation_policy_id) from every team that holds `id`. */
+async function unsetTeamPointer(accountId: string, field: 'schedule_id' | 'escalation_policy_id', id: string): Promise<void> {
+  const teams = field === 'schedule_id' ? await listTeamsOfSchedule(accountId, id) : await listTeamsOfPolicy(accountId, id);
   await Promise.all(
     teams.map((team) =>
-      editTeam(accountId, team.id, (next) => {
-        if (next.schedule_id !== scheduleId) return false;
-        next.schedule_id = null;
-        return true;
-      }),
+      editTeam(
+        accountId,
+        team.id,
+        (next) => {
+          if (next[field] !== id) return false;
+          next[field] = null;
+          return true;
+        },
+        'pointer not cleared',
+      ),
     ),
   );
 }
 
-export async function unsetTeamPolicy(accountId: string, policyId: string): Promise<void> {
-  const teams = await teamsOfPolicy(accountId, policyId);
-  await Promise.all(
-    teams.map((team) =>
-      editTeam(accountId, team.id, (next) => {
-        if (next.escalation_policy_id !== policyId) return false;
-        next.escalation_policy_id = null;
-        return true;
-      }),
-    ),
-  );
-}
+export const unsetTeamSchedule = (accountId: string, scheduleId: string) => unsetTeamPointer(accountId, 'schedule_id', scheduleId);
+export const unsetTeamPolicy = (accountId: string, policyId: string) => unsetTeamPointer(accountId, 'escalation_policy_id', policyId);

@@ -1,6 +1,6 @@
 // The stored team (api-v4.md "Team"). Member and admin lists are also edited from the account-user
 // side (lib/teams/membership.ts), always through versioned writes.
-import type { TeamMembers } from './membership';
+import type { Entity } from '../store/entity-store';
 
 export const NOTIFICATION_TARGETS = ['none', 'team_all', 'team_admins', 'oncall_rotation', 'specific_users'] as const;
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
@@ -10,11 +10,13 @@ export interface Attachment {
   url: string;
 }
 
-export interface TeamRecord extends TeamMembers {
+export interface TeamRecord extends Entity {
   tiny_id: number;
   name: string;
   schedule_id: string | null;
   escalation_policy_id: string | null;
+  member_account_user_ids: string[];
+  admin_account_user_ids: string[];
   drop_notifications: NotificationTarget;
   handoff_notifications: NotificationTarget;
   drop_notification_account_user_ids: string[];

@@ -1,9 +1,9 @@
 // Input schemas of teams (api-v4.md "Team": permitted create parameters, plus attachments, and on
 // update the team's active schedule and escalation policy).
 import * as z from 'zod';
-import { idList, requiredText } from '../http/fields';
-import { metaInput } from './inputs';
-import { NOTIFICATION_TARGETS } from './records';
+import { Invalid } from '../http/errors';
+import { idList, metaInput, requiredText } from '../http/fields';
+import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
 
 const target = z.enum(NOTIFICATION_TARGETS);
 
@@ -49,3 +49,20 @@ export const updateTeamInput = z.object({
 
 export type CreateTeamInput = z.infer<typeof createTeamInput>;
 export type UpdateTeamInput = z.infer<typeof updateTeamInput>;
+
+type NotificationSettings = Pick<
+  TeamRecord,
+  'drop_notifications' | 'handoff_notifications' | 'drop_notification_account_user_ids' | 'handoff_notification_account_user_ids'
+>;
+
+/** `specific_users` needs the users it names (checked on the settings a create or update would store). */
+export function checkSpecificUsers(team: NotificationSettings): void {
+  const messages: string[] = [];
+  if (team.drop_notifications === 'specific_users' && team.drop_notification_account_user_ids.length === 0) {
+    messages.push('drop_notification_account_user_ids must have at least 1 entry when drop_notifications is specific_users');
+  }
+  if (team.handoff_notifications === 'specific_users' && team.handoff_notification_account_user_ids.length === 0) {
+    messages.push('handoff_notification_account_user_ids must have at least 1 entry when handoff_notifications is specific_users');
+  }
+  if (messages.length > 0) throw new Invalid(messages);
+}

@@ -1,9 +1,9 @@
 // Contract §3: without the account's `admin` role, a team's admins (admin_account_user_ids) may edit
 // that team, its schedule and the schedule's events — and nothing else.
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../http/principal';
 import { Forbidden } from '../http/errors';
 import type { TeamRecord } from './records';
-import { teamsOfSchedule } from './store';
+import { listTeamsOfSchedule } from './store';
 
 export function administersTeam(principal: Principal, team: Pick<TeamRecord, 'admin_account_user_ids'>): boolean {
   return (team.admin_account_user_ids ?? []).includes(principal.accountUserId);
@@ -11,7 +11,7 @@ export function administersTeam(principal: Principal, team: Pick<TeamRecord, 'ad
 
 /** True when the caller is an admin of a team whose schedule this is. */
 export async function administersSchedule(principal: Principal, scheduleId: string): Promise<boolean> {
-  const teams = await teamsOfSchedule(principal.accountId, scheduleId);
+  const teams = await listTeamsOfSchedule(principal.accountId, scheduleId);
   return teams.some((team) => administersTeam(principal, team));
 }
 

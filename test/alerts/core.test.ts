@@ -5,9 +5,9 @@ import { startService, type TestService } from '../support/runtime';
 import { whoAmI, type Me } from './support';
 import { insertNewAlert, type NewAlertInput } from '../../lib/alerts/create-alert';
 import { raiseDedupCount, transitionAlert } from '../../lib/alerts/transitions';
-import { getAlert, alertsByThirdpartyId, importAlerts } from '../../lib/alerts/store';
+import { getAlert, importAlerts, listAlertsByThirdpartyId as alertsByThirdpartyId } from '../../lib/alerts/store';
 import { routeAlert } from '../../lib/alerts/route-alert';
-import { logsOfOwner } from '../../lib/logs/store';
+import { listLogsOfOwner as logsOfOwner } from '../../lib/logs/store';
 import { readCounts } from '../../lib/store/counters';
 import { newId } from '../../lib/ids';
 import type { Actor, AlertRecord } from '../../lib/alerts/records';
@@ -37,14 +37,18 @@ const input = (extra: Partial<NewAlertInput> = {}): NewAlertInput => ({
   ...extra,
 });
 
-const actions = async (alert: AlertRecord) =>
-  (await logsOfOwner(me.accountId, `alt_${alert.id}`)).map((log) => log.data.action);
+const actions = async (alert: AlertRecord) => (await logsOfOwner(me.accountId, `alt_${alert.id}`)).map((log) => log.data.action);
 
 describe('insertNewAlert', () => {
   it('stores an open alert from an integration with its source and a created entry', async () => {
     const { alert, created } = await insertNewAlert(me.accountId, input(), integration);
     expect(created).toBe(true);
-    expect(alert).toMatchObject({ status: 'open', dedup_count: 1, source_type: 'Integration', source_id: integration.type === 'Integration' && integration.integrationId });
+    expect(alert).toMatchObject({
+      status: 'open',
+      dedup_count: 1,
+      source_type: 'Integration',
+      source_id: integration.type === 'Integration' && integration.integrationId,
+    });
     expect(await getAlert(me.accountId, alert.id)).toEqual(alert);
     expect(await actions(alert)).toContain('created');
     expect(alertToEarlier(alert).source_id).toBe(`int_${(integration as { integrationId: string }).integrationId}`);
@@ -115,9 +119,25 @@ describe('routing worker', () => {
     const { handler } = await import('../../functions/queue/routing-worker');
     const { alert } = await insertNewAlert(me.accountId, input(), integration);
     const record = (messageId: string, body: string) =>
-      ({ messageId, receiptHandle: messageId, body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1' }) as never;
+      ({
+        messageId,
+        receiptHandle: messageId,
+        body,
+        attributes: {},
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn',
+        awsRegion: 'us-east-1',
+      }) as never;
     const result = await handler(
-      { Records: [record('good', JSON.stringify({ account_id: me.accountId, alert_id: alert.id })), record('bad', '{not json'), record('absent', JSON.stringify({ account_id: me.accountId, alert_id: newId() }))] },
+      {
+        Records: [
+          record('good', JSON.stringify({ account_id: me.accountId, alert_id: alert.id })),
+          record('bad', '{not json'),
+          record('absent', JSON.stringify({ account_id: me.accountId, alert_id: newId() })),
+        ],
+      },
       { functionName: 'routingWorker' } as never,
     );
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'bad' }]);

@@ -3,11 +3,10 @@
 // statuses that only the routing pipeline produces (dropped, suppressed, queued) are set the same way.
 import type { ApiClient } from '../support/api-client';
 import { newId } from '../../lib/ids';
-import { insertEntity } from '../../lib/store/entities';
-import { ENTITY_TYPES } from '../../lib/store/items';
+import { entityStore, type Entity } from '../../lib/store/entity-store';
 import { changeStatus } from '../../lib/alerts/store';
 import type { AlertStatus } from '../../lib/alerts/records';
-import { insertWorkflow, type WorkflowRecord } from '../../lib/alerts/workflows';
+import { insertWorkflow, type WorkflowRecord } from '../../lib/alerts/workflow-store';
 
 export const ALL_STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
 
@@ -33,7 +32,7 @@ export async function whoAmI(client: ApiClient): Promise<Me> {
 export async function seedTeam(accountId: string, members: string[] = [], admins: string[] = members): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
-  await insertEntity(ENTITY_TYPES.team, {
+  await entityStore<Entity>({ kind: 'team' }).insert({
     id,
     account_id: accountId,
     name: `Team ${id.slice(-4)}`,
@@ -49,7 +48,14 @@ export async function seedTeam(accountId: string, members: string[] = [], admins
 export async function seedObject(accountId: string, type: 'RTR' | 'SKD'): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
-  await insertEntity(type, { id, account_id: accountId, name: `${type} ${id.slice(-4)}`, created_at: now, updated_at: now, version: 1 } as never);
+  await entityStore<Entity>({ kind: type === 'RTR' ? 'router' : 'schedule' }).insert({
+    id,
+    account_id: accountId,
+    name: `${type} ${id.slice(-4)}`,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  } as never);
   return id;
 }
 

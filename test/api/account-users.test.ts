@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../lib/notify/outbox';
 import { createMember } from '../support/api-client';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 
 let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -80,7 +77,9 @@ describe('creating account users', () => {
 
   it('refuses a phone number that is not E.164', async () => {
     for (const phone of ['4155552671', '+1234', '+1 415 555 2671x']) {
-      const res = await create({ user_attributes: { name: 'P', emails_attributes: [{ email: unique('p') }], phones_attributes: [{ phone }] } });
+      const res = await create({
+        user_attributes: { name: 'P', emails_attributes: [{ email: unique('p') }], phones_attributes: [{ phone }] },
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors[0].message).toContain('user_attributes.phones_attributes[0].phone');
     }
@@ -110,7 +109,9 @@ describe('creating account users', () => {
 
   it('is admin-only (403 for others)', async () => {
     const member = await createMember(service.admin);
-    const res = await member.client.post('/api/v4/account_users', { user_attributes: { name: 'x', emails_attributes: [{ email: unique('x') }] } });
+    const res = await member.client.post('/api/v4/account_users', {
+      user_attributes: { name: 'x', emails_attributes: [{ email: unique('x') }] },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -210,7 +211,10 @@ describe('reading, updating and deleting account users', () => {
     const attempt = () => member.client.post('/api/v4/api_keys', { name: 'k', account_user_id: member.accountUser.id });
     expect((await member.client.put(`/api/v4/account_users/${member.accountUser.id}`, { roles: { admin: true } })).status).toBe(403);
     expect((await service.admin.put(`/api/v4/account_users/${member.accountUser.id}`, { roles: { admin: true } })).status).toBe(200);
-    expect((await member.client.post('/api/v4/account_users', { user_attributes: { name: 'x', emails_attributes: [{ email: unique('p') }] } })).status).toBe(201);
+    expect(
+      (await member.client.post('/api/v4/account_users', { user_attributes: { name: 'x', emails_attributes: [{ email: unique('p') }] } }))
+        .status,
+    ).toBe(201);
     expect((await attempt()).status).toBe(201);
   });
 

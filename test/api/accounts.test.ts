@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, startService, useService, type TestService } from '../support/runtime';
 
 let service: TestService;
 let accountId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   accountId = service.runtime.created!.account.id;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('the account (earlier interface)', () => {
@@ -58,11 +55,20 @@ describe('signup and isolation between accounts', () => {
   });
 
   it('refuses signup for a taken e-mail (409) and with missing fields (400)', async () => {
-    const taken = await service.anonymous.post('/public/signup', { account_name: 'a', name: 'b', email: 'admin@example.com', password: 'longenough' });
+    const taken = await service.anonymous.post('/public/signup', {
+      account_name: 'a',
+      name: 'b',
+      email: 'admin@example.com',
+      password: 'longenough',
+    });
     expect(taken.status).toBe(409);
     const missing = await service.anonymous.post('/public/signup', { account_name: 'a' });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.map((e: any) => e.message)).toEqual(["name can't be blank", "email can't be blank", "password can't be blank"]);
+    expect(missing.body.errors.map((e: any) => e.message)).toEqual([
+      "name can't be blank",
+      "email can't be blank",
+      "password can't be blank",
+    ]);
   });
 
   it('keeps every object of one account invisible to another (404, never data)', async () => {
@@ -93,11 +99,15 @@ describe('signup and isolation between accounts', () => {
     const other = await signupAccount(service, 'Shared');
     const member = await createMember(service.admin, { name: 'Two Hats' });
     const email = member.accountUser.user.emails[0].email;
-    const joined = await other.client.post('/api/v4/account_users', { user_attributes: { name: 'ignored', emails_attributes: [{ email }] } });
+    const joined = await other.client.post('/api/v4/account_users', {
+      user_attributes: { name: 'ignored', emails_attributes: [{ email }] },
+    });
     expect(joined.status).toBe(201);
     expect(joined.body.user.id).toBe(member.accountUser.user.id);
     expect(joined.body.user.name).toBe('Two Hats');
-    expect((await other.client.post('/api/v4/account_users', { user_attributes: { name: 'x', emails_attributes: [{ email }] } })).status).toBe(409);
+    expect(
+      (await other.client.post('/api/v4/account_users', { user_attributes: { name: 'x', emails_attributes: [{ email }] } })).status,
+    ).toBe(409);
   });
 });
 

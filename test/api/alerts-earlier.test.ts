@@ -1,8 +1,8 @@
 // The earlier interface's /alert: its representation, mixed destination_ids, validation (400),
 // update, delete and lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually, seedObject, seedTeam, whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
@@ -10,14 +10,11 @@ let admin: ApiClient;
 let me: Me;
 let teamId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
   teamId = await seedTeam(me.accountId, [me.accountUserId]);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating through /alert', () => {
@@ -60,7 +57,10 @@ describe('creating through /alert', () => {
     expect(typeof alert.tinyId).toBe('number');
     expect(alert.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
     expect(alert.created).toBe(Math.floor(Date.parse(alert.createdAt) / 1000));
-    const routed = await eventually(() => admin.get(`/alert/${alert.id}`), (r) => r.body.d_team_id !== null);
+    const routed = await eventually(
+      () => admin.get(`/alert/${alert.id}`),
+      (r) => r.body.d_team_id !== null,
+    );
     expect(routed.body.d_team_id).toBe(`tem_${teamId}`);
     expect(routed.body.d_user_id).toBe(`usr_${me.userId}`);
   });
@@ -89,7 +89,11 @@ describe('creating through /alert', () => {
     const subtype = await admin.post('/alert', { title: 'x', subtype: 'memo', destination_ids: [`usr_${me.userId}`] });
     expect(subtype.status).toBe(400);
     expect(subtype.body.errors[0].message).toBe('subtype must be one of: alert, broadcast, page');
-    const severity = await admin.post('/alert', { title: 'x', meta: { incident_severity: 'SEV-6' }, destination_ids: [`usr_${me.userId}`] });
+    const severity = await admin.post('/alert', {
+      title: 'x',
+      meta: { incident_severity: 'SEV-6' },
+      destination_ids: [`usr_${me.userId}`],
+    });
     expect(severity.status).toBe(400);
     expect(severity.body.errors[0].message).toMatch(/^meta.incident_severity must be one of/);
     const bad = await admin.post('/alert', {
@@ -108,7 +112,7 @@ describe('creating through /alert', () => {
     expect(res.status).toBe(400);
   });
 
-  it('maps a usr_ destination to that user\'s account user in this account only', async () => {
+  it("maps a usr_ destination to that user's account user in this account only", async () => {
     const { client: other } = await signupAccount(service, 'Elsewhere');
     const stranger = await whoAmI(other);
     const res = await admin.post('/alert', { title: 'x', destination_ids: [`usr_${stranger.userId}`] });
@@ -127,7 +131,12 @@ describe('updating and deleting through /alert', () => {
       meta: { incident: true, incident_severity: 'SEV-3' },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ title: 'After', tags: ['b', 'c'], destination_ids: [`tem_${teamId}`], meta: { incident: true, incident_severity: 'SEV-3' } });
+    expect(res.body).toMatchObject({
+      title: 'After',
+      tags: ['b', 'c'],
+      destination_ids: [`tem_${teamId}`],
+      meta: { incident: true, incident_severity: 'SEV-3' },
+    });
     const v4 = await admin.get(`/api/v4/alerts/${created.body.id.slice(4)}`);
     expect(v4.body).toMatchObject({ destination_team_ids: [teamId], destination_account_user_ids: [], tag_list: ['b', 'c'] });
     expect((await admin.put(`/alert/${created.body.id}`, { destination_ids: [] })).status).toBe(400);
@@ -172,7 +181,10 @@ describe('listing through /alert', () => {
     expect(sorted.body.data[0].title).toBe('E4');
     const ascending = await client.get('/alert?sort=tinyId&limit=1');
     expect(ascending.body.data[0].title).toBe('E0');
-    const assigned = await eventually(() => client.get(`/alert?d_team_id=tem_${team}`), (r) => r.body.total_count === 1);
+    const assigned = await eventually(
+      () => client.get(`/alert?d_team_id=tem_${team}`),
+      (r) => r.body.total_count === 1,
+    );
     expect(assigned.body.data[0].title).toBe('E0');
     expect((await client.get('/alert?bogus=1')).status).toBe(400);
     expect((await client.get('/alert?limit=500')).status).toBe(400);

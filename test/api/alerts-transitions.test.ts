@@ -1,23 +1,20 @@
 // Alert transitions over HTTP (contract §6): every action from every status on both interfaces,
 // reject with and without the caller's workflow, handoff, concurrency, and the timeline each writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { ALL_STATUSES, eventually, forceStatus, openWorkflow, seedTeam, whoAmI, type Me } from '../alerts/support';
 import type { AlertStatus } from '../../lib/alerts/records';
-import { getWorkflow } from '../../lib/alerts/workflows';
+import { getWorkflow } from '../../lib/alerts/workflow-store';
 
 let service: TestService;
 let admin: ApiClient;
 let me: Me;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 async function newAlert(status: AlertStatus = 'open', body: Record<string, unknown> = {}) {
@@ -31,7 +28,10 @@ async function newAlert(status: AlertStatus = 'open', body: Record<string, unkno
   // moto lacks isolation between concurrent conditional writes (see the race test below): there the
   // routing worker's write is let through first, so it cannot interleave with what the test does.
   if (process.env.AWS_ENDPOINT_URL) {
-    await eventually(() => admin.get(`/alert/${res.body.prefix_id}`), (r) => r.body.d_user_id !== null || r.body.d_team_id !== null);
+    await eventually(
+      () => admin.get(`/alert/${res.body.prefix_id}`),
+      (r) => r.body.d_user_id !== null || r.body.d_team_id !== null,
+    );
   }
   if (status !== 'open') await forceStatus(me.accountId, res.body.id, status);
   return res.body as { id: string; prefix_id: string };
@@ -54,7 +54,10 @@ const EARLIER: Record<string, { from: AlertStatus[]; to: AlertStatus }> = {
 };
 
 describe('the transition table', () => {
-  for (const [iface, table] of [['v4', V4], ['earlier', EARLIER]] as const) {
+  for (const [iface, table] of [
+    ['v4', V4],
+    ['earlier', EARLIER],
+  ] as const) {
     for (const [action, rule] of Object.entries(table)) {
       it(`${iface} ${action}: allowed from ${rule.from.join('|')} only`, async () => {
         for (const status of ALL_STATUSES) {
@@ -133,7 +136,7 @@ describe('reject', () => {
     expect((await admin.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
   });
 
-  it('closes the caller\'s workflow; the alert stays open while others are paged, and drops when no one is left', async () => {
+  it("closes the caller's workflow; the alert stays open while others are paged, and drops when no one is left", async () => {
     const alert = await newAlert();
     const { accountUser, client } = await createMember(admin);
     const mine = await openWorkflow(me.accountId, alert.id, me.accountUserId);
@@ -168,7 +171,10 @@ describe('reject', () => {
 describe('handoff (earlier interface)', () => {
   it('reassigns to a user, appends the handoff, reopens and notifies; acknowledged_at stays', async () => {
     const alert = await newAlert();
-    await eventually(() => admin.get(`/alert/${alert.prefix_id}`), (res) => res.body.d_user_id !== null);
+    await eventually(
+      () => admin.get(`/alert/${alert.prefix_id}`),
+      (res) => res.body.d_user_id !== null,
+    );
     const ack = await admin.post(`/alert/${alert.prefix_id}/acknowledge`);
     const { accountUser } = await createMember(admin, { email: `handoff-${Date.now()}@example.com` });
     const res = await admin.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${accountUser.user_id}` });
@@ -233,39 +239,42 @@ describe('concurrency', () => {
   // moto applies concurrent conditional writes to one item without isolation (an acknowledge and a
   // resolve both conditioned on `open` can both apply, each reading `open`), so this race is only
   // meaningful on DynamoDB and dynalite; against moto the same orders run one after the other below.
-  it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))('parallel resolve and acknowledge never lose an update, and keep the counters exact', async () => {
-    const alerts = await Promise.all(Array.from({ length: 15 }, (_, i) => newAlert('open', { title: `race ${i}` })));
-    const before = await admin.get('/api/v4/alerts?status=resolved&limit=1');
-    const outcomes = await Promise.all(
-      alerts.map(async (alert, i) => {
-        const [ack, resolve, edit] = await Promise.all([
-          admin.post(`/api/v4/alerts/${alert.id}/acknowledge`),
-          admin.post(`/api/v4/alerts/${alert.id}/resolve`),
-          admin.put(`/api/v4/alerts/${alert.id}`, { description: `edited ${i}` }),
-        ]);
-        return { alert, ack: ack.status, resolve: resolve.status, edit: edit.status };
-      }),
-    );
-    for (const { alert, ack, resolve, edit } of outcomes) {
-      expect(resolve).toBe(200);
-      expect([200, 409]).toContain(ack);
-      expect(edit).toBe(200);
-      const final = await admin.get(`/api/v4/alerts/${alert.id}`);
-      expect(final.body.status).toBe('resolved');
-      expect(final.body.description).toMatch(/^edited/);
-      expect(final.body.resolved_at).not.toBeNull();
-      if (ack === 200) expect(final.body.acknowledged_at).not.toBeNull();
-      const actions = (await timeline(alert)).map((e) => e.data.action);
-      expect(actions.filter((a) => a === 'resolved')).toHaveLength(1);
-    }
-    const after = await admin.get('/api/v4/alerts?status=resolved&limit=1');
-    expect(after.body.total_count).toBe(before.body.total_count + 15);
-    for (const status of ['open', 'acknowledged', 'resolved']) {
-      const counted = await admin.get(`/api/v4/alerts?status=${status}&limit=1`);
-      const real = await admin.get(`/api/v4/alerts?status=${status}&ops=status:beginsWith&limit=1`);
-      expect(counted.body.total_count, status).toBe(real.body.total_count);
-    }
-  });
+  it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))(
+    'parallel resolve and acknowledge never lose an update, and keep the counters exact',
+    async () => {
+      const alerts = await Promise.all(Array.from({ length: 15 }, (_, i) => newAlert('open', { title: `race ${i}` })));
+      const before = await admin.get('/api/v4/alerts?status=resolved&limit=1');
+      const outcomes = await Promise.all(
+        alerts.map(async (alert, i) => {
+          const [ack, resolve, edit] = await Promise.all([
+            admin.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+            admin.post(`/api/v4/alerts/${alert.id}/resolve`),
+            admin.put(`/api/v4/alerts/${alert.id}`, { description: `edited ${i}` }),
+          ]);
+          return { alert, ack: ack.status, resolve: resolve.status, edit: edit.status };
+        }),
+      );
+      for (const { alert, ack, resolve, edit } of outcomes) {
+        expect(resolve).toBe(200);
+        expect([200, 409]).toContain(ack);
+        expect(edit).toBe(200);
+        const final = await admin.get(`/api/v4/alerts/${alert.id}`);
+        expect(final.body.status).toBe('resolved');
+        expect(final.body.description).toMatch(/^edited/);
+        expect(final.body.resolved_at).not.toBeNull();
+        if (ack === 200) expect(final.body.acknowledged_at).not.toBeNull();
+        const actions = (await timeline(alert)).map((e) => e.data.action);
+        expect(actions.filter((a) => a === 'resolved')).toHaveLength(1);
+      }
+      const after = await admin.get('/api/v4/alerts?status=resolved&limit=1');
+      expect(after.body.total_count).toBe(before.body.total_count + 15);
+      for (const status of ['open', 'acknowledged', 'resolved']) {
+        const counted = await admin.get(`/api/v4/alerts?status=${status}&limit=1`);
+        const real = await admin.get(`/api/v4/alerts?status=${status}&ops=status:beginsWith&limit=1`);
+        expect(counted.body.total_count, status).toBe(real.body.total_count);
+      }
+    },
+  );
 
   it('resolve after acknowledge applies; acknowledge after resolve is a conflict; edits survive both', async () => {
     const first = await newAlert();
@@ -283,7 +292,7 @@ describe('concurrency', () => {
 });
 
 describe('one store behind both interfaces', () => {
-  it('an alert created on one interface is visible and actionable on the other, with that interface\'s rules', async () => {
+  it("an alert created on one interface is visible and actionable on the other, with that interface's rules", async () => {
     const created = await admin.post('/alert', { title: 'Earlier made', destination_ids: [`usr_${me.userId}`] });
     expect(created.status, created.text).toBe(201);
     const v4 = await admin.get(`/api/v4/alerts/${created.body.id}`);

@@ -1,8 +1,8 @@
 // v4 alerts over HTTP: create/read/update/delete, validation, lists (filters, ops, pagination,
 // exact counts), comments, a team's alerts, account isolation and routing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually, forceStatus, seedObject, seedTeam, whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
@@ -10,14 +10,11 @@ let admin: ApiClient;
 let me: Me;
 let teamId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
   teamId = await seedTeam(me.accountId, [me.accountUserId]);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -440,7 +437,11 @@ describe('account isolation', () => {
       ['GET', `/api/v4/teams/${teamId}/alerts`],
     ] as const;
     for (const [method, path] of paths) {
-      const res = await stranger.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', text: 'x', to: `usr_${me.userId}` });
+      const res = await stranger.request(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', text: 'x', to: `usr_${me.userId}` },
+      );
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.text).not.toContain(alert.title);
     }

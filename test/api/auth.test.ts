@@ -1,15 +1,12 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, createMember } from '../support/api-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useService, type TestService } from '../support/runtime';
 
 let service: TestService;
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 async function login(username = ADMIN_EMAIL, password = ADMIN_PASSWORD) {

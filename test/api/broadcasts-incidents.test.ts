@@ -1,21 +1,18 @@
 // The deprecated /broadcast and /incident views of alerts (contract §11): each answers earlier-style
 // alert objects of its own kind only; broadcasts need the admin or broadcaster role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually, seedTeam, whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
 let admin: ApiClient;
 let me: Me;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('/broadcast', () => {
@@ -88,7 +85,10 @@ describe('/incident', () => {
 
     // An alert flagged through v4 is an incident too; unflagging takes it out of the view.
     const v4 = await admin.post('/api/v4/alerts', {
-      title: 'Flagged', urgency: 'low', destination_account_user_ids: [me.accountUserId], meta: { incident: true },
+      title: 'Flagged',
+      urgency: 'low',
+      destination_account_user_ids: [me.accountUserId],
+      meta: { incident: true },
     });
     expect((await admin.get(`/incident/${v4.body.prefix_id}`)).status).toBe(200);
     await admin.put(`/api/v4/alerts/${v4.body.id}`, { meta: { incident: false } });
@@ -107,13 +107,16 @@ describe('/incident', () => {
     expect((await admin.get(`/alert/${incident.body.id}`)).status).toBe(404);
   });
 
-  it('lists the incident\'s timeline oldest first, paginated', async () => {
+  it("lists the incident's timeline oldest first, paginated", async () => {
     const incident = await admin.post('/incident', { title: 'Timeline', destination_ids: [`usr_${me.userId}`] });
     const id = incident.body.id;
     // moto lacks isolation between concurrent conditional writes: there the routing worker's write
     // goes first, so it cannot interleave with the transitions below.
     if (process.env.AWS_ENDPOINT_URL) {
-      await eventually(() => admin.get(`/alert/${id}`), (r) => r.body.d_user_id !== null || r.body.d_team_id !== null);
+      await eventually(
+        () => admin.get(`/alert/${id}`),
+        (r) => r.body.d_user_id !== null || r.body.d_team_id !== null,
+      );
     }
     await admin.post(`/alert/${id}/acknowledge`);
     await admin.post(`/alert/${id}/resolve`);
@@ -138,7 +141,7 @@ describe('/incident', () => {
     expect((await admin.get('/incident/alt_01ARZ3NDEKTSV4RRFFQ69G5FAV/logs')).status).toBe(404);
   });
 
-  it('hides another account\'s incidents and broadcasts', async () => {
+  it("hides another account's incidents and broadcasts", async () => {
     const incident = await admin.post('/incident', { title: 'Secret', destination_ids: [`usr_${me.userId}`] });
     const broadcast = await admin.post('/broadcast', { title: 'Secret', destination_ids: [`usr_${me.userId}`] });
     const { client } = await signupAccount(service, 'Views');

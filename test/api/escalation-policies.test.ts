@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -7,13 +7,10 @@ let service: TestService;
 let admin: ApiClient;
 let alice: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice] = await people(admin, 1);
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('escalation policies', () => {
@@ -55,19 +52,38 @@ describe('escalation policies', () => {
       { layer: 2, timeout: 7, timeout_unit: 'hours' },
     ]);
     const plain = await admin.post('/api/v4/escalation_policies', { name: 'Plain' });
-    expect(plain.body).toMatchObject({ repeat: 0, reassign_team_ids: [], escalation_layers: [{ layer: 1, timeout: 5, timeout_unit: 'minutes' }] });
+    expect(plain.body).toMatchObject({
+      repeat: 0,
+      reassign_team_ids: [],
+      escalation_layers: [{ layer: 1, timeout: 5, timeout_unit: 'minutes' }],
+    });
   });
 
   it.each([
     [{}, "name can't be blank"],
     [{ name: 'x', repeat: 4 }, 'repeat must be at most 3'],
     [{ name: 'x', repeat: -1 }, 'repeat must be at least 0'],
-    [{ name: 'x', escalation_layers: [{ timeout: 5, timeout_unit: 'days' }] }, 'escalation_layers[0].timeout_unit must be one of: minutes, hours'],
+    [
+      { name: 'x', escalation_layers: [{ timeout: 5, timeout_unit: 'days' }] },
+      'escalation_layers[0].timeout_unit must be one of: minutes, hours',
+    ],
     [{ name: 'x', escalation_layers: [{ timeout_unit: 'hours' }] }, "escalation_layers[0].timeout can't be blank"],
     [{ name: 'x', escalation_layers: [{ timeout: 0 }] }, 'escalation_layers[0].timeout must be at least 1'],
     [{ name: 'x', escalation_layers: [] }, 'escalation_layers must have at least 1 entry'],
-    [{ name: 'x', escalation_layers: [{ layer: 1, timeout: 1 }, { layer: 1, timeout: 2 }] }, 'escalation_layers lists layer 1 twice'],
-    [{ name: 'x', escalation_layers_attributes: [{ timeout: 1, timeout_unit: 'weeks' }] }, 'escalation_layers_attributes[0].timeout_unit must be one of: minutes, hours'],
+    [
+      {
+        name: 'x',
+        escalation_layers: [
+          { layer: 1, timeout: 1 },
+          { layer: 1, timeout: 2 },
+        ],
+      },
+      'escalation_layers lists layer 1 twice',
+    ],
+    [
+      { name: 'x', escalation_layers_attributes: [{ timeout: 1, timeout_unit: 'weeks' }] },
+      'escalation_layers_attributes[0].timeout_unit must be one of: minutes, hours',
+    ],
   ])('refuses %j with 422: %s', async (body, message) => {
     const res = await admin.post('/api/v4/escalation_policies', body);
     expect(res.status).toBe(422);
@@ -87,10 +103,18 @@ describe('escalation policies', () => {
 
   it('updates partially, replacing the layers when they are sent', async () => {
     const created = (await admin.post('/api/v4/escalation_policies', { name: 'Edit me', repeat: 1 })).body;
-    const res = await admin.put(`/api/v4/escalation_policies/${created.id}`, { escalation_layers: [{ layer: 1, timeout: 2 }, { layer: 2, timeout: 4 }] });
+    const res = await admin.put(`/api/v4/escalation_policies/${created.id}`, {
+      escalation_layers: [
+        { layer: 1, timeout: 2 },
+        { layer: 2, timeout: 4 },
+      ],
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ name: 'Edit me', repeat: 1 });
-    expect(res.body.escalation_layers.map((l: any) => [l.layer, l.timeout])).toEqual([[1, 2], [2, 4]]);
+    expect(res.body.escalation_layers.map((l: any) => [l.layer, l.timeout])).toEqual([
+      [1, 2],
+      [2, 4],
+    ]);
     // The first layer keeps its id: it is the same layer, edited.
     expect(res.body.escalation_layers[0].id).toBe(created.escalation_layers[0].id);
     expect((await admin.put(`/api/v4/escalation_policies/${created.id}`, { repeat: 9 })).status).toBe(422);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createEvent, createSchedule, createTeam, errorMessages, people, windowLines, type Person } from '../teams/helpers';
 
@@ -19,14 +19,11 @@ const valid = () => ({
   schedule_ids: [schedule.id],
 });
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob] = await people(admin, 2, 'Eventer');
   schedule = await createSchedule(admin, 'Events');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating events (v4)', () => {
@@ -101,16 +98,25 @@ describe('creating events (v4)', () => {
     [{ repeat: true, frequency_unit: 'daily' }, "frequency can't be blank when repeat is true"],
     [{ repeat: true, frequency: 1 }, "frequency_unit can't be blank when repeat is true"],
     [{ repeat: true, frequency: 0, frequency_unit: 'daily' }, 'frequency must be at least 1'],
-    [{ repeat: true, frequency: 1, frequency_unit: 'fortnightly' }, 'frequency_unit must be one of: hourly, daily, weekly, monthly, yearly'],
+    [
+      { repeat: true, frequency: 1, frequency_unit: 'fortnightly' },
+      'frequency_unit must be one of: hourly, daily, weekly, monthly, yearly',
+    ],
     [{ time_zone: 'Mars/Olympus' }, 'time_zone is not a known time zone: Mars/Olympus'],
     [{ start_datetime: 'next monday' }, 'start_datetime must be an ISO 8601 datetime (e.g. 2026-03-29T09:00:00+02:00)'],
     [{ end_datetime: '2026-05-04T09:00:00' }, 'end_datetime must be after start_datetime'],
     [{ layer: 0 }, 'layer must be at least 1'],
     [{ days_of_week: [7] }, 'days_of_week[0] must be at most 6'],
-    [{ repeat: true, frequency: 1, frequency_unit: 'daily', repeat_end_datetime: '2026-05-01T00:00:00' }, 'repeat_end_datetime must not be before start_datetime'],
+    [
+      { repeat: true, frequency: 1, frequency_unit: 'daily', repeat_end_datetime: '2026-05-01T00:00:00' },
+      'repeat_end_datetime must not be before start_datetime',
+    ],
     [{ account_user_ids: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] }, 'account_user_ids contains an unknown account user: 01ARZ3NDEKTSV4RRFFQ69G5FAV'],
     [{ schedule_ids: ['skd_01ARZ3NDEKTSV4RRFFQ69G5FAV'] }, 'schedule_ids contains an unknown schedule: 01ARZ3NDEKTSV4RRFFQ69G5FAV'],
-    [{ schedule_ids: ['tem_01ARZ3NDEKTSV4RRFFQ69G5FAV'] }, 'schedule_ids contains an id that is not a schedule: tem_01ARZ3NDEKTSV4RRFFQ69G5FAV'],
+    [
+      { schedule_ids: ['tem_01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
+      'schedule_ids contains an id that is not a schedule: tem_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    ],
   ])('refuses %j with 422: %s', async (change, message) => {
     const res = await admin.post('/api/v4/events', { ...valid(), ...change });
     expect(res.status).toBe(422);
@@ -132,7 +138,13 @@ describe('creating events (v4)', () => {
     body.append('days_of_week[]', '2');
     const res = await admin.post('/api/v4/events', body.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ layer: 2, repeat: true, frequency: 1, days_of_week: [1, 2], start_datetime: '2026-05-04T09:00:00.000Z' });
+    expect(res.body).toMatchObject({
+      layer: 2,
+      repeat: true,
+      frequency: 1,
+      days_of_week: [1, 2],
+      start_datetime: '2026-05-04T09:00:00.000Z',
+    });
   });
 
   it('lists the friendly time zone names', async () => {
@@ -168,8 +180,18 @@ describe('updating, listing and deleting events (v4)', () => {
 
   it('filters the list by schedule (also by prefix id) and by start_datetime with ops', async () => {
     const own = await createSchedule(admin, 'Listed');
-    const first = await createEvent(admin, { ...valid(), schedule_ids: [own.id], start_datetime: '2026-07-01T09:00:00Z', end_datetime: '2026-07-01T10:00:00Z' });
-    const second = await createEvent(admin, { ...valid(), schedule_ids: [own.id], start_datetime: '2026-08-01T09:00:00Z', end_datetime: '2026-08-01T10:00:00Z' });
+    const first = await createEvent(admin, {
+      ...valid(),
+      schedule_ids: [own.id],
+      start_datetime: '2026-07-01T09:00:00Z',
+      end_datetime: '2026-07-01T10:00:00Z',
+    });
+    const second = await createEvent(admin, {
+      ...valid(),
+      schedule_ids: [own.id],
+      start_datetime: '2026-08-01T09:00:00Z',
+      end_datetime: '2026-08-01T10:00:00Z',
+    });
     const bySchedule = await admin.get(`/api/v4/events?schedule_ids=${own.prefix_id}`);
     expect(bySchedule.body.data.map((e: any) => e.id)).toEqual([second.id, first.id]);
     expect(bySchedule.body.total_count).toBe(2);
@@ -236,7 +258,14 @@ describe('override input', () => {
 
   it('refuses a bad time zone, a reversed span and an unknown event', async () => {
     const event = await createEvent(admin, valid());
-    const base = { start_time: '2026-05-04 10:00', end_time: '2026-05-04 11:00', time_zone: 'Berlin', layer: 1, account_user_ids: [bob.id], action_time: '2026-05-04T09:00:00' };
+    const base = {
+      start_time: '2026-05-04 10:00',
+      end_time: '2026-05-04 11:00',
+      time_zone: 'Berlin',
+      layer: 1,
+      account_user_ids: [bob.id],
+      action_time: '2026-05-04T09:00:00',
+    };
     const zone = await admin.post(`/api/v4/events/${event.id}/override`, { ...base, time_zone: 'Nowhere' });
     expect(errorMessages(zone)).toEqual(['time_zone is not a known time zone: Nowhere']);
     const reversed = await admin.post(`/api/v4/events/${event.id}/override`, { ...base, end_time: '2026-05-04 09:30' });
@@ -284,7 +313,8 @@ describe('earlier interface /event', () => {
       meta: { from: 'earlier' },
     });
     // The on-call engine serves it like any other event: Thursday 2026-05-28 20:26:40Z, an hour.
-    const entries = (await admin.get(`/api/v4/schedule/${schedule.id}/window_events?start=2026-05-28 20:00:00&end=2026-05-28 21:00:00`)).body;
+    const entries = (await admin.get(`/api/v4/schedule/${schedule.id}/window_events?start=2026-05-28 20:00:00&end=2026-05-28 21:00:00`))
+      .body;
     expect(entries.filter((e: any) => e.event_id === id.slice(4))).toEqual([
       {
         event_id: id.slice(4),
@@ -332,7 +362,13 @@ describe('earlier interface /event', () => {
   });
 
   it.each(['schedule_id', 'attendees', 'layer', 'start', 'end'])('requires %s (400 naming it)', async (field) => {
-    const body: Record<string, unknown> = { schedule_id: [schedule.prefix_id], attendees: [`usr_${alice.userId}`], layer: 1, start: 1_780_000_000, end: 1_780_003_600 };
+    const body: Record<string, unknown> = {
+      schedule_id: [schedule.prefix_id],
+      attendees: [`usr_${alice.userId}`],
+      layer: 1,
+      start: 1_780_000_000,
+      end: 1_780_003_600,
+    };
     delete body[field];
     const res = await admin.post('/event', body);
     expect(res.status).toBe(400);
@@ -341,7 +377,13 @@ describe('earlier interface /event', () => {
   });
 
   it('refuses unknown attendees and schedules (400) and a reversed span', async () => {
-    const base = { schedule_id: [schedule.prefix_id], attendees: [`usr_${alice.userId}`], layer: 1, start: 1_780_000_000, end: 1_780_003_600 };
+    const base = {
+      schedule_id: [schedule.prefix_id],
+      attendees: [`usr_${alice.userId}`],
+      layer: 1,
+      start: 1_780_000_000,
+      end: 1_780_003_600,
+    };
     const who = await admin.post('/event', { ...base, attendees: ['usr_01ARZ3NDEKTSV4RRFFQ69G5FAV'] });
     expect(who.status).toBe(400);
     expect(errorMessages(who).join()).toContain('attendees');
@@ -353,7 +395,15 @@ describe('earlier interface /event', () => {
   });
 
   it('updates, lists and deletes through the earlier interface', async () => {
-    const created = (await admin.post('/event', { schedule_id: [schedule.prefix_id], attendees: [`usr_${alice.userId}`], layer: 1, start: 1_780_000_000, end: 1_780_003_600 })).body;
+    const created = (
+      await admin.post('/event', {
+        schedule_id: [schedule.prefix_id],
+        attendees: [`usr_${alice.userId}`],
+        layer: 1,
+        start: 1_780_000_000,
+        end: 1_780_003_600,
+      })
+    ).body;
     const updated = await admin.put(`/event/${created.id}`, { attendees: [`usr_${bob.userId}`], end: 1_780_007_200, layer: 4 });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body).toMatchObject({ attendees: [`usr_${bob.userId}`], end: 1_780_007_200, layer: 4, start: 1_780_000_000 });
@@ -405,7 +455,17 @@ describe('roles and isolation', () => {
     expect((await alice.client.put(`/api/v4/events/${id}`, { layer: 2 })).status).toBe(403);
     expect((await alice.client.delete(`/api/v4/events/${id}`)).status).toBe(403);
     expect((await alice.client.post(`/api/v4/events/${id}/terminate_on`, { action_time: '2026-05-04T09:00:00' })).status).toBe(403);
-    expect((await alice.client.post('/event', { schedule_id: [team.schedule_id], attendees: [`usr_${alice.userId}`], layer: 1, start: 1, end: 2 })).status).toBe(403);
+    expect(
+      (
+        await alice.client.post('/event', {
+          schedule_id: [team.schedule_id],
+          attendees: [`usr_${alice.userId}`],
+          layer: 1,
+          start: 1,
+          end: 2,
+        })
+      ).status,
+    ).toBe(403);
 
     // An event shared with a schedule the team admin does not run is not theirs to change.
     const shared = await createEvent(admin, { ...valid(), schedule_ids: [team.schedule_id, schedule.id] });

@@ -1,16 +1,13 @@
 // Hostile bodies through the real local server: nothing reaches the process's prototypes, and a
 // body that would make the server walk billions of slots is refused at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { useService, type TestService } from '../support/runtime';
 
 let service: TestService;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 describe('hostile request bodies', () => {

@@ -1,24 +1,25 @@
 // Keeping what the sender sent, through the real local server: the alert's additional_data (v4 and
 // the earlier interface), binary bodies kept as base64, and every integration's inbound `url`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { createIntegration, eventually, postRaw, senderFixture, settledAlerts } from '../integrations/support';
 
 let service: TestService;
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 async function settledLog(accountId: string, logPrefixId: string): Promise<IncomingLog> {
-  return eventually(async () => {
-    const log = await getIncomingLog(accountId, logPrefixId.replace(/^log_/, ''));
-    return log && log.status !== 'pending' ? log : undefined;
-  }, 15_000, `log ${logPrefixId}`);
+  return eventually(
+    async () => {
+      const log = await getIncomingLog(accountId, logPrefixId.replace(/^log_/, ''));
+      return log && log.status !== 'pending' ? log : undefined;
+    },
+    15_000,
+    `log ${logPrefixId}`,
+  );
 }
 
 describe('what the sender said stays on the alert', () => {
@@ -27,7 +28,9 @@ describe('what the sender said stays on the alert', () => {
     const body = JSON.parse(senderFixture('prometheus/alertmanager-firing.json')) as Record<string, any>;
     body.groupKey = `{}:{alertname="Details-${Date.now()}"}`;
     body.commonAnnotations.runbook_url = 'https://runbooks.example.org/latency';
-    const res = await postRaw(service.url, `/integration/${prometheus.prefix_id}`, JSON.stringify(body), { 'content-type': 'application/json' });
+    const res = await postRaw(service.url, `/integration/${prometheus.prefix_id}`, JSON.stringify(body), {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(202);
 
     const [alert] = await settledAlerts(service.admin, body.groupKey);
@@ -54,7 +57,11 @@ describe('binary bodies', () => {
     const webhook = await createIntegration(service.admin, { type: 'webhook' });
     const bytes = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x80, 0x00, 0x41, 0xc3]);
     for (const contentType of ['application/octet-stream', 'text/plain']) {
-      const res = await fetch(`${service.url}/integration/${webhook.prefix_id}`, { method: 'POST', body: bytes, headers: { 'content-type': contentType } });
+      const res = await fetch(`${service.url}/integration/${webhook.prefix_id}`, {
+        method: 'POST',
+        body: bytes,
+        headers: { 'content-type': contentType },
+      });
       expect(res.status, contentType).toBe(202);
       const { log_id: logId } = (await res.json()) as { log_id: string };
       const log = await settledLog(webhook.account_id as string, logId);
@@ -68,7 +75,11 @@ describe('binary bodies', () => {
   it('UTF-8 text stays text, whatever its content type', async () => {
     const webhook = await createIntegration(service.admin, { type: 'webhook' });
     const text = JSON.stringify({ title: 'Zürich ☃ down', id: `utf8-${Date.now()}` });
-    const res = await fetch(`${service.url}/integration/${webhook.prefix_id}`, { method: 'POST', body: Buffer.from(text), headers: { 'content-type': 'application/octet-stream' } });
+    const res = await fetch(`${service.url}/integration/${webhook.prefix_id}`, {
+      method: 'POST',
+      body: Buffer.from(text),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const { log_id: logId } = (await res.json()) as { log_id: string };
     const log = await settledLog(webhook.account_id as string, logId);
     expect(log.data.body).toBe(text);

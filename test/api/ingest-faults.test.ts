@@ -1,10 +1,10 @@
 // A worker that throws for one record of a batch: the others still land, the bad one is retried,
 // reaches the dead-letter queue after maxReceiveCount, and its log is marked failed with the reason.
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { prefixId } from '../../lib/ids';
 import { getIncomingLog, storeIncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { alertsWithThirdpartyId, createIntegration, eventually, settledAlerts } from '../integrations/support';
 
 // The fault: creating an alert titled "explode" throws, every time (the worker dies on that record).
@@ -22,8 +22,8 @@ vi.mock('../../lib/alerts/create-alert', async (importOriginal) => {
 let service: TestService;
 let sqs: SQSClient;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   sqs = new SQSClient({
     endpoint: service.runtime.emulators.sqsEndpoint,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   sqs?.destroy();
-  await service?.stop();
 });
 
 it('a record that throws does not hold back its batch, and ends in the DLQ with its log marked failed', async () => {
@@ -73,7 +72,11 @@ it('a record that throws does not hold back its batch, and ends in the DLQ with 
   await settledAlerts(service.admin, `good-1-${suffix}`);
   await settledAlerts(service.admin, `good-2-${suffix}`);
   for (const good of [logs[0], logs[2]]) {
-    await eventually(async () => ((await getIncomingLog(accountId, good.id))?.status === 'processed' ? true : undefined), 10_000, 'good logs processed');
+    await eventually(
+      async () => ((await getIncomingLog(accountId, good.id))?.status === 'processed' ? true : undefined),
+      10_000,
+      'good logs processed',
+    );
   }
 
   // Four receives, 2 s apart (the tests' visibility timeout), then the dead-letter queue.

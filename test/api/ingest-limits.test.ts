@@ -1,22 +1,22 @@
 // The inbound token bucket through the real local server: a burst is accepted whole, the sustained
 // rate refills it, 429 carries the exact wait, and the bucket is shared through the table. TIME_SCALE
 // 60 makes a minute last a second, so refills are seen in milliseconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emissionIntervalMs, forgetLocalBuckets, takeFromTable, takeToken } from '../../lib/integrations/ingest/token-bucket';
 import { rateLimitsOf } from '../../lib/integrations/ingest/receive-webhook';
 import { newId } from '../../lib/ids';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { createIntegration } from '../integrations/support';
 
 const TIME_SCALE = 60;
 let service: TestService;
 
-beforeAll(async () => {
-  service = await startService({ env: { TIME_SCALE: String(TIME_SCALE), INGEST_RATE_LIMIT_BURST: '2000', INGEST_RATE_LIMIT_PER_MINUTE: '600' } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+useService(
+  async (started) => {
+    service = started;
+  },
+  { env: { TIME_SCALE: String(TIME_SCALE), INGEST_RATE_LIMIT_BURST: '2000', INGEST_RATE_LIMIT_PER_MINUTE: '600' } },
+);
 
 const post = (integration: { prefix_id: string }, i: number) =>
   service.anonymous.post(`/integration/${integration.prefix_id}`, { title: `burst ${i}`, id: `b-${i}` });
@@ -76,7 +76,13 @@ describe('the inbound token bucket', () => {
       ['option_rate_limit_per_minute', -5],
       ['option_rate_limit_burst', 1.5],
     ] as const) {
-      const res = await service.admin.post('/api/v4/integrations', { name: 'x', urgency: 'low', integration_type_id: 'webhook', team_ids: [], [field]: value });
+      const res = await service.admin.post('/api/v4/integrations', {
+        name: 'x',
+        urgency: 'low',
+        integration_type_id: 'webhook',
+        team_ids: [],
+        [field]: value,
+      });
       expect(res.status, `${field}=${value}`).toBe(422);
       expect(res.body.errors.map((e: { message: string }) => e.message).join(' '), `${field}=${value}`).toContain(field);
     }

@@ -1,10 +1,11 @@
 // A webhook stored but not queued (the send failed after the log write) is not left to the grace
 // period: it is due for the sweeper at once, and the next sweep turns it into its alert.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { typeOf } from '../../lib/entities';
 import { db, tableName } from '../../lib/store/client';
-import { entityKey, ENTITY_TYPES } from '../../lib/store/items';
-import { startService, type TestService } from '../support/runtime';
+import { entityKey } from '../../lib/store/items';
+import { useService, type TestService } from '../support/runtime';
 import { createIntegration, settledAlerts } from '../integrations/support';
 
 const queue = vi.hoisted(() => ({ down: false }));
@@ -22,11 +23,8 @@ vi.mock('../../lib/integrations/ingest/ingest-queue', async (importOriginal) => 
 });
 
 let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
+useService(async (started) => {
+  service = started;
 });
 
 it('a webhook whose queue send failed is due at once, and the next sweep makes its alert', async () => {
@@ -37,7 +35,10 @@ it('a webhook whose queue send failed is due at once, and the next sweep makes i
   expect(res.status).toBe(202);
 
   const item = await db().send(
-    new GetCommand({ TableName: tableName(), Key: entityKey(integration.account_id as string, ENTITY_TYPES.log, res.body.log_id.replace(/^log_/, '')) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: entityKey(integration.account_id as string, typeOf('log'), res.body.log_id.replace(/^log_/, '')),
+    }),
   );
   expect(item.Item?.status).toBe('pending');
   // Due now, not 30 s after it was received.

@@ -2,21 +2,22 @@
 // (test/fixtures/senders): create, then the sender's acknowledge/resolve for the same alert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { alertById, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
 import { signSns, startSnsStub, type SnsStub } from '../integrations/sns-support';
 
 let service: TestService;
 let sns: SnsStub;
+useService(async (started) => {
+  service = started;
+});
+// SNS messages are verified before they act: sign the fixtures with the test key and serve its
+// certificate from a stand-in for the SNS host.
 beforeAll(async () => {
-  service = await startService();
-  // SNS messages are verified before they act: sign the fixtures with the test key and serve its
-  // certificate from a stand-in for the SNS host.
   sns = await startSnsStub();
 });
 afterAll(async () => {
   await sns?.close();
-  await service?.stop();
 });
 
 /** A sender's body as it is posted: SNS envelopes signed (their invented signatures would not verify). */
@@ -46,7 +47,11 @@ const SENDERS: Sender[] = [
   {
     type: 'webhook',
     steps: [
-      { fixture: 'webhook/create.json', headers: JSON_TYPE, expect: { title: 'Example Incident Title', status: 'open', tag_list: ['a', 'b', 'c'] } },
+      {
+        fixture: 'webhook/create.json',
+        headers: JSON_TYPE,
+        expect: { title: 'Example Incident Title', status: 'open', tag_list: ['a', 'b', 'c'] },
+      },
       { fixture: 'webhook/acknowledge.json', headers: JSON_TYPE, expect: { status: 'acknowledged' } },
       { fixture: 'webhook/resolve.json', headers: JSON_TYPE, expect: { status: 'resolved' } },
     ],
@@ -54,8 +59,16 @@ const SENDERS: Sender[] = [
   {
     type: 'prometheus',
     steps: [
-      { fixture: 'prometheus/alertmanager-firing.json', headers: JSON_TYPE, expect: { status: 'open', urgency: 'critical', dedup_count: 1 } },
-      { fixture: 'prometheus/alertmanager-firing-fewer-common-labels.json', headers: JSON_TYPE, expect: { status: 'open', dedup_count: 2 } },
+      {
+        fixture: 'prometheus/alertmanager-firing.json',
+        headers: JSON_TYPE,
+        expect: { status: 'open', urgency: 'critical', dedup_count: 1 },
+      },
+      {
+        fixture: 'prometheus/alertmanager-firing-fewer-common-labels.json',
+        headers: JSON_TYPE,
+        expect: { status: 'open', dedup_count: 2 },
+      },
       { fixture: 'prometheus/alertmanager-resolved.json', headers: JSON_TYPE, expect: { status: 'resolved' } },
     ],
   },
@@ -83,7 +96,11 @@ const SENDERS: Sender[] = [
   {
     type: 'pagerduty_events_v2',
     steps: [
-      { fixture: 'pagerduty/trigger.json', headers: JSON_TYPE, expect: { status: 'open', urgency: 'critical', title: 'DISK at 99% on machine prod-datapipe03.example.com' } },
+      {
+        fixture: 'pagerduty/trigger.json',
+        headers: JSON_TYPE,
+        expect: { status: 'open', urgency: 'critical', title: 'DISK at 99% on machine prod-datapipe03.example.com' },
+      },
       { fixture: 'pagerduty/acknowledge.json', headers: JSON_TYPE, expect: { status: 'acknowledged' } },
       { fixture: 'pagerduty/resolve.json', headers: JSON_TYPE, expect: { status: 'resolved' } },
     ],
@@ -99,17 +116,25 @@ const SENDERS: Sender[] = [
     type: 'healthchecks',
     steps: [
       // Healthchecks sends no Content-Type unless the user adds one.
-      { fixture: 'healthchecks/webhook-down.json', headers: NONE, expect: { status: 'open', title: expect.stringContaining('Nightly backup') } },
+      {
+        fixture: 'healthchecks/webhook-down.json',
+        headers: NONE,
+        expect: { status: 'open', title: expect.stringContaining('Nightly backup') },
+      },
       { fixture: 'healthchecks/webhook-up.json', headers: NONE, expect: { status: 'resolved' } },
     ],
   },
 ];
 
 async function processed(logPrefixId: string, accountId: string): Promise<IncomingLog> {
-  return eventually(async () => {
-    const log = await getIncomingLog(accountId, logPrefixId.replace(/^log_/, ''));
-    return log && log.status !== 'pending' ? log : undefined;
-  }, 15_000, `log ${logPrefixId}`);
+  return eventually(
+    async () => {
+      const log = await getIncomingLog(accountId, logPrefixId.replace(/^log_/, ''));
+      return log && log.status !== 'pending' ? log : undefined;
+    },
+    15_000,
+    `log ${logPrefixId}`,
+  );
 }
 
 describe('senders through HTTP', () => {
@@ -132,7 +157,12 @@ describe('senders through HTTP', () => {
 
   it('a CloudWatch alarm in INSUFFICIENT_DATA is logged as ignored', async () => {
     const integration = await createIntegration(service.admin, { type: 'aws_cloudwatch' });
-    const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, body('aws-cloudwatch/sns-notification-insufficient-data.json'), SNS_TYPE);
+    const res = await postRaw(
+      service.url,
+      `/integration/${integration.prefix_id}`,
+      body('aws-cloudwatch/sns-notification-insufficient-data.json'),
+      SNS_TYPE,
+    );
     const log = await processed(res.body.log_id, integration.account_id as string);
     expect(log.status).toBe('ignored');
   });

@@ -1,23 +1,24 @@
 // The webhook pipeline end to end: POST /integration/:id → log → ingest queue → worker → alert.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newId, prefixId } from '../../lib/ids';
 import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { alertIdFor, RetryLater } from '../../lib/integrations/ingest/apply-actions';
-import { dedupKey, startGeneration } from '../../lib/integrations/ingest/dedup-store';
+import { dedupKey, startGeneration } from '../../lib/alerts/dedup-store';
 import { processIncomingLog } from '../../lib/integrations/ingest/process-incoming-log';
 import { db, tableName } from '../../lib/store/client';
-import { entityKey, ENTITY_TYPES } from '../../lib/store/items';
-import { startService, type TestService } from '../support/runtime';
+import { typeOf } from '../../lib/entities';
+import { entityKey } from '../../lib/store/items';
+import { useService, type TestService } from '../support/runtime';
 import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId } from '../integrations/support';
 
 let service: TestService;
 let sqs: SQSClient;
 let integration: { id: string; prefix_id: string; account_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   sqs = new SQSClient({
     endpoint: service.runtime.emulators.sqsEndpoint,
     region: process.env.AWS_REGION ?? 'us-east-1',
@@ -28,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   sqs?.destroy();
-  await service?.stop();
 });
 
 const uid = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
@@ -46,10 +46,14 @@ async function logOf(logPrefixId: string, account = integration.account_id): Pro
 }
 
 async function settledLog(logPrefixId: string, account = integration.account_id): Promise<IncomingLog> {
-  return eventually(async () => {
-    const log = await logOf(logPrefixId, account);
-    return log.status === 'pending' ? undefined : log;
-  }, 15_000, `log ${logPrefixId} to be processed`);
+  return eventually(
+    async () => {
+      const log = await logOf(logPrefixId, account);
+      return log.status === 'pending' ? undefined : log;
+    },
+    15_000,
+    `log ${logPrefixId} to be processed`,
+  );
 }
 
 /** A stored request that was never queued (as if the queue send had failed). */
@@ -73,7 +77,10 @@ async function sendToQueue(logIds: string[]): Promise<void> {
   await sqs.send(
     new SendMessageBatchCommand({
       QueueUrl: service.runtime.queues.ingest.url,
-      Entries: logIds.map((logId, i) => ({ Id: String(i), MessageBody: JSON.stringify({ account_id: integration.account_id, log_id: logId }) })),
+      Entries: logIds.map((logId, i) => ({
+        Id: String(i),
+        MessageBody: JSON.stringify({ account_id: integration.account_id, log_id: logId }),
+      })),
     }),
   );
 }
@@ -97,7 +104,12 @@ describe('accepting webhooks', () => {
       source_log_id: ulidOf(res.body.log_id),
     });
     const log = await settledLog(res.body.log_id);
-    expect(log).toMatchObject({ subtype: 'INCOMING', status: 'processed', owner_id: integration.prefix_id, source_id: integration.prefix_id });
+    expect(log).toMatchObject({
+      subtype: 'INCOMING',
+      status: 'processed',
+      owner_id: integration.prefix_id,
+      source_id: integration.prefix_id,
+    });
     expect(log.data.result?.alert_ids).toEqual([alert.id]);
     expect(JSON.parse(log.data.body)).toMatchObject({ id, title: 'Disk full on db-1' });
     // The stored request is an ordinary log object of the account.
@@ -170,7 +182,9 @@ describe('refusing webhooks', () => {
     const over = 'x'.repeat(256 * 1024 + 1);
     const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, over, { 'content-type': 'text/plain' });
     expect(res.status).toBe(413);
-    const exact = await postRaw(service.url, `/integration/${integration.prefix_id}`, 'x'.repeat(256 * 1024), { 'content-type': 'text/plain' });
+    const exact = await postRaw(service.url, `/integration/${integration.prefix_id}`, 'x'.repeat(256 * 1024), {
+      'content-type': 'text/plain',
+    });
     expect(exact.status).toBe(202);
   });
 
@@ -299,14 +313,19 @@ describe('exactly once', () => {
 
   // moto applies concurrent conditional writes to one item without isolation (two ADDs conditioned
   // on the same token can both pass), so this race is only meaningful on DynamoDB and dynalite.
-  it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))('twelve requests for one id, each processed three times at once, make one alert with dedup_count 12', async () => {
-    const id = uid('storm');
-    const logs = await Promise.all(Array.from({ length: 12 }, () => pendingLog({ id, title: 'Storm' }, { dueAt: Date.now() + 3_600_000 })));
-    await Promise.all(logs.flatMap((log) => [1, 2, 3].map(() => processLikeTheQueue(log.account_id, log.id))));
-    const alerts = await alertsWithThirdpartyId(service.admin, id);
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0].dedup_count).toBe(12);
-  });
+  it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))(
+    'twelve requests for one id, each processed three times at once, make one alert with dedup_count 12',
+    async () => {
+      const id = uid('storm');
+      const logs = await Promise.all(
+        Array.from({ length: 12 }, () => pendingLog({ id, title: 'Storm' }, { dueAt: Date.now() + 3_600_000 })),
+      );
+      await Promise.all(logs.flatMap((log) => [1, 2, 3].map(() => processLikeTheQueue(log.account_id, log.id))));
+      const alerts = await alertsWithThirdpartyId(service.admin, id);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0].dedup_count).toBe(12);
+    },
+  );
 
   it('a crash between the dedup write and the alert write is repaired when the log is processed again', async () => {
     const id = uid('crash');
@@ -341,7 +360,7 @@ describe('exactly once', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
+        Key: entityKey(log.account_id, typeOf('log'), log.id),
         UpdateExpression: 'SET #status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
@@ -384,7 +403,9 @@ describe('sender specifics', () => {
     const { signSns, startSnsStub } = await import('../integrations/sns-support');
     const sns = await startSnsStub();
     try {
-      const confirmation = signSns(JSON.parse(senderFixture('aws-cloudwatch/sns-subscription-confirmation.json')) as Record<string, unknown>);
+      const confirmation = signSns(
+        JSON.parse(senderFixture('aws-cloudwatch/sns-subscription-confirmation.json')) as Record<string, unknown>,
+      );
       const res = await postRaw(service.url, `/integration/${cloudwatch.prefix_id}`, JSON.stringify(confirmation), {
         'content-type': 'text/plain; charset=UTF-8',
         'x-amz-sns-message-type': 'SubscriptionConfirmation',

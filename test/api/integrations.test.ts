@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { adminAccountUser } from '../integrations/support';
 
 let service: TestService;
@@ -8,16 +8,13 @@ let admin: ApiClient;
 let me: { id: string; user_id: string };
 let teamId: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await adminAccountUser(admin);
   const team = await admin.post('/api/v4/teams', { name: 'Ops', member_account_user_ids: [me.id], admin_account_user_ids: [me.id] });
   if (team.status !== 201) throw new Error(`team: ${team.status} ${team.text}`);
   teamId = team.body.id;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const WEBHOOK_TYPE = '01KDVDNA00GN8A5NGEH4J1RJTG';
@@ -28,9 +25,16 @@ describe('integration types', () => {
     expect(res.status).toBe(200);
     expect(res.body.total_count).toBe(8);
     expect(res.body.has_more).toBe(false);
-    expect(res.body.data.map((t: any) => t.slug).sort()).toEqual(
-      ['aws_cloudwatch', 'datadog', 'grafana', 'healthchecks', 'pagerduty_events_v2', 'prometheus', 'uptime_robot', 'webhook'],
-    );
+    expect(res.body.data.map((t: any) => t.slug).sort()).toEqual([
+      'aws_cloudwatch',
+      'datadog',
+      'grafana',
+      'healthchecks',
+      'pagerduty_events_v2',
+      'prometheus',
+      'uptime_robot',
+      'webhook',
+    ]);
     const webhook = res.body.data.find((t: any) => t.slug === 'webhook');
     expect(webhook).toMatchObject({ id: WEBHOOK_TYPE, prefix_id: `itt_${WEBHOOK_TYPE}`, name: 'Webhook' });
     expect(webhook.description).not.toBe('');
@@ -81,8 +85,19 @@ describe('creating integrations (v4)', () => {
   });
 
   it('gives tiny ids 1, 2, 3… per account and accepts enabled=false and the type slug', async () => {
-    const a = await admin.post('/api/v4/integrations', { name: 'A', urgency: 'low', integration_type_id: 'datadog', account_user_ids: [me.id] });
-    const b = await admin.post('/api/v4/integrations', { name: 'B', urgency: 'low', integration_type_id: 'grafana', account_user_ids: [me.id], enabled: false });
+    const a = await admin.post('/api/v4/integrations', {
+      name: 'A',
+      urgency: 'low',
+      integration_type_id: 'datadog',
+      account_user_ids: [me.id],
+    });
+    const b = await admin.post('/api/v4/integrations', {
+      name: 'B',
+      urgency: 'low',
+      integration_type_id: 'grafana',
+      account_user_ids: [me.id],
+      enabled: false,
+    });
     expect(b.body.tiny_id).toBe(a.body.tiny_id + 1);
     expect(b.body.enabled).toBe(false);
     expect(a.body.integration_type.slug).toBe('datadog');
@@ -190,7 +205,11 @@ describe('updating, listing and deleting', () => {
         option_wrapper_key: 'x',
       })
     ).body;
-    const res = await admin.put(`/api/v4/integrations/${created.id}`, { urgency: 'critical', option_token: null, options: { capture_additional_data: true } });
+    const res = await admin.put(`/api/v4/integrations/${created.id}`, {
+      urgency: 'critical',
+      option_token: null,
+      options: { capture_additional_data: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Edit me', urgency: 'critical', options: { wrapper_key: 'x', capture_additional_data: true } });
     expect(res.body.options.token).toBeUndefined();
@@ -204,7 +223,13 @@ describe('updating, listing and deleting', () => {
   it('lists newest first with exact totals and filters', async () => {
     const name = `Listed ${Math.random().toString(36).slice(2, 6)}`;
     for (let i = 0; i < 3; i++) {
-      await admin.post('/api/v4/integrations', { name, urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id], enabled: i !== 1 });
+      await admin.post('/api/v4/integrations', {
+        name,
+        urgency: 'low',
+        integration_type_id: 'webhook',
+        account_user_ids: [me.id],
+        enabled: i !== 1,
+      });
     }
     const all = await admin.get('/api/v4/integrations?limit=2');
     expect(all.body.data).toHaveLength(2);
@@ -216,7 +241,14 @@ describe('updating, listing and deleting', () => {
   });
 
   it('deletes: 204, then 404 on every interface and for inbound webhooks', async () => {
-    const created = (await admin.post('/api/v4/integrations', { name: 'Doomed', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] })).body;
+    const created = (
+      await admin.post('/api/v4/integrations', {
+        name: 'Doomed',
+        urgency: 'low',
+        integration_type_id: 'webhook',
+        account_user_ids: [me.id],
+      })
+    ).body;
     const res = await admin.delete(`/api/v4/integrations/${created.id}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
@@ -230,10 +262,15 @@ describe('updating, listing and deleting', () => {
 describe('roles and isolation', () => {
   it('lets non-admins read but not create, update or delete (403)', async () => {
     const { client } = await createMember(admin);
-    const created = (await admin.post('/api/v4/integrations', { name: 'Mine', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] })).body;
+    const created = (
+      await admin.post('/api/v4/integrations', { name: 'Mine', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] })
+    ).body;
     expect((await client.get(`/api/v4/integrations/${created.id}`)).status).toBe(200);
     expect((await client.get('/api/v4/integrations')).status).toBe(200);
-    expect((await client.post('/api/v4/integrations', { name: 'N', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] })).status).toBe(403);
+    expect(
+      (await client.post('/api/v4/integrations', { name: 'N', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] }))
+        .status,
+    ).toBe(403);
     expect((await client.post('/integration', { name: 'N', type: 'webhook', destination_ids: [`tem_${teamId}`] })).status).toBe(403);
     expect((await client.put(`/api/v4/integrations/${created.id}`, { name: 'Hijacked' })).status).toBe(403);
     expect((await client.delete(`/api/v4/integrations/${created.id}`)).status).toBe(403);
@@ -241,7 +278,14 @@ describe('roles and isolation', () => {
 
   it('hides integrations of other accounts (404, never listed)', async () => {
     const other = await signupAccount(service);
-    const created = (await admin.post('/api/v4/integrations', { name: 'Secret', urgency: 'low', integration_type_id: 'webhook', account_user_ids: [me.id] })).body;
+    const created = (
+      await admin.post('/api/v4/integrations', {
+        name: 'Secret',
+        urgency: 'low',
+        integration_type_id: 'webhook',
+        account_user_ids: [me.id],
+      })
+    ).body;
     expect((await other.client.get(`/api/v4/integrations/${created.id}`)).status).toBe(404);
     expect((await other.client.get(`/integration/${created.prefix_id}`)).status).toBe(404);
     expect((await other.client.put(`/api/v4/integrations/${created.id}`, { name: 'x' })).status).toBe(404);

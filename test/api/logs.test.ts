@@ -1,7 +1,7 @@
 // /log (earlier interface): create, retrieve, list; an alert's timeline read through owner_id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { whoAmI, type Me } from '../alerts/support';
 
 let service: TestService;
@@ -9,15 +9,12 @@ let admin: ApiClient;
 let me: Me;
 let alert: { id: string; prefix_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   me = await whoAmI(admin);
   const res = await admin.post('/api/v4/alerts', { title: 'Logged', urgency: 'low', destination_account_user_ids: [me.accountUserId] });
   alert = res.body;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating a log', () => {
@@ -53,7 +50,12 @@ describe('creating a log', () => {
     const text = res.body.errors.map((e: { message: string }) => e.message).join('\n');
     expect(text).toMatch(/owner_id names an unknown alert/);
     expect(text).toMatch(/source_id must be a prefix id/);
-    const subtype = await admin.post('/log', { content: 'x', owner_id: alert.prefix_id, source_id: `usr_${me.userId}`, subtype: 'SIDEWAYS' });
+    const subtype = await admin.post('/log', {
+      content: 'x',
+      owner_id: alert.prefix_id,
+      source_id: `usr_${me.userId}`,
+      subtype: 'SIDEWAYS',
+    });
     expect(subtype.status).toBe(400);
   });
 
@@ -64,7 +66,7 @@ describe('creating a log', () => {
 });
 
 describe('listing logs', () => {
-  it('lists an alert\'s timeline oldest first through owner_id, with exact counts', async () => {
+  it("lists an alert's timeline oldest first through owner_id, with exact counts", async () => {
     await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     const res = await admin.get(`/log?owner_id=${alert.prefix_id}&type=alert&limit=100`);
@@ -92,7 +94,7 @@ describe('listing logs', () => {
     expect((await admin.get('/log?nope=1')).status).toBe(400);
   });
 
-  it('never shows another account\'s logs', async () => {
+  it("never shows another account's logs", async () => {
     const { client } = await signupAccount(service, 'Logs');
     const list = await client.get('/log?limit=100');
     expect(list.body.data.some((l: { owner_id: string }) => l.owner_id === alert.prefix_id)).toBe(false);

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import { createIntegration } from '../integrations/support';
 
 let service: TestService;
 let admin: ApiClient;
 let integration: { id: string; prefix_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   integration = await createIntegration(admin, {});
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -55,7 +52,13 @@ describe('maintenance windows', () => {
   });
 
   it('refuses bad input with 422 naming the field', async () => {
-    const base = { name: 'W', start_datetime: '2030-01-01T10:00:00Z', end_datetime: '2030-01-01T12:00:00Z', time_zone: 'UTC', integration_ids: [integration.id] };
+    const base = {
+      name: 'W',
+      start_datetime: '2030-01-01T10:00:00Z',
+      end_datetime: '2030-01-01T12:00:00Z',
+      time_zone: 'UTC',
+      integration_ids: [integration.id],
+    };
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ end_datetime: '2030-01-01T09:00:00Z' }, /^end_datetime must be after start_datetime/],
       [{ end_datetime: base.start_datetime }, /^end_datetime must be after start_datetime/],
@@ -84,7 +87,12 @@ describe('maintenance windows', () => {
     ).body;
     const moved = await admin.put(`/api/v4/maintenance_windows/${created.id}`, { end_datetime: '2030-01-01 15:00', time_zone: 'London' });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ name: 'Edit', start_datetime: created.start_datetime, end_datetime: '2030-01-01T15:00:00.000Z', time_zone: 'London' });
+    expect(moved.body).toMatchObject({
+      name: 'Edit',
+      start_datetime: created.start_datetime,
+      end_datetime: '2030-01-01T15:00:00.000Z',
+      time_zone: 'London',
+    });
     expect((await admin.put(`/api/v4/maintenance_windows/${created.id}`, { start_datetime: '2030-01-02T00:00:00Z' })).status).toBe(422);
     expect((await admin.delete(`/api/v4/maintenance_windows/${created.id}`)).status).toBe(204);
     expect((await admin.get(`/api/v4/maintenance_windows/${created.id}`)).status).toBe(404);
@@ -100,7 +108,15 @@ describe('maintenance windows', () => {
     expect((await client.put(`/api/v4/maintenance_windows/${window.id}`, { name: 'x' })).status).toBe(403);
     expect((await client.delete(`/api/v4/maintenance_windows/${window.id}`)).status).toBe(403);
     expect(
-      (await client.post('/api/v4/maintenance_windows', { name: 'n', start_datetime: iso(Date.now()), end_datetime: iso(Date.now() + 1000), time_zone: 'UTC', integration_ids: [integration.id] })).status,
+      (
+        await client.post('/api/v4/maintenance_windows', {
+          name: 'n',
+          start_datetime: iso(Date.now()),
+          end_datetime: iso(Date.now() + 1000),
+          time_zone: 'UTC',
+          integration_ids: [integration.id],
+        })
+      ).status,
     ).toBe(403);
     const other = await signupAccount(service);
     expect((await other.client.get(`/api/v4/maintenance_windows/${window.id}`)).status).toBe(404);
@@ -134,7 +150,10 @@ describe('inbound webhooks during a maintenance window', () => {
     const after = await service.anonymous.post(`/integration/${target.prefix_id}`, { title: 'After maintenance' });
     expect(after.status).toBe(202);
     expect(after.body.ignored).toBeUndefined();
-    await admin.put(`/api/v4/maintenance_windows/${window.body.id}`, { start_datetime: iso(Date.now() + 3_600_000), end_datetime: iso(Date.now() + 7_200_000) });
+    await admin.put(`/api/v4/maintenance_windows/${window.body.id}`, {
+      start_datetime: iso(Date.now() + 3_600_000),
+      end_datetime: iso(Date.now() + 7_200_000),
+    });
     expect((await service.anonymous.post(`/integration/${target.prefix_id}`, { title: 'Before' })).body.ignored).toBeUndefined();
   });
 });

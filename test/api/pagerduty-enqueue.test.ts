@@ -1,19 +1,24 @@
 // PagerDuty Events API v2 drop-in (contract §9): POST /v2/enqueue through the real local server, with
 // the events PagerDuty documents and the ones Alertmanager 0.25's pagerduty_configs sends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
-import { alertById, alertsWithThirdpartyId, createIntegration, eventually, postRaw, senderFixture, settledAlerts } from '../integrations/support';
+import { useService, type TestService } from '../support/runtime';
+import {
+  alertById,
+  alertsWithThirdpartyId,
+  createIntegration,
+  eventually,
+  postRaw,
+  senderFixture,
+  settledAlerts,
+} from '../integrations/support';
 
 let service: TestService;
 let pagerduty: { id: string; prefix_id: string; account_id: string };
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   pagerduty = (await createIntegration(service.admin, { type: 'pagerduty_events_v2', urgency: 'medium' })) as typeof pagerduty;
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -33,10 +38,14 @@ async function logCount(integration: { prefix_id: string }): Promise<number> {
 }
 
 async function settledLogOf(accountId: string, logId: string): Promise<IncomingLog> {
-  return eventually(async () => {
-    const log = await getIncomingLog(accountId, logId);
-    return log && log.status !== 'pending' ? log : undefined;
-  }, 15_000, `log ${logId}`);
+  return eventually(
+    async () => {
+      const log = await getIncomingLog(accountId, logId);
+      return log && log.status !== 'pending' ? log : undefined;
+    },
+    15_000,
+    `log ${logId}`,
+  );
 }
 
 describe('POST /v2/enqueue: accepted events', () => {
@@ -107,7 +116,11 @@ describe('POST /v2/enqueue: accepted events', () => {
     const res = await enqueue(fixtureEvent('pagerduty/trigger.json', webhook.prefix_id, { dedup_key: dedupKey }));
     expect(res.status).toBe(202);
     const [alert] = await settledAlerts(service.admin, dedupKey);
-    expect(alert).toMatchObject({ title: 'DISK at 99% on machine prod-datapipe03.example.com', urgency: 'critical', source_id: webhook.id });
+    expect(alert).toMatchObject({
+      title: 'DISK at 99% on machine prod-datapipe03.example.com',
+      urgency: 'critical',
+      source_id: webhook.id,
+    });
   });
 
   it("takes Alertmanager 0.25's pagerduty_configs trigger and resolve", async () => {
@@ -206,17 +219,41 @@ describe('POST /v2/enqueue: refused events, in PagerDuty’s shape, with nothing
   it.each<[string, (key: string) => unknown, string[]]>([
     ['malformed JSON', () => '{"routing_key": ', ['Event object is not valid JSON']],
     ['an array', () => '[]', ['Event object must be a JSON object']],
-    ['no routing_key', () => ({ event_action: 'trigger', payload: { summary: 's', source: 'h', severity: 'info' } }), ["'routing_key' is missing or blank"]],
-    ['an unknown routing_key', () => ({ routing_key: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV', event_action: 'resolve', dedup_key: 'd' }), ['Invalid routing key']],
-    ['a routing_key of another kind', (key) => ({ routing_key: key.replace(/^int_/, 'tem_'), event_action: 'resolve', dedup_key: 'd' }), ['Invalid routing key']],
-    ['an unknown event_action', (key) => ({ routing_key: key, event_action: 'snooze', dedup_key: 'd' }), ["'event_action' is invalid (must be one of: trigger, acknowledge, resolve)"]],
+    [
+      'no routing_key',
+      () => ({ event_action: 'trigger', payload: { summary: 's', source: 'h', severity: 'info' } }),
+      ["'routing_key' is missing or blank"],
+    ],
+    [
+      'an unknown routing_key',
+      () => ({ routing_key: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV', event_action: 'resolve', dedup_key: 'd' }),
+      ['Invalid routing key'],
+    ],
+    [
+      'a routing_key of another kind',
+      (key) => ({ routing_key: key.replace(/^int_/, 'tem_'), event_action: 'resolve', dedup_key: 'd' }),
+      ['Invalid routing key'],
+    ],
+    [
+      'an unknown event_action',
+      (key) => ({ routing_key: key, event_action: 'snooze', dedup_key: 'd' }),
+      ["'event_action' is invalid (must be one of: trigger, acknowledge, resolve)"],
+    ],
     [
       'a trigger without summary, source or a valid severity',
       (key) => ({ routing_key: key, event_action: 'trigger', payload: { severity: 'fatal' } }),
-      ["'payload.summary' is missing or blank", "'payload.source' is missing or blank", "'payload.severity' is invalid (must be one of: critical, error, warning, info)"],
+      [
+        "'payload.summary' is missing or blank",
+        "'payload.source' is missing or blank",
+        "'payload.severity' is invalid (must be one of: critical, error, warning, info)",
+      ],
     ],
     ['an acknowledge without dedup_key', (key) => ({ routing_key: key, event_action: 'acknowledge' }), ["'dedup_key' is missing or blank"]],
-    ['a resolve without dedup_key', (key) => ({ routing_key: key, event_action: 'resolve', dedup_key: '  ' }), ["'dedup_key' is missing or blank"]],
+    [
+      'a resolve without dedup_key',
+      (key) => ({ routing_key: key, event_action: 'resolve', dedup_key: '  ' }),
+      ["'dedup_key' is missing or blank"],
+    ],
     [
       'a summary over 1024 characters',
       (key) => ({ routing_key: key, event_action: 'trigger', payload: { summary: 's'.repeat(1025), source: 'h', severity: 'info' } }),
@@ -239,7 +276,11 @@ describe('POST /v2/enqueue: refused events, in PagerDuty’s shape, with nothing
   });
 
   it('429 with Retry-After when the integration’s rate limit is used up', async () => {
-    const limited = await createIntegration(service.admin, { type: 'pagerduty_events_v2', option_rate_limit_burst: 2, option_rate_limit_per_minute: 1 });
+    const limited = await createIntegration(service.admin, {
+      type: 'pagerduty_events_v2',
+      option_rate_limit_burst: 2,
+      option_rate_limit_per_minute: 1,
+    });
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof enqueue>> | undefined;
     for (let i = 0; i < 3; i++) {
@@ -260,7 +301,9 @@ describe('POST /v2/enqueue: refused events, in PagerDuty’s shape, with nothing
     const refused = await enqueue(fixtureEvent('pagerduty/trigger.json', secured.id));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ status: 'forbidden', errors: [expect.stringMatching(/pagertree-token/)] });
-    expect((await enqueue(fixtureEvent('pagerduty/trigger.json', secured.id), { ...JSON_TYPE, 'pagertree-token': 'sesame' })).status).toBe(202);
+    expect((await enqueue(fixtureEvent('pagerduty/trigger.json', secured.id), { ...JSON_TYPE, 'pagertree-token': 'sesame' })).status).toBe(
+      202,
+    );
   });
 
   it('413 for a body over 256 KiB', async () => {

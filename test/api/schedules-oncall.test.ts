@@ -1,8 +1,8 @@
 // On-call through HTTP: window_events and current_oncall over real events, with expectations worked
 // out by hand from the zones' rules (2026: Berlin changes on Mar 29 and Oct 25, Los Angeles on Mar 8
 // and Nov 1, Sydney on Apr 5 and Oct 4).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createEvent, createSchedule, errorMessages, people, windowLines, type Person } from '../teams/helpers';
 
@@ -17,14 +17,11 @@ let b: string;
 let c: string;
 let d: string;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [A, B, C, D] = await people(admin, 4, 'Oncall');
   [a, b, c, d] = [A.id, B.id, C.id, D.id];
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 /** A daily 09:00–09:00 rotation in Berlin from Friday 2026-03-27 (the clocks go forward on Sunday). */
@@ -292,7 +289,12 @@ describe('overrides, exceptions and terminate_on', () => {
 describe('layers and current_oncall', () => {
   it('sorts entries by start then layer, and events on one layer add their attendees', async () => {
     const schedule = await createSchedule(admin);
-    const base = { start_datetime: '2026-06-01T00:00:00Z', end_datetime: '2026-06-02T00:00:00Z', time_zone: 'UTC', schedule_ids: [schedule.id] };
+    const base = {
+      start_datetime: '2026-06-01T00:00:00Z',
+      end_datetime: '2026-06-02T00:00:00Z',
+      time_zone: 'UTC',
+      schedule_ids: [schedule.id],
+    };
     await createEvent(admin, { ...base, layer: 2, account_user_ids: [c] });
     await createEvent(admin, { ...base, layer: 1, account_user_ids: [a] });
     await createEvent(admin, { ...base, start_datetime: '2026-05-31T12:00:00Z', layer: 3, account_user_ids: [d] });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupAccount, startService, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createEvent, createSchedule, createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -8,13 +8,10 @@ let admin: ApiClient;
 let alice: Person;
 let bob: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob] = await people(admin, 2, 'Scheduler');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const eventIn = (scheduleIds: string[], day: number) => ({
@@ -144,7 +141,11 @@ describe('window_events validation', () => {
     ['impossible date', 'start=2026-02-30 00:00:00&end=2026-03-02 00:00:00', ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss']],
     ['end = start', 'start=2026-01-01 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
     ['end < start', 'start=2026-01-02 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
-    ['over 366 days', 'start=2026-01-01 00:00:00&end=2027-01-02 00:00:01', ['the window from start to end must not be longer than 366 days']],
+    [
+      'over 366 days',
+      'start=2026-01-01 00:00:00&end=2027-01-02 00:00:01',
+      ['the window from start to end must not be longer than 366 days'],
+    ],
   ])('refuses %s with 422', async (_name, query, messages) => {
     const schedule = await createSchedule(admin);
     const res = await admin.get(`/api/v4/schedule/${schedule.id}/window_events?${query}`);
@@ -155,7 +156,15 @@ describe('window_events validation', () => {
 
   it('accepts a window of exactly 366 days and answers a JSON array', async () => {
     const schedule = await createSchedule(admin);
-    await createEvent(admin, { ...eventIn([schedule.id], 1), repeat: true, frequency: 1, frequency_unit: 'hourly', end_datetime: '2026-09-01T09:30:00Z', account_user_ids: [alice.id, bob.id], rotation: true });
+    await createEvent(admin, {
+      ...eventIn([schedule.id], 1),
+      repeat: true,
+      frequency: 1,
+      frequency_unit: 'hourly',
+      end_datetime: '2026-09-01T09:30:00Z',
+      account_user_ids: [alice.id, bob.id],
+      rotation: true,
+    });
     const res = await admin.get(`/api/v4/schedule/${schedule.id}/window_events?start=2026-09-01 00:00:00&end=2027-09-02 00:00:00`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);

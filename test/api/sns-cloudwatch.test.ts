@@ -4,7 +4,7 @@
 // a local stand-in (test/integrations/sns-support.ts); the host checks run as deployed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
-import { startService, type TestService } from '../support/runtime';
+import { useService, type TestService } from '../support/runtime';
 import { alertsWithThirdpartyId, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
 import { CERT_URL, signSns, startSnsStub, SUBSCRIPTION_ARN, type SnsStub } from '../integrations/sns-support';
 
@@ -12,14 +12,15 @@ let service: TestService;
 let sns: SnsStub;
 let cloudwatch: { id: string; prefix_id: string; account_id: string };
 
-beforeAll(async () => {
-  service = await startService();
-  sns = await startSnsStub();
+useService(async (started) => {
+  service = started;
   cloudwatch = (await createIntegration(service.admin, { type: 'aws_cloudwatch', urgency: 'high' })) as typeof cloudwatch;
+});
+beforeAll(async () => {
+  sns = await startSnsStub();
 });
 afterAll(async () => {
   await sns?.close();
-  await service?.stop();
 });
 
 const SNS_HEADERS = { 'content-type': 'text/plain; charset=UTF-8' };
@@ -40,10 +41,14 @@ async function post(message: Record<string, unknown>, headers: Record<string, st
 }
 
 async function settled(logId: string, timeoutMs = 15_000): Promise<IncomingLog> {
-  return eventually(async () => {
-    const log = await getIncomingLog(cloudwatch.account_id, logId.replace(/^log_/, ''));
-    return log && log.status !== 'pending' ? log : undefined;
-  }, timeoutMs, `log ${logId}`);
+  return eventually(
+    async () => {
+      const log = await getIncomingLog(cloudwatch.account_id, logId.replace(/^log_/, ''));
+      return log && log.status !== 'pending' ? log : undefined;
+    },
+    timeoutMs,
+    `log ${logId}`,
+  );
 }
 
 describe('signed SNS messages', () => {
@@ -80,9 +85,21 @@ describe('messages that do not verify are failed and make no alert', () => {
     ['a changed message', (arn) => ({ ...signSns(alarm('ALARM', arn)), Subject: 'ALARM: something else' }), /signature does not match/],
     ['an unsigned message', (arn) => alarm('ALARM', arn), /signature does not match|no Signature/],
     ['a missing signature', (arn) => ({ ...signSns(alarm('ALARM', arn)), Signature: undefined }), /no Signature/],
-    ['a certificate on another host', (arn) => signSns(alarm('ALARM', arn), { certUrl: 'https://certs.example.org/SimpleNotificationService-x.pem' }), /SigningCertURL is not/],
-    ['a certificate over http', (arn) => signSns(alarm('ALARM', arn), { certUrl: 'http://sns.us-east-1.amazonaws.com/SimpleNotificationService-x.pem' }), /SigningCertURL is not/],
-    ['a look-alike host', (arn) => signSns(alarm('ALARM', arn), { certUrl: 'https://sns.us-east-1.amazonaws.com.example.org/x.pem' }), /SigningCertURL is not/],
+    [
+      'a certificate on another host',
+      (arn) => signSns(alarm('ALARM', arn), { certUrl: 'https://certs.example.org/SimpleNotificationService-x.pem' }),
+      /SigningCertURL is not/,
+    ],
+    [
+      'a certificate over http',
+      (arn) => signSns(alarm('ALARM', arn), { certUrl: 'http://sns.us-east-1.amazonaws.com/SimpleNotificationService-x.pem' }),
+      /SigningCertURL is not/,
+    ],
+    [
+      'a look-alike host',
+      (arn) => signSns(alarm('ALARM', arn), { certUrl: 'https://sns.us-east-1.amazonaws.com.example.org/x.pem' }),
+      /SigningCertURL is not/,
+    ],
   ])('%s', async (_name, build, reason) => {
     const arn = topic();
     const before = sns.requests.length;
@@ -113,7 +130,9 @@ describe('subscriptions', () => {
       subscription_confirmed: true,
       subscription_arn: SUBSCRIPTION_ARN,
     });
-    expect(sns.requests).toContain(`sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn:aws:sns:us-east-1:123456789012:oncall-alarms&Token=${confirmation.Token}`);
+    expect(sns.requests).toContain(
+      `sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn:aws:sns:us-east-1:123456789012:oncall-alarms&Token=${confirmation.Token}`,
+    );
   });
 
   it('does not fetch a SubscribeURL that is not https on an SNS host, even when signed', async () => {
@@ -124,7 +143,10 @@ describe('subscriptions', () => {
     });
     const log = await settled(await post(confirmation));
     expect(log.status).toBe('ignored');
-    expect(log.data.result).toMatchObject({ subscription_confirmed: false, confirmation_skipped: expect.stringMatching(/not an https URL/) });
+    expect(log.data.result).toMatchObject({
+      subscription_confirmed: false,
+      confirmation_skipped: expect.stringMatching(/not an https URL/),
+    });
     expect(sns.requests.slice(before).some((r) => r.includes('ConfirmSubscription'))).toBe(false);
   });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, signupAccount, type TestService } from '../support/runtime';
+import { describe, expect, it } from 'vitest';
+import { useService, signupAccount, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { createTeam, errorMessages, people, type Person } from '../teams/helpers';
 
@@ -9,13 +9,10 @@ let alice: Person;
 let bob: Person;
 let carol: Person;
 
-beforeAll(async () => {
-  service = await startService();
+useService(async (started) => {
+  service = started;
   admin = service.admin;
   [alice, bob, carol] = await people(admin, 3, 'Team tester');
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('creating a team', () => {
@@ -92,7 +89,12 @@ describe('creating a team', () => {
   });
 
   it.each(['drop_notifications', 'handoff_notifications'])('refuses an unknown %s value', async (field) => {
-    const res = await admin.post('/api/v4/teams', { name: 'A', member_account_user_ids: [alice.id], admin_account_user_ids: [alice.id], [field]: 'everyone' });
+    const res = await admin.post('/api/v4/teams', {
+      name: 'A',
+      member_account_user_ids: [alice.id],
+      admin_account_user_ids: [alice.id],
+      [field]: 'everyone',
+    });
     expect(res.status).toBe(422);
     expect(errorMessages(res)).toEqual([`${field} must be one of: none, team_all, team_admins, oncall_rotation, specific_users`]);
   });
@@ -117,7 +119,12 @@ describe('creating a team', () => {
   it('refuses account users that do not exist in the account, naming the field', async () => {
     const other = await signupAccount(service, 'Refs');
     const stranger = (await other.client.get('/api/v4/account_users')).body.data[0];
-    for (const field of ['member_account_user_ids', 'admin_account_user_ids', 'drop_notification_account_user_ids', 'handoff_notification_account_user_ids']) {
+    for (const field of [
+      'member_account_user_ids',
+      'admin_account_user_ids',
+      'drop_notification_account_user_ids',
+      'handoff_notification_account_user_ids',
+    ]) {
       const res = await admin.post('/api/v4/teams', {
         name: 'A',
         member_account_user_ids: [alice.id],
@@ -184,7 +191,11 @@ describe('reading, listing, updating and deleting teams', () => {
       meta: { a: 1, b: 2 },
       notes: 'keep',
     });
-    const res = await admin.put(`/api/v4/teams/${team.id}`, { name: 'Renamed', meta: { b: null, c: 3 }, handoff_notifications: 'team_all' });
+    const res = await admin.put(`/api/v4/teams/${team.id}`, {
+      name: 'Renamed',
+      meta: { b: null, c: 3 },
+      handoff_notifications: 'team_all',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed', notes: 'keep', meta: { a: 1, c: 3 }, handoff_notifications: 'team_all' });
     expect(res.body.member_account_user_ids).toEqual([alice.id]);
@@ -231,7 +242,10 @@ describe('reading, listing, updating and deleting teams', () => {
 describe('roles', () => {
   it('refuses create, update and delete to a non-admin who is not a team admin', async () => {
     const team = await createTeam(admin, { name: 'Locked', member_account_user_ids: [alice.id], admin_account_user_ids: [carol.id] });
-    expect((await alice.client.post('/api/v4/teams', { name: 'Mine', member_account_user_ids: [alice.id], admin_account_user_ids: [alice.id] })).status).toBe(403);
+    expect(
+      (await alice.client.post('/api/v4/teams', { name: 'Mine', member_account_user_ids: [alice.id], admin_account_user_ids: [alice.id] }))
+        .status,
+    ).toBe(403);
     expect((await alice.client.post('/api/v4/teams', {})).status).toBe(403);
     expect((await alice.client.put(`/api/v4/teams/${team.id}`, { name: 'Hacked' })).status).toBe(403);
     expect((await alice.client.delete(`/api/v4/teams/${team.id}`)).status).toBe(403);
@@ -275,7 +289,11 @@ describe('isolation', () => {
     expect((await other.client.get(`/api/v4/teams/${team.id}/current_oncall`)).status).toBe(404);
     expect((await other.client.get('/api/v4/teams')).body.data.map((t: any) => t.id)).not.toContain(team.id);
     const me = (await other.client.get('/api/v4/account_users')).body.data[0];
-    const res = await other.client.post('/api/v4/teams', { name: 'Theirs', member_account_user_ids: [me.id, alice.id], admin_account_user_ids: [me.id] });
+    const res = await other.client.post('/api/v4/teams', {
+      name: 'Theirs',
+      member_account_user_ids: [me.id, alice.id],
+      admin_account_user_ids: [me.id],
+    });
     expect(res.status).toBe(422);
     expect(errorMessages(res).join()).toContain('member_account_user_ids');
   });

@@ -12,7 +12,9 @@ afterEach(() => {
 describe('the base URL shown in inbound addresses', () => {
   it('is the API Gateway domain the client used, over https', () => {
     const headers = { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' };
-    expect(baseUrlOf({ headers, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com' })).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com');
+    expect(baseUrlOf({ headers, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com' })).toBe(
+      'https://abc123.execute-api.eu-west-1.amazonaws.com',
+    );
     // No forwarded protocol: a public host is served over TLS, a loopback one (the local runtime) is not.
     expect(baseUrlOf({ headers: {}, domainName: 'oncall.example.com' })).toBe('https://oncall.example.com');
     expect(baseUrlOf({ headers: { host: '127.0.0.1:3000' } })).toBe('http://127.0.0.1:3000');

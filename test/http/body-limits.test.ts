@@ -13,7 +13,9 @@ function failure(body: unknown): HttpError {
 
 describe('limits of a parsed JSON body', () => {
   it('drops __proto__, constructor and prototype own keys at every depth', () => {
-    const body = JSON.parse('{"__proto__":{"polluted":1},"meta":{"constructor":{"prototype":{"polluted":1}},"ok":1},"list":[{"__proto__":{"x":1}}]}');
+    const body = JSON.parse(
+      '{"__proto__":{"polluted":1},"meta":{"constructor":{"prototype":{"polluted":1}},"ok":1},"list":[{"__proto__":{"x":1}}]}',
+    );
     checkBody(body);
     expect(Object.keys(body)).toEqual(['meta', 'list']);
     expect(body.meta).toEqual({ ok: 1 });

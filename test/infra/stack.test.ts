@@ -6,6 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, QUEUES, visibilityTimeoutSeconds } from '../../infra/catalogue';
+import { API_PATH_PATTERNS, CONTENT_SECURITY_POLICY } from '../../infra/console';
 import { addNagChecks } from '../../infra/checks';
 import { ROUTES } from '../../infra/routes';
 import { OncallStack } from '../../infra/stack';
@@ -71,7 +72,11 @@ describe('the stack', () => {
   });
 
   it('deploys one nodejs22.x arm64 function per catalogue entry', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const all = Object.values(template.findResources('AWS::Lambda::Function')) as any[];
+    // Besides ours, only CDK's BucketDeployment copier of the console (Python, CDK's choice).
+    const copier = all.filter((fn) => String(fn.Properties.Runtime).startsWith('python'));
+    expect(copier).toHaveLength(1);
+    const functions = all.filter((fn) => !copier.includes(fn));
     expect(functions).toHaveLength(Object.keys(FUNCTIONS).length);
     for (const fn of functions as any[]) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
@@ -120,6 +125,114 @@ describe('the stack', () => {
     const notFound = policies.filter(([id]) => id.startsWith('NotFoundFunction'));
     expect(JSON.stringify(notFound)).not.toContain('dynamodb:');
     template.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
+  });
+});
+
+describe('the web console', () => {
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+  it('keeps the built console in one private, encrypted, SSL-only bucket', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 1);
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      }),
+    });
+    const policy = JSON.stringify(template.findResources('AWS::S3::BucketPolicy'));
+    expect(policy).toContain('aws:SecureTransport');
+    expect(policy).toContain('cloudfront.amazonaws.com');
+    expect(policy).toContain('AWS:SourceArn');
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      }),
+    });
+  });
+
+  it('serves the page from S3 with the CSP and sends every API path to API Gateway, uncached, with all headers but Host', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as any[];
+    const config = distribution.Properties.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined(); // the API's own 4xx bodies pass through
+    const s3 = config.Origins.find((o: any) => o.S3OriginConfig);
+    const api = config.Origins.find((o: any) => o.CustomOriginConfig);
+    expect(s3.OriginAccessControlId).toBeDefined();
+    expect(api.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+      OriginKeepaliveTimeout: 60,
+    });
+    expect(JSON.stringify(api.DomainName)).toContain('ApiF70053CD');
+
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      TargetOriginId: s3.Id,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+    });
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+
+    const behaviors = config.CacheBehaviors as any[];
+    expect(behaviors.map((b) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
+    for (const behavior of behaviors) {
+      expect(behavior).toMatchObject({
+        TargetOriginId: api.Id,
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+      });
+      expect(behavior.ResponseHeadersPolicyId).toBeUndefined();
+    }
+    for (const route of ROUTES) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, 'x');
+      expect(
+        API_PATH_PATTERNS.some((p) => new RegExp(`^${p.replace(/\*/g, '.*')}$`).test(concrete)),
+        concrete,
+      ).toBe(true);
+    }
+  });
+
+  it('sets the strict CSP and the other security headers on the console', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+        }),
+      }),
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it('deploys the assets as immutable and the page as no-cache, invalidating the page', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')) as any[];
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((d) => JSON.stringify(d.Properties.Include) === '["assets/*"]');
+    const page = deployments.find((d) => JSON.stringify(d.Properties.Include) === '["index.html"]');
+    expect(assets.Properties.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(assets.Properties.Prune).toBe(false);
+    expect(page.Properties.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(page.Properties.DistributionPaths).toEqual(['/', '/index.html']);
+  });
+
+  it('outputs the console URL', () => {
+    template.hasOutput('ConsoleUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^ConsoleDistribution'), 'DomainName'] }]] },
+    });
   });
 });
 

@@ -13,7 +13,10 @@ const TEST_KEY = readFileSync(new URL('../fixtures/sns/test-signing-key.pem', im
 export const CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-f3ecfb7224c7233fe7bb5f59f96de52f.pem';
 
 /** The message with SignatureVersion, SigningCertURL and a Signature made with the test key. */
-export function signSns(message: Record<string, unknown>, options: { version?: '1' | '2'; certUrl?: string; key?: string } = {}): Record<string, unknown> {
+export function signSns(
+  message: Record<string, unknown>,
+  options: { version?: '1' | '2'; certUrl?: string; key?: string } = {},
+): Record<string, unknown> {
   const version = options.version ?? '1';
   const signed = { ...message, SignatureVersion: version, SigningCertURL: options.certUrl ?? CERT_URL } as unknown as SnsMessage;
   const text = stringToSign(signed);

@@ -21,7 +21,8 @@ export async function createIntegration(
   fields: Record<string, unknown> & { type?: string },
 ): Promise<{ id: string; prefix_id: string; [k: string]: unknown }> {
   const { type = 'webhook', ...rest } = fields;
-  const destination = rest.account_user_ids || rest.team_ids || rest.router_ids ? {} : { account_user_ids: [(await adminAccountUser(admin)).id] };
+  const destination =
+    rest.account_user_ids || rest.team_ids || rest.router_ids ? {} : { account_user_ids: [(await adminAccountUser(admin)).id] };
   const res = await admin.post('/api/v4/integrations', {
     name: `${type} integration`,
     urgency: 'high',

@@ -35,11 +35,14 @@ describe('list query parsing', () => {
     expect(parse('limit=25&page=3')).toMatchObject({ limit: 25, offset: 50 });
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'page=0', 'limit=1.5'])('refuses %s with 422 naming the parameter', (query) => {
-    const error = failure(query);
-    expect(error.status).toBe(422);
-    expect(error.messages[0]).toMatch(new RegExp(`^${query.split('=')[0]} `));
-  });
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'page=0', 'limit=1.5'])(
+    'refuses %s with 422 naming the parameter',
+    (query) => {
+      const error = failure(query);
+      expect(error.status).toBe(422);
+      expect(error.messages[0]).toMatch(new RegExp(`^${query.split('=')[0]} `));
+    },
+  );
 
   it('accepts limit 1 and limit 100', () => {
     expect(parse('limit=1').limit).toBe(1);

@@ -31,7 +31,17 @@ function admin(...args: string[]) {
 describe('the admin command', () => {
   it('creates an account and its admin in the table, usable through the API at once', async () => {
     const key = 'admin-command-key-'.padEnd(40, 'x');
-    const { stdout } = await admin('create-account', '--name', 'Acme', '--email', 'ops@acme.test', '--password', 'acme password 1', '--api-key', key);
+    const { stdout } = await admin(
+      'create-account',
+      '--name',
+      'Acme',
+      '--email',
+      'ops@acme.test',
+      '--password',
+      'acme password 1',
+      '--api-key',
+      key,
+    );
     const accountId = /account:\s+(acc_\w+)/.exec(stdout)![1];
     const login = await service.anonymous.post('/public/login', { username: 'ops@acme.test', password: 'acme password 1' });
     expect(login.status).toBe(200);

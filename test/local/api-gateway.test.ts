@@ -79,10 +79,17 @@ describe('the local API Gateway', () => {
     // fetch refuses a GET with a body, so this one goes through node:http.
     const url = new URL('/api/v4/account_users', service.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(url, { method: 'GET', headers: { authorization: `Bearer ${service.adminKey}`, 'content-type': 'application/json', 'content-length': '9' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        url,
+        {
+          method: 'GET',
+          headers: { authorization: `Bearer ${service.adminKey}`, 'content-type': 'application/json', 'content-length': '9' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end('{not json');
     });

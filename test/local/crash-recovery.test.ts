@@ -36,7 +36,8 @@ async function allAlerts(admin: ApiClient, ids: string[], timeoutMs: number): Pr
     const res = await admin.get(`/api/v4/alerts?limit=100&tag_list=crash`);
     const seen = new Set((res.body.data as Array<{ thirdparty_id: string }>).map((a) => a.thirdparty_id));
     if (ids.every((id) => seen.has(id))) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`only ${ids.filter((id) => seen.has(id)).length} of ${ids.length} alerts after ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`only ${ids.filter((id) => seen.has(id)).length} of ${ids.length} alerts after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -49,7 +50,11 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
     const integration = await createIntegration(first.admin, {});
     const ids = Array.from({ length: STRANDED }, (_, i) => `stranded-${i}`);
     const statuses = await Promise.all(
-      ids.map((id) => first!.anonymous.post(`/integration/${integration.prefix_id}`, { id, title: `Stranded ${id}`, tags: ['crash'] }).then((r) => r.status)),
+      ids.map((id) =>
+        first!.anonymous
+          .post(`/integration/${integration.prefix_id}`, { id, title: `Stranded ${id}`, tags: ['crash'] })
+          .then((r) => r.status),
+      ),
     );
     expect(statuses.every((s) => s === 202)).toBe(true);
     await first.stop(); // the embedded queue, and the 38 messages in it, are gone
@@ -60,7 +65,9 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
     try {
       const recoveryMs = await allAlerts(second.admin, ids, 30_000);
       const sinceRestart = Date.now() - restartedAt;
-      console.log(`crash recovery: ${STRANDED} stranded webhooks → alerts ${sinceRestart} ms after the restart began (${recoveryMs} ms after it listened)`);
+      console.log(
+        `crash recovery: ${STRANDED} stranded webhooks → alerts ${sinceRestart} ms after the restart began (${recoveryMs} ms after it listened)`,
+      );
       expect(sinceRestart).toBeLessThan(RECOVERY_TARGET_MS);
       for (const id of ids.slice(0, 5)) {
         const alerts = await alertsWithThirdpartyId(second.admin, id);
@@ -92,7 +99,10 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
         );
       const startedAt = Date.now();
       // Before the start: one due now, one a re-send had pushed 16 grace periods away.
-      const before = [await store('before-due', startedAt - 5_000, startedAt - 1), await store('before-backed-off', startedAt - 5_000, startedAt + 16 * 30_000)];
+      const before = [
+        await store('before-due', startedAt - 5_000, startedAt - 1),
+        await store('before-backed-off', startedAt - 5_000, startedAt + 16 * 30_000),
+      ];
       // After the start: its own queue message brings it; the re-drive leaves it alone.
       const after = await store('after-start', startedAt + 1_000, startedAt + 31_000);
 
@@ -117,7 +127,16 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
       const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
         cwd: root,
         // A clean environment: the test process carries its own emulators' endpoints.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATA_DIR: dir, TABLE_NAME: 'oncall', BOOTSTRAP_API_KEY: apiKey, OUTBOX: 'memory', LOG_LEVEL: 'error' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          PORT: '0',
+          DATA_DIR: dir,
+          TABLE_NAME: 'oncall',
+          BOOTSTRAP_API_KEY: apiKey,
+          OUTBOX: 'memory',
+          LOG_LEVEL: 'error',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
@@ -140,22 +159,26 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
       return { child, url };
     };
 
-    const first = await start("first");
+    const first = await start('first');
     const admin = new ApiClient(first.url, { authorization: `Bearer ${apiKey}` });
     const integration = await createIntegration(admin, {});
     const anonymous = new ApiClient(first.url, {});
     const ids = Array.from({ length: 30 }, (_, i) => `killed-${i}`);
-    await Promise.all(ids.map((id) => anonymous.post(`/integration/${integration.prefix_id}`, { id, title: `Killed ${id}`, tags: ['crash'] })));
+    await Promise.all(
+      ids.map((id) => anonymous.post(`/integration/${integration.prefix_id}`, { id, title: `Killed ${id}`, tags: ['crash'] })),
+    );
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
     const restartedAt = Date.now();
-    const second = await start("second");
+    const second = await start('second');
     try {
       const readyAt = Date.now();
       const admin2 = new ApiClient(second.url, { authorization: `Bearer ${apiKey}` });
       await allAlerts(admin2, ids, 30_000);
-      console.log(`SIGKILL recovery: all 30 alerts ${Date.now() - readyAt} ms after the restarted server listened (${Date.now() - restartedAt} ms incl. start-up)`);
+      console.log(
+        `SIGKILL recovery: all 30 alerts ${Date.now() - readyAt} ms after the restarted server listened (${Date.now() - restartedAt} ms incl. start-up)`,
+      );
       expect(Date.now() - readyAt).toBeLessThan(RECOVERY_TARGET_MS);
       const duplicates = (await Promise.all(ids.map((id) => alertsWithThirdpartyId(admin2, id)))).filter((a) => a.length !== 1);
       expect(duplicates).toEqual([]);

@@ -105,10 +105,7 @@ describe('window entries', () => {
 
     const spans = spansInWindow([weekdayShift, colleague], at('2024-01-02T00:00:00Z'), at('2024-01-03T00:00:00Z'));
 
-    expect(summary(spans)).toEqual([
-      'parent L1 01-02T09:00–01-02T17:00 usr-a',
-      'colleague L1 01-02T09:00–01-02T17:00 usr-b',
-    ]);
+    expect(summary(spans)).toEqual(['parent L1 01-02T09:00–01-02T17:00 usr-a', 'colleague L1 01-02T09:00–01-02T17:00 usr-b']);
   });
 
   it('are sorted by start, then layer', () => {

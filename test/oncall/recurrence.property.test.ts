@@ -87,10 +87,7 @@ describe('invariants of the on-call entries', () => {
         for (const event of events) {
           const whole = expandOccurrences(event, window.from, window.to);
           const byStart = new Map<number, Occurrence>();
-          for (const occurrence of [
-            ...expandOccurrences(event, window.from, middle),
-            ...expandOccurrences(event, middle, window.to),
-          ]) {
+          for (const occurrence of [...expandOccurrences(event, window.from, middle), ...expandOccurrences(event, middle, window.to)]) {
             byStart.set(occurrence.start, occurrence);
           }
           const union = [...byStart.values()].sort((a, b) => a.start - b.start || a.index - b.index);

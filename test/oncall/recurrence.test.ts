@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expandOccurrences,
-  findOccurrenceStartingAt,
-  lastOccurrenceBefore,
-  planTermination,
-} from '../../lib/oncall/recurrence';
+import { expandOccurrences, findOccurrenceStartingAt, lastOccurrenceBefore, planTermination } from '../../lib/oncall/recurrence';
 import { spansInWindow } from '../../lib/oncall/oncall-spans';
 import { DAY, HOUR, at, iso, rotationOf, someEvent } from './event-builder';
 
@@ -462,9 +457,7 @@ describe('monthly and yearly dates that do not exist', () => {
     const occurrences = expandOccurrences(leapDay, at('2000-01-01T00:00:00Z'), at('2001-01-01T00:00:00Z'));
 
     // 1896, 1904, …, 2000 is 27 leap days less 1900.
-    expect(occurrences.map((occurrence) => [iso(occurrence.start).slice(0, 10), occurrence.index])).toEqual([
-      ['2000-02-29', 25],
-    ]);
+    expect(occurrences.map((occurrence) => [iso(occurrence.start).slice(0, 10), occurrence.index])).toEqual([['2000-02-29', 25]]);
   });
 
   it('skips the 30th in February only', () => {
@@ -500,11 +493,7 @@ describe('repeat end and exceptions', () => {
 
     const occurrences = expandOccurrences(ended, at('2024-01-01T00:00:00Z'), at('2024-02-01T00:00:00Z'));
 
-    expect(startsOf(occurrences)).toEqual([
-      '2024-01-01T09:00:00.000Z',
-      '2024-01-02T09:00:00.000Z',
-      '2024-01-03T09:00:00.000Z',
-    ]);
+    expect(startsOf(occurrences)).toEqual(['2024-01-01T09:00:00.000Z', '2024-01-02T09:00:00.000Z', '2024-01-03T09:00:00.000Z']);
   });
 
   it('drops an occurrence starting a millisecond after repeat_end', () => {

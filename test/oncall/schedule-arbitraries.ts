@@ -153,4 +153,3 @@ export const scheduleArb = fc
     });
     return { window, events };
   });
-

@@ -1,6 +1,7 @@
 // Starts the real local runtime for one test file: embedded emulators by default, or the endpoint in
 // AWS_ENDPOINT_URL (moto, LocalStack) with a table and queues of its own, so runs never collide.
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../../infra/local/runtime';
 import { ApiClient } from './api-client';
 
@@ -44,8 +45,27 @@ export async function startService(options: RuntimeOptions = {}): Promise<TestSe
   };
 }
 
+/**
+ * The one test setup of the API tests: starts a service for the test file before its tests (then
+ * runs `setup`, which keeps what the file needs: the admin client, its own ids, seeded objects) and
+ * stops it after them.
+ */
+export function useService(setup: (service: TestService) => Promise<void> | void = () => {}, options: RuntimeOptions = {}): void {
+  let started: TestService | undefined;
+  beforeAll(async () => {
+    started = await startService(options);
+    await setup(started);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+}
+
 /** A second, independent account (through public signup) and a client acting as its admin. */
-export async function signupAccount(service: TestService, name = 'Other'): Promise<{ client: ApiClient; accountId: string; email: string }> {
+export async function signupAccount(
+  service: TestService,
+  name = 'Other',
+): Promise<{ client: ApiClient; accountId: string; email: string }> {
   const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
   const res = await service.anonymous.post('/public/signup', {
     account_name: `${name} Inc`,

@@ -39,9 +39,7 @@ export function groupDetails(data: Payload, perAlert: readonly string[] = []): D
   ];
   alerts.forEach((alert, index) => {
     if (!firing.includes(alert)) return;
-    const own = Object.fromEntries(
-      Object.entries(recordOf(alert.annotations)).filter(([key, value]) => commonAnnotations[key] !== value),
-    );
+    const own = Object.fromEntries(Object.entries(recordOf(alert.annotations)).filter(([key, value]) => commonAnnotations[key] !== value));
     const value: Payload = { labels: alert.labels ?? {} };
     if (Object.keys(own).length > 0) value.annotations = own;
     for (const key of ['startsAt', 'generatorURL', ...perAlert]) {

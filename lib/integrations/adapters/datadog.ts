@@ -43,12 +43,7 @@ export const datadogAdapter: PayloadAdapter = {
     const eventTitle = firstText(read(data, 'event_title'), read(data, 'title'));
     const transition = firstText(read(data, 'alert_transition'), eventTitle?.match(TITLE_TRANSITION)?.[1]);
     const effect = transition === undefined ? undefined : TRANSITIONS[transition.toLowerCase().replace(/[\s-]/g, '')];
-    const thirdpartyId = firstText(
-      read(data, 'alert_id'),
-      read(data, 'alert_cycle_key'),
-      read(data, 'aggreg_key'),
-      titleKey(eventTitle),
-    );
+    const thirdpartyId = firstText(read(data, 'alert_id'), read(data, 'alert_cycle_key'), read(data, 'aggreg_key'), titleKey(eventTitle));
 
     switch (effect) {
       case 'create':

@@ -40,12 +40,8 @@ export const grafanaAdapter: PayloadAdapter = {
     const explained = unified ? groupDescription(data, { firstAlert: false }) : undefined;
     const description = firstLongText(explained, data.message);
     const title =
-      firstText(
-        data.ruleName,
-        dig(data, 'commonLabels', 'alertname'),
-        data.title,
-        dig(firstAlert, 'labels', 'alertname'),
-      ) ?? fallbackTitle(description);
+      firstText(data.ruleName, dig(data, 'commonLabels', 'alertname'), data.title, dig(firstAlert, 'labels', 'alertname')) ??
+      fallbackTitle(description);
     return [
       {
         action: 'create',
@@ -66,8 +62,20 @@ const GRAFANA_PER_ALERT = ['silenceURL', 'dashboardURL', 'panelURL', 'imageURL',
 /** The group's details; Grafana's rendered `message` too when the description came from annotations. */
 function unifiedDetails(data: Payload, messageLeftOut: boolean): Datum[] {
   const extra = otherFields(data, [
-    'receiver', 'status', 'alerts', 'groupLabels', 'commonLabels', 'commonAnnotations', 'externalURL', 'version',
-    'groupKey', 'truncatedAlerts', 'title', 'state', 'orgId', 'message',
+    'receiver',
+    'status',
+    'alerts',
+    'groupLabels',
+    'commonLabels',
+    'commonAnnotations',
+    'externalURL',
+    'version',
+    'groupKey',
+    'truncatedAlerts',
+    'title',
+    'state',
+    'orgId',
+    'message',
   ]);
   const message = messageLeftOut ? otherFields({ message: data.message }, []) : [];
   return [...groupDetails(data, GRAFANA_PER_ALERT), ...message, ...extra];

@@ -3,16 +3,7 @@
 // webhook integration, whose body the user writes with placeholders ($CODE, $NAME, $STATUS down|up,
 // $TAGS, $NOW, and $JSON: the check as in the API, often nested as {"check": $JSON}).
 import { ignore, type PayloadAdapter } from './adapter';
-import {
-  alertFields,
-  fallbackTitle,
-  firstLongText,
-  firstText,
-  getKey,
-  isRecord,
-  requireObject,
-  stringList,
-} from './fields';
+import { alertFields, fallbackTitle, firstLongText, firstText, getKey, isRecord, requireObject, stringList } from './fields';
 import { otherFields } from './sender-details';
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;

@@ -70,9 +70,7 @@ export function adaptPayload(slug: string, input: AdapterInput): AdapterAction[]
   if (!Array.isArray(payload)) return adaptOne(adapter, payload, ctx, capture);
   if (payload.length === 0) return [{ action: 'ignore', reason: 'empty batch' }];
   // Each element gets its own fallback id, still a function of the log alone.
-  return payload.flatMap((element, index) =>
-    adaptOne(adapter, element, { ...ctx, fallbackId: `${input.logId}-${index}` }, capture),
-  );
+  return payload.flatMap((element, index) => adaptOne(adapter, element, { ...ctx, fallbackId: `${input.logId}-${index}` }, capture));
 }
 
 function adaptOne(adapter: PayloadAdapter, payload: unknown, ctx: AdaptContext, capture: boolean): AdapterAction[] {

@@ -28,7 +28,10 @@ export function isIsoTimestamp(value: string): boolean {
   const trimmed = value.trim();
   if (!ISO_8601.test(trimmed)) return false;
   // Date.parse wants `+00:00`; PagerDuty's own example writes `+0000`.
-  const normalized = trimmed.replace(' ', 'T').replace(',', '.').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const normalized = trimmed
+    .replace(' ', 'T')
+    .replace(',', '.')
+    .replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
   return Number.isFinite(Date.parse(normalized));
 }
 

@@ -2,16 +2,7 @@
 // the alert; payload.summary/severity/source/component/group/class/custom_details describe it, and
 // all of it, with the event's links and images, is kept on the alert.
 import { ignore, type AdaptContext, type PayloadAdapter } from './adapter';
-import {
-  alertFields,
-  fallbackTitle,
-  isRecord,
-  labelledLines,
-  requireObject,
-  severityToUrgency,
-  text,
-  type Payload,
-} from './fields';
+import { alertFields, fallbackTitle, isRecord, labelledLines, requireObject, severityToUrgency, text, type Payload } from './fields';
 import { datum, details, type Datum } from './sender-details';
 import type { AdapterAction } from './types';
 

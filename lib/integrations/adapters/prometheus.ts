@@ -19,9 +19,7 @@ export const prometheusAdapter: PayloadAdapter = {
 
     const firstAlert = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
     const description = groupDescription(data);
-    const title =
-      firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ??
-      fallbackTitle(description);
+    const title = firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ?? fallbackTitle(description);
     return [
       {
         action: 'create',

@@ -73,7 +73,8 @@ function capValue(entry: Datum): Datum {
   return { type: 'string', label: entry.label, value: cutTo(text, DETAIL_LIMITS.valueBytes - bytesOf(marker)) + marker };
 }
 
-const sizeOf = (entry: Datum) => bytesOf(entry.label) + bytesOf(typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value));
+const sizeOf = (entry: Datum) =>
+  bytesOf(entry.label) + bytesOf(typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value));
 
 /**
  * The entries within the caps, in order: each value cut to its cap, and once the count or the total

@@ -24,8 +24,7 @@ export const uptimeRobotAdapter: PayloadAdapter = {
     const data = requireObject(payload, 'UptimeRobot alert variables');
     const alertType = read(data, 'alertType');
     const friendlyType = read(data, 'alertTypeFriendlyName');
-    const effect =
-      alertType !== undefined ? BY_ALERT_TYPE[alertType] : BY_FRIENDLY_NAME[friendlyType?.toLowerCase() ?? ''];
+    const effect = alertType !== undefined ? BY_ALERT_TYPE[alertType] : BY_FRIENDLY_NAME[friendlyType?.toLowerCase() ?? ''];
     const monitorId = read(data, 'monitorID');
 
     if (effect === 'resolve') {

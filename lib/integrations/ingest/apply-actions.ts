@@ -15,12 +15,12 @@ import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
 import { raiseDedupCount, transitionAlert } from '../../alerts/transitions';
+import { countOnto, dedupKey, dedupKeyString, pruneCounted, getDedupItem, startGeneration, type DedupItem } from '../../alerts/dedup-store';
 import { HttpError } from '../../http/errors';
+import { raced, retryWhileRaced, type Raced } from '../../store/retry';
 import { ulidTime } from '../../ids';
 import type { AlertFields } from '../adapters';
 import type { IntegrationRecord } from '../records';
-import { keyString, type Key } from '../../store/items';
-import { countOnto, dedupKey, pruneCounted, readDedup, startGeneration, type DedupItem } from './dedup-store';
 
 /** Statuses in which a create from the same sender id adds to the alert instead of making another. */
 const DEDUP_STATUSES: ReadonlySet<AlertStatus> = new Set(['queued', 'open', 'acknowledged', 'dropped']);
@@ -51,13 +51,13 @@ export interface ActionContext {
 
 /** The dedup item: the batch's prefetched copy on first use (a consistent read of moments ago; every
  * decision on it is still a conditional write), else a fresh read. */
-async function dedupOf(ctx: ActionContext, key: Key): Promise<DedupItem | null> {
-  const cached = ctx.prefetched?.get(keyString(key));
+async function dedupOf(ctx: ActionContext, key: ReturnType<typeof dedupKey>): Promise<DedupItem | null> {
+  const cached = ctx.prefetched?.get(dedupKeyString(key));
   if (cached !== undefined) {
-    ctx.prefetched!.delete(keyString(key));
+    ctx.prefetched!.delete(dedupKeyString(key));
     return cached;
   }
-  return readDedup(key);
+  return getDedupItem(key);
 }
 
 export interface ActionOutcome {
@@ -125,61 +125,61 @@ async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: strin
   if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
-export async function applyCreate(
-  ctx: ActionContext,
-  token: string,
-  thirdpartyId: string,
-  fields: AlertFields,
-): Promise<ActionOutcome> {
+export async function applyCreate(ctx: ActionContext, token: string, thirdpartyId: string, fields: AlertFields): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
   const input = alertInput(ctx, thirdpartyId, fields);
   const base = { action: 'create', thirdparty_id: thirdpartyId };
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const dedup = await dedupOf(ctx, key);
+  return retryWhileRaced(
+    ATTEMPTS,
+    async (): Promise<ActionOutcome | Raced> => {
+      const dedup = await dedupOf(ctx, key);
 
-    if (dedup?.counted.has(token)) {
-      // This request was applied before (a redelivery): repeat only the idempotent part.
-      if (dedup.created_by === token) {
-        return { ...base, alert_id: dedup.alert_id, outcome: await ensureAlert(ctx, dedup.alert_id, input, dedup.count) };
+      if (dedup?.counted.has(token)) {
+        // This request was applied before (a redelivery): repeat only the idempotent part.
+        if (dedup.created_by === token) {
+          return { ...base, alert_id: dedup.alert_id, outcome: await ensureAlert(ctx, dedup.alert_id, input, dedup.count) };
+        }
+        await raiseOrRetry(ctx, dedup, dedup.alert_id, dedup.count);
+        return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
       }
-      await raiseOrRetry(ctx, dedup, dedup.alert_id, dedup.count);
-      return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
-    }
-    if (dedup?.previous_counted?.has(token)) {
-      return { ...base, outcome: 'already_applied' };
-    }
-
-    const alert = dedup ? await getAlert(accountId, dedup.alert_id) : null;
-    if (dedup && stillCounting(dedup, alert, ctx.now())) {
-      const count = await countOnto(key, token, dedup.alert_id);
-      if (count === null) continue;
-      await raiseOrRetry(ctx, dedup, dedup.alert_id, count);
-      if (dedup.counted.size >= PRUNE_AT) {
-        const cutoff = ctx.now() - DAY_MS;
-        await pruneCounted(key, dedup.alert_id, [...dedup.counted].filter((t) => ulidTime(t) < cutoff));
+      if (dedup?.previous_counted?.has(token)) {
+        return { ...base, outcome: 'already_applied' };
       }
-      return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
-    }
 
-    const alertId = alertIdFor(ctx.logId, token, thirdpartyId, ctx.integration.id);
-    const started = await startGeneration(key, token, alertId, ctx.now(), dedup, {
-      integration_id: ctx.integration.id,
-      thirdparty_id: thirdpartyId,
-    });
-    if (!started) continue;
-    // This attempt just started the generation, so no earlier one can have stored its alert.
-    return { ...base, alert_id: alertId, outcome: await ensureAlert(ctx, alertId, input, null) };
-  }
-  throw new Error(`the dedup item of ${thirdpartyId} kept changing; giving up for now`);
+      const alert = dedup ? await getAlert(accountId, dedup.alert_id) : null;
+      if (dedup && stillCounting(dedup, alert, ctx.now())) {
+        const count = await countOnto(key, token, dedup.alert_id);
+        if (count === null) return raced();
+        await raiseOrRetry(ctx, dedup, dedup.alert_id, count);
+        if (dedup.counted.size >= PRUNE_AT) {
+          const cutoff = ctx.now() - DAY_MS;
+          await pruneCounted(
+            key,
+            dedup.alert_id,
+            [...dedup.counted].filter((t) => ulidTime(t) < cutoff),
+          );
+        }
+        return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
+      }
+
+      const alertId = alertIdFor(ctx.logId, token, thirdpartyId, ctx.integration.id);
+      const started = await startGeneration(key, token, alertId, ctx.now(), dedup, {
+        integration_id: ctx.integration.id,
+        thirdparty_id: thirdpartyId,
+      });
+      if (!started) return raced();
+      // This attempt just started the generation, so no earlier one can have stored its alert.
+      return { ...base, alert_id: alertId, outcome: await ensureAlert(ctx, alertId, input, null) };
+    },
+    () => {
+      throw new Error(`the dedup item of ${thirdpartyId} kept changing; giving up for now`);
+    },
+  );
 }
 
 /** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
-export async function applyTransition(
-  ctx: ActionContext,
-  action: 'acknowledge' | 'resolve',
-  thirdpartyId: string,
-): Promise<ActionOutcome> {
+export async function applyTransition(ctx: ActionContext, action: 'acknowledge' | 'resolve', thirdpartyId: string): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const base = { action, thirdparty_id: thirdpartyId };
   const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));

@@ -1,19 +1,22 @@
 // The stored inbound request: a log (subtype INCOMING) written before the sender is answered, and its
-// processing state. While a log is pending it sits in a sparse index of pending logs, sharded so no
-// index partition runs hot, and sorted by when the sweeper may re-send it:
-//   pending index   gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>
-// Leaving `pending` removes the index keys in the same write, so the index only ever holds the logs
-// that still need work, and the sweeper reads them without a Scan.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// processing state. While a log is pending it sits in a sparse index of pending logs sorted by when
+// the sweeper may re-send it (lib/logs/store.ts). Leaving `pending` removes the index keys in the
+// same write, so the index only ever holds the logs that still need work, and the sweeper reads
+// them without a Scan.
 import { newId, prefixId } from '../../ids';
-import type { IngestStatus, LogRecord } from '../../logs/records';
-import { getLog, logItem } from '../../logs/store';
-import { db, tableName } from '../../store/client';
-import { entityKey, ENTITY_TYPES, fromItem, isConditionFailure, queryItems } from '../../store/items';
-import { putGrouped } from '../../store/grouped-writes';
-import { writeNewLog } from './log-writer';
+import type { IngestResult, IngestStatus, LogRecord } from '../../logs/records';
+import {
+  claimPendingLog,
+  getLog,
+  insertIncomingLog,
+  listDuePendingLogs,
+  markPendingLogDue,
+  overwriteLog,
+  saveLogOutcome,
+  type DueLog as StoredDueLog,
+} from '../../logs/store';
 
-export const PENDING_SHARDS = 8;
+export type { IngestResult };
 /**
  * A pending log older than this was most likely never queued (or its worker died): re-send it.
  * Short enough that a lost message costs seconds, long enough that a queue backlog during a storm is
@@ -41,21 +44,6 @@ export interface IncomingRequest {
   sourceIp: string;
 }
 
-/** What the worker records on the log when it is done with it (data.result). */
-export interface IngestResult {
-  actions?: Array<Record<string, unknown>>;
-  alert_ids?: string[];
-  subscribe_url?: string;
-  /** SNS SubscriptionConfirmation: whether its SubscribeURL was fetched, and what SNS answered. */
-  subscription_confirmed?: boolean;
-  subscription_arn?: string;
-  confirmation_skipped?: string;
-  /** `unreadable` (the body), `signature` (an SNS message that does not verify), `configuration`
-   * (integration gone, unknown type), `exhausted` (retries). */
-  failure?: 'unreadable' | 'signature' | 'configuration' | 'exhausted';
-  maintenance_window_ids?: string[];
-}
-
 export type IncomingLog = LogRecord & {
   data: {
     body: string;
@@ -66,18 +54,6 @@ export type IncomingLog = LogRecord & {
     result?: IngestResult;
   };
 };
-
-function shardOf(logId: string): number {
-  let sum = 0;
-  for (let i = logId.length - 6; i < logId.length; i++) sum += logId.charCodeAt(i);
-  return sum % PENDING_SHARDS;
-}
-
-export const pendingPartition = (shard: number) => `INGEST#PENDING#${shard}`;
-
-export function pendingIndexKeys(logId: string, dueAt: number) {
-  return { gsi2pk: pendingPartition(shardOf(logId)), gsi2sk: `${new Date(dueAt).toISOString()}#${logId}` };
-}
 
 function keptHeaders(headers: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -125,8 +101,7 @@ export async function storeIncomingLog(
     updated_at: receivedIso,
     version: 1,
   };
-  const indexKeys = outcome.status === 'pending' ? pendingIndexKeys(id, options.dueAt ?? request.receivedAt + SWEEP_GRACE_MS) : {};
-  await writeNewLog({ ...logItem(log), ...indexKeys }, log.account_id);
+  await insertIncomingLog(log, outcome.status === 'pending' ? (options.dueAt ?? request.receivedAt + SWEEP_GRACE_MS) : null);
   return log;
 }
 
@@ -154,7 +129,7 @@ export async function completeIncomingLog(
     updated_at: new Date().toISOString(),
     version: log.version + 1,
   };
-  await putGrouped(logItem(done));
+  await overwriteLog(done);
 }
 
 /**
@@ -168,96 +143,26 @@ export async function finishIncomingLog(
   reason: string | null,
   result: IngestResult,
 ): Promise<boolean> {
-  const now = new Date().toISOString();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
-        UpdateExpression:
-          'SET #status = :status, #reason = :reason, #data.#result = :result, updated_at = :now, #version = #version + :one ' +
-          'REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :was',
-        ExpressionAttributeNames: { '#status': 'status', '#reason': 'reason', '#data': 'data', '#result': 'result', '#version': 'version' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':reason': reason,
-          ':result': result,
-          ':now': now,
-          ':one': 1,
-          ':was': log.status ?? 'pending',
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return saveLogOutcome(log, log.status ?? 'pending', { status, reason, result });
 }
 
-export interface DueLog {
-  log: IncomingLog;
-  /** Its sort key in the pending index: a re-send claim is conditional on it. */
-  dueKey: string;
-}
+export type DueLog = StoredDueLog<IncomingLog>;
 
 /** Pending logs whose due time has passed, oldest first, from every shard. */
 export async function duePendingLogs(now: number, limitPerShard: number): Promise<DueLog[]> {
-  const upTo = `${new Date(now).toISOString()}~`;
-  const shards = await Promise.all(
-    Array.from({ length: PENDING_SHARDS }, (_, shard) =>
-      queryItems(pendingPartition(shard), { index: 'gsi2', skBetween: ['0', upTo], limit: limitPerShard }),
-    ),
-  );
-  return shards.flat().map((item) => ({ log: fromItem<IncomingLog>(item), dueKey: String(item.gsi2sk) }));
+  return (await listDuePendingLogs(now, limitPerShard)) as DueLog[];
 }
 
 /**
  * Claims a due pending log for one re-send: moves its due time on (backing off with each re-send) if
  * it is still pending and nobody claimed it meanwhile. False when it was processed or claimed.
  */
-export async function claimForResend({ log, dueKey }: DueLog, now: number): Promise<boolean> {
-  const resends = Number((log as { resends?: number }).resends ?? 0);
-  const keys = pendingIndexKeys(log.id, now + SWEEP_GRACE_MS * Math.min(2 ** resends, 32));
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
-        UpdateExpression: 'SET gsi2sk = :next, resends = if_not_exists(resends, :zero) + :one',
-        ConditionExpression: '#status = :pending AND gsi2sk = :current',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':next': keys.gsi2sk,
-          ':current': dueKey,
-          ':zero': 0,
-          ':one': 1,
-          ':pending': 'pending',
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export async function claimForResend(due: DueLog, now: number): Promise<boolean> {
+  const resends = Number((due.log as { resends?: number }).resends ?? 0);
+  return claimPendingLog(due, now + SWEEP_GRACE_MS * Math.min(2 ** resends, 32));
 }
 
 /** Makes a pending log due for the sweeper now (its queue send failed): nothing else would queue it. */
 export async function markDueNow(log: IncomingLog, now = Date.now()): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: entityKey(log.account_id, ENTITY_TYPES.log, log.id),
-        UpdateExpression: 'SET gsi2sk = :due',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':due': pendingIndexKeys(log.id, now).gsi2sk, ':pending': 'pending' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await markPendingLogDue(log, now);
 }

@@ -25,7 +25,10 @@ export function parseIngestMessage(body: string): IngestMessage | null {
 async function sendGroup(messages: IngestMessage[]): Promise<Array<Error | undefined>> {
   const url = config().INGEST_QUEUE_URL;
   if (!url) throw new Error('INGEST_QUEUE_URL is not configured');
-  return sendBatch(url, messages.map((message) => JSON.stringify(message)));
+  return sendBatch(
+    url,
+    messages.map((message) => JSON.stringify(message)),
+  );
 }
 
 // Sends are group-committed (./group-commit): SendMessageBatch takes up to 10 messages.

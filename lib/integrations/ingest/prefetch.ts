@@ -1,12 +1,13 @@
 // Reads for a whole queue batch at once: the batch's logs in one BatchGetItem, then the dedup items
 // its creates and transitions will need in another, instead of two reads per record. Only a speed-up:
 // each prefetched item serves one first read, and every decision taken on it is a conditional write.
-import { batchGet, entityKey, ENTITY_TYPES, fromItem, keyString, type Key } from '../../store/items';
+import { dedupKey, getDedupItems, type DedupItem } from '../../alerts/dedup-store';
 import { parseId } from '../../ids';
+import { logRef } from '../../logs/store';
+import { getEach } from '../../store/entity-store';
 import type { AdapterAction } from '../adapters';
 import { integrationById } from '../integration-cache';
 import { adaptLog } from './adapt-log';
-import { decodeDedup, dedupKey, type DedupItem } from './dedup-store';
 import type { IncomingLog } from './incoming-log';
 import type { IngestMessage } from './ingest-queue';
 
@@ -28,12 +29,10 @@ function thirdpartyIdsOf(actions: AdapterAction[]): string[] {
 export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetched> {
   const prefetched = emptyPrefetch();
   if (messages.length < 2) return prefetched;
-  const logKeys = messages.map((m) => entityKey(m.account_id, ENTITY_TYPES.log, m.log_id));
-  const found = await batchGet(logKeys);
-  const dedupKeys: Key[] = [];
+  const logs = (await getEach(...messages.map((m) => logRef(m.account_id, m.log_id)))) as (IncomingLog | null)[];
+  const dedupKeys: ReturnType<typeof dedupKey>[] = [];
   for (const [i, message] of messages.entries()) {
-    const item = found.get(keyString(logKeys[i]));
-    const log = item ? fromItem<IncomingLog>(item) : null;
+    const log = logs[i];
     prefetched.logs.set(message.log_id, log);
     if (!log || log.status !== 'pending') continue;
     const integrationId = parseId('integration', log.owner_id);
@@ -47,8 +46,7 @@ export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetch
     }
   }
   if (dedupKeys.length > 0) {
-    const items = await batchGet(dedupKeys);
-    for (const key of dedupKeys) prefetched.dedup.set(keyString(key), decodeDedup(items.get(keyString(key))));
+    for (const [key, item] of await getDedupItems(dedupKeys)) prefetched.dedup.set(key, item);
   }
   return prefetched;
 }

@@ -114,12 +114,7 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
  * attempt before the dead-letter queue the log is first marked failed with the reason, so no accepted
  * request ends silently in the DLQ.
  */
-export async function processAttempt(
-  accountId: string,
-  logId: string,
-  attempt: Attempt,
-  prefetched?: Prefetched,
-): Promise<ProcessOutcome> {
+export async function processAttempt(accountId: string, logId: string, attempt: Attempt, prefetched?: Prefetched): Promise<ProcessOutcome> {
   try {
     return await processIncomingLog(accountId, logId, prefetched);
   } catch (error) {

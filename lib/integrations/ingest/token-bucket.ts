@@ -7,7 +7,8 @@
 // that needs no read first and no transaction:
 //   bucket not full  UpdateItem ADD tat :k·T,         condition tat BETWEEN :now AND :now + (burst − k)·T
 //   bucket full      UpdateItem SET tat = :now + k·T, condition attribute_not_exists(tat) OR tat < :now
-//   item             INT#<integration>#RATE / BUCKET   (expires_at: once the bucket is full again)
+//   item             INT#<integration>#RATE / BUCKET   (expires_at: once the bucket is full again;
+//                    the reads and writes: lib/integrations/rate-store.ts)
 // Only when both refuse is the item read, to learn when the next token comes (Retry-After); the
 // instance then refuses locally until that moment, so a flood past the limit costs no table writes.
 //
@@ -16,10 +17,7 @@
 // requests about to come, handed out in-process: a busy instance pays one write per lease, not per
 // request. A quiet instance takes one token at a time, which keeps small limits exact. Leased tokens
 // are good for one second; unused ones are dropped (stricter by at most a lease, never looser).
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/client';
-import { isConditionFailure } from '../../store/items';
-import { TTL_ATTRIBUTE } from '../../store/table';
+import { advanceBucket, readBucketTime, restartBucket } from '../rate-store';
 
 export interface BucketLimits {
   /** Tokens the bucket holds: a burst this large is accepted at once. */
@@ -69,58 +67,27 @@ interface LocalBucket {
 
 const local = new Map<string, LocalBucket>();
 
-const key = (integrationId: string) => ({ pk: `INT#${integrationId}#RATE`, sk: 'BUCKET' });
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 function expiresAt(now: number, limits: BucketLimits, interval: number): number {
   return Math.ceil((now + limits.burst * interval) / 1000) + 60;
 }
 
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** Takes k tokens from a bucket that is not full. */
 function addTokens(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
-  return conditionalUpdate({
-    TableName: tableName(),
-    Key: key(integrationId),
-    UpdateExpression: 'ADD tat :step SET #ttl = :ttl',
-    ConditionExpression: 'tat BETWEEN :now AND :latest',
-    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: {
-      ':step': round(k * interval),
-      ':now': now,
-      ':latest': round(now + (limits.burst - k) * interval),
-      ':ttl': expiresAt(now, limits, interval),
-    },
-  });
+  return advanceBucket(
+    integrationId,
+    round(k * interval),
+    now,
+    round(now + (limits.burst - k) * interval),
+    expiresAt(now, limits, interval),
+  );
 }
 
 /** Takes k tokens from a full bucket (or one never used): its time starts again from now. */
-function restartBucket(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
-  return conditionalUpdate({
-    TableName: tableName(),
-    Key: key(integrationId),
-    UpdateExpression: 'SET tat = :next, #ttl = :ttl',
-    ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
-    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: { ':next': round(now + k * interval), ':now': now, ':ttl': expiresAt(now, limits, interval) },
-  });
+function restartFull(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
+  return restartBucket(integrationId, round(now + k * interval), now, expiresAt(now, limits, interval));
 }
-
-async function readTat(integrationId: string): Promise<number | null> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key(integrationId), ConsistentRead: true }));
-  const tat = out.Item?.tat;
-  return typeof tat === 'number' ? tat : null;
-}
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /** Float error of epoch milliseconds (~1e12) with microsecond fractions stays far below this. */
 const TOLERANCE_MS = 0.01;
@@ -158,13 +125,13 @@ export async function takeFromTable(
   const added = () => ({ granted: k, tat: Math.max(now, options.knownTat ?? now) + k * interval });
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (fullFirst) {
-      if (await restartBucket(integrationId, k, now, limits, interval)) return restarted();
+      if (await restartFull(integrationId, k, now, limits, interval)) return restarted();
       if (await addTokens(integrationId, k, now, limits, interval)) return added();
     } else {
       if (await addTokens(integrationId, k, now, limits, interval)) return added();
-      if (await restartBucket(integrationId, k, now, limits, interval)) return restarted();
+      if (await restartFull(integrationId, k, now, limits, interval)) return restarted();
     }
-    const tat = await readTat(integrationId);
+    const tat = await readBucketTime(integrationId);
     if (tat === null || tat < now) {
       fullFirst = true; // another request moved it meanwhile: try again
       continue;

@@ -4,7 +4,7 @@
 // SubscriptionConfirmation that verifies is then confirmed by fetching its SubscribeURL, when that
 // is an https SNS URL too. Raw message delivery (the alarm itself as the body) carries no signature
 // to check: it is guarded like any other webhook, by the integration's id and option_token.
-import type { IngestResult } from '../ingest/incoming-log';
+import type { IngestResult } from '../../logs/records';
 import { CertificateUnavailable, confirmSubscription, signingCertificate } from './sns-http';
 import { isSigningCertUrl, isSnsMessage, isSnsUrl, verifySignature, type SnsMessage } from './verify-signature';
 
@@ -30,7 +30,9 @@ export async function checkSnsMessage(body: string): Promise<SnsCheck> {
   const rejected = (reason: string): SnsCheck => ({
     kind: 'rejected',
     reason,
-    ...(message.Type === 'SubscriptionConfirmation' && typeof message.SubscribeURL === 'string' ? { subscribeUrl: message.SubscribeURL } : {}),
+    ...(message.Type === 'SubscriptionConfirmation' && typeof message.SubscribeURL === 'string'
+      ? { subscribeUrl: message.SubscribeURL }
+      : {}),
   });
   if (!isSigningCertUrl(message.SigningCertURL)) {
     return rejected('SigningCertURL is not an https URL of a .pem on an sns.<region>.amazonaws.com host');
@@ -47,10 +49,15 @@ export async function checkSnsMessage(body: string): Promise<SnsCheck> {
 }
 
 /** Confirms a verified SubscriptionConfirmation; what happened is recorded on the log. */
-export async function confirmVerifiedSubscription(message: SnsMessage): Promise<Pick<IngestResult, 'subscription_confirmed' | 'subscription_arn' | 'confirmation_skipped'>> {
+export async function confirmVerifiedSubscription(
+  message: SnsMessage,
+): Promise<Pick<IngestResult, 'subscription_confirmed' | 'subscription_arn' | 'confirmation_skipped'>> {
   if (message.Type !== 'SubscriptionConfirmation') return {};
   if (!isSnsUrl(message.SubscribeURL)) {
-    return { subscription_confirmed: false, confirmation_skipped: 'SubscribeURL is not an https URL on an sns.<region>.amazonaws.com host' };
+    return {
+      subscription_confirmed: false,
+      confirmation_skipped: 'SubscribeURL is not an https URL on an sns.<region>.amazonaws.com host',
+    };
   }
   const answer = await confirmSubscription(message.SubscribeURL);
   return {

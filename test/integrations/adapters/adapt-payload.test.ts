@@ -67,7 +67,13 @@ describe('adaptPayload', () => {
     });
 
     it('adapts a top-level JSON array element by element', () => {
-      const actions = adaptPayload('webhook', request([{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }]));
+      const actions = adaptPayload(
+        'webhook',
+        request([
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ]),
+      );
       expect(actions.map((action) => action.action === 'create' && action.thirdpartyId)).toEqual(['a', 'b']);
     });
 
@@ -91,9 +97,9 @@ describe('adaptPayload', () => {
 
     it('marks the log unreadable when the expression selects nothing or is not JMESPath', () => {
       const body = fixture('pagerduty/trigger.json');
-      expect(() =>
-        adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'missing.path' } })),
-      ).toThrowError(/selects nothing/);
+      expect(() => adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'missing.path' } }))).toThrowError(
+        /selects nothing/,
+      );
       expect(() => adaptPayload('pagerduty_events_v2', request(body, { options: { wrapper_key: 'a[' } }))).toThrowError(
         /not a valid JMESPath expression/,
       );
@@ -172,16 +178,22 @@ describe('adaptPayload', () => {
 
     it("keeps only the sender's details when it is off, and leaves other actions untouched when on", () => {
       const [off] = adaptPayload('prometheus', request(fixture('prometheus/alertmanager-firing.json')));
-      const [on] = adaptPayload('prometheus', request(fixture('prometheus/alertmanager-firing.json'), { options: { capture_additional_data: true } }));
+      const [on] = adaptPayload(
+        'prometheus',
+        request(fixture('prometheus/alertmanager-firing.json'), { options: { capture_additional_data: true } }),
+      );
       const resolve = adaptPayload(
         'prometheus',
         request(fixture('prometheus/alertmanager-resolved.json'), { options: { capture_additional_data: true } }),
       );
 
-      const labels = (action: typeof off) => (action.action === 'create' ? action.alert.additionalData ?? [] : []).map((d) => d.label);
+      const labels = (action: typeof off) => (action.action === 'create' ? (action.alert.additionalData ?? []) : []).map((d) => d.label);
       expect(labels(off)).toContain('commonLabels');
       expect(labels(off)).not.toContain('groupKey');
-      expect(labels(on)).toEqual([...labels(off), ...['receiver', 'status', 'alerts', 'groupLabels', 'commonAnnotations', 'version', 'groupKey', 'truncatedAlerts']]);
+      expect(labels(on)).toEqual([
+        ...labels(off),
+        ...['receiver', 'status', 'alerts', 'groupLabels', 'commonAnnotations', 'version', 'groupKey', 'truncatedAlerts'],
+      ]);
       expect(resolve).toEqual([{ action: 'resolve', thirdpartyId: expect.any(String) }]);
     });
 

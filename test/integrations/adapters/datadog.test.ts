@@ -25,7 +25,11 @@ describe('datadog adapter', () => {
             { type: 'string', label: 'AGGREG_KEY', value: '9bd4ac313a4d1e8fae2482df7b77628' },
             { type: 'string', label: 'DATE', value: '1772446524000' },
             { type: 'string', label: 'USER', value: 'Datadog' },
-            { type: 'image', label: 'SNAPSHOT', value: 'https://p.datadoghq.com/snapshot/view/dd-snapshots-prod/org_123456/2026-03-02/abc123.png' },
+            {
+              type: 'image',
+              label: 'SNAPSHOT',
+              value: 'https://p.datadoghq.com/snapshot/view/dd-snapshots-prod/org_123456/2026-03-02/abc123.png',
+            },
             { type: 'link', label: 'LINK', value: 'https://app.datadoghq.com/event/event?id=7502151823765443298' },
             { type: 'string', label: 'PRIORITY', value: 'normal' },
             { type: 'string', label: 'ALERT_ID', value: '81234567' },
@@ -40,9 +44,7 @@ describe('datadog adapter', () => {
   });
 
   it('resolves on Recovered', () => {
-    expect(adapt(request(fixture('datadog/template-recovered.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: '81234567' },
-    ]);
+    expect(adapt(request(fixture('datadog/template-recovered.json')))).toEqual([{ action: 'resolve', thirdpartyId: '81234567' }]);
   });
 
   it('creates again on Re-Triggered and Renotify (the open alert counts them)', () => {
@@ -126,9 +128,7 @@ describe('datadog adapter', () => {
 
   it('falls back to the log id for a Triggered payload that names no alert', () => {
     expect(adapt(request({ ALERT_TRANSITION: 'Triggered', ALERT_TITLE: 'x' }))[0]).toMatchObject({ thirdpartyId: LOG_ID });
-    expect(adapt(request({ ALERT_TRANSITION: 'Recovered' }))).toEqual([
-      { action: 'ignore', reason: 'Recovered without ALERT_ID' },
-    ]);
+    expect(adapt(request({ ALERT_TRANSITION: 'Recovered' }))).toEqual([{ action: 'ignore', reason: 'Recovered without ALERT_ID' }]);
   });
 
   it('rejects a body that is neither JSON nor form data', () => {

@@ -16,7 +16,11 @@ describe('grafana adapter', () => {
           description: 'Memory above 90% in zone us-1\n\nThe system has high memory usage',
           urgency: 'medium',
           additionalData: [
-            { type: 'json', label: 'commonLabels', value: { alertname: 'High memory usage', severity: 'warning', team: 'blue', zone: 'us-1' } },
+            {
+              type: 'json',
+              label: 'commonLabels',
+              value: { alertname: 'High memory usage', severity: 'warning', team: 'blue', zone: 'us-1' },
+            },
             { type: 'link', label: 'runbook_url', value: 'https://runbooks.example.org/high-memory' },
             { type: 'link', label: 'externalURL', value: 'https://grafana.example.org/' },
             { type: 'number', label: 'alerts_firing', value: 1 },
@@ -42,9 +46,7 @@ describe('grafana adapter', () => {
   });
 
   it('resolves the group when the unified notification is resolved', () => {
-    expect(adapt(request(fixture('grafana/unified-resolved.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: UNIFIED_GROUP_KEY },
-    ]);
+    expect(adapt(request(fixture('grafana/unified-resolved.json')))).toEqual([{ action: 'resolve', thirdpartyId: UNIFIED_GROUP_KEY }]);
   });
 
   it("falls back to Grafana's title and message when the group has no common alertname or annotations", () => {

@@ -13,8 +13,7 @@ describe('healthchecks adapter', () => {
         thirdpartyId: '124f983e0e3dcaeba921cfcef46efd084576e783',
         alert: {
           title: 'Nightly backup is DOWN',
-          description:
-            'Nightly backup is DOWN (success signal did not arrive on time, grace time passed).\nLast ping was 1 day ago.',
+          description: 'Nightly backup is DOWN (success signal did not arrive on time, grace time passed).\nLast ping was 1 day ago.',
           urgency: 'medium',
           tags: ['prod', 'backup'],
           additionalData: [

@@ -6,7 +6,12 @@ const trigger = () => fixtureJson('pagerduty/trigger.json');
 
 describe("PagerDuty's event checks", () => {
   it('accepts the documented trigger, acknowledge and resolve', () => {
-    expect(checkPagerDutyEvent(trigger())).toEqual({ errors: [], routingKey: 'e93facc04764012d7bfb002500d5d1a6', action: 'trigger', dedupKey: 'srv01/mysql' });
+    expect(checkPagerDutyEvent(trigger())).toEqual({
+      errors: [],
+      routingKey: 'e93facc04764012d7bfb002500d5d1a6',
+      action: 'trigger',
+      dedupKey: 'srv01/mysql',
+    });
     expect(checkPagerDutyEvent(fixtureJson('pagerduty/acknowledge.json')).errors).toEqual([]);
     expect(checkPagerDutyEvent(fixtureJson('pagerduty/resolve.json')).errors).toEqual([]);
   });
@@ -27,7 +32,9 @@ describe("PagerDuty's event checks", () => {
 
   it('requires dedup_key for acknowledge and resolve, and bounds it to 255 characters', () => {
     expect(checkPagerDutyEvent({ routing_key: 'k', event_action: 'resolve' }).errors).toEqual(["'dedup_key' is missing or blank"]);
-    expect(checkPagerDutyEvent({ ...trigger(), dedup_key: 'd'.repeat(256) }).errors).toEqual(["'dedup_key' is too long (maximum is 255 characters)"]);
+    expect(checkPagerDutyEvent({ ...trigger(), dedup_key: 'd'.repeat(256) }).errors).toEqual([
+      "'dedup_key' is too long (maximum is 255 characters)",
+    ]);
     expect(checkPagerDutyEvent({ ...trigger(), dedup_key: 'd'.repeat(255) }).errors).toEqual([]);
     // A trigger without one is fine: the service makes one.
     const { dedup_key: _, ...withoutKey } = trigger();
@@ -52,7 +59,10 @@ describe("PagerDuty's event checks", () => {
   });
 
   it('reads severities and actions in any case, and ignores the payload of a resolve (Alertmanager sends one)', () => {
-    expect(checkPagerDutyEvent({ ...trigger(), event_action: 'TRIGGER', payload: { ...(trigger().payload as object), severity: 'Critical' } }).errors).toEqual([]);
+    expect(
+      checkPagerDutyEvent({ ...trigger(), event_action: 'TRIGGER', payload: { ...(trigger().payload as object), severity: 'Critical' } })
+        .errors,
+    ).toEqual([]);
     expect(checkPagerDutyEvent({ routing_key: 'k', event_action: 'resolve', dedup_key: 'd', payload: { summary: '' } }).errors).toEqual([]);
   });
 

@@ -52,9 +52,7 @@ describe('pagerduty_events_v2 adapter', () => {
   });
 
   it('acknowledges and resolves by dedup_key', () => {
-    expect(adapt(request(fixture('pagerduty/acknowledge.json')))).toEqual([
-      { action: 'acknowledge', thirdpartyId: 'srv01/mysql' },
-    ]);
+    expect(adapt(request(fixture('pagerduty/acknowledge.json')))).toEqual([{ action: 'acknowledge', thirdpartyId: 'srv01/mysql' }]);
     expect(adapt(request(fixture('pagerduty/resolve.json')))).toEqual([{ action: 'resolve', thirdpartyId: 'srv01/mysql' }]);
   });
 
@@ -89,9 +87,7 @@ describe('pagerduty_events_v2 adapter', () => {
   });
 
   it('rejects a body that is not JSON', () => {
-    expect(() => adapt(request('event_action=trigger', { contentType: 'application/x-www-form-urlencoded' }))).toThrowError(
-      /form-encoded/,
-    );
+    expect(() => adapt(request('event_action=trigger', { contentType: 'application/x-www-form-urlencoded' }))).toThrowError(/form-encoded/);
     expect(() => adapt(request('{"event_action":'))).toThrowError(/invalid JSON/);
   });
 });

@@ -30,8 +30,7 @@ describe('prometheus (Alertmanager) adapter', () => {
               value: {
                 labels: { alertname: 'HighRequestLatency', instance: 'api-1:9090', job: 'api', severity: 'critical' },
                 startsAt: '2026-03-02T10:15:30.123Z',
-                generatorURL:
-                  'http://prometheus.example.org:9090/graph?g0.expr=job%3Aapi_request_latency_seconds%3Ap99+%3E+1&g0.tab=1',
+                generatorURL: 'http://prometheus.example.org:9090/graph?g0.expr=job%3Aapi_request_latency_seconds%3Ap99+%3E+1&g0.tab=1',
               },
             },
           ],
@@ -65,7 +64,10 @@ describe('prometheus (Alertmanager) adapter', () => {
   it('caps what it keeps, with a marker, when a group is huge', () => {
     const payload = fixtureJson('prometheus/alertmanager-firing.json');
     const template = (payload.alerts as Array<Record<string, any>>)[0];
-    payload.alerts = Array.from({ length: 300 }, (_, i) => ({ ...structuredClone(template), labels: { ...template.labels, instance: `api-${i}:9090` } }));
+    payload.alerts = Array.from({ length: 300 }, (_, i) => ({
+      ...structuredClone(template),
+      labels: { ...template.labels, instance: `api-${i}:9090` },
+    }));
 
     const [action] = adapt(request(payload));
     const data = action.action === 'create' ? action.alert.additionalData! : [];
@@ -77,9 +79,7 @@ describe('prometheus (Alertmanager) adapter', () => {
   });
 
   it('resolves the group when it is resolved', () => {
-    expect(adapt(request(fixture('prometheus/alertmanager-resolved.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: GROUP_KEY },
-    ]);
+    expect(adapt(request(fixture('prometheus/alertmanager-resolved.json')))).toEqual([{ action: 'resolve', thirdpartyId: GROUP_KEY }]);
   });
 
   it('treats a re-sent group with fewer common labels as the same alert', () => {
@@ -147,9 +147,7 @@ describe('prometheus (Alertmanager) adapter', () => {
     expect(() => adapt(request('status=firing', { contentType: 'application/x-www-form-urlencoded' }))).toThrowError(
       /form-encoded bodies are not accepted/,
     );
-    expect(() => adapt(request('{"status": "firing",', { contentType: 'application/json' }))).toThrowError(
-      /invalid JSON/,
-    );
+    expect(() => adapt(request('{"status": "firing",', { contentType: 'application/json' }))).toThrowError(/invalid JSON/);
     expect(() => adapt(request('firing!', { contentType: 'text/plain' }))).toThrowError(/not JSON/);
   });
 
@@ -161,8 +159,6 @@ describe('prometheus (Alertmanager) adapter', () => {
   it('ignores a status it does not know', () => {
     const payload = fixtureJson('prometheus/alertmanager-firing.json');
     payload.status = 'pending';
-    expect(adapt(request(payload))).toEqual([
-      { action: 'ignore', reason: 'unknown Alertmanager status', details: { status: 'pending' } },
-    ]);
+    expect(adapt(request(payload))).toEqual([{ action: 'ignore', reason: 'unknown Alertmanager status', details: { status: 'pending' } }]);
   });
 });

@@ -3,8 +3,16 @@ import { capDetails, datum, DETAIL_LIMITS, otherFields } from '../../../lib/inte
 
 describe('sender details', () => {
   it('types each value: link, image (under an image-ish label), string, number, boolean, json', () => {
-    expect(datum('runbook', 'https://runbooks.example.org/x')).toEqual({ type: 'link', label: 'runbook', value: 'https://runbooks.example.org/x' });
-    expect(datum('SNAPSHOT', 'https://p.example.org/a.png')).toEqual({ type: 'image', label: 'SNAPSHOT', value: 'https://p.example.org/a.png' });
+    expect(datum('runbook', 'https://runbooks.example.org/x')).toEqual({
+      type: 'link',
+      label: 'runbook',
+      value: 'https://runbooks.example.org/x',
+    });
+    expect(datum('SNAPSHOT', 'https://p.example.org/a.png')).toEqual({
+      type: 'image',
+      label: 'SNAPSHOT',
+      value: 'https://p.example.org/a.png',
+    });
     expect(datum('host', ' web-1 ')).toEqual({ type: 'string', label: 'host', value: 'web-1' });
     expect(datum('n', 3)).toEqual({ type: 'number', label: 'n', value: 3 });
     expect(datum('b', false)).toEqual({ type: 'boolean', label: 'b', value: false });
@@ -13,7 +21,11 @@ describe('sender details', () => {
   });
 
   it('keeps the fields not already on the alert, comparing keys loosely and skipping repeated values', () => {
-    const kept = otherFields({ ALERT_TITLE: 'Down', alertId: '7', Link: 'https://x.example', copy: 'Down', note: 'n' }, ['alert_title', 'alert-id'], ['Down']);
+    const kept = otherFields(
+      { ALERT_TITLE: 'Down', alertId: '7', Link: 'https://x.example', copy: 'Down', note: 'n' },
+      ['alert_title', 'alert-id'],
+      ['Down'],
+    );
     expect(kept.map((d) => d.label)).toEqual(['Link', 'note']);
   });
 

@@ -41,15 +41,16 @@ describe('uptime_robot adapter', () => {
     // The JSON template in the fixture leaves out *monitorAlertContacts*; everything else is the same.
     const withoutContacts = (action: typeof fromForm) =>
       action.action === 'create'
-        ? { ...action, alert: { ...action.alert, additionalData: action.alert.additionalData?.filter((d) => d.label !== 'monitorAlertContacts') } }
+        ? {
+            ...action,
+            alert: { ...action.alert, additionalData: action.alert.additionalData?.filter((d) => d.label !== 'monitorAlertContacts') },
+          }
         : action;
     expect(fromJson).toEqual(withoutContacts(fromForm));
   });
 
   it('falls back to alertTypeFriendlyName when alertType is absent', () => {
-    expect(adapt(request({ monitorID: '1', alertTypeFriendlyName: 'Up' }))).toEqual([
-      { action: 'resolve', thirdpartyId: '1' },
-    ]);
+    expect(adapt(request({ monitorID: '1', alertTypeFriendlyName: 'Up' }))).toEqual([{ action: 'resolve', thirdpartyId: '1' }]);
   });
 
   it('ignores SSL expiry notices and other alert types', () => {

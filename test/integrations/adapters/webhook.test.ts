@@ -62,12 +62,8 @@ describe('webhook adapter', () => {
   });
 
   it('acknowledges and resolves by id', () => {
-    expect(adapt(request(fixture('webhook/acknowledge.json')))).toEqual([
-      { action: 'acknowledge', thirdpartyId: 'example-id-123' },
-    ]);
-    expect(adapt(request(fixture('webhook/resolve.json')))).toEqual([
-      { action: 'resolve', thirdpartyId: 'example-id-123' },
-    ]);
+    expect(adapt(request(fixture('webhook/acknowledge.json')))).toEqual([{ action: 'acknowledge', thirdpartyId: 'example-id-123' }]);
+    expect(adapt(request(fixture('webhook/resolve.json')))).toEqual([{ action: 'resolve', thirdpartyId: 'example-id-123' }]);
   });
 
   it('creates when event_type is absent', () => {
@@ -83,9 +79,7 @@ describe('webhook adapter', () => {
 
   it('ignores acknowledge and resolve without an id, since no alert can match', () => {
     expect(adapt(request({ event_type: 'resolve' }))).toEqual([{ action: 'ignore', reason: 'resolve without id' }]);
-    expect(adapt(request({ event_type: 'acknowledge' }))).toEqual([
-      { action: 'ignore', reason: 'acknowledge without id' },
-    ]);
+    expect(adapt(request({ event_type: 'acknowledge' }))).toEqual([{ action: 'ignore', reason: 'acknowledge without id' }]);
   });
 
   it('derives the missing id from the log id, so reprocessing the log gives the same id', () => {
@@ -158,9 +152,7 @@ describe('webhook adapter', () => {
   });
 
   it('captures only the fields it did not map when capture_additional_data is on', () => {
-    const [action] = adapt(
-      request(fixture('webhook/create-lowercase.json'), { options: { capture_additional_data: true } }),
-    );
+    const [action] = adapt(request(fixture('webhook/create-lowercase.json'), { options: { capture_additional_data: true } }));
 
     expect(action).toMatchObject({
       alert: {

@@ -1,6 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isSigningCertUrl, isSnsMessage, isSnsUrl, stringToSign, verifySignature, type SnsMessage } from '../../../lib/integrations/sns/verify-signature';
+import {
+  isSigningCertUrl,
+  isSnsMessage,
+  isSnsUrl,
+  stringToSign,
+  verifySignature,
+  type SnsMessage,
+} from '../../../lib/integrations/sns/verify-signature';
 import { senderFixture } from '../support';
 import { signSns, TEST_CERT } from '../sns-support';
 
@@ -16,7 +23,9 @@ describe('SNS signatures', () => {
     const { Subject: _, ...withoutSubject } = notification;
     expect(stringToSign(withoutSubject as SnsMessage)).not.toContain('Subject');
     const confirmation = fixture('sns-subscription-confirmation.json') as SnsMessage;
-    expect(stringToSign(confirmation)).toMatch(/^Message\n[^]*\nMessageId\n[^\n]+\nSubscribeURL\n[^\n]+\nTimestamp\n[^\n]+\nToken\n[^\n]+\nTopicArn\n[^\n]+\nType\nSubscriptionConfirmation\n$/);
+    expect(stringToSign(confirmation)).toMatch(
+      /^Message\n[^]*\nMessageId\n[^\n]+\nSubscribeURL\n[^\n]+\nTimestamp\n[^\n]+\nToken\n[^\n]+\nTopicArn\n[^\n]+\nType\nSubscriptionConfirmation\n$/,
+    );
     const { Token: __, ...withoutToken } = confirmation;
     expect(stringToSign(withoutToken as SnsMessage)).toBeNull();
   });
@@ -25,24 +34,35 @@ describe('SNS signatures', () => {
     for (const name of ['sns-notification-alarm.json', 'sns-subscription-confirmation.json', 'sns-unsubscribe-confirmation.json']) {
       const signed = signSns(fixture(name), { version }) as SnsMessage;
       expect(verifySignature(signed, TEST_CERT), name).toEqual({ valid: true });
-      expect(verifySignature({ ...signed, Message: `${signed.Message} ` }, TEST_CERT)).toEqual({ valid: false, reason: 'the signature does not match the message' });
+      expect(verifySignature({ ...signed, Message: `${signed.Message} ` }, TEST_CERT)).toEqual({
+        valid: false,
+        reason: 'the signature does not match the message',
+      });
       expect(verifySignature({ ...signed, TopicArn: 'arn:aws:sns:us-east-1:999999999999:other' }, TEST_CERT).valid).toBe(false);
     }
   });
 
   it('refuses a signature made with another key, an unknown version, or none', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const forged = signSns(fixture('sns-notification-alarm.json'), { key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string }) as SnsMessage;
+    const forged = signSns(fixture('sns-notification-alarm.json'), {
+      key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+    }) as SnsMessage;
     expect(verifySignature(forged, TEST_CERT).valid).toBe(false);
     const signed = signSns(fixture('sns-notification-alarm.json')) as SnsMessage;
-    expect(verifySignature({ ...signed, SignatureVersion: '3' }, TEST_CERT)).toEqual({ valid: false, reason: 'unsupported SignatureVersion "3"' });
+    expect(verifySignature({ ...signed, SignatureVersion: '3' }, TEST_CERT)).toEqual({
+      valid: false,
+      reason: 'unsupported SignatureVersion "3"',
+    });
     expect(verifySignature({ ...signed, Signature: '' }, TEST_CERT)).toEqual({ valid: false, reason: 'the message has no Signature' });
     expect(verifySignature(signed, 'not a certificate').valid).toBe(false);
   });
 
   it('refuses a certificate that is not valid at the time of checking', () => {
     const signed = signSns(fixture('sns-notification-alarm.json')) as SnsMessage;
-    expect(verifySignature(signed, TEST_CERT, Date.UTC(2200, 0, 1))).toEqual({ valid: false, reason: 'the signing certificate is not valid now' });
+    expect(verifySignature(signed, TEST_CERT, Date.UTC(2200, 0, 1))).toEqual({
+      valid: false,
+      reason: 'the signing certificate is not valid now',
+    });
   });
 
   it('trusts only https URLs on an SNS host, in any region, the China regions included', () => {

@@ -1,0 +1,130 @@
+// Import boundaries of the Node code (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`.
+// Paths are relative to the repository root; web/ (the browser console) has rules of its own.
+
+/** Pure engines: no I/O, reached directly or through anything they import. Add new engines here. */
+const PURE_ENGINES = [
+  'lib/oncall/',
+  'lib/integrations/adapters/',
+  'lib/encoding/',
+  'lib/routing/',
+  'lib/escalation/engine/',
+  'lib/notify/content/',
+];
+
+/**
+ * The one exception to "no folder cycles": the areas of the on-call model reference each other's
+ * objects, and each owns part of every rule between them. A team creates its schedule and its
+ * escalation policy and shows their on-call; deleting a schedule or a policy clears the teams that
+ * point to it; team admins may edit their team's schedule and its events; events resolve their
+ * attendees among account users; creating or deleting an account user edits team memberships and
+ * takes the person out of every event. Module cycles stay forbidden among them too.
+ */
+const ON_CALL_MODEL = '^lib/(teams|schedules|escalation-policies|events|account-users)$';
+
+/** What counts as I/O for a pure engine. */
+const IO = [
+  '^lib/store/',
+  '^lib/queues/',
+  '^lib/config[.]ts$',
+  '^node_modules/@aws-sdk/',
+  '^(node:)?(http|https|http2|net|tls|dgram|dns|fs|fs/promises|child_process)$',
+];
+
+/** The only files that may read or write the table directly, and keys.ts, which only they read. */
+const STORE_FILES = '(^|/)(store|[a-z-]+-store)[.]ts$';
+const STORE_OR_KEYS_FILES = '(^|/)(store|[a-z-]+-store|keys)[.]ts$';
+
+const asPattern = (path) => path.replace(/[.]/g, '[.]');
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No module imports itself through others.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'No two folders import each other, directly or around a loop (but see ON_CALL_MODEL).',
+      severity: 'error',
+      scope: 'folder',
+      from: { pathNot: ON_CALL_MODEL },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles-out-of-the-on-call-model',
+      comment: 'The areas of the on-call model may form loops among themselves, never through another folder.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: ON_CALL_MODEL },
+      to: { circular: true, path: `^(?!${ON_CALL_MODEL.slice(1)})` },
+    },
+    {
+      name: 'functions-never-reach-a-store',
+      comment: 'functions/ parse the event, call one use case and shape the response: no table access.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: ['^lib/store/', STORE_FILES, '^lib/[^/]+/keys[.]ts$'] },
+    },
+    {
+      name: 'table-access-only-in-stores',
+      comment: "Only an area's store files (store.ts, *-store.ts) and lib/store use the table primitives.",
+      severity: 'error',
+      from: { path: '^lib/', pathNot: ['^lib/store/', STORE_OR_KEYS_FILES] },
+      to: { path: ['^lib/store/(client|items|counters|grouped-writes)[.]ts$', '^node_modules/@aws-sdk/(client|lib)-dynamodb/'] },
+    },
+    {
+      name: 'keys-only-in-stores',
+      comment: "An area's keys.ts is read by its store.ts alone.",
+      severity: 'error',
+      from: { pathNot: STORE_FILES },
+      to: { path: '^lib/[^/]+/keys[.]ts$' },
+    },
+    {
+      name: 'store-knows-no-domain',
+      comment: 'lib/store imports nothing from the areas, lib/http or lib/list: only the shared kernel.',
+      severity: 'error',
+      from: { path: '^lib/store/' },
+      to: { path: '^lib/', pathNot: ['^lib/store/', '^lib/(entities|ids|config|group-commit|sdk)[.]ts$'] },
+    },
+    {
+      name: 'http-stays-below-the-areas',
+      comment: 'lib/http (errors, validation, request, results, references) is imported by every area and imports none.',
+      severity: 'error',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/', pathNot: ['^lib/(http|store|encoding)/', '^lib/(entities|ids|config|log|group-commit)[.]ts$'] },
+    },
+    {
+      name: 'list-stays-below-the-areas',
+      comment: 'lib/list (the list engine and its sources) knows no area and no store.',
+      severity: 'error',
+      from: { path: '^lib/list/' },
+      to: { path: '^lib/', pathNot: ['^lib/(list|http)/', '^lib/(entities|ids)[.]ts$'] },
+    },
+    {
+      name: 'kernel-imports-no-folder',
+      comment: 'The files at the top of lib/ (registry, ids, config, log, group commit) import no folder of lib/.',
+      severity: 'error',
+      from: { path: '^lib/[^/]+[.]ts$' },
+      to: { path: '^lib/[^/]+/' },
+    },
+    {
+      name: 'pure-engines-do-no-io',
+      comment:
+        'Pure engines are tested without emulators: they reach no store, queue, config, AWS SDK, network or file ' +
+        'system, through no module they import.',
+      severity: 'error',
+      from: { path: PURE_ENGINES.map((p) => `^${asPattern(p)}`) },
+      to: { path: IO, reachable: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(web|cdk[.]out|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

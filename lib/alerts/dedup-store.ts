@@ -1,0 +1,177 @@
+// Data access for deduplication (lib/integrations/ACCESS-PATTERNS.md, "Deduplication and
+// exactly-once"). The dedup item: one per integration and third-party id, the single point where "is there an alert
+// for this sender's id, and was this request already counted?" is decided, by conditional writes.
+//   dedup item   A#<acc>#INT#<integration>#DEDUP#<thirdparty id, or sha256: when long> / #
+// It names the current generation's alert (alert_id, created by the request `created_by` at
+// `started_at`), its `count` (the truth dedup_count converges to) and the request tokens counted in
+// it (`counted`; the previous generation's in `previous_counted`, so a late redelivery of a request
+// of the previous alert is not counted again on the next one).
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { batchGet, isConditionFailure, keyString, type Key } from '../store/items';
+
+export interface DedupItem {
+  alert_id: string;
+  created_by: string;
+  started_at: number;
+  /** True once the generation's alert was stored: a missing alert is then a deleted one. */
+  alert_created?: boolean;
+  count: number;
+  counted: Set<string>;
+  previous_counted?: Set<string>;
+}
+
+export function dedupKey(accountId: string, integrationId: string, thirdpartyId: string): Key {
+  const id =
+    Buffer.byteLength(thirdpartyId, 'utf8') > 512 ? `sha256:${createHash('sha256').update(thirdpartyId).digest('hex')}` : thirdpartyId;
+  return { pk: `A#${accountId}#INT#${integrationId}#DEDUP#${id}`, sk: '#' };
+}
+
+function decodeDedup(item: Record<string, unknown> | undefined): DedupItem | null {
+  if (!item) return null;
+  return {
+    alert_id: String(item.alert_id),
+    created_by: String(item.created_by),
+    started_at: Number(item.started_at),
+    alert_created: item.alert_created === true,
+    count: Number(item.count),
+    counted: (item.counted as Set<string> | undefined) ?? new Set(),
+    previous_counted: item.previous_counted as Set<string> | undefined,
+  };
+}
+
+/** Many dedup items in one round trip per 100, keyed `pk|sk` (dedupKeyString). */
+export async function getDedupItems(keys: Key[]): Promise<Map<string, DedupItem | null>> {
+  const found = await batchGet(keys);
+  return new Map(keys.map((key) => [keyString(key), decodeDedup(found.get(keyString(key)))]));
+}
+
+/** The text form of a dedup key, as getDedupItems keys its answer. */
+export const dedupKeyString = keyString;
+
+export async function getDedupItem(key: Key): Promise<DedupItem | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return decodeDedup(out.Item);
+}
+
+/**
+ * Starts a generation: the first alert for this id (`seen` null: only if no item exists), or a new
+ * alert after the previous one ended (only if the item is still exactly as `seen`, so two requests
+ * cannot both start one, and no request counted meanwhile is dropped). False when the race was lost.
+ */
+export async function startGeneration(
+  key: Key,
+  token: string,
+  alertId: string,
+  now: number,
+  seen: DedupItem | null,
+  extra: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    if (!seen) {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...key, ...extra, alert_id: alertId, created_by: token, started_at: now, count: 1, counted: new Set([token]) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    }
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET alert_id = :alert, created_by = :token, started_at = :now, #count = :one, counted = :counted, previous_counted = :previous ' +
+          'REMOVE alert_created',
+        ConditionExpression: 'alert_id = :seen AND #count = :seenCount',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':alert': alertId,
+          ':token': token,
+          ':now': now,
+          ':one': 1,
+          ':counted': new Set([token]),
+          ':previous': seen.counted.size > 0 ? seen.counted : new Set(['-']),
+          ':seen': seen.alert_id,
+          ':seenCount': seen.count,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Counts one request onto the current alert: count + 1 and the token recorded, in one write that
+ * applies only while the item still names `alertId` and has not counted this token. Returns the new
+ * count, or null when the condition failed (the caller re-reads and decides again).
+ */
+export async function countOnto(key: Key, token: string, alertId: string): Promise<number | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD #count :one, counted :token',
+        ConditionExpression:
+          'alert_id = :alert AND NOT contains(counted, :tokenValue) AND ' +
+          '(attribute_not_exists(previous_counted) OR NOT contains(previous_counted, :tokenValue))',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':token': new Set([token]), ':tokenValue': token, ':alert': alertId },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.count);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Notes that the generation's alert was stored (its deletion calls this first), so that once it is
+ * absent it counts as deleted rather than still being created; returns the item as it is now, null
+ * when there is none or it names another alert.
+ */
+export async function markAlertStored(key: Key, alertId: string): Promise<DedupItem | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET alert_created = :yes',
+        ConditionExpression: 'alert_id = :alert',
+        ExpressionAttributeValues: { ':yes': true, ':alert': alertId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return decodeDedup(out.Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Drops tokens older than `before` (ms) from a long-lived alert's counted set, keeping the item small. */
+export async function pruneCounted(key: Key, alertId: string, stale: string[]): Promise<void> {
+  if (stale.length === 0) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'DELETE counted :stale',
+        ConditionExpression: 'alert_id = :alert',
+        ExpressionAttributeValues: { ':stale': new Set(stale), ':alert': alertId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

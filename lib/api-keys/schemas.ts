@@ -1,0 +1,7 @@
+// Input schema of API keys (contract §3).
+import * as z from 'zod';
+
+export const createApiKeyInput = z.object({
+  name: z.string().trim().min(1),
+  account_user_id: z.string().trim().min(1).optional(),
+});

@@ -1,0 +1,22 @@
+// Resolved credentials, cached in-process so an authenticated request costs no extra round trip
+// (lib/auth/cache.ts explains the TTL). Every write that could change an answer drops the affected
+// entries here: a revoked key, changed roles, a deleted account user.
+import { config } from '../config';
+import type { Principal } from '../http/principal';
+import { TtlCache } from './cache';
+
+export const principals = new TtlCache<Principal>(() => config().AUTH_CACHE_SECONDS * 1000);
+
+/** Forget cached principals of an account user (roles changed, user deleted). */
+export function forgetAccountUser(accountUserId: string): void {
+  principals.deleteWhere((p) => p.accountUserId === accountUserId);
+}
+
+/** Forget cached principals of a revoked key. */
+export function forgetApiKey(keyId: string): void {
+  principals.deleteWhere((p) => p.apiKeyId === keyId);
+}
+
+export function forgetAllPrincipals(): void {
+  principals.clear();
+}

@@ -1,0 +1,36 @@
+// API Gateway results: JSON bodies with the CORS headers, and the one mapping of errors to the
+// contract's error body (§4).
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { logger } from '../log';
+import { CORS } from './cors';
+import { HttpError } from './errors';
+import { interfaceOf } from './request';
+
+type Result = APIGatewayProxyStructuredResultV2;
+
+export function jsonResult(status: number, body: unknown, headers: Record<string, string> = {}): Result {
+  if (status === 204 || body === undefined) {
+    return { statusCode: status, headers: { ...CORS.responseHeaders, ...headers }, body: '' };
+  }
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...CORS.responseHeaders, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** The contract's error body (§4): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
+ * errors are 422 on v4 and 400 on the earlier interface. Unknown errors never leak detail. */
+export function errorResult(error: unknown, path: string): Result {
+  const iface = interfaceOf(path);
+  if (error instanceof HttpError) {
+    const status = error.status === 422 && iface === 'earlier' ? 400 : error.status;
+    const body: Record<string, unknown> = { errors: error.messages.map((message) => ({ message })) };
+    if (iface === 'v4') body.code = status;
+    return jsonResult(status, body, error.headers);
+  }
+  logger.error('unhandled error', { error: error as Error, path });
+  const body: Record<string, unknown> = { errors: [{ message: 'Internal server error' }] };
+  if (iface === 'v4') body.code = 500;
+  return jsonResult(500, body);
+}

@@ -1,0 +1,18 @@
+// Message content (contract §8): pure rendering of subject and message per template and channel,
+// validation of an account's notification_templates, SMS fitting, voice text, one-click response
+// tokens, SMS reply parsing and storm bundling. No I/O here; the providers and the store use it.
+export * from './catalogue';
+export { validateNotificationTemplates } from './validate-templates';
+export type { TemplatesValidation } from './validate-templates';
+export { compileTemplate, TemplateProblem } from './safe-handlebars';
+export { renderNotification } from './render';
+export type { ContentAlert, RenderedContent, RenderInput, RespondOptions } from './render';
+export { fitSms, smsSize, smsText } from './sms';
+export type { SmsEncoding, SmsSize } from './sms';
+export { spellDigits, voiceText } from './voice';
+export { RESPONSE_TOKEN_TTL_MS, responseLink, signResponseToken, verifyResponseToken } from './response-token';
+export type { ResponseAction, ResponseClaims, VerifyResult } from './response-token';
+export { parseSmsReply, pickReplyTarget, REPLY_HELP } from './sms-reply';
+export type { ParsedReply, ReplyAction, ReplyTarget } from './sms-reply';
+export { planSends, renderBundle, SEND_WINDOW_MS } from './bundling';
+export type { BundledAlert, PendingPage, RateLimitedChannel, SendPlan, SendPlanInput } from './bundling';

@@ -1,0 +1,453 @@
+// Builds the OpenAPI 3.1 document of both interfaces from the route table (given by the caller:
+// infra/routes.ts ROUTES) and the zod schemas: request bodies are the areas' own input schemas,
+// responses the representations of lib/openapi/representations.ts, both converted by zod's
+// toJSONSchema (draft 2020-12, the dialect OpenAPI 3.1 uses). Served at GET /api/v4/openapi.json;
+// built once per process and kept. docs/api.md is the prose that goes with it.
+import * as z from 'zod';
+import { idList } from '../http/fields';
+import { interfaceOf } from '../http/request';
+import * as input from './inputs';
+import { OPERATIONS, type ErrorStatus, type OperationDoc } from './operations';
+import * as rep from './representations';
+
+/** A route as the route table describes it. */
+export interface DocumentedRoute {
+  method: string;
+  path: string;
+  fn: string;
+  op: string;
+  public?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const routeKey = (route: Pick<DocumentedRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/** Routes of the table that the document does not describe. */
+export function undocumentedRoutes(routes: readonly DocumentedRoute[], operations = OPERATIONS): string[] {
+  return routes.map(routeKey).filter((key) => !operations[key]);
+}
+
+/** Entries of the document that name no route of the table. */
+export function orphanOperations(routes: readonly DocumentedRoute[], operations = OPERATIONS): string[] {
+  const keys = new Set(routes.map(routeKey));
+  return Object.keys(operations).filter((key) => !keys.has(key));
+}
+
+// ---- component names --------------------------------------------------------------------------
+
+/** Request schemas by component name (response schemas take their export name). */
+const INPUT_NAMES: [z.ZodType, string][] = [
+  [input.loginInput, 'LoginInput'],
+  [input.signupInput, 'SignupInput'],
+  [input.updateAccountInput, 'AccountUpdateEarlierInput'],
+  [input.createApiKeyInput, 'ApiKeyCreateInput'],
+  [input.createAccountUserInput, 'AccountUserCreateInput'],
+  [input.updateAccountUserInput, 'AccountUserUpdateInput'],
+  [input.v4CreateInput, 'AlertCreateInput'],
+  [input.v4UpdateInput, 'AlertUpdateInput'],
+  [input.commentInput, 'CommentCreateInput'],
+  [input.earlierCreateInput, 'AlertCreateEarlierInput'],
+  [input.earlierUpdateInput, 'AlertUpdateEarlierInput'],
+  [input.handoffInput, 'HandoffEarlierInput'],
+  [input.createLogInput, 'LogCreateEarlierInput'],
+  [input.createTeamInput, 'TeamCreateInput'],
+  [input.updateTeamInput, 'TeamUpdateInput'],
+  [input.createScheduleInput, 'ScheduleCreateInput'],
+  [input.updateScheduleInput, 'ScheduleUpdateInput'],
+  [input.v4CreateEventInput, 'EventCreateInput'],
+  [input.v4UpdateEventInput, 'EventUpdateInput'],
+  [input.overrideInput, 'EventOverrideInput'],
+  [input.actionTimeInput, 'EventActionTimeInput'],
+  [input.earlierCreateEventInput, 'EventCreateEarlierInput'],
+  [input.earlierUpdateEventInput, 'EventUpdateEarlierInput'],
+  [input.createEscalationPolicyInput, 'EscalationPolicyCreateInput'],
+  [input.updateEscalationPolicyInput, 'EscalationPolicyUpdateInput'],
+  [input.createIntegrationV4Input, 'IntegrationCreateInput'],
+  [input.updateIntegrationV4Input, 'IntegrationUpdateInput'],
+  [input.createIntegrationEarlierInput, 'IntegrationCreateEarlierInput'],
+  [input.updateIntegrationEarlierInput, 'IntegrationUpdateEarlierInput'],
+  [input.integrationOptionFields, 'IntegrationOptionsInput'],
+  [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
+  [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
+  [input.pagerDutyEventInput, 'PagerDutyEventInput'],
+];
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+// ---- error responses --------------------------------------------------------------------------
+
+const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid'>, string> = {
+  400: 'Malformed JSON in the body',
+  401: 'No credentials, or a token that is invalid, expired or revoked',
+  403: "The caller's role does not allow this",
+  404: "No such object in the caller's account (another account's objects are absent too)",
+  405: 'The integration is disabled',
+  409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
+  413: 'The body is larger than 256 KiB',
+  429: 'Rate limited; retry after the Retry-After seconds',
+};
+const INVALID_TEXT = 'A field is invalid or references an object that does not exist in the account; each message names its field';
+
+const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  422: 'Unprocessable',
+  429: 'TooManyRequests',
+};
+
+const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+
+function errorResponses(): Json {
+  const responses: Json = {};
+  for (const iface of ['V4', 'Earlier'] as const) {
+    const body = { content: { 'application/json': { schema: schemaRef(`Error${iface}`) } } };
+    for (const [status, text] of Object.entries(ERROR_TEXT)) {
+      const description =
+        status === '400' && iface === 'Earlier' ? `${text}, or ${INVALID_TEXT[0].toLowerCase()}${INVALID_TEXT.slice(1)}` : text;
+      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {};
+      responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
+    }
+    if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
+  }
+  return responses;
+}
+
+/** The error responses of one route, keyed by status. Validation is 422 under /api/v4, 400 elsewhere. */
+function errorsOf(path: string, errors: ErrorStatus[]): Json {
+  const v4 = interfaceOf(path) === 'v4';
+  const suffix = v4 ? 'V4' : 'Earlier';
+  const out: Json = {};
+  for (const error of errors) {
+    const status = error === 'invalid' ? (v4 ? 422 : 400) : error;
+    out[String(status)] = { $ref: `#/components/responses/${ERROR_NAMES[status]}${suffix}` };
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+// ---- parameters -------------------------------------------------------------------------------
+
+const LIST_PARAMETERS: Json = {
+  limit: {
+    name: 'limit',
+    in: 'query',
+    description: 'Objects per page, 1 to 100',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  },
+  offset: { name: 'offset', in: 'query', description: 'Objects to skip', schema: { type: 'integer', minimum: 0, default: 0 } },
+  page: {
+    name: 'page',
+    in: 'query',
+    description: '1-based page number; offset = (page - 1) × limit',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  ops: {
+    name: 'ops',
+    in: 'query',
+    description:
+      'Comma-separated attr:op tokens choosing how a filter compares: equals, ne, lt, lte, gt, gte, beginsWith, contains, between (value a..b, both bounds inclusive). Default: equals, and contains for arrays.',
+    schema: { type: 'string' },
+    example: 'created_at:between',
+  },
+  sortV4: {
+    name: 'sort',
+    in: 'query',
+    description: 'Attribute to sort by (with direction); without it, newest first',
+    schema: { type: 'string' },
+  },
+  sortEarlier: {
+    name: 'sort',
+    in: 'query',
+    description: 'Attribute to sort by, descending when prefixed with a minus sign; without it, newest first',
+    schema: { type: 'string' },
+    example: '-created',
+  },
+  direction: {
+    name: 'direction',
+    in: 'query',
+    description: 'Sort direction (default asc when sort is given)',
+    schema: { type: 'string', enum: ['asc', 'desc'] },
+  },
+  q: {
+    name: 'q',
+    in: 'query',
+    description: 'Case-insensitive free-text search (title, name, description or the like)',
+    schema: { type: 'string' },
+  },
+  select: {
+    name: 'select',
+    in: 'query',
+    description: 'Comma-separated attributes to return (plus id)',
+    schema: { type: 'string' },
+    example: 'title,status',
+  },
+};
+
+/** "Any attribute is a filter": the item's attributes as a free-form query object. */
+function filterParameter(item: z.ZodType): Json {
+  const shape = item instanceof z.ZodObject ? Object.keys(item.shape) : [];
+  return {
+    name: 'filters',
+    in: 'query',
+    description:
+      "Any attribute of the object filters the list (nested ones by dotted path, e.g. meta.incident); values are read as the attribute's type (true/false or 1/0, numbers, ISO datetimes); a repeated key matches any of its values. A key that is neither a list parameter nor an attribute is refused, so typos surface.",
+    style: 'form',
+    explode: true,
+    schema: {
+      type: 'object',
+      properties: Object.fromEntries(shape.map((name) => [name, { type: 'string' }])),
+      additionalProperties: { type: 'string' },
+    },
+  };
+}
+
+function pathParameters(path: string): Json[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: name === 'id' ? "The ULID or the prefix id; any other value, or another kind's prefix id, is a 404" : name,
+    schema: { type: 'string' },
+  }));
+}
+
+// ---- the document -----------------------------------------------------------------------------
+
+const TAGS: [string, string][] = [
+  ['Platform', 'Health, sign-in, signup and this document: no credentials'],
+  ['Account', "The caller's account (earlier interface)"],
+  ['API keys', 'Keys that act as an account user'],
+  ['Account users', 'People inside the account'],
+  ['Alerts', 'Alerts, their transitions and comments (v4)'],
+  ['Alerts (earlier)', 'Alerts on the earlier interface, with archive and handoff'],
+  ['Broadcasts and incidents (earlier, deprecated)', 'Views of alerts'],
+  ['Logs (earlier)', 'Alert timelines, notes and inbound requests'],
+  ['Teams', 'Members, admins, the active schedule and escalation policy'],
+  ['Schedules', 'On-call calendars and who is on call'],
+  ['Events', 'Calendar events: repeats, rotations, overrides, exceptions'],
+  ['Events (earlier)', 'Calendar events on the earlier interface'],
+  ['Escalation policies', 'Layers, timeouts, repeats and reassignment'],
+  ['Integrations', 'Integrations and the integration type catalogue'],
+  ['Integrations (earlier)', 'Integrations on the earlier interface'],
+  ['Maintenance windows', 'Spans during which integrations are ignored'],
+  ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
+];
+
+const DESCRIPTION = [
+  'An on-call alerting and incident-response service with two interfaces over one domain: everything under /api/v4 (snake_case, ULID ids with prefix_id, ISO 8601 UTC datetimes with milliseconds) and the earlier interface without a prefix (prefix ids as id, createdAt/updatedAt, Unix-second timestamps).',
+  'Errors are {"errors":[{"message":"…"}]}, plus "code": <status> under /api/v4; validation is 422 under /api/v4 and 400 elsewhere. Bodies are JSON; v4 creates and updates also take application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1). Fields an endpoint does not read are ignored.',
+  "The decisions behind these operations are explained in docs/api.md of the service's repository.",
+].join('\n\n');
+
+interface Components {
+  schemas: Record<string, Json>;
+  names: Map<z.ZodType, string>;
+}
+
+/** Converts every named schema at once, so shared ones become $refs between components. */
+function convertSchemas(operations: OperationDoc[]): Components {
+  const names = new Map<z.ZodType, string>();
+  for (const [name, value] of Object.entries(rep)) if (value instanceof z.ZodType) names.set(value, name);
+  for (const [schema, name] of INPUT_NAMES) names.set(schema, name);
+
+  const registry = z.registry<{ id: string }>();
+  const used = new Set<z.ZodType>([rep.ErrorV4, rep.ErrorEarlier]);
+  const nameOf = (schema: z.ZodType) => {
+    const name = names.get(schema);
+    if (!name) throw new Error('A schema of the OpenAPI document has no component name (lib/openapi/document.ts INPUT_NAMES)');
+    return name;
+  };
+  for (const op of operations) {
+    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema), ...(op.ownErrors ?? []).map((e) => e.schema)]) {
+      if (schema) used.add(schema);
+    }
+    if (op.list) used.add(op.list);
+  }
+  for (const schema of used) registry.add(schema, { id: nameOf(schema) });
+  // List envelopes, and on the earlier interface the shape `select` leaves (id plus what was asked).
+  const envelopes = new Set<string>();
+  for (const op of operations) {
+    if (!op.list) continue;
+    const item = nameOf(op.list);
+    if (envelopes.has(item)) continue;
+    envelopes.add(item);
+    let entry: z.ZodType = op.list;
+    if (item.endsWith('Earlier') && op.list instanceof z.ZodObject) {
+      const selected = op.list.partial().required({ id: true } as never);
+      names.set(selected, `${item}Selected`);
+      registry.add(selected, { id: `${item}Selected` });
+      entry = z.union([op.list, selected]);
+    }
+    const envelope = rep.listOf(entry);
+    names.set(envelope, `${item}List`);
+    registry.add(envelope, { id: `${item}List` });
+  }
+
+  const converted = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: ({ zodSchema, jsonSchema }) => {
+      const json = jsonSchema as Json;
+      if (zodSchema === rep.instant) json.format = 'date-time';
+      if (zodSchema === idList) {
+        const list = { ...json };
+        for (const key of Object.keys(json)) delete json[key];
+        json.anyOf = [list, { type: 'string', minLength: 1, description: 'One id: read as a list of one' }];
+      }
+      if (zodSchema === input.integrationOptionFields) json.patternProperties = { '^option_.+': {} };
+      // In input mode zod reads a preprocessed field (ids that may come as one string) as optional,
+      // because the preprocess takes anything. Required is what the schema refuses to go without.
+      if (zodSchema instanceof z.ZodObject && json.properties) {
+        const required = Object.keys(zodSchema.shape).filter((key) => !zodSchema.shape[key].safeParse(undefined).success);
+        if (required.length > 0) json.required = required;
+        else delete json.required;
+      }
+      // zod bounds every integer by the safe-integer range; that says nothing to a client.
+      if (json.type === 'integer') {
+        if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+        if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+      }
+    },
+  });
+  const schemas: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(converted.schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as Json;
+    schemas[name] = rest;
+  }
+  return { schemas, names };
+}
+
+function operationObject(route: DocumentedRoute, op: OperationDoc, components: Components): Json {
+  const ref = (schema: z.ZodType) => schemaRef(components.names.get(schema)!);
+  const iface = interfaceOf(route.path);
+  const parameters: Json[] = [...pathParameters(route.path)];
+  if (op.list) {
+    const names = ['limit', 'offset', 'page', 'ops', iface === 'v4' ? 'sortV4' : 'sortEarlier', 'direction', 'q'];
+    if (iface === 'earlier') names.push('select');
+    parameters.push(...names.map((name) => ({ $ref: `#/components/parameters/${name}` })), filterParameter(op.list));
+  }
+  for (const query of op.query ?? []) {
+    parameters.push({
+      name: query.name,
+      in: 'query',
+      required: query.required,
+      description: query.description,
+      schema: { type: 'string' },
+      ...(query.example ? { example: query.example } : {}),
+    });
+  }
+
+  const responses: Json = {};
+  for (const success of op.success) {
+    const schema = op.list ? schemaRef(`${components.names.get(op.list)}List`) : success.schema ? ref(success.schema) : undefined;
+    responses[String(success.status)] = {
+      description: success.description,
+      ...(schema ? { content: { 'application/json': { schema } } } : {}),
+    };
+  }
+  Object.assign(responses, errorsOf(route.path, op.errors));
+  for (const own of op.ownErrors ?? []) {
+    responses[String(own.status)] = {
+      description: own.description,
+      ...(own.status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { 'application/json': { schema: ref(own.schema) } },
+    };
+  }
+  const sortedResponses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+
+  const operation: Json = {
+    operationId: `${route.fn}${route.op[0].toUpperCase()}${route.op.slice(1)}`,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    ...(route.public ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+  };
+  if (op.body) {
+    const schema = op.bodyExtra ? { allOf: [ref(op.body), ref(op.bodyExtra)] } : ref(op.body);
+    const required = ((components.schemas[components.names.get(op.body)!].required as string[] | undefined) ?? []).length > 0;
+    operation.requestBody = {
+      required,
+      ...(op.form ? { description: 'JSON, or application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1)' } : {}),
+      content: {
+        'application/json': { schema },
+        ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+      },
+    };
+  } else if (op.anyBody) {
+    operation.requestBody = {
+      required: false,
+      description: 'Any body up to 256 KiB, stored as it came',
+      content: {
+        'application/json': { schema: {} },
+        'application/x-www-form-urlencoded': { schema: {} },
+        'text/plain': { schema: { type: 'string' } },
+      },
+    };
+  }
+  operation.responses = sortedResponses;
+  return operation;
+}
+
+/** The OpenAPI 3.1 document of `routes`; throws naming every route that has no entry. */
+export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): Json {
+  const missing = undocumentedRoutes(routes);
+  if (missing.length > 0) throw new Error(`Routes without an OpenAPI entry (lib/openapi/operations.ts): ${missing.join(', ')}`);
+  const documented = routes.map((route) => ({ route, op: OPERATIONS[routeKey(route)] }));
+  const components = convertSchemas(documented.map((d) => d.op));
+
+  const paths: Record<string, Json> = {};
+  for (const { route, op } of documented) {
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = operationObject(route, op, components);
+  }
+  const usedTags = new Set(documented.map((d) => d.op.tag));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'On-call service API', version: '4', description: DESCRIPTION },
+    tags: TAGS.filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
+    security: [{ bearerAuth: [] }, { bareToken: [] }, { apiKeyId: [], apiKeySecret: [] }],
+    paths,
+    components: {
+      schemas: components.schemas,
+      responses: errorResponses(),
+      parameters: LIST_PARAMETERS,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT or API key token',
+          description: 'Authorization: Bearer <token>, where the token is a login JWT (POST /public/login) or an API key token',
+        },
+        bareToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The same token without the Bearer prefix: Authorization: <token>',
+        },
+        apiKeyId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: "The API key's prefix id (tkn_…) or ULID, with x-api-secret",
+        },
+        apiKeySecret: { type: 'apiKey', in: 'header', name: 'x-api-secret', description: "The API key's token, with x-api-key" },
+      },
+    },
+  };
+}
+
+let built: { routes: readonly DocumentedRoute[]; document: Json } | undefined;
+
+/** The document of `routes`, built on first use and kept for the life of the process. */
+export function openApiDocument(routes: readonly DocumentedRoute[]): Json {
+  if (built?.routes !== routes) built = { routes, document: buildOpenApiDocument(routes) };
+  return built.document;
+}

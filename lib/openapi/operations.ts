@@ -1,0 +1,649 @@
+// What the OpenAPI document says about each route of the route table (infra/routes.ts), keyed like
+// API Gateway's route keys ("GET /api/v4/alerts/{id}"): summary, tag, request body, success
+// responses and the error statuses the route can answer. test/openapi fails when a route of the
+// table has no entry here, or an entry names no route. Prose for clients lives in docs/api.md.
+import type * as z from 'zod';
+import * as input from './inputs';
+import * as rep from './representations';
+
+/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 'invalid';
+
+export interface SuccessDoc {
+  status: 200 | 201 | 202 | 204;
+  description: string;
+  /** The body; absent for 204. */
+  schema?: z.ZodType;
+}
+
+export interface OperationDoc {
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The JSON body the route reads (every entry is also the shape of a form-encoded v4 body). */
+  body?: z.ZodType;
+  /** Extra fields read beside `body` (shown as allOf). */
+  bodyExtra?: z.ZodType;
+  /** The v4 create/update convention: the body may also be `application/x-www-form-urlencoded`. */
+  form?: boolean;
+  /** Any body at all, stored as it came (inbound webhooks). */
+  anyBody?: boolean;
+  /** A list: the item schema of the envelope; adds the list query parameters. */
+  list?: z.ZodType;
+  /** Query parameters other than the list conventions. */
+  query?: { name: string; required: boolean; description: string; example?: string }[];
+  success: SuccessDoc[];
+  errors: ErrorStatus[];
+  /** Errors answered in a shape of the route's own instead of the error body (PagerDuty's, on
+   * /v2/enqueue), with their schema; these statuses are not also in `errors`. */
+  ownErrors?: { status: Exclude<ErrorStatus, 'invalid'>; description: string; schema: z.ZodType }[];
+  /** No credentials. */
+  public?: boolean;
+}
+
+export type OperationTable = Record<string, OperationDoc>;
+
+// ---- the statuses of the usual shapes ---------------------------------------------------------
+
+const READ: ErrorStatus[] = [401, 404];
+const LIST: ErrorStatus[] = [401, 'invalid'];
+const NESTED_LIST: ErrorStatus[] = [401, 404, 'invalid'];
+/** A body is read: malformed JSON (400), too large (413), invalid or unknown reference (invalid). */
+const BODY: ErrorStatus[] = [400, 413, 'invalid'];
+
+const ADMIN = 'Account admins only (403 otherwise).';
+const SCHEDULE_EDITOR = 'Account admins, and the admins of the team whose schedule holds the event (403 otherwise).';
+
+interface ResourceDoc {
+  tag: string;
+  /** Singular and plural nouns for the summaries. */
+  noun: string;
+  plural: string;
+  item: z.ZodType;
+  create?: z.ZodType;
+  update?: z.ZodType;
+  bodyExtra?: z.ZodType;
+  /** Whether create/update bodies may be form-encoded (v4). */
+  form: boolean;
+  /** Who may write, when not everyone of the account may (a sentence for the descriptions). */
+  writers?: { create?: string; update?: string; delete?: string };
+  /** Extra error statuses per operation. */
+  extra?: Partial<Record<'create' | 'update' | 'delete', ErrorStatus[]>>;
+  descriptions?: Partial<Record<'list' | 'create' | 'get' | 'update' | 'delete', string>>;
+}
+
+/** The five standard operations on `collection` (api-v4.md "Standard operations"); `only` picks some. */
+function resource(collection: string, doc: ResourceDoc, only?: ('list' | 'create' | 'get' | 'update' | 'delete')[]): OperationTable {
+  const has = (op: 'list' | 'create' | 'get' | 'update' | 'delete') => !only || only.includes(op);
+  const forbidden = (op: 'create' | 'update' | 'delete'): ErrorStatus[] => (doc.writers?.[op] ? [403] : []);
+  const described = (op: 'list' | 'create' | 'get' | 'update' | 'delete', ...parts: (string | undefined)[]) => {
+    const text = [doc.descriptions?.[op], ...parts].filter(Boolean).join(' ');
+    return text ? { description: text } : {};
+  };
+  const table: OperationTable = {};
+  if (has('list')) {
+    table[`GET ${collection}`] = {
+      summary: `List ${doc.plural}`,
+      tag: doc.tag,
+      ...described('list'),
+      list: doc.item,
+      success: [{ status: 200, description: `A page of ${doc.plural}` }],
+      errors: LIST,
+    };
+  }
+  if (has('create') && doc.create) {
+    table[`POST ${collection}`] = {
+      summary: `Create ${article(doc.noun)}`,
+      tag: doc.tag,
+      ...described('create', doc.writers?.create),
+      body: doc.create,
+      bodyExtra: doc.bodyExtra,
+      form: doc.form,
+      success: [{ status: 201, description: `The new ${doc.noun}`, schema: doc.item }],
+      errors: sorted([401, ...forbidden('create'), ...BODY, ...(doc.extra?.create ?? [])]),
+    };
+  }
+  if (has('get')) {
+    table[`GET ${collection}/{id}`] = {
+      summary: `Get ${article(doc.noun)}`,
+      tag: doc.tag,
+      ...described('get'),
+      success: [{ status: 200, description: `The ${doc.noun}`, schema: doc.item }],
+      errors: READ,
+    };
+  }
+  if (has('update') && doc.update) {
+    table[`PUT ${collection}/{id}`] = {
+      summary: `Update ${article(doc.noun)}`,
+      tag: doc.tag,
+      ...described('update', 'Partial: only the fields sent change.', doc.writers?.update),
+      body: doc.update,
+      bodyExtra: doc.bodyExtra,
+      form: doc.form,
+      success: [{ status: 200, description: `The updated ${doc.noun}`, schema: doc.item }],
+      errors: sorted([401, ...forbidden('update'), 404, 409, ...BODY, ...(doc.extra?.update ?? [])]),
+    };
+  }
+  if (has('delete')) {
+    table[`DELETE ${collection}/{id}`] = {
+      summary: `Delete ${article(doc.noun)}`,
+      tag: doc.tag,
+      ...described('delete', doc.writers?.delete),
+      success: [{ status: 204, description: 'Deleted; no body' }],
+      errors: sorted([401, ...forbidden('delete'), 404, ...(doc.extra?.delete ?? [])]),
+    };
+  }
+  return table;
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+const ORDER: ErrorStatus[] = [400, 401, 403, 404, 405, 409, 413, 'invalid', 429];
+function sorted(statuses: ErrorStatus[]): ErrorStatus[] {
+  return ORDER.filter((status) => statuses.includes(status));
+}
+
+const v4 = '/api/v4';
+
+const ALERT_ACTION = (verb: string, from: string, effect: string): OperationDoc => ({
+  summary: `${verb[0].toUpperCase()}${verb.slice(1)} an alert`,
+  description: `Allowed from ${from}; any other status is a 409 naming the current one. ${effect} Any body is ignored.`,
+  tag: 'Alerts',
+  success: [{ status: 200, description: 'The updated alert', schema: rep.AlertV4 }],
+  errors: [401, 404, 409],
+});
+
+const EARLIER_ALERT_ACTION = (verb: string, from: string, effect: string): OperationDoc => ({
+  ...ALERT_ACTION(verb, from, effect),
+  tag: 'Alerts (earlier)',
+  success: [{ status: 200, description: 'The updated alert', schema: rep.AlertEarlier }],
+});
+
+const REJECT =
+  'The caller must hold an open notification workflow for the alert (else 409): it closes, and once no other workflow of that step is open the alert escalates to the next layer, staying open (dropped when no layer is left).';
+
+const ONCALL_ENTRIES =
+  'One entry per on-call span (an event occurrence, or the piece of one an override leaves, or an override), with its real bounds.';
+
+/** Every route's document entry. */
+export const OPERATIONS: OperationTable = {
+  // ---- platform ------------------------------------------------------------------------------
+  'GET /health': {
+    summary: 'Health check',
+    tag: 'Platform',
+    public: true,
+    success: [{ status: 200, description: 'The service answers', schema: rep.Health }],
+    errors: [],
+  },
+  'GET /api/v4/openapi.json': {
+    summary: 'This OpenAPI document',
+    description: 'Generated from the zod schemas and the route table; no credentials needed.',
+    tag: 'Platform',
+    public: true,
+    success: [{ status: 200, description: 'The OpenAPI 3.1 document', schema: rep.OpenApiDocument }],
+    errors: [],
+  },
+  'POST /public/login': {
+    summary: 'Sign in',
+    description:
+      "username is any of the user's e-mail addresses; account_id picks the account when the user belongs to several. Answers a JWT that names the user and the account and expires (12 h by default).",
+    tag: 'Platform',
+    public: true,
+    body: input.loginInput,
+    success: [{ status: 200, description: 'A login token', schema: rep.LoginResult }],
+    errors: [400, 401, 413],
+  },
+  'POST /public/signup': {
+    summary: 'Create an account and its admin',
+    description: 'Only when the deployment enables signup (SIGNUP_ENABLED=true); otherwise 404.',
+    tag: 'Platform',
+    public: true,
+    body: input.signupInput,
+    success: [{ status: 201, description: 'A login token for the new admin, and the new account', schema: rep.SignupResult }],
+    errors: [400, 404, 409, 413],
+  },
+  'GET /account/{id}': {
+    summary: "Get the caller's account",
+    description: 'Any other account id is a 404.',
+    tag: 'Account',
+    success: [{ status: 200, description: 'The account', schema: rep.AccountEarlier }],
+    errors: READ,
+  },
+  'PUT /account/{id}': {
+    summary: "Update the caller's account",
+    description: `Any other account id is a 404. ${ADMIN}`,
+    tag: 'Account',
+    body: input.updateAccountInput,
+    success: [{ status: 200, description: 'The updated account', schema: rep.AccountEarlier }],
+    errors: [400, 401, 403, 404, 409, 413],
+  },
+
+  ...resource(
+    `${v4}/api_keys`,
+    {
+      tag: 'API keys',
+      noun: 'API key',
+      plural: "the caller's API keys",
+      item: rep.ApiKeyV4,
+      form: true,
+      descriptions: {
+        list: 'Without secrets.',
+        get: "One of the caller's own keys.",
+        delete: "Revokes the key at once: the caller's own, or (admins) any key of the account.",
+      },
+    },
+    ['list', 'get', 'delete'],
+  ),
+  [`POST ${v4}/api_keys`]: {
+    summary: 'Create an API key',
+    description:
+      'The key acts as the caller, or (admins) as the account user named by account_user_id. The token is shown in this response only and stored only as a hash. Naming another account user needs the admin role (403 otherwise).',
+    tag: 'API keys',
+    body: input.createApiKeyInput,
+    form: true,
+    success: [{ status: 201, description: 'The new key with its token', schema: rep.ApiKeyCreatedV4 }],
+    errors: [400, 401, 403, 413, 'invalid'],
+  },
+
+  ...resource(`${v4}/account_users`, {
+    tag: 'Account users',
+    noun: 'account user',
+    plural: 'account users',
+    item: rep.AccountUserV4,
+    create: input.createAccountUserInput,
+    update: input.updateAccountUserInput,
+    form: true,
+    writers: {
+      create: ADMIN,
+      update: 'Admins may update anyone; others only themselves, and never roles or team memberships (403).',
+      delete: ADMIN,
+    },
+    extra: { create: [409], update: [409] },
+    descriptions: {
+      create:
+        'A new person gets a generated password through the outbox only. An e-mail address already in the account is a 409. team_ids is another name for member_team_ids.',
+      update:
+        'roles merges the keys given; user_attributes updates name, notify flags, and e-mails/phones by id (_destroy removes one, an entry without id adds one).',
+    },
+  }),
+
+  // ---- alerts, v4 ---------------------------------------------------------------------------
+  ...resource(`${v4}/alerts`, {
+    tag: 'Alerts',
+    noun: 'alert',
+    plural: 'alerts',
+    item: rep.AlertV4,
+    create: input.v4CreateInput,
+    update: input.v4UpdateInput,
+    form: true,
+    descriptions: {
+      create:
+        'Needs at least one destination. The alert is answered open and handed to routing asynchronously. tags is another name for tag_list; null inside meta unsets a key.',
+      list: 'tags filters as tag_list.',
+    },
+  }),
+  [`POST ${v4}/alerts/{id}/acknowledge`]: ALERT_ACTION(
+    'acknowledge',
+    'open, dropped or suppressed',
+    'acknowledged_at is set on the first acknowledgement only.',
+  ),
+  [`POST ${v4}/alerts/{id}/resolve`]: ALERT_ACTION('resolve', 'open, dropped or acknowledged', 'Sets resolved_at.'),
+  [`POST ${v4}/alerts/{id}/reject`]: ALERT_ACTION('reject', 'open', REJECT),
+  [`GET ${v4}/alerts/{id}/comments`]: {
+    summary: "List an alert's comments",
+    tag: 'Alerts',
+    list: rep.CommentV4,
+    success: [{ status: 200, description: 'A page of comments' }],
+    errors: NESTED_LIST,
+  },
+  [`POST ${v4}/alerts/{id}/comments`]: {
+    summary: 'Comment on an alert',
+    tag: 'Alerts',
+    body: input.commentInput,
+    form: true,
+    success: [{ status: 201, description: 'The new comment', schema: rep.CommentV4 }],
+    errors: [400, 401, 404, 413, 'invalid'],
+  },
+  [`GET ${v4}/teams/{id}/alerts`]: {
+    summary: "List a team's alerts",
+    description: 'Alerts sent to the team or assigned to it now.',
+    tag: 'Alerts',
+    list: rep.AlertV4,
+    success: [{ status: 200, description: 'A page of alerts' }],
+    errors: NESTED_LIST,
+  },
+
+  // ---- alerts, earlier interface ------------------------------------------------------------
+  ...resource('/alert', {
+    tag: 'Alerts (earlier)',
+    noun: 'alert',
+    plural: 'alerts',
+    item: rep.AlertEarlier,
+    create: input.earlierCreateInput,
+    update: input.earlierUpdateInput,
+    form: false,
+    descriptions: {
+      create: 'destination_ids: team, user, account user, router or schedule prefix ids. urgency defaults to medium.',
+    },
+  }),
+  'POST /alert/{id}/acknowledge': EARLIER_ALERT_ACTION('acknowledge', 'open or dropped', 'Records the caller as acknowledgedby.'),
+  'POST /alert/{id}/reject': EARLIER_ALERT_ACTION('reject', 'open', REJECT),
+  'POST /alert/{id}/resolve': EARLIER_ALERT_ACTION('resolve', 'acknowledged', 'Records the caller as resolvedby.'),
+  'POST /alert/{id}/archive': EARLIER_ALERT_ACTION('archive', 'resolved or dropped', 'Records the caller as archivedby.'),
+  'POST /alert/{id}/handoff': {
+    summary: 'Hand an alert off',
+    description:
+      'Allowed from open or acknowledged (409 otherwise). to is a user (usr_) or team (tem_) id of the account: appends {to, from, time, acknowledged} to handoffs, assigns the alert to it, sets it open (acknowledged stays) and notifies the new assignee.',
+    tag: 'Alerts (earlier)',
+    body: input.handoffInput,
+    success: [{ status: 200, description: 'The updated alert', schema: rep.AlertEarlier }],
+    errors: [400, 401, 404, 409, 413],
+  },
+  ...resource(
+    '/broadcast',
+    {
+      tag: 'Broadcasts and incidents (earlier, deprecated)',
+      noun: 'broadcast',
+      plural: 'broadcasts',
+      item: rep.AlertEarlier,
+      create: input.viewCreateInput,
+      form: false,
+      writers: {
+        create: 'Needs the admin or broadcaster role (403 otherwise).',
+        delete: 'Needs the admin or broadcaster role (403 otherwise).',
+      },
+      descriptions: {
+        list: 'A view of alerts: those of subtype broadcast.',
+        create: 'Creates an alert of subtype broadcast; destination_ids names users and teams.',
+        get: 'An alert of subtype broadcast; any other alert is a 404.',
+      },
+    },
+    ['list', 'create', 'get', 'delete'],
+  ),
+  ...resource('/incident', {
+    tag: 'Broadcasts and incidents (earlier, deprecated)',
+    noun: 'incident',
+    plural: 'incidents',
+    item: rep.AlertEarlier,
+    create: input.viewCreateInput,
+    update: input.earlierUpdateInput,
+    form: false,
+    descriptions: {
+      list: 'A view of alerts: those with meta.incident true.',
+      create: 'Creates an alert with meta.incident true; destination_ids names users and teams.',
+      get: 'An alert with meta.incident true; any other alert is a 404.',
+      update: 'meta.incident, meta.incident_severity and meta.incident_message set the incident flags.',
+    },
+  }),
+  'GET /incident/{id}/logs': {
+    summary: "List an incident's logs",
+    description: "The alert's timeline: one log per change (who, what, when).",
+    tag: 'Broadcasts and incidents (earlier, deprecated)',
+    list: rep.LogEarlier,
+    success: [{ status: 200, description: 'A page of logs' }],
+    errors: NESTED_LIST,
+  },
+  ...resource(
+    '/log',
+    {
+      tag: 'Logs (earlier)',
+      noun: 'log',
+      plural: 'logs',
+      item: rep.LogEarlier,
+      create: input.createLogInput,
+      form: false,
+      descriptions: {
+        create: 'owner_id and source_id are prefix ids of objects of the account (400 naming the field otherwise).',
+        list: 'Alert timelines and inbound webhook requests (subtype INCOMING, with their processing status) among them. Credential headers of stored requests are redacted.',
+      },
+    },
+    ['list', 'create', 'get'],
+  ),
+
+  // ---- teams, schedules, events, escalation policies ------------------------------------------
+  ...resource(`${v4}/teams`, {
+    tag: 'Teams',
+    noun: 'team',
+    plural: 'teams',
+    item: rep.TeamV4,
+    create: input.createTeamInput,
+    update: input.updateTeamInput,
+    form: true,
+    writers: {
+      create: ADMIN,
+      update: "Account admins and the team's admins; only account admins may change schedule_id or escalation_policy_id (403 otherwise).",
+      delete: ADMIN,
+    },
+    descriptions: {
+      create:
+        'Needs at least one member and one admin (an admin need not be a member). Also creates the team\'s schedule ("<name> Schedule") and escalation policy ("<name> Escalation Policy": one layer, 5 minutes, repeat 0).',
+    },
+  }),
+  [`GET ${v4}/teams/{id}/current_oncall`]: {
+    summary: 'Who is on call for a team now',
+    description: `The team's schedule's current on-call (empty when the team has no schedule). ${ONCALL_ENTRIES}`,
+    tag: 'Teams',
+    success: [{ status: 200, description: 'The on-call spans in force now', schema: rep.OncallEntries }],
+    errors: READ,
+  },
+  ...resource(`${v4}/schedules`, {
+    tag: 'Schedules',
+    noun: 'schedule',
+    plural: 'schedules',
+    item: rep.ScheduleV4,
+    create: input.createScheduleInput,
+    update: input.updateScheduleInput,
+    form: true,
+    writers: {
+      create: ADMIN,
+      update: "Account admins and the admins of the schedule's team (403 otherwise).",
+      delete: ADMIN,
+    },
+    descriptions: { delete: 'Its events go too (those shared with other schedules only leave it), and teams lose their pointer to it.' },
+  }),
+  [`GET ${v4}/schedules/{id}/events`]: {
+    summary: "List a schedule's events",
+    description:
+      'The stored events, repeats and rotations not expanded; accepts the list filters (e.g. ops=start_datetime:gte,end_datetime:lte).',
+    tag: 'Schedules',
+    list: rep.EventV4,
+    success: [{ status: 200, description: 'A page of events' }],
+    errors: NESTED_LIST,
+  },
+  [`DELETE ${v4}/schedule/{id}/flush`]: {
+    summary: 'Remove every event of a schedule',
+    description: "Note the singular segment. Account admins and the admins of the schedule's team (403 otherwise).",
+    tag: 'Schedules',
+    success: [{ status: 204, description: 'Flushed; no body' }],
+    errors: [401, 403, 404, 409],
+  },
+  [`GET ${v4}/schedule/{id}/current_oncall`]: {
+    summary: 'Who is on call on a schedule now',
+    description: `Note the singular segment. ${ONCALL_ENTRIES}`,
+    tag: 'Schedules',
+    success: [{ status: 200, description: 'The on-call spans in force now', schema: rep.OncallEntries }],
+    errors: READ,
+  },
+  [`GET ${v4}/schedule/{id}/window_events`]: {
+    summary: 'Who is on call on a schedule during a window',
+    description: `Note the singular segment. ${ONCALL_ENTRIES} Every span overlapping [start, end), sorted by start_time then layer. A bad format, end ≤ start, or a window over 366 days is a 422.`,
+    tag: 'Schedules',
+    query: [
+      { name: 'start', required: true, description: 'UTC, YYYY-MM-DD HH:mm:ss (ISO 8601 also read)', example: '2026-03-01 00:00:00' },
+      { name: 'end', required: true, description: 'UTC, YYYY-MM-DD HH:mm:ss (ISO 8601 also read)', example: '2026-03-08 00:00:00' },
+    ],
+    success: [{ status: 200, description: 'The on-call spans of the window', schema: rep.OncallEntries }],
+    errors: [401, 404, 'invalid'],
+  },
+  ...resource(`${v4}/events`, {
+    tag: 'Events',
+    noun: 'event',
+    plural: 'events',
+    item: rep.EventV4,
+    create: input.v4CreateEventInput,
+    update: input.v4UpdateEventInput,
+    form: true,
+    writers: { create: SCHEDULE_EDITOR, update: SCHEDULE_EDITOR, delete: SCHEDULE_EDITOR },
+    descriptions: {
+      create:
+        'Datetimes without an offset are wall-clock times in time_zone (a friendly name of /api/v4/events/time_zones or an IANA name). account_user_ids become event_attendees in the order given.',
+      delete: 'Its overrides go too.',
+    },
+  }),
+  [`GET ${v4}/events/time_zones`]: {
+    summary: 'The time zone names events accept',
+    tag: 'Events',
+    success: [{ status: 200, description: 'Friendly time zone names (IANA names are accepted too)', schema: rep.TimeZoneNames }],
+    errors: [401],
+  },
+  [`POST ${v4}/events/{id}/override`]: {
+    summary: 'Override an occurrence',
+    description: `Creates a child event (parent_id = this event) with the given attendees for the given span on the given layer; while it lasts it replaces the parent's occurrence on that layer. action_time names the occurrence by its start (422 when none starts then). ${SCHEDULE_EDITOR}`,
+    tag: 'Events',
+    body: input.overrideInput,
+    form: true,
+    success: [{ status: 201, description: 'The override (a child event)', schema: rep.EventV4 }],
+    errors: [400, 401, 403, 404, 413, 'invalid'],
+  },
+  [`POST ${v4}/events/{id}/add_exception`]: {
+    summary: 'Remove one occurrence',
+    description: `action_time names the occurrence by its start (422 when none starts then). ${SCHEDULE_EDITOR}`,
+    tag: 'Events',
+    body: input.actionTimeInput,
+    form: true,
+    success: [{ status: 200, description: 'The event', schema: rep.EventV4 }],
+    errors: [400, 401, 403, 404, 409, 413, 'invalid'],
+  },
+  [`POST ${v4}/events/{id}/terminate_on`]: {
+    summary: 'Remove an occurrence and every later one',
+    description: `action_time names the occurrence by its start (422 when none starts then). When it is the first occurrence the whole event goes (204). ${SCHEDULE_EDITOR}`,
+    tag: 'Events',
+    body: input.actionTimeInput,
+    form: true,
+    success: [
+      { status: 200, description: 'The shortened event', schema: rep.EventV4 },
+      { status: 204, description: 'The first occurrence was named: the event is deleted' },
+    ],
+    errors: [400, 401, 403, 404, 409, 413, 'invalid'],
+  },
+  ...resource('/event', {
+    tag: 'Events (earlier)',
+    noun: 'event',
+    plural: 'events',
+    item: rep.EventEarlier,
+    create: input.earlierCreateEventInput,
+    update: input.earlierUpdateEventInput,
+    form: false,
+    writers: { create: SCHEDULE_EDITOR, update: SCHEDULE_EDITOR, delete: SCHEDULE_EDITOR },
+    descriptions: {
+      create: 'start, end and repeatend are Unix seconds (ISO datetimes are read too); attendees are user (usr_) ids.',
+    },
+  }),
+  ...resource(`${v4}/escalation_policies`, {
+    tag: 'Escalation policies',
+    noun: 'escalation policy',
+    plural: 'escalation policies',
+    item: rep.EscalationPolicyV4,
+    create: input.createEscalationPolicyInput,
+    update: input.updateEscalationPolicyInput,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create: 'escalation_layers may also arrive as escalation_layers_attributes (entries with _destroy are dropped).',
+      delete: 'Teams that used it lose their pointer to it.',
+    },
+  }),
+
+  // ---- integrations, maintenance windows, inbound webhooks ------------------------------------
+  ...resource(`${v4}/integrations`, {
+    tag: 'Integrations',
+    noun: 'integration',
+    plural: 'integrations',
+    item: rep.IntegrationV4,
+    create: input.createIntegrationV4Input,
+    update: input.updateIntegrationV4Input,
+    bodyExtra: input.integrationOptionFields,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create: 'Needs at least one destination. enabled defaults to true. Options arrive in options or as top-level option_<name> fields.',
+    },
+  }),
+  [`GET ${v4}/integration_types`]: {
+    summary: 'List the integration types',
+    description: 'The read-only catalogue, the same in every account.',
+    tag: 'Integrations',
+    list: rep.IntegrationTypeV4,
+    success: [{ status: 200, description: 'A page of integration types' }],
+    errors: LIST,
+  },
+  [`GET ${v4}/integration_types/{id}`]: {
+    summary: 'Get an integration type',
+    description: 'By ULID, itt_ prefix id or slug.',
+    tag: 'Integrations',
+    success: [{ status: 200, description: 'The integration type', schema: rep.IntegrationTypeV4 }],
+    errors: READ,
+  },
+  ...resource('/integration', {
+    tag: 'Integrations (earlier)',
+    noun: 'integration',
+    plural: 'integrations',
+    item: rep.IntegrationEarlier,
+    create: input.createIntegrationEarlierInput,
+    update: input.updateIntegrationEarlierInput,
+    bodyExtra: input.integrationOptionFields,
+    form: false,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: { create: 'type is an integration type slug (or id); destination_ids are team, user, router or schedule prefix ids.' },
+  }),
+  ...resource(`${v4}/maintenance_windows`, {
+    tag: 'Maintenance windows',
+    noun: 'maintenance window',
+    plural: 'maintenance windows',
+    item: rep.MaintenanceWindowV4,
+    create: input.createMaintenanceWindowInput,
+    update: input.updateMaintenanceWindowInput,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'While it lasts, webhooks to the listed integrations are logged and ignored. Datetimes without an offset are read in time_zone; description is accepted but not shown.',
+    },
+  }),
+  'POST /integration/{id}': {
+    summary: 'Inbound webhook',
+    description:
+      'No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type\'s adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403).',
+    tag: 'Inbound webhooks',
+    public: true,
+    anyBody: true,
+    success: [{ status: 202, description: 'Stored and queued', schema: rep.InboundAccepted }],
+    errors: [403, 404, 405, 413, 429],
+  },
+  'POST /v2/enqueue': {
+    summary: 'PagerDuty Events API v2 drop-in',
+    description:
+      "No credentials. A PagerDuty Events API v2 event, for any tool that can page PagerDuty: point its events URL at this route and use an integration's id (int_… or ULID) as the routing key. The event is checked at once as PagerDuty checks it (required fields per action, the four severities, length limits, images and links; event_action and severity are read case-insensitively) and refused with PagerDuty's 400 naming every fault, nothing stored; an unknown or disabled integration is an invalid routing key. A valid event is stored and processed like any inbound webhook of the integration (its token, rate limit and maintenance windows apply) and answered with PagerDuty's 202. A trigger without dedup_key gets one (the log's prefix id), returned for the acknowledge and resolve that follow. payload.custom_details, component, group, class, source, links and images are kept on the alert as additional_data. Every answer has PagerDuty's shape.",
+    tag: 'Inbound webhooks',
+    public: true,
+    body: input.pagerDutyEventInput,
+    success: [{ status: 202, description: 'Stored and queued (PagerDuty\'s "Event processed")', schema: rep.PagerDutyAccepted }],
+    errors: [],
+    ownErrors: [
+      {
+        status: 400,
+        description: 'Invalid event: malformed JSON, a missing or invalid field, or an invalid routing key (each fault in errors)',
+        schema: rep.PagerDutyError,
+      },
+      {
+        status: 403,
+        description: 'The integration has a token option and the pagertree-token header does not carry it',
+        schema: rep.PagerDutyError,
+      },
+      { status: 413, description: 'The event is larger than 256 KiB', schema: rep.PagerDutyError },
+      { status: 429, description: 'Throttled: retry after the Retry-After seconds', schema: rep.PagerDutyError },
+    ],
+  },
+};

@@ -1,0 +1,191 @@
+// The one generic store of the objects an account owns (kinds of lib/entities.ts with a `type`):
+// each area's store.ts builds its store on it and adds the keys and queries only it knows.
+//   object   A#<account>#<TYPE> / <ULID>      (+ the index keys the area derives)
+//   counts   A#<account>#COUNT / <TYPE>       total, and the counters an object belongs to
+// Creates are conditional on absence, saves on the version read, removes on presence; counters
+// move with each write through the grouped counter writes (lib/store/grouped-writes.ts).
+import { ENTITIES, typeOf, type EntityInfo, type EntityType, type StoredKind } from '../entities';
+import { newId } from '../ids';
+import { readCounts } from './counters';
+import { addCounts, nextTinyId } from './grouped-writes';
+import {
+  batchGet,
+  deleteItem,
+  entityKey,
+  fromItem,
+  getItem,
+  keyString,
+  partitionOf,
+  putIfVersion,
+  putNew,
+  queryItems,
+  type Item,
+  type Key,
+  type QueryOptions,
+} from './items';
+
+export interface Entity {
+  id: string;
+  account_id: string;
+  version: number;
+}
+
+/** The attributes every new object starts with: a new id, version 1, created and updated now. */
+export function newEntity(accountId: string, now = new Date().toISOString()) {
+  return { id: newId(), account_id: accountId, version: 1, created_at: now, updated_at: now };
+}
+
+/** GSI key attributes (gsi1pk, gsi1sk, …); undefined ones are left out. */
+export type IndexKeys = Record<string, string | undefined>;
+
+export interface EntityStoreOptions<T extends Entity> {
+  kind: StoredKind;
+  /** The index keys of a record (default: none). */
+  indexKeys?: (record: T) => IndexKeys;
+  /** Counters a record belongs to besides `total` (e.g. `status:open`), kept exact by every write. */
+  counts?: (record: T) => string[];
+  /** Stored item → record (default: the item without its key attributes). */
+  decode?: (item: Item) => T;
+  /** Record → stored attributes (default: the record as it is). */
+  encode?: (record: T) => object;
+}
+
+/** A read to combine with others into one round trip (getEach). */
+export interface Ref<T> {
+  key: Key;
+  decode(item: Item): T;
+}
+
+function deltas(before: string[], after: string[]): Record<string, number> {
+  const change: Record<string, number> = {};
+  for (const name of before) change[name] = (change[name] ?? 0) - 1;
+  for (const name of after) change[name] = (change[name] ?? 0) + 1;
+  return change;
+}
+
+export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
+  const type: EntityType = typeOf(options.kind);
+  const decode = options.decode ?? ((item: Item) => fromItem<T>(item));
+  const encode = options.encode ?? ((record: T) => record);
+  const key = (accountId: string, id: string): Key => entityKey(accountId, type, id);
+  const partition = (accountId: string) => partitionOf(accountId, type);
+
+  /** The whole stored item: keys, index keys and attributes. */
+  function item(record: T): Item {
+    const indexKeys = Object.entries(options.indexKeys?.(record) ?? {}).filter(([, v]) => v !== undefined);
+    return { ...key(record.account_id, record.id), ...Object.fromEntries(indexKeys), ...encode(record) };
+  }
+
+  async function get(accountId: string, id: string): Promise<T | null> {
+    const found = await getItem(key(accountId, id));
+    return found ? decode(found) : null;
+  }
+
+  /** Records by id in one round trip per 100, in the order asked; absent ones are left out. */
+  async function getMany(accountId: string, ids: readonly string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const found = await batchGet(ids.map((id) => key(accountId, id)));
+    const out: T[] = [];
+    for (const id of ids) {
+      const stored = found.get(keyString(key(accountId, id)));
+      if (stored) out.push(decode(stored));
+    }
+    return out;
+  }
+
+  /** Writes a new record and counts it; false when one with that id exists already. */
+  async function insert(record: T): Promise<boolean> {
+    if (!(await putNew(item(record)))) return false;
+    await addCounts(record.account_id, type, deltas([], ['total', ...(options.counts?.(record) ?? [])]));
+    return true;
+  }
+
+  /**
+   * Saves `next` (whose version the caller raised by one) only while the stored version is still
+   * `next.version - 1`; false when another write came first (the caller answers 409 or retries).
+   * With counters, `before` (the record as read) tells which counters the change moves.
+   */
+  async function save(next: T, before?: T): Promise<boolean> {
+    if (!(await putIfVersion(item(next), next.version - 1))) return false;
+    if (options.counts && before) await addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next)));
+    return true;
+  }
+
+  /** Removes a record and its counts; returns what it held (null when it was absent). */
+  async function remove(accountId: string, id: string): Promise<T | null> {
+    const stored = await deleteItem(key(accountId, id));
+    if (!stored) return null;
+    const record = decode(stored);
+    await addCounts(accountId, type, deltas(['total', ...(options.counts?.(record) ?? [])], []));
+    return record;
+  }
+
+  /** The account's records in creation order (newest first unless `forward`). */
+  async function list(accountId: string, range: { forward?: boolean; limit?: number } = {}): Promise<T[]> {
+    return (await queryItems(partition(accountId), { forward: range.forward ?? false, limit: range.limit })).map(decode);
+  }
+
+  /** Records of this kind found through another partition: an index, or link items (keys only). */
+  async function query(partitionKey: string, query: QueryOptions = {}): Promise<T[]> {
+    return (await queryItems(partitionKey, query)).map(decode);
+  }
+
+  async function counts(accountId: string): Promise<Record<string, number>> {
+    return readCounts(accountId, type);
+  }
+
+  async function firstInCreationOrder(accountId: string, forward: boolean, limit: number) {
+    const [items, totals] = await Promise.all([list(accountId, { forward, limit }), counts(accountId)]);
+    return { items, total: totals.total ?? 0 };
+  }
+
+  return {
+    kind: options.kind,
+    type,
+    key,
+    partition,
+    item,
+    decode,
+    ref: (accountId: string, id: string): Ref<T> => ({ key: key(accountId, id), decode }),
+    get,
+    getMany,
+    insert,
+    save,
+    remove,
+    list,
+    query,
+    counts,
+    /** The next per-account tiny id of this kind (contract §2); only kinds the registry gives tiny ids. */
+    nextTinyId: (accountId: string) => {
+      if (!(ENTITIES[options.kind] as EntityInfo).tinyId) throw new Error(`${options.kind} objects have no tiny ids (lib/entities.ts)`);
+      return nextTinyId(accountId, type);
+    },
+    /** The account's records as a list source reads them (lib/list/sources.ts Collection). */
+    collection: (accountId: string) => ({
+      all: () => list(accountId),
+      firstInCreationOrder: (forward: boolean, limit: number) => firstInCreationOrder(accountId, forward, limit),
+    }),
+  };
+}
+
+export type EntityStore<T extends Entity> = ReturnType<typeof entityStore<T>>;
+
+/** Several reads of any kinds in one round trip; null for each one that is absent (or not asked). */
+export async function getEach<R extends readonly (Ref<unknown> | null)[]>(
+  ...refs: R
+): Promise<{ [I in keyof R]: R[I] extends Ref<infer T> | null ? T | null : null }> {
+  const asked = refs.filter((ref): ref is Ref<unknown> => ref !== null);
+  const found = await batchGet(asked.map((ref) => ref.key));
+  return refs.map((ref) => {
+    const stored = ref ? found.get(keyString(ref.key)) : undefined;
+    return ref && stored ? ref.decode(stored) : null;
+  }) as { [I in keyof R]: R[I] extends Ref<infer T> | null ? T | null : null };
+}
+
+/** Which of the (kind, id) pairs name an object of the account: one round trip per 100. */
+export async function existing(accountId: string, wanted: readonly (readonly [StoredKind, string])[]): Promise<boolean[]> {
+  if (wanted.length === 0) return [];
+  const keys = wanted.map(([kind, id]) => entityKey(accountId, typeOf(kind), id));
+  const found = await batchGet(keys);
+  return keys.map((k) => found.has(keyString(k)));
+}

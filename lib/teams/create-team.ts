@@ -1,0 +1,54 @@
+// POST /api/v4/teams (api-v4.md "Team", contract §3, §7): account admins create teams. Creating a
+// team also creates its schedule and its escalation policy.
+import { requireAdmin } from '../auth/permissions';
+import { withoutNulls } from '../http/changes';
+import type { Principal } from '../http/principal';
+import { resolveReferences } from '../http/references';
+import { parseInput } from '../http/validate';
+import { insertNewEscalationPolicy } from '../escalation-policies/create-escalation-policy';
+import { insertNewSchedule } from '../schedules/create-schedule';
+import type { NotificationTarget, TeamRecord } from './records';
+import { checkSpecificUsers, createTeamInput } from './schemas';
+import { insertTeam, nextTeamTinyId } from './store';
+import { newEntity } from '../store/entity-store';
+
+/** Who a drop or hand-off notification goes to when no one names the target. */
+const DEFAULT_DROP_NOTIFICATIONS: NotificationTarget = 'team_admins';
+const DEFAULT_HANDOFF_NOTIFICATIONS: NotificationTarget = 'none';
+
+export async function createTeam(principal: Principal, body: unknown): Promise<TeamRecord> {
+  requireAdmin(principal, 'create teams');
+  const input = parseInput(createTeamInput, body);
+  const accountUser = (field: string, ids: string[] | undefined) => ({ field, kind: 'accountUser' as const, ids });
+  const [members, admins, dropIds, handoffIds] = await resolveReferences(principal.accountId, [
+    accountUser('member_account_user_ids', input.member_account_user_ids),
+    accountUser('admin_account_user_ids', input.admin_account_user_ids),
+    accountUser('drop_notification_account_user_ids', input.drop_notification_account_user_ids),
+    accountUser('handoff_notification_account_user_ids', input.handoff_notification_account_user_ids),
+  ]);
+  const settings = {
+    drop_notifications: input.drop_notifications ?? DEFAULT_DROP_NOTIFICATIONS,
+    handoff_notifications: input.handoff_notifications ?? DEFAULT_HANDOFF_NOTIFICATIONS,
+    drop_notification_account_user_ids: dropIds,
+    handoff_notification_account_user_ids: handoffIds,
+  };
+  checkSpecificUsers(settings);
+
+  const schedule = await insertNewSchedule(principal.accountId, `${input.name} Schedule`);
+  const policy = await insertNewEscalationPolicy(principal.accountId, { name: `${input.name} Escalation Policy`, repeat: 0 });
+  const record: TeamRecord = {
+    ...newEntity(principal.accountId),
+    tiny_id: await nextTeamTinyId(principal.accountId),
+    name: input.name,
+    schedule_id: schedule.id,
+    escalation_policy_id: policy.id,
+    member_account_user_ids: members,
+    admin_account_user_ids: admins,
+    ...settings,
+    notes: input.notes ?? '',
+    attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
+    meta: withoutNulls(input.meta),
+  };
+  await insertTeam(record);
+  return record;
+}

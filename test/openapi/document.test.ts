@@ -1,0 +1,176 @@
+// The OpenAPI document: valid OpenAPI 3.1 (checked by a real validator), one entry per route of the
+// route table and no entry without a route, every schema a valid JSON Schema 2020-12, and served
+// without credentials by the real local server.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeKey, type Route } from '../../infra/routes';
+import { buildOpenApiDocument, openApiDocument, orphanOperations, undocumentedRoutes } from '../../lib/openapi/document';
+import { OPERATIONS } from '../../lib/openapi/operations';
+import { startService, type TestService } from '../support/runtime';
+import { DocumentChecker } from './support';
+
+// Built inside each test, so a route without an entry fails the tests by name, not the file's import.
+let built: Record<string, any> | undefined;
+const doc = () => (built ??= buildOpenApiDocument(ROUTES) as Record<string, any>);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
+
+function operationsOf(doc: Record<string, any>): { method: string; path: string; operation: any }[] {
+  return Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc()));
+    expect(validator.version).toBe('3.1');
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('is refused by the validator when it is broken (the check is not vacuous)', async () => {
+    const broken = structuredClone(doc());
+    delete broken.paths['/health'].get.responses;
+    broken.paths['/api/v4/alerts'].get.parameters.push({ name: 'x', in: 'body' });
+    const result = await new Validator().validate(broken);
+    expect(result.valid).toBe(false);
+  });
+
+  it('has one operation per route of the route table, and none other', () => {
+    expect(undocumentedRoutes(ROUTES)).toEqual([]);
+    expect(orphanOperations(ROUTES)).toEqual([]);
+    const documented = operationsOf(doc()).map(({ method, path }) => `${method} ${path}`);
+    expect(documented.sort()).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  it('fails to build when a route of the table has no entry, naming the route', () => {
+    const extra: Route = { method: 'GET', path: '/api/v4/undocumented_things', fn: 'alerts', op: 'list' };
+    const routes = [...ROUTES, extra];
+    expect(undocumentedRoutes(routes)).toEqual(['GET /api/v4/undocumented_things']);
+    expect(() => buildOpenApiDocument(routes)).toThrow(/GET \/api\/v4\/undocumented_things/);
+  });
+
+  it('reports an entry that names no route', () => {
+    expect(orphanOperations(ROUTES.filter((route) => route.path !== '/health'))).toEqual(['GET /health']);
+  });
+
+  it('gives every operation a unique operationId, a tag, a success and the right security', () => {
+    const ids = new Set<string>();
+    for (const { method, path, operation } of operationsOf(doc())) {
+      expect(ids.has(operation.operationId), operation.operationId).toBe(false);
+      ids.add(operation.operationId);
+      expect(operation.tags).toHaveLength(1);
+      expect(
+        Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+        `${method} ${path}`,
+      ).toBe(true);
+      const route = ROUTES.find((r) => r.method === method && r.path === path)!;
+      expect(OPERATIONS[routeKey(route)].public ?? false, `${method} ${path} public in the table and the entry`).toBe(
+        route.public ?? false,
+      );
+      if (route.public) expect(operation.security, `${method} ${path}`).toEqual([]);
+      else {
+        expect(operation.security, `${method} ${path}`).toBeUndefined();
+        expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(doc().security).toEqual([{ bearerAuth: [] }, { bareToken: [] }, { apiKeyId: [], apiKeySecret: [] }]);
+  });
+
+  it('answers validation failures with 422 and the v4 error body under /api/v4, 400 and the earlier body elsewhere', () => {
+    for (const { path, operation } of operationsOf(doc())) {
+      const errors = Object.entries(operation.responses as Record<string, any>).filter(([status]) => Number(status) >= 400);
+      for (const [, response] of errors) {
+        // PagerDuty's drop-in answers in PagerDuty's shape, its own schema: no error body of ours.
+        if (path === '/v2/enqueue') {
+          expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/PagerDutyError');
+          continue;
+        }
+        const name = String(response.$ref).split('/').pop()!;
+        expect(name.endsWith(path.startsWith('/api/v4/') ? 'V4' : 'Earlier'), `${path} ${name}`).toBe(true);
+      }
+      if (!path.startsWith('/api/v4/')) expect(operation.responses['422'], path).toBeUndefined();
+    }
+    expect(doc().components.schemas.ErrorV4.required).toEqual(['code', 'errors']);
+    expect(doc().components.schemas.ErrorEarlier.required).toEqual(['errors']);
+  });
+
+  it('gives list routes the list parameters, the envelope, and select on the earlier interface only', () => {
+    const lists = Object.entries(OPERATIONS).filter(([, op]) => op.list);
+    expect(lists.length).toBeGreaterThan(15);
+    for (const [key] of lists) {
+      const [method, path] = key.split(' ');
+      const operation = doc().paths[path][method.toLowerCase()];
+      const refs = operation.parameters.map((p: any) => p.$ref ?? p.name);
+      for (const name of ['limit', 'offset', 'page', 'ops', 'direction', 'q', 'filters']) {
+        expect(
+          refs.some((r: string) => r.endsWith(`/${name}`) || r === name),
+          `${key} ${name}`,
+        ).toBe(true);
+      }
+      expect(
+        refs.some((r: string) => r.endsWith('/select')),
+        key,
+      ).toBe(!path.startsWith('/api/v4/'));
+      const envelope = doc().components.schemas[operation.responses['200'].content['application/json'].schema.$ref.split('/').pop()];
+      expect(envelope.required).toEqual(['data', 'has_more', 'total_count']);
+    }
+  });
+
+  it('takes form-encoded bodies on v4 creates and updates', () => {
+    const create = doc().paths['/api/v4/alerts'].post.requestBody;
+    expect(Object.keys(create.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(create.required).toBe(true);
+    expect(Object.keys(doc().paths['/alert'].post.requestBody.content)).toEqual(['application/json']);
+    expect(doc().paths['/api/v4/alerts/{id}'].put.requestBody.required).toBe(false);
+  });
+
+  it("describes request bodies with the areas' own schemas (required fields, enums, aliases)", () => {
+    const create = doc().components.schemas.AlertCreateInput;
+    expect(create.required).toEqual(['title', 'urgency']);
+    expect(create.properties.urgency.enum).toEqual(['silent', 'low', 'medium', 'high', 'critical']);
+    expect(create.properties.tags).toBeDefined();
+    // A list of ids may be one string (form posts often send one).
+    expect(create.properties.destination_team_ids.anyOf.map((s: any) => s.type)).toEqual(['array', 'string']);
+    expect(doc().components.schemas.TeamCreateInput.required).toEqual(['name', 'member_account_user_ids', 'admin_account_user_ids']);
+  });
+
+  it('compiles every component schema as JSON Schema 2020-12 in strict mode', () => {
+    const checker = new DocumentChecker(doc());
+    const names = Object.keys(doc().components.schemas);
+    expect(names.length).toBeGreaterThan(50);
+    for (const name of names) expect(() => checker.compileComponent(name), name).not.toThrow();
+  });
+
+  it('is built once and kept', () => {
+    expect(openApiDocument(ROUTES)).toBe(openApiDocument(ROUTES));
+  });
+});
+
+describe('GET /api/v4/openapi.json on the running service', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startService();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('answers the document without credentials', async () => {
+    const res = await service.anonymous.get('/api/v4/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual(doc());
+  });
+
+  it('answers the same with credentials, even bad ones', async () => {
+    const withKey = await service.admin.get('/api/v4/openapi.json');
+    const withBadToken = await service.anonymous.get('/api/v4/openapi.json', { authorization: 'Bearer nonsense' });
+    expect(withKey.status).toBe(200);
+    expect(withBadToken.status).toBe(200);
+    expect(withBadToken.body.openapi).toBe('3.1.0');
+  });
+});

@@ -1,0 +1,436 @@
+// Real responses of the running service, validated against the OpenAPI document it serves: every
+// status must be declared for its route, and every body must match the declared schema (strict
+// objects, so a field added to a serializer without the document fails here). The walk touches
+// every route of the route table, successes and the usual errors, and fails when one is missed.
+// Every JSON body the service accepted must also match the documented request schema.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeKey } from '../../infra/routes';
+import { ApiClient, createMember, type ApiResult } from '../support/api-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { DocumentChecker } from './support';
+
+let service: TestService;
+let checker: DocumentChecker;
+let admin: ApiClient;
+let anonymous: ApiClient;
+let member: ApiClient;
+let me: { accountId: string; accountUserId: string; userId: string };
+const exercised = new Set<string>();
+
+beforeAll(async () => {
+  service = await startService();
+  admin = service.admin;
+  anonymous = service.anonymous;
+  const served = await anonymous.get('/api/v4/openapi.json');
+  expect(served.status).toBe(200);
+  checker = new DocumentChecker(served.body);
+  const keys = await admin.get('/api/v4/api_keys');
+  const accountUser = await admin.get(`/api/v4/account_users/${keys.body.data[0].account_user_id}`);
+  me = { accountId: accountUser.body.account_id, accountUserId: accountUser.body.id, userId: accountUser.body.user_id };
+  member = (await createMember(admin, { name: 'Plain Member' })).client;
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+interface Call {
+  id?: string;
+  query?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One request by route template; its response must conform to the document, and have `status`. */
+async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
+  const [method, template] = key.split(' ');
+  const path = template.replace('{id}', encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const res = await client.request(method, path, options.body, options.headers);
+  expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
+  expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
+  if (res.status < 300 && options.body !== undefined && typeof options.body === 'object') {
+    expect(checker.checkRequest(method, template, options.body)).toEqual([]);
+  }
+  exercised.add(key);
+  return res;
+}
+
+const json = { 'content-type': 'application/json' };
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+describe('platform routes', () => {
+  it('health, the document, sign-in and signup', async () => {
+    await call(anonymous, 'GET /health', 200);
+    await call(anonymous, 'GET /api/v4/openapi.json', 200);
+    await call(anonymous, 'POST /public/login', 200, { body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    await call(anonymous, 'POST /public/login', 401, { body: { username: ADMIN_EMAIL, password: 'wrong password' } });
+    await call(anonymous, 'POST /public/login', 400, { body: { username: ADMIN_EMAIL } });
+    await call(anonymous, 'POST /public/login', 400, { body: '{not json', headers: json });
+    const email = `signup-${Date.now()}@example.com`;
+    const signup = { account_name: 'Acme', name: 'Ada', email, password: 'long enough secret' };
+    await call(anonymous, 'POST /public/signup', 201, { body: signup });
+    await call(anonymous, 'POST /public/signup', 409, { body: signup });
+    await call(anonymous, 'POST /public/signup', 400, { body: { ...signup, password: 'short' } });
+  });
+
+  it("the caller's account", async () => {
+    await call(admin, 'GET /account/{id}', 200, { id: `acc_${me.accountId}` });
+    await call(admin, 'GET /account/{id}', 404, { id: 'acc_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(anonymous, 'GET /account/{id}', 401, { id: me.accountId });
+    await call(admin, 'PUT /account/{id}', 200, { id: me.accountId, body: { name: 'Renamed' } });
+    await call(member, 'PUT /account/{id}', 403, { id: me.accountId, body: { name: 'Nope' } });
+  });
+
+  it('API keys', async () => {
+    const key = await call(admin, 'POST /api/v4/api_keys', 201, { body: { name: 'ci' } });
+    await call(admin, 'POST /api/v4/api_keys', 422, { body: { name: '' } });
+    await call(member, 'POST /api/v4/api_keys', 403, { body: { name: 'x', account_user_id: me.accountUserId } });
+    await call(admin, 'GET /api/v4/api_keys', 200);
+    await call(admin, 'GET /api/v4/api_keys', 422, { query: 'limit=0' });
+    await call(admin, 'GET /api/v4/api_keys/{id}', 200, { id: key.body.prefix_id });
+    await call(admin, 'DELETE /api/v4/api_keys/{id}', 204, { id: key.body.id });
+    await call(admin, 'GET /api/v4/api_keys/{id}', 404, { id: key.body.id });
+  });
+
+  it('account users', async () => {
+    const email = `person-${Date.now()}@example.com`;
+    const body = { user_attributes: { name: 'Grace', emails_attributes: [{ email }], phones_attributes: [{ phone: '+14155550100' }] } };
+    const created = await call(admin, 'POST /api/v4/account_users', 201, { body });
+    await call(admin, 'POST /api/v4/account_users', 409, { body });
+    await call(admin, 'POST /api/v4/account_users', 422, { body: { user_attributes: { emails_attributes: [] } } });
+    await call(member, 'POST /api/v4/account_users', 403, { body });
+    await call(admin, 'GET /api/v4/account_users', 200, { query: 'q=grace' });
+    await call(admin, 'GET /api/v4/account_users/{id}', 200, { id: created.body.prefix_id });
+    await call(admin, 'PUT /api/v4/account_users/{id}', 200, { id: created.body.id, body: { roles: { broadcaster: true } } });
+    await call(member, 'PUT /api/v4/account_users/{id}', 403, { id: created.body.id, body: { roles: { admin: true } } });
+    await call(admin, 'DELETE /api/v4/account_users/{id}', 204, { id: created.body.id });
+    await call(admin, 'DELETE /api/v4/account_users/{id}', 404, { id: created.body.id });
+  });
+});
+
+describe('alerts', () => {
+  it('v4: create, read, update, transitions, comments, delete', async () => {
+    const alert = await call(admin, 'POST /api/v4/alerts', 201, {
+      body: {
+        title: 'Disk full',
+        urgency: 'high',
+        tags: ['disk'],
+        meta: { incident: true },
+        destination_account_user_ids: [me.accountUserId],
+      },
+    });
+    await call(admin, 'POST /api/v4/alerts', 201, {
+      body: 'title=Form+alert&urgency=low&destination_account_user_ids[]=' + me.accountUserId,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await call(admin, 'POST /api/v4/alerts', 422, { body: { urgency: 'loud' } });
+    await call(admin, 'POST /api/v4/alerts', 400, { body: '{"title":', headers: json });
+    await call(admin, 'POST /api/v4/alerts', 413, { body: JSON.stringify({ title: 'x'.repeat(300 * 1024) }), headers: json });
+    await call(anonymous, 'POST /api/v4/alerts', 401, { body: { title: 'x' } });
+    await call(admin, 'GET /api/v4/alerts', 200, { query: 'status=open&sort=created_at&direction=desc&limit=5' });
+    await call(admin, 'GET /api/v4/alerts', 422, { query: 'no_such_attribute=1' });
+    await call(admin, 'GET /api/v4/alerts/{id}', 200, { id: alert.body.prefix_id });
+    await call(admin, 'GET /api/v4/alerts/{id}', 404, { id: 'alt_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(admin, 'PUT /api/v4/alerts/{id}', 200, { id: alert.body.id, body: { description: 'at 99%' } });
+    await call(admin, 'POST /api/v4/alerts/{id}/reject', 409, { id: alert.body.id });
+    await call(admin, 'POST /api/v4/alerts/{id}/acknowledge', 200, { id: alert.body.id });
+    await call(admin, 'POST /api/v4/alerts/{id}/acknowledge', 409, { id: alert.body.id });
+    await call(admin, 'POST /api/v4/alerts/{id}/resolve', 200, { id: alert.body.id });
+    await call(admin, 'POST /api/v4/alerts/{id}/comments', 201, { id: alert.body.id, body: { text: 'looking' } });
+    await call(admin, 'POST /api/v4/alerts/{id}/comments', 422, { id: alert.body.id, body: {} });
+    await call(admin, 'GET /api/v4/alerts/{id}/comments', 200, { id: alert.body.id });
+    await call(admin, 'GET /api/v4/alerts/{id}/comments', 404, { id: 'alt_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(admin, 'DELETE /api/v4/alerts/{id}', 204, { id: alert.body.id });
+    await call(admin, 'DELETE /api/v4/alerts/{id}', 404, { id: alert.body.id });
+  });
+
+  it('earlier interface: create, read with select, transitions, handoff, delete', async () => {
+    const alert = await call(admin, 'POST /alert', 201, { body: { title: 'Earlier', destination_ids: [`usr_${me.userId}`] } });
+    await call(admin, 'POST /alert', 400, { body: { title: 'No destinations' } });
+    await call(admin, 'GET /alert', 200, { query: 'sort=-created&limit=3' });
+    await call(admin, 'GET /alert', 200, { query: 'select=title,status,meta.incident' });
+    await call(admin, 'GET /alert', 400, { query: 'limit=101' });
+    await call(admin, 'GET /alert/{id}', 200, { id: alert.body.id });
+    await call(admin, 'PUT /alert/{id}', 200, { id: alert.body.id, body: { tags: ['a', 'b'] } });
+    await call(admin, 'POST /alert/{id}/resolve', 409, { id: alert.body.id });
+    await call(admin, 'POST /alert/{id}/reject', 409, { id: alert.body.id });
+    await call(admin, 'POST /alert/{id}/handoff', 200, { id: alert.body.id, body: { to: `usr_${me.userId}` } });
+    await call(admin, 'POST /alert/{id}/handoff', 400, { id: alert.body.id, body: { to: 'nobody' } });
+    await call(admin, 'POST /alert/{id}/acknowledge', 200, { id: alert.body.id });
+    await call(admin, 'POST /alert/{id}/resolve', 200, { id: alert.body.id });
+    await call(admin, 'POST /alert/{id}/archive', 200, { id: alert.body.id });
+    await call(admin, 'POST /alert/{id}/handoff', 409, { id: alert.body.id, body: { to: `usr_${me.userId}` } });
+    // The archived alert shows as such on v4 too: one domain, two representations.
+    await call(admin, 'GET /api/v4/alerts/{id}', 200, { id: alert.body.id });
+    await call(admin, 'DELETE /alert/{id}', 204, { id: alert.body.id });
+    await call(admin, 'GET /alert/{id}', 404, { id: alert.body.id });
+  });
+
+  it('broadcasts, incidents and their logs, and notes', async () => {
+    const broadcast = await call(admin, 'POST /broadcast', 201, {
+      body: { title: 'Maintenance tonight', destination_ids: [`usr_${me.userId}`] },
+    });
+    await call(member, 'POST /broadcast', 403, { body: { title: 'x', destination_ids: [`usr_${me.userId}`] } });
+    await call(admin, 'GET /broadcast', 200);
+    await call(admin, 'GET /broadcast/{id}', 200, { id: broadcast.body.id });
+    await call(admin, 'DELETE /broadcast/{id}', 204, { id: broadcast.body.id });
+    const incident = await call(admin, 'POST /incident', 201, { body: { title: 'Outage', destination_ids: [`usr_${me.userId}`] } });
+    await call(admin, 'GET /incident', 200);
+    await call(admin, 'GET /incident/{id}', 200, { id: incident.body.id });
+    await call(admin, 'PUT /incident/{id}', 200, { id: incident.body.id, body: { meta: { incident_severity: 'SEV-1' } } });
+    const note = await call(admin, 'POST /log', 201, {
+      body: { content: 'called the vendor', owner_id: incident.body.id, source_id: `usr_${me.userId}` },
+    });
+    await call(admin, 'POST /log', 400, { body: { content: 'x', owner_id: 'alt_nope', source_id: `usr_${me.userId}` } });
+    await call(admin, 'GET /log/{id}', 200, { id: note.body.id });
+    await call(admin, 'GET /log', 200, { query: `owner_id=${incident.body.id}` });
+    await call(admin, 'GET /log', 200, { query: 'select=content,owner_id' });
+    await call(admin, 'GET /incident/{id}/logs', 200, { id: incident.body.id });
+    await call(admin, 'DELETE /incident/{id}', 204, { id: incident.body.id });
+    await call(admin, 'GET /incident/{id}/logs', 404, { id: incident.body.id });
+  });
+});
+
+describe('teams, schedules, events, escalation policies', () => {
+  it('teams and their on-call and alerts', async () => {
+    const team = await call(admin, 'POST /api/v4/teams', 201, {
+      body: {
+        name: 'Ops',
+        member_account_user_ids: [me.accountUserId],
+        admin_account_user_ids: [me.accountUserId],
+        attachments: [{ filename: 'runbook', url: 'https://example.com/rb' }],
+      },
+    });
+    await call(admin, 'POST /api/v4/teams', 422, { body: { name: 'No members' } });
+    await call(member, 'POST /api/v4/teams', 403, {
+      body: { name: 'x', member_account_user_ids: [me.accountUserId], admin_account_user_ids: [me.accountUserId] },
+    });
+    await call(admin, 'GET /api/v4/teams', 200);
+    await call(admin, 'GET /api/v4/teams/{id}', 200, { id: team.body.prefix_id });
+    await call(admin, 'PUT /api/v4/teams/{id}', 200, {
+      id: team.body.id,
+      body: { notes: 'pager rota', drop_notifications: 'team_admins' },
+    });
+    await call(member, 'PUT /api/v4/teams/{id}', 403, { id: team.body.id, body: { notes: 'x' } });
+    await call(admin, 'GET /api/v4/teams/{id}/current_oncall', 200, { id: team.body.id });
+    await call(admin, 'POST /api/v4/alerts', 201, {
+      body: { title: 'For the team', urgency: 'low', destination_team_ids: [team.body.id] },
+    });
+    await call(admin, 'GET /api/v4/teams/{id}/alerts', 200, { id: team.body.id });
+    await call(admin, 'GET /api/v4/teams/{id}/alerts', 404, { id: 'tem_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+
+    // Events on the team's schedule, then who is on call.
+    const scheduleId = team.body.schedule_id;
+    const start = new Date(Date.now() - 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const event = await call(admin, 'POST /api/v4/events', 201, {
+      body: {
+        start_datetime: start.toISOString(),
+        end_datetime: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+        layer: 1,
+        time_zone: 'Europe/Berlin',
+        repeat: true,
+        frequency: 1,
+        frequency_unit: 'daily',
+        rotation: true,
+        schedule_ids: [scheduleId],
+        account_user_ids: [me.accountUserId],
+      },
+    });
+    await call(admin, 'POST /api/v4/events', 422, { body: { layer: 1, schedule_ids: [scheduleId] } });
+    await call(member, 'POST /api/v4/events', 403, { body: { schedule_ids: [scheduleId] } });
+    await call(admin, 'GET /api/v4/events', 200);
+    await call(admin, 'GET /api/v4/events/time_zones', 200);
+    await call(admin, 'GET /api/v4/events/{id}', 200, { id: event.body.prefix_id });
+    await call(admin, 'PUT /api/v4/events/{id}', 200, { id: event.body.id, body: { days_of_week: [1, 2, 3, 4, 5] } });
+    const second = new Date(start.getTime() + 86_400_000);
+    const third = new Date(start.getTime() + 2 * 86_400_000);
+    await call(admin, 'POST /api/v4/events/{id}/override', 201, {
+      id: event.body.id,
+      body: {
+        start_time: second.toISOString().slice(0, 16).replace('T', ' '),
+        end_time: new Date(second.getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' '),
+        layer: 1,
+        time_zone: 'UTC',
+        account_user_ids: [me.accountUserId],
+        action_time: second.toISOString(),
+      },
+    });
+    await call(admin, 'POST /api/v4/events/{id}/add_exception', 200, { id: event.body.id, body: { action_time: third.toISOString() } });
+    await call(admin, 'POST /api/v4/events/{id}/add_exception', 422, { id: event.body.id, body: { action_time: '2001-01-01T00:00:00Z' } });
+    await call(admin, 'GET /api/v4/schedules/{id}/events', 200, { id: scheduleId });
+    await call(admin, 'GET /api/v4/schedule/{id}/current_oncall', 200, { id: scheduleId });
+    await call(admin, 'GET /api/v4/schedule/{id}/window_events', 200, {
+      id: scheduleId,
+      query: `start=${encodeURIComponent(start.toISOString().slice(0, 19).replace('T', ' '))}&end=${encodeURIComponent(future(7).slice(0, 19).replace('T', ' '))}`,
+    });
+    await call(admin, 'GET /api/v4/schedule/{id}/window_events', 422, { id: scheduleId, query: 'start=yesterday' });
+    await call(admin, 'POST /api/v4/events/{id}/terminate_on', 200, {
+      id: event.body.id,
+      body: { action_time: new Date(start.getTime() + 4 * 86_400_000).toISOString() },
+    });
+    await call(admin, 'POST /api/v4/events/{id}/terminate_on', 204, { id: event.body.id, body: { action_time: start.toISOString() } });
+    await call(admin, 'GET /api/v4/events/{id}', 404, { id: event.body.id });
+
+    const oneOff = await call(admin, 'POST /api/v4/events', 201, {
+      body: {
+        start_datetime: future(1),
+        end_datetime: future(2),
+        layer: 2,
+        time_zone: 'UTC',
+        schedule_ids: [scheduleId],
+        account_user_ids: [me.accountUserId],
+      },
+    });
+    await call(admin, 'DELETE /api/v4/events/{id}', 204, { id: oneOff.body.id });
+
+    // The earlier interface's events, on the same schedule.
+    const earlier = await call(admin, 'POST /event', 201, {
+      body: {
+        schedule_id: [`skd_${scheduleId}`],
+        attendees: [`usr_${me.userId}`],
+        layer: 1,
+        start: Math.floor(Date.now() / 1000),
+        end: Math.floor(Date.now() / 1000) + 3600,
+      },
+    });
+    await call(admin, 'POST /event', 400, { body: { layer: 1 } });
+    await call(admin, 'GET /event', 200);
+    await call(admin, 'GET /event', 200, { query: 'select=start,end' });
+    await call(admin, 'GET /event/{id}', 200, { id: earlier.body.id });
+    await call(admin, 'PUT /event/{id}', 200, { id: earlier.body.id, body: { layer: 3 } });
+    await call(admin, 'DELETE /event/{id}', 204, { id: earlier.body.id });
+
+    await call(admin, 'DELETE /api/v4/schedule/{id}/flush', 204, { id: scheduleId });
+    await call(member, 'DELETE /api/v4/schedule/{id}/flush', 403, { id: scheduleId });
+    await call(member, 'DELETE /api/v4/teams/{id}', 403, { id: team.body.id });
+    await call(admin, 'DELETE /api/v4/teams/{id}', 204, { id: team.body.id });
+  });
+
+  it('schedules', async () => {
+    const schedule = await call(admin, 'POST /api/v4/schedules', 201, { body: { name: 'Weekend' } });
+    await call(admin, 'POST /api/v4/schedules', 422, { body: { name: ' ' } });
+    await call(admin, 'GET /api/v4/schedules', 200, { query: 'q=week' });
+    await call(admin, 'GET /api/v4/schedules/{id}', 200, { id: schedule.body.prefix_id });
+    await call(admin, 'PUT /api/v4/schedules/{id}', 200, { id: schedule.body.id, body: { name: 'Weekends' } });
+    await call(member, 'DELETE /api/v4/schedules/{id}', 403, { id: schedule.body.id });
+    await call(admin, 'DELETE /api/v4/schedules/{id}', 204, { id: schedule.body.id });
+    await call(admin, 'GET /api/v4/schedules/{id}/events', 404, { id: schedule.body.id });
+  });
+
+  it('escalation policies', async () => {
+    const policy = await call(admin, 'POST /api/v4/escalation_policies', 201, {
+      body: { name: 'Night', repeat: 1, escalation_layers: [{ timeout: 5 }, { timeout: 1, timeout_unit: 'hours' }] },
+    });
+    await call(admin, 'POST /api/v4/escalation_policies', 422, { body: { name: 'x', repeat: 9 } });
+    await call(admin, 'GET /api/v4/escalation_policies', 200);
+    await call(admin, 'GET /api/v4/escalation_policies/{id}', 200, { id: policy.body.prefix_id });
+    await call(admin, 'PUT /api/v4/escalation_policies/{id}', 200, { id: policy.body.id, body: { repeat: 2 } });
+    await call(member, 'PUT /api/v4/escalation_policies/{id}', 403, { id: policy.body.id, body: { repeat: 2 } });
+    await call(admin, 'DELETE /api/v4/escalation_policies/{id}', 204, { id: policy.body.id });
+  });
+});
+
+describe('integrations, maintenance windows, inbound webhooks', () => {
+  it('the catalogue, both interfaces, windows and the inbound endpoint', async () => {
+    const types = await call(admin, 'GET /api/v4/integration_types', 200, { query: 'limit=100' });
+    const webhook = types.body.data.find((t: { slug: string }) => t.slug === 'webhook');
+    await call(admin, 'GET /api/v4/integration_types/{id}', 200, { id: webhook.prefix_id });
+    await call(admin, 'GET /api/v4/integration_types/{id}', 404, { id: 'itt_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+
+    const integration = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: {
+        name: 'Alertmanager',
+        urgency: 'high',
+        integration_type_id: webhook.id,
+        account_user_ids: [me.accountUserId],
+        option_capture_additional_data: true,
+      },
+    });
+    await call(admin, 'POST /api/v4/integrations', 422, { body: { name: 'x', urgency: 'high', integration_type_id: webhook.id } });
+    await call(admin, 'GET /api/v4/integrations', 200);
+    await call(admin, 'GET /api/v4/integrations/{id}', 200, { id: integration.body.prefix_id });
+    await call(admin, 'PUT /api/v4/integrations/{id}', 200, { id: integration.body.id, body: { options: { rate_limit_per_minute: 2 } } });
+    await call(member, 'PUT /api/v4/integrations/{id}', 403, { id: integration.body.id, body: { name: 'x' } });
+
+    await call(anonymous, 'POST /integration/{id}', 202, { id: integration.body.prefix_id, body: { title: 'CPU high', id: 'cpu-1' } });
+    await call(anonymous, 'POST /integration/{id}', 202, {
+      id: integration.body.id,
+      body: 'plain text',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await call(anonymous, 'POST /integration/{id}', 429, { id: integration.body.id, body: { title: 'again' } });
+    await call(anonymous, 'POST /integration/{id}', 404, { id: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
+
+    // PagerDuty's drop-in answers in PagerDuty's shapes (202, 400, 429), validated against the document.
+    const pagerduty = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: { name: 'PagerDuty senders', urgency: 'high', integration_type_id: webhook.id, account_user_ids: [me.accountUserId] },
+    });
+    const event = {
+      routing_key: pagerduty.body.prefix_id,
+      event_action: 'trigger',
+      payload: { summary: 'Disk full on db-1', source: 'db-1', severity: 'critical', custom_details: { free: '0 B' } },
+      links: [{ href: 'https://grafana.example.com/d/disk', text: 'Dashboard' }],
+    };
+    const accepted = await call(anonymous, 'POST /v2/enqueue', 202, { body: event });
+    expect(accepted.body).toMatchObject({ status: 'success', message: 'Event processed' });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, event_action: 'resolve', dedup_key: accepted.body.dedup_key } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, payload: { summary: 'no source' } } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, routing_key: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: '{not json', headers: json });
+    // A bucket of one token a minute, never used: the first event takes it, the second is throttled.
+    const slow = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: {
+        name: 'Slow',
+        urgency: 'low',
+        integration_type_id: webhook.id,
+        account_user_ids: [me.accountUserId],
+        option_rate_limit_per_minute: 1,
+      },
+    });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, routing_key: slow.body.id } });
+    const throttled = await call(anonymous, 'POST /v2/enqueue', 429, { body: { ...event, routing_key: slow.body.id } });
+    expect(throttled.body.status).toBe('throttle event');
+
+    const earlier = await call(admin, 'POST /integration', 201, {
+      body: { name: 'Grafana', type: 'grafana', destination_ids: [`usr_${me.userId}`], option_token: 's3cret' },
+    });
+    await call(admin, 'POST /integration', 400, { body: { name: 'x', type: 'nope', destination_ids: [] } });
+    await call(admin, 'GET /integration', 200, { query: 'select=name,type' });
+    await call(admin, 'GET /integration/{id}', 200, { id: earlier.body.id });
+    await call(anonymous, 'POST /integration/{id}', 403, { id: earlier.body.id, body: { state: 'alerting' } });
+
+    const window = await call(admin, 'POST /api/v4/maintenance_windows', 201, {
+      body: {
+        name: 'Upgrade',
+        start_datetime: new Date(Date.now() - 60_000).toISOString(),
+        end_datetime: future(1),
+        time_zone: 'UTC',
+        integration_ids: [earlier.body.id],
+      },
+    });
+    await call(anonymous, 'POST /integration/{id}', 202, {
+      id: earlier.body.id,
+      body: { state: 'alerting' },
+      headers: { 'pagertree-token': 's3cret' },
+    });
+    await call(admin, 'POST /api/v4/maintenance_windows', 422, { body: { name: 'x', integration_ids: [] } });
+    await call(member, 'POST /api/v4/maintenance_windows', 403, { body: { name: 'x' } });
+    await call(admin, 'GET /api/v4/maintenance_windows', 200);
+    await call(admin, 'GET /api/v4/maintenance_windows/{id}', 200, { id: window.body.prefix_id });
+    await call(admin, 'PUT /api/v4/maintenance_windows/{id}', 200, { id: window.body.id, body: { name: 'Upgrade DB' } });
+    await call(admin, 'DELETE /api/v4/maintenance_windows/{id}', 204, { id: window.body.id });
+
+    await call(admin, 'PUT /integration/{id}', 200, { id: earlier.body.id, body: { enabled: false } });
+    await call(anonymous, 'POST /integration/{id}', 405, { id: earlier.body.id, body: {}, headers: { 'pagertree-token': 's3cret' } });
+    await call(admin, 'DELETE /integration/{id}', 204, { id: earlier.body.id });
+    await call(admin, 'DELETE /api/v4/integrations/{id}', 204, { id: integration.body.id });
+    await call(admin, 'DELETE /api/v4/integrations/{id}', 404, { id: integration.body.id });
+  });
+});
+
+describe('coverage', () => {
+  it('exercised every route of the route table', () => {
+    const missed = ROUTES.map(routeKey).filter((key) => !exercised.has(key));
+    expect(missed).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+// The console's shell: the sign-in page until there is a session, then the navigation bar and the
+// page the hash names. A session the API refuses (expired, revoked) returns to sign-in with a note.
+import { useEffect, useState } from 'preact/hooks';
+import { onSessionExpired } from './api';
+import { DirectoryProvider, useDirectory } from './directory';
+import { LANDING_PAGE, PAGES } from './pages/index';
+import { SignInPage } from './pages/sign-in';
+import { href, matchPath, navigate, useLocation } from './router';
+import { currentToken, endSession, onSessionChange, restoreSession } from './session';
+
+restoreSession();
+
+export function App() {
+  const [signedIn, setSignedIn] = useState(() => currentToken() !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    onSessionExpired(() => setNotice('Your session has ended. Sign in again.'));
+    return onSessionChange(() => setSignedIn(currentToken() !== null));
+  }, []);
+
+  if (!signedIn) {
+    return (
+      <SignInPage
+        notice={notice}
+        onSignedIn={() => {
+          setNotice(null);
+          if (!PAGES.some((p) => matchPath(p.pattern, window.location.hash.replace(/^#/, '').split('?')[0]))) {
+            navigate(LANDING_PAGE, undefined, { replace: true });
+          }
+        }}
+      />
+    );
+  }
+  return (
+    <DirectoryProvider>
+      <Shell />
+    </DirectoryProvider>
+  );
+}
+
+function Shell() {
+  const location = useLocation();
+  const directory = useDirectory();
+  const matched = PAGES.map((page) => ({ page, params: matchPath(page.pattern, location.path) })).find((m) => m.params);
+
+  useEffect(() => {
+    if (!matched) navigate(LANDING_PAGE, undefined, { replace: true });
+  }, [matched]);
+
+  useEffect(() => {
+    const label = matched ? (PAGES.find((p) => p.pattern === matched.page.area)?.nav ?? '') : '';
+    document.title = label ? `${label} · On-call console` : 'On-call console';
+  }, [matched?.page.area]);
+
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main" onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
+        Skip to content
+      </a>
+      <header class="topbar">
+        <span class="brand">On-call</span>
+        <nav aria-label="Main">
+          <ul>
+            {PAGES.filter((p) => p.nav).map((page) => (
+              <li key={page.pattern}>
+                <a href={href(page.pattern)} aria-current={matched?.page.area === page.pattern ? 'page' : undefined}>
+                  {page.nav}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div class="whoami">
+          {directory.me && <span class="me">{directory.me.user.name}</span>}
+          <button type="button" class="button button-small" onClick={() => endSession()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {matched && <matched.page.component key={location.path} params={matched.params!} query={location.query} />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+// Integrations: the list with each one's inbound address (`<origin>/integration/<int_ id>`, the
+// same origin as the console, locally and behind CloudFront) and a Copy button, a new integration,
+// and one integration's settings with its recent incoming requests (the logs it owns,
+// GET /log?owner_id=int_…) and whether each made an alert.
+import { useState } from 'preact/hooks';
+import { api, listAll, type Page } from '../api';
+import { CheckboxField, CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
+import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
+import { useDirectory } from '../directory';
+import { formatDateTime } from '../lib/format';
+import { href, navigate } from '../router';
+import type { Integration, IntegrationType, LogEntry } from '../types';
+import type { PageProps } from './index';
+
+const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
+
+export const inboundUrl = (integration: Pick<Integration, 'prefix_id'>) => `${window.location.origin}/integration/${integration.prefix_id}`;
+
+function InboundUrl({ integration }: { integration: Integration }) {
+  const url = inboundUrl(integration);
+  return (
+    <span class="inbound-url">
+      <code>{url}</code> <CopyButton value={url} description={`Copy the inbound address of ${integration.name}`} />
+    </span>
+  );
+}
+
+export function IntegrationsPage() {
+  const directory = useDirectory();
+  const list = useLoad(() => listAll<Integration>('/api/v4/integrations'), []);
+  return (
+    <section>
+      <PageTitle>Integrations</PageTitle>
+      <p class="hint">Monitoring tools post to an integration's inbound address; no credentials are needed.</p>
+      {list.error ? <ErrorList error={list.error} /> : null}
+      {list.loading && !list.data ? (
+        <Loading what="integrations" />
+      ) : list.data?.length === 0 ? (
+        <p>No integrations yet.</p>
+      ) : (
+        <table class="table">
+          <caption class="visually-hidden">Integrations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Urgency</th>
+              <th scope="col">Enabled</th>
+              <th scope="col">Inbound address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.map((integration) => (
+              <tr key={integration.id} data-integration-id={integration.id}>
+                <td>
+                  <a href={href(`/integrations/${integration.id}`)}>{integration.name}</a>
+                </td>
+                <td>{integration.integration_type?.name ?? '—'}</td>
+                <td>
+                  <Badge kind="urgency" value={integration.urgency} />
+                </td>
+                <td>{integration.enabled ? 'Yes' : 'No'}</td>
+                <td>
+                  <InboundUrl integration={integration} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {directory.isAdmin && <IntegrationForm />}
+    </section>
+  );
+}
+
+function IntegrationForm({ integration, onSaved }: { integration?: Integration; onSaved?: () => void }) {
+  const directory = useDirectory();
+  const types = useLoad(() => listAll<IntegrationType>('/api/v4/integration_types'), []);
+  const [name, setName] = useState(integration?.name ?? '');
+  const [typeId, setTypeId] = useState(integration?.integration_type_id ?? '');
+  const [urgency, setUrgency] = useState<string>(integration?.urgency ?? 'high');
+  const [enabled, setEnabled] = useState(integration?.enabled ?? true);
+  const [teams, setTeams] = useState<string[]>(integration?.team_ids ?? []);
+  const [people, setPeople] = useState<string[]>(integration?.account_user_ids ?? []);
+  const [saved, setSaved] = useState(false);
+  const form = useForm({ router_ids: 'team_ids' });
+  const title = integration ? 'Integration settings' : 'New integration';
+
+  return (
+    <section class="card" aria-labelledby="integration-form-title">
+      <h2 id="integration-form-title">{title}</h2>
+      {saved && <Notice kind="success">Saved.</Notice>}
+      <Form
+        form={form}
+        label={title}
+        onSubmit={async () => {
+          setSaved(false);
+          const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, ...(integration ? {} : { integration_type_id: typeId }) };
+          const ok = await form.submit(async () => {
+            if (integration) await api.put(`/api/v4/integrations/${integration.id}`, body);
+            else {
+              const created = await api.post<Integration>('/api/v4/integrations', body);
+              navigate(`/integrations/${created.id}`);
+            }
+          });
+          if (ok && integration) {
+            setSaved(true);
+            onSaved?.();
+          }
+        }}
+      >
+        <TextField form={form} name="name" label="Name" value={name} onInput={setName} />
+        {!integration && (
+          <SelectField
+            form={form}
+            name="integration_type_id"
+            label="Type"
+            value={typeId}
+            placeholder="Choose a type"
+            options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            onChange={setTypeId}
+            hint={types.data?.find((t) => t.id === typeId)?.description}
+          />
+        )}
+        <SelectField form={form} name="urgency" label="Urgency of its alerts" value={urgency} options={URGENCIES} onChange={setUrgency} />
+        <CheckboxField form={form} name="enabled" label="Enabled" checked={enabled} onChange={setEnabled} />
+        <CheckboxGroup
+          form={form}
+          name="team_ids"
+          legend="Send alerts to teams"
+          options={directory.teams.map((t) => ({ value: t.id, label: t.name }))}
+          values={teams}
+          onChange={setTeams}
+        />
+        <CheckboxGroup
+          form={form}
+          name="account_user_ids"
+          legend="Send alerts to people"
+          options={directory.users.map((u) => ({ value: u.id, label: u.user.name }))}
+          values={people}
+          onChange={setPeople}
+        />
+        <SubmitButton form={form} label={integration ? 'Save integration' : 'Create integration'} busyLabel="Saving…" />
+      </Form>
+    </section>
+  );
+}
+
+function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds: string[] } {
+  const result = log.data?.result;
+  const alertIds = result?.alert_ids ?? [];
+  const actions = result?.actions ?? [];
+  const created = actions.some((a) => a.action === 'create' && a.outcome === 'created');
+  if (log.status === 'pending') return { madeAlert: false, text: 'Waiting to be processed', alertIds };
+  if (log.status === 'failed') return { madeAlert: false, text: `Failed: ${log.reason ?? 'unknown reason'}`, alertIds };
+  if (log.status === 'ignored') return { madeAlert: false, text: `Ignored: ${log.reason ?? ''}`.trim(), alertIds };
+  const texts = actions.map((a) => {
+    if (a.action === 'create') return a.outcome === 'created' ? 'Created an alert' : a.outcome === 'deduplicated' ? 'Counted on an existing alert' : `Create: ${a.outcome}`;
+    if (a.outcome === 'no_alert') return `${a.action[0].toUpperCase()}${a.action.slice(1)}: no matching alert`;
+    return `${a.action[0].toUpperCase()}${a.action.slice(1)}: ${a.outcome}`;
+  });
+  return { madeAlert: created, text: texts.join('; ') || 'Processed', alertIds };
+}
+
+export function IntegrationPage({ params }: PageProps) {
+  const directory = useDirectory();
+  const loaded = useLoad(() => api.get<Integration>(`/api/v4/integrations/${encodeURIComponent(params.id)}`), [params.id]);
+  const logs = useLoad(
+    async () => {
+      const integration = loaded.data;
+      if (!integration) return null;
+      return api.get<Page<LogEntry>>('/log', { owner_id: integration.prefix_id, sort: '-createdAt', limit: 20 });
+    },
+    [loaded.data?.prefix_id],
+    5000,
+  );
+  if (loaded.loading && !loaded.data) return <Loading what="the integration" />;
+  if (!loaded.data) return <ErrorList error={loaded.error} />;
+  const integration = loaded.data;
+  return (
+    <section>
+      <p class="breadcrumb">
+        <a href={href('/integrations')}>Integrations</a>
+      </p>
+      <PageTitle>{integration.name}</PageTitle>
+      <dl class="fields card">
+        <dt>Inbound address</dt>
+        <dd>
+          <InboundUrl integration={integration} />
+        </dd>
+        <dt>Type</dt>
+        <dd>{integration.integration_type?.name ?? '—'}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(integration.created_at)}</dd>
+      </dl>
+      <section class="card" aria-labelledby="incoming-title">
+        <h2 id="incoming-title">Recent incoming requests</h2>
+        {logs.error ? <ErrorList error={logs.error} /> : null}
+        {!logs.data ? (
+          <Loading what="incoming requests" />
+        ) : logs.data.data.length === 0 ? (
+          <p>No requests received yet. Post a test payload to the inbound address.</p>
+        ) : (
+          <table class="table">
+            <caption class="visually-hidden">Recent incoming requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Made an alert</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Alert</th>
+              </tr>
+            </thead>
+            <tbody>
+              {logs.data.data.map((log) => {
+                const outcome = outcomeOf(log);
+                return (
+                  <tr key={log.id}>
+                    <td>
+                      <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+                    </td>
+                    <td>{outcome.madeAlert ? 'Yes' : 'No'}</td>
+                    <td>{outcome.text}</td>
+                    <td>
+                      {outcome.alertIds.map((id) => (
+                        <a key={id} href={href(`/alerts/${id}`)}>
+                          Open alert
+                        </a>
+                      ))}
+                      {outcome.alertIds.length === 0 && '—'}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {directory.isAdmin && <IntegrationForm key={integration.id} integration={integration} onSaved={() => void loaded.reload()} />}
+    </section>
+  );
+}

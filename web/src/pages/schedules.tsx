@@ -1,0 +1,348 @@
+// Schedules: the list (and a new one), and one schedule's week in the viewer's time zone from
+// GET /api/v4/schedule/:id/window_events, with rotations, overrides and removed occurrences told
+// apart (the schedule's events, GET /api/v4/schedules/:id/events, say which is which), previous and
+// next week, a form to override an occurrence (POST /api/v4/events/:id/override) and one to add a
+// shift (POST /api/v4/events).
+import { useMemo, useState } from 'preact/hooks';
+import { api, ApiError, listAll } from '../api';
+import { CheckboxField, CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
+import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
+import { useDirectory } from '../directory';
+import { formatDate, formatDateTime, formatDay, formatTime, localInputToWallClock, toApiUtc, toLocalInput, viewerTimeZone, zoneOffsetLabel } from '../lib/format';
+import type { OncallEntry } from '../lib/oncall';
+import { layoutWeek, localDateKey, occurrenceStartOf, parseLocalDateKey, shiftWeek, weekDays, weekStart, type ScheduleEvent } from '../lib/week';
+import { href, navigate } from '../router';
+import type { Schedule } from '../types';
+import type { PageProps } from './index';
+
+export function SchedulesPage() {
+  const directory = useDirectory();
+  const list = useLoad(() => listAll<Schedule>('/api/v4/schedules'), []);
+  return (
+    <section>
+      <PageTitle>Schedules</PageTitle>
+      {list.error ? <ErrorList error={list.error} /> : null}
+      {list.loading && !list.data ? (
+        <Loading what="schedules" />
+      ) : list.data && list.data.length === 0 ? (
+        <p>No schedules yet. Creating a team also creates its schedule.</p>
+      ) : (
+        <table class="table">
+          <caption class="visually-hidden">Schedules</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Used by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.map((schedule) => (
+              <tr key={schedule.id}>
+                <td>
+                  <a href={href(`/schedules/${schedule.id}`)}>{schedule.name}</a>
+                </td>
+                <td>
+                  {directory.teams
+                    .filter((t) => t.schedule_id === schedule.id)
+                    .map((t) => t.name)
+                    .join(', ') || '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {directory.isAdmin && <NewSchedule />}
+    </section>
+  );
+}
+
+function NewSchedule() {
+  const [name, setName] = useState('');
+  const form = useForm();
+  return (
+    <section class="card" aria-labelledby="new-schedule">
+      <h2 id="new-schedule">New schedule</h2>
+      <Form
+        form={form}
+        label="New schedule"
+        onSubmit={() =>
+          form.submit(async () => {
+            const created = await api.post<Schedule>('/api/v4/schedules', { name });
+            navigate(`/schedules/${created.id}`);
+          })
+        }
+      >
+        <TextField form={form} name="name" label="Name" value={name} onInput={setName} />
+        <SubmitButton form={form} label="Create schedule" busyLabel="Creating…" />
+      </Form>
+    </section>
+  );
+}
+
+const KIND_LABEL = { override: 'Override', rotation: 'Rotation', shift: 'Shift' } as const;
+
+export function SchedulePage({ params, query }: PageProps) {
+  const id = params.id;
+  const directory = useDirectory();
+  const start = weekStart(parseLocalDateKey(query.get('week')) ?? new Date());
+  const days = weekDays(start);
+  const end = days[7];
+  const zone = viewerTimeZone();
+  const weekKey = localDateKey(start);
+
+  const loaded = useLoad(
+    async () => {
+      const [schedule, events, entries] = await Promise.all([
+        api.get<Schedule>(`/api/v4/schedules/${encodeURIComponent(id)}`),
+        listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
+        api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
+      ]);
+      return { schedule, events, entries, weekKey };
+    },
+    [id, weekKey],
+  );
+
+  const week = useMemo(() => (loaded.data ? layoutWeek(start, loaded.data.entries, loaded.data.events) : []), [loaded.data]);
+  const people = (ids: string[]) => ids.map((a) => directory.personName(a)).join(', ');
+  const canEdit =
+    directory.isAdmin || directory.teams.some((t) => t.schedule_id === id && directory.me && t.admin_account_user_ids.includes(directory.me.id));
+
+  if (loaded.loading && !loaded.data) return <Loading what="the schedule" />;
+  if (!loaded.data) return <ErrorList error={loaded.error} />;
+  const { schedule, events, entries } = loaded.data;
+  // Another week's entries are never shown under this week's heading.
+  const current = loaded.data.weekKey === weekKey;
+
+  return (
+    <section aria-labelledby="schedule-title">
+      <p class="breadcrumb">
+        <a href={href('/schedules')}>Schedules</a>
+      </p>
+      <PageTitle>
+        <span id="schedule-title">{schedule.name}</span>
+      </PageTitle>
+      {loaded.error ? <ErrorList error={loaded.error} /> : null}
+      <div class="week-nav">
+        <h2 id="week-heading">
+          Week of {formatDate(start)}
+        </h2>
+        <p class="zone" id="week-zone">
+          Times in {zone} ({zoneOffsetLabel(start, zone)})
+        </p>
+        <nav aria-label="Weeks" class="week-links">
+          <a class="button button-small" href={href(`/schedules/${id}`, { week: localDateKey(shiftWeek(start, -1)) })}>
+            Previous week
+          </a>
+          <a class="button button-small" href={href(`/schedules/${id}`)}>
+            This week
+          </a>
+          <a class="button button-small" href={href(`/schedules/${id}`, { week: localDateKey(shiftWeek(start, 1)) })}>
+            Next week
+          </a>
+        </nav>
+      </div>
+      <ul class="legend" aria-label="Legend">
+        <li>
+          <span class="swatch piece-rotation" aria-hidden="true" /> Rotation
+        </li>
+        <li>
+          <span class="swatch piece-shift" aria-hidden="true" /> Shift
+        </li>
+        <li>
+          <span class="swatch piece-override" aria-hidden="true" /> Override
+        </li>
+        <li>
+          <span class="swatch piece-removed" aria-hidden="true" /> Removed occurrence
+        </li>
+      </ul>
+      {!current && <Loading what="the week" />}
+      {current && (
+      <ol class="week" aria-labelledby="week-heading" aria-describedby="week-zone">
+        {week.map((day) => (
+          <li class="day" key={day.start}>
+            <h3>{formatDay(day.start)}</h3>
+            {day.pieces.length === 0 && day.removed.length === 0 ? (
+              <p class="empty">Nobody on call</p>
+            ) : (
+              <ul class="pieces">
+                {day.pieces.map((piece, i) => (
+                  <li key={`${piece.entry.event_id}-${piece.entry.start_time}-${i}`} class={`piece piece-${piece.kind}`} data-kind={piece.kind}>
+                    <span class="piece-time">
+                      {piece.continuesBefore ? '… ' : ''}
+                      {formatTime(piece.start)}–{piece.end === day.end ? '24:00' : formatTime(piece.end)}
+                      {piece.continuesAfter ? ' …' : ''}
+                    </span>{' '}
+                    <span class="piece-layer">Layer {piece.entry.layer}</span>{' '}
+                    <span class="piece-people">{people(piece.entry.attendees.map((a) => a.attendee_id))}</span>{' '}
+                    <Badge kind="tag" value={KIND_LABEL[piece.kind]} />
+                  </li>
+                ))}
+                {day.removed.map((removed) => (
+                  <li key={`removed-${removed.event.id}-${removed.start}`} class="piece piece-removed" data-kind="removed">
+                    <del>
+                      {formatTime(Math.max(removed.start, day.start))}–{removed.end >= day.end ? '24:00' : formatTime(removed.end)} Layer {removed.event.layer}
+                    </del>{' '}
+                    <Badge kind="tag" value="Removed" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+      )}
+      {canEdit && current && (
+        <div class="columns">
+          <OverrideForm entries={entries} events={events} onDone={() => void loaded.reload()} />
+          <NewShiftForm scheduleId={schedule.id} onDone={() => void loaded.reload()} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OverrideForm({ entries, events, onDone }: { entries: OncallEntry[]; events: ScheduleEvent[]; onDone: () => void }) {
+  const directory = useDirectory();
+  const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
+  const occurrences = entries.filter((e) => !byId.get(e.event_id)?.parent_id);
+  const [choice, setChoice] = useState('');
+  const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
+  const [who, setWho] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  // An action_time the API refuses is about the chosen occurrence.
+  const form = useForm({ action_time: 'occurrence', layer: 'occurrence' });
+  const people = (ids: string[]) => ids.map((a) => directory.personName(a)).join(', ');
+
+  const choose = (value: string) => {
+    setChoice(value);
+    const entry = occurrences[Number(value)];
+    if (entry) {
+      setStartTime(toLocalInput(entry.start_time));
+      setEndTime(toLocalInput(entry.end_time));
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="override-title">
+      <h2 id="override-title">Override a shift</h2>
+      <p class="hint">Someone else takes part of a shift. Times in {viewerTimeZone()}.</p>
+      {done && <Notice kind="success">{done}</Notice>}
+      <Form
+        form={form}
+        label="Override a shift"
+        onSubmit={async () => {
+          setDone(null);
+          const ok = await form.submit(async () => {
+            const entry = occurrences[Number(choice)];
+            if (choice === '' || !entry) throw new ApiError(422, ["occurrence can't be blank"]);
+            await api.post(`/api/v4/events/${entry.event_id}/override`, {
+              start_time: localInputToWallClock(startTime),
+              end_time: localInputToWallClock(endTime),
+              layer: entry.layer,
+              time_zone: viewerTimeZone(),
+              account_user_ids: who,
+              action_time: new Date(occurrenceStartOf(entry, entries, byId)).toISOString(),
+            });
+          });
+          if (ok) {
+            setDone(`Override added: ${people(who)}.`);
+            setChoice('');
+            setWho([]);
+            onDone();
+          }
+        }}
+      >
+        <SelectField
+          form={form}
+          name="occurrence"
+          label="Shift"
+          value={choice}
+          onChange={choose}
+          placeholder="Choose a shift this week"
+          options={occurrences.map((entry, i) => ({
+            value: String(i),
+            label: `${formatDateTime(entry.start_time)} – ${formatDateTime(entry.end_time)}, layer ${entry.layer}: ${people(entry.attendees.map((a) => a.attendee_id))}`,
+          }))}
+        />
+        <TextField form={form} name="start_time" label="From" type="datetime-local" value={startTime} onInput={setStartTime} />
+        <TextField form={form} name="end_time" label="To" type="datetime-local" value={endTime} onInput={setEndTime} />
+        <CheckboxGroup
+          form={form}
+          name="account_user_ids"
+          legend="On call instead"
+          values={who}
+          onChange={setWho}
+          options={directory.users.map((u) => ({ value: u.id, label: u.user.name }))}
+        />
+        <SubmitButton form={form} label="Add override" busyLabel="Adding…" />
+      </Form>
+    </section>
+  );
+}
+
+const REPEATS = [
+  { value: '', label: 'Does not repeat' },
+  { value: 'daily', label: 'Every day' },
+  { value: 'weekly', label: 'Every week' },
+];
+
+function NewShiftForm({ scheduleId, onDone }: { scheduleId: string; onDone: () => void }) {
+  const directory = useDirectory();
+  const [startDatetime, setStart] = useState('');
+  const [endDatetime, setEnd] = useState('');
+  const [layer, setLayer] = useState('1');
+  const [repeat, setRepeat] = useState('');
+  const [rotation, setRotation] = useState(false);
+  const [who, setWho] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm();
+  return (
+    <section class="card" aria-labelledby="shift-title">
+      <h2 id="shift-title">Add a shift</h2>
+      <p class="hint">Times in {viewerTimeZone()}. A rotation hands each occurrence to the next person in order.</p>
+      {done && <Notice kind="success">{done}</Notice>}
+      <Form
+        form={form}
+        label="Add a shift"
+        onSubmit={async () => {
+          setDone(null);
+          const ok = await form.submit(async () => {
+            await api.post('/api/v4/events', {
+              start_datetime: startDatetime,
+              end_datetime: endDatetime,
+              layer: layer === '' ? undefined : Number(layer),
+              time_zone: viewerTimeZone(),
+              repeat: repeat !== '',
+              ...(repeat ? { frequency: 1, frequency_unit: repeat } : {}),
+              rotation,
+              account_user_ids: who,
+              schedule_ids: [scheduleId],
+            });
+          });
+          if (ok) {
+            setDone('Shift added.');
+            setWho([]);
+            onDone();
+          }
+        }}
+      >
+        <TextField form={form} name="start_datetime" label="Starts" type="datetime-local" value={startDatetime} onInput={setStart} />
+        <TextField form={form} name="end_datetime" label="Ends" type="datetime-local" value={endDatetime} onInput={setEnd} />
+        <TextField form={form} name="layer" label="Layer" type="number" min={1} value={layer} onInput={setLayer} />
+        <SelectField form={form} name="frequency_unit" label="Repeats" value={repeat} onChange={setRepeat} options={REPEATS} />
+        <CheckboxField form={form} name="rotation" label="Rotation (one person per occurrence, in order)" checked={rotation} onChange={setRotation} />
+        <CheckboxGroup
+          form={form}
+          name="account_user_ids"
+          legend="People"
+          values={who}
+          onChange={setWho}
+          options={directory.users.map((u) => ({ value: u.id, label: u.user.name }))}
+        />
+        <SubmitButton form={form} label="Add shift" busyLabel="Adding…" />
+      </Form>
+    </section>
+  );
+}
