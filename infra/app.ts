@@ -4,7 +4,13 @@ import { addNagChecks } from './checks';
 import { OncallStack } from './stack';
 
 // Settings an operator may give `cdk deploy` through its environment; the functions validate them.
-const FORWARDED = ['SIGNUP_ENABLED', 'INGEST_RATE_LIMIT_BURST', 'INGEST_RATE_LIMIT_PER_MINUTE', 'PUBLIC_BASE_URL'];
+const FORWARDED = [
+  'SIGNUP_ENABLED',
+  'INGEST_RATE_LIMIT_BURST',
+  'INGEST_RATE_LIMIT_PER_MINUTE',
+  'PUBLIC_BASE_URL',
+  'SNS_SIGNATURE_REQUIRED',
+];
 const forwarded = Object.fromEntries(FORWARDED.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
 
 const app = new App();

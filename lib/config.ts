@@ -25,6 +25,9 @@ const schema = z.object({
   INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
   /** Divides relative timers (contract §8); the inbound rate limiter's minute too. */
   TIME_SCALE: z.coerce.number().positive().default(1),
+  /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed
+   * instead of accepted as unverified. */
+  SNS_SIGNATURE_REQUIRED: bool,
   /** Base of the inbound addresses shown as integrations' `url` (default: the request's own host). */
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
 });

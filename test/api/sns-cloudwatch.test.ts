@@ -56,6 +56,7 @@ describe('signed SNS messages', () => {
     const arn = topic();
     const created = await settled(await post(signSns(alarm('ALARM', arn), { version })));
     expect(created.status).toBe('processed');
+    expect(created.data.sns_signature).toBe('verified');
     const [alert] = await alertsWithThirdpartyId(service.admin, `${arn}:api-prod-high-cpu`);
     expect(alert).toMatchObject({ title: 'api-prod-high-cpu', status: 'open' });
 

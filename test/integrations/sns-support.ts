@@ -79,3 +79,23 @@ export async function startSnsStub(): Promise<SnsStub> {
     },
   };
 }
+
+/**
+ * Makes every SNS host unreachable at the network level: fetches go to a local port nobody listens
+ * on, so they fail with a real ECONNREFUSED (as a machine without a route to AWS fails with a DNS
+ * error). Returns the restore function.
+ */
+export async function makeSnsUnreachable(): Promise<{ requests: string[]; restore(): void }> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const requests: string[] = [];
+  useSnsHttp(async (url) => {
+    const parsed = new URL(url);
+    requests.push(parsed.host + parsed.pathname + parsed.search);
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    return { status: res.status, body: await res.text() };
+  });
+  return { requests, restore: () => useSnsHttp(null) };
+}

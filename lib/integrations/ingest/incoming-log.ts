@@ -120,12 +120,14 @@ export async function completeIncomingLog(
   status: 'processed' | 'ignored',
   reason: string | null,
   result: IngestResult,
+  /** Fields recorded beside the result (`sns_signature`). */
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const done: IncomingLog = {
     ...log,
     status,
     reason: reason ?? undefined,
-    data: { ...log.data, result },
+    data: { ...log.data, ...extra, result },
     updated_at: new Date().toISOString(),
     version: log.version + 1,
   };
@@ -142,8 +144,10 @@ export async function finishIncomingLog(
   status: Exclude<IngestStatus, 'pending'>,
   reason: string | null,
   result: IngestResult,
+  /** Fields recorded beside the result (`sns_signature`). */
+  extra: Record<string, unknown> = {},
 ): Promise<boolean> {
-  return saveLogOutcome(log, log.status ?? 'pending', { status, reason, result });
+  return saveLogOutcome(log, log.status ?? 'pending', { status, reason, result, data: extra });
 }
 
 export type DueLog = StoredDueLog<IncomingLog>;
