@@ -120,6 +120,17 @@ describe('the shared bucket in the table', () => {
     expect(refusal?.retryAfterSeconds).toBe(60);
   });
 
+  it('drops a lease taken under limits that have since been lowered', async () => {
+    const id = newId();
+    const generous = { burst: 2000, perMinute: 60_000 }; // a lease of 100 once the instance is busy
+    const now = Date.now();
+    expect(await takeToken(id, generous, now)).toBeNull();
+    expect(await takeToken(id, generous, now)).toBeNull(); // busy: leases 100, uses 1
+    // The integration is updated to 1 a minute: the 99 leased tokens must not keep flowing.
+    const strict = { burst: 1, perMinute: 1 };
+    expect(await takeToken(id, strict, now)).toEqual({ retryAfterSeconds: expect.any(Number) });
+  });
+
   it('refuses from what it knows without asking the table again, and never past the true next token', async () => {
     const id = newId();
     const limits = { burst: 2, perMinute: 60, timeScale: 60 }; // a token every second / 60 ≈ 16.7 ms

@@ -63,6 +63,8 @@ interface LocalBucket {
   /** Requests of this instance waiting for the take in flight: demand the next take serves at once. */
   waiting: number;
   taking?: Promise<void>;
+  /** The limits its lease and block were worked out under: a change of limits drops both. */
+  limitsKey: string;
 }
 
 const local = new Map<string, LocalBucket>();
@@ -148,8 +150,14 @@ export async function takeFromTable(
   return { nextTokenAt: now + interval, tat: now };
 }
 
-function bucketOf(integrationId: string): LocalBucket {
+function bucketOf(integrationId: string, limits: BucketLimits): LocalBucket {
+  const limitsKey = `${limits.burst}/${limits.perMinute}/${limits.timeScale ?? 1}`;
   let bucket = local.get(integrationId);
+  if (bucket && bucket.limitsKey !== limitsKey) {
+    // The integration's limits changed (an update through the API): tokens leased and a block
+    // worked out under the old ones do not hold any more. What is known of the shared bucket does.
+    Object.assign(bucket, { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, limitsKey });
+  }
   if (!bucket) {
     if (local.size >= MAX_LOCAL) {
       const now = Date.now();
@@ -157,7 +165,7 @@ function bucketOf(integrationId: string): LocalBucket {
         if (!old.taking && old.blockedUntil < now && (old.tokens === 0 || old.leaseExpiresAt < now)) local.delete(id);
       }
     }
-    bucket = { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, lastTakeAt: 0, waiting: 0 };
+    bucket = { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, lastTakeAt: 0, waiting: 0, limitsKey };
     local.set(integrationId, bucket);
   }
   return bucket;
@@ -167,7 +175,7 @@ const refusal = (until: number, now: number): Refusal => ({ retryAfterSeconds: M
 
 /** Takes one token for a request at `now`: null when it may pass, else how long to wait. */
 export async function takeToken(integrationId: string, limits: BucketLimits, now: number): Promise<Refusal | null> {
-  const bucket = bucketOf(integrationId);
+  const bucket = bucketOf(integrationId, limits);
   for (let first = true; ; first = false) {
     // Time goes on while a request waits for a take: judge it at the time it is decided.
     if (!first) now = Math.max(now, Date.now());
