@@ -56,11 +56,14 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', fn: 'public', op: 'health', public: true },
   { method: 'POST', path: '/public/login', fn: 'public', op: 'login', public: true },
   { method: 'POST', path: '/public/signup', fn: 'public', op: 'signup', public: true },
+  { method: 'POST', path: '/public/password_reset', fn: 'public', op: 'requestPasswordReset', public: true },
+  { method: 'POST', path: '/public/password_reset/{token}', fn: 'public', op: 'resetPassword', public: true },
   { method: 'GET', path: '/api/v4/openapi.json', fn: 'public', op: 'openapi', public: true },
   { method: 'GET', path: '/account/{id}', fn: 'account', op: 'get' },
   { method: 'PUT', path: '/account/{id}', fn: 'account', op: 'update' },
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),
   ...standard('accountUsers', `${v4}/account_users`),
+  { method: 'POST', path: `${v4}/account_users/{id}/password`, fn: 'accountUsers', op: 'changePassword' },
 
   // Alerts, v4
   ...standard('alerts', `${v4}/alerts`),
@@ -135,6 +138,8 @@ export const ROUTES: Route[] = [
   }),
   ...standard('maintenanceWindows', `${v4}/maintenance_windows`),
   { method: 'POST', path: '/integration/{id}', fn: 'inbound', op: 'receive', public: true },
+  // PagerDuty Events API v2 drop-in: the routing key in the body names the integration.
+  { method: 'POST', path: '/v2/enqueue', fn: 'inbound', op: 'enqueue', public: true },
 
   // Routers, notification rules, automations
   ...standard('routers', `${v4}/routers`),

@@ -155,6 +155,8 @@ export class OncallStack extends Stack {
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
+    // Links e-mailed to people (password reset) open the console, unless the deployment names another address.
+    if (!props.functionEnvironment?.CONSOLE_URL) this.functions.public.fn.addEnvironment('CONSOLE_URL', this.console.url);
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: this.console.url,

@@ -40,6 +40,9 @@ export function orphanOperations(routes: readonly DocumentedRoute[], operations 
 const INPUT_NAMES: [z.ZodType, string][] = [
   [input.loginInput, 'LoginInput'],
   [input.signupInput, 'SignupInput'],
+  [input.passwordResetRequestInput, 'PasswordResetRequestInput'],
+  [input.passwordResetInput, 'PasswordResetInput'],
+  [input.changePasswordInput, 'PasswordChangeInput'],
   [input.updateAccountInput, 'AccountUpdateEarlierInput'],
   [input.createApiKeyInput, 'ApiKeyCreateInput'],
   [input.createAccountUserInput, 'AccountUserCreateInput'],
@@ -70,6 +73,7 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.integrationOptionFields, 'IntegrationOptionsInput'],
   [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
   [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
+  [input.pagerDutyEventInput, 'PagerDutyEventInput'],
   [input.createRouterV4Input, 'RouterCreateInput'],
   [input.updateRouterV4Input, 'RouterUpdateInput'],
   [input.routerTestInput, 'RouterTestInput'],
@@ -86,7 +90,7 @@ const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 // ---- error responses --------------------------------------------------------------------------
 
-const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid'>, string> = {
+const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   400: 'Malformed JSON in the body',
   401: 'No credentials, or a token that is invalid, expired or revoked',
   403: "The caller's role does not allow this",
@@ -110,6 +114,8 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   429: 'TooManyRequests',
 };
 
+const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+
 function errorResponses(): Json {
   const responses: Json = {};
   for (const iface of ['V4', 'Earlier'] as const) {
@@ -117,13 +123,11 @@ function errorResponses(): Json {
     for (const [status, text] of Object.entries(ERROR_TEXT)) {
       const description =
         status === '400' && iface === 'Earlier' ? `${text}, or ${INVALID_TEXT[0].toLowerCase()}${INVALID_TEXT.slice(1)}` : text;
-      const headers =
-        status === '429'
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
-          : {};
+      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {};
       responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
     }
     if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
+    else responses.UnprocessableEarlier = { description: `${INVALID_TEXT} (the password routes answer 422 outside /api/v4 too)`, ...body };
   }
   return responses;
 }
@@ -277,7 +281,9 @@ function convertSchemas(operations: OperationDoc[]): Components {
     return name;
   };
   for (const op of operations) {
-    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema)]) if (schema) used.add(schema);
+    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema), ...(op.ownErrors ?? []).map((e) => e.schema)]) {
+      if (schema) used.add(schema);
+    }
     if (op.list) used.add(op.list);
   }
   for (const schema of used) registry.add(schema, { id: nameOf(schema) });
@@ -365,6 +371,14 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     };
   }
   Object.assign(responses, errorsOf(route.path, op.errors));
+  for (const own of op.ownErrors ?? []) {
+    responses[String(own.status)] = {
+      description: own.description,
+      ...(own.status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { 'application/json': { schema: ref(own.schema) } },
+    };
+  }
+  const sortedResponses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 
   const operation: Json = {
     operationId: `${route.fn}${route.op[0].toUpperCase()}${route.op.slice(1)}`,
@@ -396,7 +410,7 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
       },
     };
   }
-  operation.responses = responses;
+  operation.responses = sortedResponses;
   return operation;
 }
 

@@ -6,8 +6,9 @@ import type * as z from 'zod';
 import * as input from './inputs';
 import * as rep from './representations';
 
-/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 'invalid';
+/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
+ * 422 itself is a validation failure that is 422 on every interface (the password routes, §3). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
 
 export interface SuccessDoc {
   status: 200 | 201 | 202 | 204;
@@ -34,6 +35,9 @@ export interface OperationDoc {
   query?: { name: string; required: boolean; description: string; example?: string }[];
   success: SuccessDoc[];
   errors: ErrorStatus[];
+  /** Errors answered in a shape of the route's own instead of the error body (PagerDuty's, on
+   * /v2/enqueue), with their schema; these statuses are not also in `errors`. */
+  ownErrors?: { status: Exclude<ErrorStatus, 'invalid'>; description: string; schema: z.ZodType }[];
   /** No credentials. */
   public?: boolean;
 }
@@ -201,6 +205,26 @@ export const OPERATIONS: OperationTable = {
     success: [{ status: 201, description: 'A login token for the new admin, and the new account', schema: rep.SignupResult }],
     errors: [400, 404, 409, 413],
   },
+  'POST /public/password_reset': {
+    summary: 'Ask for a password reset link',
+    description:
+      'Answers 202 with the same body whether or not the address belongs to a user, and takes as long either way. A known address gets an e-mail (through the outbox) with a link to the console carrying a one-time token valid for 1 hour. Limited per e-mail address and per source address in 15-minute windows (429 with Retry-After).',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetRequestInput,
+    success: [{ status: 202, description: 'Accepted; a link was sent if the address is known', schema: rep.PasswordResetRequested }],
+    errors: [400, 413, 422, 429],
+  },
+  'POST /public/password_reset/{token}': {
+    summary: 'Choose a new password with a reset token',
+    description:
+      'The token from the e-mailed link. Sets the password (at least 8 characters, else 422 naming password, and the token stays usable) and spends the token. An unknown, expired or spent token, or one sent before a later password change, is a 404. Login tokens issued before are refused from then on (401); API keys keep working.',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetInput,
+    success: [{ status: 204, description: 'The password is set; sign in with it' }],
+    errors: [400, 404, 409, 413, 422],
+  },
   'GET /account/{id}': {
     summary: "Get the caller's account",
     description: 'Any other account id is a 404.',
@@ -265,6 +289,16 @@ export const OPERATIONS: OperationTable = {
         'roles merges the keys given; user_attributes updates name, notify flags, and e-mails/phones by id (_destroy removes one, an entry without id adds one).',
     },
   }),
+
+  [`POST ${v4}/account_users/{id}/password`]: {
+    summary: 'Change your own password',
+    description:
+      "Only by the account user themselves (anyone else, an admin included, gets 403). A wrong current_password is a 422 naming it; a password shorter than 8 characters a 422 naming password. Login tokens issued before the change are refused from then on (401), the caller's included; API keys keep working. Attempts are limited per person (429 with Retry-After).",
+    tag: 'Account users',
+    body: input.changePasswordInput,
+    success: [{ status: 204, description: 'The password is changed; sign in again for a new login token' }],
+    errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
+  },
 
   // ---- alerts, v4 ---------------------------------------------------------------------------
   ...resource(`${v4}/alerts`, {
@@ -618,6 +652,30 @@ export const OPERATIONS: OperationTable = {
     anyBody: true,
     success: [{ status: 202, description: 'Stored and queued', schema: rep.InboundAccepted }],
     errors: [403, 404, 405, 413, 429],
+  },
+  'POST /v2/enqueue': {
+    summary: 'PagerDuty Events API v2 drop-in',
+    description:
+      "No credentials. A PagerDuty Events API v2 event, for any tool that can page PagerDuty: point its events URL at this route and use an integration's id (int_… or ULID) as the routing key. The event is checked at once as PagerDuty checks it (required fields per action, the four severities, length limits, images and links; event_action and severity are read case-insensitively) and refused with PagerDuty's 400 naming every fault, nothing stored; an unknown or disabled integration is an invalid routing key. A valid event is stored and processed like any inbound webhook of the integration (its token, rate limit and maintenance windows apply) and answered with PagerDuty's 202. A trigger without dedup_key gets one (the log's prefix id), returned for the acknowledge and resolve that follow. payload.custom_details, component, group, class, source, links and images are kept on the alert as additional_data. Every answer has PagerDuty's shape.",
+    tag: 'Inbound webhooks',
+    public: true,
+    body: input.pagerDutyEventInput,
+    success: [{ status: 202, description: 'Stored and queued (PagerDuty\'s "Event processed")', schema: rep.PagerDutyAccepted }],
+    errors: [],
+    ownErrors: [
+      {
+        status: 400,
+        description: 'Invalid event: malformed JSON, a missing or invalid field, or an invalid routing key (each fault in errors)',
+        schema: rep.PagerDutyError,
+      },
+      {
+        status: 403,
+        description: 'The integration has a token option and the pagertree-token header does not carry it',
+        schema: rep.PagerDutyError,
+      },
+      { status: 413, description: 'The event is larger than 256 KiB', schema: rep.PagerDutyError },
+      { status: 429, description: 'Throttled: retry after the Retry-After seconds', schema: rep.PagerDutyError },
+    ],
   },
 
   // ---- routers, notification rules, automations ---------------------------------------------

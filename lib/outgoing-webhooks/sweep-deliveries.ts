@@ -11,9 +11,12 @@ import { sendDeliveryMessage } from './webhook-queue';
 export const SWEEP_GRACE_MS = 2 * 60_000;
 const PER_SHARD = 200;
 
-export async function sweepPendingDeliveries(): Promise<{ due: number; resent: number }> {
+/** `all`: every pending delivery, due or not (the local runtime's start-up: its queue lost them all;
+ * a try that is not due yet sends itself on as a delayed message). */
+export async function sweepPendingDeliveries(options: { all?: boolean } = {}): Promise<{ due: number; resent: number }> {
   const grace = Math.max(1_000, scaled(SWEEP_GRACE_MS, config().TIME_SCALE));
-  const due = await listDueDeliveries(clock.now() - grace, PER_SHARD);
+  const upTo = options.all ? Date.UTC(9999, 0) : clock.now() - grace;
+  const due = await listDueDeliveries(upTo, PER_SHARD);
   let resent = 0;
   await Promise.all(
     due.map(async (d) => {

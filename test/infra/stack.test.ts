@@ -234,6 +234,17 @@ describe('the web console', () => {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^ConsoleDistribution'), 'DomainName'] }]] },
     });
   });
+
+  it('gives the function that e-mails password reset links the console URL, and no other function', () => {
+    const consoleUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^ConsoleDistribution'), 'DomainName'] }]] };
+    const withUrl = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { CONSOLE_URL: Match.anyValue() } } },
+    });
+    expect(Object.keys(withUrl)).toEqual([expect.stringMatching(/^PublicFunction/)]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ CONSOLE_URL: consoleUrl }) },
+    });
+  });
 });
 
 describe('cdk-nag', () => {
