@@ -124,7 +124,11 @@ async function finishRouting(
   fullHops?: RoutingDecision['hops'],
 ): Promise<void> {
   if (!alert.routing) return;
-  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { fresh })));
+  // The steps first, then the outcome: an outcome on the timeline means every step is there too.
+  const entries = timelineEntries(alert, fullHops);
+  const outcome = entries.pop()!;
+  await Promise.all(entries.map((entry) => recordTimeline(entry, { fresh })));
+  await recordTimeline(outcome, { fresh });
   await assignmentsDecided(alert, alert.assignments);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));

@@ -7,6 +7,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../lib/alerts/records';
 import { getAlert } from '../../lib/alerts/store';
+import { getLog } from '../../lib/logs/store';
 import { routeAlert } from '../../lib/alert-routing/route-alert';
 import { useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
@@ -58,11 +59,12 @@ async function router(rules: string | null, defaults: Record<string, unknown> = 
   return res.body as { id: string; prefix_id: string };
 }
 
+/** The alert once routing stored its decision and wrote the outcome to the timeline (after it). */
 async function routed(alertId: string): Promise<AlertRecord> {
   return eventually(
     async () => {
       const alert = await getAlert(accountId, alertId);
-      return alert?.routed_at ? alert : undefined;
+      return alert?.routed_at && alert.routing_log_id && (await getLog(accountId, alert.routing_log_id)) ? alert : undefined;
     },
     15_000,
     `alert ${alertId} to be routed`,
