@@ -4,7 +4,6 @@
 // account users of the account. An unknown receiver is skipped and reported; `skd_` (a schedule)
 // means the team whose schedule it is, which escalates over it. The only write here is the aggregate
 // window claim, which is idempotent for the same alert.
-import { getAccountUserOfUser } from '../account-users/store';
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
 import { parseBody } from '../integrations/adapters/parse-body';
@@ -13,10 +12,10 @@ import { getLog } from '../logs/store';
 import { routerForRouting } from '../routers/router-cache';
 import { routerDefinition } from '../routers/test-router';
 import { buildRoutingContext, followRouterChain, type AlertChanges, type ChainAssignment, type RoutingContext } from '../routing';
-import { existing } from '../store/entity-store';
 import { listTeamsOfSchedule } from '../teams/store';
 import { getAlert } from '../alerts/store';
 import { scaled } from '../clock';
+import { accountUserOfUser, teamsExist } from './receiver-cache';
 import { getAggregateWindow, openAggregateWindow, takeOverAggregateWindow } from './routing-store';
 
 export interface Decision {
@@ -47,6 +46,9 @@ async function sourceLog(alert: AlertRecord): Promise<{ data: unknown; headers: 
     return { data: stored.body, headers };
   }
 }
+
+/** Rules that read the inbound request: `log.…`, `log_parsed`, or the whole `log`. */
+const READS_LOG = /\blog(\.|_parsed|\b)/;
 
 /** The routing context of an alert as it is now (automations of a redelivered message use it). */
 export async function routingContextOf(alert: AlertRecord): Promise<RoutingContext> {
@@ -97,15 +99,12 @@ async function chainAssignments(
   const teamIds = parsed.filter((p) => p.id?.kind === 'team').map((p) => p.id!.id);
   const userIds = [...new Set(parsed.filter((p) => p.id?.kind === 'user').map((p) => p.id!.id))];
   const scheduleIds = [...new Set(parsed.filter((p) => p.id?.kind === 'schedule').map((p) => p.id!.id))];
-  const [teamsExist, accountUsers, scheduleTeams] = await Promise.all([
-    existing(
-      accountId,
-      teamIds.map((id) => ['team', id] as const),
-    ),
-    Promise.all(userIds.map(async (id) => [id, await getAccountUserOfUser(id, accountId)] as const)),
+  const [found, accountUsers, scheduleTeams] = await Promise.all([
+    teamsExist(accountId, teamIds),
+    Promise.all(userIds.map(async (id) => [id, await accountUserOfUser(accountId, id)] as const)),
     teamsOfSchedules(accountId, scheduleIds),
   ]);
-  const knownTeams = new Set(teamIds.filter((_, i) => teamsExist[i]));
+  const knownTeams = new Set(teamIds.filter((_, i) => found[i]));
   const users = new Map(accountUsers);
   for (const { assignment, id } of parsed) {
     const base = { delay_ms: assignment.delay_ms, via: assignment.router_id };
@@ -187,17 +186,24 @@ export async function decideRouting(alert: AlertRecord, now: number, timeScale: 
   let context: RoutingContext | null = null;
 
   if (alert.destination_router_ids.length > 0) {
-    context = await routingContextOf(alert);
-    const chain = await followRouterChain(
-      alert.destination_router_ids.map((id) => prefixId('router', id)),
-      async (routerId) => {
-        const id = parseId('router', routerId);
-        const record = id ? await routerForRouting(alert.account_id, id) : null;
-        return record ? routerDefinition(record) : null;
-      },
-      context,
-      now,
-    );
+    // The inbound request is read only when a router on the way reads it (log.data, log.headers,
+    // log_parsed): the chain runs without it first, and again with it when one does (evaluation is
+    // pure and routers are cached, so the second run costs microseconds).
+    let readsLog = false;
+    const entries = alert.destination_router_ids.map((id) => prefixId('router', id));
+    const lookup = async (routerId: string) => {
+      const id = parseId('router', routerId);
+      const record = id ? await routerForRouting(alert.account_id, id) : null;
+      if (record?.rules && READS_LOG.test(record.rules)) readsLog = true;
+      return record ? routerDefinition(record) : null;
+    };
+    context = buildRoutingContext({ alert: alertForRouting(alert), log: null });
+    let chain = await followRouterChain(entries, lookup, context, now);
+    const log = readsLog ? await sourceLog(alert) : null;
+    if (log) {
+      context = buildRoutingContext({ alert: alertForRouting(alert), log });
+      chain = await followRouterChain(entries, lookup, context, now);
+    }
     changes = chain.alert_changes;
     for (const skip of chain.skipped) skipped.push({ receiver: skip.receiver, reason: 'unknown router', via: skip.via });
     for (const hop of chain.hops) {

@@ -124,11 +124,8 @@ async function finishRouting(
   fullHops?: RoutingDecision['hops'],
 ): Promise<void> {
   if (!alert.routing) return;
-  // The steps first, then the outcome: an outcome on the timeline means every step is there too.
-  const entries = timelineEntries(alert, fullHops);
-  const outcome = entries.pop()!;
-  await Promise.all(entries.map((entry) => recordTimeline(entry, { fresh })));
-  await recordTimeline(outcome, { fresh });
+  // Side by side: fresh entries share one grouped BatchWrite.
+  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { fresh })));
   await assignmentsDecided(alert, alert.assignments);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));

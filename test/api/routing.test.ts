@@ -144,7 +144,10 @@ describe('routing through routers', () => {
     expect(earlier.stakeholder_ids).toEqual(['stk_01ARZ3NDEKTSV4RRFFQ69G5FAV']);
     const v4 = (await admin.get(`/api/v4/alerts/${alert.id}`)).body;
     expect(v4.meta.incident).toBe(true);
-    const steps = await timeline(alert.id);
+    const steps = await eventually(async () => {
+      const entries = await timeline(alert.id);
+      return entries.some((l) => l.data.action === 'router') ? entries : undefined;
+    });
     const actions = steps.map((l) => l.data.action);
     expect(actions.slice(0, 3)).toEqual(['created', 'router', 'routed']);
     const hop = steps.find((l) => l.data.action === 'router');
