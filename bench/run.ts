@@ -15,8 +15,10 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   escalation: async () => (await import('./escalation-engine')).benchEscalationEngine,
   paging: async () => (await import('./escalation')).benchEscalation,
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
+  'routing-e2e': async () => (await import('./routing-e2e')).benchRoutingEndToEnd,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
+  'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,
 };
 

@@ -2,8 +2,8 @@
 // the local runtime mirrors them (same handler modules, same queues with the same redrive settings).
 import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
 
-export type QueueName = 'ingest' | 'routing' | 'escalation';
-export type WorkerName = 'ingestWorker' | 'routingWorker' | 'escalationWorker';
+export type QueueName = 'ingest' | 'routing' | 'webhooks' | 'escalation';
+export type WorkerName = 'ingestWorker' | 'routingWorker' | 'webhookWorker' | 'escalationWorker';
 export type ScheduledName = 'sweeper';
 export type FunctionName = HttpFunctionName | WorkerName | ScheduledName;
 
@@ -50,6 +50,16 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     maxReceiveCount: 4,
     maxBatchingWindowSeconds: 0,
   },
+  // Alert events for outgoing webhooks, and their deliveries' retries (delayed messages; a pending
+  // delivery is also in the table, so the sweeper re-drives one whose message was lost).
+  webhooks: {
+    name: 'webhooks',
+    urlVariable: 'WEBHOOK_QUEUE_URL',
+    consumer: 'webhookWorker',
+    batchSize: 10,
+    maxReceiveCount: 4,
+    maxBatchingWindowSeconds: 0,
+  },
   // Escalation timers (delayed messages, chained past 15 minutes), delayed starts and storm-bundle
   // flushes. A message lost with a crashed queue is re-driven from the table by the sweeper.
   escalation: {
@@ -63,14 +73,17 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   },
 };
 
+/** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
+const CHANGES_ALERTS: QueueName[] = ['webhooks'];
+
 const HTTP_TIMEOUT = 10;
 const WORKER_TIMEOUT = 30;
 
 function httpFunction(name: HttpFunctionName): FunctionDefinition {
   const sends: Partial<Record<HttpFunctionName, QueueName[]>> = {
-    alerts: ['routing', 'escalation'],
+    alerts: ['routing', 'escalation', ...CHANGES_ALERTS],
     inbound: ['ingest'],
-    respond: ['escalation'],
+    respond: ['escalation', ...CHANGES_ALERTS],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
@@ -88,28 +101,36 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['routing'],
+    sendsTo: ['routing', ...CHANGES_ALERTS],
   },
   routingWorker: {
     entry: 'functions/queue/routing-worker.ts',
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['routing', 'escalation'],
+    sendsTo: ['routing', 'escalation', ...CHANGES_ALERTS],
   },
   escalationWorker: {
     entry: 'functions/queue/escalation-worker.ts',
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['escalation'],
+    sendsTo: ['escalation', ...CHANGES_ALERTS],
+  },
+  // Deliveries wait at most 5 s each and run side by side: well inside the timeout.
+  webhookWorker: {
+    entry: 'functions/queue/webhook-worker.ts',
+    table: 'readWrite',
+    timeoutSeconds: WORKER_TIMEOUT,
+    memoryMb: 512,
+    sendsTo: ['webhooks'],
   },
   sweeper: {
     entry: 'functions/scheduled/sweeper.ts',
     table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
-    sendsTo: ['ingest', 'escalation'],
+    sendsTo: ['ingest', 'escalation', ...CHANGES_ALERTS],
     schedule: 'rate(1 minute)',
   },
 };

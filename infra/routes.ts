@@ -17,6 +17,9 @@ export type HttpFunctionName =
   | 'escalationPolicies'
   | 'integrations'
   | 'maintenanceWindows'
+  | 'routers'
+  | 'notificationRules'
+  | 'automations'
   | 'inbound'
   | 'notifications'
   | 'respond'
@@ -55,11 +58,14 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', fn: 'public', op: 'health', public: true },
   { method: 'POST', path: '/public/login', fn: 'public', op: 'login', public: true },
   { method: 'POST', path: '/public/signup', fn: 'public', op: 'signup', public: true },
+  { method: 'POST', path: '/public/password_reset', fn: 'public', op: 'requestPasswordReset', public: true },
+  { method: 'POST', path: '/public/password_reset/{token}', fn: 'public', op: 'resetPassword', public: true },
   { method: 'GET', path: '/api/v4/openapi.json', fn: 'public', op: 'openapi', public: true },
   { method: 'GET', path: '/account/{id}', fn: 'account', op: 'get' },
   { method: 'PUT', path: '/account/{id}', fn: 'account', op: 'update' },
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),
   ...standard('accountUsers', `${v4}/account_users`),
+  { method: 'POST', path: `${v4}/account_users/{id}/password`, fn: 'accountUsers', op: 'changePassword' },
 
   // Alerts, v4
   ...standard('alerts', `${v4}/alerts`),
@@ -142,6 +148,24 @@ export const ROUTES: Route[] = [
   }),
   ...standard('maintenanceWindows', `${v4}/maintenance_windows`),
   { method: 'POST', path: '/integration/{id}', fn: 'inbound', op: 'receive', public: true },
+  // PagerDuty Events API v2 drop-in: the routing key in the body names the integration.
+  { method: 'POST', path: '/v2/enqueue', fn: 'inbound', op: 'enqueue', public: true },
+
+  // Routers, notification rules, automations
+  ...standard('routers', `${v4}/routers`),
+  { method: 'POST', path: `${v4}/routers/{id}/test`, fn: 'routers', op: 'test' },
+  ...standard('routers', '/router', {
+    list: 'earlierList',
+    create: 'earlierCreate',
+    get: 'earlierGet',
+    update: 'earlierUpdate',
+    delete: 'earlierDelete',
+  }),
+  { method: 'GET', path: '/router/default-template/{type}', fn: 'routers', op: 'defaultTemplate' },
+  ...standard('notificationRules', `${v4}/notification_rules`),
+  { method: 'POST', path: `${v4}/notification_rules/{id}/test`, fn: 'notificationRules', op: 'test' },
+  ...standard('automations', '/automation'),
+  { method: 'POST', path: '/automation/{id}/run', fn: 'automations', op: 'run' },
 ];
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -157,10 +157,10 @@ export class OncallStack extends Stack {
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
-    // Links in messages (one-click responses) point at the console's address, which also serves the
-    // API, unless the deployment names another (a custom domain) in functionEnvironment.
-    if (!props.functionEnvironment?.PUBLIC_BASE_URL) {
-      for (const fn of Object.values(this.functions)) fn.fn.addEnvironment('PUBLIC_BASE_URL', this.console.url);
+    // Links e-mailed to people (password reset, one-click responses to pages) open the console's
+    // address, which serves the API too, unless the deployment names another (a custom domain).
+    if (!props.functionEnvironment?.CONSOLE_URL) {
+      for (const fn of Object.values(this.functions)) fn.fn.addEnvironment('CONSOLE_URL', this.console.url);
     }
 
     new CfnOutput(this, 'ConsoleUrl', {

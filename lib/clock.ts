@@ -1,17 +1,31 @@
-// The service's one clock (contract §8): every timer, lease and due time reads `now()` here, never
-// Date.now() directly, so tests can move time forward (advanceClock) and run an escalation in
-// seconds together with TIME_SCALE, which divides every relative timer (scaledMs).
+// The one clock of the service's timers (escalation steps and leases, routing's aggregate windows,
+// outgoing webhook retries, one-click link expiry): wall time, unless a test sets another clock or
+// moves time forward. Relative timers are divided by TIME_SCALE (contract §8) where they are
+// scheduled, through `scaled` / `scaledMs`.
 import { config } from './config';
 
+export interface ServiceClock {
+  now(): number;
+}
+
+const systemClock: ServiceClock = { now: () => Date.now() };
+let current: ServiceClock = systemClock;
 let offsetMs = 0;
+
+export const clock: ServiceClock = { now: () => current.now() + offsetMs };
 
 /** Milliseconds since the epoch, as the service sees them. */
 export function now(): number {
-  return Date.now() + offsetMs;
+  return clock.now();
 }
 
 export function nowIso(): string {
   return new Date(now()).toISOString();
+}
+
+/** Tests replace the clock; `null` restores wall time. */
+export function setClock(next: ServiceClock | null): void {
+  current = next ?? systemClock;
 }
 
 /** Tests: moves the service's time forward (the whole process shares it). */
@@ -20,9 +34,15 @@ export function advanceClock(ms: number): void {
   offsetMs += ms;
 }
 
-/** Tests: back to the system time. */
+/** Tests: back to wall time. */
 export function resetClock(): void {
   offsetMs = 0;
+  current = systemClock;
+}
+
+/** A relative duration divided by the time scale, in whole milliseconds. */
+export function scaled(ms: number, timeScale: number): number {
+  return Math.max(0, Math.round(ms / timeScale));
 }
 
 /** TIME_SCALE (default 1): divides every relative timer. */
@@ -32,7 +52,7 @@ export function timeScale(): number {
 
 /** A relative duration of the product (a layer timeout, a delay) as it runs here: ÷ TIME_SCALE. */
 export function scaledMs(ms: number): number {
-  return Math.max(0, Math.round(ms / timeScale()));
+  return scaled(ms, timeScale());
 }
 
 /** Waits real time (never more than a step's short in-process wait). */

@@ -24,11 +24,25 @@ const schema = z.object({
    * machine); none leaves each channel to its configured provider (else recorded failed). */
   OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('none'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  /** Divides every relative timer of escalation and notification (contract §8). */
-  TIME_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
-  /** The base of links in messages (one-click responses); the local server sets its own URL. */
-  PUBLIC_BASE_URL: z.url().optional(),
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
+  INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
+  /** Divides relative timers (contract §8): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
+  TIME_SCALE: z.coerce.number().positive().default(1),
+  /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed
+   * instead of accepted as unverified. */
+  SNS_SIGNATURE_REQUIRED: bool,
+  /** Base of the inbound addresses shown as integrations' `url` (default: the request's own host). */
+  PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  /** The console's address, the base of the links e-mailed to people (password reset, one-click
+   * responses to pages). */
+  CONSOLE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Password reset requests allowed per e-mail address, and per source address, in 15 minutes. */
+  PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().positive().default(8),
+  PASSWORD_RESET_PER_IP: z.coerce.number().int().positive().default(100),
+  WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (contract §10). */
+  ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
   /** Signs one-click response links; generated once and kept in the table when unset. */
   RESPONSE_TOKEN_SECRET: z.string().min(32).optional(),
 });

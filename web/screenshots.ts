@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startRuntime } from '../infra/local/runtime';
+import { outboxMessages } from '../lib/notify/outbox';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../test/web/support/browser';
 import { buildConsole } from './build';
 import { apiClient, seedDemo } from './demo';
@@ -73,6 +74,21 @@ async function main(): Promise<void> {
     await shot('teams');
     await open('#/users');
     await shot('users');
+    await open('#/profile');
+    await shot('profile');
+
+    // Password self-service: the form behind "Forgot password?", and the page its e-mailed link opens.
+    await open('#/forgot-password');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If the address belongs' }).waitFor();
+    await shot('forgot-password');
+    const link = /http\S+\/#\/reset-password\/[\w-]+/.exec(outboxMessages().find((m) => m.template === 'password_reset')!.message)![0];
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.locator('.field-error').waitFor();
+    await shot('reset-password');
   } finally {
     await context.close();
     await runtime.stop();

@@ -1,5 +1,6 @@
-// Entry point: account users (/api/v4/account_users).
+// Entry point: account users (/api/v4/account_users) and their own password changes.
 import { routesOf } from '../../infra/routes';
+import { changePassword } from '../../lib/account-users/change-password';
 import { createAccountUser } from '../../lib/account-users/create-account-user';
 import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
 import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-account-users';
@@ -15,6 +16,10 @@ export const handler = httpHandler(routesOf('accountUsers'), {
   update: async (req) => ok(accountUserToV4(await updateAccountUser(req.principal, req.params.id, req.body()))),
   delete: async (req) => {
     await deleteAccountUser(req.principal, req.params.id);
+    return noContent();
+  },
+  changePassword: async (req) => {
+    await changePassword(req.principal, req.params.id, req.body());
     return noContent();
   },
 });

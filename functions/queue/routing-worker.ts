@@ -1,13 +1,11 @@
-// Entry point: the routing queue's consumer. Each record is one {account_id, alert_id}: the alert is
-// routed and its escalation starts (lib/escalation/route-and-escalate.ts). Failures
+// Entry point: the routing queue's consumer. Each record is one {account_id, alert_id}; failures
 // are reported per record (partial batch response), so one bad alert never holds up the others,
 // and the queue moves a record that keeps failing to its DLQ.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { AlertRecord } from '../../lib/alerts/records';
-import { prefetchAlerts } from '../../lib/alerts/route-alert';
+import { prefetchAlerts, routeAlert } from '../../lib/alert-routing/route-alert';
 import { parseRoutingMessage, type RoutingMessage } from '../../lib/alerts/routing-queue';
-import { routeAndEscalate } from '../../lib/escalation/route-and-escalate';
 import { logger } from '../../lib/log';
 
 async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecord | null>): Promise<void> {
@@ -15,7 +13,7 @@ async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecor
   // Unreadable messages fail too: after the retries they rest in the DLQ, where someone can look.
   if (!message) throw new Error(`routing message ${record.messageId} is not {account_id, alert_id}`);
   try {
-    await routeAndEscalate(message, prefetched.get(message.alert_id));
+    await routeAlert(message, prefetched.get(message.alert_id));
   } catch (error) {
     logger.error('routing failed', { error: error as Error, messageId: record.messageId, alertId: message.alert_id });
     throw error;
@@ -34,7 +32,5 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
   return processPartialResponse(event, (record: SQSRecord) => routeRecord(record, prefetched), new BatchProcessor(EventType.SQS), {
     context,
     throwOnFullBatchFailure: false,
-    // Records are independent alerts: routing and paging one never waits for another.
-    processInParallel: true,
   });
 };

@@ -10,7 +10,8 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
-import { resetConfig } from '../../lib/config';
+import { config, resetConfig } from '../../lib/config';
+import { logger } from '../../lib/log';
 import { resetResponseSecret } from '../../lib/notify/response-links';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
@@ -33,7 +34,7 @@ export interface RuntimeOptions {
   /** Shorter visibility timeout (tests of redelivery); default: the stack's. */
   visibilityTimeoutSeconds?: number;
   pollerConcurrency?: number;
-  /** How often scheduled functions run locally (default: every 30 s). */
+  /** How often scheduled functions run locally (default: every 10 s). */
   scheduleIntervalMs?: number;
   /** Extra environment for the functions (e.g. SIGNUP_ENABLED). */
   env?: Record<string, string>;
@@ -50,18 +51,22 @@ export interface Runtime {
   pollers: Poller[];
   /** Runs a scheduled function now (tests). */
   runScheduled(name: FunctionName): Promise<void>;
+  /** The start-up re-drive of pending inbound requests (settles when it is done). */
+  redrive: Promise<unknown>;
   stop(): Promise<void>;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-/** PUBLIC_BASE_URL as the operator gave it; without one, links in messages use this server's URL. */
-const CONFIGURED_BASE_URL = process.env.PUBLIC_BASE_URL;
 const entryExists = (name: FunctionName) => existsSync(`${root}${FUNCTIONS[name].entry}`);
 const importEntry = async <T>(name: FunctionName): Promise<T> =>
   (await import(new URL(`../../${FUNCTIONS[name].entry}`, import.meta.url).href)) as T;
 
+/** The CONSOLE_URL this module set for an earlier runtime of the process (tests start several). */
+let ownConsoleUrl: string | undefined;
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
+  const startedAt = Date.now();
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
   const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint });
   const tableName = options.tableName ?? 'oncall';
@@ -94,6 +99,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   for (const queue of Object.values(QUEUES)) process.env[queue.urlVariable] = queues[queue.name].url;
 
   resetConfig();
+  // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
+  const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+  logger.setLogLevel(level);
   resetDb();
   resetJwtSecret();
   resetResponseSecret();
@@ -113,8 +121,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     throw error;
   }
 
-  process.env.PUBLIC_BASE_URL = options.env?.PUBLIC_BASE_URL ?? CONFIGURED_BASE_URL ?? api.url;
-  resetConfig();
+  // Links e-mailed to people (password reset, one-click responses to pages) point at this server
+  // unless CONSOLE_URL says otherwise.
+  if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
+    process.env.CONSOLE_URL = ownConsoleUrl = api.url;
+    resetConfig();
+  }
 
   const pollers: Poller[] = [];
   for (const queue of Object.values(QUEUES)) {
@@ -142,8 +154,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {
       runScheduled(name).catch((error) => console.error(`${name}:`, error));
-    }, options.scheduleIntervalMs ?? 30_000),
+    }, options.scheduleIntervalMs ?? 10_000),
   );
+
+  // The embedded queue does not survive a restart: webhooks accepted before it (a crash, Ctrl-C)
+  // whose messages were lost are re-driven now, not when the sweeper's grace period runs out.
+  const redrive = entryExists('sweeper')
+    ? importEntry<{ handler: (event: unknown) => Promise<unknown> }>('sweeper')
+        .then((module) => module.handler({ source: 'local.startup', redrive: 'all', startedAt }))
+        .catch((error: unknown) => console.error('start-up re-drive:', error))
+    : Promise.resolve();
 
   return {
     url: api.url,
@@ -153,8 +173,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     created,
     pollers,
     runScheduled,
+    redrive,
     async stop() {
       timers.forEach(clearInterval);
+      await redrive;
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
       resetDb();

@@ -145,7 +145,7 @@ export async function sendWelcome(
     subject: password ? 'Welcome to the on-call service' : 'You were added to an on-call account',
     template: password ? 'welcome' : 'invite',
     message: password
-      ? `Hello ${user.name},\n\nAn account was created for you.\nUsername: ${address}\nPassword: ${password}\n\nPlease sign in and change your password.`
+      ? `Hello ${user.name},\n\nAn account was created for you.\nUsername: ${address}\nPassword: ${password}\n\nPlease sign in and change your password (Profile, then Change password).`
       : `Hello ${user.name},\n\nYou were added to another on-call account. Sign in with your existing password.`,
     redacted: password ? `Welcome message with sign-in details sent to ${address}` : `Invitation sent to ${address}`,
   });

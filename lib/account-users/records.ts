@@ -31,6 +31,10 @@ export interface UserProfile {
 
 export interface UserRecord extends UserProfile {
   password_hash?: string;
+  /** Bumped by every password change; login tokens carry the one they were issued under, so older
+   * tokens are refused (absent: 0). */
+  password_generation?: number;
+  password_changed_at?: string;
   version: number;
 }
 
@@ -48,6 +52,6 @@ export interface AccountUserRecord {
 }
 
 export function profileOf(user: UserRecord): UserProfile {
-  const { password_hash: _hash, version: _version, ...profile } = user;
+  const { password_hash: _hash, password_generation: _generation, password_changed_at: _changed, version: _version, ...profile } = user;
   return profile;
 }

@@ -71,3 +71,11 @@ export type CreateAccountUserInput = z.infer<typeof createAccountUserInput>;
 export type UpdateAccountUserInput = z.infer<typeof updateAccountUserInput>;
 export type EmailInput = z.infer<typeof emailAttributes>;
 export type PhoneInput = z.infer<typeof phoneAttributes>;
+
+/** A new password: at least 8 characters (contract §3); the upper bound keeps hashing cheap. */
+export const newPassword = z.string().min(8).max(1000);
+
+export const changePasswordInput = z.object({
+  current_password: z.string().min(1),
+  password: newPassword,
+});

@@ -5,7 +5,7 @@
 //   account user    A#<acc>#ACU / <id>                 gsi1: USER#<userId>#ACU / <accountId>
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
-import { entityStore } from '../store/entity-store';
+import { entityStore, type Ref } from '../store/entity-store';
 import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putNew } from '../store/items';
 import type { AccountUserRecord, UserRecord } from './records';
 import { profileOf } from './records';
@@ -24,6 +24,12 @@ const accountUsers = entityStore<AccountUserRecord>({
 export async function getUser(userId: string): Promise<UserRecord | null> {
   const item = await getItem(userKey(userId));
   return item ? fromItem<UserRecord>(item) : null;
+}
+
+/** For a read combined with others in one round trip (authentication reads the account user and the
+ * user's password generation together). */
+export function userRef(userId: string): Ref<UserRecord> {
+  return { key: userKey(userId), decode: (item) => fromItem<UserRecord>(item) };
 }
 
 export async function insertUser(user: UserRecord): Promise<void> {

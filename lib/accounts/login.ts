@@ -30,5 +30,5 @@ export async function login(body: unknown): Promise<{ token: string }> {
     membership = memberships.find((m) => m.account_id === accountId)!;
   }
   if (!membership) throw new Unauthorized('The user has no account user in that account');
-  return { token: await signToken({ sub: user.id, acc: membership.account_id, acu: membership.id }) };
+  return { token: await signToken({ sub: user.id, acc: membership.account_id, acu: membership.id, gen: user.password_generation ?? 0 }) };
 }

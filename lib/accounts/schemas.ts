@@ -1,5 +1,6 @@
-// Input schemas of the account (api-earlier.md "Account"), login and signup (contract §3).
+// Input schemas of the account (api-earlier.md "Account"), login, signup and password reset (contract §3).
 import * as z from 'zod';
+import { newPassword } from '../account-users/schemas';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -21,4 +22,12 @@ export const signupInput = z.object({
   name: z.string().trim().min(1),
   email: z.string().trim().toLowerCase().pipe(z.email()),
   password: z.string().min(8, 'must be at least 8 characters'),
+});
+
+export const passwordResetRequestInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+});
+
+export const passwordResetInput = z.object({
+  password: newPassword,
 });

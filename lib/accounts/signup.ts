@@ -16,6 +16,6 @@ export async function signup(readBody: () => unknown): Promise<{ token: string; 
     email: input.email,
     password: input.password,
   });
-  const token = await signToken({ sub: created.admin.user_id, acc: created.account.id, acu: created.admin.id });
+  const token = await signToken({ sub: created.admin.user_id, acc: created.account.id, acu: created.admin.id, gen: 0 });
   return { token, account_id: created.account.id };
 }

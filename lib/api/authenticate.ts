@@ -1,9 +1,10 @@
 // Turns request headers into a Principal (contract §3): `Authorization: Bearer <token>`,
 // `Authorization: <token>` (a login JWT or an API key token), or `x-api-key` + `x-api-secret`.
-// Anything else, or a credential that no longer resolves, is a 401.
-import { accountUserRef } from '../account-users/store';
+// Anything else, or a credential that no longer resolves, is a 401: a login JWT also when it was
+// issued under an older password generation than the user's (the password changed since).
+import { accountUserRef, userRef } from '../account-users/store';
 import { apiKeyRef, getTokenPointer } from '../api-keys/store';
-import { looksLikeJwt, verifyToken } from '../auth/jwt';
+import { looksLikeJwt, verifyToken, type TokenClaims } from '../auth/jwt';
 import { sameSecret, sha256 } from '../auth/passwords';
 import { principals } from '../auth/principal-cache';
 import { Unauthorized } from '../http/errors';
@@ -11,15 +12,21 @@ import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { getEach } from '../store/entity-store';
 
-/** Loads the account user (and the key, for key credentials) in one round trip and checks both. */
+/** Loads the account user and, for key credentials, the key or, for a login token, the user (whose
+ * password generation the token must carry), in one round trip, and checks them. */
 async function loadPrincipal(
   accountId: string,
   accountUserId: string,
-  userId: string | null,
+  login: Pick<TokenClaims, 'sub' | 'gen'> | null,
   apiKeyId: string | null,
 ): Promise<Principal | null> {
-  const [acu, key] = await getEach(accountUserRef(accountId, accountUserId), apiKeyId ? apiKeyRef(accountId, apiKeyId) : null);
-  if (!acu || (userId && acu.user_id !== userId)) return null;
+  const [acu, key, user] = await getEach(
+    accountUserRef(accountId, accountUserId),
+    apiKeyId ? apiKeyRef(accountId, apiKeyId) : null,
+    login ? userRef(login.sub) : null,
+  );
+  if (!acu || (login && acu.user_id !== login.sub)) return null;
+  if (login && (!user || (user.password_generation ?? 0) !== login.gen)) return null;
   if (apiKeyId && (!key || key.account_user_id !== accountUserId)) return null;
   return {
     accountId,
@@ -50,11 +57,17 @@ async function fromApiKeyToken(token: string, expectedKeyId: string | null): Pro
 async function fromJwt(token: string): Promise<Principal | null> {
   const claims = await verifyToken(token);
   if (!claims) return null;
-  const cacheKey = `u:${claims.acu}`;
+  // Keyed by generation too: a token issued after a password change never meets a principal cached
+  // for the tokens before it. A password change drops the person's entries in this instance.
+  const cacheKey = `u:${claims.acu}:${claims.gen}`;
   const cached = principals.get(cacheKey);
   if (cached && cached.accountId === claims.acc && cached.userId === claims.sub) return cached;
-  const loaded = await loadPrincipal(claims.acc, claims.acu, claims.sub, null);
-  if (!loaded) throw new Unauthorized('The token names an account user that no longer exists');
+  const loaded = await loadPrincipal(claims.acc, claims.acu, claims, null);
+  if (!loaded) {
+    throw new Unauthorized(
+      'The token is no longer valid: its account user was deleted, or the password changed since it was issued. Sign in again.',
+    );
+  }
   principals.set(cacheKey, loaded);
   return loaded;
 }

@@ -1,4 +1,6 @@
-// Login tokens: HS256 JWTs naming the user, the account and the account user (contract §3).
+// Login tokens: HS256 JWTs naming the user, the account and the account user (contract §3), and the
+// user's password generation (`gen`, bumped by every password change), so that tokens issued before
+// a change are refused (lib/api/authenticate.ts); a token without `gen` is of generation 0.
 // Only HS256 is accepted on verification, so `alg: none` and other algorithms are refused.
 import jwt from 'jsonwebtoken';
 import { config } from '../config';
@@ -26,6 +28,8 @@ export interface TokenClaims {
   sub: string;
   acc: string;
   acu: string;
+  /** The user's password generation when the token was issued. */
+  gen: number;
 }
 
 export async function signToken(claims: TokenClaims): Promise<string> {
@@ -41,9 +45,10 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
   try {
     const payload = jwt.verify(token, await jwtSecret(), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || !payload) return null;
-    const { sub, acc, acu } = payload as Record<string, unknown>;
+    const { sub, acc, acu, gen = 0 } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof acc !== 'string' || typeof acu !== 'string') return null;
-    return { sub, acc, acu };
+    if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) return null;
+    return { sub, acc, acu, gen };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 // Resolved credentials, cached in-process so an authenticated request costs no extra round trip
 // (lib/auth/cache.ts explains the TTL). Every write that could change an answer drops the affected
-// entries here: a revoked key, changed roles, a deleted account user.
+// entries here: a revoked key, changed roles, a deleted account user, a changed password.
 import { config } from '../config';
 import type { Principal } from '../http/principal';
 import { TtlCache } from './cache';
@@ -10,6 +10,11 @@ export const principals = new TtlCache<Principal>(() => config().AUTH_CACHE_SECO
 /** Forget cached principals of an account user (roles changed, user deleted). */
 export function forgetAccountUser(accountUserId: string): void {
   principals.deleteWhere((p) => p.accountUserId === accountUserId);
+}
+
+/** Forget every cached principal of a person, in every account (their password changed). */
+export function forgetUser(userId: string): void {
+  principals.deleteWhere((p) => p.userId === userId);
 }
 
 /** Forget cached principals of a revoked key. */

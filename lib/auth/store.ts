@@ -1,6 +1,10 @@
-// The signing secret of login tokens when JWT_SECRET is unset: generated once, kept in the table.
-//   secret   SYSTEM / JWT_SECRET   {secret}
-import { getItem, putNew } from '../store/items';
+// The auth area's own items:
+//   signing secret   SYSTEM / JWT_SECRET                    login tokens' secret when JWT_SECRET is unset
+//   attempt counter  LIMIT#<bucket> / <window start (s)>   {n}, expires with TTL after its window
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { getItem, isConditionFailure, putNew } from '../store/items';
+import { TTL_ATTRIBUTE } from '../store/table';
 
 const SECRET_KEY = { pk: 'SYSTEM', sk: 'JWT_SECRET' };
 
@@ -12,4 +16,24 @@ export async function getStoredJwtSecret(): Promise<string | null> {
 /** Keeps `secret` unless another process stored one first; false then. */
 export async function insertJwtSecret(secret: string): Promise<boolean> {
   return putNew({ ...SECRET_KEY, secret });
+}
+
+/** Counts one attempt in a bucket's window while it stays within `limit`; false when it is used up. */
+export async function addAttempt(bucket: string, windowStart: number, windowSeconds: number, limit: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `LIMIT#${bucket}`, sk: String(windowStart) },
+        UpdateExpression: 'ADD #n :one SET #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
+        ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + windowSeconds + 60 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -3,13 +3,13 @@
 // notification rule decides when it is enabled and one of its rules matches; otherwise (no rule, a
 // disabled one, no match) the person's default channels go out at once.
 //
-// Seam for the notification rules resource: `loadNotificationRules` answers each account user's
-// rule (NotificationRuleDefinition, or null). Until that resource exists it answers none, so every
-// page takes the "no matching rule: default channels" path; plugging the resource in is one change
-// here, and deliveryPlanFor already takes the rule it finds.
+// `loadNotificationRules` answers each account user's rule (the notification rules resource,
+// lib/notification-rules: the rule named by the account user's notification_rule_id, parsed; null
+// when none, disabled, empty or gone), and deliveryPlanFor turns it into steps.
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
+import { notificationRuleFor } from '../notification-rules/notification-rule-for';
 import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../routing';
 import type { DeliveryStep } from './engine';
 
@@ -23,12 +23,30 @@ const RULE_TYPE: Record<string, string> = {
   alert_stakeholder: 'alert.stakeholder',
 };
 
-/** Each account user's notification rule (null: none). The notification rules resource plugs in here. */
+/** Rules read within the last second, shared by the steps of one instance (a storm parses a rule once). */
+const recentRules = new Map<string, { at: number; rule: Promise<NotificationRuleDefinition | null> }>();
+const RECENT_RULE_MS = 1_000;
+
+function ruleOf(accountUser: AccountUserRecord): Promise<NotificationRuleDefinition | null> {
+  if (!accountUser.notification_rule_id) return Promise.resolve(null);
+  const key = `${accountUser.account_id}|${accountUser.notification_rule_id}`;
+  const now = Date.now();
+  const cached = recentRules.get(key);
+  if (cached && now - cached.at < RECENT_RULE_MS) return cached.rule;
+  const rule = notificationRuleFor(accountUser);
+  recentRules.set(key, { at: now, rule });
+  rule.catch(() => recentRules.delete(key));
+  if (recentRules.size > 5_000) for (const old of [...recentRules.keys()].slice(0, 1_000)) recentRules.delete(old);
+  return rule;
+}
+
+/** Each account user's notification rule (null: none, disabled, empty, or gone). */
 export async function loadNotificationRules(
   _accountId: string,
-  _accountUsers: readonly AccountUserRecord[],
+  accountUsers: readonly AccountUserRecord[],
 ): Promise<Map<string, NotificationRuleDefinition | null>> {
-  return new Map();
+  const rules = await Promise.all(accountUsers.map((accountUser) => ruleOf(accountUser)));
+  return new Map(accountUsers.map((accountUser, index) => [accountUser.id, rules[index]]));
 }
 
 /** The person's delivery steps for one page or notification: offsets unscaled, channels named. */

@@ -44,6 +44,8 @@ const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
   reassigned: 'reassigned',
   exhausted: 'exhausted',
   superseded: 'superseded',
+  // not an engine log kind: written from the step's timed-out workflows (timeouts below)
+  ...({ timed_out: 'timed_out' } as Partial<Record<LogEffect['kind'], TimelineAction>>),
 };
 
 const CONCURRENCY = 16;
@@ -73,7 +75,7 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
 
   // Records, pages and timers do not depend on each other: they go out side by side.
   const carryRecords = async () => {
-    await inParallel(records, (effect) => carryOutRecord(effect, options));
+    await inParallel([...records, ...timeouts(effects)], (effect) => carryOutRecord(effect, options));
     await reassignAlert(
       effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
       options,
@@ -93,6 +95,31 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
     options.superseded?.length ? cancelSuperseded(options.superseded, options) : undefined,
     ...dueTimes.map((dueAt) => scheduleDue(options.accountId, options.alertId, dueAt)),
   ]);
+}
+
+/**
+ * A layer's (or a lone person's) timeout on the timeline, once per step: the workflows it closed
+ * `timed_out` (outgoing webhooks publish it as alert.timeout). A hand-off closes workflows that way
+ * too, and says so itself (superseded): no timeout entry then.
+ */
+function timeouts(effects: readonly EscalationEffect[]): LogEffect[] {
+  if (effects.some((e) => e.type === 'log' && e.kind === 'superseded')) return [];
+  const steps = new Map<string, { at: number; assignmentId: string; people: string[] }>();
+  for (const effect of effects) {
+    if (effect.type !== 'close_workflow' || effect.status !== 'timed_out') continue;
+    const step = effect.key.split('/').slice(0, 3).join('/');
+    const entry = steps.get(step) ?? { at: effect.at, assignmentId: effect.assignmentId, people: [] };
+    entry.people.push(effect.accountUserId);
+    steps.set(step, entry);
+  }
+  return [...steps].map(([step, entry]) => ({
+    type: 'log',
+    kind: 'timed_out' as LogEffect['kind'],
+    key: `${step}/timed_out`,
+    at: entry.at,
+    assignmentId: entry.assignmentId,
+    detail: { account_user_ids: entry.people },
+  }));
 }
 
 async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions): Promise<void> {
@@ -187,11 +214,11 @@ async function reassignAlert(started: AssignmentStartedEffect[], options: CarryO
   });
 }
 
-function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserRecord, alert: AlertRecord, at: number): Channel[] {
+function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserRecord, alert: AlertRecord, inputs: StepInputs): Channel[] {
   const named =
     effect.type === 'page'
       ? (effect.channels ?? defaultChannels(accountUser.user))
-      : immediateChannels(accountUser, effect.template, alert, null, at);
+      : immediateChannels(accountUser, effect.template, alert, inputs.ruleOf(accountUser.id), effect.at);
   const channels: Channel[] = [];
   for (const channel of named) {
     if (isChannel(channel) && !channels.includes(channel)) channels.push(channel);
@@ -230,7 +257,7 @@ async function send(
   const actions: ('acknowledge' | 'reject')[] =
     effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
 
-  for (const channel of channelsOf(effect, accountUser, alert, effect.at)) {
+  for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
     const address = addressOf(accountUser, channel);
     const rendered = renderNotification({
       template: effect.template as TemplateKey,

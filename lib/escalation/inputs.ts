@@ -144,6 +144,11 @@ export class StepInputs {
     for (const record of found) this.rules.set(record.id, rules.get(record.id) ?? null);
   }
 
+  /** The account user's notification rule as loaded with them (null: none, or not loaded). */
+  ruleOf(accountUserId: string): NotificationRuleDefinition | null {
+    return this.rules.get(accountUserId) ?? null;
+  }
+
   inputs(): EngineInputs {
     return {
       team: (teamId) => this.teamInputs.get(teamId),

@@ -33,6 +33,8 @@ export class Conflict extends statusError(409) {}
 export class PayloadTooLarge extends statusError(413, 'Request body is larger than 256 KiB') {}
 /** Validation of a well-formed request: 422 on v4, 400 on the earlier interface. */
 export class Invalid extends statusError(422) {}
+/** Validation that is 422 on every interface: the contract's password routes under /public (§3). */
+export class Unprocessable extends statusError(422) {}
 
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many requests') {

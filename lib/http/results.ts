@@ -3,7 +3,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../log';
 import { CORS } from './cors';
-import { HttpError } from './errors';
+import { HttpError, Unprocessable } from './errors';
 import { interfaceOf } from './request';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -25,11 +25,12 @@ export function textResult(status: number, contentType: string, body: string, he
 }
 
 /** The contract's error body (§4): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
- * errors are 422 on v4 and 400 on the earlier interface. Unknown errors never leak detail. */
+ * errors are 422 on v4 and 400 on the earlier interface (Unprocessable stays 422 on both). Unknown
+ * errors never leak detail. */
 export function errorResult(error: unknown, path: string): Result {
   const iface = interfaceOf(path);
   if (error instanceof HttpError) {
-    const status = error.status === 422 && iface === 'earlier' ? 400 : error.status;
+    const status = error.status === 422 && iface === 'earlier' && !(error instanceof Unprocessable) ? 400 : error.status;
     const body: Record<string, unknown> = { errors: error.messages.map((message) => ({ message })) };
     if (iface === 'v4') body.code = status;
     return jsonResult(status, body, error.headers);

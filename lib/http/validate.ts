@@ -1,7 +1,7 @@
 // zod schemas are the single truth for inputs; this turns their issues into the contract's
 // messages, each naming its field ("title can't be blank", "urgency must be one of: …").
 import type { z } from 'zod';
-import { Invalid } from './errors';
+import { Invalid, Unprocessable } from './errors';
 
 function fieldName(path: PropertyKey[]): string {
   let name = '';
@@ -36,6 +36,7 @@ export function issueMessage(issue: Issue, data: unknown): string {
       return `${field} must be one of: ${issue.values.map(String).join(', ')}`;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return `${field} can't be blank`;
+      if (issue.origin === 'string') return `${field} is too short (at least ${issue.minimum} characters)`;
       if (issue.origin === 'array')
         return `${field} must have at least ${issue.minimum} ${Number(issue.minimum) === 1 ? 'entry' : 'entries'}`;
       return `${field} must be at least ${issue.minimum}`;
@@ -69,4 +70,15 @@ export function parseInput<S extends z.ZodType>(
   ];
   if (messages.length > 0) throw new Invalid([...new Set(messages)]);
   return (result as { data: z.infer<S> }).data;
+}
+
+/** parseInput for the routes whose validation errors are 422 on every interface (contract §3's
+ * password routes under /public). */
+export function parseUnprocessable<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  try {
+    return parseInput(schema, data);
+  } catch (error) {
+    if (error instanceof Invalid) throw new Unprocessable(error.messages);
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { findIntegrationType, type IntegrationType } from './catalogue';
 import type { IntegrationRecord } from './records';
+import { shownOptions } from './outgoing-webhook-options';
 
 export function integrationTypeToV4(type: IntegrationType) {
   return {
@@ -32,11 +33,18 @@ export function slugOf(record: IntegrationRecord): string {
   return findIntegrationType(record.integration_type_id)?.slug ?? 'webhook';
 }
 
-export function integrationToV4(record: IntegrationRecord) {
+/** The inbound address senders post to (contract §9): `<base>/integration/<int_ id>`. */
+export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: string): string {
+  return `${baseUrl}/integration/${prefixId('integration', record.id)}`;
+}
+
+/** `baseUrl`: where clients reach this API (lib/http/base-url.ts), for the integration's `url`. */
+export function integrationToV4(record: IntegrationRecord, baseUrl: string) {
   const type = findIntegrationType(record.integration_type_id);
   return {
     id: record.id,
     prefix_id: prefixId('integration', record.id),
+    url: inboundUrlOf(record, baseUrl),
     account_id: record.account_id,
     tiny_id: record.tiny_id,
     name: record.name,
@@ -44,7 +52,7 @@ export function integrationToV4(record: IntegrationRecord) {
     urgency: record.urgency,
     integration_type_id: record.integration_type_id,
     integration_type: type ? integrationTypeToV4(type) : null,
-    options: { ...record.options },
+    options: shownOptions(record.options),
     account_user_ids: [...record.account_user_ids],
     router_ids: [...record.router_ids],
     team_ids: [...record.team_ids],
@@ -62,6 +70,7 @@ export const integrationListSpec: ListSpec = {
     urgency: 'string',
     integration_type_id: 'string',
     integration_type: 'object',
+    url: 'string',
     options: 'object',
     account_user_ids: 'array',
     router_ids: 'array',
@@ -82,17 +91,18 @@ export function destinationIdsOf(record: IntegrationRecord): string[] {
   ];
 }
 
-export function integrationToEarlier(record: IntegrationRecord) {
+export function integrationToEarlier(record: IntegrationRecord, baseUrl: string) {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('integration', record.id),
+    url: inboundUrlOf(record, baseUrl),
     tinyId: record.tiny_id,
     name: record.name,
     type: slugOf(record),
     enabled: record.enabled,
     urgency: record.urgency,
     destination_ids: destinationIdsOf(record),
-    options: { ...record.options },
+    options: shownOptions(record.options),
     meta: { ...record.meta },
     createdAt: record.created_at,
     updatedAt: record.updated_at,
@@ -105,6 +115,7 @@ export const integrationEarlierListSpec: ListSpec = {
     tinyId: 'number',
     name: 'string',
     type: 'string',
+    url: 'string',
     enabled: 'boolean',
     urgency: 'string',
     destination_ids: 'array',

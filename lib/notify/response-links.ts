@@ -1,4 +1,5 @@
-// One-click response links (contract §8, issue 12): `<PUBLIC_BASE_URL>/public/respond/<token>`, the
+// One-click response links (contract §8, issue 12): `<CONSOLE_URL>/public/respond/<token>` (the
+// address e-mailed links use, which serves the API too; else PUBLIC_BASE_URL), the
 // token signed with RESPONSE_TOKEN_SECRET, else with a secret generated once and kept in the table
 // (like the JWT secret), valid 24 hours, naming one person's workflow of one alert and one action.
 import { randomBytes } from 'node:crypto';
@@ -30,11 +31,11 @@ let warned = false;
 
 /** The base of links in messages, or null (links are then left out, and that is logged once). */
 export function publicBaseUrl(): string | null {
-  const base = config().PUBLIC_BASE_URL;
+  const base = config().CONSOLE_URL ?? config().PUBLIC_BASE_URL;
   if (base) return base.replace(/\/+$/, '');
   if (!warned) {
     warned = true;
-    logger.warn('PUBLIC_BASE_URL is not set: messages go out without one-click response links');
+    logger.warn('neither CONSOLE_URL nor PUBLIC_BASE_URL is set: messages go out without one-click response links');
   }
   return null;
 }

@@ -40,6 +40,9 @@ export function orphanOperations(routes: readonly DocumentedRoute[], operations 
 const INPUT_NAMES: [z.ZodType, string][] = [
   [input.loginInput, 'LoginInput'],
   [input.signupInput, 'SignupInput'],
+  [input.passwordResetRequestInput, 'PasswordResetRequestInput'],
+  [input.passwordResetInput, 'PasswordResetInput'],
+  [input.changePasswordInput, 'PasswordChangeInput'],
   [input.updateAccountInput, 'AccountUpdateEarlierInput'],
   [input.createApiKeyInput, 'ApiKeyCreateInput'],
   [input.createAccountUserInput, 'AccountUserCreateInput'],
@@ -70,18 +73,29 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.integrationOptionFields, 'IntegrationOptionsInput'],
   [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
   [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
+  [input.pagerDutyEventInput, 'PagerDutyEventInput'],
+  [input.createRouterV4Input, 'RouterCreateInput'],
+  [input.updateRouterV4Input, 'RouterUpdateInput'],
+  [input.routerTestInput, 'RouterTestInput'],
+  [input.createRouterEarlierInput, 'RouterCreateEarlierInput'],
+  [input.updateRouterEarlierInput, 'RouterUpdateEarlierInput'],
+  [input.createNotificationRuleInput, 'NotificationRuleCreateInput'],
+  [input.updateNotificationRuleInput, 'NotificationRuleUpdateInput'],
+  [input.notificationRuleTestInput, 'NotificationRuleTestInput'],
+  [input.createAutomationInput, 'AutomationCreateEarlierInput'],
+  [input.updateAutomationInput, 'AutomationUpdateEarlierInput'],
 ];
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 // ---- error responses --------------------------------------------------------------------------
 
-const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid'>, string> = {
+const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   400: 'Malformed JSON in the body',
   401: 'No credentials, or a token that is invalid, expired or revoked',
   403: "The caller's role does not allow this",
   404: "No such object in the caller's account (another account's objects are absent too)",
-  405: 'The integration is disabled',
+  405: 'The integration is disabled, or it is an outgoing webhook (it receives nothing)',
   409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
   413: 'The body is larger than 256 KiB',
   429: 'Rate limited; retry after the Retry-After seconds',
@@ -100,6 +114,8 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   429: 'TooManyRequests',
 };
 
+const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+
 function errorResponses(): Json {
   const responses: Json = {};
   for (const iface of ['V4', 'Earlier'] as const) {
@@ -107,13 +123,11 @@ function errorResponses(): Json {
     for (const [status, text] of Object.entries(ERROR_TEXT)) {
       const description =
         status === '400' && iface === 'Earlier' ? `${text}, or ${INVALID_TEXT[0].toLowerCase()}${INVALID_TEXT.slice(1)}` : text;
-      const headers =
-        status === '429'
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
-          : {};
+      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {};
       responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
     }
     if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
+    else responses.UnprocessableEarlier = { description: `${INVALID_TEXT} (the password routes answer 422 outside /api/v4 too)`, ...body };
   }
   return responses;
 }
@@ -238,6 +252,10 @@ const TAGS: [string, string][] = [
   ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
   ['Notifications', 'Every message sent to a person (read only), and one-click responses from pages'],
   ['Notifications (earlier)', 'Notifications on the earlier interface'],
+  ['Routers', 'YAML rules that route and transform alerts, and their dry run'],
+  ['Routers (earlier)', 'Routers and notification rules on the earlier interface, and the default templates'],
+  ['Notification rules', 'YAML rules that decide how an account user is paged, and their dry run'],
+  ['Automations (earlier)', 'HTTP requests to third-party systems, run by hand or by routers'],
 ];
 
 const DESCRIPTION = [
@@ -265,7 +283,9 @@ function convertSchemas(operations: OperationDoc[]): Components {
     return name;
   };
   for (const op of operations) {
-    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema)]) if (schema) used.add(schema);
+    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema), ...(op.ownErrors ?? []).map((e) => e.schema)]) {
+      if (schema) used.add(schema);
+    }
     if (op.list) used.add(op.list);
   }
   for (const schema of used) registry.add(schema, { id: nameOf(schema) });
@@ -355,6 +375,14 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     };
   }
   Object.assign(responses, errorsOf(route.path, op.errors));
+  for (const own of op.ownErrors ?? []) {
+    responses[String(own.status)] = {
+      description: own.description,
+      ...(own.status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { 'application/json': { schema: ref(own.schema) } },
+    };
+  }
+  const sortedResponses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 
   const operation: Json = {
     operationId: `${route.fn}${route.op[0].toUpperCase()}${route.op.slice(1)}`,
@@ -386,7 +414,7 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
       },
     };
   }
-  operation.responses = responses;
+  operation.responses = sortedResponses;
   return operation;
 }
 

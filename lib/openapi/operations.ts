@@ -6,8 +6,9 @@ import type * as z from 'zod';
 import * as input from './inputs';
 import * as rep from './representations';
 
-/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 'invalid';
+/** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
+ * 422 itself is a validation failure that is 422 on every interface (the password routes, §3). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
 
 export interface SuccessDoc {
   /** 404/409/410 only where the answer is a page of its own, not an error (one-click responses). */
@@ -37,6 +38,9 @@ export interface OperationDoc {
   query?: { name: string; required: boolean; description: string; example?: string }[];
   success: SuccessDoc[];
   errors: ErrorStatus[];
+  /** Errors answered in a shape of the route's own instead of the error body (PagerDuty's, on
+   * /v2/enqueue), with their schema; these statuses are not also in `errors`. */
+  ownErrors?: { status: Exclude<ErrorStatus, 'invalid'>; description: string; schema: z.ZodType }[];
   /** No credentials. */
   public?: boolean;
 }
@@ -204,6 +208,26 @@ export const OPERATIONS: OperationTable = {
     success: [{ status: 201, description: 'A login token for the new admin, and the new account', schema: rep.SignupResult }],
     errors: [400, 404, 409, 413],
   },
+  'POST /public/password_reset': {
+    summary: 'Ask for a password reset link',
+    description:
+      'Answers 202 with the same body whether or not the address belongs to a user, and takes as long either way. A known address gets an e-mail (through the outbox) with a link to the console carrying a one-time token valid for 1 hour. Limited per e-mail address and per source address in 15-minute windows (429 with Retry-After).',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetRequestInput,
+    success: [{ status: 202, description: 'Accepted; a link was sent if the address is known', schema: rep.PasswordResetRequested }],
+    errors: [400, 413, 422, 429],
+  },
+  'POST /public/password_reset/{token}': {
+    summary: 'Choose a new password with a reset token',
+    description:
+      'The token from the e-mailed link. Sets the password (at least 8 characters, else 422 naming password, and the token stays usable) and spends the token. An unknown, expired or spent token, or one sent before a later password change, is a 404. Login tokens issued before are refused from then on (401); API keys keep working.',
+    tag: 'Platform',
+    public: true,
+    body: input.passwordResetInput,
+    success: [{ status: 204, description: 'The password is set; sign in with it' }],
+    errors: [400, 404, 409, 413, 422],
+  },
   'GET /account/{id}': {
     summary: "Get the caller's account",
     description: 'Any other account id is a 404.',
@@ -268,6 +292,16 @@ export const OPERATIONS: OperationTable = {
         'roles merges the keys given; user_attributes updates name, notify flags, and e-mails/phones by id (_destroy removes one, an entry without id adds one).',
     },
   }),
+
+  [`POST ${v4}/account_users/{id}/password`]: {
+    summary: 'Change your own password',
+    description:
+      "Only by the account user themselves (anyone else, an admin included, gets 403). A wrong current_password is a 422 naming it; a password shorter than 8 characters a 422 naming password. Login tokens issued before the change are refused from then on (401), the caller's included; API keys keep working. Attempts are limited per person (429 with Retry-After).",
+    tag: 'Account users',
+    body: input.changePasswordInput,
+    success: [{ status: 204, description: 'The password is changed; sign in again for a new login token' }],
+    errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
+  },
 
   // ---- alerts, v4 ---------------------------------------------------------------------------
   ...resource(`${v4}/alerts`, {
@@ -686,5 +720,127 @@ export const OPERATIONS: OperationTable = {
     anyBody: true,
     success: [{ status: 202, description: 'Stored and queued', schema: rep.InboundAccepted }],
     errors: [403, 404, 405, 413, 429],
+  },
+  'POST /v2/enqueue': {
+    summary: 'PagerDuty Events API v2 drop-in',
+    description:
+      "No credentials. A PagerDuty Events API v2 event, for any tool that can page PagerDuty: point its events URL at this route and use an integration's id (int_… or ULID) as the routing key. The event is checked at once as PagerDuty checks it (required fields per action, the four severities, length limits, images and links; event_action and severity are read case-insensitively) and refused with PagerDuty's 400 naming every fault, nothing stored; an unknown or disabled integration is an invalid routing key. A valid event is stored and processed like any inbound webhook of the integration (its token, rate limit and maintenance windows apply) and answered with PagerDuty's 202. A trigger without dedup_key gets one (the log's prefix id), returned for the acknowledge and resolve that follow. payload.custom_details, component, group, class, source, links and images are kept on the alert as additional_data. Every answer has PagerDuty's shape.",
+    tag: 'Inbound webhooks',
+    public: true,
+    body: input.pagerDutyEventInput,
+    success: [{ status: 202, description: 'Stored and queued (PagerDuty\'s "Event processed")', schema: rep.PagerDutyAccepted }],
+    errors: [],
+    ownErrors: [
+      {
+        status: 400,
+        description: 'Invalid event: malformed JSON, a missing or invalid field, or an invalid routing key (each fault in errors)',
+        schema: rep.PagerDutyError,
+      },
+      {
+        status: 403,
+        description: 'The integration has a token option and the pagertree-token header does not carry it',
+        schema: rep.PagerDutyError,
+      },
+      { status: 413, description: 'The event is larger than 256 KiB', schema: rep.PagerDutyError },
+      { status: 429, description: 'Throttled: retry after the Retry-After seconds', schema: rep.PagerDutyError },
+    ],
+  },
+
+  // ---- routers, notification rules, automations ---------------------------------------------
+  ...resource(`${v4}/routers`, {
+    tag: 'Routers',
+    noun: 'router',
+    plural: 'routers',
+    item: rep.RouterV4,
+    create: input.createRouterV4Input,
+    update: input.updateRouterV4Input,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'Needs a name and at least one default receiver (default_receiver_team_id, default_receiver_account_user_id or default_receiver_router_id: objects of the account, ULID or prefix id). rules is router YAML (contract §10), validated (line and column in messages) and stored exactly as sent.',
+      update: 'rules is validated as on create; a null default receiver clears it, and at least one must remain.',
+    },
+  }),
+  [`POST ${v4}/routers/{id}/test`]: {
+    summary: 'Dry-run a router',
+    description:
+      'Evaluates the router for the given alert (and optionally the request that made it, as log {data, headers}) and explains the decision: the rule that matched with each condition, whether it held and the value it saw; the rules tried before it with the first condition that failed; the actions that would run with their values resolved and the receivers. No side effects.',
+    tag: 'Routers',
+    body: input.routerTestInput,
+    form: false,
+    success: [{ status: 200, description: 'The explanation', schema: rep.RouterExplanation }],
+    errors: [400, 401, 404, 413, 'invalid'],
+  },
+  ...resource('/router', {
+    tag: 'Routers (earlier)',
+    noun: 'router',
+    plural: 'routers and notification rules',
+    item: rep.RouterEarlier,
+    create: input.createRouterEarlierInput,
+    update: input.updateRouterEarlierInput,
+    form: false,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'type router is a router (default_receiver required: a team, user, router or schedule prefix id); type notification is a notification rule, the same object as /api/v4/notification_rules. The YAML arrives as settings or rules and is shown under both.',
+      get: 'A router (rtr_) or a notification rule (nrl_).',
+      update: 'type cannot change.',
+    },
+  }),
+  'GET /router/default-template/{type}': {
+    summary: 'The starting YAML of a router or a notification rule',
+    description:
+      'type is router or notification (404 otherwise). The body is the YAML as a JSON string, which POST /router accepts as settings.',
+    tag: 'Routers (earlier)',
+    success: [{ status: 200, description: 'The template', schema: rep.DefaultTemplate }],
+    errors: READ,
+  },
+  ...resource(`${v4}/notification_rules`, {
+    tag: 'Notification rules',
+    noun: 'notification rule',
+    plural: 'notification rules',
+    item: rep.NotificationRuleV4,
+    create: input.createNotificationRuleInput,
+    update: input.updateNotificationRuleInput,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        "rules is notification rule YAML (contract §8), validated and stored exactly as sent. Assign it through an account user's notification_rule_id.",
+      delete: 'Account users that used it lose their pointer (notification_rule_id becomes null): their default channels apply.',
+    },
+  }),
+  [`POST ${v4}/notification_rules/{id}/test`]: {
+    summary: 'Dry-run a notification rule',
+    description:
+      "Which channels a page for the given alert would use, and when, with the reasons: the rule that matched and each condition, the rules tried before it. The default channels are the caller's, or those of account_user_id; type is the event (default alert.open). No side effects.",
+    tag: 'Notification rules',
+    body: input.notificationRuleTestInput,
+    form: false,
+    success: [{ status: 200, description: 'The explanation', schema: rep.NotificationRuleExplanation }],
+    errors: [400, 401, 404, 413, 'invalid'],
+  },
+  ...resource('/automation', {
+    tag: 'Automations (earlier)',
+    noun: 'automation',
+    plural: 'automations',
+    item: rep.AutomationEarlier,
+    create: input.createAutomationInput,
+    update: input.updateAutomationInput,
+    form: false,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'settings is YAML with url and method (required), headers, params, data and auth {username, password}; text values may be Handlebars templates over the alert. Shown with the auth password replaced by ********; saving the marker back keeps the stored password.',
+    },
+  }),
+  'POST /automation/{id}/run': {
+    summary: 'Run an automation',
+    description:
+      'Performs its request now (10 s timeout) and answers the log of the run: status code, duration and an excerpt of the response. A target that resolves to a loopback, private, link-local or metadata address is refused (400, logged, nothing sent) unless the deployment sets ALLOW_PRIVATE_AUTOMATION_TARGETS=true. A disabled automation is a 409. Account admins only.',
+    tag: 'Automations (earlier)',
+    success: [{ status: 200, description: 'The log of the run', schema: rep.LogEarlier }],
+    errors: [400, 401, 403, 404, 409],
   },
 };

@@ -41,6 +41,9 @@ const _everyStatus: [MissingStatus] extends [never] ? true : never = true;
 void _everyStatus;
 
 const urgency = z.enum(URGENCIES);
+
+/** What a sender said beyond title and description (adapters keep it, capped in size): labelled values. */
+const additionalData = z.array(z.strictObject({ type: z.string(), label: z.string(), value: z.unknown() }));
 const alertStatus = z.enum(ALERT_STATUSES);
 
 // ---- errors and envelopes ---------------------------------------------------------------------
@@ -63,6 +66,7 @@ export function listOf<T extends z.ZodType>(item: T) {
 export const Health = z.strictObject({ status: z.literal('ok') });
 export const LoginResult = z.strictObject({ token: z.string().min(1) });
 export const SignupResult = z.strictObject({ token: z.string().min(1), account_id: ulid });
+export const PasswordResetRequested = z.strictObject({ message: z.string().min(1) });
 
 export const AccountEarlier = z.strictObject({
   sid: prefixIdOf('account'),
@@ -149,6 +153,7 @@ export const AlertV4 = z.strictObject({
   dedup_count: tinyId,
   dedup_keys: z.array(z.string()),
   meta: json,
+  additional_data: additionalData,
   destination_team_ids: z.array(ulid),
   destination_router_ids: z.array(ulid),
   destination_account_user_ids: z.array(ulid),
@@ -190,8 +195,8 @@ export const AlertEarlier = z.strictObject({
   responses: z.array(z.string()),
   responses_recorded: json,
   tags: z.array(z.string()),
-  additional_data: z.array(z.strictObject({ type: z.string(), label: z.string(), value: z.unknown() })),
-  stakeholder_ids: z.array(prefixIdOf('stakeholder')),
+  additional_data: additionalData,
+  stakeholder_ids: z.array(prefixIdOf('stakeholder', 'user', 'accountUser')),
   handoffs: z.array(
     z.strictObject({
       to: prefixIdOf('user', 'team'),
@@ -362,16 +367,20 @@ export const IntegrationTypeV4 = z.strictObject({
   options: z.array(
     z.strictObject({
       name: z.string(),
-      type: z.enum(['string', 'boolean']),
+      type: z.enum(['string', 'boolean', 'array']),
       description: z.string(),
-      default: z.union([z.string(), z.boolean()]).optional(),
+      default: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
     }),
   ),
 });
 
+/** The integration's inbound address, `<base URL>/integration/<int_ id>`, on the host the request reached. */
+const inboundUrl = z.url({ protocol: /^https?$/ });
+
 export const IntegrationV4 = z.strictObject({
   id: ulid,
   prefix_id: prefixIdOf('integration'),
+  url: inboundUrl,
   account_id: ulid,
   tiny_id: tinyId,
   name: z.string(),
@@ -390,6 +399,7 @@ export const IntegrationV4 = z.strictObject({
 export const IntegrationEarlier = z.strictObject({
   sid: prefixIdOf('account'),
   id: prefixIdOf('integration'),
+  url: inboundUrl,
   tinyId,
   name: z.string(),
   type: z.string(),
@@ -419,6 +429,125 @@ export const MaintenanceWindowV4 = z.strictObject({
 export const InboundAccepted = z.strictObject({
   log_id: prefixIdOf('log'),
   ignored: z.literal('maintenance_window').optional(),
+});
+
+// ---- PagerDuty Events API v2 drop-in (POST /v2/enqueue): PagerDuty's own answers --------------
+
+/** An accepted event; `dedup_key` is the sender's, or the one generated for a trigger without it. */
+export const PagerDutyAccepted = z.strictObject({
+  status: z.literal('success'),
+  message: z.literal('Event processed'),
+  dedup_key: z.string().min(1),
+});
+
+/** A refused event, as PagerDuty answers it: every fault in `errors`. */
+export const PagerDutyError = z.strictObject({
+  status: z.enum(['invalid event', 'throttle event', 'forbidden', 'error']),
+  message: z.string(),
+  errors: z.array(z.string()),
+});
+
+// ---- routers, notification rules, automations -------------------------------------------------
+
+export const RouterV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('router'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  default_receiver_account_user_id: ulid.nullable(),
+  default_receiver_router_id: ulid.nullable(),
+  default_receiver_team_id: ulid.nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** The earlier /router: a router (type router) or a notification rule (type notification). */
+export const RouterEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('router', 'notificationRule'),
+  tinyId: tinyId.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  type: z.enum(['router', 'notification']),
+  default_receiver: prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule').nullable(),
+  settings: z.string().nullable(),
+  rules: z.string().nullable(),
+});
+
+/** GET /router/default-template/:type: the YAML text as a JSON string. */
+export const DefaultTemplate = z.string();
+
+export const NotificationRuleV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('notificationRule'),
+  account_id: ulid,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const AutomationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('automation'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  settings: z.string(),
+});
+
+/** One condition of a dry run: whether it held and the value it saw. */
+const conditionReport = z.looseObject({ condition: z.string(), held: z.boolean() });
+
+/** POST /api/v4/routers/:id/test. */
+export const RouterExplanation = z.strictObject({
+  router_id: z.string().nullable(),
+  enabled: z.boolean(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(z.strictObject({ index: z.number().int(), failed_condition: conditionReport.nullable() })),
+  plan: z.looseObject({
+    outcome: z.enum(['matched', 'no_match', 'disabled', 'invalid_rules']),
+    rule_index: z.number().int().nullable(),
+    actions: z.array(json),
+    suppressed: z.boolean(),
+    assignments: z.array(json),
+    used_default: z.boolean(),
+    alert_changes: json,
+    warnings: z.array(z.string()),
+  }),
+});
+
+/** POST /api/v4/notification_rules/:id/test. */
+export const NotificationRuleExplanation = z.strictObject({
+  notification_rule_id: z.string().nullable(),
+  enabled: z.boolean(),
+  type: z.string(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(
+    z.strictObject({
+      index: z.number().int(),
+      skipped_for_type: z.array(z.string()).optional(),
+      failed_condition: conditionReport.nullable(),
+    }),
+  ),
+  plan: z.looseObject({
+    source: z.enum(['rule', 'default']),
+    reason: z.enum(['matched', 'ignored', 'no_rule', 'disabled', 'no_match', 'invalid_rules']),
+    steps: z.array(z.looseObject({ at_offset_ms: z.number(), channels: z.array(z.string()) })),
+  }),
 });
 
 // ---- notifications and one-click responses -----------------------------------------------------

@@ -50,7 +50,7 @@ describe('layers, skipped layers, repeat', () => {
     expect(await statusOf(alert.id)).toBe('dropped');
     expect((await admin.get(`/alert/${alert.prefix_id}`)).body.status).toBe('dropped');
     const actions = (await timeline(alert.prefix_id)).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['created', 'escalated', 'dropped']));
+    expect(actions).toEqual(expect.arrayContaining(['created', 'escalated', 'timed_out', 'dropped']));
     // The layers' timeouts ran in order: layer 2 was paged one (scaled) timeout after layer 1 or later
     // (the timeline's escalated entries carry each step's time).
     const logs = (await admin.get(`/log?owner_id=${alert.prefix_id}&limit=100`)).body.data as {
@@ -300,6 +300,33 @@ describe('reject (contract §6)', () => {
     const res = await a.client.post(`/api/v4/alerts/${alert.id}/reject`);
     expect(res.status).toBe(409);
     expect(res.body.errors[0].message).toContain('acknowledged');
+  });
+});
+
+describe('channels: the default channels, or the notification rule a person uses', () => {
+  it('pages by the rule: its first step at once, the next after its timeout (÷ TIME_SCALE); a person without one by the defaults', async () => {
+    const [ruled, plain] = [await person(admin, { sms: true, voice: true }), await person(admin)];
+    const rule = await admin.post('/api/v4/notification_rules', {
+      name: 'SMS then call',
+      rules:
+        'rules:\n  - match:\n      alert.urgency: high\n    actions:\n      - type: notify\n        channels: [sms]\n        timeout: 2m\n      - type: notify\n        channels: [voice]\n',
+    });
+    expect(rule.status, rule.text).toBe(201);
+    expect((await admin.put(`/api/v4/account_users/${ruled.id}`, { notification_rule_id: rule.body.id })).status).toBe(200);
+    const t = await team(admin, { layers: [[ruled.id, plain.id]], timeouts: [60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    const sent = await sentFor(admin, alert.id, (s) => s.some((n) => n.account_user_id === ruled.id && n.channel === 'voice'));
+    const of = (id: string) => sent.filter((n) => n.account_user_id === id);
+    expect(of(ruled.id).map((n) => n.channel)).toEqual(['sms', 'voice']);
+    expect(
+      of(plain.id)
+        .map((n) => n.channel)
+        .sort(),
+    ).toEqual(['email', 'push']);
+    // The call came after the text, on its own timer (2 minutes ÷ 600 after the page).
+    const [sms, voice] = of(ruled.id).map((n) => Date.parse(n.created_at));
+    expect(voice).toBeGreaterThan(sms);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 });
 

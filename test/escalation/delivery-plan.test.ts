@@ -90,7 +90,8 @@ describe('deliveryPlanFor', () => {
     ]);
   });
 
-  it('no notification rules are looked up yet: every person has none (the default channels path)', async () => {
-    expect((await loadNotificationRules('acc', [])).size).toBe(0);
+  it('a person without a notification rule has none: the default channels path', async () => {
+    const withoutRule = { id: 'ACU', account_id: 'ACC', notification_rule_id: null } as never;
+    expect(await loadNotificationRules('ACC', [withoutRule])).toEqual(new Map([['ACU', null]]));
   });
 });

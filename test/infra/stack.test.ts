@@ -123,21 +123,13 @@ describe('the stack', () => {
         expect(sends, `${name} → ${queue.name}`).toBe(definition.sendsTo.includes(queue.name) || queue.consumer === name);
       }
     }
-    expect(FUNCTIONS.escalationWorker.sendsTo).toEqual(['escalation']);
-    expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'escalation']);
+    // (webhooks: every function that changes alerts publishes their events.)
+    expect(FUNCTIONS.escalationWorker.sendsTo).toEqual(['escalation', 'webhooks']);
+    expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'escalation', 'webhooks']);
     expect(FUNCTIONS.notifications.sendsTo).toEqual([]);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ ESCALATION_QUEUE_URL: Match.anyValue(), OUTBOX: 'none' }) },
     });
-  });
-
-  it('gives every function the public base URL of links in messages: the console address', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn: any) =>
-      String(fn.Properties.Runtime).startsWith('nodejs'),
-    ) as any[];
-    for (const fn of functions) {
-      expect(JSON.stringify(fn.Properties.Environment.Variables.PUBLIC_BASE_URL)).toMatch(/ConsoleDistribution.*DomainName/);
-    }
   });
 
   it('runs the scheduled functions on their schedule', () => {
@@ -263,6 +255,16 @@ describe('the web console', () => {
     template.hasOutput('ConsoleUrl', {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^ConsoleDistribution'), 'DomainName'] }]] },
     });
+  });
+
+  it("gives every function the console URL, the base of the links it sends people (password reset, pages' one-click responses)", () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn: any) =>
+      String(fn.Properties.Runtime).startsWith('nodejs'),
+    ) as any[];
+    expect(functions.length).toBe(Object.keys(FUNCTIONS).length);
+    for (const fn of functions) {
+      expect(JSON.stringify(fn.Properties.Environment.Variables.CONSOLE_URL)).toMatch(/ConsoleDistribution.*DomainName/);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../infra/routes';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { outboxMessages } from '../../lib/notify/outbox';
 import { DocumentChecker } from './support';
 
 let service: TestService;
@@ -46,7 +47,7 @@ interface Call {
 /** One request by route template; its response must conform to the document, and have `status`. */
 async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
   const [method, template] = key.split(' ');
-  const path = template.replace(/\{(id|token)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const path = template.replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -73,6 +74,34 @@ describe('platform routes', () => {
     await call(anonymous, 'POST /public/signup', 201, { body: signup });
     await call(anonymous, 'POST /public/signup', 409, { body: signup });
     await call(anonymous, 'POST /public/signup', 400, { body: { ...signup, password: 'short' } });
+  });
+
+  it('password reset and change', async () => {
+    const { accountUser, client } = await createMember(admin, { name: 'Forgetful' });
+    const address = accountUser.user.emails[0].email;
+    await call(anonymous, 'POST /public/password_reset', 202, { body: { email: address } });
+    await call(anonymous, 'POST /public/password_reset', 202, { body: { email: `nobody-${Date.now()}@example.com` } });
+    await call(anonymous, 'POST /public/password_reset', 422, { body: { email: 'not an address' } });
+    await call(anonymous, 'POST /public/password_reset', 400, { body: '{not json', headers: json });
+    const link = outboxMessages().find((m) => m.to === address && m.template === 'password_reset')!.message;
+    const token = /reset-password\/([\w-]+)/.exec(link)![1];
+    await call(anonymous, 'POST /public/password_reset/{token}', 422, { id: token, body: { password: 'short' } });
+    await call(anonymous, 'POST /public/password_reset/{token}', 204, { id: token, body: { password: 'a new long password' } });
+    await call(anonymous, 'POST /public/password_reset/{token}', 404, { id: token, body: { password: 'a new long password' } });
+
+    await call(client, 'POST /api/v4/account_users/{id}/password', 204, {
+      id: accountUser.id,
+      body: { current_password: 'a new long password', password: 'another long password' },
+    });
+    await call(client, 'POST /api/v4/account_users/{id}/password', 422, {
+      id: accountUser.id,
+      body: { current_password: 'wrong password', password: 'another long password' },
+    });
+    await call(admin, 'POST /api/v4/account_users/{id}/password', 403, {
+      id: accountUser.id,
+      body: { current_password: 'x', password: 'another long password' },
+    });
+    await call(client, 'POST /api/v4/account_users/{id}/password', 404, { id: 'acu_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
   });
 
   it("the caller's account", async () => {
@@ -365,6 +394,36 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(anonymous, 'POST /integration/{id}', 429, { id: integration.body.id, body: { title: 'again' } });
     await call(anonymous, 'POST /integration/{id}', 404, { id: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
 
+    // PagerDuty's drop-in answers in PagerDuty's shapes (202, 400, 429), validated against the document.
+    const pagerduty = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: { name: 'PagerDuty senders', urgency: 'high', integration_type_id: webhook.id, account_user_ids: [me.accountUserId] },
+    });
+    const event = {
+      routing_key: pagerduty.body.prefix_id,
+      event_action: 'trigger',
+      payload: { summary: 'Disk full on db-1', source: 'db-1', severity: 'critical', custom_details: { free: '0 B' } },
+      links: [{ href: 'https://grafana.example.com/d/disk', text: 'Dashboard' }],
+    };
+    const accepted = await call(anonymous, 'POST /v2/enqueue', 202, { body: event });
+    expect(accepted.body).toMatchObject({ status: 'success', message: 'Event processed' });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, event_action: 'resolve', dedup_key: accepted.body.dedup_key } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, payload: { summary: 'no source' } } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, routing_key: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: '{not json', headers: json });
+    // A bucket of one token a minute, never used: the first event takes it, the second is throttled.
+    const slow = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: {
+        name: 'Slow',
+        urgency: 'low',
+        integration_type_id: webhook.id,
+        account_user_ids: [me.accountUserId],
+        option_rate_limit_per_minute: 1,
+      },
+    });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, routing_key: slow.body.id } });
+    const throttled = await call(anonymous, 'POST /v2/enqueue', 429, { body: { ...event, routing_key: slow.body.id } });
+    expect(throttled.body.status).toBe('throttle event');
+
     const earlier = await call(admin, 'POST /integration', 201, {
       body: { name: 'Grafana', type: 'grafana', destination_ids: [`usr_${me.userId}`], option_token: 's3cret' },
     });
@@ -445,6 +504,64 @@ describe('notifications and one-click responses', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     await call(admin, 'POST /api/v4/alerts/{id}/reject', 200, { id: second.body.id });
+  });
+});
+
+describe('routers, notification rules, automations', () => {
+  it('both interfaces, dry runs, default templates and automation runs', async () => {
+    const rules =
+      'rules:\n  - match:\n      alert.urgency: high\n    actions:\n      - type: setval\n        map:\n          title: "[P1] {{alert.title}}"\n';
+    const router = await call(admin, 'POST /api/v4/routers', 201, {
+      body: { name: 'Main', rules, default_receiver_account_user_id: me.accountUserId },
+    });
+    await call(admin, 'POST /api/v4/routers', 422, { body: { name: 'No receiver' } });
+    await call(member, 'POST /api/v4/routers', 403, { body: { name: 'x', default_receiver_account_user_id: me.accountUserId } });
+    await call(admin, 'GET /api/v4/routers', 200, { query: 'q=main' });
+    await call(admin, 'GET /api/v4/routers/{id}', 200, { id: router.body.prefix_id });
+    await call(admin, 'PUT /api/v4/routers/{id}', 200, { id: router.body.id, body: { enabled: false } });
+    await call(admin, 'PUT /api/v4/routers/{id}', 422, { id: router.body.id, body: { rules: 'rules: [' } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 200, { id: router.body.id, body: { alert: { title: 'x', urgency: 'high' } } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 422, { id: router.body.id, body: { alert: 1 } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 404, { id: 'rtr_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: { alert: {} } });
+
+    const template = await call(admin, 'GET /router/default-template/{type}', 200, { id: 'router' });
+    await call(admin, 'GET /router/default-template/{type}', 404, { id: 'other' });
+    const earlier = await call(admin, 'POST /router', 201, {
+      body: { name: 'Earlier', type: 'router', settings: template.body, default_receiver: `usr_${me.userId}` },
+    });
+    await call(admin, 'POST /router', 400, { body: { name: 'x', type: 'router', settings: 'rules: [' } });
+    const paging = await call(admin, 'POST /router', 201, { body: { name: 'Paging', type: 'notification', rules: 'rules: []\n' } });
+    await call(admin, 'GET /router', 200, { query: 'select=name,type' });
+    await call(admin, 'GET /router/{id}', 200, { id: earlier.body.id });
+    await call(admin, 'GET /router/{id}', 200, { id: paging.body.id });
+    await call(admin, 'PUT /router/{id}', 200, { id: earlier.body.id, body: { name: 'Renamed' } });
+    await call(admin, 'DELETE /router/{id}', 204, { id: earlier.body.id });
+    await call(admin, 'DELETE /router/{id}', 404, { id: earlier.body.id });
+    await call(admin, 'DELETE /api/v4/routers/{id}', 204, { id: router.body.id });
+
+    const rule = await call(admin, 'POST /api/v4/notification_rules', 201, { body: { name: 'Night', rules: 'rules: []\n' } });
+    await call(admin, 'POST /api/v4/notification_rules', 422, { body: { name: 'x', rules: 'rules:\n  - nope' } });
+    await call(member, 'POST /api/v4/notification_rules', 403, { body: { name: 'x' } });
+    await call(admin, 'GET /api/v4/notification_rules', 200);
+    await call(admin, 'GET /api/v4/notification_rules/{id}', 200, { id: rule.body.prefix_id });
+    await call(admin, 'PUT /api/v4/notification_rules/{id}', 200, { id: rule.body.id, body: { enabled: false } });
+    await call(admin, 'POST /api/v4/notification_rules/{id}/test', 200, { id: rule.body.id, body: { alert: { urgency: 'low' } } });
+    await call(admin, 'POST /api/v4/notification_rules/{id}/test', 422, { id: rule.body.id, body: {} });
+    await call(admin, 'DELETE /api/v4/notification_rules/{id}', 204, { id: rule.body.id });
+
+    const automation = await call(admin, 'POST /automation', 201, {
+      body: { name: 'Hook', settings: 'url: http://127.0.0.1:9/x\nmethod: POST\nauth:\n  username: u\n  password: p\n' },
+    });
+    await call(admin, 'POST /automation', 400, { body: { name: 'x', settings: 'method: GET' } });
+    await call(admin, 'GET /automation', 200);
+    await call(admin, 'GET /automation/{id}', 200, { id: automation.body.id });
+    await call(admin, 'PUT /automation/{id}', 200, { id: automation.body.id, body: { name: 'Hook 2' } });
+    await call(admin, 'POST /automation/{id}/run', 400, { id: automation.body.id });
+    await call(member, 'POST /automation/{id}/run', 403, { id: automation.body.id });
+    await call(admin, 'PUT /automation/{id}', 200, { id: automation.body.id, body: { enabled: false } });
+    await call(admin, 'POST /automation/{id}/run', 409, { id: automation.body.id });
+    await call(admin, 'DELETE /automation/{id}', 204, { id: automation.body.id });
+    await call(admin, 'POST /automation/{id}/run', 404, { id: automation.body.id });
   });
 });
 

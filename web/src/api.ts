@@ -37,6 +37,21 @@ export function onSessionExpired(listener: () => void): void {
   expiredListener = listener;
 }
 
+let renewing = 0;
+/**
+ * Runs `work` that makes the session's own token refused and replaces it (a password change, then a
+ * sign-in with the new password). Meanwhile a 401 answered to the old token (a refresh in flight)
+ * does not end the session.
+ */
+export async function renewSession(work: () => Promise<void>): Promise<void> {
+  renewing++;
+  try {
+    await work();
+  } finally {
+    renewing--;
+  }
+}
+
 export async function request<T>(method: string, path: string, body?: unknown, options: { anonymous?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : currentToken();
@@ -60,7 +75,8 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   if (!response.ok) {
     const errors = (parsed as { errors?: { message?: unknown }[] } | undefined)?.errors;
     const messages = Array.isArray(errors) ? errors.map((e) => String(e?.message ?? '')).filter(Boolean) : [];
-    if (response.status === 401 && token) {
+    // Only a refusal of the session's current token ends it: one sent before a renewal does not.
+    if (response.status === 401 && token && token === currentToken() && renewing === 0) {
       endSession();
       expiredListener?.();
     }

@@ -1,23 +1,48 @@
 // The console's shell: the sign-in page until there is a session, then the navigation bar and the
 // page the hash names. A session the API refuses (expired, revoked) returns to sign-in with a note.
+// The password reset pages answer without a session (and with one: a link opened in a signed-in tab).
 import { useEffect, useState } from 'preact/hooks';
 import { onSessionExpired } from './api';
 import { DirectoryProvider, useDirectory } from './directory';
 import { LANDING_PAGE, PAGES } from './pages/index';
+import { ForgotPasswordPage, holdResetToken, isPasswordResetPath, ResetPasswordPage } from './pages/password-reset';
 import { SignInPage } from './pages/sign-in';
 import { href, matchPath, navigate, useLocation } from './router';
-import { currentToken, endSession, onSessionChange, restoreSession } from './session';
+import { currentToken, endSession, onSessionChange, restoreSession, takeEndNotice } from './session';
 
 restoreSession();
+holdResetToken();
+window.addEventListener('hashchange', () => {
+  if (holdResetToken()) window.dispatchEvent(new HashChangeEvent('hashchange'));
+});
 
 export function App() {
   const [signedIn, setSignedIn] = useState(() => currentToken() !== null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const location = useLocation();
+
   useEffect(() => {
     onSessionExpired(() => setNotice('Your session has ended. Sign in again.'));
-    return onSessionChange(() => setSignedIn(currentToken() !== null));
+    return onSessionChange(() => {
+      const signed = currentToken() !== null;
+      setSignedIn(signed);
+      if (!signed) setNotice(takeEndNotice());
+    });
   }, []);
+
+  if (location.path === '/forgot-password') return <ForgotPasswordPage />;
+  if (isPasswordResetPath(location.path)) {
+    return (
+      <ResetPasswordPage
+        onDone={(message) => {
+          if (currentToken()) endSession(message);
+          else setNotice(message);
+          navigate('/', undefined, { replace: true });
+        }}
+      />
+    );
+  }
 
   if (!signedIn) {
     return (

@@ -54,10 +54,21 @@ export function startSession(jwt: string): void {
   listeners.forEach((listener) => listener());
 }
 
-export function endSession(): void {
+let endNotice: string | null = null;
+
+/** Ends the session; `notice` is what the sign-in page then says (why the person must sign in again). */
+export function endSession(notice: string | null = null): void {
   token = null;
+  endNotice = notice;
   storage()?.removeItem(STORAGE_KEY);
   listeners.forEach((listener) => listener());
+}
+
+/** The notice the last endSession left, once. */
+export function takeEndNotice(): string | null {
+  const notice = endNotice;
+  endNotice = null;
+  return notice;
 }
 
 export function currentToken(): string | null {

@@ -1,8 +1,10 @@
-// Sign in: POST /public/login {username, password} → {token}. Wrong credentials are shown here.
+// Sign in: POST /public/login {username, password} → {token}. Wrong credentials are shown here;
+// "Forgot password?" leads to the reset form (pages/password-reset.tsx).
 import { useState } from 'preact/hooks';
 import { request } from '../api';
 import { Form, SubmitButton, TextField, useForm } from '../components/form';
 import { Notice, PageTitle } from '../components/ui';
+import { href } from '../router';
 import { startSession } from '../session';
 
 export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
@@ -36,6 +38,9 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
           />
           <SubmitButton form={form} label="Sign in" busyLabel="Signing in…" />
         </Form>
+        <p class="sign-in-links">
+          <a href={href('/forgot-password')}>Forgot password?</a>
+        </p>
       </div>
     </main>
   );
