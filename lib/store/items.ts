@@ -39,6 +39,42 @@ export function fromItem<T>(item: Item): T {
   return copy as T;
 }
 
+/** DynamoDB's limit on one item. */
+export const MAX_ITEM_BYTES = 400 * 1024;
+
+/** A write refused before it was sent: the item would pass the store's 400 KB limit (many long fields,
+ * grown over several updates). Callers answer it as a validation error (lib/http/results.ts). */
+export class ItemTooLarge extends Error {
+  override name = 'ItemTooLarge';
+  constructor(
+    readonly bytes: number,
+    readonly largest: { attribute: string; bytes: number },
+  ) {
+    super(
+      `the object would take ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_ITEM_BYTES / 1024} KB the store holds; ` +
+        `its largest field is ${largest.attribute} (${Math.ceil(largest.bytes / 1024)} KB)`,
+    );
+  }
+}
+
+const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+
+/**
+ * Throws ItemTooLarge when an item would pass the store's limit. The JSON size is a little above
+ * DynamoDB's own count (quotes, commas), so an item it lets through always fits; a typical item is a
+ * few KB, and only items over a tenth of the limit are measured attribute by attribute.
+ */
+export function checkItemSize(item: Item): void {
+  const total = utf8Bytes(item);
+  if (total <= MAX_ITEM_BYTES) return;
+  let largest = { attribute: '', bytes: 0 };
+  for (const [attribute, value] of Object.entries(item)) {
+    const bytes = utf8Bytes(value) + Buffer.byteLength(attribute, 'utf8');
+    if (bytes > largest.bytes) largest = { attribute, bytes };
+  }
+  throw new ItemTooLarge(total, largest);
+}
+
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
@@ -106,6 +142,7 @@ export async function batchWrite(all: WriteRequest[]): Promise<void> {
 
 /** Writes a new item; false when an item with that key already exists. */
 export async function putNew(item: Item): Promise<boolean> {
+  checkItemSize(item);
   try {
     await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
@@ -117,6 +154,7 @@ export async function putNew(item: Item): Promise<boolean> {
 
 /** Replaces an item only when its stored `version` is `expectedVersion`; false when it changed meanwhile. */
 export async function putIfVersion(item: Item, expectedVersion: number): Promise<boolean> {
+  checkItemSize(item);
   try {
     await db().send(
       new PutCommand({
@@ -135,6 +173,7 @@ export async function putIfVersion(item: Item, expectedVersion: number): Promise
 }
 
 export async function putItem(item: Item): Promise<void> {
+  checkItemSize(item);
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
 }
 
