@@ -145,6 +145,7 @@ async function startService(pollerConcurrency: number): Promise<Service> {
       account_user_ids: [users.data[0].id],
       // The benchmark measures the pipeline, not the limiter: a limit it never reaches.
       option_rate_limit_per_minute: 10_000_000,
+      option_rate_limit_burst: 1_000_000,
     }),
   });
   const integration = (await created.json()) as { account_id: string; prefix_id: string };

@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   alerts: async () => (await import('./alerts')).benchAlerts,
   ingest: async () => (await import('./ingest')).benchIngest,
+  'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,
 };
 

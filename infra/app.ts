@@ -3,10 +3,20 @@ import { App } from 'aws-cdk-lib';
 import { addNagChecks } from './checks';
 import { OncallStack } from './stack';
 
+// Settings an operator may give `cdk deploy` through its environment; the functions validate them.
+const FORWARDED = [
+  'SIGNUP_ENABLED',
+  'INGEST_RATE_LIMIT_BURST',
+  'INGEST_RATE_LIMIT_PER_MINUTE',
+  'PUBLIC_BASE_URL',
+  'SNS_SIGNATURE_REQUIRED',
+];
+const forwarded = Object.fromEntries(FORWARDED.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
+
 const app = new App();
 new OncallStack(app, app.node.tryGetContext('stackName') ?? 'Oncall', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  functionEnvironment: process.env.SIGNUP_ENABLED ? { SIGNUP_ENABLED: process.env.SIGNUP_ENABLED } : undefined,
+  functionEnvironment: Object.keys(forwarded).length > 0 ? forwarded : undefined,
 });
 addNagChecks(app);
 app.synth();

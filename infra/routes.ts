@@ -135,6 +135,8 @@ export const ROUTES: Route[] = [
   }),
   ...standard('maintenanceWindows', `${v4}/maintenance_windows`),
   { method: 'POST', path: '/integration/{id}', fn: 'inbound', op: 'receive', public: true },
+  // PagerDuty Events API v2 drop-in: the routing key in the body names the integration.
+  { method: 'POST', path: '/v2/enqueue', fn: 'inbound', op: 'enqueue', public: true },
 ];
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;

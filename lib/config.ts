@@ -21,7 +21,15 @@ const schema = z.object({
   SIGNUP_ENABLED: bool,
   OUTBOX: z.enum(['console', 'log', 'memory', 'none']).default('log'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
+  INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
+  /** Divides relative timers (contract §8); the inbound rate limiter's minute too. */
+  TIME_SCALE: z.coerce.number().positive().default(1),
+  /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed
+   * instead of accepted as unverified. */
+  SNS_SIGNATURE_REQUIRED: bool,
+  /** Base of the inbound addresses shown as integrations' `url` (default: the request's own host). */
+  PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   /** The console's address, the base of the links e-mailed to people (password reset). */
   CONSOLE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),

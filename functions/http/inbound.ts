@@ -1,20 +1,23 @@
-// Entry point: inbound webhooks (POST /integration/{id}, no credentials). Flow: event → store the
-// request and queue it (lib/integrations/ingest/receive-webhook) → 202 {log_id}.
+// Entry point: inbound webhooks, no credentials. Flow: event → store the request and queue it
+// (lib/integrations/ingest/receive-webhook) → 202 {log_id}; and PagerDuty's Events API v2 drop-in
+// (POST /v2/enqueue → lib/integrations/pagerduty-enqueue) → PagerDuty's own answers.
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
+import type { ApiRequest } from '../../lib/http/request';
 import { accepted } from '../../lib/http/responses';
+import { storedBody } from '../../lib/encoding/stored-body';
 import { receiveWebhook } from '../../lib/integrations/ingest/receive-webhook';
+import { enqueuePagerDutyEvent } from '../../lib/integrations/pagerduty-enqueue';
+
+const inboundRequest = (req: ApiRequest) => ({
+  ...storedBody(req.bodyBytes()),
+  headers: req.headers,
+  query: req.query.toString(),
+  receivedAt: req.receivedAt,
+  sourceIp: req.sourceIp,
+});
 
 export const handler = httpHandler(routesOf('inbound'), {
-  receive: async (req) =>
-    accepted(
-      await receiveWebhook({
-        rawId: req.params.id,
-        body: req.rawBody,
-        headers: req.headers,
-        query: req.query.toString(),
-        receivedAt: req.receivedAt,
-        sourceIp: req.sourceIp,
-      }),
-    ),
+  receive: async (req) => accepted(await receiveWebhook({ rawId: req.params.id, ...inboundRequest(req) })),
+  enqueue: async (req) => enqueuePagerDutyEvent(inboundRequest(req)),
 });

@@ -3,6 +3,7 @@
 // result back. Unmatched requests go to the $default function; CORS preflights are answered here,
 // as API Gateway answers them. With a built console, its page and assets are served first, as the
 // CloudFront distribution serves them from S3 in front of the API.
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -149,7 +150,8 @@ export async function startApi(options: {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
     }
     const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    const isText = TEXT_TYPES.test(contentType);
+    // Bytes that are not UTF-8 are passed base64 whatever their label, so a function can keep them intact.
+    const isText = TEXT_TYPES.test(contentType) && isUtf8(body);
     const now = Date.now();
     const key = matched ? routeKey(matched.route) : '$default';
     const query: Record<string, string> = {};

@@ -33,7 +33,7 @@ export interface RuntimeOptions {
   /** Shorter visibility timeout (tests of redelivery); default: the stack's. */
   visibilityTimeoutSeconds?: number;
   pollerConcurrency?: number;
-  /** How often scheduled functions run locally (default: every 30 s). */
+  /** How often scheduled functions run locally (default: every 10 s). */
   scheduleIntervalMs?: number;
   /** Extra environment for the functions (e.g. SIGNUP_ENABLED). */
   env?: Record<string, string>;
@@ -50,6 +50,8 @@ export interface Runtime {
   pollers: Poller[];
   /** Runs a scheduled function now (tests). */
   runScheduled(name: FunctionName): Promise<void>;
+  /** The start-up re-drive of pending inbound requests (settles when it is done). */
+  redrive: Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ let ownConsoleUrl: string | undefined;
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
+  const startedAt = Date.now();
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
   const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint });
   const tableName = options.tableName ?? 'oncall';
@@ -148,8 +151,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {
       runScheduled(name).catch((error) => console.error(`${name}:`, error));
-    }, options.scheduleIntervalMs ?? 30_000),
+    }, options.scheduleIntervalMs ?? 10_000),
   );
+
+  // The embedded queue does not survive a restart: webhooks accepted before it (a crash, Ctrl-C)
+  // whose messages were lost are re-driven now, not when the sweeper's grace period runs out.
+  const redrive = entryExists('sweeper')
+    ? importEntry<{ handler: (event: unknown) => Promise<unknown> }>('sweeper')
+        .then((module) => module.handler({ source: 'local.startup', redrive: 'all', startedAt }))
+        .catch((error: unknown) => console.error('start-up re-drive:', error))
+    : Promise.resolve();
 
   return {
     url: api.url,
@@ -159,8 +170,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     created,
     pollers,
     runScheduled,
+    redrive,
     async stop() {
       timers.forEach(clearInterval);
+      await redrive;
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
       resetDb();

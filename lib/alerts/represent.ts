@@ -23,6 +23,8 @@ export function alertToV4(alert: AlertRecord) {
     dedup_count: alert.dedup_count,
     dedup_keys: alert.dedup_keys,
     meta: alert.meta,
+    /** What the sender said beyond title and description (the earlier interface's field, shown here too). */
+    additional_data: alert.additional_data ?? [],
     destination_team_ids: alert.destination_team_ids,
     destination_router_ids: alert.destination_router_ids,
     destination_account_user_ids: alert.destination_account_user_ids,
@@ -49,6 +51,7 @@ export const alertV4ListSpec: ListSpec = {
     dedup_count: 'number',
     dedup_keys: 'array',
     meta: 'object',
+    additional_data: 'array',
     destination_team_ids: 'array',
     destination_router_ids: 'array',
     destination_account_user_ids: 'array',

@@ -20,12 +20,16 @@ export interface ApiRequest {
   query: URLSearchParams;
   headers: Record<string, string>;
   rawBody: string;
+  /** The body's bytes exactly as received (API Gateway base64-encodes binary bodies). */
+  bodyBytes(): Buffer;
   /** The parsed body: JSON or form-encoded; {} when empty. Parsed on first use, so GET/DELETE and
    * the action POSTs never fail on a body they ignore. */
   body(): Record<string, unknown>;
   principal: Principal;
   sourceIp: string;
   receivedAt: number;
+  /** The API's domain as API Gateway saw it (requestContext.domainName); '' when unknown. */
+  domainName: string;
 }
 
 export interface ApiResponse {
@@ -84,6 +88,10 @@ export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     query: new URLSearchParams(event.rawQueryString ?? ''),
     headers,
     rawBody,
+    bodyBytes() {
+      if (!event.body) return Buffer.alloc(0);
+      return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+    },
     body() {
       parsed ??= parseBody(rawBody, headers['content-type'] ?? '');
       return parsed;
@@ -91,5 +99,6 @@ export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     principal: undefined as unknown as Principal,
     sourceIp: event.requestContext?.http?.sourceIp ?? '',
     receivedAt: event.requestContext?.timeEpoch ?? Date.now(),
+    domainName: event.requestContext?.domainName ?? '',
   };
 }

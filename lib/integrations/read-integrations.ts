@@ -25,13 +25,14 @@ export async function findIntegration(principal: Principal, rawId: string): Prom
   return record;
 }
 
-export async function listIntegrations(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+/** `baseUrl`: where clients reach this API, for each integration's inbound `url`. */
+export async function listIntegrations(principal: Principal, params: URLSearchParams, iface: ApiInterface, baseUrl: string) {
   const spec = iface === 'v4' ? integrationListSpec : integrationEarlierListSpec;
   const query = parseListQuery(params, spec, iface);
   const source = collectionSource(integrationCollection(principal.accountId));
   return iface === 'v4'
-    ? runList(query, source, integrationToV4, { search: spec.search })
-    : runList(query, source, integrationToEarlier, { search: spec.search });
+    ? runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl), { search: spec.search })
+    : runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl), { search: spec.search });
 }
 
 export function findType(rawId: string): IntegrationType {

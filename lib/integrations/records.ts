@@ -13,7 +13,7 @@ export interface IntegrationRecord {
   urgency: Urgency;
   /** ULID of the catalogue type (lib/integrations/catalogue.ts). */
   integration_type_id: string;
-  /** Type options (token, capture_additional_data, wrapper_key) and service options (rate_limit_per_minute). */
+  /** Type options (token, capture_additional_data, wrapper_key) and service options (rate_limit_per_minute, rate_limit_burst). */
   options: Record<string, unknown>;
   account_user_ids: string[];
   router_ids: string[];

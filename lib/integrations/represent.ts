@@ -32,11 +32,18 @@ export function slugOf(record: IntegrationRecord): string {
   return findIntegrationType(record.integration_type_id)?.slug ?? 'webhook';
 }
 
-export function integrationToV4(record: IntegrationRecord) {
+/** The inbound address senders post to (contract §9): `<base>/integration/<int_ id>`. */
+export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: string): string {
+  return `${baseUrl}/integration/${prefixId('integration', record.id)}`;
+}
+
+/** `baseUrl`: where clients reach this API (lib/http/base-url.ts), for the integration's `url`. */
+export function integrationToV4(record: IntegrationRecord, baseUrl: string) {
   const type = findIntegrationType(record.integration_type_id);
   return {
     id: record.id,
     prefix_id: prefixId('integration', record.id),
+    url: inboundUrlOf(record, baseUrl),
     account_id: record.account_id,
     tiny_id: record.tiny_id,
     name: record.name,
@@ -62,6 +69,7 @@ export const integrationListSpec: ListSpec = {
     urgency: 'string',
     integration_type_id: 'string',
     integration_type: 'object',
+    url: 'string',
     options: 'object',
     account_user_ids: 'array',
     router_ids: 'array',
@@ -82,10 +90,11 @@ export function destinationIdsOf(record: IntegrationRecord): string[] {
   ];
 }
 
-export function integrationToEarlier(record: IntegrationRecord) {
+export function integrationToEarlier(record: IntegrationRecord, baseUrl: string) {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('integration', record.id),
+    url: inboundUrlOf(record, baseUrl),
     tinyId: record.tiny_id,
     name: record.name,
     type: slugOf(record),
@@ -105,6 +114,7 @@ export const integrationEarlierListSpec: ListSpec = {
     tinyId: 'number',
     name: 'string',
     type: 'string',
+    url: 'string',
     enabled: 'boolean',
     urgency: 'string',
     destination_ids: 'array',

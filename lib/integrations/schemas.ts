@@ -49,13 +49,14 @@ export const updateIntegrationEarlierInput = z.object({
 // ---- options ----------------------------------------------------------------------------------
 
 /** Options the service itself reads, besides the catalogue's type options. */
-export const SERVICE_OPTIONS = ['rate_limit_per_minute'] as const;
+export const SERVICE_OPTIONS = ['rate_limit_per_minute', 'rate_limit_burst'] as const;
 
 const optionSchemas: Record<string, z.ZodType> = {
   token: z.string().trim().max(512),
   capture_additional_data: boolish,
   wrapper_key: z.string().trim().max(1024),
   rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)),
+  rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)),
 };
 
 /**

@@ -1,14 +1,11 @@
 // Data access for integrations (lib/integrations/ACCESS-PATTERNS.md).
 //   integration     A#<acc>#INT / <id>                (the account's list; isolation by key)
 //   global pointer  INT#<id> / #  {account_id}        (an inbound webhook names only the integration)
-//   rate counter    INT#<id>#RATE / <minute since epoch>   {n}, expires with TTL
+//   (the rate limit's bucket, INT#<id>#RATE / BUCKET: rate-store.ts)
 // The pointer is written before the integration and removed after it, so an integration that exists
 // can always be found by id; a pointer left alone by a crash only leads to a 404.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/client';
 import { entityStore } from '../store/entity-store';
-import { deleteItem, getItem, isConditionFailure, putItem } from '../store/items';
-import { TTL_ATTRIBUTE } from '../store/table';
+import { deleteItem, getItem, putItem } from '../store/items';
 import type { IntegrationRecord } from './records';
 
 const pointerKey = (id: string) => ({ pk: `INT#${id}`, sk: '#' });
@@ -37,24 +34,4 @@ export async function removeIntegration(accountId: string, id: string): Promise<
   const removed = await integrations.remove(accountId, id);
   if (removed) await deleteItem(pointerKey(id));
   return removed;
-}
-
-/** Adds `n` requests to an integration's counter of one minute, only while it stays within `limit`. */
-export async function addToRateCounter(integrationId: string, minute: number, n: number, limit: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `INT#${integrationId}#RATE`, sk: String(minute) },
-        UpdateExpression: 'ADD #n :n SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n <= :room',
-        ExpressionAttributeNames: { '#n': 'n', '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':n': n, ':room': limit - n, ':ttl': Math.floor((minute + 61) * 60) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }

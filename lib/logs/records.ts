@@ -36,7 +36,15 @@ export interface IngestResult {
   actions?: Array<Record<string, unknown>>;
   alert_ids?: string[];
   subscribe_url?: string;
-  /** `unreadable` (the body), `configuration` (integration gone, unknown type), `exhausted` (retries). */
-  failure?: 'unreadable' | 'configuration' | 'exhausted';
+  /** SNS SubscriptionConfirmation: whether fetching its SubscribeURL confirmed it, and what SNS answered. */
+  subscription_confirmed?: boolean;
+  subscription_arn?: string;
+  /** Why the SubscribeURL was not fetched (not an https SNS URL). */
+  confirmation_skipped?: string;
+  /** The fetch was attempted and did not confirm: SNS's status, or the network failure. */
+  confirmation_failed?: string;
+  /** `unreadable` (the body), `signature` (an SNS message that does not verify), `configuration`
+   * (integration gone, unknown type), `exhausted` (retries). */
+  failure?: 'unreadable' | 'signature' | 'configuration' | 'exhausted';
   maintenance_window_ids?: string[];
 }

@@ -113,18 +113,33 @@ export async function overwriteLog(log: LogRecord): Promise<void> {
 export async function saveLogOutcome(
   log: LogRecord,
   was: IngestStatus,
-  outcome: { status: Exclude<IngestStatus, 'pending'>; reason: string | null; result: IngestResult },
+  outcome: {
+    status: Exclude<IngestStatus, 'pending'>;
+    reason: string | null;
+    result: IngestResult;
+    /** Fields of `data` set beside the result. */
+    data?: Record<string, unknown>;
+  },
 ): Promise<boolean> {
+  const extra = Object.entries(outcome.data ?? {});
+  const extraSets = extra.map((_, i) => `, #data.#x${i} = :x${i}`).join('');
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: logs.key(log.account_id, log.id),
         UpdateExpression:
-          'SET #status = :status, #reason = :reason, #data.#result = :result, updated_at = :now, #version = #version + :one ' +
+          `SET #status = :status, #reason = :reason, #data.#result = :result${extraSets}, updated_at = :now, #version = #version + :one ` +
           'REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_exists(pk) AND #status = :was',
-        ExpressionAttributeNames: { '#status': 'status', '#reason': 'reason', '#data': 'data', '#result': 'result', '#version': 'version' },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#reason': 'reason',
+          '#data': 'data',
+          '#result': 'result',
+          '#version': 'version',
+          ...Object.fromEntries(extra.map(([name], i) => [`#x${i}`, name])),
+        },
         ExpressionAttributeValues: {
           ':status': outcome.status,
           ':reason': outcome.reason,
@@ -132,6 +147,7 @@ export async function saveLogOutcome(
           ':now': new Date().toISOString(),
           ':one': 1,
           ':was': was,
+          ...Object.fromEntries(extra.map(([, value], i) => [`:x${i}`, value])),
         },
       }),
     );
@@ -185,5 +201,23 @@ export async function claimPendingLog({ log, dueKey }: DueLog, nextDueAt: number
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Makes a pending log due at `dueAt` (its queue send failed: nothing else would queue it); a no-op once it left pending. */
+export async function markPendingLogDue(log: LogRecord, dueAt: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: logs.key(log.account_id, log.id),
+        UpdateExpression: 'SET gsi2sk = :due',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':due': pendingIndexKeys(log.id, dueAt).gsi2sk, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }

@@ -73,6 +73,7 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.integrationOptionFields, 'IntegrationOptionsInput'],
   [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
   [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
+  [input.pagerDutyEventInput, 'PagerDutyEventInput'],
 ];
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -103,6 +104,8 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   429: 'TooManyRequests',
 };
 
+const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+
 function errorResponses(): Json {
   const responses: Json = {};
   for (const iface of ['V4', 'Earlier'] as const) {
@@ -110,10 +113,7 @@ function errorResponses(): Json {
     for (const [status, text] of Object.entries(ERROR_TEXT)) {
       const description =
         status === '400' && iface === 'Earlier' ? `${text}, or ${INVALID_TEXT[0].toLowerCase()}${INVALID_TEXT.slice(1)}` : text;
-      const headers =
-        status === '429'
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
-          : {};
+      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {};
       responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
     }
     if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
@@ -267,7 +267,9 @@ function convertSchemas(operations: OperationDoc[]): Components {
     return name;
   };
   for (const op of operations) {
-    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema)]) if (schema) used.add(schema);
+    for (const schema of [op.body, op.bodyExtra, ...op.success.map((s) => s.schema), ...(op.ownErrors ?? []).map((e) => e.schema)]) {
+      if (schema) used.add(schema);
+    }
     if (op.list) used.add(op.list);
   }
   for (const schema of used) registry.add(schema, { id: nameOf(schema) });
@@ -355,6 +357,14 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     };
   }
   Object.assign(responses, errorsOf(route.path, op.errors));
+  for (const own of op.ownErrors ?? []) {
+    responses[String(own.status)] = {
+      description: own.description,
+      ...(own.status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { 'application/json': { schema: ref(own.schema) } },
+    };
+  }
+  const sortedResponses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 
   const operation: Json = {
     operationId: `${route.fn}${route.op[0].toUpperCase()}${route.op.slice(1)}`,
@@ -386,7 +396,7 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
       },
     };
   }
-  operation.responses = responses;
+  operation.responses = sortedResponses;
   return operation;
 }
 

@@ -19,6 +19,7 @@ import {
   updateIntegrationEarlierInput,
   updateIntegrationV4Input,
 } from '../integrations/schemas';
+import { MAX_DEDUP_KEY, MAX_SUMMARY, PAGERDUTY_ACTIONS, PAGERDUTY_SEVERITIES } from '../integrations/adapters/pagerduty-event-rules';
 import { createMaintenanceWindowInput, updateMaintenanceWindowInput } from '../maintenance-windows/schemas';
 import { createTeamInput, updateTeamInput } from '../teams/schemas';
 import { loginInput, passwordResetInput, passwordResetRequestInput, signupInput, updateAccountInput } from '../accounts/schemas';
@@ -78,7 +79,48 @@ export const integrationOptions = z
     capture_additional_data: boolish.nullable().optional(),
     wrapper_key: z.string().max(1024).nullable().optional(),
     rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)).nullable().optional(),
+    rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)).nullable().optional(),
   })
   .catchall(z.unknown());
 
 export const integrationOptionFields = z.object({ options: integrationOptions.optional() });
+
+/**
+ * A PagerDuty Events API v2 event (POST /v2/enqueue). lib/integrations/adapters/pagerduty-event-rules.ts
+ * checks it by hand, to answer in PagerDuty's words; this is its shape for the document. Fields
+ * PagerDuty does not know are ignored, as PagerDuty ignores them.
+ */
+const pagerDutyText = z.string().nullable().optional();
+export const pagerDutyEventInput = z.looseObject({
+  routing_key: z.string().min(1).describe("The integration's id: its int_ prefix id or ULID"),
+  event_action: z.enum(PAGERDUTY_ACTIONS),
+  dedup_key: z
+    .string()
+    .max(MAX_DEDUP_KEY)
+    .nullable()
+    .optional()
+    .describe('Names the alert; required for acknowledge and resolve. A trigger without it gets one in the answer.'),
+  payload: z
+    .looseObject({
+      summary: z.string().min(1).max(MAX_SUMMARY),
+      source: z.string().min(1),
+      severity: z.enum(PAGERDUTY_SEVERITIES),
+      timestamp: z.string().nullable().optional().describe('ISO 8601'),
+      component: pagerDutyText,
+      group: pagerDutyText,
+      class: pagerDutyText,
+      custom_details: z.unknown().optional(),
+    })
+    .optional()
+    .describe('Required for trigger (not read for acknowledge and resolve)'),
+  images: z
+    .array(z.looseObject({ src: z.string().min(1), href: pagerDutyText, alt: pagerDutyText }))
+    .nullable()
+    .optional(),
+  links: z
+    .array(z.looseObject({ href: z.string().min(1), text: pagerDutyText }))
+    .nullable()
+    .optional(),
+  client: pagerDutyText,
+  client_url: pagerDutyText,
+});

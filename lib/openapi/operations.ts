@@ -35,6 +35,9 @@ export interface OperationDoc {
   query?: { name: string; required: boolean; description: string; example?: string }[];
   success: SuccessDoc[];
   errors: ErrorStatus[];
+  /** Errors answered in a shape of the route's own instead of the error body (PagerDuty's, on
+   * /v2/enqueue), with their schema; these statuses are not also in `errors`. */
+  ownErrors?: { status: Exclude<ErrorStatus, 'invalid'>; description: string; schema: z.ZodType }[];
   /** No credentials. */
   public?: boolean;
 }
@@ -649,5 +652,29 @@ export const OPERATIONS: OperationTable = {
     anyBody: true,
     success: [{ status: 202, description: 'Stored and queued', schema: rep.InboundAccepted }],
     errors: [403, 404, 405, 413, 429],
+  },
+  'POST /v2/enqueue': {
+    summary: 'PagerDuty Events API v2 drop-in',
+    description:
+      "No credentials. A PagerDuty Events API v2 event, for any tool that can page PagerDuty: point its events URL at this route and use an integration's id (int_… or ULID) as the routing key. The event is checked at once as PagerDuty checks it (required fields per action, the four severities, length limits, images and links; event_action and severity are read case-insensitively) and refused with PagerDuty's 400 naming every fault, nothing stored; an unknown or disabled integration is an invalid routing key. A valid event is stored and processed like any inbound webhook of the integration (its token, rate limit and maintenance windows apply) and answered with PagerDuty's 202. A trigger without dedup_key gets one (the log's prefix id), returned for the acknowledge and resolve that follow. payload.custom_details, component, group, class, source, links and images are kept on the alert as additional_data. Every answer has PagerDuty's shape.",
+    tag: 'Inbound webhooks',
+    public: true,
+    body: input.pagerDutyEventInput,
+    success: [{ status: 202, description: 'Stored and queued (PagerDuty\'s "Event processed")', schema: rep.PagerDutyAccepted }],
+    errors: [],
+    ownErrors: [
+      {
+        status: 400,
+        description: 'Invalid event: malformed JSON, a missing or invalid field, or an invalid routing key (each fault in errors)',
+        schema: rep.PagerDutyError,
+      },
+      {
+        status: 403,
+        description: 'The integration has a token option and the pagertree-token header does not carry it',
+        schema: rep.PagerDutyError,
+      },
+      { status: 413, description: 'The event is larger than 256 KiB', schema: rep.PagerDutyError },
+      { status: 429, description: 'Throttled: retry after the Retry-After seconds', schema: rep.PagerDutyError },
+    ],
   },
 };

@@ -40,6 +40,9 @@ const _everyStatus: [MissingStatus] extends [never] ? true : never = true;
 void _everyStatus;
 
 const urgency = z.enum(URGENCIES);
+
+/** What a sender said beyond title and description (adapters keep it, capped in size): labelled values. */
+const additionalData = z.array(z.strictObject({ type: z.string(), label: z.string(), value: z.unknown() }));
 const alertStatus = z.enum(ALERT_STATUSES);
 
 // ---- errors and envelopes ---------------------------------------------------------------------
@@ -149,6 +152,7 @@ export const AlertV4 = z.strictObject({
   dedup_count: tinyId,
   dedup_keys: z.array(z.string()),
   meta: json,
+  additional_data: additionalData,
   destination_team_ids: z.array(ulid),
   destination_router_ids: z.array(ulid),
   destination_account_user_ids: z.array(ulid),
@@ -190,7 +194,7 @@ export const AlertEarlier = z.strictObject({
   responses: z.array(z.string()),
   responses_recorded: json,
   tags: z.array(z.string()),
-  additional_data: z.array(z.strictObject({ type: z.string(), label: z.string(), value: z.unknown() })),
+  additional_data: additionalData,
   stakeholder_ids: z.array(prefixIdOf('stakeholder')),
   handoffs: z.array(
     z.strictObject({
@@ -369,9 +373,13 @@ export const IntegrationTypeV4 = z.strictObject({
   ),
 });
 
+/** The integration's inbound address, `<base URL>/integration/<int_ id>`, on the host the request reached. */
+const inboundUrl = z.url({ protocol: /^https?$/ });
+
 export const IntegrationV4 = z.strictObject({
   id: ulid,
   prefix_id: prefixIdOf('integration'),
+  url: inboundUrl,
   account_id: ulid,
   tiny_id: tinyId,
   name: z.string(),
@@ -390,6 +398,7 @@ export const IntegrationV4 = z.strictObject({
 export const IntegrationEarlier = z.strictObject({
   sid: prefixIdOf('account'),
   id: prefixIdOf('integration'),
+  url: inboundUrl,
   tinyId,
   name: z.string(),
   type: z.string(),
@@ -419,4 +428,20 @@ export const MaintenanceWindowV4 = z.strictObject({
 export const InboundAccepted = z.strictObject({
   log_id: prefixIdOf('log'),
   ignored: z.literal('maintenance_window').optional(),
+});
+
+// ---- PagerDuty Events API v2 drop-in (POST /v2/enqueue): PagerDuty's own answers --------------
+
+/** An accepted event; `dedup_key` is the sender's, or the one generated for a trigger without it. */
+export const PagerDutyAccepted = z.strictObject({
+  status: z.literal('success'),
+  message: z.literal('Event processed'),
+  dedup_key: z.string().min(1),
+});
+
+/** A refused event, as PagerDuty answers it: every fault in `errors`. */
+export const PagerDutyError = z.strictObject({
+  status: z.enum(['invalid event', 'throttle event', 'forbidden', 'error']),
+  message: z.string(),
+  errors: z.array(z.string()),
 });

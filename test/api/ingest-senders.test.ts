@@ -1,14 +1,30 @@
 // Every sender's adapter through HTTP at least once, with the senders' own bodies
 // (test/fixtures/senders): create, then the sender's acknowledge/resolve for the same alert.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { useService, type TestService } from '../support/runtime';
 import { alertById, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
+import { signSns, startSnsStub, type SnsStub } from '../integrations/sns-support';
 
 let service: TestService;
+let sns: SnsStub;
 useService(async (started) => {
   service = started;
 });
+// SNS messages are verified before they act: sign the fixtures with the test key and serve its
+// certificate from a stand-in for the SNS host.
+beforeAll(async () => {
+  sns = await startSnsStub();
+});
+afterAll(async () => {
+  await sns?.close();
+});
+
+/** A sender's body as it is posted: SNS envelopes signed (their invented signatures would not verify). */
+function body(fixture: string): string {
+  const text = senderFixture(fixture);
+  return fixture.startsWith('aws-cloudwatch/') ? JSON.stringify(signSns(JSON.parse(text) as Record<string, unknown>)) : text;
+}
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -126,7 +142,7 @@ describe('senders through HTTP', () => {
     const integration = await createIntegration(service.admin, { type: sender.type, urgency: 'medium' });
     let alertId: string | undefined;
     for (const step of sender.steps) {
-      const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, senderFixture(step.fixture), step.headers);
+      const res = await postRaw(service.url, `/integration/${integration.prefix_id}`, body(step.fixture), step.headers);
       expect(res.status, step.fixture).toBe(202);
       const log = await processed(res.body.log_id, integration.account_id as string);
       expect(log.status, `${step.fixture}: ${log.reason}`).toBe('processed');
@@ -144,7 +160,7 @@ describe('senders through HTTP', () => {
     const res = await postRaw(
       service.url,
       `/integration/${integration.prefix_id}`,
-      senderFixture('aws-cloudwatch/sns-notification-insufficient-data.json'),
+      body('aws-cloudwatch/sns-notification-insufficient-data.json'),
       SNS_TYPE,
     );
     const log = await processed(res.body.log_id, integration.account_id as string);

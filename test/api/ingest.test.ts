@@ -397,23 +397,28 @@ describe('never losing an accepted request', () => {
 });
 
 describe('sender specifics', () => {
-  it('records the SubscribeURL of an SNS subscription confirmation without calling it', async () => {
+  it('records the SubscribeURL of a verified SNS subscription confirmation and confirms it', async () => {
     const cloudwatch = await createIntegration(service.admin, { type: 'aws_cloudwatch' });
     const { senderFixture } = await import('../integrations/support');
-    const res = await postRaw(
-      service.url,
-      `/integration/${cloudwatch.prefix_id}`,
-      senderFixture('aws-cloudwatch/sns-subscription-confirmation.json'),
-      {
+    const { signSns, startSnsStub } = await import('../integrations/sns-support');
+    const sns = await startSnsStub();
+    try {
+      const confirmation = signSns(
+        JSON.parse(senderFixture('aws-cloudwatch/sns-subscription-confirmation.json')) as Record<string, unknown>,
+      );
+      const res = await postRaw(service.url, `/integration/${cloudwatch.prefix_id}`, JSON.stringify(confirmation), {
         'content-type': 'text/plain; charset=UTF-8',
         'x-amz-sns-message-type': 'SubscriptionConfirmation',
-      },
-    );
-    expect(res.status).toBe(202);
-    const log = await settledLog(res.body.log_id);
-    expect(log.status).toBe('ignored');
-    expect(log.reason).toBe('sns_subscription_confirmation');
-    expect(log.data.result?.subscribe_url).toMatch(/^https:\/\/sns\..*Action=ConfirmSubscription/);
+      });
+      expect(res.status).toBe(202);
+      const log = await settledLog(res.body.log_id);
+      expect(log.status).toBe('ignored');
+      expect(log.reason).toBe('sns_subscription_confirmation');
+      expect(log.data.result?.subscribe_url).toMatch(/^https:\/\/sns\..*Action=ConfirmSubscription/);
+      expect(log.data.result?.subscription_confirmed).toBe(true);
+    } finally {
+      await sns.close();
+    }
   });
 
   it('reads UptimeRobot variables sent as a query string with an empty body', async () => {

@@ -84,6 +84,11 @@ describe('the OpenAPI document', () => {
     for (const { path, operation } of operationsOf(doc())) {
       const errors = Object.entries(operation.responses as Record<string, any>).filter(([status]) => Number(status) >= 400);
       for (const [, response] of errors) {
+        // PagerDuty's drop-in answers in PagerDuty's shape, its own schema: no error body of ours.
+        if (path === '/v2/enqueue') {
+          expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/PagerDutyError');
+          continue;
+        }
         const name = String(response.$ref).split('/').pop()!;
         expect(name.endsWith(path.startsWith('/api/v4/') ? 'V4' : 'Earlier'), `${path} ${name}`).toBe(true);
       }

@@ -390,6 +390,36 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(anonymous, 'POST /integration/{id}', 429, { id: integration.body.id, body: { title: 'again' } });
     await call(anonymous, 'POST /integration/{id}', 404, { id: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
 
+    // PagerDuty's drop-in answers in PagerDuty's shapes (202, 400, 429), validated against the document.
+    const pagerduty = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: { name: 'PagerDuty senders', urgency: 'high', integration_type_id: webhook.id, account_user_ids: [me.accountUserId] },
+    });
+    const event = {
+      routing_key: pagerduty.body.prefix_id,
+      event_action: 'trigger',
+      payload: { summary: 'Disk full on db-1', source: 'db-1', severity: 'critical', custom_details: { free: '0 B' } },
+      links: [{ href: 'https://grafana.example.com/d/disk', text: 'Dashboard' }],
+    };
+    const accepted = await call(anonymous, 'POST /v2/enqueue', 202, { body: event });
+    expect(accepted.body).toMatchObject({ status: 'success', message: 'Event processed' });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, event_action: 'resolve', dedup_key: accepted.body.dedup_key } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, payload: { summary: 'no source' } } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: { ...event, routing_key: 'int_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
+    await call(anonymous, 'POST /v2/enqueue', 400, { body: '{not json', headers: json });
+    // A bucket of one token a minute, never used: the first event takes it, the second is throttled.
+    const slow = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: {
+        name: 'Slow',
+        urgency: 'low',
+        integration_type_id: webhook.id,
+        account_user_ids: [me.accountUserId],
+        option_rate_limit_per_minute: 1,
+      },
+    });
+    await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, routing_key: slow.body.id } });
+    const throttled = await call(anonymous, 'POST /v2/enqueue', 429, { body: { ...event, routing_key: slow.body.id } });
+    expect(throttled.body.status).toBe('throttle event');
+
     const earlier = await call(admin, 'POST /integration', 201, {
       body: { name: 'Grafana', type: 'grafana', destination_ids: [`usr_${me.userId}`], option_token: 's3cret' },
     });

@@ -3,6 +3,7 @@
 // the body is the alarm itself and the topic comes from the x-amz-sns-topic-arn header.
 import { ignore, type PayloadAdapter } from './adapter';
 import { alertFields, firstText, isRecord, longText, requireObject, text, type Payload } from './fields';
+import { otherFields } from './sender-details';
 import { UnreadablePayload, type AdapterAction, type Urgency } from './types';
 
 export const awsCloudwatchAdapter: PayloadAdapter = {
@@ -82,6 +83,9 @@ function alarmActions(alarm: Payload, topicArn: string | undefined, urgency: Urg
             title: alarmName,
             description: reasons.length > 0 ? reasons.join('\n\n') : undefined,
             urgency,
+            // The rest of the alarm: its ARN, account, region, state change time, trigger (metric,
+            // threshold, dimensions), previous state, actions.
+            additionalData: otherFields(alarm, ['AlarmName', 'NewStateValue', 'AlarmDescription', 'NewStateReason']),
           }),
         },
       ];

@@ -14,6 +14,7 @@ import {
   text,
   type Payload,
 } from './fields';
+import { otherFields } from './sender-details';
 import type { AdapterAction, Urgency } from './types';
 
 const read = (payload: Payload, key: string) => getKey(payload, key, true);
@@ -66,15 +67,19 @@ function create(data: Payload, thirdpartyId: string, warning: boolean, ctx: Adap
   );
   const urgency = priorityToUrgency(read(data, 'alert_priority'), ctx.urgency);
   const aggregKey = text(read(data, 'aggreg_key'));
+  const title = firstText(read(data, 'alert_title'), read(data, 'event_title'), read(data, 'title')) ?? fallbackTitle(description);
   return {
     action: 'create',
     thirdpartyId,
     alert: alertFields({
-      title: firstText(read(data, 'alert_title'), read(data, 'event_title'), read(data, 'title')) ?? fallbackTitle(description),
+      title,
       description,
       urgency: warning ? capUrgency(urgency, 'medium') : urgency,
       tags: stringList(read(data, 'tags')),
       dedupKeys: aggregKey ? [aggregKey] : undefined,
+      // The rest of the user's $VARIABLES (LINK, SNAPSHOT, ALERT_QUERY, ALERT_SCOPE, …), less what
+      // only repeats the title or the message, and the tags already on the alert.
+      additionalData: otherFields(data, ['tags', 'alert_transition', 'event_msg', 'body'], [title, description]),
     }),
   };
 }

@@ -4,6 +4,7 @@
 // $TAGS, $NOW, and $JSON: the check as in the API, often nested as {"check": $JSON}).
 import { ignore, type PayloadAdapter } from './adapter';
 import { alertFields, fallbackTitle, firstLongText, firstText, getKey, isRecord, requireObject, stringList } from './fields';
+import { otherFields } from './sender-details';
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -34,15 +35,19 @@ export const healthchecksAdapter: PayloadAdapter = {
 
     const description = firstLongText(read('description'), read('desc'));
     const name = firstText(read('name'), read('slug'));
+    const title = firstText(read('title')) ?? (name !== undefined ? `${name} is DOWN` : fallbackTitle(description));
+    // The rest of the notification and of the check ($JSON: schedule, grace, last ping, URLs, …).
+    const used = ['title', 'description', 'desc', 'tags', 'status', 'event_type', 'check'];
     return [
       {
         action: 'create',
         thirdpartyId: thirdpartyId ?? ctx.fallbackId,
         alert: alertFields({
-          title: firstText(read('title')) ?? (name !== undefined ? `${name} is DOWN` : fallbackTitle(description)),
+          title,
           description,
           urgency: ctx.urgency,
           tags: stringList(read('tags'), /[\s,]+/),
+          additionalData: [...otherFields(data, used, [title, description]), ...otherFields(check, used, [title, description])],
         }),
       },
     ];

@@ -11,6 +11,7 @@ import { healthchecksAdapter } from './healthchecks';
 import { pagerdutyEventsV2Adapter } from './pagerduty-events-v2';
 import { parseBody } from './parse-body';
 import { prometheusAdapter } from './prometheus';
+import { capDetails, mergeDetails } from './sender-details';
 import { UnreadablePayload, type AdapterAction, type AdapterInput, type AlertFields } from './types';
 import { uptimeRobotAdapter } from './uptime-robot';
 import { webhookAdapter } from './webhook';
@@ -74,15 +75,16 @@ export function adaptPayload(slug: string, input: AdapterInput): AdapterAction[]
 
 function adaptOne(adapter: PayloadAdapter, payload: unknown, ctx: AdaptContext, capture: boolean): AdapterAction[] {
   const actions = adapter.adapt(payload, ctx);
-  if (!capture) return actions;
-  const fields = adapter.capturedFields ? adapter.capturedFields(payload) : isRecord(payload) ? payload : undefined;
+  const fields = !capture ? undefined : adapter.capturedFields ? adapter.capturedFields(payload) : isRecord(payload) ? payload : undefined;
   const captured = additionalDataOf(fields);
-  if (captured.length === 0) return actions;
-  return actions.map((action) =>
-    action.action === 'create'
-      ? { ...action, alert: { ...action.alert, additionalData: [...(action.alert.additionalData ?? []), ...captured] } }
-      : action,
-  );
+  // What the sender said beyond title and description, plus what capture_additional_data adds,
+  // within the caps of sender-details.ts (a marker says what was cut).
+  return actions.map((action) => {
+    if (action.action !== 'create') return action;
+    const kept = capDetails(mergeDetails(action.alert.additionalData ?? [], captured));
+    const { additionalData: _all, ...alert } = action.alert;
+    return { ...action, alert: kept.length > 0 ? { ...alert, additionalData: kept } : alert };
+  });
 }
 
 /** The payload inside the body, selected by the integration's JMESPath wrapper_key. */

@@ -1,8 +1,10 @@
 // PagerDuty Events API v2 (enqueue): anything that can page PagerDuty can page us. dedup_key names
-// the alert; payload.summary/severity/source/component/group/class/custom_details describe it.
+// the alert; payload.summary/severity/source/component/group/class/custom_details describe it, and
+// all of it, with the event's links and images, is kept on the alert.
 import { ignore, type AdaptContext, type PayloadAdapter } from './adapter';
 import { alertFields, fallbackTitle, isRecord, labelledLines, requireObject, severityToUrgency, text, type Payload } from './fields';
-import type { AdapterAction, AlertFields } from './types';
+import { datum, details, type Datum } from './sender-details';
+import type { AdapterAction } from './types';
 
 export const pagerdutyEventsV2Adapter: PayloadAdapter = {
   accepts: { form: false, text: false },
@@ -27,22 +29,12 @@ export const pagerdutyEventsV2Adapter: PayloadAdapter = {
 
 function create(event: Payload, thirdpartyId: string, ctx: AdaptContext): AdapterAction {
   const details = isRecord(event.payload) ? event.payload : {};
-  const customDetails = details.custom_details;
   const description = labelledLines([
     ['Source', text(details.source)],
     ['Component', text(details.component)],
     ['Group', text(details.group)],
     ['Class', text(details.class)],
   ]);
-  const additionalData: NonNullable<AlertFields['additionalData']> = [];
-  if (customDetails !== undefined && customDetails !== null) {
-    const type = typeof customDetails === 'string' ? 'string' : 'json';
-    additionalData.push({ type, label: 'custom_details', value: customDetails });
-  }
-  const clientUrl = text(event.client_url);
-  if (clientUrl !== undefined) {
-    additionalData.push({ type: 'string', label: text(event.client) ?? 'client_url', value: clientUrl });
-  }
   return {
     action: 'create',
     thirdpartyId,
@@ -50,7 +42,40 @@ function create(event: Payload, thirdpartyId: string, ctx: AdaptContext): Adapte
       title: text(details.summary) ?? fallbackTitle(description),
       description,
       urgency: severityToUrgency(details.severity, ctx.urgency),
-      additionalData,
+      additionalData: eventDetails(event, details),
     }),
   };
+}
+
+/** Everything the event says besides its summary: PD-CEF fields, custom_details (one entry per key),
+ * the client's link, and the event's links and images. */
+function eventDetails(event: Payload, payload: Payload): Datum[] {
+  const custom = payload.custom_details;
+  const customEntries = isRecord(custom)
+    ? Object.entries(custom).map(([key, value]) => datum(`custom_details.${key}`, value))
+    : [datum('custom_details', custom)];
+  const client = text(event.client);
+  const entries: Array<Datum | undefined> = [
+    datum('severity', text(payload.severity)),
+    datum('source', text(payload.source)),
+    datum('component', text(payload.component)),
+    datum('group', text(payload.group)),
+    datum('class', text(payload.class)),
+    datum('timestamp', text(payload.timestamp), 'datetime'),
+    ...customEntries,
+    text(event.client_url) ? datum(client ?? 'client_url', text(event.client_url), 'link') : datum('client', client),
+  ];
+  for (const link of Array.isArray(event.links) ? event.links.filter(isRecord) : []) {
+    const href = text(link.href);
+    if (href) entries.push(datum(text(link.text) ?? href, href, 'link'));
+  }
+  for (const image of Array.isArray(event.images) ? event.images.filter(isRecord) : []) {
+    const src = text(image.src);
+    if (!src) continue;
+    const label = text(image.alt) ?? 'image';
+    entries.push(datum(label, src, 'image'));
+    const href = text(image.href);
+    if (href && href !== src) entries.push(datum(`${label} (link)`, href, 'link'));
+  }
+  return details(entries);
 }

@@ -1,7 +1,9 @@
 // Prometheus Alertmanager webhook_config payload (version "4"). One post is one alert group: the
 // group's groupKey is the alert, so a re-sent group with fewer common labels stays the same alert.
+// The title is the alert name; summary and description explain it; the rest is kept as details.
 import { ignore, type PayloadAdapter } from './adapter';
-import { alertFields, dig, fallbackTitle, firstLongText, firstText, requireObject, severityToUrgency, text } from './fields';
+import { groupDescription, groupDetails } from './alert-group';
+import { alertFields, dig, fallbackTitle, firstText, requireObject, severityToUrgency, text } from './fields';
 import { UnreadablePayload } from './types';
 
 export const prometheusAdapter: PayloadAdapter = {
@@ -16,12 +18,7 @@ export const prometheusAdapter: PayloadAdapter = {
     if (status !== 'firing') return [ignore('unknown Alertmanager status', { status: status ?? null })];
 
     const firstAlert = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
-    const description = firstLongText(
-      dig(data, 'commonAnnotations', 'summary'),
-      dig(data, 'commonAnnotations', 'description'),
-      dig(firstAlert, 'annotations', 'summary'),
-      dig(firstAlert, 'annotations', 'description'),
-    );
+    const description = groupDescription(data);
     const title = firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ?? fallbackTitle(description);
     return [
       {
@@ -31,6 +28,7 @@ export const prometheusAdapter: PayloadAdapter = {
           title,
           description,
           urgency: severityToUrgency(dig(data, 'commonLabels', 'severity'), ctx.urgency),
+          additionalData: groupDetails(data),
         }),
       },
     ];

@@ -3,11 +3,14 @@
 // POST parameters (form-encoded) or as the user's JSON POST value. One monitor is one alert.
 import { ignore, type PayloadAdapter } from './adapter';
 import { alertFields, firstText, getKey, labelledLines, requireObject, type Payload } from './fields';
+import { otherFields } from './sender-details';
+
+const PLACEHOLDER = /^\*[A-Za-z]+\*$/;
 
 /** A variable's value; an unreplaced `*monitorID*` placeholder counts as absent. */
 function read(data: Payload, key: string): string | undefined {
   const value = firstText(getKey(data, key, true));
-  return value !== undefined && /^\*[A-Za-z]+\*$/.test(value) ? undefined : value;
+  return value !== undefined && PLACEHOLDER.test(value) ? undefined : value;
 }
 
 // alertType: 1 = down, 2 = up, 3 = SSL certificate expiry.
@@ -44,6 +47,12 @@ export const uptimeRobotAdapter: PayloadAdapter = {
             ['URL', read(data, 'monitorURL')],
           ]),
           urgency: ctx.urgency,
+          // The other variables (monitor id and URL, alert id, date, duration, SSL expiry, …), less
+          // the unreplaced `*placeholders*`.
+          additionalData: otherFields(
+            Object.fromEntries(Object.entries(data).filter(([, value]) => !(typeof value === 'string' && PLACEHOLDER.test(value.trim())))),
+            ['monitorFriendlyName', 'alertDetails', 'alertType', 'alertTypeFriendlyName'],
+          ),
         }),
       },
     ];

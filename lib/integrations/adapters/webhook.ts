@@ -15,23 +15,23 @@ import {
   text,
   type Payload,
 } from './fields';
+import { otherFields } from './sender-details';
 import type { AdapterAction, AlertFields } from './types';
 
-const MAPPED_KEYS = new Set(
-  [
-    'id',
-    'event_type',
-    'title',
-    'description',
-    'urgency',
-    'tags',
-    'dedup_keys',
-    'meta',
-    'incident',
-    'incident_severity',
-    'incident_message',
-  ].map((key) => normalizeKey(key, true)),
-);
+const MAPPED = [
+  'id',
+  'event_type',
+  'title',
+  'description',
+  'urgency',
+  'tags',
+  'dedup_keys',
+  'meta',
+  'incident',
+  'incident_severity',
+  'incident_message',
+];
+const MAPPED_KEYS = new Set(MAPPED.map((key) => normalizeKey(key, true)));
 
 const read = (payload: unknown, key: string) => getKey(payload, key, true);
 
@@ -81,6 +81,8 @@ function alertFrom(data: Payload, ctx: AdaptContext): AlertFields {
     tags: stringList(read(data, 'tags')),
     dedupKeys: stringList(read(data, 'dedup_keys')),
     meta: incidentMeta(data),
+    // Fields of the sender's own beyond the format's (a host, a link, a runbook, …).
+    additionalData: otherFields(data, MAPPED),
   });
 }
 

@@ -1,6 +1,6 @@
 // A stored request → the adapter's actions (pure; the same for every attempt at one log).
 import { prefixId } from '../../ids';
-import { adaptPayload, type AdapterAction } from '../adapters';
+import { adaptPayload, UnreadablePayload, type AdapterAction } from '../adapters';
 import type { IntegrationRecord } from '../records';
 import { slugOf } from '../represent';
 import type { IncomingLog } from './incoming-log';
@@ -18,12 +18,17 @@ function requestOf(log: IncomingLog): { body: string; headers: Record<string, st
 
 /** Throws UnreadablePayload (the body) or UnknownIntegrationType (the configuration). */
 export function adaptLog(log: IncomingLog, integration: IntegrationRecord): AdapterAction[] {
+  if (log.data.body_encoding === 'base64') {
+    throw new UnreadablePayload('the body is binary, not UTF-8 text (it is kept in this log as base64)');
+  }
   const request = requestOf(log);
-  return adaptPayload(slugOf(integration), {
+  // A body of another format than the integration type's (/v2/enqueue) ignores the type's wrapper_key.
+  const { wrapper_key: _wrapperKey, ...otherOptions } = integration.options;
+  return adaptPayload(log.data.adapter ?? slugOf(integration), {
     body: request.body,
     headers: request.headers,
     logId: prefixId('log', log.id),
     receivedAt: Date.parse(log.created_at),
-    integration: { id: integration.id, urgency: integration.urgency, options: integration.options },
+    integration: { id: integration.id, urgency: integration.urgency, options: log.data.adapter ? otherOptions : integration.options },
   });
 }

@@ -10,14 +10,20 @@ import {
   getLog,
   insertIncomingLog,
   listDuePendingLogs,
+  markPendingLogDue,
   overwriteLog,
   saveLogOutcome,
   type DueLog as StoredDueLog,
 } from '../../logs/store';
 
 export type { IngestResult };
-/** A pending log older than this was most likely never queued (or its worker died): re-send it. */
-export const SWEEP_GRACE_MS = 2 * 60_000;
+/**
+ * A pending log older than this was most likely never queued (or its worker died): re-send it.
+ * Short enough that a lost message costs seconds, long enough that a queue backlog during a storm is
+ * not re-sent (each re-send backs off: 2, 4, … 32 grace periods). A failed send and a restart of the
+ * local runtime do not wait for it at all (markDueNow, the start-up re-drive).
+ */
+export const SWEEP_GRACE_MS = 30_000;
 
 /** Headers that carry secrets are not kept: logs are readable objects (contract §3). */
 const SECRET_HEADERS = new Set(['pagertree-token', 'authorization', 'x-api-key', 'x-api-secret', 'cookie']);
@@ -26,13 +32,28 @@ export interface IncomingRequest {
   integrationId: string;
   accountId: string;
   body: string;
+  /** `base64`: a binary body, kept as base64 (the log says so) instead of mangled as UTF-8. */
+  bodyEncoding?: 'base64';
+  /** Size as received, in bytes (default: the UTF-8 length of `body`). */
+  bytes?: number;
+  /** The payload format when it is not the integration type's (`pagerduty_events_v2` from `/v2/enqueue`). */
+  adapter?: string;
   headers: Record<string, string>;
   query: string;
   receivedAt: number;
   sourceIp: string;
 }
 
-export type IncomingLog = LogRecord & { data: { body: string; headers: Record<string, string>; query: string; result?: IngestResult } };
+export type IncomingLog = LogRecord & {
+  data: {
+    body: string;
+    body_encoding?: 'base64';
+    adapter?: string;
+    headers: Record<string, string>;
+    query: string;
+    result?: IngestResult;
+  };
+};
 
 function keptHeaders(headers: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -52,19 +73,22 @@ export async function storeIncomingLog(
   const id = newId();
   const receivedIso = new Date(request.receivedAt).toISOString();
   const owner = prefixId('integration', request.integrationId);
-  const bytes = Buffer.byteLength(request.body, 'utf8');
+  const bytes = request.bytes ?? Buffer.byteLength(request.body, 'utf8');
+  const binary = request.bodyEncoding === 'base64';
   const log: IncomingLog = {
     id,
     account_id: request.accountId,
     type: 'integration',
     subtype: 'INCOMING',
-    content: `Incoming request to ${owner} (${bytes} bytes)`,
+    content: `Incoming request to ${owner} (${bytes} bytes${binary ? ', binary, stored base64' : ''})`,
     owner_id: owner,
     source_id: owner,
     level: 1,
     meta: {},
     data: {
       body: request.body,
+      ...(binary ? { body_encoding: 'base64' as const } : {}),
+      ...(request.adapter ? { adapter: request.adapter } : {}),
       headers: keptHeaders(request.headers),
       query: request.query,
       received_at: receivedIso,
@@ -96,12 +120,14 @@ export async function completeIncomingLog(
   status: 'processed' | 'ignored',
   reason: string | null,
   result: IngestResult,
+  /** Fields recorded beside the result (`sns_signature`). */
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const done: IncomingLog = {
     ...log,
     status,
     reason: reason ?? undefined,
-    data: { ...log.data, result },
+    data: { ...log.data, ...extra, result },
     updated_at: new Date().toISOString(),
     version: log.version + 1,
   };
@@ -118,8 +144,10 @@ export async function finishIncomingLog(
   status: Exclude<IngestStatus, 'pending'>,
   reason: string | null,
   result: IngestResult,
+  /** Fields recorded beside the result (`sns_signature`). */
+  extra: Record<string, unknown> = {},
 ): Promise<boolean> {
-  return saveLogOutcome(log, log.status ?? 'pending', { status, reason, result });
+  return saveLogOutcome(log, log.status ?? 'pending', { status, reason, result, data: extra });
 }
 
 export type DueLog = StoredDueLog<IncomingLog>;
@@ -136,4 +164,9 @@ export async function duePendingLogs(now: number, limitPerShard: number): Promis
 export async function claimForResend(due: DueLog, now: number): Promise<boolean> {
   const resends = Number((due.log as { resends?: number }).resends ?? 0);
   return claimPendingLog(due, now + SWEEP_GRACE_MS * Math.min(2 ** resends, 32));
+}
+
+/** Makes a pending log due for the sweeper now (its queue send failed): nothing else would queue it. */
+export async function markDueNow(log: IncomingLog, now = Date.now()): Promise<void> {
+  await markPendingLogDue(log, now);
 }

@@ -2,10 +2,14 @@
 // done → run the type's adapter (pure) → apply each action idempotently → record the outcome on the
 // log (processed / ignored / failed + reason). Safe to run any number of times for one log, also
 // concurrently: the actions are exactly-once in effect and the outcome write is conditional.
+import { config } from '../../config';
 import { parseId } from '../../ids';
 import { logger } from '../../log';
 import { UnknownIntegrationType, UnreadablePayload, type AdapterAction } from '../adapters';
 import { integrationById } from '../integration-cache';
+import { slugOf } from '../represent';
+import { checkSnsMessage, confirmSnsSubscription, UNVERIFIED_UNREACHABLE } from '../sns/check-sns-message';
+import type { SnsMessage } from '../sns/verify-signature';
 import { adaptLog } from './adapt-log';
 import { applyCreate, applyTransition, type ActionContext, type ActionOutcome } from './apply-actions';
 import type { Prefetched } from './prefetch';
@@ -43,7 +47,7 @@ async function applyAll(ctx: ActionContext, actions: AdapterAction[]): Promise<{
         break;
       case 'ignore': {
         const url = action.details?.subscribeUrl;
-        // Recorded, never fetched here: confirming a subscription is an operator's decision.
+        // Recorded here; confirmed below, only once the message's signature has verified.
         if (typeof url === 'string') subscribeUrl = url;
         outcomes.push({ action: 'ignore', outcome: action.reason });
         break;
@@ -66,6 +70,36 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
     return 'failed';
   }
 
+  // An SNS message acts only once its signature verifies (a forged one is failed, and makes no alert),
+  // or, when its certificate cannot be reached at all, as `unverified` (check-sns-message.ts).
+  let sns: SnsMessage | null = null;
+  let snsSignature: string | undefined;
+  if ((log.data.adapter ?? slugOf(integration)) === 'aws_cloudwatch' && log.data.body_encoding !== 'base64') {
+    const check = await checkSnsMessage(log.data.body ?? '', { signatureRequired: config().SNS_SIGNATURE_REQUIRED });
+    if (check.kind === 'rejected') {
+      await finishIncomingLog(
+        log,
+        'failed',
+        `SNS message not verified: ${check.reason}`,
+        { failure: 'signature', ...(check.subscribeUrl ? { subscribe_url: check.subscribeUrl, subscription_confirmed: false } : {}) },
+        { sns_signature: `failed: ${check.reason}` },
+      );
+      return 'failed';
+    }
+    if (check.kind === 'verified') {
+      sns = check.message;
+      snsSignature = 'verified';
+    } else if (check.kind === 'unverified') {
+      sns = check.message;
+      snsSignature = UNVERIFIED_UNREACHABLE;
+      logger.warn('sns: signing certificate unreachable; message accepted unverified (SNS_SIGNATURE_REQUIRED=true refuses it)', {
+        logId: log.id,
+        integrationId: integration.id,
+        problem: check.problem,
+      });
+    }
+  }
+
   let actions: AdapterAction[];
   try {
     actions = adaptLog(log, integration);
@@ -84,10 +118,12 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
     actions: outcomes as unknown as Array<Record<string, unknown>>,
     alert_ids: [...new Set(outcomes.flatMap((o) => (o.alert_id ? [o.alert_id] : [])))],
     ...(subscribeUrl ? { subscribe_url: subscribeUrl } : {}),
+    ...(subscribeUrl && sns ? await confirmSnsSubscription(sns) : {}),
   };
   const ignoredOnly = outcomes.every((o) => o.action === 'ignore');
   const status = ignoredOnly ? 'ignored' : 'processed';
-  await completeIncomingLog(log, status, ignoredOnly ? (outcomes[0]?.outcome ?? 'nothing to do') : null, result);
+  const reason = ignoredOnly ? (outcomes[0]?.outcome ?? 'nothing to do') : null;
+  await completeIncomingLog(log, status, reason, result, snsSignature ? { sns_signature: snsSignature } : {});
   return status;
 }
 

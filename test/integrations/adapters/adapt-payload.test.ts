@@ -139,8 +139,19 @@ describe('adaptPayload', () => {
       const labels = action.action === 'create' ? action.alert.additionalData?.map((datum) => datum.label) : [];
 
       expect(labels).toEqual([
-        'custom_details',
+        'severity',
+        'source',
+        'component',
+        'group',
+        'class',
+        'timestamp',
+        'custom_details.free space',
+        'custom_details.ping time',
+        'custom_details.load avg',
         'Sample Monitoring Service',
+        'Link text',
+        'Example text',
+        'Example text (link)',
         'payload',
         'routing_key',
         'dedup_key',
@@ -165,14 +176,24 @@ describe('adaptPayload', () => {
       });
     });
 
-    it('leaves alerts without additional data when it is off, and other actions untouched when on', () => {
+    it("keeps only the sender's details when it is off, and leaves other actions untouched when on", () => {
       const [off] = adaptPayload('prometheus', request(fixture('prometheus/alertmanager-firing.json')));
+      const [on] = adaptPayload(
+        'prometheus',
+        request(fixture('prometheus/alertmanager-firing.json'), { options: { capture_additional_data: true } }),
+      );
       const resolve = adaptPayload(
         'prometheus',
         request(fixture('prometheus/alertmanager-resolved.json'), { options: { capture_additional_data: true } }),
       );
 
-      expect(off.action === 'create' && off.alert.additionalData).toBeUndefined();
+      const labels = (action: typeof off) => (action.action === 'create' ? (action.alert.additionalData ?? []) : []).map((d) => d.label);
+      expect(labels(off)).toContain('commonLabels');
+      expect(labels(off)).not.toContain('groupKey');
+      expect(labels(on)).toEqual([
+        ...labels(off),
+        ...['receiver', 'status', 'alerts', 'groupLabels', 'commonAnnotations', 'version', 'groupKey', 'truncatedAlerts'],
+      ]);
       expect(resolve).toEqual([{ action: 'resolve', thirdpartyId: expect.any(String) }]);
     });
 

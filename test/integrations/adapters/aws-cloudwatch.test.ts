@@ -24,6 +24,21 @@ describe('aws_cloudwatch adapter (SNS HTTPS subscription)', () => {
             '[91.3 (02/03/26 10:10:00)] was greater than the threshold (80.0) ' +
             '(minimum 1 datapoint for OK -> ALARM transition).',
           urgency: 'medium',
+          additionalData: [
+            { type: 'string', label: 'AWSAccountId', value: '123456789012' },
+            { type: 'string', label: 'AlarmConfigurationUpdatedTimestamp', value: '2026-02-20T14:03:11.482+0000' },
+            { type: 'string', label: 'StateChangeTime', value: '2026-03-02T10:15:24.221+0000' },
+            { type: 'string', label: 'Region', value: 'US East (N. Virginia)' },
+            { type: 'string', label: 'AlarmArn', value: 'arn:aws:cloudwatch:us-east-1:123456789012:alarm:api-prod-high-cpu' },
+            { type: 'string', label: 'OldStateValue', value: 'OK' },
+            { type: 'json', label: 'OKActions', value: ['arn:aws:sns:us-east-1:123456789012:oncall-alarms'] },
+            { type: 'json', label: 'AlarmActions', value: ['arn:aws:sns:us-east-1:123456789012:oncall-alarms'] },
+            {
+              type: 'json',
+              label: 'Trigger',
+              value: expect.objectContaining({ MetricName: 'CPUUtilization', Namespace: 'AWS/EC2', Threshold: 80 }),
+            },
+          ],
         },
       },
     ]);

@@ -17,6 +17,27 @@ describe('datadog adapter', () => {
           urgency: 'medium',
           tags: ['env:prod', 'host:web-1', 'monitor', 'service:api'],
           dedupKeys: ['9bd4ac313a4d1e8fae2482df7b77628'],
+          // The other variables, less EVENT_TITLE (the title again) and TAGS (on the alert already).
+          additionalData: [
+            { type: 'string', label: 'ID', value: '7502151823765443298' },
+            { type: 'string', label: 'EVENT_TYPE', value: 'query_alert_monitor' },
+            { type: 'string', label: 'LAST_UPDATED', value: '1772446524000' },
+            { type: 'string', label: 'AGGREG_KEY', value: '9bd4ac313a4d1e8fae2482df7b77628' },
+            { type: 'string', label: 'DATE', value: '1772446524000' },
+            { type: 'string', label: 'USER', value: 'Datadog' },
+            {
+              type: 'image',
+              label: 'SNAPSHOT',
+              value: 'https://p.datadoghq.com/snapshot/view/dd-snapshots-prod/org_123456/2026-03-02/abc123.png',
+            },
+            { type: 'link', label: 'LINK', value: 'https://app.datadoghq.com/event/event?id=7502151823765443298' },
+            { type: 'string', label: 'PRIORITY', value: 'normal' },
+            { type: 'string', label: 'ALERT_ID', value: '81234567' },
+            { type: 'string', label: 'ALERT_METRIC', value: 'system.cpu.user' },
+            { type: 'string', label: 'ALERT_SCOPE', value: 'host:web-1' },
+            { type: 'string', label: 'ALERT_QUERY', value: 'avg(last_5m):avg:system.cpu.user{env:prod} by {host} > 90' },
+            { type: 'string', label: 'ALERT_STATUS', value: 'system.cpu.user over host:web-1 was > 90.0 on average during the last 5m.' },
+          ],
         },
       },
     ]);
@@ -74,7 +95,12 @@ describe('datadog adapter', () => {
     expect(created).toEqual({
       action: 'create',
       thirdpartyId: '555',
-      alert: { title: 'Host down', description: 'web-9 stopped', urgency: 'medium' },
+      alert: {
+        title: 'Host down',
+        description: 'web-9 stopped',
+        urgency: 'medium',
+        additionalData: [{ type: 'string', label: 'alertId', value: '555' }],
+      },
     });
   });
 

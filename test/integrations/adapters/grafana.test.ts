@@ -11,7 +11,36 @@ describe('grafana adapter', () => {
       {
         action: 'create',
         thirdpartyId: UNIFIED_GROUP_KEY,
-        alert: { title: 'High memory usage', description: 'Memory above 90% in zone us-1', urgency: 'medium' },
+        alert: {
+          title: 'High memory usage',
+          description: 'Memory above 90% in zone us-1\n\nThe system has high memory usage',
+          urgency: 'medium',
+          additionalData: [
+            {
+              type: 'json',
+              label: 'commonLabels',
+              value: { alertname: 'High memory usage', severity: 'warning', team: 'blue', zone: 'us-1' },
+            },
+            { type: 'link', label: 'runbook_url', value: 'https://runbooks.example.org/high-memory' },
+            { type: 'link', label: 'externalURL', value: 'https://grafana.example.org/' },
+            { type: 'number', label: 'alerts_firing', value: 1 },
+            {
+              type: 'json',
+              label: 'alerts[0]',
+              value: expect.objectContaining({
+                labels: { alertname: 'High memory usage', severity: 'warning', team: 'blue', zone: 'us-1' },
+                startsAt: '2026-03-02T09:51:03.157076+02:00',
+                generatorURL: 'https://grafana.example.org/alerting/grafana/1afz29v7z/view',
+                dashboardURL: 'https://grafana.example.org/d/dashboard_uid?orgId=1',
+                panelURL: 'https://grafana.example.org/d/dashboard_uid?orgId=1&viewPanel=1',
+                silenceURL: expect.stringMatching(/^https:\/\/grafana\.example\.org\/alerting\/silence\/new/),
+                values: { B: 92.4213, C: 1 },
+              }),
+            },
+            // Grafana's rendered message, since the description came from the annotations.
+            { type: 'string', label: 'message', value: expect.stringMatching(/^\*\*Firing\*\*/) },
+          ],
+        },
       },
     ]);
   });
@@ -42,7 +71,24 @@ describe('grafana adapter', () => {
       {
         action: 'create',
         thirdpartyId: '1',
-        alert: { title: 'Panel Title alert', description: 'Notification Message', urgency: 'medium' },
+        alert: {
+          title: 'Panel Title alert',
+          description: 'Notification Message',
+          urgency: 'medium',
+          additionalData: [
+            { type: 'number', label: 'dashboardId', value: 1 },
+            { type: 'json', label: 'evalMatches', value: [{ value: 1, metric: 'Count', tags: {} }] },
+            { type: 'image', label: 'imageUrl', value: 'https://grafana.com/static/assets/img/blog/mixed_styles.png' },
+            { type: 'number', label: 'orgId', value: 1 },
+            { type: 'number', label: 'panelId', value: 2 },
+            {
+              type: 'link',
+              label: 'ruleUrl',
+              value: 'http://localhost:3000/d/hZ7BuVbWz/test-dashboard?fullscreen&edit&tab=alert&panelId=2&orgId=1',
+            },
+            { type: 'json', label: 'tags', value: { 'tag name': 'tag value' } },
+          ],
+        },
       },
     ]);
   });

@@ -16,6 +16,11 @@ describe('healthchecks adapter', () => {
           description: 'Nightly backup is DOWN (success signal did not arrive on time, grace time passed).\nLast ping was 1 day ago.',
           urgency: 'medium',
           tags: ['prod', 'backup'],
+          additionalData: [
+            { type: 'string', label: 'incident_key', value: '124f983e0e3dcaeba921cfcef46efd084576e783' },
+            { type: 'string', label: 'client', value: 'Healthchecks.io' },
+            { type: 'link', label: 'client_url', value: 'https://healthchecks.io' },
+          ],
         },
       },
     ]);
@@ -32,7 +37,16 @@ describe('healthchecks adapter', () => {
       {
         action: 'create',
         thirdpartyId: CHECK,
-        alert: { title: 'Nightly backup is DOWN', urgency: 'medium', tags: ['prod', 'backup'] },
+        alert: {
+          title: 'Nightly backup is DOWN',
+          urgency: 'medium',
+          tags: ['prod', 'backup'],
+          additionalData: [
+            { type: 'string', label: 'code', value: CHECK },
+            { type: 'string', label: 'name', value: 'Nightly backup' },
+            { type: 'string', label: 'now', value: '2026-03-02T03:15:00+00:00' },
+          ],
+        },
       },
     ]);
   });
@@ -43,19 +57,30 @@ describe('healthchecks adapter', () => {
     ]);
   });
 
-  it('reads the check nested by {"check": $JSON}', () => {
-    expect(adapt(request(fixture('healthchecks/webhook-check-json-down.json')))).toEqual([
-      {
-        action: 'create',
-        thirdpartyId: CHECK,
-        alert: {
-          title: 'Nightly backup is DOWN',
-          description: 'Runs ~/db-backup.sh at 02:00',
-          urgency: 'medium',
-          tags: ['prod', 'backup'],
-        },
+  it('reads the check nested by {"check": $JSON}, keeping the rest of the check', () => {
+    const [action] = adapt(request(fixture('healthchecks/webhook-check-json-down.json')));
+    expect(action).toEqual({
+      action: 'create',
+      thirdpartyId: CHECK,
+      alert: {
+        title: 'Nightly backup is DOWN',
+        description: 'Runs ~/db-backup.sh at 02:00',
+        urgency: 'medium',
+        tags: ['prod', 'backup'],
+        additionalData: expect.arrayContaining([
+          { type: 'string', label: 'now', value: '2026-03-02T03:15:00+00:00' },
+          { type: 'string', label: 'schedule', value: '0 2 * * *' },
+          { type: 'number', label: 'grace', value: 3600 },
+          { type: 'string', label: 'last_ping', value: '2026-03-01T02:00:41+00:00' },
+          { type: 'link', label: 'ping_url', value: `https://hc-ping.com/${CHECK}` },
+        ]),
       },
-    ]);
+    });
+    // Empty and null fields of the check say nothing and are not kept.
+    const labels = action.action === 'create' ? action.alert.additionalData!.map((d) => d.label) : [];
+    expect(labels).not.toContain('next_ping');
+    expect(labels).not.toContain('subject');
+    expect(labels).not.toContain('desc');
   });
 
   it('reads a form-encoded webhook body', () => {

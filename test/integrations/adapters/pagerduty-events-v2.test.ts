@@ -14,17 +14,41 @@ describe('pagerduty_events_v2 adapter', () => {
           title: 'DISK at 99% on machine prod-datapipe03.example.com',
           description: 'Source: prod-datapipe03.example.com\nComponent: mysql\nGroup: prod-datapipe\nClass: disk',
           urgency: 'critical',
+          // Everything else the event says stays on the alert: PD-CEF fields, custom details,
+          // the client's link, links and images.
           additionalData: [
+            { type: 'string', label: 'severity', value: 'critical' },
+            { type: 'string', label: 'source', value: 'prod-datapipe03.example.com' },
+            { type: 'string', label: 'component', value: 'mysql' },
+            { type: 'string', label: 'group', value: 'prod-datapipe' },
+            { type: 'string', label: 'class', value: 'disk' },
+            { type: 'datetime', label: 'timestamp', value: '2015-07-17T08:42:58.315+0000' },
+            { type: 'string', label: 'custom_details.free space', value: '1%' },
+            { type: 'string', label: 'custom_details.ping time', value: '1500ms' },
+            { type: 'number', label: 'custom_details.load avg', value: 0.75 },
+            { type: 'link', label: 'Sample Monitoring Service', value: 'https://monitoring.example.com' },
+            { type: 'link', label: 'Link text', value: 'https://example.com/' },
             {
-              type: 'json',
-              label: 'custom_details',
-              value: { 'free space': '1%', 'ping time': '1500ms', 'load avg': 0.75 },
+              type: 'image',
+              label: 'Example text',
+              value: 'https://www.pagerduty.com/wp-content/uploads/2016/05/pagerduty-logo-green.png',
             },
-            { type: 'string', label: 'Sample Monitoring Service', value: 'https://monitoring.example.com' },
+            { type: 'link', label: 'Example text (link)', value: 'https://example.com/' },
           ],
         },
       },
     ]);
+  });
+
+  it('keeps custom_details sent as a string as one entry', () => {
+    const event = fixtureJson('pagerduty/trigger.json');
+    (event.payload as Record<string, unknown>).custom_details = 'free text from the sender';
+    const [action] = adapt(request(event));
+    expect(action.action === 'create' && action.alert.additionalData).toContainEqual({
+      type: 'string',
+      label: 'custom_details',
+      value: 'free text from the sender',
+    });
   });
 
   it('acknowledges and resolves by dedup_key', () => {

@@ -15,6 +15,17 @@ describe('uptime_robot adapter', () => {
           title: 'Shop backend is DOWN',
           description: 'Reason: HTTP 503 - Service Unavailable\nURL: https://shop.example.com/health',
           urgency: 'medium',
+          additionalData: [
+            { type: 'string', label: 'monitorID', value: '793471923' },
+            { type: 'link', label: 'monitorURL', value: 'https://shop.example.com/health' },
+            { type: 'string', label: 'alertDateTime', value: '1772446524' },
+            { type: 'string', label: 'alertID', value: '86114092' },
+            {
+              type: 'string',
+              label: 'monitorAlertContacts',
+              value: '7129834;5;https://oncall.example.com/integration/int_01KDVDNA06A5E2S3027ZA22HPP',
+            },
+          ],
         },
       },
     ]);
@@ -25,7 +36,17 @@ describe('uptime_robot adapter', () => {
   });
 
   it('reads the same variables sent as JSON', () => {
-    expect(adapt(request(fixture('uptime-robot/down.json')))).toEqual(adapt(form(fixture('uptime-robot/down.form.txt'))));
+    const [fromJson] = adapt(request(fixture('uptime-robot/down.json')));
+    const [fromForm] = adapt(form(fixture('uptime-robot/down.form.txt')));
+    // The JSON template in the fixture leaves out *monitorAlertContacts*; everything else is the same.
+    const withoutContacts = (action: typeof fromForm) =>
+      action.action === 'create'
+        ? {
+            ...action,
+            alert: { ...action.alert, additionalData: action.alert.additionalData?.filter((d) => d.label !== 'monitorAlertContacts') },
+          }
+        : action;
+    expect(fromJson).toEqual(withoutContacts(fromForm));
   });
 
   it('falls back to alertTypeFriendlyName when alertType is absent', () => {
@@ -41,5 +62,6 @@ describe('uptime_robot adapter', () => {
   it('treats unreplaced *placeholders* as absent', () => {
     const [action] = adapt(request({ monitorID: '*monitorID*', alertType: '1', monitorFriendlyName: 'Shop' }));
     expect(action).toMatchObject({ action: 'create', thirdpartyId: LOG_ID, alert: { title: 'Shop is DOWN' } });
+    expect(action.action === 'create' && action.alert.additionalData).toBeFalsy();
   });
 });

@@ -40,6 +40,11 @@ describe('webhook adapter', () => {
         tags: ['db', 'replication'],
         dedupKeys: ['db-replica-2'],
         meta: { incident: true, incident_severity: 'SEV-2', incident_message: 'Read traffic may be stale' },
+        // The sender's own fields beyond the format's are kept, not dropped.
+        additionalData: [
+          { type: 'string', label: 'region', value: 'eu-west-1' },
+          { type: 'number', label: 'lag_seconds', value: 45 },
+        ],
       },
     });
   });

@@ -1,0 +1,70 @@
+// PagerDuty Events API v2 drop-in (contract §9): `POST /v2/enqueue`, no credentials. Flow: size →
+// parse → PagerDuty's own checks (lib/integrations/adapters/pagerduty-event-rules) → the routing key
+// names an enabled integration of this deployment → the shared inbound path (token, rate limit,
+// maintenance window, store, queue) with the body read as `pagerduty_events_v2` → PagerDuty's 202.
+// Every answer has PagerDuty's shape, because its senders read it (Alertmanager logs `errors`,
+// client libraries read `dedup_key`); nothing is stored for a refused event.
+import { HttpError } from '../http/errors';
+import { MAX_BODY_BYTES, type ApiResponse } from '../http/request';
+import { parseId, prefixId } from '../ids';
+import { checkPagerDutyEvent } from './adapters/pagerduty-event-rules';
+import { integrationById } from './integration-cache';
+import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
+
+export const PAGERDUTY_ADAPTER = 'pagerduty_events_v2';
+
+const INVALID = { status: 'invalid event', message: 'Event object is invalid' } as const;
+
+function invalid(errors: string[]): ApiResponse {
+  return { status: 400, body: { ...INVALID, errors } };
+}
+
+/** Our refusals (403 token, 413 size, 429 rate) in PagerDuty's shape, headers (Retry-After) kept. */
+function refusal(error: HttpError): ApiResponse {
+  const status =
+    error.status === 429 ? 'throttle event' : error.status === 413 ? 'invalid event' : error.status === 403 ? 'forbidden' : 'error';
+  const message =
+    error.status === 429
+      ? 'Requests for this integration are arriving too quickly. Please retry later.'
+      : error.status === 413
+        ? 'Event object is too large'
+        : error.messages[0];
+  return { status: error.status, body: { status, message, errors: error.messages }, headers: error.headers };
+}
+
+function parseEvent(body: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body.startsWith('\uFEFF') ? body.slice(1) : body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export async function enqueuePagerDutyEvent(request: Omit<InboundRequest, 'rawId'>): Promise<ApiResponse> {
+  if ((request.bytes ?? Buffer.byteLength(request.body, 'utf8')) > MAX_BODY_BYTES) {
+    return refusal(new HttpError(413, `Event object is larger than ${MAX_BODY_BYTES / 1024} KiB`));
+  }
+  const parsed = request.bodyEncoding === 'base64' ? { ok: false as const } : parseEvent(request.body);
+  if (!parsed.ok) return invalid(['Event object is not valid JSON']);
+
+  const event = checkPagerDutyEvent(parsed.value);
+  const errors = [...event.errors];
+  const id = event.routingKey ? parseId('integration', event.routingKey) : null;
+  const integration = id ? await integrationById(id) : null;
+  if (event.routingKey && !integration) errors.push('Invalid routing key');
+  // A disabled integration is a key that cannot be used now: refused like an unknown one, not stored.
+  else if (integration && !integration.enabled) errors.push('Invalid routing key: the integration is disabled');
+  if (errors.length > 0 || !integration) return invalid(errors);
+
+  let log;
+  try {
+    ({ log } = await acceptRequest(integration, request, { adapter: PAGERDUTY_ADAPTER }));
+  } catch (error) {
+    if (error instanceof HttpError) return refusal(error);
+    throw error;
+  }
+  // A trigger without a dedup_key is named by its log id: the adapter falls back to the same id, so an
+  // acknowledge or resolve that sends this key back finds the alert.
+  const dedupKey = event.dedupKey ?? prefixId('log', log.id);
+  return { status: 202, body: { status: 'success', message: 'Event processed', dedup_key: dedupKey } };
+}
