@@ -332,7 +332,16 @@ export const OncallEntry = z.strictObject({
   layer: z.number().int(),
   start_time: instant,
   end_time: instant,
-  attendees: z.array(z.strictObject({ attendee_id: ulid, attendee_type: z.literal('AccountUser'), position: z.number().int() })),
+  attendees: z.array(
+    z.strictObject({
+      attendee_id: ulid,
+      attendee_type: z.literal('AccountUser'),
+      position: z.number().int(),
+      /** The account user's name and primary e-mail (null when the account user is gone). */
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+  ),
 });
 
 export const OncallEntries = z.array(OncallEntry);

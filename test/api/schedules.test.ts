@@ -137,8 +137,16 @@ describe('window_events validation', () => {
   it.each([
     ['', 'start=2026-01-01 00:00:00', ["end can't be blank"]],
     ['', 'end=2026-01-01 00:00:00', ["start can't be blank"]],
-    ['bad format', 'start=01/01/2026&end=2026-01-02 00:00:00', ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss']],
-    ['impossible date', 'start=2026-02-30 00:00:00&end=2026-03-02 00:00:00', ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss']],
+    [
+      'bad format',
+      'start=01/01/2026&end=2026-01-02 00:00:00',
+      ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss, or an ISO 8601 datetime'],
+    ],
+    [
+      'impossible date',
+      'start=2026-02-30 00:00:00&end=2026-03-02 00:00:00',
+      ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss, or an ISO 8601 datetime'],
+    ],
     ['end = start', 'start=2026-01-01 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
     ['end < start', 'start=2026-01-02 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
     [
@@ -175,7 +183,7 @@ describe('window_events validation', () => {
       layer: 1,
       start_time: '2026-09-01T10:00:00.000Z',
       end_time: '2026-09-01T10:30:00.000Z',
-      attendees: [{ attendee_id: bob.id, attendee_type: 'AccountUser', position: 1 }],
+      attendees: [{ attendee_id: bob.id, attendee_type: 'AccountUser', position: 1, name: 'Scheduler 2', email: bob.email }],
     });
   });
 });
