@@ -172,6 +172,30 @@ export async function putIfVersion(item: Item, expectedVersion: number): Promise
   }
 }
 
+/**
+ * Writes a copy that follows another item (a link that carries some of an object's attributes) unless
+ * the stored copy comes from a later version of it: copies written out of order never go backwards.
+ * False when a later copy is stored.
+ */
+export async function putIfNotNewer(item: Item, versionAttribute: string, version: number): Promise<boolean> {
+  checkItemSize(item);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...item, [versionAttribute]: version },
+        ConditionExpression: 'attribute_not_exists(pk) OR #v <= :v',
+        ExpressionAttributeNames: { '#v': versionAttribute },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function putItem(item: Item): Promise<void> {
   checkItemSize(item);
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));

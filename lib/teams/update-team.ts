@@ -62,6 +62,6 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     updated_at: new Date().toISOString(),
   };
   checkSpecificUsers(next);
-  if (!(await saveTeam(next))) throw new Conflict('the team was changed by another request; reload and try again');
+  if (!(await saveTeam(next, current))) throw new Conflict('the team was changed by another request; reload and try again');
   return next;
 }
