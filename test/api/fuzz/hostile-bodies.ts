@@ -104,7 +104,7 @@ function resolve(schema: Schema, context: SchemaContext): Schema {
   return current ?? {};
 }
 
-const referenceName = (name: string) => /(^|_)ids?$|^to$|_by$/.test(name);
+const referenceName = (name: string) => /(^|_)ids?$|^to$|_by$|^routing_key$/.test(name);
 
 /**
  * Values that follow `schema` (types, enums, formats, required fields, references that exist), each
