@@ -88,7 +88,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
-    sendsTo: ['ingest'],
+    sendsTo: ['ingest', 'routing'],
     schedule: 'rate(1 minute)',
   },
 };

@@ -10,6 +10,7 @@ import type { AlertRecord } from './records';
 import type { RoutingMessage } from './routing-queue';
 import { getAlert, getAlerts, saveAlert } from './store';
 import { recordTimeline } from './timeline';
+import { clearUnrouted } from './unrouted-store';
 
 export type RoutingOutcome = 'routed' | 'already-routed' | 'absent';
 
@@ -47,6 +48,7 @@ export async function routeAlert(message: RoutingMessage, prefetched?: AlertReco
         if (alert.routing_log_id && !(await getLog(alert.account_id, alert.routing_log_id))) {
           await recordTimeline(routedEntry(alert));
         }
+        await clearUnrouted(alert.account_id, alert.id);
         return done('already-routed');
       }
       const now = new Date().toISOString();
@@ -66,7 +68,7 @@ export async function routeAlert(message: RoutingMessage, prefetched?: AlertReco
     save: (next, alert) => saveAlert(alert, next),
     saved: async (next) => {
       // The entry's id was made by this attempt and stored only just now: no entry can have it yet.
-      await recordTimeline(routedEntry(next), { fresh: true });
+      await Promise.all([recordTimeline(routedEntry(next), { fresh: true }), clearUnrouted(next.account_id, next.id)]);
       return 'routed' as const;
     },
     exhausted: () => {

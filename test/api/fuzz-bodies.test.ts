@@ -12,14 +12,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context } from 'aws-lambda';
-import { FUNCTIONS, QUEUES } from '../../infra/catalogue';
-import { toRecord, type SqsHandler } from '../../infra/local/sqs-poller';
 import { ROUTES, type Route } from '../../infra/routes';
 import { openApiDocument } from '../../lib/openapi/document';
 import { DocumentChecker } from '../openapi/support';
 import { createMember } from '../support/api-client';
+import { drainQueue } from '../support/queues';
 import { useService, type TestService } from '../support/runtime';
 import { bodyFor, type SchemaContext, type WrittenBody } from './fuzz/hostile-bodies';
 
@@ -31,7 +28,6 @@ const WRITES = ROUTES.filter((route) => route.method === 'POST' || route.method 
 const GETS = new Set(ROUTES.filter((route) => route.method === 'GET').map((route) => route.path));
 
 let service: TestService;
-let sqs: SQSClient;
 let context: SchemaContext;
 let document: Record<string, any>;
 let checker: DocumentChecker;
@@ -42,7 +38,6 @@ const pristine = prototypeKeys();
 useService(
   async (started) => {
     service = started;
-    sqs = new SQSClient({ endpoint: process.env.AWS_ENDPOINT_URL_SQS, region: process.env.AWS_REGION });
     const admin = service.admin;
     const must = async (res: Promise<{ status: number; body: any; text: string }>, what: string) => {
       const done = await res;
@@ -255,33 +250,9 @@ describe('fuzzing every create and update endpoint with hostile bodies', () => {
   it('the workers take every accepted request and every new alert it left, without one error', async () => {
     // What the webhooks and creates above queued: the ingest worker first (its alerts go to routing).
     for (const queue of ['ingest', 'routing'] as const) {
-      const { consumer } = QUEUES[queue];
-      const { handler } = (await import(`../../${FUNCTIONS[consumer].entry}`)) as { handler: SqsHandler };
-      const url = service.runtime.queues[queue].url;
-      let handled = 0;
-      for (let empty = 0; empty < 2;) {
-        const received = await sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, VisibilityTimeout: 60, AttributeNames: ['All'] }),
-        );
-        const messages = received.Messages ?? [];
-        if (messages.length === 0) {
-          empty++;
-          continue;
-        }
-        const event = { Records: messages.map((m) => toRecord(m, `arn:aws:sqs:local:000000000000:${queue}`)) };
-        const response = await handler(event, { functionName: consumer, getRemainingTimeInMillis: () => 30_000 } as unknown as Context);
-        const failed = response?.batchItemFailures ?? [];
-        const bodies = failed.map((f) => messages.find((m) => m.MessageId === f.itemIdentifier)?.Body);
-        expect(failed, `${consumer} failed on ${JSON.stringify(bodies).slice(0, 600)}`).toEqual([]);
-        await sqs.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: url,
-            Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
-          }),
-        );
-        handled += messages.length;
-      }
-      expect(handled, `${queue}: nothing was queued`).toBeGreaterThan(0);
+      const drained = await drainQueue(service, queue);
+      expect(drained.failed, `${queue} worker failed on ${JSON.stringify(drained.failed).slice(0, 600)}`).toEqual([]);
+      expect(drained.handled, `${queue}: nothing was queued`).toBeGreaterThan(0);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
