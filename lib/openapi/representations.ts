@@ -62,7 +62,12 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 // ---- platform ---------------------------------------------------------------------------------
 
-export const Health = z.strictObject({ status: z.literal('ok') });
+const QueueDepth = z.union([
+  z.strictObject({ waiting: z.number().int(), in_flight: z.number().int(), dead_letters: z.number().int() }),
+  z.strictObject({ error: z.string() }),
+]);
+/** `ok` while every queue can be read (`degraded` otherwise), and each queue's depth beside it. */
+export const Health = z.strictObject({ status: z.enum(['ok', 'degraded']), queues: z.record(z.string(), QueueDepth) });
 export const LoginResult = z.strictObject({ token: z.string().min(1) });
 export const SignupResult = z.strictObject({ token: z.string().min(1), account_id: ulid });
 export const PasswordResetRequested = z.strictObject({ message: z.string().min(1) });
