@@ -3,7 +3,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../log';
 import { CORS } from './cors';
-import { ItemTooLarge } from '../store/items';
+import { ItemTooLarge } from '../store/errors';
 import { HttpError, Invalid, Unprocessable } from './errors';
 import { interfaceOf } from './request';
 

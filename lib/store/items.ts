@@ -14,6 +14,9 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { EntityType } from '../entities';
 import { db, tableName } from './client';
+import { ItemTooLarge, MAX_ITEM_BYTES } from './errors';
+
+export { ItemTooLarge, MAX_ITEM_BYTES };
 
 export type Item = Record<string, unknown>;
 
@@ -37,24 +40,6 @@ export function fromItem<T>(item: Item): T {
   const copy: Item = { ...item };
   for (const attribute of KEY_ATTRIBUTES) delete copy[attribute];
   return copy as T;
-}
-
-/** DynamoDB's limit on one item. */
-export const MAX_ITEM_BYTES = 400 * 1024;
-
-/** A write refused before it was sent: the item would pass the store's 400 KB limit (many long fields,
- * grown over several updates). Callers answer it as a validation error (lib/http/results.ts). */
-export class ItemTooLarge extends Error {
-  override name = 'ItemTooLarge';
-  constructor(
-    readonly bytes: number,
-    readonly largest: { attribute: string; bytes: number },
-  ) {
-    super(
-      `the object would take ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_ITEM_BYTES / 1024} KB the store holds; ` +
-        `its largest field is ${largest.attribute} (${Math.ceil(largest.bytes / 1024)} KB)`,
-    );
-  }
 }
 
 const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
