@@ -20,7 +20,7 @@ import { drainQueue } from '../support/queues';
 import { useService, type TestService } from '../support/runtime';
 import { bodyFor, type SchemaContext, type WrittenBody } from './fuzz/hostile-bodies';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_901);
 const ANSWER_WITHIN_MS = 1_000;
 
