@@ -84,3 +84,29 @@ export function cleanJsonData<T>(value: T): T {
   }
   return copy as T;
 }
+
+/**
+ * Data from a sender, made storable whatever it holds, for the fields kept as they came (a webhook's
+ * `meta` and `additional_data`): nothing a sender sends may fail the alert. Keys that could reach a
+ * prototype are dropped; numbers the store cannot hold (1e400 parses to Infinity, 10^29 loses its
+ * digits, 1e-200 is below the store's range) are kept as their text; what is nested deeper than
+ * `maxDepth` is kept as its JSON text; values that are not JSON data become null.
+ */
+export function storableJson(value: unknown, maxDepth = JSON_DATA_LIMITS.maxDepth, depth = 1): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return numberProblem(value) ? String(value) : value;
+  if (typeof value !== 'object') return null;
+  if (depth > maxDepth) {
+    try {
+      return JSON.stringify(value);
+    } catch {
+      return '[nested too deeply to keep]';
+    }
+  }
+  if (Array.isArray(value)) return value.map((item) => storableJson(item === undefined ? null : item, maxDepth, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!UNSAFE_KEYS.has(key) && item !== undefined) copy[key] = storableJson(item, maxDepth, depth + 1);
+  }
+  return copy;
+}

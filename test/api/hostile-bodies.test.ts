@@ -1,6 +1,7 @@
 // Hostile bodies through the real local server: nothing reaches the process's prototypes, and a
 // body that would make the server walk billions of slots is refused at once.
 import { describe, expect, it } from 'vitest';
+import { createIntegration, eventually } from '../integrations/support';
 import { useService, type TestService } from '../support/runtime';
 
 let service: TestService;
@@ -148,5 +149,39 @@ describe('free-form objects are plain JSON data within limits', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors[0].message).toMatch(/more than the 400 KB the store holds; its largest field is description \(245 KB\)/);
     expect((await service.admin.get(`/api/v4/alerts/${alert.body.id}`)).body.description).toBe('');
+  });
+});
+
+describe('what senders post never fails their alert', () => {
+  it('numbers the store cannot hold and prototype keys in a webhook are kept as text or dropped, and the alert is made', async () => {
+    const integration = await createIntegration(service.admin, {});
+    const bodies = [
+      '{"title":"inf","details":{"a":1e400}}',
+      '{"title":"big","details":{"a":123456789012345678901234567890}}',
+      '{"title":"tiny","n":1e-200}',
+      '{"title":"proto","details":{"constructor":{"prototype":{"x":1}}},"n":{"__proto__":{"polluted":"yes"}}}',
+    ];
+    for (const body of bodies) {
+      const res = await fetch(`${service.url}/integration/${integration.prefix_id}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(202);
+    }
+    const alerts = await eventually(
+      async () => {
+        const res = await service.admin.get(`/api/v4/alerts?limit=100&source_id=${integration.id}`);
+        return res.body.data.length === bodies.length ? (res.body.data as any[]) : undefined;
+      },
+      15_000,
+      'four alerts',
+    );
+    const details = (title: string) => alerts.find((a) => a.title === title).additional_data;
+    expect(details('inf')).toContainEqual({ type: 'json', label: 'details', value: { a: 'Infinity' } });
+    expect(details('big')).toContainEqual({ type: 'json', label: 'details', value: { a: '1.2345678901234568e+29' } });
+    expect(details('tiny')).toContainEqual({ type: 'number', label: 'n', value: '1e-200' });
+    expect(details('proto')).toContainEqual({ type: 'json', label: 'details', value: {} });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

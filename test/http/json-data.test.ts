@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { cleanJsonData, jsonDataProblem } from '../../lib/encoding/json-data';
+import { cleanJsonData, jsonDataProblem, storableJson } from '../../lib/encoding/json-data';
 import { jsonData } from '../../lib/http/fields';
 import { mergeKeys } from '../../lib/http/changes';
 import { HttpError } from '../../lib/http/errors';
@@ -64,5 +64,18 @@ describe('merging free-form objects', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).messages).toEqual(['options must have at most 100 keys']);
     expect(mergeKeys(current, { k0: null, extra: 1 }, 'options')).toHaveProperty('extra', 1);
+  });
+});
+
+describe('what senders send, made storable', () => {
+  it('keeps numbers the store cannot hold as text, drops prototype keys, keeps deep values as JSON text', () => {
+    const parsed = JSON.parse('{"a":1e400,"b":[1,-1e400,1e-200,2e20],"__proto__":{"x":1},"c":{"constructor":{"y":1},"ok":true}}');
+    expect(storableJson(parsed)).toEqual({ a: 'Infinity', b: [1, '-Infinity', '1e-200', '200000000000000000000'], c: { ok: true } });
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 12; i++) deep = { d: deep };
+    const kept = storableJson(deep, 3) as any;
+    expect(typeof kept.d.d.d).toBe('string');
+    expect(JSON.parse(kept.d.d.d)).toHaveProperty('d');
+    expect(storableJson([undefined, () => 1])).toEqual([null, null]);
   });
 });

@@ -10,6 +10,7 @@
 // A duplicate that counts onto an alert still being created cannot raise it yet: it is retried
 // later (RetryLater), by when the alert exists. Deleting an alert marks its dedup item
 // (markAlertStored), so an absent alert is told apart from one still being created.
+import { storableJson } from '../../encoding/json-data';
 import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
@@ -80,8 +81,9 @@ function alertInput(ctx: ActionContext, thirdpartyId: string, fields: AlertField
     tag_list: fields.tags,
     thirdparty_id: thirdpartyId,
     dedup_keys: fields.dedupKeys,
-    meta: fields.meta,
-    additional_data: fields.additionalData,
+    // As the sender sent them, made storable: 1e400 or a `constructor` key must not fail the alert.
+    meta: fields.meta && (storableJson(fields.meta) as NewAlertInput['meta']),
+    additional_data: fields.additionalData && (storableJson(fields.additionalData) as NewAlertInput['additional_data']),
     destination_team_ids: integration.team_ids,
     destination_router_ids: integration.router_ids,
     destination_account_user_ids: integration.account_user_ids,
