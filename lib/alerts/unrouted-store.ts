@@ -8,7 +8,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
-import { deleteItem, isConditionFailure, putItem, queryItems } from '../store/items';
+import { putGrouped } from '../store/grouped-writes';
+import { deleteItem, isConditionFailure, queryItems } from '../store/items';
 
 export const UNROUTED_SHARDS = 8;
 
@@ -31,7 +32,8 @@ export interface UnroutedEntry {
 
 /** Notes a new alert as not yet routed, due for a re-drive at `dueAt` if routing has not removed it. */
 export async function markUnrouted(accountId: string, alertId: string, dueAt: number): Promise<void> {
-  await putItem({ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 });
+  // Grouped: concurrent creates share a BatchWrite; each still waits until its entry is stored.
+  await putGrouped({ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 });
 }
 
 /** Routing is done: the alert leaves the index (idempotent). */
