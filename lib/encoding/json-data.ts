@@ -62,6 +62,8 @@ export function jsonDataProblem(value: unknown, limits: JsonDataLimits = JSON_DA
     if (!isPlainObject(current)) return { path, message: 'must be JSON data (text, numbers, true/false, null, lists and objects)' };
     const keys = Object.keys(current).filter((key) => !UNSAFE_KEYS.has(key));
     if (keys.length > limits.maxKeys) return { path, message: `must have at most ${limits.maxKeys} keys` };
+    // An empty key is no name at all, and not every store keeps one (moto loses the map).
+    if (keys.includes('')) return { path, message: 'must not have an empty key' };
     for (let i = keys.length - 1; i >= 0; i--) {
       stack.push({ value: (current as Record<string, unknown>)[keys[i]], path: [...path, keys[i]], depth: depth + 1 });
     }
@@ -93,6 +95,7 @@ export function cleanJsonData<T>(value: T): T {
  * `maxDepth` is kept as its JSON text; values that are not JSON data become null.
  */
 export function storableJson(value: unknown, maxDepth = JSON_DATA_LIMITS.maxDepth, depth = 1): unknown {
+  // (Empty keys are dropped too: the request, kept whole in its log, still has them.)
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return numberProblem(value) ? String(value) : value;
   if (typeof value !== 'object') return null;
@@ -106,7 +109,7 @@ export function storableJson(value: unknown, maxDepth = JSON_DATA_LIMITS.maxDept
   if (Array.isArray(value)) return value.map((item) => storableJson(item === undefined ? null : item, maxDepth, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (!UNSAFE_KEYS.has(key) && item !== undefined) copy[key] = storableJson(item, maxDepth, depth + 1);
+    if (key !== '' && !UNSAFE_KEYS.has(key) && item !== undefined) copy[key] = storableJson(item, maxDepth, depth + 1);
   }
   return copy;
 }

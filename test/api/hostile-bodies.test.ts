@@ -110,6 +110,8 @@ describe('free-form objects are plain JSON data within limits', () => {
       [{ meta: { d: deep } }, 'meta.d.a.a.a.a.a.a.a.a.a is nested more than 10 levels deep'],
       [{ meta: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])) }, 'meta must have at most 100 keys'],
       [{ meta: { text: 'x'.repeat(17_000) } }, 'meta must be at most 16 KB as JSON'],
+      // Found by the fuzz test against moto: a map with an empty key was stored and could not be read back.
+      [{ meta: { nested: { '': 1 } } }, 'meta.nested must not have an empty key'],
     ];
     for (const [body, message] of cases) {
       const res = await service.admin.post('/api/v4/teams', {

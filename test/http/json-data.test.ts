@@ -26,6 +26,7 @@ describe('plain JSON data within limits', () => {
     expect(jsonDataProblem({ a: () => 1 }, limits)?.path).toEqual(['a']);
     expect(jsonDataProblem({ a: new Date() }, limits)?.path).toEqual(['a']);
     expect(jsonDataProblem({ a: 2 ** 60 }, limits)?.message).toMatch(/^must be between/);
+    expect(jsonDataProblem({ a: { '': 1 } }, limits)).toEqual({ path: ['a'], message: 'must not have an empty key' });
   });
 
   it('drops keys that could reach a prototype, at every depth, without counting them', () => {
@@ -69,7 +70,7 @@ describe('merging free-form objects', () => {
 
 describe('what senders send, made storable', () => {
   it('keeps numbers the store cannot hold as text, drops prototype keys, keeps deep values as JSON text', () => {
-    const parsed = JSON.parse('{"a":1e400,"b":[1,-1e400,1e-200,2e20],"__proto__":{"x":1},"c":{"constructor":{"y":1},"ok":true}}');
+    const parsed = JSON.parse('{"a":1e400,"b":[1,-1e400,1e-200,2e20],"__proto__":{"x":1},"c":{"constructor":{"y":1},"":2,"ok":true}}');
     expect(storableJson(parsed)).toEqual({ a: 'Infinity', b: [1, '-Infinity', '1e-200', '200000000000000000000'], c: { ok: true } });
     let deep: unknown = 'leaf';
     for (let i = 0; i < 12; i++) deep = { d: deep };
