@@ -2,8 +2,8 @@
 // the local runtime mirrors them (same handler modules, same queues with the same redrive settings).
 import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
 
-export type QueueName = 'ingest' | 'routing';
-export type WorkerName = 'ingestWorker' | 'routingWorker';
+export type QueueName = 'ingest' | 'routing' | 'webhooks';
+export type WorkerName = 'ingestWorker' | 'routingWorker' | 'webhookWorker';
 export type ScheduledName = 'sweeper';
 export type FunctionName = HttpFunctionName | WorkerName | ScheduledName;
 
@@ -55,14 +55,28 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     maxReceiveCount: 4,
     maxBatchingWindowSeconds: 0,
   },
+  // Alert events for outgoing webhooks, and their deliveries' retries (delayed messages; a pending
+  // delivery is also in the table, so the sweeper re-drives one whose message was lost).
+  webhooks: {
+    name: 'webhooks',
+    urlVariable: 'WEBHOOK_QUEUE_URL',
+    dlqUrlVariable: 'WEBHOOK_DLQ_URL',
+    consumer: 'webhookWorker',
+    batchSize: 10,
+    maxReceiveCount: 4,
+    maxBatchingWindowSeconds: 0,
+  },
 };
+
+/** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
+const CHANGES_ALERTS: QueueName[] = ['webhooks'];
 
 const HTTP_TIMEOUT = 10;
 const WORKER_TIMEOUT = 30;
 
 function httpFunction(name: HttpFunctionName): FunctionDefinition {
   const sends: Partial<Record<HttpFunctionName, QueueName[]>> = {
-    alerts: ['routing'],
+    alerts: ['routing', ...CHANGES_ALERTS],
     inbound: ['ingest'],
   };
   return {
@@ -82,21 +96,29 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['routing'],
+    sendsTo: ['routing', ...CHANGES_ALERTS],
   },
   routingWorker: {
     entry: 'functions/queue/routing-worker.ts',
     table: 'readWrite',
     timeoutSeconds: WORKER_TIMEOUT,
     memoryMb: 1024,
-    sendsTo: ['routing'],
+    sendsTo: ['routing', ...CHANGES_ALERTS],
+  },
+  // Deliveries wait at most 5 s each and run side by side: well inside the timeout.
+  webhookWorker: {
+    entry: 'functions/queue/webhook-worker.ts',
+    table: 'readWrite',
+    timeoutSeconds: WORKER_TIMEOUT,
+    memoryMb: 512,
+    sendsTo: ['webhooks'],
   },
   sweeper: {
     entry: 'functions/scheduled/sweeper.ts',
     table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
-    sendsTo: ['ingest', 'routing'],
+    sendsTo: ['ingest', 'routing', ...CHANGES_ALERTS],
     schedule: 'rate(1 minute)',
   },
 };

@@ -17,6 +17,9 @@ export type HttpFunctionName =
   | 'escalationPolicies'
   | 'integrations'
   | 'maintenanceWindows'
+  | 'routers'
+  | 'notificationRules'
+  | 'automations'
   | 'inbound'
   | 'notFound';
 
@@ -137,6 +140,22 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/integration/{id}', fn: 'inbound', op: 'receive', public: true },
   // PagerDuty Events API v2 drop-in: the routing key in the body names the integration.
   { method: 'POST', path: '/v2/enqueue', fn: 'inbound', op: 'enqueue', public: true },
+
+  // Routers, notification rules, automations
+  ...standard('routers', `${v4}/routers`),
+  { method: 'POST', path: `${v4}/routers/{id}/test`, fn: 'routers', op: 'test' },
+  ...standard('routers', '/router', {
+    list: 'earlierList',
+    create: 'earlierCreate',
+    get: 'earlierGet',
+    update: 'earlierUpdate',
+    delete: 'earlierDelete',
+  }),
+  { method: 'GET', path: '/router/default-template/{type}', fn: 'routers', op: 'defaultTemplate' },
+  ...standard('notificationRules', `${v4}/notification_rules`),
+  { method: 'POST', path: `${v4}/notification_rules/{id}/test`, fn: 'notificationRules', op: 'test' },
+  ...standard('automations', '/automation'),
+  { method: 'POST', path: '/automation/{id}/run', fn: 'automations', op: 'run' },
 ];
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;

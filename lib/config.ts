@@ -23,7 +23,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
   INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
-  /** Divides relative timers (contract §8); the inbound rate limiter's minute too. */
+  /** Divides relative timers (contract §8): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
   TIME_SCALE: z.coerce.number().positive().default(1),
   /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed
    * instead of accepted as unverified. */
@@ -36,6 +36,9 @@ const schema = z.object({
   /** Password reset requests allowed per e-mail address, and per source address, in 15 minutes. */
   PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().positive().default(8),
   PASSWORD_RESET_PER_IP: z.coerce.number().int().positive().default(100),
+  WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (contract §10). */
+  ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
 });
 
 export type Config = z.infer<typeof schema>;

@@ -4,7 +4,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { AlertRecord } from '../../lib/alerts/records';
-import { prefetchAlerts, routeAlert } from '../../lib/alerts/route-alert';
+import { prefetchAlerts, routeAlert } from '../../lib/alert-routing/route-alert';
 import { parseRoutingMessage, type RoutingMessage } from '../../lib/alerts/routing-queue';
 import { logger } from '../../lib/log';
 

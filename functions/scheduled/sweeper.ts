@@ -1,13 +1,15 @@
 // Entry point: the sweeper (every minute deployed; a timer locally, and once at start-up of the local
 // runtime). Flow: scheduled event → re-send pending inbound requests that waited too long
 // (lib/integrations/ingest/sweep-pending) → re-drive alerts never routed (lib/alerts/sweep-unrouted)
-// → repair one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
-// pending request and unrouted alert at once, since the embedded queue lost their messages. Each duty
-// runs even if another fails.
+// → re-drive outgoing webhook deliveries whose queue message was lost
+// (lib/outgoing-webhooks/sweep-deliveries) → repair one counter item (lib/counters). `{ redrive:
+// 'all' }` (local start-up) re-sends every pending request, unrouted alert and delivery at once,
+// since the embedded queue lost their messages. Each duty runs even if another fails.
 import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
 import { repairNextCounter } from '../../lib/counters/recount-counters';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { logger } from '../../lib/log';
+import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 
 async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error: string }> {
   try {
@@ -20,14 +22,16 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, counters] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
+    duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
     startup ? null : duty('counters', () => repairNextCounter()),
   ]);
   if ('due' in inbound && inbound.due > 0)
     logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
   if ('due' in unrouted && unrouted.due > 0)
     logger.info(startup ? 'start-up: unrouted alerts re-driven' : 'sweeper: unrouted alerts re-driven', { ...unrouted });
-  return { inbound, unrouted, counters };
+  if ('due' in webhooks && webhooks.due > 0) logger.info('sweeper: webhook deliveries re-driven', { ...webhooks });
+  return { inbound, unrouted, webhooks, counters };
 };

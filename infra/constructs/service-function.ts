@@ -76,6 +76,7 @@ export class ServiceFunction extends Construct {
         mainFields: ESBUILD_OPTIONS.mainFields,
         banner: ESM_REQUIRE_SHIM,
         externalModules: ESBUILD_OPTIONS.external,
+        esbuildArgs: Object.fromEntries(Object.entries(ESBUILD_OPTIONS.alias).map(([name, target]) => [`--alias:${name}`, target])),
       },
     });
     Validations.of(this.fn).acknowledge({

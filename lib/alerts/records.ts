@@ -18,6 +18,42 @@ export interface Handoff {
   acknowledged: boolean;
 }
 
+/** One assignee decided by routing (contract §8: teams escalate, account users are paged alone). */
+export interface Assignment {
+  type: 'team' | 'account_user';
+  /** ULID of the team or the account user. */
+  id: string;
+  /** The user behind an account user (the earlier interface's d_user_id); null for teams. */
+  user_id: string | null;
+  /** Delay before paging, as the rule wrote it (not divided by TIME_SCALE). */
+  delay_ms: number;
+  /** The router whose rule named it (`rtr_…`), or null for the alert's own destinations. */
+  via: string | null;
+}
+
+/** What routing decided for the alert, kept so a redelivered message finishes without deciding again. */
+export interface RoutingDecision {
+  outcome: 'routed' | 'suppressed' | 'dropped' | 'aggregated';
+  reason: string | null;
+  /** The status routing found and the one it set (equal when the alert had moved on meanwhile). */
+  from_status: AlertStatus;
+  to_status: AlertStatus;
+  hops: {
+    router_id: string;
+    depth: number;
+    via: string | null;
+    outcome: string;
+    rule_index: number | null;
+    actions: Record<string, unknown>[];
+    used_default: boolean;
+    warnings: string[];
+  }[];
+  skipped: { receiver: string; reason: string; via: string | null }[];
+  /** Automation actions to run once each, in order. */
+  automations: { id: string; router_id: string; rule_index: number | null }[];
+  aggregate: { key: string; router_id: string; rule_index: number | null; parent_id: string | null } | null;
+}
+
 export interface AlertRecord {
   id: string;
   account_id: string;
@@ -64,6 +100,9 @@ export interface AlertRecord {
    * timeline log, chosen before the write so a redelivered message can finish a crashed attempt. */
   routed_at: string | null;
   routing_log_id: string | null;
+  /** Everyone routing assigned the alert to (every destination team and user, not only the first). */
+  assignments: Assignment[];
+  routing: RoutingDecision | null;
   handoffs: Handoff[];
   additional_data: { type: string; label: string; value: unknown }[];
   stakeholder_ids: string[];

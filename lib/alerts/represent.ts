@@ -115,7 +115,8 @@ export function alertToEarlier(alert: AlertRecord) {
     responses_recorded: {} as Record<string, unknown>,
     tags: alert.tag_list,
     additional_data: alert.additional_data,
-    stakeholder_ids: alert.stakeholder_ids.map((id) => prefixId('stakeholder', id)),
+    // Stakeholder objects are kept as ULIDs; a person named by a router's stakeholder action keeps its usr_/acu_ id.
+    stakeholder_ids: alert.stakeholder_ids.map((id) => (id.includes('_') ? id : prefixId('stakeholder', id))),
     handoffs: alert.handoffs,
   };
 }

@@ -55,6 +55,8 @@ const DEFAULTS: Partial<AlertRecord> = {
   archived_by: null,
   routed_at: null,
   routing_log_id: null,
+  assignments: [],
+  routing: null,
   handoffs: [],
   additional_data: [],
   stakeholder_ids: [],
@@ -153,9 +155,22 @@ export async function insertAlert(alert: AlertRecord): Promise<boolean> {
  * with it.
  */
 export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
-  const saved = await alertStore.save(next, before);
-  if (saved) await syncLinks(before, next);
+  // The counters and the links move side by side once the conditional put has won (routing that
+  // assigns a team adds a team link and a team count: one round trip for both, not two).
+  const saved = await alertStore.save(next);
+  if (saved) {
+    const deltas = countDeltas(alertCounts(before), alertCounts(next));
+    await Promise.all([Object.keys(deltas).length > 0 ? addCounts(next.account_id, TYPE, deltas) : undefined, syncLinks(before, next)]);
+  }
   return saved;
+}
+
+function countDeltas(before: string[], after: string[]): Record<string, number> {
+  const change: Record<string, number> = {};
+  for (const name of before) change[name] = (change[name] ?? 0) - 1;
+  for (const name of after) change[name] = (change[name] ?? 0) + 1;
+  for (const name of Object.keys(change)) if (change[name] === 0) delete change[name];
+  return change;
 }
 
 export async function removeAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { getLog, insertFreshTimelineLog, insertTimelineLog, TIMELINE_COUNT } from '../logs/store';
+import { publishAlertEvent } from './alert-events';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 
 /** The prefix id that names an actor in logs and in acknowledgedby/resolvedby/archivedby. */
@@ -41,6 +42,9 @@ export type TimelineAction =
   | 'handoff'
   | 'updated'
   | 'routed'
+  | 'router'
+  | 'suppressed'
+  | 'automation'
   | 'deduplicated'
   | 'deleted';
 
@@ -101,11 +105,15 @@ export async function recordTimeline(entry: TimelineEntry, options: { counted?: 
   const log = timelineLog(entry);
   const counted = options.counted ?? false;
   if (entry.id === undefined || options.fresh) {
-    // A new ULID cannot exist yet: the put needs no condition and may share a BatchWrite.
-    await insertFreshTimelineLog(log, counted);
+    // A new ULID cannot exist yet: the put needs no condition and may share a BatchWrite. The alert
+    // event goes out beside it (outgoing webhooks, alert-events.ts).
+    await Promise.all([insertFreshTimelineLog(log, counted), publishAlertEvent(entry, log.id)]);
     return log;
   }
-  if (await insertTimelineLog(log, counted)) return log;
+  // A chosen id may have been written by an earlier attempt that stopped before publishing: the event
+  // is published again, which is harmless (webhook deliveries are keyed by the entry's id).
+  const [inserted] = await Promise.all([insertTimelineLog(log, counted), publishAlertEvent(entry, log.id)]);
+  if (inserted) return log;
   return (await getLog(log.account_id, log.id)) ?? log;
 }
 

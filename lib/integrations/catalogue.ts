@@ -1,12 +1,13 @@
 // The integration type catalogue (GET /api/v4/integration_types, contract §9): read-only, the same
 // in every account. Ids are fixed ULIDs: integrations store them, so they never change.
 import { parseId, prefixId } from '../ids';
+import { ALERT_EVENTS, OUTGOING_WEBHOOK_SLUG } from './outgoing-webhook-options';
 
 export interface IntegrationTypeOption {
   name: string;
-  type: 'string' | 'boolean';
+  type: 'string' | 'boolean' | 'array';
   description: string;
-  default?: string | boolean;
+  default?: string | boolean | string[];
 }
 
 export interface IntegrationType {
@@ -40,16 +41,40 @@ const COMMON_OPTIONS: IntegrationTypeOption[] = [
   },
 ];
 
-function integrationType(id: string, slug: string, name: string, description: string): IntegrationType {
+function integrationType(
+  id: string,
+  slug: string,
+  name: string,
+  description: string,
+  options: IntegrationTypeOption[] = COMMON_OPTIONS,
+): IntegrationType {
   return {
     id,
     prefixId: prefixId('integrationType', id),
     slug,
     name,
     description,
-    options: COMMON_OPTIONS.map((option) => ({ ...option })),
+    options: options.map((option) => ({ ...option })),
   };
 }
+
+/** The options of an outgoing webhook (lib/integrations/outgoing-webhook-options.ts). */
+const OUTGOING_WEBHOOK_OPTIONS: IntegrationTypeOption[] = [
+  { name: 'url', type: 'string', description: 'Where each alert event is POSTed as JSON {type, data} (http or https).' },
+  {
+    name: 'events',
+    type: 'array',
+    description: `The alert events to send: any of ${ALERT_EVENTS.join(', ')}.`,
+    default: [...ALERT_EVENTS],
+  },
+  { name: 'username', type: 'string', description: 'Basic authentication user name (optional).' },
+  { name: 'password', type: 'string', description: 'Basic authentication password (optional; never shown back).' },
+  {
+    name: 'secret',
+    type: 'string',
+    description: 'When set, each request carries X-Signature: v1=<hex HMAC-SHA256 of the raw body, keyed with it> (never shown back).',
+  },
+];
 
 export const INTEGRATION_TYPES: readonly IntegrationType[] = [
   integrationType(
@@ -102,6 +127,15 @@ export const INTEGRATION_TYPES: readonly IntegrationType[] = [
     'healthchecks',
     'Healthchecks.io',
     'Healthchecks.io PagerTree or webhook integration: a check going down creates, up resolves, one alert per check.',
+  ),
+  integrationType(
+    '01KDVDNA08W7B2Q9M4TS6X1HKE',
+    OUTGOING_WEBHOOK_SLUG,
+    'Outgoing Webhook',
+    "Sends every change of the account's alerts (created, open, acknowledged, rejected, resolved, dropped, handoff, timeout) " +
+      'to a URL as JSON {type, data: <the alert, earlier representation>}, signed when a secret is set, retried with ' +
+      'backoff for at least 24 hours. It receives nothing.',
+    OUTGOING_WEBHOOK_OPTIONS,
   ),
 ];
 

@@ -12,6 +12,7 @@ import type { IntegrationRecord } from './records';
 import { createIntegrationEarlierInput, createIntegrationV4Input, optionChanges } from './schemas';
 import { insertIntegration, nextIntegrationTinyId } from './store';
 import { newEntity } from '../store/entity-store';
+import { checkOutgoingWebhook, namesOutgoingWebhook, syncAlertEventSubscription } from './outgoing-webhooks';
 
 export const NO_DESTINATION = 'account_user_ids, router_ids or team_ids must name at least one destination';
 
@@ -47,12 +48,14 @@ async function insert(
   principal: Principal,
   fields: Omit<IntegrationRecord, 'id' | 'account_id' | 'tiny_id' | 'version' | 'created_at' | 'updated_at'>,
 ) {
+  checkOutgoingWebhook(fields);
   const record: IntegrationRecord = {
     ...newEntity(principal.accountId),
     tiny_id: await nextIntegrationTinyId(principal.accountId),
     ...fields,
   };
   await insertIntegration(record);
+  await syncAlertEventSubscription(null, record);
   return record;
 }
 
@@ -60,7 +63,15 @@ export async function createIntegrationV4(principal: Principal, body: unknown): 
   requireAdmin(principal, 'create integrations');
   const raw = asObject(body);
   const { input, options } = parseWithOptions(createIntegrationV4Input, raw, (messages) => {
-    if (!listed(raw.account_user_ids) && !listed(raw.router_ids) && !listed(raw.team_ids)) messages.push(NO_DESTINATION);
+    // An outgoing webhook sends alerts out: it has no destinations to name.
+    if (
+      !namesOutgoingWebhook(raw.integration_type_id) &&
+      !listed(raw.account_user_ids) &&
+      !listed(raw.router_ids) &&
+      !listed(raw.team_ids)
+    ) {
+      messages.push(NO_DESTINATION);
+    }
   });
   const type = typeNamed('integration_type_id', input.integration_type_id);
   const destinations = await resolveV4IntegrationDestinations(principal.accountId, input);
@@ -77,9 +88,15 @@ export async function createIntegrationV4(principal: Principal, body: unknown): 
 
 export async function createIntegrationEarlier(principal: Principal, body: unknown): Promise<IntegrationRecord> {
   requireAdmin(principal, 'create integrations');
-  const { input, options } = parseWithOptions(createIntegrationEarlierInput, asObject(body));
+  const raw = asObject(body);
+  const outgoing = namesOutgoingWebhook(raw.type);
+  const { input, options } = parseWithOptions(createIntegrationEarlierInput, raw, (messages) => {
+    if (!outgoing && raw.destination_ids === undefined) messages.push("destination_ids can't be blank");
+    else if (!outgoing && Array.isArray(raw.destination_ids) && raw.destination_ids.length === 0)
+      messages.push('destination_ids must have at least 1 entry');
+  });
   const type = typeNamed('type', input.type);
-  const destinations = await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids);
+  const destinations = await resolveEarlierIntegrationDestinations(principal.accountId, input.destination_ids ?? []);
   return insert(principal, {
     name: input.name,
     enabled: input.enabled ?? true,

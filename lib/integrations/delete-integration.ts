@@ -5,6 +5,7 @@ import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { forgetIntegration } from './integration-cache';
 import { getIntegration, removeIntegration } from './store';
+import { syncAlertEventSubscription } from './outgoing-webhooks';
 
 export async function deleteIntegration(principal: Principal, rawId: string): Promise<void> {
   const id = parseId('integration', rawId);
@@ -13,4 +14,5 @@ export async function deleteIntegration(principal: Principal, rawId: string): Pr
   requireAdmin(principal, 'delete integrations');
   if (!(await removeIntegration(principal.accountId, id))) throw new NotFound('Integration not found');
   forgetIntegration(id);
+  await syncAlertEventSubscription(exists, null);
 }

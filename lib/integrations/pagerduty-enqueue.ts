@@ -10,6 +10,7 @@ import { parseId, prefixId } from '../ids';
 import { checkPagerDutyEvent } from './adapters/pagerduty-event-rules';
 import { integrationById } from './integration-cache';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
+import { isOutgoingWebhook } from './outgoing-webhooks';
 
 export const PAGERDUTY_ADAPTER = 'pagerduty_events_v2';
 
@@ -54,6 +55,8 @@ export async function enqueuePagerDutyEvent(request: Omit<InboundRequest, 'rawId
   if (event.routingKey && !integration) errors.push('Invalid routing key');
   // A disabled integration is a key that cannot be used now: refused like an unknown one, not stored.
   else if (integration && !integration.enabled) errors.push('Invalid routing key: the integration is disabled');
+  else if (integration && isOutgoingWebhook(integration))
+    errors.push('Invalid routing key: the integration is an outgoing webhook (it receives nothing)');
   if (errors.length > 0 || !integration) return invalid(errors);
 
   let log;

@@ -4,6 +4,7 @@ import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { findIntegrationType, type IntegrationType } from './catalogue';
 import type { IntegrationRecord } from './records';
+import { shownOptions } from './outgoing-webhook-options';
 
 export function integrationTypeToV4(type: IntegrationType) {
   return {
@@ -51,7 +52,7 @@ export function integrationToV4(record: IntegrationRecord, baseUrl: string) {
     urgency: record.urgency,
     integration_type_id: record.integration_type_id,
     integration_type: type ? integrationTypeToV4(type) : null,
-    options: { ...record.options },
+    options: shownOptions(record.options),
     account_user_ids: [...record.account_user_ids],
     router_ids: [...record.router_ids],
     team_ids: [...record.team_ids],
@@ -101,7 +102,7 @@ export function integrationToEarlier(record: IntegrationRecord, baseUrl: string)
     enabled: record.enabled,
     urgency: record.urgency,
     destination_ids: destinationIdsOf(record),
-    options: { ...record.options },
+    options: shownOptions(record.options),
     meta: { ...record.meta },
     createdAt: record.created_at,
     updatedAt: record.updated_at,

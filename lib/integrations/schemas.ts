@@ -31,7 +31,8 @@ export const updateIntegrationV4Input = z.object({
 export const createIntegrationEarlierInput = z.object({
   name: requiredText,
   type: requiredText,
-  destination_ids: idList.pipe(z.array(z.string()).min(1)),
+  // Required, with at least one entry, except for an outgoing webhook (checked with the type).
+  destination_ids: idList.optional(),
   enabled: boolish.optional(),
   urgency: urgency.optional(),
   meta: jsonData().optional(),

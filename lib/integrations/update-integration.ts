@@ -11,6 +11,7 @@ import { findIntegration } from './read-integrations';
 import type { IntegrationRecord } from './records';
 import { updateIntegrationEarlierInput, updateIntegrationV4Input } from './schemas';
 import { saveIntegration } from './store';
+import { checkOutgoingWebhook, isOutgoingWebhook, syncAlertEventSubscription, withoutSecretMarkers } from './outgoing-webhooks';
 
 async function saveChanges(current: IntegrationRecord, changes: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
   const next: IntegrationRecord = {
@@ -19,11 +20,13 @@ async function saveChanges(current: IntegrationRecord, changes: Partial<Integrat
     updated_at: new Date().toISOString(),
     version: current.version + 1,
   };
-  if (!hasDestination(next)) throw new Invalid(NO_DESTINATION);
+  if (!hasDestination(next) && !isOutgoingWebhook(next)) throw new Invalid(NO_DESTINATION);
+  checkOutgoingWebhook(next);
   if (!(await saveIntegration(next))) {
     throw new Conflict('the integration was changed by another request; reload and try again');
   }
   forgetIntegration(next.id);
+  await syncAlertEventSubscription(current, next);
   return next;
 }
 
@@ -47,7 +50,7 @@ export async function updateIntegrationV4(principal: Principal, rawId: string, b
       : current;
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled }),
-    options: mergeKeys(current.options, options, 'options'),
+    options: mergeKeys(current.options, withoutSecretMarkers(options), 'options'),
     ...destinationFields(destinations),
   });
 }
@@ -63,7 +66,7 @@ export async function updateIntegrationEarlier(principal: Principal, rawId: stri
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled, meta: input.meta }),
     integration_type_id: type?.id ?? current.integration_type_id,
-    options: mergeKeys(current.options, options, 'options'),
+    options: mergeKeys(current.options, withoutSecretMarkers(options), 'options'),
     ...destinationFields(destinations),
   });
 }

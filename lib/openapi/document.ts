@@ -74,6 +74,16 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
   [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
   [input.pagerDutyEventInput, 'PagerDutyEventInput'],
+  [input.createRouterV4Input, 'RouterCreateInput'],
+  [input.updateRouterV4Input, 'RouterUpdateInput'],
+  [input.routerTestInput, 'RouterTestInput'],
+  [input.createRouterEarlierInput, 'RouterCreateEarlierInput'],
+  [input.updateRouterEarlierInput, 'RouterUpdateEarlierInput'],
+  [input.createNotificationRuleInput, 'NotificationRuleCreateInput'],
+  [input.updateNotificationRuleInput, 'NotificationRuleUpdateInput'],
+  [input.notificationRuleTestInput, 'NotificationRuleTestInput'],
+  [input.createAutomationInput, 'AutomationCreateEarlierInput'],
+  [input.updateAutomationInput, 'AutomationUpdateEarlierInput'],
 ];
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -85,7 +95,7 @@ const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   401: 'No credentials, or a token that is invalid, expired or revoked',
   403: "The caller's role does not allow this",
   404: "No such object in the caller's account (another account's objects are absent too)",
-  405: 'The integration is disabled',
+  405: 'The integration is disabled, or it is an outgoing webhook (it receives nothing)',
   409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
   413: 'The body is larger than 256 KiB',
   429: 'Rate limited; retry after the Retry-After seconds',
@@ -246,6 +256,10 @@ const TAGS: [string, string][] = [
   ['Integrations (earlier)', 'Integrations on the earlier interface'],
   ['Maintenance windows', 'Spans during which integrations are ignored'],
   ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
+  ['Routers', 'YAML rules that route and transform alerts, and their dry run'],
+  ['Routers (earlier)', 'Routers and notification rules on the earlier interface, and the default templates'],
+  ['Notification rules', 'YAML rules that decide how an account user is paged, and their dry run'],
+  ['Automations (earlier)', 'HTTP requests to third-party systems, run by hand or by routers'],
 ];
 
 const DESCRIPTION = [

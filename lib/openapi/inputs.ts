@@ -26,8 +26,27 @@ import { loginInput, passwordResetInput, passwordResetRequestInput, signupInput,
 import { createApiKeyInput } from '../api-keys/schemas';
 import { createLogInput } from '../logs/schemas';
 import { createScheduleInput, updateScheduleInput } from '../schedules/schemas';
+import {
+  createRouterEarlierInput,
+  createRouterV4Input,
+  routerTestInput,
+  updateRouterEarlierInput,
+  updateRouterV4Input,
+} from '../routers/schemas';
+import { createNotificationRuleInput, notificationRuleTestInput, updateNotificationRuleInput } from '../notification-rules/schemas';
+import { createAutomationInput, updateAutomationInput } from '../automations/schemas';
 
 export {
+  createRouterEarlierInput,
+  createRouterV4Input,
+  routerTestInput,
+  updateRouterEarlierInput,
+  updateRouterV4Input,
+  createNotificationRuleInput,
+  notificationRuleTestInput,
+  updateNotificationRuleInput,
+  createAutomationInput,
+  updateAutomationInput,
   actionTimeInput,
   changePasswordInput,
   passwordResetInput,

@@ -679,4 +679,102 @@ export const OPERATIONS: OperationTable = {
       { status: 429, description: 'Throttled: retry after the Retry-After seconds', schema: rep.PagerDutyError },
     ],
   },
+
+  // ---- routers, notification rules, automations ---------------------------------------------
+  ...resource(`${v4}/routers`, {
+    tag: 'Routers',
+    noun: 'router',
+    plural: 'routers',
+    item: rep.RouterV4,
+    create: input.createRouterV4Input,
+    update: input.updateRouterV4Input,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'Needs a name and at least one default receiver (default_receiver_team_id, default_receiver_account_user_id or default_receiver_router_id: objects of the account, ULID or prefix id). rules is router YAML (contract §10), validated (line and column in messages) and stored exactly as sent.',
+      update: 'rules is validated as on create; a null default receiver clears it, and at least one must remain.',
+    },
+  }),
+  [`POST ${v4}/routers/{id}/test`]: {
+    summary: 'Dry-run a router',
+    description:
+      'Evaluates the router for the given alert (and optionally the request that made it, as log {data, headers}) and explains the decision: the rule that matched with each condition, whether it held and the value it saw; the rules tried before it with the first condition that failed; the actions that would run with their values resolved and the receivers. No side effects.',
+    tag: 'Routers',
+    body: input.routerTestInput,
+    form: false,
+    success: [{ status: 200, description: 'The explanation', schema: rep.RouterExplanation }],
+    errors: [400, 401, 404, 413, 'invalid'],
+  },
+  ...resource('/router', {
+    tag: 'Routers (earlier)',
+    noun: 'router',
+    plural: 'routers and notification rules',
+    item: rep.RouterEarlier,
+    create: input.createRouterEarlierInput,
+    update: input.updateRouterEarlierInput,
+    form: false,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'type router is a router (default_receiver required: a team, user, router or schedule prefix id); type notification is a notification rule, the same object as /api/v4/notification_rules. The YAML arrives as settings or rules and is shown under both.',
+      get: 'A router (rtr_) or a notification rule (nrl_).',
+      update: 'type cannot change.',
+    },
+  }),
+  'GET /router/default-template/{type}': {
+    summary: 'The starting YAML of a router or a notification rule',
+    description:
+      'type is router or notification (404 otherwise). The body is the YAML as a JSON string, which POST /router accepts as settings.',
+    tag: 'Routers (earlier)',
+    success: [{ status: 200, description: 'The template', schema: rep.DefaultTemplate }],
+    errors: READ,
+  },
+  ...resource(`${v4}/notification_rules`, {
+    tag: 'Notification rules',
+    noun: 'notification rule',
+    plural: 'notification rules',
+    item: rep.NotificationRuleV4,
+    create: input.createNotificationRuleInput,
+    update: input.updateNotificationRuleInput,
+    form: true,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        "rules is notification rule YAML (contract §8), validated and stored exactly as sent. Assign it through an account user's notification_rule_id.",
+      delete: 'Account users that used it lose their pointer (notification_rule_id becomes null): their default channels apply.',
+    },
+  }),
+  [`POST ${v4}/notification_rules/{id}/test`]: {
+    summary: 'Dry-run a notification rule',
+    description:
+      "Which channels a page for the given alert would use, and when, with the reasons: the rule that matched and each condition, the rules tried before it. The default channels are the caller's, or those of account_user_id; type is the event (default alert.open). No side effects.",
+    tag: 'Notification rules',
+    body: input.notificationRuleTestInput,
+    form: false,
+    success: [{ status: 200, description: 'The explanation', schema: rep.NotificationRuleExplanation }],
+    errors: [400, 401, 404, 413, 'invalid'],
+  },
+  ...resource('/automation', {
+    tag: 'Automations (earlier)',
+    noun: 'automation',
+    plural: 'automations',
+    item: rep.AutomationEarlier,
+    create: input.createAutomationInput,
+    update: input.updateAutomationInput,
+    form: false,
+    writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
+    descriptions: {
+      create:
+        'settings is YAML with url and method (required), headers, params, data and auth {username, password}; text values may be Handlebars templates over the alert. Shown with the auth password replaced by ********; saving the marker back keeps the stored password.',
+    },
+  }),
+  'POST /automation/{id}/run': {
+    summary: 'Run an automation',
+    description:
+      'Performs its request now (10 s timeout) and answers the log of the run: status code, duration and an excerpt of the response. A target that resolves to a loopback, private, link-local or metadata address is refused (400, logged, nothing sent) unless the deployment sets ALLOW_PRIVATE_AUTOMATION_TARGETS=true. A disabled automation is a 409. Account admins only.',
+    tag: 'Automations (earlier)',
+    success: [{ status: 200, description: 'The log of the run', schema: rep.LogEarlier }],
+    errors: [400, 401, 403, 404, 409],
+  },
 };

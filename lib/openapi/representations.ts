@@ -200,7 +200,7 @@ export const AlertEarlier = z.strictObject({
   responses_recorded: json,
   tags: z.array(z.string()),
   additional_data: additionalData,
-  stakeholder_ids: z.array(prefixIdOf('stakeholder')),
+  stakeholder_ids: z.array(prefixIdOf('stakeholder', 'user', 'accountUser')),
   handoffs: z.array(
     z.strictObject({
       to: prefixIdOf('user', 'team'),
@@ -380,9 +380,9 @@ export const IntegrationTypeV4 = z.strictObject({
   options: z.array(
     z.strictObject({
       name: z.string(),
-      type: z.enum(['string', 'boolean']),
+      type: z.enum(['string', 'boolean', 'array']),
       description: z.string(),
-      default: z.union([z.string(), z.boolean()]).optional(),
+      default: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
     }),
   ),
 });
@@ -458,4 +458,107 @@ export const PagerDutyError = z.strictObject({
   status: z.enum(['invalid event', 'throttle event', 'forbidden', 'error']),
   message: z.string(),
   errors: z.array(z.string()),
+});
+
+// ---- routers, notification rules, automations -------------------------------------------------
+
+export const RouterV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('router'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  default_receiver_account_user_id: ulid.nullable(),
+  default_receiver_router_id: ulid.nullable(),
+  default_receiver_team_id: ulid.nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** The earlier /router: a router (type router) or a notification rule (type notification). */
+export const RouterEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('router', 'notificationRule'),
+  tinyId: tinyId.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  type: z.enum(['router', 'notification']),
+  default_receiver: prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule').nullable(),
+  settings: z.string().nullable(),
+  rules: z.string().nullable(),
+});
+
+/** GET /router/default-template/:type: the YAML text as a JSON string. */
+export const DefaultTemplate = z.string();
+
+export const NotificationRuleV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('notificationRule'),
+  account_id: ulid,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  meta: json,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const AutomationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('automation'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: json,
+  name: z.string(),
+  enabled: z.boolean(),
+  settings: z.string(),
+});
+
+/** One condition of a dry run: whether it held and the value it saw. */
+const conditionReport = z.looseObject({ condition: z.string(), held: z.boolean() });
+
+/** POST /api/v4/routers/:id/test. */
+export const RouterExplanation = z.strictObject({
+  router_id: z.string().nullable(),
+  enabled: z.boolean(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(z.strictObject({ index: z.number().int(), failed_condition: conditionReport.nullable() })),
+  plan: z.looseObject({
+    outcome: z.enum(['matched', 'no_match', 'disabled', 'invalid_rules']),
+    rule_index: z.number().int().nullable(),
+    actions: z.array(json),
+    suppressed: z.boolean(),
+    assignments: z.array(json),
+    used_default: z.boolean(),
+    alert_changes: json,
+    warnings: z.array(z.string()),
+  }),
+});
+
+/** POST /api/v4/notification_rules/:id/test. */
+export const NotificationRuleExplanation = z.strictObject({
+  notification_rule_id: z.string().nullable(),
+  enabled: z.boolean(),
+  type: z.string(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(
+    z.strictObject({
+      index: z.number().int(),
+      skipped_for_type: z.array(z.string()).optional(),
+      failed_condition: conditionReport.nullable(),
+    }),
+  ),
+  plan: z.looseObject({
+    source: z.enum(['rule', 'default']),
+    reason: z.enum(['matched', 'ignored', 'no_rule', 'disabled', 'no_match', 'invalid_rules']),
+    steps: z.array(z.looseObject({ at_offset_ms: z.number(), channels: z.array(z.string()) })),
+  }),
 });

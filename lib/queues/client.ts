@@ -1,7 +1,7 @@
 // One SQS client per process, like the DynamoDB client. The endpoint comes from the SDK's
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { withoutSdkLogging } from '../sdk';
 
 let client: SQSClient | undefined;
@@ -29,4 +29,11 @@ export async function sendBatch(queueUrl: string, bodies: string[]): Promise<Arr
   );
   const failed = new Map((out.Failed ?? []).map((f) => [f.Id, new Error(f.Message ?? f.Code ?? 'send failed')]));
   return bodies.map((_, i) => failed.get(String(i)));
+}
+
+/** Sends one body that becomes visible after `delaySeconds` (0..900, SQS's bound for a message delay). */
+export async function sendDelayed(queueUrl: string, body: string, delaySeconds: number): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: Math.max(0, Math.min(900, Math.ceil(delaySeconds))) }),
+  );
 }

@@ -18,6 +18,8 @@ export type { ReceiverKind } from './receivers';
 export { receiverKind, RECEIVER_PREFIX_LIST } from './receivers';
 export type { ConditionReport } from './query';
 export { valueAtPath } from './query';
+// Handlebars of automation settings (phase 2): the same checks and renderer as setval.
+export { checkTemplate, compileTemplate } from './templates';
 export { compileFormat, renderFormat, parseTimeOfDay, compileTimeFormat } from './moment-format';
 export { isTimeBetween, EvaluationTime } from './time-operators';
 export { wallClock, isKnownZone } from './wall-clock';

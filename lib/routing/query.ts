@@ -2,7 +2,7 @@
 // with dotted paths. Only the listed operators exist: $where (which would run code) and every other
 // operator are refused when a rule set is saved. $regex runs on RE2 (see safe-regex.ts) and $type
 // takes MongoDB's type names; $day, $now and $timeBetween come from time-operators.ts.
-import siftModule from 'sift';
+import * as siftNamespace from 'sift';
 import type * as Sift from 'sift';
 import type { FaultList, PathSegment } from './faults';
 import { describeValue, isMapping } from './faults';
@@ -32,9 +32,12 @@ export const FIELD_OPERATORS = [
 ] as const;
 export const LOGICAL_OPERATORS = ['$and', '$or', '$nor'] as const;
 
-// sift is CommonJS whose module object is its default tester with every operation attached: read it
-// through the default import so Node's ESM loader, esbuild and vitest all see the same object.
-const sift = siftModule as unknown as typeof Sift;
+// sift ships two builds. Node (and tsx, vitest) load its CommonJS build, whose module object (the
+// default import) is the tester with every operation attached; the deployed bundles resolve its ESM
+// build (esbuild's mainFields prefer `module`), whose operations are named exports and whose default
+// is the bare tester. Read whichever holds them (test/routing/bundled.test.ts runs the bundle).
+const namespace = siftNamespace as unknown as { createQueryTester?: unknown; default?: unknown };
+const sift = (typeof namespace.createQueryTester === 'function' ? namespace : namespace.default) as typeof Sift;
 const { createEqualsOperation, createQueryTester } = sift;
 
 const FIELD_SET = new Set<string>(FIELD_OPERATORS);

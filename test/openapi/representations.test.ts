@@ -21,6 +21,10 @@ import type { OncallEntry } from '../../lib/schedules/read-oncall';
 import type { scheduleToV4 } from '../../lib/schedules/represent';
 import type { teamToV4 } from '../../lib/teams/represent';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
+import type { routerToEarlier, routerToV4 } from '../../lib/routers/represent';
+import type { notificationRuleToEarlier, notificationRuleToV4 } from '../../lib/notification-rules/represent';
+import type { automationToEarlier } from '../../lib/automations/represent';
+import type { RouterExplanation, NotificationRuleExplanation } from '../../lib/routing';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -48,6 +52,14 @@ describe('representation schemas', () => {
     expectTypeOf<ReturnType<typeof maintenanceWindowToV4>>().toEqualTypeOf<Out<typeof rep.MaintenanceWindowV4>>();
     expectTypeOf<ReturnType<typeof logToEarlier>>().toEqualTypeOf<Out<typeof rep.LogEarlier>>();
     expectTypeOf<InboundAnswer>().toEqualTypeOf<Out<typeof rep.InboundAccepted>>();
+    expectTypeOf<ReturnType<typeof routerToV4>>().toEqualTypeOf<Out<typeof rep.RouterV4>>();
+    expectTypeOf<ReturnType<typeof routerToEarlier>>().toEqualTypeOf<Out<typeof rep.RouterEarlier>>();
+    expectTypeOf<ReturnType<typeof notificationRuleToEarlier>>().toEqualTypeOf<Out<typeof rep.RouterEarlier>>();
+    expectTypeOf<ReturnType<typeof notificationRuleToV4>>().toEqualTypeOf<Out<typeof rep.NotificationRuleV4>>();
+    expectTypeOf<ReturnType<typeof automationToEarlier>>().toEqualTypeOf<Out<typeof rep.AutomationEarlier>>();
+    // The dry runs' explanations (lib/routing) are checked against their schemas on real responses.
+    expectTypeOf<keyof RouterExplanation>().toEqualTypeOf<keyof Out<typeof rep.RouterExplanation>>();
+    expectTypeOf<keyof NotificationRuleExplanation>().toEqualTypeOf<keyof Out<typeof rep.NotificationRuleExplanation>>();
   });
 
   it('accept the catalogue and the time zone names as served', () => {

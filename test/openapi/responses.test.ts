@@ -44,7 +44,7 @@ interface Call {
 /** One request by route template; its response must conform to the document, and have `status`. */
 async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
   const [method, template] = key.split(' ');
-  const path = template.replace(/\{(id|token)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const path = template.replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -454,6 +454,64 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(admin, 'DELETE /integration/{id}', 204, { id: earlier.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 204, { id: integration.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 404, { id: integration.body.id });
+  });
+});
+
+describe('routers, notification rules, automations', () => {
+  it('both interfaces, dry runs, default templates and automation runs', async () => {
+    const rules =
+      'rules:\n  - match:\n      alert.urgency: high\n    actions:\n      - type: setval\n        map:\n          title: "[P1] {{alert.title}}"\n';
+    const router = await call(admin, 'POST /api/v4/routers', 201, {
+      body: { name: 'Main', rules, default_receiver_account_user_id: me.accountUserId },
+    });
+    await call(admin, 'POST /api/v4/routers', 422, { body: { name: 'No receiver' } });
+    await call(member, 'POST /api/v4/routers', 403, { body: { name: 'x', default_receiver_account_user_id: me.accountUserId } });
+    await call(admin, 'GET /api/v4/routers', 200, { query: 'q=main' });
+    await call(admin, 'GET /api/v4/routers/{id}', 200, { id: router.body.prefix_id });
+    await call(admin, 'PUT /api/v4/routers/{id}', 200, { id: router.body.id, body: { enabled: false } });
+    await call(admin, 'PUT /api/v4/routers/{id}', 422, { id: router.body.id, body: { rules: 'rules: [' } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 200, { id: router.body.id, body: { alert: { title: 'x', urgency: 'high' } } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 422, { id: router.body.id, body: { alert: 1 } });
+    await call(admin, 'POST /api/v4/routers/{id}/test', 404, { id: 'rtr_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: { alert: {} } });
+
+    const template = await call(admin, 'GET /router/default-template/{type}', 200, { id: 'router' });
+    await call(admin, 'GET /router/default-template/{type}', 404, { id: 'other' });
+    const earlier = await call(admin, 'POST /router', 201, {
+      body: { name: 'Earlier', type: 'router', settings: template.body, default_receiver: `usr_${me.userId}` },
+    });
+    await call(admin, 'POST /router', 400, { body: { name: 'x', type: 'router', settings: 'rules: [' } });
+    const paging = await call(admin, 'POST /router', 201, { body: { name: 'Paging', type: 'notification', rules: 'rules: []\n' } });
+    await call(admin, 'GET /router', 200, { query: 'select=name,type' });
+    await call(admin, 'GET /router/{id}', 200, { id: earlier.body.id });
+    await call(admin, 'GET /router/{id}', 200, { id: paging.body.id });
+    await call(admin, 'PUT /router/{id}', 200, { id: earlier.body.id, body: { name: 'Renamed' } });
+    await call(admin, 'DELETE /router/{id}', 204, { id: earlier.body.id });
+    await call(admin, 'DELETE /router/{id}', 404, { id: earlier.body.id });
+    await call(admin, 'DELETE /api/v4/routers/{id}', 204, { id: router.body.id });
+
+    const rule = await call(admin, 'POST /api/v4/notification_rules', 201, { body: { name: 'Night', rules: 'rules: []\n' } });
+    await call(admin, 'POST /api/v4/notification_rules', 422, { body: { name: 'x', rules: 'rules:\n  - nope' } });
+    await call(member, 'POST /api/v4/notification_rules', 403, { body: { name: 'x' } });
+    await call(admin, 'GET /api/v4/notification_rules', 200);
+    await call(admin, 'GET /api/v4/notification_rules/{id}', 200, { id: rule.body.prefix_id });
+    await call(admin, 'PUT /api/v4/notification_rules/{id}', 200, { id: rule.body.id, body: { enabled: false } });
+    await call(admin, 'POST /api/v4/notification_rules/{id}/test', 200, { id: rule.body.id, body: { alert: { urgency: 'low' } } });
+    await call(admin, 'POST /api/v4/notification_rules/{id}/test', 422, { id: rule.body.id, body: {} });
+    await call(admin, 'DELETE /api/v4/notification_rules/{id}', 204, { id: rule.body.id });
+
+    const automation = await call(admin, 'POST /automation', 201, {
+      body: { name: 'Hook', settings: 'url: http://127.0.0.1:9/x\nmethod: POST\nauth:\n  username: u\n  password: p\n' },
+    });
+    await call(admin, 'POST /automation', 400, { body: { name: 'x', settings: 'method: GET' } });
+    await call(admin, 'GET /automation', 200);
+    await call(admin, 'GET /automation/{id}', 200, { id: automation.body.id });
+    await call(admin, 'PUT /automation/{id}', 200, { id: automation.body.id, body: { name: 'Hook 2' } });
+    await call(admin, 'POST /automation/{id}/run', 400, { id: automation.body.id });
+    await call(member, 'POST /automation/{id}/run', 403, { id: automation.body.id });
+    await call(admin, 'PUT /automation/{id}', 200, { id: automation.body.id, body: { enabled: false } });
+    await call(admin, 'POST /automation/{id}/run', 409, { id: automation.body.id });
+    await call(admin, 'DELETE /automation/{id}', 204, { id: automation.body.id });
+    await call(admin, 'POST /automation/{id}/run', 404, { id: automation.body.id });
   });
 });
 

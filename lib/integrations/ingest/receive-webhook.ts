@@ -4,6 +4,7 @@
 // failed send is not the sender's problem (the log stays pending and the sweeper re-sends it).
 import { config } from '../../config';
 import { sameSecret } from '../../auth/passwords';
+import { isOutgoingWebhook } from '../outgoing-webhooks';
 import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, TooManyRequests } from '../../http/errors';
 import { MAX_BODY_BYTES } from '../../http/request';
 import { parseId, prefixId } from '../../ids';
@@ -54,6 +55,8 @@ export async function receiveWebhook(request: InboundRequest): Promise<InboundAn
   const integration = id ? await integrationById(id) : null;
   if (!integration) throw new NotFound('Integration not found');
   if (!integration.enabled) throw new MethodNotAllowed('Integration is disabled');
+  if (isOutgoingWebhook(integration))
+    throw new MethodNotAllowed('This integration sends alert events (outgoing webhook); it receives nothing');
   const { log, ignored } = await acceptRequest(integration, request);
   return { log_id: prefixId('log', log.id), ...(ignored ? { ignored } : {}) };
 }

@@ -5,8 +5,10 @@ import { INTEGRATION_TYPES } from '../../../lib/integrations/catalogue';
 import { fixture, LOG_ID, request } from './support';
 
 describe('adaptPayload', () => {
-  it('has an adapter for every integration type of the catalogue', () => {
-    expect([...ADAPTER_SLUGS].sort()).toEqual(INTEGRATION_TYPES.map((type) => type.slug).sort());
+  it('has an adapter for every integration type of the catalogue that receives', () => {
+    // An outgoing webhook sends alert events and receives nothing (an inbound POST is 405).
+    const receiving = INTEGRATION_TYPES.filter((type) => type.slug !== 'outgoing_webhook');
+    expect([...ADAPTER_SLUGS].sort()).toEqual(receiving.map((type) => type.slug).sort());
   });
 
   it('throws for an unknown slug', () => {

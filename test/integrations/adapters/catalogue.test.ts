@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/catalogue';
 
 describe('integration type catalogue', () => {
-  it('lists the eight sender types with fixed ids that never change', () => {
+  it('lists the eight sender types and the outgoing webhook with fixed ids that never change', () => {
     expect(Object.fromEntries(INTEGRATION_TYPES.map((type) => [type.slug, type.id]))).toEqual({
       webhook: '01KDVDNA00GN8A5NGEH4J1RJTG',
       prometheus: '01KDVDNA011ME63NNJGFYP7NMQ',
@@ -12,11 +12,12 @@ describe('integration type catalogue', () => {
       pagerduty_events_v2: '01KDVDNA05G2T1YT8NGG7VC490',
       uptime_robot: '01KDVDNA06A5E2S3027ZA22HPP',
       healthchecks: '01KDVDNA07K56ERX9XS5NDVWP7',
+      outgoing_webhook: '01KDVDNA08W7B2Q9M4TS6X1HKE',
     });
   });
 
-  it('gives every type an itt_ prefix id, a name, a description and the common options', () => {
-    for (const type of INTEGRATION_TYPES) {
+  it('gives every sender type an itt_ prefix id, a name, a description and the common options', () => {
+    for (const type of INTEGRATION_TYPES.filter((t) => t.slug !== 'outgoing_webhook')) {
       expect(type.prefixId).toBe(`itt_${type.id}`);
       expect(type.name).not.toBe('');
       expect(type.description).not.toBe('');
@@ -26,6 +27,18 @@ describe('integration type catalogue', () => {
         default: false,
       });
     }
+  });
+
+  it('gives the outgoing webhook its own options', () => {
+    const outgoing = findIntegrationType('outgoing_webhook')!;
+    expect(outgoing.prefixId).toBe(`itt_${outgoing.id}`);
+    expect(outgoing.options.map((option) => [option.name, option.type])).toEqual([
+      ['url', 'string'],
+      ['events', 'array'],
+      ['username', 'string'],
+      ['password', 'string'],
+      ['secret', 'string'],
+    ]);
   });
 
   it('finds a type by ULID, by prefix id and by slug', () => {
@@ -39,7 +52,7 @@ describe('integration type catalogue', () => {
   it('finds nothing for unknown names, other prefixes or unknown ULIDs', () => {
     expect(findIntegrationType('nagios')).toBeUndefined();
     expect(findIntegrationType('int_01KDVDNA046SXE3Q12W19SFER9')).toBeUndefined();
-    expect(findIntegrationType('01KDVDNA08AAAAAAAAAAAAAAAA')).toBeUndefined();
+    expect(findIntegrationType('01KDVDNA09AAAAAAAAAAAAAAAA')).toBeUndefined();
     expect(findIntegrationType('')).toBeUndefined();
   });
 

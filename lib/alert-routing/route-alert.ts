@@ -1,0 +1,195 @@
+// The routing step of a new alert (contract §6, §10), run by functions/queue/routing-worker.ts for
+// each {account_id, alert_id} message:
+//   decide (decide-routing.ts) → ONE versioned write of the alert with everything routing changes
+//   (setval, incident, stakeholders, status suppressed/dropped, parent_id, assignments, the decision)
+//   → the timeline (one entry per router, then the outcome) → assignmentsDecided → automations.
+// Idempotent under redelivery: the decision is stored with the alert's changes, so a redelivered
+// message finds the alert routed and only finishes what may be missing (timeline entries have ids
+// derived from the alert, automations are claimed before they run); setval, aggregate and automation
+// never apply twice. A person's handoff before routing ran keeps its assignee.
+import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
+import type { RoutingMessage } from '../alerts/routing-queue';
+import { getAlert, getAlerts, saveAlert } from '../alerts/store';
+import { derivedUlid, recordTimeline, type TimelineEntry } from '../alerts/timeline';
+import { clearUnrouted } from '../alerts/unrouted-store';
+import { clock } from '../clock';
+import { config } from '../config';
+import { parsePrefixedId, prefixId } from '../ids';
+import type { AlertChanges, RoutingContext } from '../routing';
+import { done, updateWithRetry } from '../store/retry';
+import { assignmentsDecided } from './assignments-decided';
+import { decideRouting, routingContextOf, storableRouting, type Decision } from './decide-routing';
+import { runRoutedAutomations } from './run-automations';
+
+export type RoutingOutcome = 'routed' | 'already-routed' | 'absent';
+
+function applyChanges(alert: AlertRecord, changes: AlertChanges): AlertRecord {
+  const next = { ...alert };
+  if (changes.title !== undefined) next.title = changes.title;
+  if (changes.description !== undefined) next.description = changes.description;
+  if (changes.urgency !== undefined) next.urgency = changes.urgency as AlertRecord['urgency'];
+  if (changes.tags !== undefined) next.tag_list = [...changes.tags];
+  if (changes.meta) next.meta = { ...alert.meta, ...changes.meta };
+  if (changes.stakeholder_ids)
+    next.stakeholder_ids = [...new Set([...alert.stakeholder_ids, ...changes.stakeholder_ids.map(storedStakeholder)])];
+  return next;
+}
+
+/** Stakeholders (stk_) are kept as ULIDs, as the earlier interface shows them; a person (usr_, acu_) keeps its prefix id. */
+function storedStakeholder(id: string): string {
+  const parsed = parsePrefixedId(id);
+  return parsed?.kind === 'stakeholder' ? parsed.id : id;
+}
+
+function firstOf(assignments: Assignment[], type: Assignment['type']): Assignment | undefined {
+  return assignments.find((a) => a.type === type);
+}
+
+function routedAlert(current: AlertRecord, decision: Decision, now: string): AlertRecord {
+  const changed = applyChanges(current, decision.changes);
+  // A person may have handed the alert off before routing ran: their choice stands.
+  const keepAssignee = current.handoffs.length > 0;
+  const toStatus = current.status === decision.routing.from_status ? decision.routing.to_status : current.status;
+  return {
+    ...changed,
+    status: toStatus,
+    parent_id: decision.parent_id ?? current.parent_id,
+    assignments: decision.assignments,
+    assigned_team_id: keepAssignee ? current.assigned_team_id : (firstOf(decision.assignments, 'team')?.id ?? null),
+    assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
+    routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
+    routed_at: now,
+    routing_log_id: derivedUlid(Date.parse(now) + 50, `route:${current.id}:outcome`),
+    version: current.version + 1,
+    updated_at: now,
+  };
+}
+
+/** The routing steps of the timeline: one entry per router the alert passed, then the outcome. */
+function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops']): TimelineEntry[] {
+  const routing = alert.routing!;
+  const hops = fullHops ?? routing.hops;
+  const base = Date.parse(alert.routed_at!);
+  const entries: TimelineEntry[] = hops.map((hop, index) => ({
+    alert,
+    action: 'router',
+    oldStatus: routing.from_status,
+    newStatus: routing.from_status,
+    time: alert.routed_at!,
+    details: {
+      router_id: hop.router_id,
+      via: hop.via,
+      depth: hop.depth,
+      outcome: hop.outcome,
+      rule_index: hop.rule_index,
+      actions: hop.actions,
+      used_default: hop.used_default,
+      ...(hop.warnings.length ? { warnings: hop.warnings } : {}),
+    },
+    id: derivedUlid(base + Math.min(index, 40), `route:${alert.id}:hop:${index}`),
+  }));
+  const action = routing.outcome === 'suppressed' ? 'suppressed' : routing.outcome === 'dropped' ? 'dropped' : 'routed';
+  entries.push({
+    alert,
+    action,
+    oldStatus: routing.from_status,
+    newStatus: routing.to_status,
+    time: alert.routed_at!,
+    details: {
+      outcome: routing.outcome,
+      ...(routing.reason ? { reason: routing.reason } : {}),
+      d_team_id: alert.assigned_team_id ? prefixId('team', alert.assigned_team_id) : null,
+      d_user_id: alert.assigned_user_id ? prefixId('user', alert.assigned_user_id) : null,
+      assignments: alert.assignments.map((a) => ({
+        receiver: a.type === 'team' ? prefixId('team', a.id) : prefixId('accountUser', a.id),
+        ...(a.user_id ? { user_id: prefixId('user', a.user_id) } : {}),
+        delay_ms: a.delay_ms,
+        via: a.via,
+      })),
+      ...(routing.skipped.length ? { skipped: routing.skipped } : {}),
+      ...(routing.aggregate?.parent_id ? { parent_id: prefixId('alert', routing.aggregate.parent_id) } : {}),
+    },
+    id: alert.routing_log_id ?? derivedUlid(base + 50, `route:${alert.id}:outcome`),
+  });
+  return entries;
+}
+
+/**
+ * Everything after the decision is stored: idempotent. `fresh`: this call stored the decision just
+ * now, so no entry can exist yet (the puts need no condition and share a BatchWrite).
+ */
+async function finishRouting(
+  alert: AlertRecord,
+  context: RoutingContext | null,
+  fresh: boolean,
+  fullHops?: RoutingDecision['hops'],
+): Promise<void> {
+  if (!alert.routing) return;
+  // Side by side: fresh entries share one grouped BatchWrite.
+  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { fresh })));
+  await assignmentsDecided(alert, alert.assignments);
+  if (alert.routing.automations.length > 0) {
+    await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
+  }
+  // Routing is done: the alert leaves the index of alerts the sweeper would re-drive.
+  await clearUnrouted(alert.account_id, alert.id);
+}
+
+/** `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it). */
+export async function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
+  const first = prefetched !== undefined ? prefetched : await getAlert(message.account_id, message.alert_id);
+  if (!first) return 'absent';
+  if (first.routed_at) {
+    await finishRouting(first, null, false);
+    return 'already-routed';
+  }
+  const decision = await decideRouting(first, clock.now(), config().TIME_SCALE);
+  let context: RoutingContext | null = decision.context;
+  return updateWithRetry<AlertRecord, RoutingOutcome>({
+    load: (attempt) => (attempt === 0 ? first : getAlert(message.account_id, message.alert_id)),
+    edit: async (alert) => {
+      if (!alert) return done('absent');
+      if (alert.routed_at) {
+        // Another delivery of the same message won the race: it finishes; this one makes sure.
+        await finishRouting(alert, null, false);
+        return done('already-routed');
+      }
+      return routedAlert(alert, decision, new Date(clock.now()).toISOString());
+    },
+    save: (next, alert) => saveAlert(alert, next),
+    saved: async (next) => {
+      // Automations see the alert as routing left it (setval and incident applied).
+      if (context && next.routing?.automations.length) context = { ...context, alert: { ...context.alert, ...pickChanged(next) } };
+      // The first attempt writes the timeline from the decision itself: rendered values kept whole.
+      await finishRouting(next, context, true, decision.routing.hops);
+      return 'routed' as const;
+    },
+    exhausted: () => {
+      throw new Error(`alert ${message.alert_id} kept changing while being routed`);
+    },
+  });
+}
+
+function pickChanged(alert: AlertRecord): Record<string, unknown> {
+  return {
+    title: alert.title,
+    description: alert.description,
+    urgency: alert.urgency,
+    tags: alert.tag_list,
+    tag_list: alert.tag_list,
+    meta: alert.meta,
+  };
+}
+
+/** A queue batch's alerts, read together: one BatchGet per account instead of one read per record. */
+export async function prefetchAlerts(messages: RoutingMessage[]): Promise<Map<string, AlertRecord | null>> {
+  const byAccount = new Map<string, string[]>();
+  for (const m of messages) byAccount.set(m.account_id, [...(byAccount.get(m.account_id) ?? []), m.alert_id]);
+  const found = new Map<string, AlertRecord | null>(messages.map((m) => [m.alert_id, null]));
+  await Promise.all(
+    [...byAccount].map(async ([accountId, ids]) => {
+      for (const alert of await getAlerts(accountId, ids)) found.set(alert.id, alert);
+    }),
+  );
+  return found;
+}

@@ -1,0 +1,116 @@
+// Alert events for outgoing webhooks (contract §10): every change of an alert is written to its
+// timeline (timeline.ts), and the changes a webhook can subscribe to are published from there, so no
+// change is missed, whichever path made it (API, webhook, routing, escalation). Publishing is one
+// group-committed queue message per event, only when a subscriber wants it; the subscriber list is
+// cached in-process for a few seconds (changes made in this process drop it at once). The message
+// carries the alert as the change left it, in the earlier representation, so a later change does not
+// rewrite what an earlier event said. A failure to publish is logged and never fails the change.
+import { TtlCache } from '../auth/cache';
+import { config } from '../config';
+import { GroupCommit } from '../group-commit';
+import { prefixId } from '../ids';
+import { logger } from '../log';
+import { sendBatch } from '../queues/client';
+import { listAlertEventSubscribers, putAlertEventSubscriber, type AlertEventSubscriber } from './event-subscriber-store';
+import type { AlertRecord, AlertStatus } from './records';
+import { alertToEarlier } from './represent';
+
+/** A change as the timeline records it (timeline.ts TimelineEntry). */
+export interface AlertChange {
+  alert: AlertRecord;
+  action: string;
+  oldStatus: AlertStatus | null;
+  newStatus: AlertStatus | null;
+  time: string;
+}
+
+export interface AlertEventMessage {
+  kind: 'event';
+  account_id: string;
+  alert_id: string;
+  /** alert.created, alert.acknowledged, … */
+  event: string;
+  /** The timeline entry that recorded the change (deliveries derive their ids from it). */
+  event_id: string;
+  at: string;
+  subscribers: string[];
+  /** The alert after the change, earlier representation; absent when too large for a message. */
+  alert?: Record<string, unknown>;
+}
+
+const BY_ACTION: Record<string, string> = {
+  created: 'alert.created',
+  acknowledged: 'alert.acknowledged',
+  rejected: 'alert.rejected',
+  resolved: 'alert.resolved',
+  dropped: 'alert.dropped',
+  handoff: 'alert.handoff',
+};
+
+/** The event a timeline entry is, or null when webhooks are not told about it. */
+export function alertEventOf(entry: Pick<AlertChange, 'action' | 'oldStatus' | 'newStatus'>): string | null {
+  if (entry.action === 'timeout' || entry.action === 'timed_out') return 'alert.timeout';
+  const direct = BY_ACTION[entry.action];
+  if (direct) return direct;
+  const moved = (to: AlertStatus) => entry.newStatus === to && entry.oldStatus !== entry.newStatus;
+  if (moved('dropped')) return 'alert.dropped';
+  // Routing assigning a new alert is when it opens for the people it pages (the real service's
+  // queued → open); escalation moving an alert back to open is too.
+  if (entry.action === 'routed' && entry.newStatus === 'open') return 'alert.open';
+  if (moved('open')) return 'alert.open';
+  return null;
+}
+
+const CACHE_MS = 5_000;
+const subscribers = new TtlCache<AlertEventSubscriber[]>(() => CACHE_MS);
+
+async function subscribersOf(accountId: string): Promise<AlertEventSubscriber[]> {
+  const cached = subscribers.get(accountId);
+  if (cached) return cached;
+  const found = await listAlertEventSubscribers(accountId);
+  subscribers.set(accountId, found);
+  return found;
+}
+
+/** Sets or removes (null) a subscriber of the account's alert events. */
+export async function setAlertEventSubscriber(accountId: string, subscriberId: string, events: string[] | null): Promise<void> {
+  await putAlertEventSubscriber(accountId, subscriberId, events);
+  subscribers.delete(accountId);
+}
+
+const sends = new GroupCommit<string>(
+  async (bodies) => {
+    const queueUrl = config().WEBHOOK_QUEUE_URL;
+    if (!queueUrl) throw new Error('WEBHOOK_QUEUE_URL is not configured: alert events cannot be published');
+    return sendBatch(queueUrl, bodies);
+  },
+  10,
+  4,
+);
+
+const MAX_MESSAGE_CHARS = 200_000;
+
+/** Publishes the event of a timeline entry (id `entryId`) to the subscribers that want it. */
+export async function publishAlertEvent(entry: AlertChange, entryId: string): Promise<void> {
+  const event = alertEventOf(entry);
+  if (!event) return;
+  try {
+    const wanted = (await subscribersOf(entry.alert.account_id)).filter((s) => s.events.includes(event)).map((s) => s.id);
+    if (wanted.length === 0) return;
+    const message: AlertEventMessage = {
+      kind: 'event',
+      account_id: entry.alert.account_id,
+      alert_id: entry.alert.id,
+      event,
+      event_id: entryId,
+      at: entry.time,
+      subscribers: wanted,
+      alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
+    };
+    let body = JSON.stringify(message);
+    if (body.length > MAX_MESSAGE_CHARS) body = JSON.stringify({ ...message, alert: undefined });
+    await sends.add(body);
+  } catch (error) {
+    logger.error('alert event not published', { error: error as Error, alertId: prefixId('alert', entry.alert.id), event });
+  }
+}

@@ -1,0 +1,24 @@
+// Who wants to hear about the account's alert changes (lib/alerts/ACCESS-PATTERNS.md): one small item
+// per subscriber (an enabled outgoing webhook integration) with the events it wants.
+//   subscriber   A#<acc>#ALERT#SUB / <subscriber id>   {events}
+// The alerts area keeps the list without knowing what the subscribers are; the integrations area
+// writes it whenever an outgoing webhook is created, changed or deleted.
+import { deleteItem, putItem, queryItems } from '../store/items';
+
+const partition = (accountId: string) => `A#${accountId}#ALERT#SUB`;
+
+export interface AlertEventSubscriber {
+  id: string;
+  events: string[];
+}
+
+/** Sets (or, with null, removes) one subscriber. */
+export async function putAlertEventSubscriber(accountId: string, subscriberId: string, events: string[] | null): Promise<void> {
+  if (events === null) await deleteItem({ pk: partition(accountId), sk: subscriberId });
+  else await putItem({ pk: partition(accountId), sk: subscriberId, events });
+}
+
+export async function listAlertEventSubscribers(accountId: string): Promise<AlertEventSubscriber[]> {
+  const items = await queryItems(partition(accountId));
+  return items.map((item) => ({ id: String(item.sk), events: (item.events as string[]) ?? [] }));
+}

@@ -1,0 +1,100 @@
+// The outgoing_webhook integration type (contract §10): instead of receiving alerts it sends every
+// change of the account's alerts to a URL. Its options: url (required), events (a subset of
+// ALERT_EVENTS; all when absent), username and password (basic auth) and secret (X-Signature). Checked
+// on create and update: the URL's form, and an IP-literal host through the SSRF guard (a host name is
+// judged by the address the delivery connects to). password and secret never appear in readable
+// objects: representations show a marker, and saving the marker back keeps the stored value.
+import { canonicalAddress, forbiddenReason } from '../outbound';
+
+export const OUTGOING_WEBHOOK_SLUG = 'outgoing_webhook';
+
+export const ALERT_EVENTS = [
+  'alert.created',
+  'alert.open',
+  'alert.acknowledged',
+  'alert.rejected',
+  'alert.resolved',
+  'alert.dropped',
+  'alert.handoff',
+  'alert.timeout',
+] as const;
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
+
+export const SECRET_OPTIONS = ['password', 'secret'] as const;
+export const SECRET_MARKER = '********';
+
+/** The events an integration's options subscribe to (all when none are named). */
+export function subscribedEvents(options: Record<string, unknown>): AlertEvent[] {
+  const events = options.events;
+  return Array.isArray(events) && events.length > 0 ? (events as AlertEvent[]) : [...ALERT_EVENTS];
+}
+
+function eventList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  if (value && typeof value === 'object') return Object.values(value);
+  return null;
+}
+
+/**
+ * Normalizes the options of an outgoing webhook in place (events as a list) and returns the faults,
+ * each naming its option. `allowPrivate`: the deployment's ALLOW_PRIVATE_AUTOMATION_TARGETS.
+ */
+export function outgoingWebhookFaults(options: Record<string, unknown>, allowPrivate: boolean): string[] {
+  const faults: string[] = [];
+  const url = options.url;
+  if (url === undefined || url === null || url === '') faults.push("options.url can't be blank (the URL the alert events are posted to)");
+  else if (typeof url !== 'string' || url.length > 2048) faults.push('options.url must be a URL of at most 2048 characters');
+  else {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url.trim());
+    } catch {
+      faults.push(`options.url is not a valid URL: ${JSON.stringify(url.slice(0, 200))}`);
+    }
+    if (parsed) {
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') faults.push('options.url must be http or https');
+      const literal = canonicalAddress(parsed.hostname);
+      const reason = literal && !allowPrivate ? forbiddenReason(literal) : null;
+      if (reason) faults.push(`options.url is refused: ${parsed.hostname} is ${reason}`);
+      options.url = url.trim();
+    }
+  }
+  if (options.events !== undefined && options.events !== null) {
+    const list = eventList(options.events);
+    if (!list) faults.push(`options.events must be a list of alert events (${ALERT_EVENTS.join(', ')})`);
+    else {
+      const unknown = list.filter((event) => !(ALERT_EVENTS as readonly unknown[]).includes(event));
+      if (unknown.length > 0)
+        faults.push(`options.events names unknown events: ${unknown.map(String).join(', ')} (known: ${ALERT_EVENTS.join(', ')})`);
+      else options.events = [...new Set(list as string[])];
+    }
+  }
+  for (const name of ['username', 'password', 'secret'] as const) {
+    const value = options[name];
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 512)) {
+      faults.push(`options.${name} must be a text of at most 512 characters`);
+    }
+  }
+  if (options.password && !options.username) faults.push("options.username can't be blank when options.password is set");
+  return faults;
+}
+
+/** Option changes with the secrets' marker left out: sending back what was read keeps the secret. */
+export function withoutSecretMarkers(changes: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!changes) return changes;
+  return Object.fromEntries(
+    Object.entries(changes).filter(([name, value]) => !(SECRET_OPTIONS as readonly string[]).includes(name) || value !== SECRET_MARKER),
+  );
+}
+
+/** The options as representations show them: secrets replaced by the marker. */
+export function shownOptions(options: Record<string, unknown>): Record<string, unknown> {
+  const shown = { ...options };
+  for (const name of SECRET_OPTIONS) if (shown[name] !== undefined && shown[name] !== null) shown[name] = SECRET_MARKER;
+  return shown;
+}

@@ -1,0 +1,11 @@
+// Notification rule YAML on save (contract §8): parsed by the routing engine; any fault is a
+// validation error naming it (line and column where it has one). The text is stored as sent.
+import { Invalid } from '../http/errors';
+import { parseNotificationRules } from '../routing';
+
+export function checkedNotificationRules<T extends string | null | undefined>(text: T, field = 'rules'): T {
+  if (typeof text !== 'string') return text;
+  const parsed = parseNotificationRules(text, { field });
+  if (!parsed.ok) throw new Invalid(parsed.messages.map((message) => (message.startsWith(field) ? message : `${field}: ${message}`)));
+  return text;
+}

@@ -1,0 +1,14 @@
+// Router YAML on save (contract §10): the routing engine parses it, and a fault of any kind (YAML
+// that does not parse, a rule without match or actions, an unknown action or operator, a receiver
+// without a known prefix, aliases that expand too far) is a validation error naming it, with its
+// line and column where it has one. The text itself is stored exactly as sent.
+import { Invalid } from '../http/errors';
+import { parseRouterRules } from '../routing';
+
+/** The text when it is valid router YAML (null and undefined pass through); Invalid otherwise. */
+export function checkedRouterRules<T extends string | null | undefined>(text: T, field = 'rules'): T {
+  if (typeof text !== 'string') return text;
+  const parsed = parseRouterRules(text, { field });
+  if (!parsed.ok) throw new Invalid(parsed.messages.map((message) => (message.startsWith(field) ? message : `${field}: ${message}`)));
+  return text;
+}

@@ -1,0 +1,69 @@
+// Input schemas of routers, both interfaces (api-v4.md "Router", api-earlier.md "Router", contract
+// §10). The rules are a YAML text, validated by the routing engine (lib/routing) after the schema.
+import * as z from 'zod';
+import { boolish, metaInput, requiredText } from '../http/fields';
+
+/** A YAML text; kept exactly as sent (no trimming). */
+export const yamlText = z.string();
+
+const receiverId = z.string().trim().min(1).nullable();
+
+export const createRouterV4Input = z.object({
+  name: requiredText,
+  enabled: boolish.optional(),
+  rules: yamlText.nullable().optional(),
+  default_receiver_team_id: receiverId.optional(),
+  default_receiver_account_user_id: receiverId.optional(),
+  default_receiver_router_id: receiverId.optional(),
+  meta: metaInput.optional(),
+});
+
+export const updateRouterV4Input = createRouterV4Input.partial();
+
+export const ROUTER_TYPES = ['router', 'notification'] as const;
+
+const routerType = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(ROUTER_TYPES));
+
+/** The earlier interface: the YAML arrives as `settings` or `rules` (contract §10). */
+export const createRouterEarlierInput = z.object({
+  name: requiredText,
+  type: routerType,
+  settings: yamlText.optional(),
+  rules: yamlText.optional(),
+  default_receiver: z.string().trim().min(1).optional(),
+  enabled: boolish.optional(),
+  meta: metaInput.optional(),
+});
+
+export const updateRouterEarlierInput = z.object({
+  name: requiredText.optional(),
+  type: routerType.optional(),
+  settings: yamlText.optional(),
+  rules: yamlText.optional(),
+  default_receiver: z.string().trim().min(1).optional(),
+  enabled: boolish.optional(),
+  meta: metaInput.optional(),
+});
+
+export type EarlierRouterInput = z.infer<typeof updateRouterEarlierInput>;
+
+/** The YAML of an earlier body, under either name; both given and different is a fault. */
+export function earlierYaml(input: { settings?: string; rules?: string }, messages: string[]): { text?: string; field: string } {
+  if (input.settings !== undefined && input.rules !== undefined && input.settings !== input.rules) {
+    messages.push('settings and rules are two names of the router YAML: send one of them');
+  }
+  if (input.settings !== undefined) return { text: input.settings, field: 'settings' };
+  return { text: input.rules, field: 'rules' };
+}
+
+/** POST /api/v4/routers/:id/test: the alert to route (v4 shape), and optionally the request that made it. */
+export const routerTestInput = z.object({
+  alert: z.looseObject({}),
+  log: z
+    .object({
+      data: z.unknown().optional(),
+      headers: z.looseObject({}).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});

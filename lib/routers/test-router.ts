@@ -1,0 +1,33 @@
+// POST /api/v4/routers/:id/test {alert, log?}: a dry run that explains (lib/routing explainRouter):
+// the rule that matched with each of its conditions, whether it held and the value it saw; the rules
+// tried before it with the first condition that failed in each; the actions that would run with their
+// values resolved (templates rendered) and the receivers. Nothing is stored, sent or run.
+import type { Principal } from '../http/principal';
+import { parseInput } from '../http/validate';
+import { prefixId } from '../ids';
+import { clock } from '../clock';
+import { alertForRules } from '../notification-rules/test-notification-rule';
+import { buildRoutingContext, explainRouter, type RouterDefinition } from '../routing';
+import { findRouter } from './read-routers';
+import { defaultReceiversOf, type RouterRecord } from './records';
+import { routerTestInput } from './schemas';
+
+/** A router as the routing engine reads it; a router without rules sends everything to its defaults. */
+export function routerDefinition(record: RouterRecord): RouterDefinition {
+  return {
+    id: prefixId('router', record.id),
+    enabled: record.enabled,
+    rules: record.rules ?? 'rules: []\n',
+    default_receivers: defaultReceiversOf(record),
+  };
+}
+
+export async function testRouter(principal: Principal, rawId: string, body: unknown) {
+  const record = await findRouter(principal, rawId);
+  const input = parseInput(routerTestInput, body);
+  const context = buildRoutingContext({
+    alert: alertForRules(input.alert),
+    log: input.log ? { data: input.log.data, headers: input.log.headers ?? {} } : null,
+  });
+  return explainRouter(routerDefinition(record), context, clock.now());
+}
