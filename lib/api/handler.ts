@@ -4,7 +4,7 @@
 // API Gateway and the local server, so every route key reaching here has a handler.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fitResult } from '../http/compression';
+import { fitResult, negotiateEncoding } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult } from '../http/results';
@@ -44,7 +44,7 @@ function answerThatFits(): MiddlewareObj<Event, Result> {
         errorResult(
           new Invalid(
             `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
-              `${request.event.headers?.['accept-encoding'] ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
+              `${negotiateEncoding(request.event.headers?.['accept-encoding']) ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
               'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
           ),
           path,
