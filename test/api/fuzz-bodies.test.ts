@@ -70,14 +70,15 @@ useService(
     );
     const alert = await must(admin.post('/api/v4/alerts', { title: 'Fuzz', urgency: 'high', destination_team_ids: [team.id] }), 'alert');
     await must(admin.post(`/api/v4/alerts/${alert.id}/comments`, { text: 'fuzz' }), 'comment');
-    const integration = await must(
-      admin.post('/api/v4/integrations', { name: 'Fuzz', urgency: 'high', integration_type_id: 'webhook', team_ids: [team.id] }),
-      'integration',
-    );
-    // The inbound webhook's own integration: no other route's fuzz can disable it or give it a token.
+    // The inbound webhook's own integration, made before the others so it is never the newest of its
+    // collection: no other route's fuzz can disable it or give it a token.
     inbound = await must(
       admin.post('/api/v4/integrations', { name: 'Fuzz inbound', urgency: 'high', integration_type_id: 'webhook', team_ids: [team.id] }),
       'inbound integration',
+    );
+    const integration = await must(
+      admin.post('/api/v4/integrations', { name: 'Fuzz', urgency: 'high', integration_type_id: 'webhook', team_ids: [team.id] }),
+      'integration',
     );
     const window = await must(
       admin.post('/api/v4/maintenance_windows', {
@@ -111,11 +112,16 @@ useService(
       `evt_${event.id}`,
       `alt_${alert.id}`,
       `int_${integration.id}`,
-      inbound.prefix_id,
     ];
     document = openApiDocument(ROUTES) as Record<string, any>;
     checker = new DocumentChecker(document);
-    context = { components: document.components?.schemas ?? {}, ids: [...ulids, ...prefixed] };
+    // The inbound integration is the routing key of /v2/enqueue, and no other route's reference (a
+    // maintenance window naming it would have its webhooks ignored, and nothing queued).
+    context = {
+      components: document.components?.schemas ?? {},
+      ids: [...ulids, ...prefixed],
+      routingKeys: [inbound.prefix_id, inbound.id],
+    };
   },
   // No workers: nothing changes the store behind a request's back, so "a 4xx changed nothing" is exact;
   // the last test runs the workers over what the requests queued.

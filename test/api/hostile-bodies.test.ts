@@ -186,4 +186,28 @@ describe('what senders post never fails their alert', () => {
     expect(details('proto')).toContainEqual({ type: 'json', label: 'details', value: {} });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('an id of 250 000 characters makes its alert, and its log is finished (found by the fuzz test)', async () => {
+    const integration = await createIntegration(service.admin, {});
+    const res = await fetch(`${service.url}/integration/${integration.prefix_id}`, {
+      method: 'POST',
+      body: `id=${'y'.repeat(250_000)}&title=Long id`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(202);
+    const logId = ((await res.json()) as { log_id: string }).log_id;
+    const log = await eventually(
+      async () => {
+        const read = await service.admin.get(`/log/${logId}`);
+        return read.body.status === 'pending' ? undefined : read.body;
+      },
+      15_000,
+      'the log finished',
+    );
+    expect(log.status).toBe('processed');
+    expect(log.data.result.actions[0].thirdparty_id).toMatch(/… \(250000 characters\)$/);
+    const alert = (await service.admin.get(`/api/v4/alerts/${log.data.result.alert_ids[0]}`)).body;
+    expect(alert.title).toBe('Long id');
+    expect(alert.thirdparty_id).toHaveLength(250_000);
+  });
 });

@@ -127,11 +127,18 @@ async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: strin
   if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
+/** The sender's id as an outcome shows it: cut past 256 characters, so a log that already holds a body
+ * of 256 KB and repeats the id in its outcome stays within what the store holds (a 250 KB id was a
+ * log that could not be finished, retried into the dead-letter queue). */
+function shownId(thirdpartyId: string): string {
+  return thirdpartyId.length <= 256 ? thirdpartyId : `${thirdpartyId.slice(0, 256)}… (${thirdpartyId.length} characters)`;
+}
+
 export async function applyCreate(ctx: ActionContext, token: string, thirdpartyId: string, fields: AlertFields): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
   const input = alertInput(ctx, thirdpartyId, fields);
-  const base = { action: 'create', thirdparty_id: thirdpartyId };
+  const base = { action: 'create', thirdparty_id: shownId(thirdpartyId) };
   return retryWhileRaced(
     ATTEMPTS,
     async (): Promise<ActionOutcome | Raced> => {
@@ -183,7 +190,7 @@ export async function applyCreate(ctx: ActionContext, token: string, thirdpartyI
 /** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
 export async function applyTransition(ctx: ActionContext, action: 'acknowledge' | 'resolve', thirdpartyId: string): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
-  const base = { action, thirdparty_id: thirdpartyId };
+  const base = { action, thirdparty_id: shownId(thirdpartyId) };
   const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));
   if (!dedup) return { ...base, outcome: 'no_alert' };
   const alert = await getAlert(accountId, dedup.alert_id);

@@ -128,6 +128,8 @@ export interface SchemaContext {
   components: Record<string, Schema>;
   /** Ids of objects that exist (ULIDs and prefix ids): references that resolve. */
   ids: string[];
+  /** What a `routing_key` names (the PagerDuty drop-in's integration). */
+  routingKeys: string[];
 }
 
 function resolve(schema: Schema, context: SchemaContext): Schema {
@@ -136,7 +138,7 @@ function resolve(schema: Schema, context: SchemaContext): Schema {
   return current ?? {};
 }
 
-const referenceName = (name: string) => /(^|_)ids?$|^to$|_by$|^routing_key$/.test(name);
+const referenceName = (name: string) => /(^|_)ids?$|^to$|_by$/.test(name);
 
 /**
  * Values that follow `schema` (types, enums, formats, required fields, references that exist), each
@@ -166,6 +168,7 @@ function typedFromSchema(schema: Schema, context: SchemaContext, name: string, d
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
+      if (name === 'routing_key' && context.routingKeys.length > 0) return fc.constantFrom(...context.routingKeys).map(str);
       if (referenceName(name) && context.ids.length > 0) return fc.constantFrom(...context.ids).map(str);
       if (schema.format === 'email') return fc.emailAddress().map(str);
       if (schema.format === 'date-time' || /_at$|datetime|^start|^end|time$/.test(name)) {
