@@ -3,13 +3,27 @@
 //
 //   create-account --name <account> --email <admin e-mail> [--admin-name <name>] [--password <p>] [--api-key <token ≥ 32>]
 //   bootstrap [--email <e-mail>] [--password <p>] [--api-key <token>]    first account, only when the table has none
+//   recount [--account <acc_… or ULID>]                                   recompute every counter from the items
+//   help (or --help, -h)                                                   this usage
 import { parseArgs } from 'node:util';
 import { bootstrap } from '../lib/accounts/bootstrap';
 import { createAccountWithAdmin, type CreatedAccount } from '../lib/accounts/create-account';
+import { allAccountIds, recountAccount } from '../lib/counters/recount-counters';
+import { parseId } from '../lib/ids';
 
-const USAGE = `usage:
+const USAGE = `Operator commands against the service's table (TABLE_NAME or --table; AWS credentials and region as usual,
+AWS_ENDPOINT_URL for an emulator).
+
+usage:
   npm run admin -- create-account --name <account> --email <admin e-mail> [--admin-name <name>] [--password <p>] [--api-key <token>] [--table <name>]
-  npm run admin -- bootstrap [--email <e-mail>] [--password <p>] [--api-key <token>] [--table <name>]`;
+      a new account and its admin (a generated password is printed once)
+  npm run admin -- bootstrap [--email <e-mail>] [--password <p>] [--api-key <token>] [--table <name>]
+      the first account, only when the table has none
+  npm run admin -- recount [--account <acc_… or ULID>] [--table <name>]
+      recompute every counter (list totals, per-state counts) of one account or of every account from
+      its items, and repair those that are off; prints one line per counter
+  npm run admin -- help
+      this text`;
 
 function print(created: CreatedAccount, passwordGiven: boolean): void {
   console.log(`account:   acc_${created.account.id}`);
@@ -18,54 +32,91 @@ function print(created: CreatedAccount, passwordGiven: boolean): void {
   if (created.apiKey) console.log(`api key:   tkn_${created.apiKey.record.id} (token as given)`);
 }
 
+async function recount(account: string | undefined): Promise<number> {
+  const accountId = account === undefined ? null : parseId('account', account);
+  if (account !== undefined && !accountId) {
+    console.error(`--account must be an account id (acc_… or a ULID): ${account}`);
+    return 2;
+  }
+  let problems = 0;
+  const accounts = accountId ? [accountId] : allAccountIds();
+  for await (const id of accounts) {
+    for (const result of await recountAccount(id)) {
+      const fixes = Object.entries(result.corrections).map(([field, { was, now }]) => `${field} ${was} → ${now}`);
+      console.log(`acc_${id} ${result.type.padEnd(6)} ${result.status}${fixes.length ? `: ${fixes.join(', ')}` : ''}`);
+      if (result.status === 'busy' || result.status === 'unknown-type') problems++;
+    }
+  }
+  if (problems > 0) console.error(`${problems} counter(s) could not be settled: run the command again when the service is quieter.`);
+  return problems > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      name: { type: 'string' },
-      'admin-name': { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'api-key': { type: 'string' },
-      table: { type: 'string' },
-    },
-  });
-  if (values.table) process.env.TABLE_NAME = values.table;
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    (command === undefined ? console.error : console.log)(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (!['create-account', 'bootstrap', 'recount'].includes(command)) {
+    console.error(`unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: rest,
+      options: {
+        name: { type: 'string' },
+        'admin-name': { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'api-key': { type: 'string' },
+        account: { type: 'string' },
+        table: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (typeof values.table === 'string') process.env.TABLE_NAME = values.table;
   if (!process.env.TABLE_NAME) {
     console.error('Set TABLE_NAME (the stack output TableName) or pass --table.');
     return 2;
   }
-  if (values['api-key'] !== undefined && values['api-key'].length < 32) {
+  const apiKey = values['api-key'] as string | undefined;
+  if (apiKey !== undefined && apiKey.length < 32) {
     console.error('--api-key must be at least 32 characters long.');
     return 2;
   }
+  if (command === 'recount') return recount(values.account as string | undefined);
   if (command === 'create-account') {
     if (!values.name || !values.email) {
       console.error(USAGE);
       return 2;
     }
     const created = await createAccountWithAdmin({
-      accountName: values.name,
-      name: values['admin-name'] ?? 'Admin',
-      email: values.email,
-      password: values.password,
-      apiKey: values['api-key'],
+      accountName: values.name as string,
+      name: (values['admin-name'] as string | undefined) ?? 'Admin',
+      email: values.email as string,
+      password: values.password as string | undefined,
+      apiKey,
     });
     print(created, values.password !== undefined);
     return 0;
   }
-  if (command === 'bootstrap') {
-    const created = await bootstrap({ email: values.email, password: values.password, apiKey: values['api-key'] });
-    if (!created) {
-      console.log('The table already has an account; nothing to do.');
-      return 0;
-    }
-    print(created, values.password !== undefined);
+  const created = await bootstrap({ email: values.email as string | undefined, password: values.password as string | undefined, apiKey });
+  if (!created) {
+    console.log('The table already has an account; nothing to do.');
     return 0;
   }
-  console.error(USAGE);
-  return 2;
+  print(created, values.password !== undefined);
+  return 0;
 }
 
 main().then(

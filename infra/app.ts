@@ -17,6 +17,7 @@ const app = new App();
 new OncallStack(app, app.node.tryGetContext('stackName') ?? 'Oncall', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   functionEnvironment: Object.keys(forwarded).length > 0 ? forwarded : undefined,
+  alarmEmail: app.node.tryGetContext('alarmEmail'),
 });
 addNagChecks(app);
 app.synth();

@@ -11,6 +11,8 @@ export interface QueueDefinition {
   name: QueueName;
   /** Environment variable that carries the queue's URL to every function that uses it. */
   urlVariable: string;
+  /** …and its dead-letter queue's URL, to the functions that report queue depths (health). */
+  dlqUrlVariable: string;
   consumer: WorkerName;
   batchSize: number;
   /** Receives before a message moves to the dead-letter queue. */
@@ -31,12 +33,16 @@ export interface FunctionDefinition {
   sendsTo: QueueName[];
   /** Schedule expression for scheduled functions. */
   schedule?: string;
+  /** Reads the depth of every queue and its dead-letter queue (GET /health): sqs:GetQueueAttributes
+   * on each, nothing more. */
+  readsQueueDepths?: boolean;
 }
 
 export const QUEUES: Record<QueueName, QueueDefinition> = {
   ingest: {
     name: 'ingest',
     urlVariable: 'INGEST_QUEUE_URL',
+    dlqUrlVariable: 'INGEST_DLQ_URL',
     consumer: 'ingestWorker',
     batchSize: 10,
     maxReceiveCount: 4,
@@ -45,6 +51,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   routing: {
     name: 'routing',
     urlVariable: 'ROUTING_QUEUE_URL',
+    dlqUrlVariable: 'ROUTING_DLQ_URL',
     consumer: 'routingWorker',
     batchSize: 10,
     maxReceiveCount: 4,
@@ -55,6 +62,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   webhooks: {
     name: 'webhooks',
     urlVariable: 'WEBHOOK_QUEUE_URL',
+    dlqUrlVariable: 'WEBHOOK_DLQ_URL',
     consumer: 'webhookWorker',
     batchSize: 10,
     maxReceiveCount: 4,
@@ -65,6 +73,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   escalation: {
     name: 'escalation',
     urlVariable: 'ESCALATION_QUEUE_URL',
+    dlqUrlVariable: 'ESCALATION_DLQ_URL',
     consumer: 'escalationWorker',
     batchSize: 10,
     maxReceiveCount: 5,
@@ -91,6 +100,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     timeoutSeconds: HTTP_TIMEOUT,
     memoryMb: 1024,
     sendsTo: sends[name] ?? [],
+    ...(name === 'public' ? { readsQueueDepths: true } : {}),
   };
 }
 
@@ -130,7 +140,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     table: 'readWrite',
     timeoutSeconds: 60,
     memoryMb: 512,
-    sendsTo: ['ingest', 'escalation', ...CHANGES_ALERTS],
+    sendsTo: ['ingest', 'routing', 'escalation', ...CHANGES_ALERTS],
     schedule: 'rate(1 minute)',
   },
 };

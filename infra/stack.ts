@@ -1,7 +1,7 @@
 // The whole service as one stack: the single table, the queues with their dead-letter queues, one
 // function per resource and per queue worker, the scheduled sweeper and the HTTP API whose routes
-// come from the route table, and the web console (S3 + CloudFront, which also fronts the API under
-// one origin). Stateful resources (table, queues) are retained on stack deletion.
+// come from the route table, the alarms and dashboard that watch them (infra/constructs/monitoring.ts),
+// and the web console (S3 + CloudFront, which also fronts the API under one origin). Stateful resources (table, queues) are retained on stack deletion.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
@@ -16,6 +16,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './catalogue';
+import { Monitoring } from './constructs/monitoring';
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
 import { CORS } from './cors';
@@ -28,6 +29,8 @@ export interface OncallStackProps extends StackProps {
   functionEnvironment?: Record<string, string>;
   /** A built console to deploy (tests); by default the synth builds web/. */
   consoleAssetsDir?: string;
+  /** Where alarms are e-mailed (`cdk deploy -c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -38,6 +41,7 @@ export class OncallStack extends Stack {
   readonly functions: Record<FunctionName, ServiceFunction>;
   readonly api: HttpApi;
   readonly console: WebConsole;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: OncallStackProps = {}) {
     super(scope, id, props);
@@ -156,6 +160,13 @@ export class OncallStack extends Stack {
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      queues: this.queues,
+      functions: this.functions,
+      api: this.api,
+      alarmEmail: props.alarmEmail,
+    });
+
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
     // Links e-mailed to people (password reset, one-click responses to pages) open the console's
     // address, which serves the API too, unless the deployment names another (a custom domain).
@@ -169,6 +180,11 @@ export class OncallStack extends Stack {
     });
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Every alarm of the service is sent here (subscribe, or deploy with -c alarmEmail=…)',
+    });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
     for (const queue of Object.values(QUEUES)) {
       new CfnOutput(this, `${pascal(queue.name)}QueueUrl`, { value: this.queues[queue.name].queueUrl });
     }

@@ -1,5 +1,6 @@
 // Entry point: health, login, signup, password reset and the OpenAPI document. Flow: event →
 // lib/accounts use case (or lib/openapi) → JSON response.
+import { QUEUES } from '../../infra/catalogue';
 import { ROUTES, routesOf } from '../../infra/routes';
 import { login } from '../../lib/accounts/login';
 import { requestPasswordReset } from '../../lib/accounts/request-password-reset';
@@ -8,9 +9,23 @@ import { signup } from '../../lib/accounts/signup';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/responses';
 import { openApiDocument } from '../../lib/openapi/document';
+import { queueDepths } from '../../lib/queues/depths';
+
+/** Every queue of the catalogue and its dead-letter queue, by the URLs the environment carries (read
+ * per call: the local runtime sets them when it starts, after this module may have loaded). */
+const watched = () =>
+  Object.values(QUEUES).map((queue) => ({
+    name: queue.name,
+    url: process.env[queue.urlVariable],
+    dlqUrl: process.env[queue.dlqUrlVariable],
+  }));
 
 export const handler = httpHandler(routesOf('public'), {
-  health: async () => ok({ status: 'ok' }),
+  // `ok` while every queue can be read; the depths beside it (a dead letter needs someone's eyes).
+  health: async () => {
+    const queues = await queueDepths(watched());
+    return ok({ status: Object.values(queues).some((q) => 'error' in q) ? 'degraded' : 'ok', queues });
+  },
   openapi: async () => ok(openApiDocument(ROUTES)),
   login: async (req) => ok(await login(req.body())),
   // The body is read only once signup is known to be enabled: a disabled route does not exist.

@@ -1,17 +1,21 @@
 // Entry point: the sweeper (every minute deployed; a timer locally, and once at start-up of the local
 // runtime). Flow: scheduled event → re-send pending inbound requests that waited too long
-// (lib/integrations/ingest/sweep-pending), re-drive outgoing webhook deliveries whose queue message
-// was lost (lib/outgoing-webhooks/sweep-deliveries), run the escalation steps and storm flushes whose
-// timers are late (lib/escalation/sweep), and tell teams' recipients who went on call
-// (lib/escalation/going-oncall); `{ redrive: 'all' }` (local start-up) re-sends every pending one at
-// once and re-arms every escalation timer, since the embedded queue lost their messages.
+// (lib/integrations/ingest/sweep-pending) → re-drive alerts never routed (lib/alerts/sweep-unrouted)
+// → re-drive outgoing webhook deliveries whose queue message was lost
+// (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
+// are late (lib/escalation/sweep) → tell teams' recipients who went on call (lib/escalation/going-oncall)
+// → repair one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
+// pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
+// embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
+// again next minute.
+import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
+import { repairNextCounter } from '../../lib/counters/recount-counters';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { logger } from '../../lib/log';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 
-/** Escalation's duties never fail the others: each is logged and tried again next minute. */
 async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error: string }> {
   try {
     return await run();
@@ -23,16 +27,20 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [result, webhooks, escalations, oncall] = await Promise.all([
-    startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs(),
-    sweepPendingDeliveries({ all: startup }),
+  const [inbound, unrouted, webhooks, escalations, oncall, counters] = await Promise.all([
+    duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
+    duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
+    duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
     duty('escalation timers', () => sweepEscalations({ startup })),
     duty('on-call changes', () => sweepOncallChanges()),
+    startup ? null : duty('counters', () => repairNextCounter()),
   ]);
-  if (result.due > 0)
-    logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...result });
-  if (webhooks.due > 0) logger.info('sweeper: webhook deliveries re-driven', { ...webhooks });
+  if ('due' in inbound && inbound.due > 0)
+    logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
+  if ('due' in unrouted && unrouted.due > 0)
+    logger.info(startup ? 'start-up: unrouted alerts re-driven' : 'sweeper: unrouted alerts re-driven', { ...unrouted });
+  if ('due' in webhooks && webhooks.due > 0) logger.info('sweeper: webhook deliveries re-driven', { ...webhooks });
   if ('due' in escalations && escalations.due > 0) logger.info('sweeper: late escalation timers run', { ...escalations });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
-  return { ...result, webhooks, escalations, oncall };
+  return { inbound, unrouted, webhooks, escalations, oncall, counters };
 };

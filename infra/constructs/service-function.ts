@@ -103,5 +103,15 @@ export class ServiceFunction extends Construct {
       resources.queues[name].grantSendMessages(this.fn);
       this.fn.addEnvironment(QUEUES[name].urlVariable, resources.queues[name].queueUrl);
     }
+    if (definition.readsQueueDepths) {
+      for (const queue of Object.values(QUEUES)) {
+        const main = resources.queues[queue.name];
+        const dlq = main.deadLetterQueue!.queue;
+        main.grant(this.fn, 'sqs:GetQueueAttributes');
+        dlq.grant(this.fn, 'sqs:GetQueueAttributes');
+        this.fn.addEnvironment(queue.urlVariable, main.queueUrl);
+        this.fn.addEnvironment(queue.dlqUrlVariable, dlq.queueUrl);
+      }
+    }
   }
 }

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../routes';
 import { FUNCTIONS } from '../catalogue';
 import { CORS } from '../cors';
+import { LAMBDA_RESPONSE_BYTES, payloadBytes } from '../../lib/http/compression';
 import type { ConsoleSite } from './console-site';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -197,6 +198,14 @@ export async function startApi(options: {
       getRemainingTimeInMillis: () => FUNCTIONS[fn].timeoutSeconds * 1000 - (Date.now() - now),
     } as unknown as Context;
     const result = await (await handlerOf(fn))(event, context);
+    // Lambda refuses a response payload over 6 MB, and API Gateway answers that as a 500: so does this
+    // server, so a function that forgets the limit fails here as it would deployed.
+    if ((result.body?.length ?? 0) > 1_000_000 && payloadBytes(result) > LAMBDA_RESPONSE_BYTES) {
+      console.error(`local api: ${fn} answered more than Lambda's ${LAMBDA_RESPONSE_BYTES} bytes; API Gateway would answer 500`);
+      res.writeHead(500, { 'content-type': 'application/json', ...CORS.headers });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      return;
+    }
     const responseHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
     if (result.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
     const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;

@@ -96,7 +96,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.sqsEndpoint });
   await ensureTable(dynamo, tableName);
   const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
-  for (const queue of Object.values(QUEUES)) process.env[queue.urlVariable] = queues[queue.name].url;
+  for (const queue of Object.values(QUEUES)) {
+    process.env[queue.urlVariable] = queues[queue.name].url;
+    process.env[queue.dlqUrlVariable] = queues[queue.name].dlqUrl;
+  }
 
   resetConfig();
   // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.

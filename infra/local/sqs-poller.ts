@@ -26,7 +26,8 @@ export interface Poller {
   readonly batches: number;
 }
 
-function toRecord(message: Message, queueArn: string): SQSRecord {
+/** A received message as the record a Lambda SQS event carries. */
+export function toRecord(message: Message, queueArn: string): SQSRecord {
   const attributes = message.Attributes ?? {};
   return {
     messageId: message.MessageId!,

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
 
-const email = z.string().trim().toLowerCase().pipe(z.email());
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const destroy = boolish.optional();
 
 export const emailAttributes = z.object({

@@ -47,8 +47,13 @@ export async function removeUser(userId: string): Promise<void> {
 
 // ── e-mail claims ──────────────────────────────────────────────────────────────────────────────
 
+/** Longer than any address can be (RFC 5321: 254): no claim has it, and its key would pass the
+ * store's 2048-byte limit on a partition key (a login with a megabyte of username). */
+const MAX_ADDRESS_LENGTH = 320;
+
 /** The user who owns an address, or null. */
 export async function getUserIdByEmail(email: string): Promise<string | null> {
+  if (email.length > MAX_ADDRESS_LENGTH) return null;
   const item = await getItem(emailKey(email));
   return item ? String(item.user_id) : null;
 }

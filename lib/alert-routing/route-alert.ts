@@ -11,6 +11,7 @@ import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
 import { derivedUlid, recordTimeline, type TimelineEntry } from '../alerts/timeline';
+import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
 import { parsePrefixedId, prefixId } from '../ids';
@@ -130,6 +131,8 @@ async function finishRouting(
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
   }
+  // Routing is done: the alert leaves the index of alerts the sweeper would re-drive.
+  await clearUnrouted(alert.account_id, alert.id);
 }
 
 /** `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it). */

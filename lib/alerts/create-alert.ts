@@ -8,13 +8,16 @@ import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { isUlid, newId, type EntityKind } from '../ids';
+import { logger } from '../log';
 import { actorOf } from './actor';
 import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
 import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
 import { earlierCreateInput, v4CreateInput, v4DestinationCheck } from './schemas';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
+import { UNROUTED_GRACE_MS } from './sweep-unrouted';
 import { recordTimeline } from './timeline';
+import { markUnrouted } from './unrouted-store';
 
 export interface NewAlertInput {
   title: string;
@@ -35,9 +38,15 @@ export interface NewAlertInput {
 }
 
 /** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert.
- * `justInserted`: this call stored the alert, so no earlier attempt wrote its entry. */
+ * `justInserted`: this call stored the alert, so no earlier attempt wrote its entry. A routing message
+ * that cannot be sent fails nothing: the alert is stored and in the unrouted index, and the sweeper
+ * sends it again once the grace period is over (lib/alerts/sweep-unrouted.ts). */
 async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): Promise<void> {
+  const send = sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch((error: unknown) => {
+    logger.error('routing message not sent; the sweeper re-drives the alert', { error: error as Error, alertId: alert.id });
+  });
   await Promise.all([
+    send,
     recordTimeline(
       {
         alert,
@@ -50,7 +59,6 @@ async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): 
       },
       { fresh: justInserted },
     ),
-    sendToRouting({ account_id: alert.account_id, alert_id: alert.id }),
   ]);
 }
 
@@ -78,11 +86,18 @@ export async function insertNewAlert(
     }
   }
   const accountUserIds = [...new Set(input.destination_account_user_ids ?? [])];
-  const [tinyId, destinationUsers] = await Promise.all([nextAlertTinyId(accountId), usersOfAccountUsers(accountId, accountUserIds)]);
+  const id = options.id ?? newId();
   const now = new Date().toISOString();
+  // The unrouted entry is written before the alert (beside the reads it waits for anyway): no alert can
+  // exist that the sweeper would not find until routing removes the entry.
+  const [tinyId, destinationUsers] = await Promise.all([
+    nextAlertTinyId(accountId),
+    usersOfAccountUsers(accountId, accountUserIds),
+    markUnrouted(accountId, id, Date.parse(now) + UNROUTED_GRACE_MS),
+  ]);
   const alert: AlertRecord = {
     ...alertDefaults(),
-    id: options.id ?? newId(),
+    id,
     account_id: accountId,
     tiny_id: tinyId,
     version: 1,

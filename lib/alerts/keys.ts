@@ -35,10 +35,10 @@ export function alertIndexKeys(alert: AlertRecord): Record<string, string | unde
 
 /**
  * Link items: one small item per (attribute value, alert) for the attributes an alert can hold
- * several of (teams, tags) or that mark a small subset (incidents, broadcasts). A link partition
+ * several of (teams, tags) or that mark a small subset (incidents, broadcasts), and its tiny id. A link partition
  * lists the alert ids with that value, newest last, so a filtered page is one Query + one BatchGet.
  */
-export type LinkKind = 'team' | 'tag' | 'incident' | 'subtype';
+export type LinkKind = 'team' | 'tag' | 'incident' | 'subtype' | 'tiny';
 
 export function linkPartition(accountId: string, kind: LinkKind, value: string): string {
   return `${alertPartition(accountId)}#L#${kind}#${keyValue(value)}`;
@@ -54,6 +54,8 @@ export function linksOf(alert: AlertRecord): Link[] {
   for (const tag of new Set(alert.tag_list)) links.push({ kind: 'tag', value: tag });
   if (isIncident(alert)) links.push({ kind: 'incident', value: 'true' });
   if (alert.subtype && alert.subtype !== 'alert') links.push({ kind: 'subtype', value: alert.subtype });
+  // The number people see (`/alert/4/acknowledge`): a path's tiny id finds the alert in one Query.
+  if (alert.tiny_id) links.push({ kind: 'tiny', value: String(alert.tiny_id) });
   return links;
 }
 

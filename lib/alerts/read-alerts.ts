@@ -10,7 +10,7 @@ import { getTeam } from '../teams/store';
 import { alertListSource, EARLIER_FILTERS, V4_FILTERS, type AlertView } from './list-source';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
-import { getAlert } from './store';
+import { alertIdOfTinyId, getAlert } from './store';
 
 export const INCIDENT_VIEW: AlertView = { kind: 'incident', value: 'true', includes: isIncident };
 export const BROADCAST_VIEW: AlertView = {
@@ -24,8 +24,19 @@ export const teamView = (teamId: string): AlertView => ({
   includes: (alert) => teamsOf(alert).includes(teamId),
 });
 
-export async function findAlert(principal: Principal, rawId: string, view?: AlertView): Promise<AlertRecord> {
+/**
+ * The ULID a path's `:id` names: the ULID, the prefix id (contract §2), or the alert's tiny id, the
+ * number people see (`/alert/4/acknowledge`), looked up in one Query. Null when it names nothing.
+ */
+export async function resolveAlertId(accountId: string, rawId: string): Promise<string | null> {
   const id = parseId('alert', rawId);
+  if (id) return id;
+  if (!/^[1-9]\d{0,14}$/.test(rawId)) return null;
+  return alertIdOfTinyId(accountId, Number(rawId));
+}
+
+export async function findAlert(principal: Principal, rawId: string, view?: AlertView): Promise<AlertRecord> {
+  const id = await resolveAlertId(principal.accountId, rawId);
   const alert = id ? await getAlert(principal.accountId, id) : null;
   if (!alert || (view && !view.includes(alert)))
     throw new NotFound(view === INCIDENT_VIEW ? 'Incident not found' : view === BROADCAST_VIEW ? 'Broadcast not found' : 'Alert not found');

@@ -1,20 +1,24 @@
 // Input schemas of alerts, one per interface (api-v4.md permitted parameters; api-earlier.md;
 // contract §4 aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
 import * as z from 'zod';
-import { boolish, idList, requiredText } from '../http/fields';
+import { cleanJsonData } from '../encoding/json-data';
+import { boolish, idList, refineJsonData, requiredText } from '../http/fields';
 import { INCIDENT_SEVERITIES, URGENCIES } from './records';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
 const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
 
-/** An alert's meta: free-form, with the incident fields (contract §4) checked. */
+/** An alert's meta: free-form plain JSON data (lib/http/fields.ts jsonData), with the incident
+ * fields (contract §4) checked. */
 export const alertMetaInput = z
   .object({
     incident: boolish.nullable().optional(),
     incident_severity: z.enum(INCIDENT_SEVERITIES).nullable().optional(),
     incident_message: z.string().nullable().optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .superRefine(refineJsonData())
+  .transform((meta) => cleanJsonData(meta));
 
 const urgency = z.enum(URGENCIES);
 const thirdpartyId = z.string().trim().min(1).nullable().optional();

@@ -356,6 +356,13 @@ export async function listLinkedAlertIds(
   return items.map((item) => String(item.sk));
 }
 
+/** The alert that carries a tiny id (the number people see), or null: one strongly consistent Query of
+ * its link partition. */
+export async function alertIdOfTinyId(accountId: string, tinyId: number): Promise<string | null> {
+  const [id] = await listLinkedAlertIds(accountId, 'tiny', String(tinyId), 1);
+  return id ?? null;
+}
+
 /** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
 export async function countLinkedAlerts(accountId: string, kind: LinkKind, value: string): Promise<number> {
   return countItems(linkPartition(accountId, kind, value));

@@ -41,7 +41,7 @@ function changed(current: AlertRecord, changes: AlertChanges, destinationUsers: 
     ...(changes.destination_account_user_ids !== undefined
       ? { destination_account_user_ids: changes.destination_account_user_ids, destination_users: destinationUsers! }
       : {}),
-    meta: changes.meta === null ? {} : mergeKeys(current.meta, changes.meta),
+    meta: changes.meta === null ? {} : mergeKeys(current.meta, changes.meta, 'meta'),
     version: current.version + 1,
     updated_at: now,
   };

@@ -12,6 +12,7 @@ const byOwner = (accountId: string, accountUserId: string) => `A#${accountId}#AC
 const apiKeys = entityStore<ApiKeyRecord>({
   kind: 'apiKey',
   indexKeys: (record) => ({ gsi1pk: byOwner(record.account_id, record.account_user_id), gsi1sk: record.id }),
+  countedAs: false,
 });
 
 /** Stores a key and its token pointer; false when that token is already in use. */

@@ -4,7 +4,8 @@
 // API Gateway and the local server, so every route key reaching here has a handler.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { NotFound } from '../http/errors';
+import { fitResult, negotiateEncoding } from '../http/compression';
+import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/results';
 import { authenticate } from './authenticate';
@@ -31,6 +32,28 @@ function errorMapper(): MiddlewareObj<Event, Result> {
   };
 }
 
+/** Compresses every answer the client can take compressed, and refuses one that would not fit in a
+ * Lambda response (lib/http/compression.ts). Runs after the error mapping, so errors go through it too. */
+function answerThatFits(): MiddlewareObj<Event, Result> {
+  const fit = async (request: { event: Event; response: Result | null }) => {
+    if (!request.response) return;
+    const path = request.event.rawPath ?? '/';
+    request.response = fitResult(request.response, {
+      acceptEncoding: request.event.headers?.['accept-encoding'],
+      tooLarge: ({ bytes, limit }) =>
+        errorResult(
+          new Invalid(
+            `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
+              `${negotiateEncoding(request.event.headers?.['accept-encoding']) ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
+              'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
+          ),
+          path,
+        ),
+    });
+  };
+  return { after: fit, onError: fit };
+}
+
 /**
  * The handler of one function: `routes` are its entries of the route table, `operations` implement
  * them by name. A missing operation is a programming error and fails at cold start.
@@ -43,6 +66,7 @@ export function httpHandler(routes: RouteEntry[], operations: Record<string, Rou
     table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
   }
   return middy<Event, Result>()
+    .use(answerThatFits())
     .use(errorMapper())
     .handler(async (event) => {
       const route = table.get(event.routeKey);

@@ -13,3 +13,18 @@ export const BODY_LIMITS = {
   /** Objects, arrays and values in the whole body. */
   maxNodes: 20_000,
 } as const;
+
+/** The smallest magnitude DynamoDB stores besides 0 (its numbers span 1e-130 to 1e126). */
+const SMALLEST_STORED = 1e-130;
+
+/**
+ * Why a parsed number cannot be kept, or null: JSON text can say 1e400 (Infinity once parsed), and
+ * numbers the store or its marshaller refuse (beyond ±2^53 − 1, or nearer to 0 than 1e-130) would
+ * fail a write later, as a 500. Said without the field's name: "must be a finite number".
+ */
+export function numberProblem(value: number): string | null {
+  if (!Number.isFinite(value)) return 'must be a finite number';
+  if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return `must be between ${Number.MIN_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
+  if (value !== 0 && Math.abs(value) < SMALLEST_STORED) return 'must be 0 or at least 1e-130 in size';
+  return null;
+}

@@ -23,7 +23,7 @@ export async function updateEscalationPolicy(principal: Principal, rawId: string
     reassign_team_ids: input.reassign_team_ids ? teams : current.reassign_team_ids,
     reassign_account_user_ids: input.reassign_account_user_ids ? users : current.reassign_account_user_ids,
     escalation_layers: sent.layers ? layersFrom(sent.layers, sent.field, current.escalation_layers) : current.escalation_layers,
-    meta: mergeKeys(current.meta, input.meta),
+    meta: mergeKeys(current.meta, input.meta, 'meta'),
     version: current.version + 1,
     updated_at: new Date().toISOString(),
   };

@@ -6,6 +6,7 @@
 // workflow and moves the escalation on at once when no other workflow of that step stays open.
 import type { Actor, AlertRecord } from '../alerts/records';
 import { actorOf } from '../alerts/actor';
+import { resolveAlertId } from '../alerts/read-alerts';
 import { getAlert } from '../alerts/store';
 import { recordTimeline } from '../alerts/timeline';
 import { TRANSITION_RULES, transitionAlert, transitionConflict, type AlertAction, type TransitionRules } from '../alerts/transitions';
@@ -13,13 +14,13 @@ import { nowIso } from '../clock';
 import { Conflict, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import type { ApiInterface } from '../http/request';
-import { derivedUlid, parseId, prefixId } from '../ids';
+import { derivedUlid, prefixId } from '../ids';
 import { openWorkflowsOf } from './engine';
 import { runStep } from './run-step';
 import { getEscalation } from './store';
 
 export async function actOnAlert(principal: Principal, rawId: string, action: AlertAction, iface: ApiInterface): Promise<AlertRecord> {
-  const id = parseId('alert', rawId);
+  const id = await resolveAlertId(principal.accountId, rawId);
   if (!id) throw new NotFound('Alert not found');
   const rules: TransitionRules = iface === 'v4' ? 'v4' : 'earlier';
   if (action === 'reject') return rejectAlert(principal.accountId, id, actorOf(principal), rules);

@@ -51,16 +51,6 @@ export function parseDateTimeIn(raw: unknown, zone: string): number | null {
   return zoneOffsets(zone).localToUtc(parts.local);
 }
 
-// window_events documents `YYYY-MM-DD HH:mm:ss` in UTC; the ISO spelling of the same instant
-// (`T`, optional milliseconds and `Z`) is read too, but nothing with another offset.
-const UTC_WINDOW_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?Z?$/;
-
-export function parseUtcDateTime(raw: unknown): number | null {
-  if (typeof raw !== 'string') return null;
-  const parts = readParts(raw, UTC_WINDOW_PATTERN);
-  return parts ? parts.local : null;
-}
-
 export function isoOf(instant: number): string {
   return new Date(instant).toISOString();
 }

@@ -45,7 +45,7 @@ export async function updateV4Event(principal: Principal, rawId: string, body: R
   if (input.account_user_ids !== undefined) {
     draft.attendees = await attendeesFromAccountUserIds(principal.accountId, 'account_user_ids', input.account_user_ids, messages);
   }
-  draft.meta = mergeKeys(draft.meta, input.meta);
+  draft.meta = mergeKeys(draft.meta, input.meta, 'meta');
   if (messages.length > 0) throw new Invalid(messages);
   return updateEvent(principal, current, draft, V4_FIELDS);
 }
@@ -76,7 +76,7 @@ export async function updateEarlierEvent(principal: Principal, rawId: string, bo
   if (input.attendees !== undefined) {
     draft.attendees = await attendeesFromUserIds(principal.accountId, 'attendees', input.attendees, messages);
   }
-  draft.meta = mergeKeys(draft.meta, input.meta);
+  draft.meta = mergeKeys(draft.meta, input.meta, 'meta');
   if (messages.length > 0) throw new Invalid(messages);
   return updateEvent(principal, current, draft, EARLIER_FIELDS, { checkExceptions: input.exceptions !== undefined });
 }

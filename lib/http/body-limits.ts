@@ -2,7 +2,7 @@
 // reach the process or the store: keys that could reach an object's prototype are dropped, and
 // bodies too deep, too wide or holding numbers JSON cannot represent are refused at once, so no
 // request can make the server walk a billion array slots or hand the marshaller -Infinity.
-import { BODY_LIMITS, UNSAFE_KEYS } from '../encoding/limits';
+import { BODY_LIMITS, numberProblem, UNSAFE_KEYS } from '../encoding/limits';
 import { Invalid } from './errors';
 
 function pathText(path: (string | number)[]): string {
@@ -21,8 +21,9 @@ export function checkBody<T>(body: T): T {
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (++nodes > BODY_LIMITS.maxNodes) throw new Invalid(`body has more than ${BODY_LIMITS.maxNodes} values`);
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new Invalid(`${pathText(path)} must be a finite number`);
+    if (typeof value === 'number') {
+      const problem = numberProblem(value);
+      if (problem) throw new Invalid(`${pathText(path)} ${problem}`);
     }
     if (value === null || typeof value !== 'object') continue;
     if (path.length >= BODY_LIMITS.maxDepth) {

@@ -1,6 +1,7 @@
 // zod building blocks for request fields. Form-encoded bodies carry every value as a string, so
 // booleans and numbers also accept their text forms ("true", "1", "30").
 import * as z from 'zod';
+import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem, type JsonDataLimits } from '../encoding/json-data';
 
 export const boolish = z.union([
   z.boolean(),
@@ -23,5 +24,27 @@ export const idList = z.preprocess((value) => (typeof value === 'string' ? [valu
 export const trimmed = z.string().trim();
 export const requiredText = z.string().trim().min(1);
 
+/** Adds the first problem of a free-form value as plain JSON data (lib/encoding/json-data.ts) as an
+ * issue at its place, so the message names the field ("meta.x must be a finite number"). */
+export function refineJsonData(limits: Partial<JsonDataLimits> = {}) {
+  const all = { ...JSON_DATA_LIMITS, ...limits };
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    const problem = jsonDataProblem(value, all);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: value });
+  };
+}
+
+/**
+ * A free-form object of plain JSON data (meta, options, sso, templates, …): finite numbers, at most
+ * `maxDepth` levels, `maxKeys` keys per object, `maxBytes` as JSON; keys that could reach a
+ * prototype are dropped. Anything else is a validation error naming the field.
+ */
+export function jsonData(limits: Partial<JsonDataLimits> = {}) {
+  return z
+    .record(z.string(), z.unknown())
+    .superRefine(refineJsonData(limits))
+    .transform((value) => cleanJsonData(value));
+}
+
 /** `meta` is a free-form object; `null` inside it means "unset this key" (lib/http/changes.ts). */
-export const metaInput = z.record(z.string(), z.unknown());
+export const metaInput = jsonData();

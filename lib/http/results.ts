@@ -3,7 +3,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../log';
 import { CORS } from './cors';
-import { HttpError, Unprocessable } from './errors';
+import { ItemTooLarge } from '../store/errors';
+import { HttpError, Invalid, Unprocessable } from './errors';
 import { interfaceOf } from './request';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -29,6 +30,8 @@ export function textResult(status: number, contentType: string, body: string, he
  * errors never leak detail. */
 export function errorResult(error: unknown, path: string): Result {
   const iface = interfaceOf(path);
+  // A write the store would refuse for its size is the request's fault: a validation error.
+  if (error instanceof ItemTooLarge) return errorResult(new Invalid(error.message), path);
   if (error instanceof HttpError) {
     const status = error.status === 422 && iface === 'earlier' && !(error instanceof Unprocessable) ? 400 : error.status;
     const body: Record<string, unknown> = { errors: error.messages.map((message) => ({ message })) };

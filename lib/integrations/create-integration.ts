@@ -80,7 +80,7 @@ export async function createIntegrationV4(principal: Principal, body: unknown): 
     enabled: input.enabled ?? true,
     urgency: input.urgency,
     integration_type_id: type.id,
-    options: mergeKeys({}, options),
+    options: mergeKeys({}, options, 'options'),
     ...destinations,
     meta: {},
   });
@@ -102,7 +102,7 @@ export async function createIntegrationEarlier(principal: Principal, body: unkno
     enabled: input.enabled ?? true,
     urgency: input.urgency ?? 'medium',
     integration_type_id: type.id,
-    options: mergeKeys({}, options),
+    options: mergeKeys({}, options, 'options'),
     ...destinations,
     meta: input.meta ?? {},
   });

@@ -2,7 +2,9 @@
 // "Integration", contract §4: `option_*` top-level parameters, `enabled` on create).
 import * as z from 'zod';
 import { URGENCIES } from '../alerts/records';
-import { boolish, idList, intish, requiredText } from '../http/fields';
+import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem } from '../encoding/json-data';
+import { UNSAFE_KEYS } from '../encoding/limits';
+import { boolish, idList, intish, jsonData, requiredText } from '../http/fields';
 import { issueMessage } from '../http/validate';
 
 const urgency = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES));
@@ -33,7 +35,7 @@ export const createIntegrationEarlierInput = z.object({
   destination_ids: idList.optional(),
   enabled: boolish.optional(),
   urgency: urgency.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: jsonData().optional(),
 });
 
 export const updateIntegrationEarlierInput = z.object({
@@ -42,7 +44,7 @@ export const updateIntegrationEarlierInput = z.object({
   destination_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
   enabled: boolish.optional(),
   urgency: urgency.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: jsonData().optional(),
 });
 
 // ---- options ----------------------------------------------------------------------------------
@@ -73,6 +75,7 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
     } else {
       named = true;
       for (const [name, value] of Object.entries(body.options as Record<string, unknown>)) {
+        if (UNSAFE_KEYS.has(name)) continue;
         changes[name] = value;
         origin[name] = `options.${name}`;
       }
@@ -82,6 +85,7 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
     if (!key.startsWith('option_') || key.length <= 'option_'.length) continue;
     named = true;
     const name = key.slice('option_'.length);
+    if (UNSAFE_KEYS.has(name)) continue;
     changes[name] = value;
     origin[name] = key;
   }
@@ -92,9 +96,13 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
       normalized[name] = null;
       continue;
     }
-    const schema = optionSchemas[name];
+    // Own entries only: an option named `hasOwnProperty` or `constructor` is no schema.
+    const schema = Object.hasOwn(optionSchemas, name) ? optionSchemas[name] : undefined;
     if (!schema) {
-      normalized[name] = value;
+      // Another type's option, kept as sent: plain JSON data only (lib/encoding/json-data.ts).
+      const problem = jsonDataProblem(value, JSON_DATA_LIMITS);
+      if (problem) messages.push(`${[origin[name], ...problem.path].join('.')} ${problem.message}`);
+      else normalized[name] = cleanJsonData(value);
       continue;
     }
     const parsed = schema.safeParse(value);

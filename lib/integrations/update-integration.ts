@@ -50,7 +50,7 @@ export async function updateIntegrationV4(principal: Principal, rawId: string, b
       : current;
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled }),
-    options: mergeKeys(current.options, withoutSecretMarkers(options)),
+    options: mergeKeys(current.options, withoutSecretMarkers(options), 'options'),
     ...destinationFields(destinations),
   });
 }
@@ -66,7 +66,7 @@ export async function updateIntegrationEarlier(principal: Principal, rawId: stri
   return saveChanges(current, {
     ...definedOnly({ name: input.name, urgency: input.urgency, enabled: input.enabled, meta: input.meta }),
     integration_type_id: type?.id ?? current.integration_type_id,
-    options: mergeKeys(current.options, withoutSecretMarkers(options)),
+    options: mergeKeys(current.options, withoutSecretMarkers(options), 'options'),
     ...destinationFields(destinations),
   });
 }

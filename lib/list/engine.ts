@@ -25,12 +25,14 @@ export function getPath(value: unknown, path: string): unknown {
     if (current === null || current === undefined || typeof current !== 'object') return undefined;
     if (Array.isArray(current) && !/^\d+$/.test(part)) {
       current = current.flatMap((element) => {
-        const next = element && typeof element === 'object' ? (element as Record<string, unknown>)[part] : undefined;
+        const next =
+          element && typeof element === 'object' && Object.hasOwn(element, part) ? (element as Record<string, unknown>)[part] : undefined;
         return next === undefined ? [] : [next];
       });
       continue;
     }
-    current = (current as Record<string, unknown>)[part];
+    // Own properties only: `meta.constructor` is whatever meta holds under that key, never a function.
+    current = Object.hasOwn(current, part) ? (current as Record<string, unknown>)[part] : undefined;
   }
   return current;
 }

@@ -38,11 +38,13 @@ export interface ListQuery {
 const RESERVED = ['limit', 'offset', 'page', 'ops', 'sort', 'direction', 'q'];
 
 export function attributeType(spec: ListSpec, path: string): AttributeType | null {
-  const direct = spec.attributes[path];
+  // Own entries only: `constructor` or `toString` in a query names no attribute (422), not a function.
+  const typeOf = (name: string) => (Object.hasOwn(spec.attributes, name) ? spec.attributes[name] : undefined);
+  const direct = typeOf(path);
   if (direct) return direct;
   const parts = path.split('.');
   for (let i = parts.length - 1; i > 0; i--) {
-    const parent = spec.attributes[parts.slice(0, i).join('.')];
+    const parent = typeOf(parts.slice(0, i).join('.'));
     if (parent === 'object' || parent === 'any') return 'any';
     if (parent) return null;
   }

@@ -34,6 +34,8 @@ export interface LogRecord {
 /** What the ingest worker records on an inbound request's log when it is done with it (data.result). */
 export interface IngestResult {
   actions?: Array<Record<string, unknown>>;
+  /** How many actions there were, when the log keeps only the first of them. */
+  actions_total?: number;
   alert_ids?: string[];
   subscribe_url?: string;
   /** SNS SubscriptionConfirmation: whether fetching its SubscribeURL confirmed it, and what SNS answered. */

@@ -1,6 +1,6 @@
 // Input schema of logs (api-earlier.md "Log": POST /log {content, owner_id, source_id}).
 import * as z from 'zod';
-import { intish, requiredText } from '../http/fields';
+import { intish, jsonData, requiredText } from '../http/fields';
 
 export const createLogInput = z.object({
   content: requiredText,
@@ -9,5 +9,5 @@ export const createLogInput = z.object({
   type: z.string().trim().min(1).optional(),
   subtype: z.enum(['INCOMING', 'OUTGOING']).nullable().optional(),
   level: intish.optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: jsonData().optional(),
 });

@@ -17,9 +17,15 @@ import type { IngestResult, IngestStatus, LogRecord } from './records';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
 
+/** An alert's timeline entry (lib/alerts/timeline.ts), counted in the alert counters: a log of type
+ * `alert` that an alert owns and that no person wrote through POST /log. */
+const isTimelineEntry = (log: LogRecord) => log.type === 'alert' && log.owner_id.startsWith('alt_') && !('created_by' in (log.data ?? {}));
+
 const logs = entityStore<LogRecord>({
   kind: 'log',
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
+  countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
+  countsInto: [typeOf('log'), typeOf('alert')],
 });
 
 /** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */

@@ -220,12 +220,18 @@ function filterParameter(item: z.ZodType): Json {
   };
 }
 
+/** Alert paths of both interfaces (and their views), whose :id also takes the alert's tiny id. */
+const ALERT_PATH = /^\/(api\/v4\/alerts|alert|incident|broadcast)\/\{id\}/;
+
 function pathParameters(path: string): Json[] {
+  const idText = ALERT_PATH.test(path)
+    ? "The ULID, the prefix id or the alert's tiny id (the number people see, e.g. 42); any other value, or another kind's prefix id, is a 404"
+    : "The ULID or the prefix id; any other value, or another kind's prefix id, is a 404";
   return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
-    description: name === 'id' ? "The ULID or the prefix id; any other value, or another kind's prefix id, is a 404" : name,
+    description: name === 'id' ? idText : name,
     schema: { type: 'string' },
   }));
 }
@@ -261,6 +267,7 @@ const TAGS: [string, string][] = [
 const DESCRIPTION = [
   'An on-call alerting and incident-response service with two interfaces over one domain: everything under /api/v4 (snake_case, ULID ids with prefix_id, ISO 8601 UTC datetimes with milliseconds) and the earlier interface without a prefix (prefix ids as id, createdAt/updatedAt, Unix-second timestamps).',
   'Errors are {"errors":[{"message":"…"}]}, plus "code": <status> under /api/v4; validation is 422 under /api/v4 and 400 elsewhere. Bodies are JSON; v4 creates and updates also take application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1). Fields an endpoint does not read are ignored.',
+  "Answers over 1 KB are compressed (br or gzip) when Accept-Encoding allows it, with Content-Encoding and Vary: Accept-Encoding; the schemas describe the decompressed bodies. An answer that would pass the 6 MB a response may carry, even compressed, is a validation error suggesting a shorter window or a smaller limit. An alert path :id also takes the alert's tiny id.",
   "The decisions behind these operations are explained in docs/api.md of the service's repository.",
 ].join('\n\n');
 

@@ -176,9 +176,11 @@ export const OPERATIONS: OperationTable = {
   // ---- platform ------------------------------------------------------------------------------
   'GET /health': {
     summary: 'Health check',
+    description:
+      'No credentials. `status` is `ok` while every queue can be read (`degraded` otherwise); `queues` gives each queue its waiting and in-flight messages and the messages resting in its dead-letter queue (any dead letter needs someone’s eyes; the stack alarms on it too). Read at most every 5 seconds.',
     tag: 'Platform',
     public: true,
-    success: [{ status: 200, description: 'The service answers', schema: rep.Health }],
+    success: [{ status: 200, description: 'The service answers, with its queue depths', schema: rep.Health }],
     errors: [],
   },
   'GET /api/v4/openapi.json': {

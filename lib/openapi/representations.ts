@@ -63,7 +63,12 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 // ---- platform ---------------------------------------------------------------------------------
 
-export const Health = z.strictObject({ status: z.literal('ok') });
+const QueueDepth = z.union([
+  z.strictObject({ waiting: z.number().int(), in_flight: z.number().int(), dead_letters: z.number().int() }),
+  z.strictObject({ error: z.string() }),
+]);
+/** `ok` while every queue can be read (`degraded` otherwise), and each queue's depth beside it. */
+export const Health = z.strictObject({ status: z.enum(['ok', 'degraded']), queues: z.record(z.string(), QueueDepth) });
 export const LoginResult = z.strictObject({ token: z.string().min(1) });
 export const SignupResult = z.strictObject({ token: z.string().min(1), account_id: ulid });
 export const PasswordResetRequested = z.strictObject({ message: z.string().min(1) });
@@ -333,7 +338,16 @@ export const OncallEntry = z.strictObject({
   layer: z.number().int(),
   start_time: instant,
   end_time: instant,
-  attendees: z.array(z.strictObject({ attendee_id: ulid, attendee_type: z.literal('AccountUser'), position: z.number().int() })),
+  attendees: z.array(
+    z.strictObject({
+      attendee_id: ulid,
+      attendee_type: z.literal('AccountUser'),
+      position: z.number().int(),
+      /** The account user's name and primary e-mail (null when the account user is gone). */
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+  ),
 });
 
 export const OncallEntries = z.array(OncallEntry);

@@ -1,7 +1,9 @@
 // Who is on call (contract §7): a schedule's events through the on-call engine. window_events and
-// current_oncall answer one entry per on-call span, with its real bounds (not clipped).
+// current_oncall answer one entry per on-call span, with its real bounds (not clipped), and each
+// attendee's name and primary e-mail beside its id (one BatchGet of the account users per answer).
+import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
-import { parseUtcDateTime } from '../events/datetimes';
+import { parseDateTimeIn } from '../events/datetimes';
 import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
 import { Invalid } from '../http/errors';
@@ -12,22 +14,51 @@ import { findSchedule } from './read-schedules';
 const DAY_MS = 86_400_000;
 export const MAX_WINDOW_DAYS = 366;
 
+export interface OncallAttendee {
+  attendee_id: string;
+  attendee_type: 'AccountUser';
+  position: number;
+  /** The account user's name and primary e-mail; null when the account user is gone. */
+  name: string | null;
+  email: string | null;
+}
+
 export interface OncallEntry {
   event_id: string;
   layer: number;
   start_time: string;
   end_time: string;
-  attendees: { attendee_id: string; attendee_type: 'AccountUser'; position: number }[];
+  attendees: OncallAttendee[];
 }
 
-export function entryOf(span: OncallSpan): OncallEntry {
+type Person = Pick<OncallAttendee, 'name' | 'email'>;
+
+function entryOf(span: OncallSpan, people: Map<string, Person>): OncallEntry {
   return {
     event_id: span.eventId,
     layer: span.layer,
     start_time: new Date(span.start).toISOString(),
     end_time: new Date(span.end).toISOString(),
-    attendees: span.attendees.map((a) => ({ attendee_id: a.attendeeId, attendee_type: a.attendeeType, position: a.position })),
+    attendees: span.attendees.map((a) => ({
+      attendee_id: a.attendeeId,
+      attendee_type: a.attendeeType,
+      position: a.position,
+      ...(people.get(a.attendeeId) ?? { name: null, email: null }),
+    })),
   };
+}
+
+/** The answer of current_oncall and window_events: the spans with their attendees' names and
+ * primary e-mails, read in one BatchGet (per 100 people) whatever the number of spans. */
+export async function oncallEntries(accountId: string, spans: OncallSpan[]): Promise<OncallEntry[]> {
+  const ids = [...new Set(spans.flatMap((span) => span.attendees.map((a) => a.attendeeId)))];
+  const people = new Map<string, Person>();
+  for (const accountUser of await getAccountUsers(accountId, ids)) {
+    const emails = accountUser.user.emails ?? [];
+    const primary = emails.find((e) => e.primary) ?? emails[0];
+    people.set(accountUser.id, { name: accountUser.user.name ?? null, email: primary?.email ?? null });
+  }
+  return spans.map((span) => entryOf(span, people));
 }
 
 /** On-call spans of a schedule overlapping [from, to), sorted by start then layer. */
@@ -44,7 +75,16 @@ export async function scheduleOncallAt(accountId: string, scheduleId: string, at
 
 export async function currentOncall(principal: Principal, rawId: string, now = Date.now()): Promise<OncallEntry[]> {
   const schedule = await findSchedule(principal, rawId);
-  return (await scheduleOncallAt(principal.accountId, schedule.id, now)).map(entryOf);
+  return oncallEntries(principal.accountId, await scheduleOncallAt(principal.accountId, schedule.id, now));
+}
+
+/** A query's offset `+02:00` arrives as ` 02:00` when the client did not encode its `+`. */
+const DECODED_PLUS = /(T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?) (\d{2}(?::?\d{2})?)$/;
+
+/** A window bound: `YYYY-MM-DD HH:mm:ss` in UTC (api-v4.md), or any ISO 8601 datetime (an offset, or
+ * none: UTC). */
+export function parseWindowBound(raw: string): number | null {
+  return parseDateTimeIn(raw.trim().replace(DECODED_PLUS, '$1+$2'), 'UTC');
 }
 
 function windowBound(params: URLSearchParams, name: 'start' | 'end', messages: string[]): number | null {
@@ -53,8 +93,8 @@ function windowBound(params: URLSearchParams, name: 'start' | 'end', messages: s
     messages.push(`${name} can't be blank`);
     return null;
   }
-  const instant = parseUtcDateTime(raw);
-  if (instant === null) messages.push(`${name} must be a UTC time of the form YYYY-MM-DD HH:mm:ss`);
+  const instant = parseWindowBound(raw);
+  if (instant === null) messages.push(`${name} must be a UTC time of the form YYYY-MM-DD HH:mm:ss, or an ISO 8601 datetime`);
   return instant;
 }
 
@@ -69,5 +109,5 @@ export async function windowEvents(principal: Principal, rawId: string, params: 
       messages.push(`the window from start to end must not be longer than ${MAX_WINDOW_DAYS} days`);
   }
   if (messages.length > 0) throw new Invalid(messages);
-  return (await scheduleSpans(principal.accountId, schedule.id, start!, end!)).map(entryOf);
+  return oncallEntries(principal.accountId, await scheduleSpans(principal.accountId, schedule.id, start!, end!));
 }

@@ -16,7 +16,7 @@ export async function updateSchedule(principal: Principal, rawId: string, body: 
   const next: ScheduleRecord = {
     ...current,
     name: input.name ?? current.name,
-    meta: mergeKeys(current.meta, input.meta),
+    meta: mergeKeys(current.meta, input.meta, 'meta'),
     version: current.version + 1,
     updated_at: new Date().toISOString(),
   };

@@ -1,9 +1,10 @@
 // Per-account counters: exact list totals (so total_count never needs a full read) and tiny ids.
 // Counters are updated with atomic ADD right after the write they count; one item per account and
 // entity type holds all of that type's counts, so one read answers any of them.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { EntityType } from '../entities';
+import { isConditionFailure } from './items';
 
 function countKey(accountId: string, type: EntityType) {
   return { pk: `A#${accountId}#COUNT`, sk: type };
@@ -39,6 +40,77 @@ export async function readCounts(accountId: string, type: EntityType): Promise<R
     if (typeof value === 'number') counts[field] = Math.max(0, value);
   }
   return counts;
+}
+
+/** The counts of a type as stored, negative values too (the recount compares them exactly). */
+export async function readRawCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: countKey(accountId, type), ConsistentRead: true }));
+  const counts: Record<string, number> = {};
+  for (const [field, value] of Object.entries((out.Item ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'number') counts[field] = value;
+  }
+  return counts;
+}
+
+/** The types that have a counter item in the account (one Query of its small COUNT partition). */
+export async function listCounterTypes(accountId: string): Promise<string[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `A#${accountId}#COUNT` },
+      ProjectionExpression: 'sk',
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).map((item) => String(item.sk));
+}
+
+/**
+ * Corrects counter fields found off by a recount: each field moves by the difference, only while every
+ * one of them still holds the value the recount read (a write in between fails the condition, and the
+ * correction is left for another time). At most 50 fields per write; false when a condition failed.
+ */
+export async function correctCounts(
+  accountId: string,
+  type: EntityType,
+  fields: Record<string, { was: number; now: number }>,
+): Promise<boolean> {
+  const entries = Object.entries(fields);
+  for (let start = 0; start < entries.length; start += 50) {
+    const names: Record<string, string> = {};
+    const values: Record<string, number> = {};
+    const adds: string[] = [];
+    const conditions: string[] = [];
+    entries.slice(start, start + 50).forEach(([field, { was, now }], i) => {
+      names[`#f${i}`] = field;
+      values[`:d${i}`] = now - was;
+      adds.push(`#f${i} :d${i}`);
+      if (was === 0) {
+        values[`:z${i}`] = 0;
+        conditions.push(`(attribute_not_exists(#f${i}) OR #f${i} = :z${i})`);
+      } else {
+        values[`:w${i}`] = was;
+        conditions.push(`#f${i} = :w${i}`);
+      }
+    });
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: countKey(accountId, type),
+          UpdateExpression: `ADD ${adds.join(', ')}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+  return true;
 }
 
 /** Overwrites the counts of a type (used by the recount command after a crash between two writes). */

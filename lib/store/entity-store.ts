@@ -8,6 +8,7 @@ import { ENTITIES, typeOf, type EntityInfo, type EntityType, type StoredKind } f
 import { newId } from '../ids';
 import { readCounts } from './counters';
 import { addCounts, nextTinyId } from './grouped-writes';
+import { registerCountedKind } from './recount';
 import {
   batchGet,
   deleteItem,
@@ -48,6 +49,13 @@ export interface EntityStoreOptions<T extends Entity> {
   decode?: (item: Item) => T;
   /** Record → stored attributes (default: the record as it is). */
   encode?: (record: T) => object;
+  /**
+   * For the recount (lib/store/recount.ts): the counters a stored record is counted in, when not the
+   * default (`total` and `counts(record)` of its own type), with every type it may name in
+   * `countsInto`; `false` for a kind that keeps no counters (a list that reads its own index).
+   */
+  countedAs?: ((record: T) => Array<[EntityType, string]>) | false;
+  countsInto?: EntityType[];
 }
 
 /** A read to combine with others into one round trip (getEach). */
@@ -69,6 +77,22 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   const encode = options.encode ?? ((record: T) => record);
   const key = (accountId: string, id: string): Key => entityKey(accountId, type, id);
   const partition = (accountId: string) => partitionOf(accountId, type);
+
+  if (options.countedAs !== false) {
+    const countedAs =
+      options.countedAs ??
+      ((record: T): Array<[EntityType, string]> => [
+        [type, 'total'],
+        ...(options.counts?.(record) ?? []).map((name): [EntityType, string] => [type, name]),
+      ]);
+    registerCountedKind({
+      type,
+      partition,
+      decode,
+      countedAs: (record) => countedAs(record as T),
+      countsInto: options.countsInto ?? [type],
+    });
+  }
 
   /** The whole stored item: keys, index keys and attributes. */
   function item(record: T): Item {

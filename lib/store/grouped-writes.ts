@@ -7,7 +7,7 @@
 import { adjustCounts, reserveTinyIds } from './counters';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
-import { batchWrite, type Item, type WriteRequest } from './items';
+import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
 
 // One counter writer per account and type, one write in flight: deltas that arrive meanwhile are
 // summed into the next UpdateItem.
@@ -34,6 +34,8 @@ export function addCounts(accountId: string, type: EntityType, deltas: Record<st
 const groupedPuts = new GroupCommit<Item>((items) => batchWrite(items.map((item) => ({ PutRequest: { Item: item } }))), 25, 2);
 
 export function putGrouped(item: Item): Promise<void> {
+  // Checked alone, so an item too large fails its own write and never the group's BatchWrite.
+  checkItemSize(item);
   return groupedPuts.add(item);
 }
 

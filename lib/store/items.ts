@@ -14,6 +14,9 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { EntityType } from '../entities';
 import { db, tableName } from './client';
+import { ItemTooLarge, MAX_ITEM_BYTES } from './errors';
+
+export { ItemTooLarge, MAX_ITEM_BYTES };
 
 export type Item = Record<string, unknown>;
 
@@ -37,6 +40,24 @@ export function fromItem<T>(item: Item): T {
   const copy: Item = { ...item };
   for (const attribute of KEY_ATTRIBUTES) delete copy[attribute];
   return copy as T;
+}
+
+const utf8Bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+
+/**
+ * Throws ItemTooLarge when an item would pass the store's limit. The JSON size is a little above
+ * DynamoDB's own count (quotes, commas), so an item it lets through always fits; a typical item is a
+ * few KB, and only items over a tenth of the limit are measured attribute by attribute.
+ */
+export function checkItemSize(item: Item): void {
+  const total = utf8Bytes(item);
+  if (total <= MAX_ITEM_BYTES) return;
+  let largest = { attribute: '', bytes: 0 };
+  for (const [attribute, value] of Object.entries(item)) {
+    const bytes = utf8Bytes(value) + Buffer.byteLength(attribute, 'utf8');
+    if (bytes > largest.bytes) largest = { attribute, bytes };
+  }
+  throw new ItemTooLarge(total, largest);
 }
 
 export function isConditionFailure(error: unknown): boolean {
@@ -106,6 +127,7 @@ export async function batchWrite(all: WriteRequest[]): Promise<void> {
 
 /** Writes a new item; false when an item with that key already exists. */
 export async function putNew(item: Item): Promise<boolean> {
+  checkItemSize(item);
   try {
     await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
@@ -117,6 +139,7 @@ export async function putNew(item: Item): Promise<boolean> {
 
 /** Replaces an item only when its stored `version` is `expectedVersion`; false when it changed meanwhile. */
 export async function putIfVersion(item: Item, expectedVersion: number): Promise<boolean> {
+  checkItemSize(item);
   try {
     await db().send(
       new PutCommand({
@@ -134,7 +157,32 @@ export async function putIfVersion(item: Item, expectedVersion: number): Promise
   }
 }
 
+/**
+ * Writes a copy that follows another item (a link that carries some of an object's attributes) unless
+ * the stored copy comes from a later version of it: copies written out of order never go backwards.
+ * False when a later copy is stored.
+ */
+export async function putIfNotNewer(item: Item, versionAttribute: string, version: number): Promise<boolean> {
+  checkItemSize(item);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...item, [versionAttribute]: version },
+        ConditionExpression: 'attribute_not_exists(pk) OR #v <= :v',
+        ExpressionAttributeNames: { '#v': versionAttribute },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function putItem(item: Item): Promise<void> {
+  checkItemSize(item);
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
 }
 

@@ -9,5 +9,5 @@ import { removeTeam } from './store';
 export async function deleteTeam(principal: Principal, rawId: string): Promise<void> {
   const current = await findTeam(principal, rawId);
   requireAdmin(principal, 'delete teams');
-  if (!(await removeTeam(principal.accountId, current.id))) throw new NotFound('Team not found');
+  if (!(await removeTeam(current))) throw new NotFound('Team not found');
 }

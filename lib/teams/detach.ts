@@ -18,7 +18,7 @@ export async function editTeam(accountId: string, teamId: string, edit: (team: T
       if (!edit(next)) return done();
       return { ...next, version: team.version + 1, updated_at: new Date().toISOString() };
     },
-    save: (next) => saveTeam(next),
+    save: (next, team) => saveTeam(next, team),
     saved: () => undefined,
     exhausted: () => {
       throw new Error(`team ${teamId} kept changing; ${what}`);

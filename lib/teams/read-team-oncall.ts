@@ -1,6 +1,6 @@
 // GET /api/v4/teams/:id/current_oncall: a shortcut for the team's schedule's current on-call.
 import type { Principal } from '../http/principal';
-import { entryOf, scheduleOncallAt, type OncallEntry } from '../schedules/read-oncall';
+import { oncallEntries, scheduleOncallAt, type OncallEntry } from '../schedules/read-oncall';
 import type { OncallSpan } from '../oncall/types';
 import { findTeam } from './read-teams';
 import { getTeam } from './store';
@@ -15,5 +15,5 @@ export async function teamOncallAt(accountId: string, teamId: string, at: number
 export async function teamCurrentOncall(principal: Principal, rawId: string, now = Date.now()): Promise<OncallEntry[]> {
   const team = await findTeam(principal, rawId);
   if (!team.schedule_id) return [];
-  return (await scheduleOncallAt(principal.accountId, team.schedule_id, now)).map(entryOf);
+  return oncallEntries(principal.accountId, await scheduleOncallAt(principal.accountId, team.schedule_id, now));
 }

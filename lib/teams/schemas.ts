@@ -2,7 +2,7 @@
 // update the team's active schedule and escalation policy).
 import * as z from 'zod';
 import { Invalid } from '../http/errors';
-import { idList, metaInput, requiredText } from '../http/fields';
+import { idList, metaInput, refineJsonData, requiredText } from '../http/fields';
 import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
 
 const target = z.enum(NOTIFICATION_TARGETS);
@@ -16,7 +16,8 @@ const httpUrl = requiredText.refine((value) => {
 }, 'must be an http or https URL');
 
 const attachment = z.object({ filename: requiredText, url: httpUrl });
-const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]);
+// Free-form in shape (a list, or an object keyed by name): plain JSON data, at most 100 of them.
+const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 }));
 const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
 
 export const createTeamInput = z.object({

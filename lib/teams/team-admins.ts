@@ -3,16 +3,17 @@
 import type { Principal } from '../http/principal';
 import { Forbidden } from '../http/errors';
 import type { TeamRecord } from './records';
-import { listTeamsOfSchedule } from './store';
+import { listScheduleTeamAdmins } from './store';
 
 export function administersTeam(principal: Principal, team: Pick<TeamRecord, 'admin_account_user_ids'>): boolean {
   return (team.admin_account_user_ids ?? []).includes(principal.accountUserId);
 }
 
-/** True when the caller is an admin of a team whose schedule this is. */
+/** True when the caller is an admin of a team whose schedule this is: the schedule's team links, read
+ * strongly consistently in one round trip (a right just taken away is gone at once). */
 export async function administersSchedule(principal: Principal, scheduleId: string): Promise<boolean> {
-  const teams = await listTeamsOfSchedule(principal.accountId, scheduleId);
-  return teams.some((team) => administersTeam(principal, team));
+  const teams = await listScheduleTeamAdmins(principal.accountId, scheduleId);
+  return teams.some((team) => team.adminIds.includes(principal.accountUserId));
 }
 
 /**

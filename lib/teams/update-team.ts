@@ -45,7 +45,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     ...current,
     name: input.name ?? current.name,
     notes: input.notes === undefined ? current.notes : (input.notes ?? ''),
-    meta: mergeKeys(current.meta, input.meta),
+    meta: mergeKeys(current.meta, input.meta, 'meta'),
     drop_notifications: input.drop_notifications ?? current.drop_notifications,
     handoff_notifications: input.handoff_notifications ?? current.handoff_notifications,
     member_account_user_ids: input.member_account_user_ids ? members : current.member_account_user_ids,
@@ -62,6 +62,6 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     updated_at: new Date().toISOString(),
   };
   checkSpecificUsers(next);
-  if (!(await saveTeam(next))) throw new Conflict('the team was changed by another request; reload and try again');
+  if (!(await saveTeam(next, current))) throw new Conflict('the team was changed by another request; reload and try again');
   return next;
 }

@@ -322,8 +322,8 @@ describe('earlier interface /event', () => {
         start_time: '2026-05-28T20:26:40.000Z',
         end_time: '2026-05-28T21:26:40.000Z',
         attendees: [
-          { attendee_id: bob.id, attendee_type: 'AccountUser', position: 0 },
-          { attendee_id: alice.id, attendee_type: 'AccountUser', position: 1 },
+          { attendee_id: bob.id, attendee_type: 'AccountUser', position: 0, name: 'Eventer 2', email: bob.email },
+          { attendee_id: alice.id, attendee_type: 'AccountUser', position: 1, name: 'Eventer 1', email: alice.email },
         ],
       },
     ]);

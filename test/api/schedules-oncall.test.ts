@@ -332,8 +332,36 @@ describe('layers and current_oncall', () => {
         layer: 1,
         start_time: new Date(start + 10 * day).toISOString(),
         end_time: new Date(start + 11 * day).toISOString(),
-        attendees: [{ attendee_id: b, attendee_type: 'AccountUser', position: 1 }],
+        attendees: [{ attendee_id: b, attendee_type: 'AccountUser', position: 1, name: 'Oncall 2', email: B.email }],
       },
     ]);
+  });
+
+  it('window_events takes ISO 8601 bounds with offsets, and names every attendee once read', async () => {
+    const schedule = await createSchedule(admin);
+    const event = await createEvent(admin, {
+      start_datetime: '2026-06-01T09:00:00Z',
+      end_datetime: '2026-06-01T17:00:00Z',
+      time_zone: 'UTC',
+      layer: 1,
+      repeat: true,
+      frequency: 1,
+      frequency_unit: 'daily',
+      account_user_ids: [a, c],
+      schedule_ids: [schedule.id],
+    });
+    // The + of the offset sent unencoded: the query decodes it as a space.
+    const iso = await B.client.get(
+      `/api/v4/schedule/${schedule.id}/window_events?start=2026-06-02T11:00:00+02:00&end=2026-06-02T12:00:00.000-05:00`,
+    );
+    expect(iso.status, iso.text).toBe(200);
+    expect(iso.body).toHaveLength(1);
+    expect(iso.body[0]).toMatchObject({ event_id: event.id, start_time: '2026-06-02T09:00:00.000Z' });
+    expect(iso.body[0].attendees).toEqual([
+      { attendee_id: a, attendee_type: 'AccountUser', position: 0, name: 'Oncall 1', email: A.email },
+      { attendee_id: c, attendee_type: 'AccountUser', position: 1, name: 'Oncall 3', email: C.email },
+    ]);
+    const plain = await B.client.get(`/api/v4/schedule/${schedule.id}/window_events?start=2026-06-02%2009:00:00&end=2026-06-02%2010:00:00`);
+    expect(plain.body).toEqual(iso.body);
   });
 });

@@ -59,6 +59,29 @@ describe('schedules: standard operations', () => {
     expect((await alice.client.get(`/api/v4/schedules/${team.schedule_id}`)).status).toBe(200);
   });
 
+  it("a team admin's right to the schedule follows the team at once: admins removed, schedule re-pointed, team deleted", async () => {
+    const [dora, eve] = await people(admin, 2, 'Rights');
+    const team = await createTeam(admin, { name: 'Rights team', member_account_user_ids: [alice.id], admin_account_user_ids: [dora.id] });
+    const rename = (who: typeof dora, scheduleId: string) => who.client.put(`/api/v4/schedules/${scheduleId}`, { name: `by ${who.id}` });
+    expect((await rename(dora, team.schedule_id)).status).toBe(200);
+    expect((await rename(eve, team.schedule_id)).status).toBe(403);
+    // Admins swapped: the right moves with the very next request.
+    expect((await admin.put(`/api/v4/teams/${team.id}`, { admin_account_user_ids: [eve.id] })).status).toBe(200);
+    expect((await rename(dora, team.schedule_id)).status).toBe(403);
+    expect((await rename(eve, team.schedule_id)).status).toBe(200);
+    // The team moves to another schedule: the old one is no longer theirs, the new one is.
+    const next = await createSchedule(admin, 'Next rota');
+    expect((await admin.put(`/api/v4/teams/${team.id}`, { schedule_id: next.id })).status).toBe(200);
+    expect((await rename(eve, team.schedule_id)).status).toBe(403);
+    expect((await rename(eve, next.id)).status).toBe(200);
+    // A deleted account user, and then a deleted team, leave no right behind.
+    expect((await admin.put(`/api/v4/teams/${team.id}`, { admin_account_user_ids: [eve.id, dora.id] })).status).toBe(200);
+    expect((await admin.delete(`/api/v4/account_users/${eve.id}`)).status).toBe(204);
+    expect((await rename(dora, next.id)).status).toBe(200);
+    expect((await admin.delete(`/api/v4/teams/${team.id}`)).status).toBe(204);
+    expect((await rename(dora, next.id)).status).toBe(403);
+  });
+
   it('hides schedules of another account', async () => {
     const schedule = await createSchedule(admin);
     const other = await signupAccount(service, 'SkdIso');
@@ -137,8 +160,16 @@ describe('window_events validation', () => {
   it.each([
     ['', 'start=2026-01-01 00:00:00', ["end can't be blank"]],
     ['', 'end=2026-01-01 00:00:00', ["start can't be blank"]],
-    ['bad format', 'start=01/01/2026&end=2026-01-02 00:00:00', ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss']],
-    ['impossible date', 'start=2026-02-30 00:00:00&end=2026-03-02 00:00:00', ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss']],
+    [
+      'bad format',
+      'start=01/01/2026&end=2026-01-02 00:00:00',
+      ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss, or an ISO 8601 datetime'],
+    ],
+    [
+      'impossible date',
+      'start=2026-02-30 00:00:00&end=2026-03-02 00:00:00',
+      ['start must be a UTC time of the form YYYY-MM-DD HH:mm:ss, or an ISO 8601 datetime'],
+    ],
     ['end = start', 'start=2026-01-01 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
     ['end < start', 'start=2026-01-02 00:00:00&end=2026-01-01 00:00:00', ['end must be after start']],
     [
@@ -175,7 +206,7 @@ describe('window_events validation', () => {
       layer: 1,
       start_time: '2026-09-01T10:00:00.000Z',
       end_time: '2026-09-01T10:30:00.000Z',
-      attendees: [{ attendee_id: bob.id, attendee_type: 'AccountUser', position: 1 }],
+      attendees: [{ attendee_id: bob.id, attendee_type: 'AccountUser', position: 1, name: 'Scheduler 2', email: bob.email }],
     });
   });
 });

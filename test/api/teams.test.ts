@@ -321,8 +321,8 @@ describe('team current_oncall', () => {
         start_time: event.body.start_datetime,
         end_time: event.body.end_datetime,
         attendees: [
-          { attendee_id: alice.id, attendee_type: 'AccountUser', position: 0 },
-          { attendee_id: bob.id, attendee_type: 'AccountUser', position: 1 },
+          { attendee_id: alice.id, attendee_type: 'AccountUser', position: 0, name: 'Team tester 1', email: alice.email },
+          { attendee_id: bob.id, attendee_type: 'AccountUser', position: 1, name: 'Team tester 2', email: bob.email },
         ],
       },
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeIn, parseUtcDateTime } from '../../lib/events/datetimes';
+import { parseDateTimeIn } from '../../lib/events/datetimes';
+import { parseWindowBound } from '../../lib/schedules/read-oncall';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -34,13 +35,21 @@ describe('datetime inputs without an offset are wall-clock times in the zone', (
   });
 });
 
-describe('window bounds are UTC', () => {
-  it('reads YYYY-MM-DD HH:mm:ss as UTC', () => {
-    expect(parseUtcDateTime('2026-03-29 00:00:00')).toBe(utc('2026-03-29T00:00:00Z'));
-    expect(parseUtcDateTime('2026-03-29T00:00:00Z')).toBe(utc('2026-03-29T00:00:00Z'));
+describe('window bounds: UTC, or ISO 8601', () => {
+  it('reads YYYY-MM-DD HH:mm:ss as UTC, and ISO 8601 with or without an offset', () => {
+    expect(parseWindowBound('2026-03-29 00:00:00')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseWindowBound('2026-03-29T00:00:00Z')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseWindowBound('2026-03-29T02:00:00+02:00')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseWindowBound('2026-03-28T19:00:00.000-05:00')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseWindowBound('2026-03-29')).toBe(utc('2026-03-29T00:00:00Z'));
+    expect(parseWindowBound('2026-03-29T00:00')).toBe(utc('2026-03-29T00:00:00Z'));
   });
 
-  it.each(['2026-03-29', '29.03.2026 00:00:00', '2026-03-29 00:00:00+02:00', '2026-02-29 00:00:00'])('refuses %j', (raw) => {
-    expect(parseUtcDateTime(raw)).toBeNull();
+  it('reads an offset whose + a query decoded as a space', () => {
+    expect(parseWindowBound('2026-03-29T02:00:00 02:00')).toBe(utc('2026-03-29T00:00:00Z'));
+  });
+
+  it.each(['29.03.2026 00:00:00', '2026-02-29 00:00:00', 'yesterday', '2026-03-29T00:00:00+25:00'])('refuses %j', (raw) => {
+    expect(parseWindowBound(raw)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { FUNCTIONS, QUEUES, visibilityTimeoutSeconds } from '../../infra/catalog
 import { API_PATH_PATTERNS, CONTENT_SECURITY_POLICY } from '../../infra/console';
 import { addNagChecks } from '../../infra/checks';
 import { ROUTES } from '../../infra/routes';
+import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring';
 import { OncallStack } from '../../infra/stack';
 import { INDEXES } from '../../lib/store/table';
 
@@ -265,6 +266,97 @@ describe('the web console', () => {
     for (const fn of functions) {
       expect(JSON.stringify(fn.Properties.Environment.Variables.CONSOLE_URL)).toMatch(/ConsoleDistribution.*DomainName/);
     }
+  });
+});
+
+describe('who watches the pager', () => {
+  const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')) as any[];
+  const topic = () => Object.keys(template.findResources('AWS::SNS::Topic'))[0];
+  const byMetric = (namespace: string, metricName: string) =>
+    alarms().filter((a) => a.Properties.Namespace === namespace && a.Properties.MetricName === metricName);
+
+  it('has one alarm per dead-letter queue, per queue age, per function error and throttle, and the API 5xx rate, derived from the catalogue', () => {
+    const queues = Object.keys(QUEUES).length;
+    const functions = Object.keys(FUNCTIONS).length;
+    expect(alarms()).toHaveLength(2 * queues + 2 * functions + 1);
+    expect(byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible')).toHaveLength(queues);
+    expect(byMetric('AWS/SQS', 'ApproximateAgeOfOldestMessage')).toHaveLength(queues);
+    expect(byMetric('AWS/Lambda', 'Errors')).toHaveLength(functions);
+    expect(byMetric('AWS/Lambda', 'Throttles')).toHaveLength(functions);
+  });
+
+  it('alarms on any dead letter, a message older than 5 minutes, any error or throttle, and 5 % of 5xx', () => {
+    for (const alarm of byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible')) {
+      expect(alarm.Properties).toMatchObject({
+        Threshold: ALARM_THRESHOLDS.deadLetters,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Statistic: 'Maximum',
+        Period: 60,
+      });
+      // On the dead-letter queues, not the queues themselves.
+      const queue = template.findResources('AWS::SQS::Queue')[alarm.Properties.Dimensions[0].Value['Fn::GetAtt'][0]];
+      expect(queue.Properties.RedrivePolicy).toBeUndefined();
+    }
+    for (const alarm of byMetric('AWS/SQS', 'ApproximateAgeOfOldestMessage')) expect(alarm.Properties.Threshold).toBe(300);
+    for (const alarm of [...byMetric('AWS/Lambda', 'Errors'), ...byMetric('AWS/Lambda', 'Throttles')]) {
+      expect(alarm.Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum', Period: 300, TreatMissingData: 'notBreaching' });
+    }
+    const rate = alarms().find((a) => a.Properties.Metrics);
+    expect(rate.Properties.Threshold).toBe(ALARM_THRESHOLDS.api5xxPercent);
+    const expression = rate.Properties.Metrics.find((m: any) => m.Expression).Expression;
+    expect(expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
+    expect(
+      rate.Properties.Metrics.map((m: any) => m.MetricStat?.Metric.MetricName)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['5xx', 'Count']);
+  });
+
+  it('sends every alarm, and its recovery, to the stack’s encrypted SSL-only topic', () => {
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic() }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topic() }]);
+    }
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    // No e-mail unless the deployment names one.
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: topic() } });
+  });
+
+  it('subscribes the address given with -c alarmEmail', () => {
+    const app = new App({ context, outdir: outdir() });
+    const withEmail = Template.fromStack(new OncallStack(app, 'WithEmail', { alarmEmail: 'oncall-ops@example.com' }));
+    withEmail.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall-ops@example.com' });
+  });
+
+  it('draws a dashboard of the same: the alarms, the API, every queue and every function', () => {
+    const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as any[];
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0].Properties.DashboardBody);
+    for (const queue of Object.values(QUEUES)) expect(body).toContain(`${queue.name} queue`);
+    for (const name of Object.keys(FUNCTIONS)) expect(body).toContain(`${name} function`);
+    expect(body).toContain('alarm');
+  });
+
+  it('lets the health function read every queue’s and dead-letter queue’s depth, and nothing more of them', () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy')) as [string, any][];
+    const [, health] = policies.find(([id]) => id.startsWith('PublicFunction'))!;
+    const sqs = health.Properties.PolicyDocument.Statement.filter((s: any) => JSON.stringify(s.Action).includes('sqs:'));
+    expect(sqs.map((s: any) => s.Action)).toEqual(Array(2 * Object.keys(QUEUES).length).fill('sqs:GetQueueAttributes'));
+    const queueIds = Object.keys(template.findResources('AWS::SQS::Queue')).sort();
+    expect(sqs.map((s: any) => s.Resource['Fn::GetAtt'][0]).sort()).toEqual(queueIds);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike(Object.fromEntries(Object.values(QUEUES).map((q) => [q.dlqUrlVariable, Match.anyValue()]))),
+      },
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { createMember, type ApiClient } from '../support/api-client';
 export interface Person {
   id: string;
   userId: string;
+  email: string;
   client: ApiClient;
 }
 
@@ -13,7 +14,12 @@ export async function people(admin: ApiClient, count: number, prefix = 'Person')
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const { accountUser, client } = await createMember(admin, { name: `${prefix} ${i + 1}` });
-      return { id: accountUser.id as string, userId: accountUser.user_id as string, client };
+      return {
+        id: accountUser.id as string,
+        userId: accountUser.user_id as string,
+        email: accountUser.user.emails[0].email as string,
+        client,
+      };
     }),
   );
 }

@@ -10,6 +10,7 @@
 // A duplicate that counts onto an alert still being created cannot raise it yet: it is retried
 // later (RetryLater), by when the alert exists. Deleting an alert marks its dedup item
 // (markAlertStored), so an absent alert is told apart from one still being created.
+import { storableJson } from '../../encoding/json-data';
 import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
@@ -81,8 +82,9 @@ function alertInput(ctx: ActionContext, thirdpartyId: string, fields: AlertField
     tag_list: fields.tags,
     thirdparty_id: thirdpartyId,
     dedup_keys: fields.dedupKeys,
-    meta: fields.meta,
-    additional_data: fields.additionalData,
+    // As the sender sent them, made storable: 1e400 or a `constructor` key must not fail the alert.
+    meta: fields.meta && (storableJson(fields.meta) as NewAlertInput['meta']),
+    additional_data: fields.additionalData && (storableJson(fields.additionalData) as NewAlertInput['additional_data']),
     destination_team_ids: integration.team_ids,
     destination_router_ids: integration.router_ids,
     destination_account_user_ids: integration.account_user_ids,
@@ -126,11 +128,18 @@ async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: strin
   if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
+/** The sender's id as an outcome shows it: cut past 256 characters, so a log that already holds a body
+ * of 256 KB and repeats the id in its outcome stays within what the store holds (a 250 KB id was a
+ * log that could not be finished, retried into the dead-letter queue). */
+function shownId(thirdpartyId: string): string {
+  return thirdpartyId.length <= 256 ? thirdpartyId : `${thirdpartyId.slice(0, 256)}… (${thirdpartyId.length} characters)`;
+}
+
 export async function applyCreate(ctx: ActionContext, token: string, thirdpartyId: string, fields: AlertFields): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
   const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
   const input = alertInput(ctx, thirdpartyId, fields);
-  const base = { action: 'create', thirdparty_id: thirdpartyId };
+  const base = { action: 'create', thirdparty_id: shownId(thirdpartyId) };
   return retryWhileRaced(
     ATTEMPTS,
     async (): Promise<ActionOutcome | Raced> => {
@@ -182,7 +191,7 @@ export async function applyCreate(ctx: ActionContext, token: string, thirdpartyI
 /** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
 export async function applyTransition(ctx: ActionContext, action: 'acknowledge' | 'resolve', thirdpartyId: string): Promise<ActionOutcome> {
   const accountId = ctx.integration.account_id;
-  const base = { action, thirdparty_id: thirdpartyId };
+  const base = { action, thirdparty_id: shownId(thirdpartyId) };
   const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));
   if (!dedup) return { ...base, outcome: 'no_alert' };
   const alert = await getAlert(accountId, dedup.alert_id);

@@ -115,6 +115,16 @@ export async function getIncomingLog(accountId: string, logId: string): Promise<
  * same time writes the same outcome, and the sweeper's claims are conditional on `pending`, so the
  * rewrite needs no condition and shares BatchWrites with the batch's other logs.
  */
+/** Outcomes a log keeps in full; a batch of more (a wrapper_key selecting thousands of payloads) keeps
+ * the first ones and their number, so the log stays within what the store holds beside its body. */
+const KEPT_ACTIONS = 200;
+
+function boundedResult(result: IngestResult): IngestResult {
+  const actions = result.actions ?? [];
+  if (actions.length <= KEPT_ACTIONS) return result;
+  return { ...result, actions: actions.slice(0, KEPT_ACTIONS), actions_total: actions.length };
+}
+
 export async function completeIncomingLog(
   log: IncomingLog,
   status: 'processed' | 'ignored',
@@ -127,7 +137,7 @@ export async function completeIncomingLog(
     ...log,
     status,
     reason: reason ?? undefined,
-    data: { ...log.data, ...extra, result },
+    data: { ...log.data, ...extra, result: boundedResult(result) },
     updated_at: new Date().toISOString(),
     version: log.version + 1,
   };

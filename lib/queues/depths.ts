@@ -1,0 +1,66 @@
+// How deep each queue and its dead-letter queue are (GET /health): a message waiting in a DLQ is an
+// alert, a webhook or a page that needs someone's eyes. One GetQueueAttributes per queue, in parallel,
+// remembered for a few seconds so a health check cannot be turned into a flood of SQS calls.
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { sqs } from './client';
+
+export interface QueueToWatch {
+  name: string;
+  url: string | undefined;
+  dlqUrl: string | undefined;
+}
+
+export interface QueueDepth {
+  /** Messages waiting to be received. */
+  waiting: number;
+  /** Received and being worked on (not yet deleted). */
+  in_flight: number;
+  /** Messages that exhausted their receives and rest in the dead-letter queue. */
+  dead_letters: number;
+}
+
+export type QueueDepths = Record<string, QueueDepth | { error: string }>;
+
+const REMEMBER_MS = 5_000;
+let remembered: { at: number; depths: QueueDepths } | null = null;
+
+async function attributesOf(url: string): Promise<Record<string, string>> {
+  const out = await sqs().send(
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  return out.Attributes ?? {};
+}
+
+/** Each queue's depth, or why it could not be read; `now` for tests. */
+export async function queueDepths(queues: QueueToWatch[], now = Date.now()): Promise<QueueDepths> {
+  if (remembered && now - remembered.at < REMEMBER_MS) return remembered.depths;
+  const entries = await Promise.all(
+    queues.map(async (queue): Promise<[string, QueueDepth | { error: string }]> => {
+      if (!queue.url || !queue.dlqUrl) return [queue.name, { error: 'not configured' }];
+      try {
+        const [main, dlq] = await Promise.all([attributesOf(queue.url), attributesOf(queue.dlqUrl)]);
+        return [
+          queue.name,
+          {
+            waiting: Number(main.ApproximateNumberOfMessages ?? 0),
+            in_flight: Number(main.ApproximateNumberOfMessagesNotVisible ?? 0),
+            dead_letters: Number(dlq.ApproximateNumberOfMessages ?? 0) + Number(dlq.ApproximateNumberOfMessagesNotVisible ?? 0),
+          },
+        ];
+      } catch (error) {
+        return [queue.name, { error: (error as Error).name || 'unreadable' }];
+      }
+    }),
+  );
+  const depths = Object.fromEntries(entries);
+  remembered = { at: now, depths };
+  return depths;
+}
+
+/** Forgets the remembered depths (tests that watch a queue change). */
+export function forgetQueueDepths(): void {
+  remembered = null;
+}

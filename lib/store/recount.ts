@@ -1,0 +1,120 @@
+// Counters that can be trusted: every counter item (`A#<acc>#COUNT` / <TYPE>) recomputed from the items
+// it counts. A crash between an entity write and its counter ADD leaves a total off for good; this
+// finds and repairs it without racing the writes that go on meanwhile:
+//   1. read the counters, count the items (paged Queries of the partitions that count into the type);
+//   2. wait a moment (an ADD in flight lands), read and count again: both readings must agree, else
+//      the partition is busy and is left for another time;
+//   3. correct each field that is off with an ADD of the difference, conditional on the field still
+//      holding what was read: a write in between makes the correction fail, never go wrong.
+// Entity stores register how their records are counted (lib/store/entity-store.ts); the list of stores
+// lives with the use cases that recount (lib/counters).
+import type { EntityType } from '../entities';
+import { correctCounts, listCounterTypes, readRawCounts } from './counters';
+import { queryAll, type Item } from './items';
+
+export interface CountedKind {
+  /** The type whose partition holds the records. */
+  type: EntityType;
+  partition(accountId: string): string;
+  decode(item: Item): unknown;
+  /** The counters (type, field) one stored record is counted in. */
+  countedAs(record: unknown): Array<[EntityType, string]>;
+  /** Every type `countedAs` may name. */
+  countsInto: EntityType[];
+}
+
+const REGISTRY = new Map<EntityType, CountedKind>();
+
+/** Called by entityStore() for every kind that keeps counters. */
+export function registerCountedKind(kind: CountedKind): void {
+  REGISTRY.set(kind.type, kind);
+}
+
+/** Every type that has counters, in a stable order. */
+export function countedTypes(): EntityType[] {
+  return [...new Set([...REGISTRY.values()].flatMap((kind) => kind.countsInto))].sort();
+}
+
+export class TooLargeToRecount extends Error {
+  override name = 'TooLargeToRecount';
+}
+
+/** The counters of one type as its items say they should be; throws TooLargeToRecount past `maxItems`. */
+export async function countFromItems(accountId: string, type: EntityType, maxItems = Infinity): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  let seen = 0;
+  for (const kind of REGISTRY.values()) {
+    if (!kind.countsInto.includes(type)) continue;
+    for await (const item of queryAll(kind.partition(accountId))) {
+      if (++seen > maxItems) throw new TooLargeToRecount(`${type} of account ${accountId} has more than ${maxItems} items to count`);
+      for (const [counted, field] of kind.countedAs(kind.decode(item))) {
+        if (counted === type) counts[field] = (counts[field] ?? 0) + 1;
+      }
+    }
+  }
+  return counts;
+}
+
+/** Fields whose stored value differs from the counted one (an absent field counts as 0). */
+function differences(stored: Record<string, number>, counted: Record<string, number>): Record<string, { was: number; now: number }> {
+  const out: Record<string, { was: number; now: number }> = {};
+  for (const field of new Set([...Object.keys(stored), ...Object.keys(counted)])) {
+    const was = stored[field] ?? 0;
+    const now = counted[field] ?? 0;
+    if (was !== now) out[field] = { was, now };
+  }
+  return out;
+}
+
+const same = (a: Record<string, number>, b: Record<string, number>) => Object.keys(differences(a, b)).length === 0;
+
+export type RecountStatus = 'exact' | 'repaired' | 'busy' | 'too-large' | 'unknown-type';
+
+export interface RecountResult {
+  type: EntityType;
+  status: RecountStatus;
+  /** The fields corrected (repaired), or found off (busy: left as they were). */
+  corrections: Record<string, { was: number; now: number }>;
+}
+
+export interface RecountOptions {
+  /** The pause between the two readings (an ADD in flight lands meanwhile). */
+  settleMs?: number;
+  /** Readings before a busy partition is given up. */
+  attempts?: number;
+  /** Items one recount may read (the sweeper's budget); beyond it: too-large. */
+  maxItems?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Recounts one counter item and repairs what is off (see the top of this file). */
+export async function recountCounter(accountId: string, type: EntityType, options: RecountOptions = {}): Promise<RecountResult> {
+  if (!countedTypes().includes(type)) return { type, status: 'unknown-type', corrections: {} };
+  const settleMs = options.settleMs ?? 1_000;
+  let found: Record<string, { was: number; now: number }> = {};
+  try {
+    for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
+      const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type, options.maxItems)]);
+      found = differences(stored, counted);
+      if (Object.keys(found).length === 0) return { type, status: 'exact', corrections: {} };
+      await sleep(settleMs);
+      const [storedAgain, countedAgain] = await Promise.all([
+        readRawCounts(accountId, type),
+        countFromItems(accountId, type, options.maxItems),
+      ]);
+      if (!same(stored, storedAgain) || !same(counted, countedAgain)) continue;
+      if (await correctCounts(accountId, type, found)) return { type, status: 'repaired', corrections: found };
+    }
+  } catch (error) {
+    if (error instanceof TooLargeToRecount) return { type, status: 'too-large', corrections: {} };
+    throw error;
+  }
+  return { type, status: 'busy', corrections: found };
+}
+
+/** The types to recount for an account: every counted type, and any other its counter items name
+ * (reported as unknown-type: a store that is not registered). */
+export async function typesToRecount(accountId: string): Promise<EntityType[]> {
+  return [...new Set([...countedTypes(), ...(await listCounterTypes(accountId))])].sort() as EntityType[];
+}
