@@ -129,7 +129,7 @@ export class OncallStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization happens in the functions (contract §3: login JWTs, API key tokens, x-api-key + x-api-secret, all checked against the table); login, signup, health and inbound webhooks are public by design.',
+        'Authorization happens in the functions (docs/api.md#authentication: login JWTs, API key tokens, x-api-key + x-api-secret, all checked against the table); login, signup, health and inbound webhooks are public by design.',
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of ROUTES) {

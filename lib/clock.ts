@@ -1,6 +1,6 @@
 // The one clock of the service's timers (escalation steps and leases, routing's aggregate windows,
 // outgoing webhook retries, one-click link expiry): wall time, unless a test sets another clock or
-// moves time forward. Relative timers are divided by TIME_SCALE (contract §8) where they are
+// moves time forward. Relative timers are divided by TIME_SCALE (docs/api.md#escalation-and-notifications) where they are
 // scheduled, through `scaled` / `scaledMs`.
 import { config } from './config';
 

@@ -26,7 +26,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
   INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
-  /** Divides relative timers (contract §8): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
+  /** Divides relative timers (docs/api.md#escalation-and-notifications): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
   TIME_SCALE: z.coerce.number().positive().default(1),
   /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed
    * instead of accepted as unverified. */
@@ -41,7 +41,7 @@ const schema = z.object({
   PASSWORD_RESET_PER_EMAIL: z.coerce.number().int().positive().default(8),
   PASSWORD_RESET_PER_IP: z.coerce.number().int().positive().default(100),
   WEBHOOK_QUEUE_URL: z.string().optional(),
-  /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (contract §10). */
+  /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (docs/api.md#automations). */
   ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
   /** Signs one-click response links; generated once and kept in the table when unset. */
   RESPONSE_TOKEN_SECRET: z.string().min(32).optional(),

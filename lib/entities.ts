@@ -1,4 +1,4 @@
-// The one registry of entity kinds: the prefix of their prefix ids (contract §2), the type name
+// The one registry of entity kinds: the prefix of their prefix ids (docs/api.md#ids), the type name
 // that names their partition in the table (`A#<account>#<TYPE>`, lib/store) when the account owns
 // stored objects of that kind, and whether they get per-account tiny ids. lib/ids.ts and lib/store
 // both read it; nothing else lists kinds.

@@ -1,4 +1,4 @@
-// Identifiers (contract §2): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
+// Identifiers (docs/api.md#ids): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
 // (issued by the store). Paths accept either form; anything else is simply absent.
 import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';

@@ -91,7 +91,7 @@ export class WebConsole extends Construct {
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-      // Senders reuse idle connections (contract §9): keep the origin's open as long as allowed.
+      // Senders reuse idle connections (docs/api.md#integrations): keep the origin's open as long as allowed.
       keepaliveTimeout: Duration.seconds(60),
       readTimeout: Duration.seconds(30),
     });

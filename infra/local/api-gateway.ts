@@ -222,7 +222,7 @@ export async function startApi(options: {
       res.end(JSON.stringify({ errors: [{ message: 'Internal server error' }] }));
     });
   });
-  // Senders reuse idle connections; keep them at least 60 s, as API Gateway does (contract §9).
+  // Senders reuse idle connections; keep them at least 60 s, as API Gateway does (docs/api.md#integrations).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-// POST /api/v4/account_users/:id/password {current_password, password} (contract §3): by that
+// POST /api/v4/account_users/:id/password {current_password, password} (docs/api.md#authentication): by that
 // account user only (anyone else, an admin included, 403); a wrong current password is a 422 naming
 // current_password. Guesses of the current password are limited per person (429 beyond).
 import { takeAttempt } from '../auth/attempt-limit';

@@ -1,4 +1,4 @@
-// Editing a user's e-mail addresses and phone numbers by `id` (contract §4): an entry with an id
+// Editing a user's e-mail addresses and phone numbers by `id` (docs/api.md#errors): an entry with an id
 // changes that entry (`_destroy: true` removes it), an entry without one adds a new entry. Exactly
 // one entry of each list is primary: the one marked so, else the first.
 import parsePhoneNumber from 'libphonenumber-js/max';

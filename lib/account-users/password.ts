@@ -1,5 +1,5 @@
 // Setting a person's password (a reset by e-mail link, or a change with the current password,
-// contract §3). Every change bumps the user's password generation: login tokens name the generation
+// docs/api.md#authentication). Every change bumps the user's password generation: login tokens name the generation
 // they were issued under, so every token issued before the change is refused from then on
 // (lib/api/authenticate.ts) — at once in this instance, whose cached principals of the person are
 // dropped, and in other warm instances once their cache entry expires (AUTH_CACHE_SECONDS).

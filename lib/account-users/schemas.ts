@@ -1,4 +1,4 @@
-// Input schemas of account users (api-v4.md permitted parameters, contract §4 aliases).
+// Input schemas of account users (api-v4.md permitted parameters, docs/api.md#errors aliases).
 import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
 
@@ -72,7 +72,7 @@ export type UpdateAccountUserInput = z.infer<typeof updateAccountUserInput>;
 export type EmailInput = z.infer<typeof emailAttributes>;
 export type PhoneInput = z.infer<typeof phoneAttributes>;
 
-/** A new password: at least 8 characters (contract §3); the upper bound keeps hashing cheap. */
+/** A new password: at least 8 characters (docs/api.md#authentication); the upper bound keeps hashing cheap. */
 export const newPassword = z.string().min(8).max(1000);
 
 export const changePasswordInput = z.object({

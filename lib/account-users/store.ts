@@ -90,7 +90,7 @@ export async function listAccountUsersOfUser(userId: string): Promise<AccountUse
   return accountUsers.query(accountUsersOfUserPartition(userId), { index: 'gsi1' });
 }
 
-/** The person's account user in this account (contract §2: a user id names it), or null. */
+/** The person's account user in this account (docs/api.md#ids: a user id names it), or null. */
 export async function getAccountUserOfUser(userId: string, accountId: string): Promise<AccountUserRecord | null> {
   const found = await accountUsers.query(accountUsersOfUserPartition(userId), { index: 'gsi1', skBetween: [accountId, accountId] });
   return found[0] ?? null;

@@ -1,4 +1,4 @@
-// Update an account user (contract §4): partial; roles merge the keys given; user_attributes edit
+// Update an account user (docs/api.md#requests): partial; roles merge the keys given; user_attributes edit
 // the person's name, notify flags and contacts by id. A non-admin may update only their own account
 // user and never its roles.
 import { forgetAccountUser } from '../auth/principal-cache';

@@ -1,4 +1,4 @@
-// First start (contract §3): when the store holds no account, create one account with one admin
+// First start (docs/api.md#roles): when the store holds no account, create one account with one admin
 // from BOOTSTRAP_EMAIL / BOOTSTRAP_PASSWORD / BOOTSTRAP_API_KEY. A marker item claimed with a
 // conditional write makes this happen once, even when several processes start together.
 import { newId } from '../ids';

@@ -1,4 +1,4 @@
-// POST /public/login (contract §3): a user's e-mail and password give a login token for one of their
+// POST /public/login (docs/api.md#authentication): a user's e-mail and password give a login token for one of their
 // account users (the first account, or the one named by account_id).
 import { getUser, getUserIdByEmail, listAccountUsersOfUser } from '../account-users/store';
 import { signToken } from '../auth/jwt';

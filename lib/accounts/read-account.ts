@@ -1,4 +1,4 @@
-// GET /account/:id: the caller's own account only; another id is absent (contract §11).
+// GET /account/:id: the caller's own account only; another id is absent (docs/api.md#account).
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';

@@ -1,4 +1,4 @@
-// POST /public/password_reset {email} (contract §3): 202 whether or not the address is known, so the
+// POST /public/password_reset {email} (docs/api.md#authentication): 202 whether or not the address is known, so the
 // answer tells nobody who has an account. A known address gets an e-mail with a link to the console's
 // reset page carrying a one-time token, valid PASSWORD_RESET_TTL_SECONDS (1 hour); only the token's
 // hash is stored, and the notification records that a link was sent, never the link.

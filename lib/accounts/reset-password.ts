@@ -1,4 +1,4 @@
-// POST /public/password_reset/<token> {password} (contract §3): a token that is unknown, expired,
+// POST /public/password_reset/<token> {password} (docs/api.md#authentication): a token that is unknown, expired,
 // already spent, or older than the person's last password change is a 404; a password shorter than
 // 8 characters is a 422 and leaves the token usable; otherwise the token is spent (a conditional
 // delete, so two requests cannot both use it) and the password set, which refuses every login token

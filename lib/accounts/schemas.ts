@@ -1,4 +1,4 @@
-// Input schemas of the account (api-earlier.md "Account"), login, signup and password reset (contract §3).
+// Input schemas of the account (api-earlier.md "Account"), login, signup and password reset (docs/api.md#authentication).
 import * as z from 'zod';
 import { newPassword } from '../account-users/schemas';
 import { jsonData } from '../http/fields';

@@ -1,4 +1,4 @@
-// POST /public/signup (contract §3): a new account and its admin, signed in at once. Off unless
+// POST /public/signup (docs/api.md#roles): a new account and its admin, signed in at once. Off unless
 // SIGNUP_ENABLED is set: then the route answers 404, as if it did not exist.
 import { signToken } from '../auth/jwt';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-// What routing decides for a new alert (contract §6, §8, §10), before anything is written: the alert's
+// What routing decides for a new alert (docs/api.md#alerts, docs/api.md#escalation-and-notifications, docs/api.md#routers-and-automations), before anything is written: the alert's
 // own destinations (teams, account users, schedules) and, when it names routers, the router chain's
 // decision (lib/routing followRouterChain, depth 10, loops) with its receivers resolved to teams and
 // account users of the account. An unknown receiver is skipped and reported; `skd_` (a schedule)
@@ -88,7 +88,7 @@ async function directAssignments(alert: AlertRecord, into: AssignmentSet, skippe
   }
 }
 
-/** Receivers named by rules: they may not exist (contract §10: logged and skipped). */
+/** Receivers named by rules: they may not exist (docs/api.md#routers-and-automations: logged and skipped). */
 async function chainAssignments(
   accountId: string,
   named: ChainAssignment[],

@@ -1,4 +1,4 @@
-// The routing step of a new alert (contract §6, §10), run by functions/queue/routing-worker.ts for
+// The routing step of a new alert (docs/api.md#alerts, docs/api.md#routers-and-automations), run by functions/queue/routing-worker.ts for
 // each {account_id, alert_id} message:
 //   decide (decide-routing.ts) → ONE versioned write of the alert with everything routing changes
 //   (setval, incident, stakeholders, status suppressed/dropped, parent_id, assignments, the decision)

@@ -1,4 +1,4 @@
-// Automations that a router's rule named for an alert (contract §10): each runs at most once per
+// Automations that a router's rule named for an alert (docs/api.md#automations): each runs at most once per
 // alert, router, rule and automation, whatever the redeliveries (a claim item is written before the
 // run), and each run is on the alert's timeline (which automation, its status, the run's log).
 import type { AlertRecord } from '../alerts/records';

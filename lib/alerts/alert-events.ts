@@ -1,4 +1,4 @@
-// Alert events for outgoing webhooks (contract §10): every change of an alert is written to its
+// Alert events for outgoing webhooks (docs/api.md#routers-and-automations): every change of an alert is written to its
 // timeline (timeline.ts), and the changes a webhook can subscribe to are published from there, so no
 // change is missed, whichever path made it (API, webhook, routing, escalation). Publishing is one
 // group-committed queue message per event, only when a subscriber wants it; the subscriber list is

@@ -183,13 +183,13 @@ export async function createAlertEarlier(principal: Principal, body: unknown, op
 
 const VIEW_DESTINATIONS: EntityKind[] = ['team', 'user', 'accountUser'];
 
-/** POST /broadcast (contract §11): a broadcast alert; needs the admin or broadcaster role (§3). */
+/** POST /broadcast (docs/api.md#broadcasts): a broadcast alert; needs the admin or broadcaster role (docs/api.md#roles). */
 export async function createBroadcast(principal: Principal, body: unknown): Promise<AlertRecord> {
   requireRole(principal, ['admin', 'broadcaster'], 'send broadcasts');
   return createAlertEarlier(principal, body, { subtype: 'broadcast', kinds: VIEW_DESTINATIONS });
 }
 
-/** POST /incident (contract §11): an alert with meta.incident set. */
+/** POST /incident (docs/api.md#broadcasts): an alert with meta.incident set. */
 export async function createIncident(principal: Principal, body: unknown): Promise<AlertRecord> {
   return createAlertEarlier(principal, body, { meta: { incident: true }, kinds: VIEW_DESTINATIONS });
 }

@@ -29,7 +29,7 @@ export async function deleteAlert(principal: Principal, rawId: string, view?: Al
   });
 }
 
-/** DELETE /broadcast/:id: needs the admin or broadcaster role (contract §3). */
+/** DELETE /broadcast/:id: needs the admin or broadcaster role (docs/api.md#roles). */
 export async function deleteBroadcast(principal: Principal, rawId: string): Promise<void> {
   requireRole(principal, ['admin', 'broadcaster'], 'delete broadcasts');
   await deleteAlert(principal, rawId, BROADCAST_VIEW);

@@ -1,5 +1,5 @@
 // Where an alert goes, read from either interface and checked against the caller's account
-// (contract §4: an unknown reference is 422 on v4, 400 on the earlier interface, naming the field).
+// (docs/api.md#errors: an unknown reference is 422 on v4, 400 on the earlier interface, naming the field).
 // Integrations name their default destinations the same way (lib/integrations/destinations.ts).
 import { getAccountUserOfUser } from '../account-users/store';
 import { Invalid } from '../http/errors';
@@ -46,7 +46,7 @@ const DESTINATION_KINDS: EntityKind[] = ['team', 'user', 'router', 'schedule', '
 /**
  * Resolves the earlier interface's mixed destination_ids (`tem_`, `usr_`, `rtr_`, `skd_`; `acu_`
  * too), in the order given. A `usr_` id names a person: the destination is that person's account
- * user in this account (contract §2). Every fault is named at once.
+ * user in this account (docs/api.md#ids). Every fault is named at once.
  */
 export async function resolveEarlierDestinations(
   accountId: string,

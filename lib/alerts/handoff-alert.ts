@@ -1,4 +1,4 @@
-// POST /alert/:id/handoff {to} (contract §6): from open or acknowledged, append {to, from, time,
+// POST /alert/:id/handoff {to} (docs/api.md#alert-transitions): from open or acknowledged, append {to, from, time,
 // acknowledged} to handoffs, assign the alert to `to` and set it open (acknowledged_at stays). A
 // versioned read-modify-write: `from` depends on the assignment read. Paging the new assignee is
 // escalation's (lib/escalation/handoff.ts).

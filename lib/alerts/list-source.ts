@@ -1,4 +1,4 @@
-// The list source of alerts (contract §5) over the indexes of lib/alerts/store.ts. A page filtered by
+// The list source of alerts (docs/api.md#lists) over the indexes of lib/alerts/store.ts. A page filtered by
 // one indexed attribute (status, urgency, third-party id, tag, incident flag, subtype) or a view
 // (a team's alerts, incidents, broadcasts) in creation order is one Query of offset+limit keys and
 // an exact counter: its cost does not grow with the account. Any other query reads only the

@@ -25,7 +25,7 @@ export const teamView = (teamId: string): AlertView => ({
 });
 
 /**
- * The ULID a path's `:id` names: the ULID, the prefix id (contract §2), or the alert's tiny id, the
+ * The ULID a path's `:id` names: the ULID, the prefix id (docs/api.md#ids), or the alert's tiny id, the
  * number people see (`/alert/4/acknowledge`), looked up in one Query. Null when it names nothing.
  */
 export async function resolveAlertId(accountId: string, rawId: string): Promise<string | null> {
@@ -43,7 +43,7 @@ export async function findAlert(principal: Principal, rawId: string, view?: Aler
   return alert;
 }
 
-/** v4 accepts `tags` as another name for tag_list (contract §4), in filters too. */
+/** v4 accepts `tags` as another name for tag_list (docs/api.md#requests), in filters too. */
 function v4Params(params: URLSearchParams): URLSearchParams {
   if (!params.has('tags') && !(params.get('ops') ?? '').includes('tags:')) return params;
   const out = new URLSearchParams();

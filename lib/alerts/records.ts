@@ -1,4 +1,4 @@
-// The stored alert: one domain object behind both interfaces (contract §1, §6). The v4 and earlier
+// The stored alert: one domain object behind both interfaces (docs/api.md#interfaces, docs/api.md#alerts). The v4 and earlier
 // representations are serializers over this record.
 
 export type AlertStatus = 'queued' | 'open' | 'acknowledged' | 'resolved' | 'dropped' | 'suppressed' | 'archived';
@@ -18,7 +18,7 @@ export interface Handoff {
   acknowledged: boolean;
 }
 
-/** One assignee decided by routing (contract §8: teams escalate, account users are paged alone). */
+/** One assignee decided by routing (docs/api.md#escalation-and-notifications: teams escalate, account users are paged alone). */
 export interface Assignment {
   type: 'team' | 'account_user';
   /** ULID of the team or the account user. */
@@ -69,7 +69,7 @@ export interface AlertRecord {
   tag_list: string[];
   thirdparty_id: string | null;
   dedup_keys: string[];
-  /** 1 at creation; +1 for every deduplicated create (contract §9). */
+  /** 1 at creation; +1 for every deduplicated create (docs/api.md#deduplication). */
   dedup_count: number;
   meta: Record<string, unknown>;
   destination_team_ids: string[];

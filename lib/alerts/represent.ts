@@ -1,4 +1,4 @@
-// The two representations of an alert (contract §1, §2): v4 (snake_case, ULID references) and the
+// The two representations of an alert (docs/api.md#interfaces, docs/api.md#ids): v4 (snake_case, ULID references) and the
 // earlier interface (prefix ids, tinyId, ISO createdAt/updatedAt and Unix-second timestamps).
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';

@@ -1,4 +1,4 @@
-// The hand-off of a new alert to the routing pipeline (contract §6): a message {account_id,
+// The hand-off of a new alert to the routing pipeline (docs/api.md#alerts): a message {account_id,
 // alert_id} on the routing queue.
 import { config } from '../config';
 import { sendBatch } from '../queues/client';

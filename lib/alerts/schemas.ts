@@ -1,5 +1,5 @@
 // Input schemas of alerts, one per interface (api-v4.md permitted parameters; api-earlier.md;
-// contract §4 aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
+// docs/api.md#requests aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
 import * as z from 'zod';
 import { cleanJsonData } from '../encoding/json-data';
 import { boolish, idList, refineJsonData, requiredText } from '../http/fields';
@@ -9,7 +9,7 @@ import { INCIDENT_SEVERITIES, URGENCIES } from './records';
 const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
 
 /** An alert's meta: free-form plain JSON data (lib/http/fields.ts jsonData), with the incident
- * fields (contract §4) checked. */
+ * fields (docs/api.md#errors) checked. */
 export const alertMetaInput = z
   .object({
     incident: boolish.nullable().optional(),

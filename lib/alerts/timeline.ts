@@ -1,4 +1,4 @@
-// An alert's timeline (contract §6): every change of an alert writes a log owned by the alert –
+// An alert's timeline (docs/api.md#alerts): every change of an alert writes a log owned by the alert –
 // who (source_id), what (action, old and new status) and when. GET /incident/:id/logs and
 // GET /log?owner_id=alt_… read it back, oldest first.
 import { derivedUlid, newId, prefixId } from '../ids';

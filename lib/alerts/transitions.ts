@@ -1,4 +1,4 @@
-// State transitions of an alert (contract §6), under the rules of the interface that asked.
+// State transitions of an alert (docs/api.md#alert-transitions), under the rules of the interface that asked.
 // Each one is a single conditional write on the alert's status (lib/alerts/store.ts changeStatus):
 // of 50 concurrent acknowledges exactly one applies, and a lost race is a 409 naming the status.
 import { nowIso } from '../clock';
@@ -25,7 +25,7 @@ export const TRANSITION_RULES: Record<TransitionRules, Partial<Record<AlertActio
     reject: ['open'],
     archive: ['resolved', 'dropped'],
   },
-  // An integration may resolve from open (contract §9), and acknowledges as v4 does.
+  // An integration may resolve from open (docs/api.md#integrations), and acknowledges as v4 does.
   integration: {
     acknowledge: ['open', 'dropped', 'suppressed'],
     resolve: ['open', 'dropped', 'acknowledged'],

@@ -1,4 +1,4 @@
-// Notification workflows (contract §8): one per person paged for an alert. Escalation opens them;
+// Notification workflows (docs/api.md#escalation-and-notifications): one per person paged for an alert. Escalation opens them;
 // acknowledging, rejecting or timing out closes them. Reject needs the caller's open workflow.
 //   workflow     A#<acc>#WKF / <id>
 //   open ones    gsi1: A#<acc>#WKF#OPEN#<alert id> / <account user id>#<id>   (sparse: only while open)

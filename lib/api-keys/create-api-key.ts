@@ -1,4 +1,4 @@
-// POST /api/v4/api_keys (contract §3): a key for the caller, or (admins) for another account user
+// POST /api/v4/api_keys (docs/api.md#roles): a key for the caller, or (admins) for another account user
 // of the account; the token is answered once. Account creation issues the first admin's key too.
 import { generateToken, sha256 } from '../auth/passwords';
 import { Conflict, Forbidden, Invalid } from '../http/errors';

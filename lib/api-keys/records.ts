@@ -1,4 +1,4 @@
-// The stored API key (contract §3): it acts as one account user. Its token is shown once and kept
+// The stored API key (docs/api.md#authentication): it acts as one account user. Its token is shown once and kept
 // only as a SHA-256 hash, in a pointer item that authentication finds by the hash of what was sent.
 export interface ApiKeyRecord {
   id: string;

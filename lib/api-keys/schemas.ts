@@ -1,4 +1,4 @@
-// Input schema of API keys (contract §3).
+// Input schema of API keys (docs/api.md#authentication).
 import * as z from 'zod';
 
 export const createApiKeyInput = z.object({

@@ -1,4 +1,4 @@
-// Turns request headers into a Principal (contract §3): `Authorization: Bearer <token>`,
+// Turns request headers into a Principal (docs/api.md#authentication): `Authorization: Bearer <token>`,
 // `Authorization: <token>` (a login JWT or an API key token), or `x-api-key` + `x-api-secret`.
 // Anything else, or a credential that no longer resolves, is a 401: a login JWT also when it was
 // issued under an older password generation than the user's (the password changed since).

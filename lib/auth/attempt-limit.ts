@@ -1,6 +1,6 @@
 // Limits on attempts that cost someone else something (a reset e-mail in their inbox) or guess a
 // secret (a current password): a shared counter per bucket and fixed window, so every instance draws
-// from the same allowance. Beyond it, 429 with Retry-After up to the end of the window (contract §4).
+// from the same allowance. Beyond it, 429 with Retry-After up to the end of the window (docs/api.md#errors).
 import { TooManyRequests } from '../http/errors';
 import { addAttempt } from './store';
 

@@ -1,4 +1,4 @@
-// Login tokens: HS256 JWTs naming the user, the account and the account user (contract §3), and the
+// Login tokens: HS256 JWTs naming the user, the account and the account user (docs/api.md#authentication), and the
 // user's password generation (`gen`, bumped by every password change), so that tokens issued before
 // a change are refused (lib/api/authenticate.ts); a token without `gen` is of generation 0.
 // Only HS256 is accepted on verification, so `alg: none` and other algorithms are refused.

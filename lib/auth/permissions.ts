@@ -1,4 +1,4 @@
-// Role checks (contract §3). Without `admin`, a caller may read everything in the account, create
+// Role checks (docs/api.md#roles). Without `admin`, a caller may read everything in the account, create
 // alerts and act on them, and update their own account user (not its roles).
 import { Forbidden } from '../http/errors';
 import type { Principal } from '../http/principal';

@@ -1,4 +1,4 @@
-// POST /automation (account admins, contract §3): name and settings (url and method at least).
+// POST /automation (account admins, docs/api.md#roles): name and settings (url and method at least).
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';

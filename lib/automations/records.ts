@@ -1,4 +1,4 @@
-// The stored automation (api-earlier.md "Automation", contract §10): an HTTP request to a third-party
+// The stored automation (api-earlier.md "Automation", docs/api.md#automations): an HTTP request to a third-party
 // system, described by its settings YAML (stored exactly as sent), run by hand or by a router's
 // automation action.
 export interface AutomationRecord {

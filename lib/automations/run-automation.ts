@@ -1,4 +1,4 @@
-// Running an automation (contract §10): its settings rendered over the alert (when a router runs it),
+// Running an automation (docs/api.md#automations): its settings rendered over the alert (when a router runs it),
 // one request through the guarded outbound client (10 s, SSRF guard unless the deployment sets
 // ALLOW_PRIVATE_AUTOMATION_TARGETS=true), and a log owned by the automation recording the run:
 // status code, duration, an excerpt of the response — never the auth password. POST

@@ -1,4 +1,4 @@
-// Settings on create and update: they must parse and name url and method (contract §10: 400 naming
+// Settings on create and update: they must parse and name url and method (docs/api.md#routers-and-automations: 400 naming
 // the fault otherwise).
 import { Invalid } from '../http/errors';
 import { parseAutomationSettings } from './settings';

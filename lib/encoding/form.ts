@@ -1,4 +1,4 @@
-// application/x-www-form-urlencoded with Rails-style bracket nesting (contract §4), for the API's
+// application/x-www-form-urlencoded with Rails-style bracket nesting (docs/api.md#requests), for the API's
 // request bodies (lib/http/form.ts) and the senders' webhook bodies (lib/integrations/adapters):
 // `a[b]=1` → {a:{b:'1'}}, `a[]=1&a[]=2` → {a:['1','2']}, `a[][x]=1&a[][y]=2&a[][x]=3` → objects
 // that start anew when a key repeats, `a[0][x]=1` → {a:[{x:'1'}]}. Repeated plain keys keep the last.

@@ -1,4 +1,4 @@
-// POST /api/v4/escalation_policies (contract §7, account admins), and the policy a new team gets.
+// POST /api/v4/escalation_policies (docs/api.md#escalation-policies, account admins), and the policy a new team gets.
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';

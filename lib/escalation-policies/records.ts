@@ -1,4 +1,4 @@
-// The stored escalation policy (contract §7): layers notified one after another, each for its
+// The stored escalation policy (docs/api.md#escalation-policies): layers notified one after another, each for its
 // timeout; then the whole policy repeats `repeat` times; then the alert goes to the reassign targets.
 export const TIMEOUT_UNITS = ['minutes', 'hours'] as const;
 export type TimeoutUnit = (typeof TIMEOUT_UNITS)[number];
@@ -30,5 +30,5 @@ export function layerTimeoutMs(layer: Pick<EscalationLayerRecord, 'timeout' | 't
   return layer.timeout * (layer.timeout_unit === 'hours' ? 3_600_000 : 60_000);
 }
 
-/** The policy a new team gets (contract §7): one layer, 5 minutes, no repeat. */
+/** The policy a new team gets (docs/api.md#teams): one layer, 5 minutes, no repeat. */
 export const DEFAULT_LAYERS: Omit<EscalationLayerRecord, 'id'>[] = [{ layer: 1, timeout: 5, timeout_unit: 'minutes' }];

@@ -1,4 +1,4 @@
-// The v4 representation of an escalation policy (contract §7).
+// The v4 representation of an escalation policy (docs/api.md#escalation-policies).
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';

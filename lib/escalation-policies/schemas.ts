@@ -1,4 +1,4 @@
-// Input schemas of escalation policies (contract §7). Layers arrive as `escalation_layers` or, as
+// Input schemas of escalation policies (docs/api.md#escalation-policies). Layers arrive as `escalation_layers` or, as
 // Rails nested attributes, `escalation_layers_attributes` (entries with `_destroy` set are dropped).
 import * as z from 'zod';
 import { Invalid } from '../http/errors';

@@ -2,7 +2,7 @@
 // resolve,archive}, an integration's acknowledge and resolve, and one-click responses: the alert's
 // transition (lib/alerts/transitions.ts, one conditional write on its status) and its escalation.
 // Acknowledge and resolve stop every escalation of the alert before they answer: the step waits
-// for any step still paging, so no page goes out after the 200. Reject (§6) closes the caller's open
+// for any step still paging, so no page goes out after the 200. Reject (docs/api.md#alert-transitions) closes the caller's open
 // workflow and moves the escalation on at once when no other workflow of that step stays open.
 import type { Actor, AlertRecord } from '../alerts/records';
 import { actorOf } from '../alerts/actor';
@@ -41,7 +41,7 @@ export async function transitionAndEscalate(
 }
 
 /**
- * Reject (§6): only the caller's open workflows (as the escalation state holds them, or the one a
+ * Reject (docs/api.md#alert-transitions): only the caller's open workflows (as the escalation state holds them, or the one a
  * one-click link names), so a retried reject cannot reject the caller's next page.
  */
 export async function rejectAlert(

@@ -1,4 +1,4 @@
-// Which channels page a person, and when (contract §8): THE one place that turns (account user,
+// Which channels page a person, and when (docs/api.md#escalation-and-notifications): THE one place that turns (account user,
 // template, alert) into delivery steps, through the routing engine's pickChannels. The person's
 // notification rule decides when it is enabled and one of its rules matches; otherwise (no rule, a
 // disabled one, no match) the person's default channels go out at once.

@@ -190,7 +190,7 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
   }
 }
 
-/** A policy's reassignment moves d_team_id / d_user_id to the first new target (§8 "the alert is reassigned"). */
+/** A policy's reassignment moves d_team_id / d_user_id to the first new target (docs/api.md#escalation-and-notifications "the alert is reassigned"). */
 async function reassignAlert(started: AssignmentStartedEffect[], options: CarryOutOptions): Promise<void> {
   const first = started[0];
   if (!first) return;

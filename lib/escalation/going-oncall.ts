@@ -1,4 +1,4 @@
-// Going on call (contract §8): each minute the sweeper looks at who is on call (any layer) for every
+// Going on call (docs/api.md#escalation-and-notifications): each minute the sweeper looks at who is on call (any layer) for every
 // team's schedule, compares it with what it saw last time (one item per team), and when the people
 // changed tells the team's `handoff_notifications` recipients (template event_goc): oncall_rotation
 // = those coming on, team_all = members and admins, team_admins, specific_users

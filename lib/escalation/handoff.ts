@@ -1,4 +1,4 @@
-// POST /alert/:id/handoff {to} (contract §6, §8): the hand-off itself (lib/alerts/handoff-alert.ts),
+// POST /alert/:id/handoff {to} (docs/api.md#alert-transitions, docs/api.md#escalation-and-notifications): the hand-off itself (lib/alerts/handoff-alert.ts),
 // then the new assignee is paged with template alert_handoff: an account user alone, a team through
 // its policy from layer 1. The hand-off replaces the alert's running escalation (SEMANTICS.md).
 import type { AlertRecord } from '../alerts/records';

@@ -1,4 +1,4 @@
-// One step of an alert's escalation (contract §8), however it was asked for: a start, a timer (or
+// One step of an alert's escalation (docs/api.md#escalation-and-notifications), however it was asked for: a start, a timer (or
 // the sweeper finding one late), acknowledge, resolve or reject. Flow: read the state item
 // consistently → wait while another step holds a live lease → carry out an outbox a crashed step
 // left (or, when the alert is being stopped, keep only its records) → apply what the alert record

@@ -1,4 +1,4 @@
-// The interface between routing and escalation (contract §8): an alert's assignments start
+// The interface between routing and escalation (docs/api.md#escalation-and-notifications): an alert's assignments start
 // escalating. Every team target runs that team's policy over its schedule, every account user
 // target is paged alone; a target with `delay_ms` starts after that delay (÷ TIME_SCALE, through
 // the escalation timers, kept in the table so a crash cannot lose it). Idempotent by `key`: the same

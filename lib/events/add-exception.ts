@@ -1,4 +1,4 @@
-// POST /api/v4/events/:id/add_exception (contract §7): removes the occurrence that starts at
+// POST /api/v4/events/:id/add_exception (docs/api.md#overrides-and-exceptions): removes the occurrence that starts at
 // action_time (an action_time without an offset is read in the event's time zone).
 import type { Principal } from '../http/principal';
 import { findOccurrenceStartingAt } from '../oncall/recurrence';

@@ -1,6 +1,6 @@
 // Attendees of events are account users. The v4 interface names them by account user id (ULID or
 // acu_), the earlier one by user id (usr_ or ULID): inside one account a user has one account user
-// (contract §2), so a user id names that account user.
+// (docs/api.md#ids), so a user id names that account user.
 import type { AccountUserRecord } from '../account-users/records';
 import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
 import { parseId, parsePrefixedId } from '../ids';

@@ -1,5 +1,5 @@
 // POST /api/v4/events and POST /event: each interface's input becomes a draft (datetimes without
-// an offset are wall-clock times in the event's time zone, contract §4), written by write-event.ts.
+// an offset are wall-clock times in the event's time zone, docs/api.md#requests), written by write-event.ts.
 import { Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';

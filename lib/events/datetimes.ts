@@ -1,4 +1,4 @@
-// Datetime inputs (contract §4): ISO 8601, and one without an offset is read on the wall clock of
+// Datetime inputs (docs/api.md#requests): ISO 8601, and one without an offset is read on the wall clock of
 // the object's time zone with the engine's rules (a time in a spring-forward gap takes the offset in
 // force before it, a repeated time is the first of the two), so an input and the occurrences the
 // engine computes from it always agree.

@@ -1,4 +1,4 @@
-// POST /api/v4/events/:id/override (api-v4.md "Event operations", contract §7): an override child
+// POST /api/v4/events/:id/override (api-v4.md "Event operations", docs/api.md#overrides-and-exceptions): an override child
 // puts the given attendees on the given layer for the given span, cutting the parent's occurrence
 // that starts at action_time (one that starts no occurrence is a 422).
 import { Invalid } from '../http/errors';

@@ -1,4 +1,4 @@
-// POST /api/v4/events/:id/terminate_on (contract §7): the event's repetition ends before the
+// POST /api/v4/events/:id/terminate_on (docs/api.md#schedules-and-events): the event's repetition ends before the
 // occurrence that starts at action_time.
 import type { Principal } from '../http/principal';
 import { planTermination } from '../oncall/recurrence';

@@ -1,4 +1,4 @@
-// How a partial update applies its input (contract §4): fields not sent stay as they are, and inside
+// How a partial update applies its input (docs/api.md#requests): fields not sent stay as they are, and inside
 // a free-form object (meta, options) a key sent as null is removed. Keys that could reach a
 // prototype are never written, and a merged object must still be plain JSON data within the limits
 // (lib/encoding/json-data.ts): 100 keys merged into 100 others are refused, naming the field.

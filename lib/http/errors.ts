@@ -1,5 +1,5 @@
 // Typed errors that carry their HTTP status; lib/http/results.ts is the one place that turns them
-// into the contract's error body (§4). Messages name the field at fault.
+// into the contract's error body (docs/api.md#requests). Messages name the field at fault.
 
 export class HttpError extends Error {
   readonly status: number;
@@ -33,7 +33,7 @@ export class Conflict extends statusError(409) {}
 export class PayloadTooLarge extends statusError(413, 'Request body is larger than 256 KiB') {}
 /** Validation of a well-formed request: 422 on v4, 400 on the earlier interface. */
 export class Invalid extends statusError(422) {}
-/** Validation that is 422 on every interface: the contract's password routes under /public (§3). */
+/** Validation that is 422 on every interface: the contract's password routes under /public (docs/api.md#authentication). */
 export class Unprocessable extends statusError(422) {}
 
 export class TooManyRequests extends HttpError {

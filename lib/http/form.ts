@@ -1,4 +1,4 @@
-// Form-encoded request bodies (contract §4): the bracket-nesting parser of lib/encoding/form.ts,
+// Form-encoded request bodies (docs/api.md#requests): the bracket-nesting parser of lib/encoding/form.ts,
 // whose limit errors are validation errors here (422 on v4, 400 on the earlier interface).
 import { FormEncodingError, parseBracketForm } from '../encoding/form';
 import { Invalid } from './errors';

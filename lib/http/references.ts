@@ -1,5 +1,5 @@
 // Checks that ids sent in a request name objects of the caller's account. An id of the wrong form
-// or of an absent object is a validation error naming the field (contract §4: 422 / 400).
+// or of an absent object is a validation error naming the field (docs/api.md#errors: 422 / 400).
 import type { StoredKind } from '../entities';
 import { parseId } from '../ids';
 import { existing } from '../store/entity-store';

@@ -1,5 +1,5 @@
 // API Gateway results: JSON bodies with the CORS headers, and the one mapping of errors to the
-// contract's error body (§4).
+// contract's error body (docs/api.md#requests).
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger } from '../log';
 import { CORS } from './cors';
@@ -25,7 +25,7 @@ export function textResult(status: number, contentType: string, body: string, he
   return { statusCode: status, headers: { 'content-type': contentType, ...CORS.responseHeaders, ...headers }, body };
 }
 
-/** The contract's error body (§4): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
+/** The contract's error body (docs/api.md#requests): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
  * errors are 422 on v4 and 400 on the earlier interface (Unprocessable stays 422 on both). Unknown
  * errors never leak detail. */
 export function errorResult(error: unknown, path: string): Result {

@@ -72,7 +72,7 @@ export function parseInput<S extends z.ZodType>(
   return (result as { data: z.infer<S> }).data;
 }
 
-/** parseInput for the routes whose validation errors are 422 on every interface (contract §3's
+/** parseInput for the routes whose validation errors are 422 on every interface (docs/api.md#authentication's
  * password routes under /public). */
 export function parseUnprocessable<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   try {

@@ -1,4 +1,4 @@
-// The integration type catalogue (GET /api/v4/integration_types, contract §9): read-only, the same
+// The integration type catalogue (GET /api/v4/integration_types, docs/api.md#integration-types): read-only, the same
 // in every account. Ids are fixed ULIDs: integrations store them, so they never change.
 import { parseId, prefixId } from '../ids';
 import { ALERT_EVENTS, OUTGOING_WEBHOOK_SLUG } from './outgoing-webhook-options';

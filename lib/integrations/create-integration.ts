@@ -1,4 +1,4 @@
-// POST /api/v4/integrations and POST /integration (account admins, contract §3): the two inputs only
+// POST /api/v4/integrations and POST /integration (account admins, docs/api.md#roles): the two inputs only
 // differ in how they name the type and the destinations; options come from `options` and option_*.
 import type * as z from 'zod';
 import { requireAdmin } from '../auth/permissions';

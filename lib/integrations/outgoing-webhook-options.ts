@@ -1,4 +1,4 @@
-// The outgoing_webhook integration type (contract §10): instead of receiving alerts it sends every
+// The outgoing_webhook integration type (docs/api.md#routers-and-automations): instead of receiving alerts it sends every
 // change of the account's alerts to a URL. Its options: url (required), events (a subset of
 // ALERT_EVENTS; all when absent), username and password (basic auth) and secret (X-Signature). Checked
 // on create and update: the URL's form, and an IP-literal host through the SSRF guard (a host name is

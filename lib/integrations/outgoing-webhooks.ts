@@ -1,4 +1,4 @@
-// Outgoing webhook integrations on save (contract §10): their options checked, their secrets kept
+// Outgoing webhook integrations on save (docs/api.md#routers-and-automations): their options checked, their secrets kept
 // when a client sends back the marker it read, and the account's alert event subscribers kept in
 // step (an enabled outgoing webhook subscribes to its events; disabled or deleted, it does not).
 import { setAlertEventSubscriber } from '../alerts/alert-events';

@@ -1,4 +1,4 @@
-// PagerDuty Events API v2 drop-in (contract §9): `POST /v2/enqueue`, no credentials. Flow: size →
+// PagerDuty Events API v2 drop-in (docs/api.md#pagerduty-events-api-v2-drop-in): `POST /v2/enqueue`, no credentials. Flow: size →
 // parse → PagerDuty's own checks (lib/integrations/adapters/pagerduty-event-rules) → the routing key
 // names an enabled integration of this deployment → the shared inbound path (token, rate limit,
 // maintenance window, store, queue) with the body read as `pagerduty_events_v2` → PagerDuty's 202.

@@ -1,4 +1,4 @@
-// The two representations of an integration (contract §1, §2) and of an integration type.
+// The two representations of an integration (docs/api.md#interfaces, docs/api.md#ids) and of an integration type.
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
@@ -33,7 +33,7 @@ export function slugOf(record: IntegrationRecord): string {
   return findIntegrationType(record.integration_type_id)?.slug ?? 'webhook';
 }
 
-/** The inbound address senders post to (contract §9): `<base>/integration/<int_ id>`. */
+/** The inbound address senders post to (docs/api.md#inbound-webhooks): `<base>/integration/<int_ id>`. */
 export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: string): string {
   return `${baseUrl}/integration/${prefixId('integration', record.id)}`;
 }

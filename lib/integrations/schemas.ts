@@ -1,5 +1,5 @@
 // Input schemas of integrations, both interfaces (api-v4.md "Integration", api-earlier.md
-// "Integration", contract §4: `option_*` top-level parameters, `enabled` on create).
+// "Integration", docs/api.md#errors: `option_*` top-level parameters, `enabled` on create).
 import * as z from 'zod';
 import { URGENCIES } from '../alerts/records';
 import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem } from '../encoding/json-data';

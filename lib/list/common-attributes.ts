@@ -1,4 +1,4 @@
-// The attributes every object shows, per interface (contract §1, §2), for the list specs.
+// The attributes every object shows, per interface (docs/api.md#interfaces, docs/api.md#ids), for the list specs.
 import type { AttributeType } from './query';
 
 export const V4_COMMON_ATTRIBUTES: Record<string, AttributeType> = {

@@ -1,4 +1,4 @@
-// Runs a parsed list query over a resource (contract §5). A source may answer a query through an
+// Runs a parsed list query over a resource (docs/api.md#lists). A source may answer a query through an
 // index and an exact counter (the fast path: unfiltered or key-filtered pages); everything else is
 // read from the account's partition for that type and filtered, sorted and counted here.
 import type { Filter, ListQuery } from './query';

@@ -1,5 +1,5 @@
 // Reference filters of a list (`schedule_id=…`, `member_account_user_ids=…`) in the id form the
-// representation shows, whatever form the client sent (contract §2: ULID or prefix id).
+// representation shows, whatever form the client sent (docs/api.md#ids: ULID or prefix id).
 import { parseId, prefixId, type EntityKind } from '../ids';
 
 /** v4 shows references as ULIDs: a prefix id in a filter is read as its ULID. */

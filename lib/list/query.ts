@@ -1,4 +1,4 @@
-// Parses and validates list query parameters (contract §5) against a resource's attribute
+// Parses and validates list query parameters (docs/api.md#lists) against a resource's attribute
 // schema. Bad values and unknown attributes are errors, so typos surface instead of matching nothing.
 import { Invalid } from '../http/errors';
 import type { ApiInterface } from '../http/request';
@@ -82,7 +82,7 @@ export function coerce(path: string, type: AttributeType, raw: string): unknown 
 
 export function parseDateTime(raw: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw)) return null;
-  // A space between date and time (`2026-01-01 10:00:00`) is accepted; no offset means UTC (§4).
+  // A space between date and time (`2026-01-01 10:00:00`) is accepted; no offset means UTC (docs/api.md#requests).
   let text = raw.trim().replace(' ', 'T');
   if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text += 'Z';
   const ms = Date.parse(text);

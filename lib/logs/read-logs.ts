@@ -1,4 +1,4 @@
-// GET /log/:id, GET /log (contract §5) and an object's timeline (GET /log?owner_id=…,
+// GET /log/:id, GET /log (docs/api.md#lists) and an object's timeline (GET /log?owner_id=…,
 // GET /incident/:id/logs). A timeline is listed oldest first unless a sort is given, and is read
 // from the owner's index partition with its own count: its cost does not grow with the account.
 import { NotFound } from '../http/errors';

@@ -1,4 +1,4 @@
-// A log is a record owned by another object (contract §6, §9, api-earlier.md "Log"): an alert's
+// A log is a record owned by another object (docs/api.md#alerts, docs/api.md#integrations, api-earlier.md "Log"): an alert's
 // timeline entries, and every inbound webhook request as it was received.
 
 export type LogSubtype = 'INCOMING' | 'OUTGOING';

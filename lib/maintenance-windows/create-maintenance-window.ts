@@ -1,4 +1,4 @@
-// POST /api/v4/maintenance_windows (account admins, contract §3): datetimes without an offset are
+// POST /api/v4/maintenance_windows (account admins, docs/api.md#roles): datetimes without an offset are
 // read in the window's time zone; the end must come after the start; every integration must exist.
 import { requireAdmin } from '../auth/permissions';
 import type { Principal } from '../http/principal';

@@ -1,4 +1,4 @@
-// Datetime inputs of maintenance windows (contract §4): ISO 8601; one without an offset is a wall-clock
+// Datetime inputs of maintenance windows (docs/api.md#requests): ISO 8601; one without an offset is a wall-clock
 // time in the window's time zone, converted with the on-call engine's rules (a time in a
 // spring-forward gap takes the offset before the gap, a repeated time is the first of the two).
 import { Invalid } from '../http/errors';

@@ -1,5 +1,5 @@
 // The stored maintenance window (api-v4.md "Maintenance window"): while it lasts, webhooks to the
-// integrations it lists are logged and ignored (contract §9).
+// integrations it lists are logged and ignored (docs/api.md#integrations).
 
 export interface MaintenanceWindowRecord {
   id: string;

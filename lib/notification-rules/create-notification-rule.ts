@@ -1,4 +1,4 @@
-// POST /api/v4/notification_rules (account admins, contract §3), and the earlier POST /router of type
+// POST /api/v4/notification_rules (account admins, docs/api.md#roles), and the earlier POST /router of type
 // notification, which names the same object.
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';

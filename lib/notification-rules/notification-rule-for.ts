@@ -1,4 +1,4 @@
-// The notification rule that decides how an account user is paged (contract §8), for escalation:
+// The notification rule that decides how an account user is paged (docs/api.md#escalation-and-notifications), for escalation:
 // escalation passes the answer to pickChannels (lib/routing), which falls back to the user's default
 // channels when the answer is null.
 import type { AccountUserRecord } from '../account-users/records';

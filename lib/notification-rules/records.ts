@@ -1,4 +1,4 @@
-// The stored notification rule (api-v4.md "Notification rule", contract §8): how an account user is
+// The stored notification rule (api-v4.md "Notification rule", docs/api.md#escalation-and-notifications): how an account user is
 // paged, as YAML stored exactly as sent. Assigned through an account user's notification_rule_id.
 // The earlier interface shows it as a router of type notification (the real service's earlier name
 // for it): one object behind /api/v4/notification_rules and /router.

@@ -1,4 +1,4 @@
-// Notification rule YAML on save (contract §8): parsed by the routing engine; any fault is a
+// Notification rule YAML on save (docs/api.md#escalation-and-notifications): parsed by the routing engine; any fault is a
 // validation error naming it (line and column where it has one). The text is stored as sent.
 import { Invalid } from '../http/errors';
 import { parseNotificationRules } from '../routing';

@@ -1,4 +1,4 @@
-// GET /api/v4/notifications[/:id] and GET /notification[/:id] (contract §5, §8): read only. A page
+// GET /api/v4/notifications[/:id] and GET /notification[/:id] (docs/api.md#lists, docs/api.md#escalation-and-notifications): read only. A page
 // of one alert's or one account user's notifications in creation order is one Query of its index
 // partition; unfiltered pages are one Query plus the counter; any other filter reads the narrowest
 // of those and the list engine filters, sorts and counts.

@@ -1,4 +1,4 @@
-// The stored notification (contract §8, api-earlier.md "Notification"): one message to one person on
+// The stored notification (docs/api.md#escalation-and-notifications, api-earlier.md "Notification"): one message to one person on
 // one channel. It is written before any provider is called: `sending` (the conditional put claims
 // it) when it goes out at once, `queued` while it waits (storm protection) until a conditional move
 // to `sending`; then `sent`/`delivered`/`failed` with the provider's answer. A crash between the

@@ -1,4 +1,4 @@
-// The two representations of a notification (contract §8): v4 shows exactly §8's fields; the earlier
+// The two representations of a notification (docs/api.md#escalation-and-notifications): v4 shows exactly docs/api.md#escalation-and-notifications's fields; the earlier
 // interface its own names (user_id as usr_…, source_id the alert's alt_… id, Unix-second sent and
 // delivered, cost, provider_status, err). `sending` is internal and shows as `queued`.
 import { prefixId } from '../ids';

@@ -1,4 +1,4 @@
-// One-click response links (contract §8, issue 12): `<CONSOLE_URL>/public/respond/<token>` (the
+// One-click response links (docs/api.md#escalation-and-notifications, issue 12): `<CONSOLE_URL>/public/respond/<token>` (the
 // address e-mailed links use, which serves the API too; else PUBLIC_BASE_URL), the
 // token signed with RESPONSE_TOKEN_SECRET, else with a secret generated once and kept in the table
 // (like the JWT secret), valid 24 hours, naming one person's workflow of one alert and one action.
@@ -61,7 +61,7 @@ export async function verifyResponse(token: string): Promise<VerifyResult> {
   return verifyResponseToken(token, await responseSecret(), now());
 }
 
-/** A link with its token hidden: what a stored message may show (tokens are credentials, §3). */
+/** A link with its token hidden: what a stored message may show (tokens are credentials, docs/api.md#authentication). */
 export function redactLink(text: string, link: string | null): string {
   if (!link) return text;
   const at = link.lastIndexOf('/');

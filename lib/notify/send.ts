@@ -1,4 +1,4 @@
-// Records and sends one notification, exactly once (contract §8). The record is written before the
+// Records and sends one notification, exactly once (docs/api.md#escalation-and-notifications). The record is written before the
 // provider is called (a page is recorded even when delivery fails): `sending` by a conditional put
 // when it goes out at once, else `queued` and moved to `sending` by a conditional write when it
 // does; then to its outcome. A crash between the claim and the provider's answer leaves `sending`,

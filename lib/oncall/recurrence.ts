@@ -1,4 +1,4 @@
-// Event → its occurrences (contract §7). Expansion jumps straight to the window: the occurrence
+// Event → its occurrences (docs/api.md#schedules-and-events). Expansion jumps straight to the window: the occurrence
 // number at the window's start is counted arithmetically, so the cost follows the occurrences in
 // the window, not the age of the event.
 import { DAY_MS, HOUR_MS, civilFromDays, countCongruent, daysFromCivil, daysInMonth, popcount, weekdayOfDay } from './civil-calendar';

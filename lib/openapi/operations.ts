@@ -7,7 +7,7 @@ import * as input from './inputs';
 import * as rep from './representations';
 
 /** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
- * 422 itself is a validation failure that is 422 on every interface (the password routes, §3). */
+ * 422 itself is a validation failure that is 422 on every interface (the password routes, docs/api.md#authentication). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
 
 export interface SuccessDoc {
@@ -760,7 +760,7 @@ export const OPERATIONS: OperationTable = {
     writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
     descriptions: {
       create:
-        'Needs a name and at least one default receiver (default_receiver_team_id, default_receiver_account_user_id or default_receiver_router_id: objects of the account, ULID or prefix id). rules is router YAML (contract §10), validated (line and column in messages) and stored exactly as sent.',
+        'Needs a name and at least one default receiver (default_receiver_team_id, default_receiver_account_user_id or default_receiver_router_id: objects of the account, ULID or prefix id). rules is router YAML (docs/api.md#routers), validated (line and column in messages) and stored exactly as sent.',
       update: 'rules is validated as on create; a null default receiver clears it, and at least one must remain.',
     },
   }),
@@ -809,7 +809,7 @@ export const OPERATIONS: OperationTable = {
     writers: { create: ADMIN, update: ADMIN, delete: ADMIN },
     descriptions: {
       create:
-        "rules is notification rule YAML (contract §8), validated and stored exactly as sent. Assign it through an account user's notification_rule_id.",
+        "rules is notification rule YAML (docs/api.md#escalation-and-notifications), validated and stored exactly as sent. Assign it through an account user's notification_rule_id.",
       delete: 'Account users that used it lose their pointer (notification_rule_id becomes null): their default channels apply.',
     },
   }),

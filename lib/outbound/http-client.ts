@@ -1,4 +1,4 @@
-// One guarded HTTP client for automations and outgoing webhooks (issue 11, contract §10):
+// One guarded HTTP client for automations and outgoing webhooks (issue 11, docs/api.md#automations):
 // - the SSRF guard: an IP-literal host is checked before anything is sent; a host name is resolved
 //   by a lookup hook that checks every address it returns and hands the socket only checked ones
 //   (no DNS-rebinding gap); the connected socket's remote address is checked once more. A refusal

@@ -1,4 +1,4 @@
-// Delivering alert events to outgoing webhooks (contract §10). An event message fans out to one
+// Delivering alert events to outgoing webhooks (docs/api.md#routers-and-automations). An event message fans out to one
 // delivery per subscribed integration (its id derived from the event's timeline entry and the
 // integration, so a redelivered event makes none twice); each delivery is tried at once and then, on a
 // timeout, a network error, 429 or 5xx, again after a backoff (records.ts, divided by TIME_SCALE) for

@@ -1,4 +1,4 @@
-// One delivery of one alert event to one outgoing webhook integration (contract §10): the exact body
+// One delivery of one alert event to one outgoing webhook integration (docs/api.md#routers-and-automations): the exact body
 // sent on every try (so the signature and X-Webhook-Id are the same each time), and its state.
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 

@@ -1,4 +1,4 @@
-// POST /api/v4/routers (account admins, contract §3): name and at least one default receiver
+// POST /api/v4/routers (account admins, docs/api.md#roles): name and at least one default receiver
 // (api-v4.md); rules optional, validated by the routing engine and stored exactly as sent.
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';

@@ -1,5 +1,5 @@
 // A router's default receivers as each interface names them, checked against the caller's account
-// (contract §4: a reference to an object that does not exist is a validation error naming the field).
+// (docs/api.md#errors: a reference to an object that does not exist is a validation error naming the field).
 // v4: default_receiver_team_id, default_receiver_account_user_id, default_receiver_router_id (ULIDs or
 // prefix ids; null clears one). Earlier: one default_receiver, a prefix id of a team, user, router or
 // schedule (an account user's acu_ id too).

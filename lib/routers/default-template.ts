@@ -1,4 +1,4 @@
-// GET /router/default-template/:type (contract §10): the starting YAML of a router or a notification
+// GET /router/default-template/:type (docs/api.md#routers): the starting YAML of a router or a notification
 // rule, answered as a JSON string that POST /router accepts as it is. Another type is a 404.
 import { NotFound } from '../http/errors';
 import { DEFAULT_TEMPLATES } from '../routing';

@@ -1,7 +1,7 @@
-// The earlier interface's /router (api-earlier.md "Router", contract §10): one resource with a type.
+// The earlier interface's /router (api-earlier.md "Router", docs/api.md#routers): one resource with a type.
 // type router is a router; type notification is the earlier name of a notification rule (the real
 // service's "Notification Rules" routers, attached to users), so it reads and writes the very objects
-// of /api/v4/notification_rules: one domain, two representations (contract §1). The YAML arrives as
+// of /api/v4/notification_rules: one domain, two representations (docs/api.md#interfaces). The YAML arrives as
 // settings or rules and is shown under both; default_receiver (router type only) is one prefix id.
 import { requireAdmin } from '../auth/permissions';
 import { getEach } from '../store/entity-store';

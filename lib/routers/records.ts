@@ -1,4 +1,4 @@
-// The stored router (api-v4.md "Router", api-earlier.md "Router" of type router, contract §10): its
+// The stored router (api-v4.md "Router", api-earlier.md "Router" of type router, docs/api.md#routers): its
 // rules YAML exactly as sent, and its default receivers. The v4 interface names three default
 // receivers (team, account user, router); the earlier one names one `default_receiver` of any
 // receiver kind, schedules included. Routing sends an alert that no rule takes to every default

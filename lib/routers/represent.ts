@@ -1,4 +1,4 @@
-// The representations of a router (contract §1, §2, §10): v4 (ULID references, three default
+// The representations of a router (docs/api.md#interfaces, docs/api.md#ids, docs/api.md#routers): v4 (ULID references, three default
 // receiver fields) and the earlier interface (type router, the YAML under both settings and rules,
 // one default_receiver prefix id).
 import { prefixId } from '../ids';

@@ -1,4 +1,4 @@
-// Router YAML on save (contract §10): the routing engine parses it, and a fault of any kind (YAML
+// Router YAML on save (docs/api.md#routers): the routing engine parses it, and a fault of any kind (YAML
 // that does not parse, a rule without match or actions, an unknown action or operator, a receiver
 // without a known prefix, aliases that expand too far) is a validation error naming it, with its
 // line and column where it has one. The text itself is stored exactly as sent.

@@ -1,5 +1,5 @@
 // Input schemas of routers, both interfaces (api-v4.md "Router", api-earlier.md "Router", contract
-// §10). The rules are a YAML text, validated by the routing engine (lib/routing) after the schema.
+// docs/api.md#routers-and-automations). The rules are a YAML text, validated by the routing engine (lib/routing) after the schema.
 import * as z from 'zod';
 import { boolish, metaInput, requiredText } from '../http/fields';
 
@@ -24,7 +24,7 @@ export const ROUTER_TYPES = ['router', 'notification'] as const;
 
 const routerType = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(ROUTER_TYPES));
 
-/** The earlier interface: the YAML arrives as `settings` or `rules` (contract §10). */
+/** The earlier interface: the YAML arrives as `settings` or `rules` (docs/api.md#routers-and-automations). */
 export const createRouterEarlierInput = z.object({
   name: requiredText,
   type: routerType,

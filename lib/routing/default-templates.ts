@@ -1,4 +1,4 @@
-// The starting templates of GET /router/default-template/:type (contract §10): YAML texts of our own
+// The starting templates of GET /router/default-template/:type (docs/api.md#routers): YAML texts of our own
 // that POST /router accepts as they are (a test parses them with the same parser). The router
 // template assigns no receiver by itself, so it is valid in any account: its catch-all rule keeps the
 // router's default receiver.

@@ -1,4 +1,4 @@
-// Durations of rule YAML (contract §8): the `ms` notation (`30s`, `5m`, `1h`, `1d`, `1.5h`,
+// Durations of rule YAML (docs/api.md#escalation-and-notifications): the `ms` notation (`30s`, `5m`, `1h`, `1d`, `1.5h`,
 // `500ms`, long unit names too) or a number of minutes (`5`, also written as the string "5").
 import { LIMITS } from './limits';
 

@@ -1,4 +1,4 @@
-// Router evaluation (contract §10): the first rule whose match holds runs its actions, in order; an
+// Router evaluation (docs/api.md#routers): the first rule whose match holds runs its actions, in order; an
 // `ignore` suppresses the alert and stops. No rule matches, the router is disabled, or the matched
 // rule assigns no one → the router's default receivers. The result is a plan (data): the routing
 // worker applies it (idempotently) and follows receivers that are routers (router-chain.ts).

@@ -1,5 +1,5 @@
 // The routing engine: pure functions from rule YAML and an alert to decisions (no I/O, no system
-// clock). Routers (contract §10), notification rules (contract §8), their dry-run explanations, and
+// clock). Routers (docs/api.md#notification-rules), notification rules (docs/api.md#escalation-and-notifications), their dry-run explanations, and
 // the router chain with its limits. The routing worker and the resources are layers over this.
 export type { Clock, ClockInput } from './clock';
 export { readClock } from './clock';

@@ -25,7 +25,7 @@ export const LIMITS = {
   notifySteps: 64,
   /** Longest duration accepted anywhere (delays, timeouts). */
   durationMs: 31 * 24 * 3_600_000,
-  /** Router chain depth (contract §10) and the number of routers one alert may visit. */
+  /** Router chain depth (docs/api.md#routers) and the number of routers one alert may visit. */
   chainDepth: 10,
   chainRouters: 50,
 } as const;

@@ -1,4 +1,4 @@
-// Notification rule YAML (contract §8, the real service's format): rules: [{match, actions, types?}]
+// Notification rule YAML (docs/api.md#escalation-and-notifications, the real service's format): rules: [{match, actions, types?}]
 //   - type: notify   channels: [push, email, sms, voice, slack, whatsapp]   timeout: <duration>
 //   - type: repeat   times: 0..3        (repeats every notify above it, times more)
 //   - type: ignore                      (no notification at all)

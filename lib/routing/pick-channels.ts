@@ -1,4 +1,4 @@
-// Which channels page an account user, and when (contract §8): the user's notification rule when it
+// Which channels page an account user, and when (docs/api.md#escalation-and-notifications): the user's notification rule when it
 // is enabled and one of its rules for the event matches the alert; otherwise the user's default
 // channels (notify_push → push, notify_email → email, notify_sms → sms, notify_voice → voice) at
 // once. The answer is a schedule that escalation runs: steps at offsets from the page.

@@ -1,4 +1,4 @@
-// The match language (contract §10): MongoDB-style queries through sift over the routing context,
+// The match language (docs/api.md#routers-and-automations): MongoDB-style queries through sift over the routing context,
 // with dotted paths. Only the listed operators exist: $where (which would run code) and every other
 // operator are refused when a rule set is saved. $regex runs on RE2 (see safe-regex.ts) and $type
 // takes MongoDB's type names; $day, $now and $timeBetween come from time-operators.ts.

@@ -1,6 +1,6 @@
-// Receiver ids inside rule YAML are prefix ids (contract §2): teams, users, routers, schedules.
+// Receiver ids inside rule YAML are prefix ids (docs/api.md#ids): teams, users, routers, schedules.
 // Only their form is checked when a rule set is saved; existence is checked when routing (an
-// unknown receiver is logged and skipped, contract §10).
+// unknown receiver is logged and skipped, docs/api.md#routers-and-automations).
 export type ReceiverKind = 'team' | 'user' | 'router' | 'schedule';
 
 const RECEIVER_PREFIXES: Record<string, ReceiverKind> = {

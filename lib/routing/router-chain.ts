@@ -1,4 +1,4 @@
-// Receivers may be routers (contract §10): the chain is followed here so that its limits are pure
+// Receivers may be routers (docs/api.md#routers): the chain is followed here so that its limits are pure
 // and tested; the worker supplies the lookup. A chain deeper than 10 routers (a loop is one that
 // never ends) stops and drops the alert; an unknown router is skipped; an `ignore` anywhere
 // suppresses the alert. Each router after the first sees the alert as the routers before it changed

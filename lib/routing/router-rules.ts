@@ -1,4 +1,4 @@
-// Router YAML (contract §10) → a rule set ready to evaluate. Actions, as the real service writes them:
+// Router YAML (docs/api.md#routers) → a rule set ready to evaluate. Actions, as the real service writes them:
 //   - type: assign       receiver: <id> | [<ids>]   delay: <duration>          (delay optional)
 //   - type: ignore                                                             (alert → suppressed, stop)
 //   - type: setval       map: {title, description, urgency, tags}              (Handlebars templates)
@@ -6,7 +6,7 @@
 //   - type: aggregate    by: [<paths>]   timeout: <duration>   receiver: <id> | [<ids>]
 //   - type: stakeholder  ids: [<ids>]
 //   - type: automation   id: <atm_ id>
-// Receivers are prefix ids of teams, users, routers and schedules (contract §2), checked for form
+// Receivers are prefix ids of teams, users, routers and schedules (docs/api.md#ids), checked for form
 // only. Durations: see durations.ts (timeout defaults to 5 minutes for aggregate).
 import { parseDuration } from './durations';
 import type { FaultList, PathSegment } from './faults';

@@ -1,4 +1,4 @@
-// The three operators the real service adds to sift (contract §10), evaluated at the time given
+// The three operators the real service adds to sift (docs/api.md#routers-and-automations), evaluated at the time given
 // to the evaluation (never the system clock):
 //   $day: {timezone, <conditions on the ISO weekday 1..7>}         e.g. {timezone: X, $in: [6, 7]}
 //   $now: {timezone, format, <conditions on the formatted time>}   format defaults to YYYY-MM-DD

@@ -1,4 +1,4 @@
-// Who is on call (contract §7): a schedule's events through the on-call engine. window_events and
+// Who is on call (docs/api.md#who-is-on-call): a schedule's events through the on-call engine. window_events and
 // current_oncall answer one entry per on-call span, with its real bounds (not clipped), and each
 // attendee's name and primary e-mail beside its id (one BatchGet of the account users per answer).
 import { getAccountUsers } from '../account-users/store';

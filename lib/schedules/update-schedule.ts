@@ -1,4 +1,4 @@
-// PUT /api/v4/schedules/:id: account admins, and the admins of the schedule's team (contract §3).
+// PUT /api/v4/schedules/:id: account admins, and the admins of the schedule's team (docs/api.md#roles).
 import { mergeKeys } from '../http/changes';
 import { Conflict } from '../http/errors';
 import type { Principal } from '../http/principal';

@@ -179,7 +179,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     list,
     query,
     counts,
-    /** The next per-account tiny id of this kind (contract §2); only kinds the registry gives tiny ids. */
+    /** The next per-account tiny id of this kind (docs/api.md#ids); only kinds the registry gives tiny ids. */
     nextTinyId: (accountId: string) => {
       if (!(ENTITIES[options.kind] as EntityInfo).tinyId) throw new Error(`${options.kind} objects have no tiny ids (lib/entities.ts)`);
       return nextTinyId(accountId, type);

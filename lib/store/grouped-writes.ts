@@ -61,7 +61,7 @@ const tinyIds = new KeyedGroupCommit<null, number>(
   1,
 );
 
-/** The next per-account tiny id of a type: 1, 2, 3, … (contract §2), without gaps or repeats. */
+/** The next per-account tiny id of a type: 1, 2, 3, … (docs/api.md#ids), without gaps or repeats. */
 export function nextTinyId(accountId: string, type: EntityType): Promise<number> {
   return tinyIds.add(`${accountId}|${type}`, null);
 }

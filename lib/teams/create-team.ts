@@ -1,4 +1,4 @@
-// POST /api/v4/teams (api-v4.md "Team", contract §3, §7): account admins create teams. Creating a
+// POST /api/v4/teams (api-v4.md "Team", docs/api.md#roles, docs/api.md#teams): account admins create teams. Creating a
 // team also creates its schedule and its escalation policy.
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';

@@ -1,4 +1,4 @@
-// Contract §3: without the account's `admin` role, a team's admins (admin_account_user_ids) may edit
+// docs/api.md#roles: without the account's `admin` role, a team's admins (admin_account_user_ids) may edit
 // that team, its schedule and the schedule's events — and nothing else.
 import type { Principal } from '../http/principal';
 import { Forbidden } from '../http/errors';

@@ -122,7 +122,7 @@ describe('creating account users', () => {
     const welcome = outboxMessages().find((m) => m.to === email);
     expect(welcome?.template).toBe('welcome');
     const password = /Password: (\S+)/.exec(welcome!.message)![1];
-    // The notification object records that it was sent, never the password (contract §3).
+    // The notification object records that it was sent, never the password (docs/api.md#authentication).
     const stored = await service.admin.get('/api/v4/notifications?template=welcome&limit=100');
     const record = stored.body.data.find((n: { to: string }) => n.to === email);
     expect(record).toMatchObject({ channel: 'email', template: 'welcome', status: 'sent', account_user_id: res.body.id });

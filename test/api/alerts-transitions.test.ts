@@ -1,4 +1,4 @@
-// Alert transitions over HTTP (contract §6): every action from every status on both interfaces,
+// Alert transitions over HTTP (docs/api.md#alert-transitions): every action from every status on both interfaces,
 // reject with and without the caller's workflow, handoff, concurrency, and the timeline each writes.
 import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';

@@ -1,4 +1,4 @@
-// Automations through the real local server (api-earlier.md "Automation", contract §10), with
+// Automations through the real local server (api-earlier.md "Automation", docs/api.md#automations), with
 // ALLOW_PRIVATE_AUTOMATION_TARGETS=true so a local HTTP server can be the target: settings validated
 // on save, the password never shown back, runs logged with status, duration and an excerpt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

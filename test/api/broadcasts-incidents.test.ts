@@ -1,4 +1,4 @@
-// The deprecated /broadcast and /incident views of alerts (contract §11): each answers earlier-style
+// The deprecated /broadcast and /incident views of alerts (docs/api.md#broadcasts): each answers earlier-style
 // alert objects of its own kind only; broadcasts need the admin or broadcaster role.
 import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';

@@ -1,4 +1,4 @@
-// Delivery without a provider (contract §8): deployed, a channel nobody configured is recorded as
+// Delivery without a provider (docs/api.md#escalation-and-notifications): deployed, a channel nobody configured is recorded as
 // failed with the reason in err, and the page still counts as sent: escalation goes on as usual.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';

@@ -1,4 +1,4 @@
-// Escalation (contract §8) through the real local server, with TIME_SCALE=600 (a 5-minute layer
+// Escalation (docs/api.md#escalation-and-notifications) through the real local server, with TIME_SCALE=600 (a 5-minute layer
 // lasts half a second) and the memory outbox: layers, skipped empty layers, repeat, reassign, drop
 // and its notifications, account users paged alone, teams side by side, acknowledge and resolve
 // stopping everything, reject moving on at once, hand-off, on both interfaces.
@@ -249,7 +249,7 @@ describe('acknowledge and resolve stop every pending step', () => {
   });
 });
 
-describe('reject (contract §6)', () => {
+describe('reject (docs/api.md#alert-transitions)', () => {
   it('moves on to the next layer at once when the last open workflow of the step is rejected; the others hear alert_rejected', async () => {
     const [a, x, b] = [await person(admin), await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id, x.id], [b.id]], timeouts: [60, 60] });

@@ -1,4 +1,4 @@
-// Going on call (contract §8) through the real server and the service's clock: the sweeper notices
+// Going on call (docs/api.md#escalation-and-notifications) through the real server and the service's clock: the sweeper notices
 // when who is on call for a team changes and tells the team's handoff_notifications recipients
 // (template event_goc); the first look only records who is on call.
 import { afterEach, describe, expect, it } from 'vitest';

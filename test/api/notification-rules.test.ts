@@ -1,4 +1,4 @@
-// Notification rules through the real local server (api-v4.md "Notification rule", contract §8):
+// Notification rules through the real local server (api-v4.md "Notification rule", docs/api.md#escalation-and-notifications):
 // the YAML validated and stored as sent, assignment through an account user's notification_rule_id,
 // deletion clearing the pointers, the lookup escalation uses, and the dry run.
 import { describe, expect, it } from 'vitest';

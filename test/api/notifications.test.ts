@@ -1,4 +1,4 @@
-// Notifications (contract §8) over HTTP: the read-only objects on both interfaces and their list
+// Notifications (docs/api.md#escalation-and-notifications) over HTTP: the read-only objects on both interfaces and their list
 // filters, default channels, the account's notification_templates, one-click response links
 // (valid, replayed, expired, foreign), and another account's objects never reachable.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ async function pagedAlone(who: Person, title?: string) {
 }
 
 describe('the notification object', () => {
-  it('is shown with exactly the fields of §8 on v4, and with the earlier names on /notification', async () => {
+  it('is shown with exactly the fields of docs/api.md#escalation-and-notifications on v4, and with the earlier names on /notification', async () => {
     const a = await person(admin);
     const { alert, sent } = await pagedAlone(a);
     const email = sent.find((n) => n.channel === 'email')!;
@@ -116,7 +116,7 @@ describe('the notification object', () => {
     expect((await admin.get(`/api/v4/notifications/${id}`)).body.status).toBe('sent');
   });
 
-  it('lists with the filters of §5: alert_id, account_user_id, channel, template, on both interfaces', async () => {
+  it('lists with the filters of docs/api.md#lists: alert_id, account_user_id, channel, template, on both interfaces', async () => {
     const [a, b] = [await person(admin), await person(admin)];
     const one = await pagedAlone(a);
     await pagedAlone(b);

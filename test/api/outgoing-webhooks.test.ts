@@ -1,4 +1,4 @@
-// Outgoing webhooks through the real local server (contract §10): the integration type in the
+// Outgoing webhooks through the real local server (docs/api.md#routers-and-automations): the integration type in the
 // catalogue, its options checked and secrets hidden, every subscribed change of any alert of the
 // account POSTed as {type, data} with a verifiable signature, retried on 5xx, 429 and timeouts with the
 // same X-Webhook-Id, each try logged on the integration, never slowing the alert's own change, and a

@@ -1,4 +1,4 @@
-// PagerDuty Events API v2 drop-in (contract §9): POST /v2/enqueue through the real local server, with
+// PagerDuty Events API v2 drop-in (docs/api.md#pagerduty-events-api-v2-drop-in): POST /v2/enqueue through the real local server, with
 // the events PagerDuty documents and the ones Alertmanager 0.25's pagerduty_configs sends.
 import { describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';

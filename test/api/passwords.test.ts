@@ -1,4 +1,4 @@
-// Password self-service through the real local server (contract §3): the reset link by e-mail
+// Password self-service through the real local server (docs/api.md#authentication): the reset link by e-mail
 // (no enumeration, one-time token, hash only at rest), the change with the current password, and
 // login tokens issued before either change refused while API keys keep working.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';

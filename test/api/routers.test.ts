@@ -1,5 +1,5 @@
 // Routers through the real local server, both interfaces (api-v4.md "Router", api-earlier.md
-// "Router", contract §10): validation with line and column, receivers checked for form, default
+// "Router", docs/api.md#routers): validation with line and column, receivers checked for form, default
 // receivers that must exist, the YAML stored exactly as sent, roles, accounts, the default templates
 // and the dry run.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Routing end to end through the real local server (contract §6, §10, issue 11): a webhook into an
+// Routing end to end through the real local server (docs/api.md#alerts, docs/api.md#routers-and-automations, issue 11): a webhook into an
 // integration whose destination is a router, the routing queue's worker evaluating the chain, the
 // actions applied (assign with delay, ignore, setval, incident, aggregate, stakeholder, automation),
 // every step on the alert's timeline, chains too deep or looping dropped, and redelivery applying
@@ -199,7 +199,7 @@ describe('routing through routers', () => {
     expect(alert.assignments).toEqual([]);
     expect((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status).toBe('suppressed');
     expect((await timeline(alert.id)).map((l) => l.data.action)).toContain('suppressed');
-    // A suppressed alert can be acknowledged on v4 (contract §6).
+    // A suppressed alert can be acknowledged on v4 (docs/api.md#alert-transitions).
     expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 // SNS when its signing certificate cannot be fetched at all (no network path to AWS): the samples AWS
 // documents (a fake Signature, a real SigningCertURL) are accepted as `unverified` and a CloudWatch
-// ALARM makes its alert (contract §9); everything the verifier can decide without the certificate is
+// ALARM makes its alert (docs/api.md#integrations); everything the verifier can decide without the certificate is
 // still refused; SNS_SIGNATURE_REQUIRED=true fails them instead. The hosts fail with a real
 // ECONNREFUSED (test/integrations/sns-support.ts makeSnsUnreachable).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The one seam that turns (account user, template, alert) into delivery steps (§8): the person's
+// The one seam that turns (account user, template, alert) into delivery steps (docs/api.md#escalation-and-notifications): the person's
 // notification rule when it is enabled and matches, else the default channels at once.
 import { describe, expect, it } from 'vitest';
 import { deliveryPlanFor, immediateChannels, loadNotificationRules } from '../../lib/escalation/delivery-plan';

@@ -1,4 +1,4 @@
-// A crash of the whole process mid-escalation (contract §8): the embedded queue and its delayed
+// A crash of the whole process mid-escalation (docs/api.md#escalation-and-notifications): the embedded queue and its delayed
 // timer messages are gone with it, the table is not (DATA_DIR). After the restart the sweeper runs
 // every due step once: the next layer is paged exactly once, nobody twice. Embedded emulators only
 // (restart persistence is a property of DATA_DIR).

@@ -1,4 +1,4 @@
-// The provider interface (§8): a channel with no provider configured is recorded as failed with the
+// The provider interface (docs/api.md#escalation-and-notifications): a channel with no provider configured is recorded as failed with the
 // reason; the local outbox delivers every channel and keeps what went out (OUTBOX=memory).
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../lib/config';

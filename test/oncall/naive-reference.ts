@@ -1,4 +1,4 @@
-// A deliberately naive model of contract §7 for the property tests: it walks every candidate from the
+// A deliberately naive model of docs/api.md#on-call for the property tests: it walks every candidate from the
 // event's first start with luxon, one at a time, and resolves wall-clock times by trying offsets.
 // It shares no code with lib/oncall, so agreement between the two means something.
 import { DateTime, IANAZone } from 'luxon';

@@ -98,7 +98,7 @@ describe('the OpenAPI document', () => {
         const name = String(response.$ref).split('/').pop()!;
         expect(name.endsWith(path.startsWith('/api/v4/') ? 'V4' : 'Earlier'), `${path} ${name}`).toBe(true);
       }
-      // Outside /api/v4 only the password routes answer 422 (contract §3); every other validation is 400.
+      // Outside /api/v4 only the password routes answer 422 (docs/api.md#authentication); every other validation is 400.
       if (!path.startsWith('/api/v4/') && !path.startsWith('/public/password_reset'))
         expect(operation.responses['422'], path).toBeUndefined();
     }

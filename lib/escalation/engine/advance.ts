@@ -1,7 +1,7 @@
-// The escalation step function (contract §8): advance(state, event, inputs) → { state, effects }.
+// The escalation step function (docs/api.md#escalation-and-notifications): advance(state, event, inputs) → { state, effects }.
 // Pure and deterministic: time is the event's `at`, new workflow ids come from inputs, and the
 // same state + event + inputs always give the same effects with the same idempotency keys.
-// SEMANTICS.md beside this file states every rule, including the ones §8 leaves open.
+// SEMANTICS.md beside this file states every rule, including the ones docs/api.md#escalation-and-notifications leaves open.
 import { InvalidEscalation, MissingTeamInputs } from './errors';
 import { layerTimeoutMs, scaled, USER_TIMEOUT_MS } from './timing';
 import type {
@@ -465,7 +465,7 @@ class Step {
     for (const target of targets) this.startAssignment(target, 'reassign', assignment.id, 'alert_alert');
   }
 
-  /** Dropped once every assignment of the current epoch is exhausted (§8): status and drop_notifications. */
+  /** Dropped once every assignment of the current epoch is exhausted (docs/api.md#escalation-and-notifications): status and drop_notifications. */
   settleOutcome(): void {
     if (this.state.outcome !== 'escalating') return;
     const assignments = this.epochAssignments();

@@ -1,4 +1,4 @@
-// The escalation engine (contract §8): pure, deterministic, no I/O. See SEMANTICS.md.
+// The escalation engine (docs/api.md#escalation-and-notifications): pure, deterministic, no I/O. See SEMANTICS.md.
 export * from './types';
 export { advance, advanceAll, initialState, requiredTeamIds } from './advance';
 export { InvalidEscalation, MissingTeamInputs } from './errors';

@@ -56,7 +56,7 @@ export function openWorkflows(state: EscalationState): OpenWorkflow[] {
   );
 }
 
-/** Reject (§6) needs the caller to hold an open workflow of the alert, else 409. */
+/** Reject (docs/api.md#alert-transitions) needs the caller to hold an open workflow of the alert, else 409. */
 export function openWorkflowsOf(state: EscalationState, accountUserId: string): OpenWorkflow[] {
   return openWorkflows(state).filter((workflow) => workflow.accountUserId === accountUserId);
 }

@@ -1,4 +1,4 @@
-// The shapes of the escalation engine (contract §8): a pure step function over one alert's
+// The shapes of the escalation engine (docs/api.md#escalation-and-notifications): a pure step function over one alert's
 // escalation state. State is plain JSON (stored as one item per alert); events come from the API
 // (acknowledge, resolve, reject, hand-off), the routing pipeline (start) and timers (timeout);
 // effects are data that the caller carries out, each with a deterministic idempotency key.

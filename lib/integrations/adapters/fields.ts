@@ -82,7 +82,7 @@ export function normalizeKey(key: string, loose: boolean): string {
 }
 
 /**
- * Severity words of monitoring tools → urgency (contract §9, prometheus): critical → critical;
+ * Severity words of monitoring tools → urgency (docs/api.md#integrations, prometheus): critical → critical;
  * high, error, page → high; warning, warn, medium → medium; info, low → low; else the fallback.
  */
 export function severityToUrgency(severity: unknown, fallback: Urgency): Urgency {

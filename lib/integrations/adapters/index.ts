@@ -1,4 +1,4 @@
-// Stored inbound request → alert actions (contract §9). Flow: parse the body in the formats the
+// Stored inbound request → alert actions (docs/api.md#inbound-webhooks). Flow: parse the body in the formats the
 // sender uses → select the payload with wrapper_key → adapt it (each element when it is an array)
 // → add capture_additional_data to creates. Pure: no I/O, no clock, no randomness.
 import jmespath from 'jmespath';

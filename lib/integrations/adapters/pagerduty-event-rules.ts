@@ -1,4 +1,4 @@
-// The checks PagerDuty's Events API v2 makes before it accepts an event (contract §9, `/v2/enqueue`),
+// The checks PagerDuty's Events API v2 makes before it accepts an event (docs/api.md#pagerduty-events-api-v2-drop-in, `/v2/enqueue`),
 // as documented for `POST https://events.pagerduty.com/v2/enqueue`: required fields per action, the
 // four severities, the documented length limits, and the shapes of `images` and `links`.
 // Pure: the routing key's existence is the caller's check (it needs the store).

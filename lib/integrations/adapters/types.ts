@@ -1,4 +1,4 @@
-// The contract between the ingest worker and the payload adapters (contract §9): a stored inbound
+// The contract between the ingest worker and the payload adapters (docs/api.md#inbound-webhooks): a stored inbound
 // request goes in, create / acknowledge / resolve / ignore actions come out. Pure data, no I/O.
 
 export interface AdapterInput {

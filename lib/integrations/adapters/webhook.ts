@@ -1,4 +1,4 @@
-// Generic webhook (contract §9): the service's own format. Keys are read case-insensitively (and
+// Generic webhook (docs/api.md#inbound-webhooks): the service's own format. Keys are read case-insensitively (and
 // `dedup_keys` = `dedupKeys` = `DEDUP_KEYS`), since senders template them by hand.
 import { ignore, type AdaptContext, type PayloadAdapter } from './adapter';
 import {

@@ -1,5 +1,5 @@
 // Applies an adapter's actions to alerts, exactly once in effect however often one stored request is
-// processed (contract §9). Flow per create: read the dedup item → decide (new alert, or count onto the
+// processed (docs/api.md#deduplication). Flow per create: read the dedup item → decide (new alert, or count onto the
 // current one) → commit the decision with one conditional write on the dedup item → carry it out on
 // the alert with idempotent writes. Whatever step a crash interrupts, processing the request again
 // finds its token in the dedup item and only repeats the idempotent part:

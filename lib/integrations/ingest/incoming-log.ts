@@ -25,7 +25,7 @@ export type { IngestResult };
  */
 export const SWEEP_GRACE_MS = 30_000;
 
-/** Headers that carry secrets are not kept: logs are readable objects (contract §3). */
+/** Headers that carry secrets are not kept: logs are readable objects (docs/api.md#authentication). */
 const SECRET_HEADERS = new Set(['pagertree-token', 'authorization', 'x-api-key', 'x-api-secret', 'cookie']);
 
 export interface IncomingRequest {

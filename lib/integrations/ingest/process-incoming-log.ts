@@ -1,4 +1,4 @@
-// The ingest worker's use case (contract §9). Flow: load the stored request → skip it when already
+// The ingest worker's use case (docs/api.md#integrations). Flow: load the stored request → skip it when already
 // done → run the type's adapter (pure) → apply each action idempotently → record the outcome on the
 // log (processed / ignored / failed + reason). Safe to run any number of times for one log, also
 // concurrently: the actions are exactly-once in effect and the outcome write is conditional.

@@ -1,4 +1,4 @@
-// Inbound webhook (contract §9). Flow: find the integration by id alone → refuse (404 unknown, 405
+// Inbound webhook (docs/api.md#inbound-webhooks). Flow: find the integration by id alone → refuse (404 unknown, 405
 // disabled, 403 token, 413 size, 429 rate) → store the request as a log → queue its id → 202.
 // No alert work happens here: the answer only waits for the log write and the queue send, and a
 // failed send is not the sender's problem (the log stays pending and the sweeper re-sends it).

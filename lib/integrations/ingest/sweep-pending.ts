@@ -1,4 +1,4 @@
-// The sweeper's use case: no accepted request is lost (contract §9). A log still pending after the
+// The sweeper's use case: no accepted request is lost (docs/api.md#integrations). A log still pending after the
 // grace period was never queued (the send failed after the log was stored) or its worker died; it is
 // claimed (its due time moves on, backing off) and its id sent to the ingest queue again. Reprocessing
 // a log that was only slow is harmless: the worker is idempotent.

@@ -1,4 +1,4 @@
-// Per-integration rate limit of inbound webhooks (contract §4, §9: 429 with Retry-After): a token
+// Per-integration rate limit of inbound webhooks (docs/api.md#errors, docs/api.md#rate-limits: 429 with Retry-After): a token
 // bucket of `burst` tokens refilled at `perMinute`, shared by every instance through the table.
 //
 // The bucket is kept as one number, its theoretical arrival time (GCRA): `tat` is when the bucket
@@ -24,7 +24,7 @@ export interface BucketLimits {
   burst: number;
   /** Tokens added per minute: the sustained rate. */
   perMinute: number;
-  /** TIME_SCALE (contract §8): a minute lasts 60 s / timeScale. */
+  /** TIME_SCALE (docs/api.md#escalation-and-notifications): a minute lasts 60 s / timeScale. */
   timeScale?: number;
 }
 

@@ -1,6 +1,6 @@
 // What an account's notification_templates may hold (api-earlier.md "Account"): one entry per
 // template key, each with per-channel texts: push and email (subject, message), sms and voice
-// (message). Templates are Handlebars over the placeholders of contract §8.
+// (message). Templates are Handlebars over the placeholders of docs/api.md#escalation-and-notifications.
 
 export const TEMPLATE_KEYS = [
   'alert_acknowledged',

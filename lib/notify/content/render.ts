@@ -1,4 +1,4 @@
-// The subject and message of one notification (contract §8): from the account's
+// The subject and message of one notification (docs/api.md#escalation-and-notifications): from the account's
 // notification_templates when it has a text for that template and channel, else built-in texts
 // that name the alert's title, urgency and tiny id. Every page also carries its way to respond:
 // links (e-mail, push) or reply codes (SMS), appended by us and never cut.

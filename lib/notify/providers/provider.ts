@@ -1,4 +1,4 @@
-// The one interface every delivery provider implements (contract §8): the local outbox here, and
+// The one interface every delivery provider implements (docs/api.md#escalation-and-notifications): the local outbox here, and
 // deployed e-mail (SES), SMS and voice (AWS End User Messaging) and push (Web Push) beside it. A
 // provider gets the whole message, secrets included, and answers what became of it; it never
 // writes the notification record (lib/notify/send.ts does, before and after the call).

@@ -1,7 +1,7 @@
 // Which provider delivers a channel, by configuration: the first factory configured for it. The
 // deployed providers (SES, End User Messaging, Web Push) are factories added to PROVIDERS ahead of
 // the outbox; a channel nobody is configured for gets the unconfigured provider, which records the
-// message as failed with the reason, and the page still counts as sent for escalation (§8).
+// message as failed with the reason, and the page still counts as sent for escalation (docs/api.md#escalation-and-notifications).
 import type { Channel } from '../records';
 import { outboxFactory } from './outbox';
 import type { DeliveryResult, NotificationProvider, ProviderFactory } from './provider';

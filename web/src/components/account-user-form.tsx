@@ -1,5 +1,5 @@
 // An account user's settings (PUT /api/v4/account_users/:id): name, time zone, e-mails and phones
-// (by id; `_destroy` removes one, a row without id adds one — contract §4), notification channels,
+// (by id; `_destroy` removes one, a row without id adds one — docs/api.md#errors), notification channels,
 // and, for admins editing someone, roles. The Users page and the Profile page share it.
 import { useState } from 'preact/hooks';
 import { api } from '../api';

@@ -1,4 +1,4 @@
-// Acknowledge, Resolve and Reject, each shown only where the v4 transition is allowed (contract §6):
+// Acknowledge, Resolve and Reject, each shown only where the v4 transition is allowed (docs/api.md#alert-transitions):
 // acknowledge from open|dropped|suppressed, resolve from open|dropped|acknowledged, reject on open
 // alerts (it needs an open notification workflow of the caller; the API's 409 says when there is none).
 import { useState } from 'preact/hooks';

@@ -1,5 +1,5 @@
 // Who is on call now on each layer, until when, and who comes next, from a schedule's
-// current_oncall and window_events entries (contract §7: one entry per occurrence or piece, real
+// current_oncall and window_events entries (docs/api.md#schedules-and-events: one entry per occurrence or piece, real
 // bounds, events on one layer at one time add their attendees). "Until" is when the set of people
 // on the layer changes, not when the current entry ends: a rotation of one person, or two
 // back-to-back shifts of the same person, is one stretch on call. Pure: no DOM.

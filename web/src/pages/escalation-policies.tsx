@@ -1,4 +1,4 @@
-// Escalation policies (contract §7): the list, a new one, and one policy's layers, repeat and
+// Escalation policies (docs/api.md#escalation-policies): the list, a new one, and one policy's layers, repeat and
 // reassignment (PUT /api/v4/escalation_policies/:id).
 import { useState } from 'preact/hooks';
 import { api, listAll } from '../api';

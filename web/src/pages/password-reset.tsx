@@ -1,4 +1,4 @@
-// Forgotten passwords (contract §3), reachable without a session: the form that asks for a link
+// Forgotten passwords (docs/api.md#authentication), reachable without a session: the form that asks for a link
 // (POST /public/password_reset {email}: the same answer whether or not the address is known), and
 // the page the e-mailed link opens (`/#/reset-password/<token>`), which sets the new password with
 // POST /public/password_reset/<token>. The token is read out of the address bar at once, kept in

@@ -1,5 +1,5 @@
 // Profile: the signed-in person edits their own name, time zone, e-mails, phones and notification
-// channels (PUT /api/v4/account_users/<own id>; allowed without the admin role, contract §3), sees
+// channels (PUT /api/v4/account_users/<own id>; allowed without the admin role, docs/api.md#roles), sees
 // their notification rule, and changes their password (POST /api/v4/account_users/<own id>/password).
 // A password change refuses every login token issued before it, this tab's too: the tab signs in
 // again at once with the new password, so the person stays signed in here and only here.
