@@ -11,7 +11,7 @@ import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
 import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
-import { derivedUlid } from '../ids';
+import { derivedUlid, sequencedUlid } from '../ids';
 import { logger } from '../log';
 import { renderNotification, type ContentChannel, type NotificationTemplates, type TemplateKey } from '../notify/content';
 import { isChannel, type Channel } from '../notify/records';
@@ -75,7 +75,12 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
 
   // Records, pages and timers do not depend on each other: they go out side by side.
   const carryRecords = async () => {
-    await inParallel([...records, ...timeouts(effects)], (effect) => carryOutRecord(effect, options));
+    // Entries of one step share its millisecond: their ids carry the effect's place in the step, so
+    // the timeline reads in the engine's order (timed out → escalated …, exhausted → dropped).
+    const order = new Map<EscalationEffect, number>(effects.map((effect, index) => [effect, index]));
+    const timed = timeouts(effects);
+    for (const entry of timed) order.set(entry.effect, entry.after);
+    await inParallel([...records, ...timed.map((t) => t.effect)], (effect) => carryOutRecord(effect, options, order.get(effect) ?? 0));
     await reassignAlert(
       effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
       options,
@@ -102,27 +107,30 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
  * `timed_out` (outgoing webhooks publish it as alert.timeout). A hand-off closes workflows that way
  * too, and says so itself (superseded): no timeout entry then.
  */
-function timeouts(effects: readonly EscalationEffect[]): LogEffect[] {
+function timeouts(effects: readonly EscalationEffect[]): { effect: LogEffect; after: number }[] {
   if (effects.some((e) => e.type === 'log' && e.kind === 'superseded')) return [];
-  const steps = new Map<string, { at: number; assignmentId: string; people: string[] }>();
-  for (const effect of effects) {
-    if (effect.type !== 'close_workflow' || effect.status !== 'timed_out') continue;
+  const steps = new Map<string, { at: number; assignmentId: string; people: string[]; index: number }>();
+  effects.forEach((effect, index) => {
+    if (effect.type !== 'close_workflow' || effect.status !== 'timed_out') return;
     const step = effect.key.split('/').slice(0, 3).join('/');
-    const entry = steps.get(step) ?? { at: effect.at, assignmentId: effect.assignmentId, people: [] };
+    const entry = steps.get(step) ?? { at: effect.at, assignmentId: effect.assignmentId, people: [], index };
     entry.people.push(effect.accountUserId);
     steps.set(step, entry);
-  }
+  });
   return [...steps].map(([step, entry]) => ({
-    type: 'log',
-    kind: 'timed_out' as LogEffect['kind'],
-    key: `${step}/timed_out`,
-    at: entry.at,
-    assignmentId: entry.assignmentId,
-    detail: { account_user_ids: entry.people },
+    effect: {
+      type: 'log',
+      kind: 'timed_out' as LogEffect['kind'],
+      key: `${step}/timed_out`,
+      at: entry.at,
+      assignmentId: entry.assignmentId,
+      detail: { account_user_ids: entry.people },
+    },
+    after: entry.index,
   }));
 }
 
-async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions): Promise<void> {
+async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions, sequence: number): Promise<void> {
   const { accountId, alertId } = options;
   const iso = new Date(effect.at).toISOString();
   switch (effect.type) {
@@ -149,7 +157,7 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
     case 'set_alert_status': {
       const from = effect.status === 'dropped' ? (['open'] as const) : (['dropped'] as const);
       const action: TimelineAction = effect.status === 'dropped' ? 'dropped' : 'reopened';
-      const id = derivedUlid(effect.at, effect.key);
+      const id = sequencedUlid(effect.at, sequence, effect.key);
       await changeStatus(accountId, alertId, {
         from,
         to: effect.status,
@@ -180,7 +188,7 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
         oldStatus: null,
         newStatus: null,
         time: iso,
-        id: derivedUlid(effect.at, effect.key),
+        id: sequencedUlid(effect.at, sequence, effect.key),
         details: { ...effect.detail, assignment_id: effect.assignmentId },
       });
       return;
