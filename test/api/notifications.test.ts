@@ -234,7 +234,9 @@ describe('one-click responses', () => {
 
   it('GET shows what the click will do (a page with a strict CSP and no script); POST acknowledges; a replay changes nothing', async () => {
     const a = await person(admin);
-    const { alert, links } = await pageWithLinks(a);
+    // A team's hour-long layer (6 s here), not a lone user's 5 minutes (0.5 s): the alert stays open
+    // while the test reads the page, even on a loaded machine.
+    const { alert, links } = await pageWithLinks(a, [[a.id]]);
     const page = await service.anonymous.get(path(links.acknowledge));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
