@@ -1,19 +1,22 @@
 // One alert: its fields and incident flag (GET /api/v4/alerts/:id), assignee and handoffs (the
 // earlier GET /alert/:id, the only one that shows them), its timeline (the logs it owns,
 // GET /log?owner_id=alt_…), comments (GET/POST /api/v4/alerts/:id/comments) and handoff
-// (the earlier POST /alert/:id/handoff {to}). Refreshed every few seconds.
+// (the earlier POST /alert/:id/handoff {to}) and the notifications sent for it
+// (GET /api/v4/notifications?alert_id=…). Refreshed every few seconds.
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api';
 import { AlertActions, ACTION_DONE } from '../components/alert-actions';
 import { Form, SelectField, SubmitButton, TextArea, useForm } from '../components/form';
 import { Badge, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, plural } from '../lib/format';
 import { href } from '../router';
-import type { AlertEarlier, AlertV4, Comment, LogEntry } from '../types';
+import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification } from '../types';
+import { NotificationsTable } from './notifications';
 import type { PageProps } from './index';
 
 const POLL_MS = 5000;
+const NOTIFICATIONS_SHOWN = 50;
 
 /** Log texts name people and teams by id; show their names. */
 function withNames(text: string, directory: Directory): string {
@@ -28,11 +31,12 @@ export function AlertPage({ params }: PageProps) {
     async () => {
       const path = encodeURIComponent(id);
       const [alert, earlier] = await Promise.all([api.get<AlertV4>(`/api/v4/alerts/${path}`), api.get<AlertEarlier>(`/alert/${path}`)]);
-      const [timeline, comments] = await Promise.all([
+      const [timeline, comments, notifications] = await Promise.all([
         api.get<Page<LogEntry>>('/log', { owner_id: alert.prefix_id, limit: 100 }),
         api.get<Page<Comment>>(`/api/v4/alerts/${path}/comments`, { limit: 100, sort: 'created_at', direction: 'asc' }),
+        api.get<Page<Notification>>('/api/v4/notifications', { alert_id: alert.id, limit: NOTIFICATIONS_SHOWN }),
       ]);
-      return { alert, earlier, timeline, comments };
+      return { alert, earlier, timeline, comments, notifications };
     },
     [id],
     POLL_MS,
@@ -40,7 +44,7 @@ export function AlertPage({ params }: PageProps) {
 
   if (loaded.loading && !loaded.data) return <Loading what="the alert" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
-  const { alert, earlier, timeline, comments } = loaded.data;
+  const { alert, earlier, timeline, comments, notifications } = loaded.data;
   const assignee = earlier.d_user_id ? directory.nameOfPrefixed(earlier.d_user_id) : earlier.d_team_id ? directory.nameOfPrefixed(earlier.d_team_id) : '—';
   const incident = alert.meta?.incident === true;
 
@@ -152,6 +156,26 @@ export function AlertPage({ params }: PageProps) {
           <Handoff alertId={alert.id} status={alert.status} directory={directory} onDone={() => void loaded.reload()} />
         </div>
       </div>
+
+      <section aria-labelledby="alert-notifications" class="card">
+        <h2 id="alert-notifications">Notifications</h2>
+        {notifications.data.length === 0 ? (
+          <p>No notifications sent for this alert yet.</p>
+        ) : (
+          <>
+            <p class="summary">
+              {plural(notifications.total_count, 'notification')} sent, newest first
+              {notifications.has_more && (
+                <>
+                  {' '}
+                  (the latest {NOTIFICATIONS_SHOWN}: <a href={href('/notifications', { alert_id: alert.id })}>see them all</a>)
+                </>
+              )}
+            </p>
+            <NotificationsTable notifications={notifications.data} showAlert={false} caption="Notifications sent for this alert, newest first" />
+          </>
+        )}
+      </section>
     </article>
   );
 }
