@@ -261,6 +261,17 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await rules.fill(fixed);
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect.poll(async () => (await h.service.admin.get(`/api/v4/notification_rules/${ids.rule}`)).body.rules).toBe(fixed);
+
+    // Trying the saved rule: which channels a page would use, and when.
+    await page.getByLabel('Alert urgency').selectOption('critical');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    const outcome = page.locator('.dry-run-result .outcome');
+    await expect.poll(() => outcome.textContent()).toBe('Rule 1 matched.');
+    expect(await page.locator('.trial-steps li').allTextContents()).toEqual(['At once: Push, E-mail']);
+    await page.getByLabel('Alert urgency').selectOption('low');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect.poll(() => outcome.getAttribute('data-reason')).toBe('no_match');
+    expect(await outcome.textContent()).toBe('No rule matched: the default channels are used.');
   });
 
   it('has no serious or critical axe-core violation on the new pages, with their content and messages shown', async () => {

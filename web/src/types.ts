@@ -215,3 +215,17 @@ export interface Notification {
   delivered_at: string | null;
   created_at: string;
 }
+
+/** POST /api/v4/notification_rules/:id/test. */
+export interface NotificationRuleExplanation {
+  notification_rule_id: string | null;
+  enabled: boolean;
+  type: string;
+  matched_rule: { index: number; conditions: ConditionReport[] } | null;
+  tried: { index: number; skipped_for_type?: string[]; failed_condition: ConditionReport | null }[];
+  plan: {
+    source: 'rule' | 'default';
+    reason: 'matched' | 'ignored' | 'no_rule' | 'disabled' | 'no_match' | 'invalid_rules';
+    steps: { at_offset_ms: number; channels: string[] }[];
+  };
+}

@@ -12,7 +12,8 @@ import { YamlField } from '../components/yaml-field';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import { href, navigate } from '../router';
-import type { AccountUser, NotificationRule } from '../types';
+import type { AccountUser, NotificationRule, NotificationRuleExplanation } from '../types';
+import { CHANNEL_NAMES } from './notifications';
 import type { PageProps } from './index';
 
 export const listNotificationRules = () => listAll<NotificationRule>('/api/v4/notification_rules');
@@ -210,6 +211,92 @@ export function NotificationRulePage({ params }: PageProps) {
           <RuleContent rule={rule} />
         </section>
       )}
+      <RuleTrial rule={rule} />
+    </section>
+  );
+}
+
+const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
+const PAGE_TYPES = [
+  { value: 'alert.open', label: 'A page (alert.open)' },
+  { value: 'alert.handoff', label: 'A hand-off (alert.handoff)' },
+];
+
+function offsetText(ms: number): string {
+  if (ms === 0) return 'At once';
+  const seconds = Math.round(ms / 1000);
+  return seconds % 60 === 0 ? `After ${seconds / 60} min` : `After ${seconds} s`;
+}
+
+const REASONS: Record<NotificationRuleExplanation['plan']['reason'], string> = {
+  matched: 'matched',
+  ignored: 'matched and ignores the page: nothing is sent',
+  no_rule: 'no rule: the default channels are used',
+  disabled: 'the rule is disabled: the default channels are used',
+  no_match: 'no rule matched: the default channels are used',
+  invalid_rules: 'the saved rules cannot be read: the default channels are used',
+};
+
+const sentence = (text: string) => text[0].toUpperCase() + text.slice(1);
+
+/** POST /api/v4/notification_rules/:id/test: which channels a page would use and when. */
+function RuleTrial({ rule }: { rule: NotificationRule }) {
+  const directory = useDirectory();
+  const [urgency, setUrgency] = useState('critical');
+  const [type, setType] = useState('alert.open');
+  const [person, setPerson] = useState(directory.me?.id ?? '');
+  const [result, setResult] = useState<NotificationRuleExplanation | null>(null);
+  const form = useForm();
+  return (
+    <section class="card" aria-labelledby="rule-trial-title">
+      <h2 id="rule-trial-title">Try the rule</h2>
+      <p class="hint">Explains which channels a page would use and when, for a sample alert. Nothing is sent.</p>
+      <Form
+        form={form}
+        label="Try the rule"
+        onSubmit={() =>
+          form.submit(async () => {
+            setResult(
+              await api.post<NotificationRuleExplanation>(`/api/v4/notification_rules/${rule.id}/test`, {
+                alert: { title: 'Sample alert', urgency },
+                type,
+                ...(person ? { account_user_id: person } : {}),
+              }),
+            );
+          })
+        }
+      >
+        <SelectField form={form} name="alert.urgency" label="Alert urgency" value={urgency} options={URGENCIES} onChange={setUrgency} />
+        <SelectField form={form} name="type" label="Event" value={type} options={PAGE_TYPES} onChange={setType} />
+        <SelectField
+          form={form}
+          name="account_user_id"
+          label="Person (their default channels apply when the rule does not)"
+          value={person}
+          options={directory.users.map((u) => ({ value: u.id, label: u.user.name }))}
+          onChange={setPerson}
+        />
+        <SubmitButton form={form} label="Try it" busyLabel="Trying…" />
+      </Form>
+      <div class="dry-run-result" aria-live="polite">
+        {result && (
+          <section aria-labelledby="rule-trial-result">
+            <h3 id="rule-trial-result">Result</h3>
+            <p class="outcome" data-reason={result.plan.reason}>
+              {sentence(`${result.matched_rule ? `Rule ${result.matched_rule.index + 1} ` : ''}${REASONS[result.plan.reason] ?? result.plan.reason}.`)}
+            </p>
+            {result.plan.steps.length > 0 && (
+              <ol class="trial-steps">
+                {result.plan.steps.map((step, i) => (
+                  <li key={i}>
+                    {offsetText(step.at_offset_ms)}: {step.channels.map((c) => CHANNEL_NAMES[c] ?? c).join(', ')}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        )}
+      </div>
     </section>
   );
 }

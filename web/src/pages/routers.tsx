@@ -418,9 +418,15 @@ function DryRun({ router, routers }: { router: Router; routers: Router[] }) {
               <ol class="plan-actions">
                 {plan.actions.map((action, i) => {
                   const { type, ...rest } = action;
+                  const receivers = type === 'assign' && Array.isArray(rest.receivers) ? (rest.receivers as string[]) : null;
                   return (
                     <li key={i}>
-                      <strong>{type}</strong> {Object.keys(rest).length > 0 && <code>{JSON.stringify(rest)}</code>}
+                      <strong>{type}</strong>{' '}
+                      {receivers ? (
+                        `${receivers.map((r) => receiverName(r, directory, routers)).join(', ')} ${delayText(rest.delay_ms as number | undefined)}`
+                      ) : Object.keys(rest).length > 0 ? (
+                        <code>{JSON.stringify(rest)}</code>
+                      ) : null}
                     </li>
                   );
                 })}
