@@ -44,6 +44,8 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     const { accountUser: sam } = await createMember(admin, { name: 'Sam Spare' });
     ids.sam = sam.id;
     ids.samUser = sam.user.prefix_id;
+    // Sam asks for text messages but has no phone: his SMS is recorded failed, with the reason.
+    expect((await admin.put(`/api/v4/account_users/${ids.sam}`, { user_attributes: { notify_sms: true } })).status).toBe(200);
     const listed = await admin.get('/api/v4/account_users?limit=100');
     ids.admin = listed.body.data.find((u: any) => u.user.emails.some((e: any) => e.email === ADMIN_EMAIL)).id;
 
@@ -150,6 +152,37 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
     const api = await h.service.admin.get(`/api/v4/notifications?alert_id=${ids.alert}&limit=100`);
     await expect.poll(() => section.locator('tbody tr').count()).toBe(api.body.total_count);
+    const sms = section.locator('tbody tr[data-channel="sms"]');
+    await expect.poll(() => sms.locator('td').nth(4).textContent()).toBe('failedthe person has no phone number');
+    expect(await sms.locator('td').nth(1).textContent()).toBe('Sam Spare');
+  });
+
+  it('searches the outbox and pages through it', async () => {
+    await open('#/notifications', 'Notifications');
+    await page.getByLabel('Search').fill('no-such-text-anywhere');
+    await page.getByText('No notifications match.').waitFor();
+    expect(page.url()).toContain('q=no-such-text-anywhere');
+    await page.getByLabel('Search').fill('');
+    await page.locator('tbody tr').first().waitFor();
+    // More than a page: alerts for Sam directly, two or three notifications each.
+    for (let i = 0; i < 9; i++) {
+      const created = await h.service.admin.post('/api/v4/alerts', { title: `Paging ${i}`, urgency: 'low', destination_account_user_ids: [ids.sam] });
+      expect(created.status).toBe(201);
+    }
+    let total = 0;
+    await expect
+      .poll(async () => (total = (await h.service.admin.get('/api/v4/notifications?limit=1')).body.total_count), { timeout: 15_000 })
+      .toBeGreaterThan(25);
+    await expect.poll(() => page.locator('#notifications-summary').textContent(), { timeout: 10_000 }).toMatch(/^\d+ notifications, newest first$/);
+    const pager = page.getByRole('navigation', { name: 'Pages of notifications' });
+    await pager.waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(25);
+    const firstPage = await page.locator('tbody tr').first().getAttribute('data-notification-id');
+    await pager.getByRole('button', { name: 'Older' }).click();
+    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-notification-id')).not.toBe(firstPage);
+    expect(page.url()).toContain('page=2');
+    expect(await pager.textContent()).toContain('Page 2 of');
+    expect(total).toBeGreaterThan(25);
   });
 
   it('creates a router from the page: a YAML fault shown beside the field with its line marked, then the router saved as written', async () => {
@@ -224,6 +257,17 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByRole('button', { name: 'Enable' }).waitFor();
     expect((await h.service.admin.get(`/api/v4/routers/${ids.router}`)).body.enabled).toBe(false);
+
+    // Deleting asks first; declined, nothing changes; accepted, the router is gone.
+    const doomed = await h.service.admin.post('/api/v4/routers', { name: 'Doomed', default_receiver_account_user_id: ids.sam });
+    await open(`#/routers/${doomed.body.id}`, 'Doomed');
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'Delete router' }).click();
+    expect((await h.service.admin.get(`/api/v4/routers/${doomed.body.id}`)).status).toBe(200);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete router' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Routers' }).waitFor();
+    expect((await h.service.admin.get(`/api/v4/routers/${doomed.body.id}`)).status).toBe(404);
   });
 
   it('shows each person’s notification rule on the Users page, and the rule’s content on the Profile page', async () => {

@@ -1,8 +1,8 @@
 // Notifications: the outbox, newest first — what was sent to whom, on which channel, with which
 // template, its status and when, and the alert it was about (GET /api/v4/notifications, filtered by
-// account_user_id, channel, template, status and alert_id, a page of 25 at a time). Refreshed every
-// few seconds. The alert page lists its own notifications with the same table (NotificationsTable).
-import { useEffect, useState } from 'preact/hooks';
+// account_user_id, channel, template, status and alert_id, searched with q, a page of 25 at a time),
+// refreshed every few seconds; a failed one says why (the earlier GET /notification/:id's err). The alert page lists its own notifications with the same table (NotificationsTable).
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Page } from '../api';
 import { Badge, ErrorList, Loading, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
@@ -44,9 +44,33 @@ function recipient(n: Notification, directory: Directory): string {
   return n.account_user_id ? directory.personName(n.account_user_id) : n.to;
 }
 
+/**
+ * Why the failed notifications among `notifications` failed: v4 does not show it, the earlier
+ * GET /notification/:id does (`err`). One read per failed row shown, only when there are some.
+ */
+function useFailureReasons(notifications: Notification[]): Record<string, string> {
+  const failed = notifications.filter((n) => n.status === 'failed').map((n) => n.prefix_id);
+  const reasons = useLoad(
+    async () => {
+      const found: Record<string, string> = {};
+      await Promise.all(
+        failed.map(async (id) => {
+          const earlier = await api.get<{ err?: string[]; provider_status?: string | null }>(`/notification/${id}`).catch(() => null);
+          const text = [...(earlier?.err ?? [])].join('; ') || (earlier?.provider_status ? `Provider status: ${earlier.provider_status}` : '');
+          if (text) found[id] = text;
+        }),
+      );
+      return found;
+    },
+    [failed.join(',')],
+  );
+  return reasons.data ?? {};
+}
+
 /** The outbox's rows. `showAlert` adds the column linking each one to its alert. */
 export function NotificationsTable({ notifications, showAlert, caption }: { notifications: Notification[]; showAlert: boolean; caption: string }) {
   const directory = useDirectory();
+  const reasons = useFailureReasons(notifications);
   return (
     <table class="table notifications-table">
       <caption class="visually-hidden">{caption}</caption>
@@ -77,6 +101,7 @@ export function NotificationsTable({ notifications, showAlert, caption }: { noti
             </td>
             <td>
               <Badge kind="status" value={n.status} />
+              {reasons[n.prefix_id] && <span class="hint failure-reason">{reasons[n.prefix_id]}</span>}
             </td>
             <td class="notification-content">
               {n.subject ?? n.message.split('\n')[0]}
@@ -113,10 +138,21 @@ export function NotificationsPage({ query }: PageProps) {
     template: query.get('template') ?? '',
     status: query.get('status') ?? '',
     alert_id: query.get('alert_id') ?? '',
+    q: query.get('q') ?? '',
   };
   const page = Math.max(1, Number(query.get('page')) || 1);
   const [alertInput, setAlertInput] = useState(filters.alert_id);
   useEffect(() => setAlertInput(filters.alert_id), [filters.alert_id]);
+  const [search, setSearch] = useState(filters.q);
+
+  // The search box sends `q` once typing pauses.
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+  const onSearch = (value: string) => {
+    setSearch(value);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => setQuery({ q: value.trim() || null, page: null }), 300);
+  };
 
   const setQuery = (changes: Record<string, string | null>) => {
     navigate('/notifications', { ...filters, page: page > 1 ? String(page) : null, ...changes }, { replace: true });
@@ -124,7 +160,7 @@ export function NotificationsPage({ query }: PageProps) {
 
   const list = useLoad(
     () => api.get<Page<Notification>>('/api/v4/notifications', { ...filters, limit: PAGE_SIZE, page }),
-    [filters.account_user_id, filters.channel, filters.template, filters.status, filters.alert_id, page],
+    [filters.account_user_id, filters.channel, filters.template, filters.status, filters.alert_id, filters.q, page],
     POLL_MS,
   );
   const total = list.data?.total_count ?? 0;
@@ -201,6 +237,16 @@ export function NotificationsPage({ query }: PageProps) {
           <span id="notifications-alert-hint" class="visually-hidden">
             Press Enter to filter by this alert
           </span>
+        </div>
+        <div class="field field-grow">
+          <label for="notifications-search">Search</label>
+          <input
+            id="notifications-search"
+            type="search"
+            value={search}
+            placeholder="Subject, message or address"
+            onInput={(e) => onSearch((e.currentTarget as HTMLInputElement).value)}
+          />
         </div>
       </form>
       {filters.alert_id && (

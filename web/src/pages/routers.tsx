@@ -251,7 +251,11 @@ export function RouterPage({ params }: PageProps) {
       ) : (
         <section class="card" aria-labelledby="router-rules">
           <h2 id="router-rules">Rules</h2>
-          {router.rules ? <pre class="yaml">{router.rules}</pre> : <p>No rules: everything goes to the default receivers.</p>}
+          {router.rules ? (
+            <pre class="yaml" role="region" aria-label={`Rules of ${router.name}`} tabIndex={0}>
+              {router.rules}
+            </pre>
+          ) : <p>No rules: everything goes to the default receivers.</p>}
         </section>
       )}
       <DryRun router={router} routers={routers} />
