@@ -194,10 +194,10 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
 
     await page.getByLabel('Name', { exact: true }).fill('Payments');
     await rules.fill('rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: explode\n');
-    await page.getByLabel('Default team').selectOption({ label: 'Desk' });
     await page.getByRole('button', { name: 'Create router' }).click();
 
     await expect.poll(() => rules.getAttribute('aria-invalid')).toBe('true');
+
     const describedBy = (await rules.getAttribute('aria-describedby'))!;
     const error = page.locator(`#${describedBy.split(' ')[0]}`);
     expect(await error.textContent()).toMatch(/^rules\[0\]\.actions\[0\]\.type is not a known action: explode .*\(line 5, column \d+\)/);
@@ -214,6 +214,13 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
 
     const yaml = `rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: assign\n        receiver: ${ids.teamPrefix}\n      - type: setval\n        map: {title: "[P1] {{alert.title}}"}\n`;
     await rules.fill(yaml);
+    // No default receiver chosen: said beside the first of them; the rules are now fine.
+    await page.getByRole('button', { name: 'Create router' }).click();
+    const defaultTeam = page.getByLabel('Default team');
+    await expect.poll(() => defaultTeam.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await defaultTeam.getAttribute('aria-describedby')}`).textContent()).toMatch(/must name at least one default receiver$/);
+    expect(await rules.getAttribute('aria-invalid')).toBeNull();
+    await defaultTeam.selectOption({ label: 'Desk' });
     await page.getByRole('button', { name: 'Create router' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     const listed = await h.service.admin.get('/api/v4/routers');
