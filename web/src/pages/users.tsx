@@ -179,21 +179,26 @@ export function UserPage({ params }: PageProps) {
   );
 }
 
-/** The rule a person's pages follow: its content, and the picker for those who may change it. */
+/**
+ * The rule a person's pages follow: its content as stored (GET /api/v4/notification_rules/:id), and
+ * the picker for those who may change it.
+ */
 export function NotificationRuleCard(props: { accountUser: AccountUser; rules: NotificationRule[] | undefined; canChoose: boolean; onSaved: () => void }) {
   const { accountUser, rules } = props;
-  const rule = rules?.find((r) => r.id === accountUser.notification_rule_id);
+  const ruleId = accountUser.notification_rule_id;
+  const rule = useLoad(async () => (ruleId ? api.get<NotificationRule>(`/api/v4/notification_rules/${encodeURIComponent(ruleId)}`) : null), [ruleId]);
   return (
     <section class="card" aria-labelledby="notification-rule-title">
       <h2 id="notification-rule-title">Notification rule</h2>
-      {!rules ? (
-        <Loading what="notification rules" />
-      ) : rule ? (
-        <RuleContent rule={rule} />
+      {rule.error ? <ErrorList error={rule.error} /> : null}
+      {rule.loading && rule.data === undefined ? (
+        <Loading what="the notification rule" />
+      ) : rule.data ? (
+        <RuleContent rule={rule.data} />
       ) : (
         <p>None: pages go out on the notification channels ({channelsText(accountUser)}).</p>
       )}
-      {props.canChoose && rules && <RulePicker key={accountUser.notification_rule_id ?? ''} accountUser={accountUser} rules={rules} onSaved={props.onSaved} />}
+      {props.canChoose && rules && <RulePicker key={ruleId ?? ''} accountUser={accountUser} rules={rules} onSaved={props.onSaved} />}
     </section>
   );
 }
