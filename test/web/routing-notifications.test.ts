@@ -6,6 +6,7 @@
 // shown on the Users page and its content on the Profile page; axe-core on every new page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../lib/notify/outbox';
 import { createMember } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
@@ -44,6 +45,7 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     const { accountUser: sam } = await createMember(admin, { name: 'Sam Spare' });
     ids.sam = sam.id;
     ids.samUser = sam.user.prefix_id;
+    ids.samEmail = sam.user.emails[0].email;
     // Sam asks for text messages but has no phone: his SMS is recorded failed, with the reason.
     expect((await admin.put(`/api/v4/account_users/${ids.sam}`, { user_attributes: { notify_sms: true } })).status).toBe(200);
     const listed = await admin.get('/api/v4/account_users?limit=100');
@@ -363,6 +365,45 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await open('#/profile', 'Profile');
     await check('profile');
     expect(found).toEqual({});
+  });
+
+  it('shows a member the rules without editing them, runs their dry runs, and lets them pick their own rule', async () => {
+    // Sam signs in with the password his welcome message carried (the local outbox keeps it).
+    const welcome = outboxMessages().find((m) => m.to === ids.samEmail && m.template === 'welcome')!;
+    const password = /Password: (\S+)/.exec(welcome.message)![1];
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(ids.samEmail);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expect.poll(() => page.locator('.me').textContent()).toBe('Sam Spare');
+
+    await open('#/routers', 'Routers');
+    await page.locator(`tr[data-router-id="${ids.router}"]`).waitFor();
+    expect(await page.getByRole('button', { name: /^(Enable|Disable)$/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'New router' }).count()).toBe(0);
+    await open(`#/routers/${ids.router}`, 'Payments and checkout');
+    expect(await page.getByRole('region', { name: 'Rules of Payments and checkout' }).textContent()).toContain('alert.urgency: critical');
+    expect(await page.getByLabel('Rules (YAML)').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete router' }).count()).toBe(0);
+    await page.getByLabel('Alert urgency').selectOption('critical');
+    await page.getByRole('button', { name: 'Run dry run' }).click();
+    // The router is disabled (the admin disabled it above): the dry run says so.
+    await expect.poll(() => page.locator('.dry-run-result .outcome').textContent()).toBe('The router is disabled: the alert goes to its default receivers.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await open('#/profile', 'Profile');
+    const card = page.locator('section.card', { has: page.getByRole('heading', { level: 2, name: 'Notification rule' }) });
+    await card.getByLabel('Notification rule', { exact: true }).selectOption({ label: 'Push first' });
+    await card.getByRole('button', { name: 'Use this rule' }).click();
+    await expect.poll(async () => (await h.service.admin.get(`/api/v4/account_users/${ids.sam}`)).body.notification_rule_id).toBe(ids.rule);
+    await expect.poll(() => card.getByRole('region', { name: 'Rules of Push first' }).textContent()).toContain('channels: [push, email]');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await open(`#/notification-rules/${ids.rule}`, 'Push first');
+    expect(await page.getByLabel('Rules (YAML)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect.poll(() => page.locator('.dry-run-result .outcome').getAttribute('data-reason')).toBe('matched');
   });
 
   it('ran without a page error or a Content-Security-Policy violation', () => {
