@@ -279,6 +279,21 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     expect((await h.service.admin.get(`/api/v4/routers/${doomed.body.id}`)).status).toBe(404);
   });
 
+  it('sends an integration’s alerts to the router, chosen on the integration’s page; the alert names the router', async () => {
+    const hook = (await h.service.admin.get(`/api/v4/integrations/${ids.hook}`)).body;
+    await open(`#/integrations/${hook.id}`, 'Hook');
+    await page.getByRole('group', { name: 'Send alerts to routers' }).getByLabel('Payments and checkout').check();
+    await page.getByRole('button', { name: 'Save integration' }).click();
+    await expect.poll(async () => (await h.service.admin.get(`/api/v4/integrations/${hook.id}`)).body.router_ids).toEqual([ids.router]);
+
+    const routed = await h.service.admin.post('/api/v4/alerts', { title: 'Routed alert', urgency: 'low', destination_router_ids: [ids.router] });
+    expect(routed.status, routed.text).toBe(201);
+    await open(`#/alerts/${routed.body.id}`, /Routed alert/);
+    const link = page.getByRole('link', { name: 'Router Payments and checkout' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`#/routers/${ids.router}`);
+  });
+
   it('shows each person’s notification rule on the Users page, and the rule’s content on the Profile page', async () => {
     await open('#/users', 'Users');
     await expect.poll(() => page.locator('tbody').textContent()).toContain('Push first');

@@ -4,14 +4,14 @@
 // (the earlier POST /alert/:id/handoff {to}) and the notifications sent for it
 // (GET /api/v4/notifications?alert_id=…). Refreshed every few seconds.
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api';
+import { api, listAll, type Page } from '../api';
 import { AlertActions, ACTION_DONE } from '../components/alert-actions';
 import { Form, SelectField, SubmitButton, TextArea, useForm } from '../components/form';
 import { Badge, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
 import { href } from '../router';
-import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification } from '../types';
+import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification, Router } from '../types';
 import { NotificationsTable } from './notifications';
 import type { PageProps } from './index';
 
@@ -42,11 +42,15 @@ export function AlertPage({ params }: PageProps) {
     POLL_MS,
   );
 
+  const routerCount = loaded.data?.alert.destination_router_ids.length ?? 0;
+  const routers = useLoad(async () => (routerCount ? listAll<Router>('/api/v4/routers') : []), [routerCount > 0]);
+
   if (loaded.loading && !loaded.data) return <Loading what="the alert" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
   const { alert, earlier, timeline, comments, notifications } = loaded.data;
   const assignee = earlier.d_user_id ? directory.nameOfPrefixed(earlier.d_user_id) : earlier.d_team_id ? directory.nameOfPrefixed(earlier.d_team_id) : '—';
   const incident = alert.meta?.incident === true;
+  const routerNames = Object.fromEntries((routers.data ?? []).map((r) => [r.id, r.name]));
 
   return (
     <article aria-labelledby="alert-heading">
@@ -113,8 +117,16 @@ export function AlertPage({ params }: PageProps) {
             )}
           </Field>
           <Field label="Destinations">
-            {[...alert.destination_team_ids.map((t) => directory.teamName(t)), ...alert.destination_account_user_ids.map((u) => directory.personName(u))].join(', ') ||
-              (alert.destination_router_ids.length ? `${alert.destination_router_ids.length} router(s)` : '—')}
+            {[
+              ...alert.destination_team_ids.map((t) => directory.teamName(t)),
+              ...alert.destination_account_user_ids.map((u) => directory.personName(u)),
+            ].join(', ') || (alert.destination_router_ids.length === 0 ? '—' : '')}
+            {alert.destination_router_ids.map((r, i) => (
+              <span key={r}>
+                {i > 0 || alert.destination_team_ids.length + alert.destination_account_user_ids.length > 0 ? ', ' : ''}
+                <a href={href(`/routers/${r}`)}>Router {routerNames[r] ?? r.slice(-6)}</a>
+              </span>
+            ))}
           </Field>
           <Field label="Tags">{alert.tag_list.length ? alert.tag_list.map((t) => <Badge key={t} kind="tag" value={t} />) : '—'}</Field>
           <Field label="Deduplicated">{alert.dedup_count > 1 ? `${alert.dedup_count} times` : 'No'}</Field>
