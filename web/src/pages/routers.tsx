@@ -30,7 +30,9 @@ function receiversText(router: Router, directory: Directory, routers: Router[]):
 
 function ruleCount(yaml: string | null): string {
   if (!yaml || !yaml.trim()) return 'None: everything goes to the default receivers';
+  // Rules in block style start `- match:`; other layouts are not counted here.
   const count = (yaml.match(/^\s*-\s+match\s*:/gm) ?? []).length;
+  if (count === 0) return 'YAML rules';
   return count === 1 ? '1 rule' : `${count} rules`;
 }
 
