@@ -1,6 +1,6 @@
 // A demo account for the console's screenshots (web/screenshots.ts): people, two teams, a weekly
-// rotation with an override, an integration with a webhook that made an alert, and alerts in every
-// state. Everything goes through the public API, as a new user would set it up.
+// rotation with an override, an integration with a webhook that made an alert, alerts in every
+// state (and the notifications they sent), a router and the admin's notification rule. Everything goes through the public API, as a new user would set it up.
 
 export interface DemoClient {
   request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -33,6 +33,8 @@ export interface Demo {
   scheduleId: string;
   integrationPrefixId: string;
   alertIds: string[];
+  routerId: string;
+  notificationRuleId: string;
 }
 
 /** Monday 00:00 UTC of the current week. */
@@ -132,6 +134,56 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
   await must(client, 'POST', `/api/v4/alerts/${alertIds[0]}/comments`, { text: 'Looking at the load balancer now.' });
   await must(client, 'PUT', `/api/v4/alerts/${alertIds[3]}`, { meta: { incident: true, incident_severity: 'SEV-2', incident_message: 'Payments degraded' } });
 
+  // A router: payments alerts become incidents for the team; the rest go to its default receiver.
+  const router = await must(client, 'POST', '/api/v4/routers', {
+    name: 'Payments',
+    default_receiver_team_id: team.id,
+    rules: [
+      '---',
+      'rules:',
+      '  # Payments and checkout: an incident, paged to Platform at once',
+      '  - match:',
+      '      alert.urgency: critical',
+      '      alert.title: {$regex: "payments|checkout", $options: i}',
+      '    actions:',
+      '      - type: incident',
+      '        severity: SEV-2',
+      '        message: "{{alert.title}}"',
+      '      - type: assign',
+      `        receiver: ${team.prefix_id}`,
+      '  # Low urgency: tagged, no page at night',
+      '  - match:',
+      '      alert.urgency: low',
+      '    actions:',
+      '      - type: setval',
+      '        map: {tags: [low]}',
+      '',
+    ].join('\n'),
+  });
+  // The admin's notification rule: push at once, a call if the page is unanswered.
+  const rule = await must(client, 'POST', '/api/v4/notification_rules', {
+    name: 'Push, then call',
+    rules: [
+      'rules:',
+      '  - match:',
+      '      alert.urgency: {$in: [high, critical]}',
+      '    actions:',
+      '      - type: notify',
+      '        channels: [push, email]',
+      '        timeout: 2m',
+      '      - type: notify',
+      '        channels: [voice]',
+      '        timeout: 5m',
+      '  - match: {always: true}',
+      '    actions:',
+      '      - type: notify',
+      '        channels: [email]',
+      '        timeout: 10m',
+      '',
+    ].join('\n'),
+  });
+  await must(client, 'PUT', `/api/v4/account_users/${adminAccountUserId}`, { notification_rule_id: rule.id });
+
   // A monitoring tool posts to the integration's inbound address, without credentials.
   const inbound = await fetch(`${baseUrl}/integration/${integration.prefix_id}`, {
     method: 'POST',
@@ -147,5 +199,13 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
     }),
   });
   if (inbound.status !== 202) throw new Error(`inbound webhook: ${inbound.status}`);
-  return { people, teamId: team.id, scheduleId: team.schedule_id, integrationPrefixId: integration.prefix_id, alertIds };
+  return {
+    people,
+    teamId: team.id,
+    scheduleId: team.schedule_id,
+    integrationPrefixId: integration.prefix_id,
+    alertIds,
+    routerId: router.id,
+    notificationRuleId: rule.id,
+  };
 }

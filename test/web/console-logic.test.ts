@@ -1,9 +1,10 @@
 // The console's pure parts, without a browser: validation messages to fields, who is on call and
-// who is next, and the week layout's override bookkeeping.
+// who is next, the week layout's override bookkeeping, and where a YAML message points.
 import { describe, expect, it } from 'vitest';
 import { assignErrors, enclosingPaths, leadingFields } from '../../web/src/lib/field-errors';
 import { summarizeLayers, type OncallEntry } from '../../web/src/lib/oncall';
 import { occurrenceStartOf, removedOccurrences, type ScheduleEvent } from '../../web/src/lib/week';
+import { offsetOf, positionIn } from '../../web/src/lib/yaml-position';
 
 describe('validation messages to fields', () => {
   it('reads the field names a message starts with', () => {
@@ -116,5 +117,37 @@ describe('the occurrence an override acts on', () => {
     const removed = removedOccurrences([event('rot', null, ['2026-11-24T09:00:00.000Z', '2026-12-30T09:00:00.000Z'])], at('00:00'), at('00:00') + 7 * 86_400_000);
     expect(removed.map((r) => new Date(r.start).toISOString())).toEqual(['2026-11-24T09:00:00.000Z']);
     expect(removed[0].end - removed[0].start).toBe(86_400_000);
+  });
+});
+
+describe('YAML messages', () => {
+  const text = 'rules:\n  - match: {always: true}\n    actions:\n      - type: explode\n';
+
+  it('reads the line and column a message names, in either of the API’s forms', () => {
+    expect(positionIn('rules is not valid YAML at line 3, column 5: Flow map in block collection must be sufficiently indented')).toEqual({ line: 3, column: 5 });
+    expect(positionIn('rules[0].actions[0].type is not a known action: explode (known actions: assign, ignore) (line 4, column 15)')).toEqual({
+      line: 4,
+      column: 15,
+    });
+    expect(positionIn("name can't be blank")).toBeNull();
+    expect(positionIn('deadline 3, column 5')).toBeNull();
+  });
+
+  it('finds the offset of a line and column in the text, clamped to it', () => {
+    expect(text.slice(offsetOf(text, { line: 4, column: 15 })).startsWith('explode')).toBe(true);
+    expect(offsetOf(text, { line: 1, column: 1 })).toBe(0);
+    expect(text.slice(offsetOf(text, { line: 2, column: 99 }), offsetOf(text, { line: 2, column: 99 }) + 1)).toBe('\n');
+    expect(offsetOf(text, { line: 99, column: 1 })).toBe(text.length);
+    expect(offsetOf(text, { line: 0, column: 0 })).toBe(0);
+  });
+
+  it('puts a rule’s nested message beside the rules field', () => {
+    const assigned = assignErrors(['rules[0].actions[0].type is not a known action: explode (line 4, column 15)', 'rules is not valid YAML at line 1, column 1: x'], [
+      'name',
+      'rules',
+      'default_receiver_team_id',
+    ]);
+    expect(assigned.byField.rules).toHaveLength(2);
+    expect(assigned.general).toEqual([]);
   });
 });

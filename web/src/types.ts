@@ -143,3 +143,89 @@ export interface Comment {
   text: string;
   created_at: string;
 }
+
+export interface Router {
+  id: string;
+  prefix_id: string;
+  tiny_id: number;
+  name: string;
+  enabled: boolean;
+  rules: string | null;
+  default_receiver_account_user_id: string | null;
+  default_receiver_router_id: string | null;
+  default_receiver_team_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One condition of a dry run: what it compared, what it expected, what it saw, whether it held. */
+export interface ConditionReport {
+  condition: string;
+  expected?: unknown;
+  saw?: unknown;
+  held: boolean;
+}
+
+/** POST /api/v4/routers/:id/test. */
+export interface RouterExplanation {
+  router_id: string | null;
+  enabled: boolean;
+  evaluated_at: string;
+  matched_rule: { index: number; conditions: ConditionReport[] } | null;
+  tried: { index: number; failed_condition: ConditionReport | null }[];
+  plan: {
+    outcome: 'matched' | 'no_match' | 'disabled' | 'invalid_rules';
+    rule_index: number | null;
+    actions: ({ type: string } & Record<string, unknown>)[];
+    suppressed: boolean;
+    assignments: { receiver: string; kind?: string; delay_ms?: number; source?: string }[];
+    used_default: boolean;
+    alert_changes: Record<string, unknown>;
+    warnings: string[];
+  };
+}
+
+export interface NotificationRule {
+  id: string;
+  prefix_id: string;
+  name: string;
+  enabled: boolean;
+  rules: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Channel = 'push' | 'email' | 'sms' | 'voice' | 'slack' | 'whatsapp';
+
+export interface Notification {
+  id: string;
+  prefix_id: string;
+  account_user_id: string | null;
+  alert_id: string | null;
+  broadcast_id: string | null;
+  workflow_id: string | null;
+  channel: Channel;
+  provider: string | null;
+  template: string;
+  to: string;
+  subject: string | null;
+  message: string;
+  status: 'queued' | 'sent' | 'delivered' | 'failed';
+  sent_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** POST /api/v4/notification_rules/:id/test. */
+export interface NotificationRuleExplanation {
+  notification_rule_id: string | null;
+  enabled: boolean;
+  type: string;
+  matched_rule: { index: number; conditions: ConditionReport[] } | null;
+  tried: { index: number; skipped_for_type?: string[]; failed_condition: ConditionReport | null }[];
+  plan: {
+    source: 'rule' | 'default';
+    reason: 'matched' | 'ignored' | 'no_rule' | 'disabled' | 'no_match' | 'invalid_rules';
+    steps: { at_offset_ms: number; channels: string[] }[];
+  };
+}

@@ -39,10 +39,10 @@ export interface ConsoleHarness {
 }
 
 /** Builds the console, starts the real local service serving it, and opens Chromium on it. */
-export async function startConsole(options: { timezoneId?: string } = {}): Promise<ConsoleHarness> {
+export async function startConsole(options: { timezoneId?: string; env?: Record<string, string> } = {}): Promise<ConsoleHarness> {
   const work = mkdtempSync(path.join(tmpdir(), 'console-test-'));
   const build = await buildConsole(path.join(work, 'dist'));
-  const service = await startService({ consoleDir: build.outdir });
+  const service = await startService({ consoleDir: build.outdir, env: options.env });
   let context: BrowserContext;
   try {
     // A persistent context is how Playwright takes a user data dir: a fresh one per file.

@@ -1,19 +1,22 @@
 // One alert: its fields and incident flag (GET /api/v4/alerts/:id), assignee and handoffs (the
 // earlier GET /alert/:id, the only one that shows them), its timeline (the logs it owns,
 // GET /log?owner_id=alt_…), comments (GET/POST /api/v4/alerts/:id/comments) and handoff
-// (the earlier POST /alert/:id/handoff {to}). Refreshed every few seconds.
+// (the earlier POST /alert/:id/handoff {to}) and the notifications sent for it
+// (GET /api/v4/notifications?alert_id=…). Refreshed every few seconds.
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api';
+import { api, listAll, type Page } from '../api';
 import { AlertActions, ACTION_DONE } from '../components/alert-actions';
 import { Form, SelectField, SubmitButton, TextArea, useForm } from '../components/form';
 import { Badge, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, plural } from '../lib/format';
 import { href } from '../router';
-import type { AlertEarlier, AlertV4, Comment, LogEntry } from '../types';
+import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification, Router } from '../types';
+import { NotificationsTable } from './notifications';
 import type { PageProps } from './index';
 
 const POLL_MS = 5000;
+const NOTIFICATIONS_SHOWN = 50;
 
 /** Log texts name people and teams by id; show their names. */
 function withNames(text: string, directory: Directory): string {
@@ -28,21 +31,26 @@ export function AlertPage({ params }: PageProps) {
     async () => {
       const path = encodeURIComponent(id);
       const [alert, earlier] = await Promise.all([api.get<AlertV4>(`/api/v4/alerts/${path}`), api.get<AlertEarlier>(`/alert/${path}`)]);
-      const [timeline, comments] = await Promise.all([
+      const [timeline, comments, notifications] = await Promise.all([
         api.get<Page<LogEntry>>('/log', { owner_id: alert.prefix_id, limit: 100 }),
         api.get<Page<Comment>>(`/api/v4/alerts/${path}/comments`, { limit: 100, sort: 'created_at', direction: 'asc' }),
+        api.get<Page<Notification>>('/api/v4/notifications', { alert_id: alert.id, limit: NOTIFICATIONS_SHOWN }),
       ]);
-      return { alert, earlier, timeline, comments };
+      return { alert, earlier, timeline, comments, notifications };
     },
     [id],
     POLL_MS,
   );
 
+  const routerCount = loaded.data?.alert.destination_router_ids.length ?? 0;
+  const routers = useLoad(async () => (routerCount ? listAll<Router>('/api/v4/routers') : []), [routerCount > 0]);
+
   if (loaded.loading && !loaded.data) return <Loading what="the alert" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
-  const { alert, earlier, timeline, comments } = loaded.data;
+  const { alert, earlier, timeline, comments, notifications } = loaded.data;
   const assignee = earlier.d_user_id ? directory.nameOfPrefixed(earlier.d_user_id) : earlier.d_team_id ? directory.nameOfPrefixed(earlier.d_team_id) : '—';
   const incident = alert.meta?.incident === true;
+  const routerNames = Object.fromEntries((routers.data ?? []).map((r) => [r.id, r.name]));
 
   return (
     <article aria-labelledby="alert-heading">
@@ -109,8 +117,16 @@ export function AlertPage({ params }: PageProps) {
             )}
           </Field>
           <Field label="Destinations">
-            {[...alert.destination_team_ids.map((t) => directory.teamName(t)), ...alert.destination_account_user_ids.map((u) => directory.personName(u))].join(', ') ||
-              (alert.destination_router_ids.length ? `${alert.destination_router_ids.length} router(s)` : '—')}
+            {[
+              ...alert.destination_team_ids.map((t) => directory.teamName(t)),
+              ...alert.destination_account_user_ids.map((u) => directory.personName(u)),
+            ].join(', ') || (alert.destination_router_ids.length === 0 ? '—' : '')}
+            {alert.destination_router_ids.map((r, i) => (
+              <span key={r}>
+                {i > 0 || alert.destination_team_ids.length + alert.destination_account_user_ids.length > 0 ? ', ' : ''}
+                <a href={href(`/routers/${r}`)}>Router {routerNames[r] ?? r.slice(-6)}</a>
+              </span>
+            ))}
           </Field>
           <Field label="Tags">{alert.tag_list.length ? alert.tag_list.map((t) => <Badge key={t} kind="tag" value={t} />) : '—'}</Field>
           <Field label="Deduplicated">{alert.dedup_count > 1 ? `${alert.dedup_count} times` : 'No'}</Field>
@@ -152,6 +168,26 @@ export function AlertPage({ params }: PageProps) {
           <Handoff alertId={alert.id} status={alert.status} directory={directory} onDone={() => void loaded.reload()} />
         </div>
       </div>
+
+      <section aria-labelledby="alert-notifications" class="card">
+        <h2 id="alert-notifications">Notifications</h2>
+        {notifications.data.length === 0 ? (
+          <p>No notifications sent for this alert yet.</p>
+        ) : (
+          <>
+            <p class="summary">
+              {plural(notifications.total_count, 'notification')} sent, newest first
+              {notifications.has_more && (
+                <>
+                  {' '}
+                  (the latest {NOTIFICATIONS_SHOWN}: <a href={href('/notifications', { alert_id: alert.id })}>see them all</a>)
+                </>
+              )}
+            </p>
+            <NotificationsTable notifications={notifications.data} showAlert={false} caption="Notifications sent for this alert, newest first" />
+          </>
+        )}
+      </section>
     </article>
   );
 }

@@ -1,12 +1,15 @@
 // The console's pages: the navigation bar lists those with a `nav` label, in this order. A page is
-// one module under pages/ and one entry here (phase 2 adds Routers and Notifications the same way).
+// one module under pages/ and one entry here.
 import type { ComponentType } from 'preact';
 import { AlertPage } from './alert';
 import { AlertsPage } from './alerts';
 import { EscalationPoliciesPage, EscalationPolicyPage } from './escalation-policies';
 import { IntegrationPage, IntegrationsPage } from './integrations';
+import { NotificationRulePage, NotificationRulesPage } from './notification-rules';
+import { NotificationsPage } from './notifications';
 import { OnCallPage } from './on-call';
 import { ProfilePage } from './profile';
+import { RouterPage, RoutersPage } from './routers';
 import { SchedulePage, SchedulesPage } from './schedules';
 import { TeamPage, TeamsPage } from './teams';
 import { UserPage, UsersPage } from './users';
@@ -37,8 +40,13 @@ export const PAGES: PageRoute[] = [
   { pattern: '/escalation-policies/:id', component: EscalationPolicyPage, area: '/escalation-policies' },
   { pattern: '/integrations', component: IntegrationsPage, nav: 'Integrations', area: '/integrations' },
   { pattern: '/integrations/:id', component: IntegrationPage, area: '/integrations' },
+  { pattern: '/routers', component: RoutersPage, nav: 'Routers', area: '/routers' },
+  { pattern: '/routers/:id', component: RouterPage, area: '/routers' },
+  { pattern: '/notifications', component: NotificationsPage, nav: 'Notifications', area: '/notifications' },
   { pattern: '/users', component: UsersPage, nav: 'Users', area: '/users' },
   { pattern: '/users/:id', component: UserPage, area: '/users' },
+  { pattern: '/notification-rules', component: NotificationRulesPage, area: '/users' },
+  { pattern: '/notification-rules/:id', component: NotificationRulePage, area: '/users' },
   { pattern: '/profile', component: ProfilePage, nav: 'Profile', area: '/profile' },
 ];
 

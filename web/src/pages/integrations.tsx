@@ -9,7 +9,7 @@ import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } fro
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import { href, navigate } from '../router';
-import type { Integration, IntegrationType, LogEntry } from '../types';
+import type { Integration, IntegrationType, LogEntry, Router } from '../types';
 import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
@@ -82,8 +82,10 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
   const [enabled, setEnabled] = useState(integration?.enabled ?? true);
   const [teams, setTeams] = useState<string[]>(integration?.team_ids ?? []);
   const [people, setPeople] = useState<string[]>(integration?.account_user_ids ?? []);
+  const [routerIds, setRouterIds] = useState<string[]>(integration?.router_ids ?? []);
+  const routers = useLoad(() => listAll<Router>('/api/v4/routers'), []);
   const [saved, setSaved] = useState(false);
-  const form = useForm({ router_ids: 'team_ids' });
+  const form = useForm();
   const title = integration ? 'Integration settings' : 'New integration';
 
   return (
@@ -95,7 +97,7 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
         label={title}
         onSubmit={async () => {
           setSaved(false);
-          const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, ...(integration ? {} : { integration_type_id: typeId }) };
+          const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, router_ids: routerIds, ...(integration ? {} : { integration_type_id: typeId }) };
           const ok = await form.submit(async () => {
             if (integration) await api.put(`/api/v4/integrations/${integration.id}`, body);
             else {
@@ -131,6 +133,15 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
           options={directory.teams.map((t) => ({ value: t.id, label: t.name }))}
           values={teams}
           onChange={setTeams}
+        />
+        <CheckboxGroup
+          form={form}
+          name="router_ids"
+          legend="Send alerts to routers"
+          options={(routers.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          values={routerIds}
+          onChange={setRouterIds}
+          hint="A router's rules decide who gets each alert."
         />
         <CheckboxGroup
           form={form}

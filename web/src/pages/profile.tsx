@@ -1,6 +1,7 @@
 // Profile: the signed-in person edits their own name, time zone, e-mails, phones and notification
-// channels (PUT /api/v4/account_users/<own id>; allowed without the admin role, docs/api.md#roles), sees
-// their notification rule, and changes their password (POST /api/v4/account_users/<own id>/password).
+// channels (PUT /api/v4/account_users/<own id>; allowed without the admin role, docs/api.md#roles),
+// sees the content of their notification rule and picks another (notification_rule_id), and changes
+// their password (POST /api/v4/account_users/<own id>/password).
 // A password change refuses every login token issued before it, this tab's too: the tab signs in
 // again at once with the new password, so the person stays signed in here and only here.
 import { useState } from 'preact/hooks';
@@ -11,12 +12,14 @@ import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui
 import { useDirectory } from '../directory';
 import { currentClaims, endSession, startSession } from '../session';
 import type { AccountUser } from '../types';
-import { rolesText } from './users';
+import { listNotificationRules } from './notification-rules';
+import { NotificationRuleCard, rolesText, ruleName } from './users';
 
 export function ProfilePage() {
   const directory = useDirectory();
   const me = currentClaims()?.acu ?? '';
   const loaded = useLoad(() => api.get<AccountUser>(`/api/v4/account_users/${encodeURIComponent(me)}`), [me]);
+  const rules = useLoad(listNotificationRules, []);
   if (loaded.loading && !loaded.data) return <Loading what="your profile" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
   const u = loaded.data;
@@ -27,16 +30,17 @@ export function ProfilePage() {
         <dt>Roles</dt>
         <dd>{rolesText(u)}</dd>
         <dt>Notification rule</dt>
-        <dd>
-          {u.notification_rule_id ? (
-            <>
-              Rule <code>{u.notification_rule_id}</code>
-            </>
-          ) : (
-            'None: your notification channels below are used'
-          )}
-        </dd>
+        <dd>{ruleName(u, rules.data)}</dd>
       </dl>
+      <NotificationRuleCard
+        accountUser={u}
+        rules={rules.data}
+        canChoose
+        onSaved={() => {
+          void loaded.reload();
+          void directory.reload();
+        }}
+      />
       <AccountUserForm
         key={u.id}
         accountUser={u}

@@ -1,6 +1,6 @@
 // Users: the account's people with their roles, e-mails, phones and notification channels, a new
 // person (POST /api/v4/account_users: the service e-mails them a generated password), and one
-// person's settings (admins).
+// person's settings (admins), with the notification rule their pages follow and the rule's content.
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { AccountUserForm } from '../components/account-user-form';
@@ -8,7 +8,8 @@ import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../compon
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { href } from '../router';
-import type { AccountUser } from '../types';
+import type { AccountUser, NotificationRule } from '../types';
+import { listNotificationRules, RuleContent, RulePicker } from './notification-rules';
 import type { PageProps } from './index';
 
 export const rolesText = (u: AccountUser) =>
@@ -20,12 +21,21 @@ export const rolesText = (u: AccountUser) =>
 export const channelsText = (u: AccountUser) =>
   [u.user.notify_push && 'push', u.user.notify_email && 'e-mail', u.user.notify_sms && 'SMS', u.user.notify_voice && 'voice'].filter(Boolean).join(', ') || 'none';
 
+/** The name of the rule an account user follows, or what happens without one. */
+export function ruleName(u: AccountUser, rules: NotificationRule[] | undefined): string {
+  if (!u.notification_rule_id) return 'None: default channels';
+  const rule = rules?.find((r) => r.id === u.notification_rule_id);
+  if (!rule) return rules ? 'Unknown rule' : '…';
+  return rule.enabled ? rule.name : `${rule.name} (disabled)`;
+}
+
 export function UsersPage() {
   const directory = useDirectory();
+  const rules = useLoad(listNotificationRules, []);
   const users = [...directory.users].sort((a, b) => a.user.name.localeCompare(b.user.name));
   return (
     <section>
-      <PageTitle>Users</PageTitle>
+      <PageTitle actions={<a href={href('/notification-rules')}>Notification rules</a>}>Users</PageTitle>
       {!directory.loaded ? (
         <Loading what="users" />
       ) : (
@@ -51,7 +61,9 @@ export function UsersPage() {
                 <td>{u.user.emails.map((e) => `${e.email}${e.primary && u.user.emails.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}</td>
                 <td>{u.user.phones.map((p) => `${p.phone}${p.primary && u.user.phones.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}</td>
                 <td>{channelsText(u)}</td>
-                <td>{u.notification_rule_id ? 'Custom rule' : 'Default channels'}</td>
+                <td>
+                  {u.notification_rule_id ? <a href={href(`/notification-rules/${u.notification_rule_id}`)}>{ruleName(u, rules.data)}</a> : ruleName(u, rules.data)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -113,6 +125,7 @@ function NewUser() {
 export function UserPage({ params }: PageProps) {
   const directory = useDirectory();
   const loaded = useLoad(() => api.get<AccountUser>(`/api/v4/account_users/${encodeURIComponent(params.id)}`), [params.id]);
+  const rules = useLoad(listNotificationRules, []);
   if (loaded.loading && !loaded.data) return <Loading what="the user" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
   const u = loaded.data;
@@ -136,6 +149,15 @@ export function UserPage({ params }: PageProps) {
             .join(', ') || '—'}
         </dd>
       </dl>
+      <NotificationRuleCard
+        accountUser={u}
+        rules={rules.data}
+        canChoose={directory.isAdmin || isMe}
+        onSaved={() => {
+          void loaded.reload();
+          void directory.reload();
+        }}
+      />
       {isMe && (
         <p>
           This is you: <a href={href('/profile')}>edit your profile</a>.
@@ -153,6 +175,30 @@ export function UserPage({ params }: PageProps) {
           }}
         />
       )}
+    </section>
+  );
+}
+
+/**
+ * The rule a person's pages follow: its content as stored (GET /api/v4/notification_rules/:id), and
+ * the picker for those who may change it.
+ */
+export function NotificationRuleCard(props: { accountUser: AccountUser; rules: NotificationRule[] | undefined; canChoose: boolean; onSaved: () => void }) {
+  const { accountUser, rules } = props;
+  const ruleId = accountUser.notification_rule_id;
+  const rule = useLoad(async () => (ruleId ? api.get<NotificationRule>(`/api/v4/notification_rules/${encodeURIComponent(ruleId)}`) : null), [ruleId]);
+  return (
+    <section class="card" aria-labelledby="notification-rule-title">
+      <h2 id="notification-rule-title">Notification rule</h2>
+      {rule.error ? <ErrorList error={rule.error} /> : null}
+      {rule.loading && rule.data === undefined ? (
+        <Loading what="the notification rule" />
+      ) : rule.data ? (
+        <RuleContent rule={rule.data} />
+      ) : (
+        <p>None: pages go out on the notification channels ({channelsText(accountUser)}).</p>
+      )}
+      {props.canChoose && rules && <RulePicker key={ruleId ?? ''} accountUser={accountUser} rules={rules} onSaved={props.onSaved} />}
     </section>
   );
 }
