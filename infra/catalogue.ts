@@ -93,6 +93,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     alerts: ['routing', 'escalation', ...CHANGES_ALERTS],
     inbound: ['ingest'],
     respond: ['escalation', ...CHANGES_ALERTS],
+    smsInbound: ['escalation', ...CHANGES_ALERTS],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
