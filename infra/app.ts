@@ -10,6 +10,7 @@ const FORWARDED = [
   'INGEST_RATE_LIMIT_PER_MINUTE',
   'PUBLIC_BASE_URL',
   'SNS_SIGNATURE_REQUIRED',
+  'VOICE_ID',
 ];
 const forwarded = Object.fromEntries(FORWARDED.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
 

@@ -36,7 +36,23 @@ export interface FunctionDefinition {
   /** Reads the depth of every queue and its dead-letter queue (GET /health): sqs:GetQueueAttributes
    * on each, nothing more. */
   readsQueueDepths?: boolean;
+  /** Sends notifications (pages, welcome and password messages, SMS replies): gets the delivery
+   * providers' configuration and their grants, when the deployment configures them. */
+  notifies?: boolean;
 }
+
+/** The functions whose bundle reaches lib/notify/send.ts (test/infra checks the list against the bundles' imports). */
+export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
+  'accountUsers',
+  'alerts',
+  'public',
+  'respond',
+  'smsInbound',
+  'ingestWorker',
+  'routingWorker',
+  'escalationWorker',
+  'sweeper',
+];
 
 export const QUEUES: Record<QueueName, QueueDefinition> = {
   ingest: {
@@ -93,6 +109,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     alerts: ['routing', 'escalation', ...CHANGES_ALERTS],
     inbound: ['ingest'],
     respond: ['escalation', ...CHANGES_ALERTS],
+    smsInbound: ['escalation', ...CHANGES_ALERTS],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
@@ -104,7 +121,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
   };
 }
 
-export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
+const DEFINITIONS: Record<FunctionName, FunctionDefinition> = {
   ...(Object.fromEntries(HTTP_FUNCTIONS.map((name) => [name, httpFunction(name)])) as Record<HttpFunctionName, FunctionDefinition>),
   ingestWorker: {
     entry: 'functions/queue/ingest-worker.ts',
@@ -144,6 +161,13 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = {
     schedule: 'rate(1 minute)',
   },
 };
+
+export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = Object.fromEntries(
+  Object.entries(DEFINITIONS).map(([name, definition]) => [
+    name,
+    NOTIFYING_FUNCTIONS.includes(name as FunctionName) ? { ...definition, notifies: true } : definition,
+  ]),
+) as Record<FunctionName, FunctionDefinition>;
 
 /** SQS visibility timeout: six times the consumer's timeout, as AWS recommends for Lambda sources. */
 export function visibilityTimeoutSeconds(queue: QueueDefinition): number {

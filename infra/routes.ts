@@ -23,6 +23,7 @@ export type HttpFunctionName =
   | 'inbound'
   | 'notifications'
   | 'respond'
+  | 'smsInbound'
   | 'notFound';
 
 export interface Route {
@@ -66,6 +67,17 @@ export const ROUTES: Route[] = [
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),
   ...standard('accountUsers', `${v4}/account_users`),
   { method: 'POST', path: `${v4}/account_users/{id}/password`, fn: 'accountUsers', op: 'changePassword' },
+  // Web Push: a person's browser subscriptions, and the VAPID public key a console subscribes with
+  { method: 'GET', path: `${v4}/account_users/{id}/push_subscriptions`, fn: 'accountUsers', op: 'listPushSubscriptions' },
+  { method: 'POST', path: `${v4}/account_users/{id}/push_subscriptions`, fn: 'accountUsers', op: 'createPushSubscription' },
+  { method: 'DELETE', path: `${v4}/account_users/{id}/push_subscriptions`, fn: 'accountUsers', op: 'deletePushSubscriptionByEndpoint' },
+  {
+    method: 'DELETE',
+    path: `${v4}/account_users/{id}/push_subscriptions/{subscriptionId}`,
+    fn: 'accountUsers',
+    op: 'deletePushSubscription',
+  },
+  { method: 'GET', path: `${v4}/web_push`, fn: 'accountUsers', op: 'webPush' },
 
   // Alerts, v4
   ...standard('alerts', `${v4}/alerts`),
@@ -112,6 +124,9 @@ export const ROUTES: Route[] = [
   // token is the credential)
   { method: 'GET', path: '/public/respond/{token}', fn: 'respond', op: 'show', public: true },
   { method: 'POST', path: '/public/respond/{token}', fn: 'respond', op: 'respond', public: true },
+  // Replies to pages by SMS: End User Messaging's inbound SMS, delivered by SNS over HTTPS (the SNS
+  // signature and the topic are the credential)
+  { method: 'POST', path: '/public/sms/inbound', fn: 'smsInbound', op: 'receive', public: true },
 
   // Teams, schedules, events, escalation policies
   ...standard('teams', `${v4}/teams`),

@@ -16,6 +16,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './catalogue';
+import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
 import { Monitoring } from './constructs/monitoring';
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
@@ -31,6 +32,9 @@ export interface OncallStackProps extends StackProps {
   consoleAssetsDir?: string;
   /** Where alarms are e-mailed (`cdk deploy -c alarmEmail=ops@example.com`). */
   alarmEmail?: string;
+  /** SES, End User Messaging and Web Push (README "Delivering notifications"); default: the
+   * `cdk deploy -c …` context of the same names. */
+  delivery?: DeliveryConfig;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -135,7 +139,13 @@ export class OncallStack extends Stack {
     for (const route of ROUTES) {
       let integration = integrations.get(route.fn);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${pascal(route.fn)}Integration`, this.functions[route.fn].fn);
+        // One invoke permission per function for the whole API instead of one per route: a route
+        // table of 140+ routes would otherwise spend as many resources on permissions and push the
+        // stack past CloudFormation's 500. Nothing is lost: each function answers its own route
+        // keys only (lib/api/handler.ts), and only this API may invoke it.
+        integration = new HttpLambdaIntegration(`${pascal(route.fn)}Integration`, this.functions[route.fn].fn, {
+          scopePermissionToRoute: false,
+        });
         integrations.set(route.fn, integration);
       }
       this.api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration });
@@ -159,6 +169,13 @@ export class OncallStack extends Stack {
       }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
+
+    new Delivery(this, 'Delivery', {
+      config: props.delivery ?? deliveryFromContext(this.node),
+      functions: this.functions,
+      notifying: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].notifies),
+      api: this.api,
+    });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       queues: this.queues,

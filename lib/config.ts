@@ -7,6 +7,8 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+
 const schema = z.object({
   TABLE_NAME: z.string().min(3),
   INGEST_QUEUE_URL: z.string().optional(),
@@ -45,9 +47,51 @@ const schema = z.object({
   ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
   /** Signs one-click response links; generated once and kept in the table when unset. */
   RESPONSE_TOKEN_SECRET: z.string().min(32).optional(),
+  // Deployed delivery (README "Delivering notifications"): each channel's provider is enabled by its
+  // variables; a channel without one goes to the local outbox (OUTBOX), else is recorded failed.
+  /** E-mail through Amazon SES (v2 SendEmail): the sender, e.g. `On-call <oncall@example.com>`
+   * (an address or domain verified in SES). */
+  SES_FROM_ADDRESS: optionalText,
+  /** An SES configuration set for the messages (event destinations, dedicated IPs). */
+  SES_CONFIGURATION_SET: optionalText,
+  /** SMS through AWS End User Messaging SMS and Voice v2 (SendTextMessage): the origination identity
+   * (a phone number, its ARN or id, a pool's ARN or id, or a sender id). */
+  SMS_ORIGINATION_IDENTITY: optionalText,
+  /** Voice calls (SendVoiceMessage, text to speech): a voice-capable origination identity. */
+  VOICE_ORIGINATION_IDENTITY: optionalText,
+  /** An End User Messaging configuration set for SMS and voice messages. */
+  SMS_CONFIGURATION_SET: optionalText,
+  /** The text-to-speech voice of calls (End User Messaging's VoiceId). */
+  VOICE_ID: z
+    .string()
+    .regex(/^[A-Z_]+$/, 'an End User Messaging VoiceId such as JOANNA')
+    .default('JOANNA'),
+  /** The SNS topic End User Messaging publishes inbound SMS to: only its messages are read as
+   * replies to pages (A / R); unset, the inbound SMS route answers 404. */
+  SMS_INBOUND_TOPIC_ARN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')
+      .optional(),
+  ),
+  /** Web Push: the VAPID subject (a `mailto:` or `https:` URL where push services can reach the
+   * operator). Setting it sends push notifications through the browsers' push services. */
+  WEB_PUSH_SUBJECT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https|mailto)$/ }).optional()),
+  /** VAPID keys (base64url, as `web-push generate-vapid-keys` prints them); both or neither. Unset,
+   * a pair is generated once and kept in the table, like the JWT secret. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
 });
 
 export type Config = z.infer<typeof schema>;
+
+function checkPairs(config: Config): string | null {
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither';
+  }
+  return null;
+}
 
 let cached: Config | undefined;
 
@@ -58,6 +102,8 @@ export function config(): Config {
       const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       throw new Error(`Invalid configuration: ${fields}`);
     }
+    const problem = checkPairs(parsed.data);
+    if (problem) throw new Error(`Invalid configuration: ${problem}`);
     cached = parsed.data;
   }
   return cached;

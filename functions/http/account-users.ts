@@ -1,8 +1,17 @@
-// Entry point: account users (/api/v4/account_users) and their own password changes.
+// Entry point: account users (/api/v4/account_users), their own password changes and their browsers'
+// push subscriptions (with /api/v4/web_push, the VAPID public key a console subscribes with).
 import { routesOf } from '../../infra/routes';
 import { changePassword } from '../../lib/account-users/change-password';
 import { createAccountUser } from '../../lib/account-users/create-account-user';
 import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
+import {
+  createPushSubscription,
+  deletePushSubscription,
+  deletePushSubscriptionByEndpoint,
+  listPushSubscriptionsOf,
+  pushSubscriptionToV4,
+  readWebPush,
+} from '../../lib/account-users/push-subscriptions';
 import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-account-users';
 import { accountUserToV4 } from '../../lib/account-users/represent';
 import { updateAccountUser } from '../../lib/account-users/update-account-user';
@@ -22,4 +31,16 @@ export const handler = httpHandler(routesOf('accountUsers'), {
     await changePassword(req.principal, req.params.id, req.body());
     return noContent();
   },
+  listPushSubscriptions: async (req) => ok(await listPushSubscriptionsOf(req.principal, req.params.id)),
+  createPushSubscription: async (req) =>
+    created(pushSubscriptionToV4(await createPushSubscription(req.principal, req.params.id, req.body()))),
+  deletePushSubscriptionByEndpoint: async (req) => {
+    await deletePushSubscriptionByEndpoint(req.principal, req.params.id, req.query);
+    return noContent();
+  },
+  deletePushSubscription: async (req) => {
+    await deletePushSubscription(req.principal, req.params.id, req.params.subscriptionId);
+    return noContent();
+  },
+  webPush: async () => ok(await readWebPush()),
 });

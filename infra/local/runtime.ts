@@ -13,6 +13,7 @@ import { resetJwtSecret } from '../../lib/auth/jwt';
 import { config, resetConfig } from '../../lib/config';
 import { logger } from '../../lib/log';
 import { resetResponseSecret } from '../../lib/notify/response-links';
+import { resetVapidKeys } from '../../lib/notify/vapid-keys';
 import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
 import { startApi, type LocalApi } from './api-gateway';
@@ -108,6 +109,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   resetDb();
   resetJwtSecret();
   resetResponseSecret();
+  resetVapidKeys();
   forgetAllPrincipals();
 
   const created = await bootstrap(options.bootstrap ?? {});

@@ -33,8 +33,11 @@ const INVALID: ResponseView = {
   alert: null,
 };
 
+/** One person's answer to one page of theirs: a one-click link's claims, or an SMS reply (lib/sms-replies). */
+export type PageResponse = Pick<ResponseClaims, 'accountId' | 'alertId' | 'workflowId' | 'accountUserId' | 'action'>;
+
 interface Checked {
-  claims: ResponseClaims;
+  claims: PageResponse;
   alert: AlertRecord;
   accountUser: AccountUserRecord;
 }
@@ -51,7 +54,11 @@ async function check(token: string): Promise<Checked | ResponseView> {
       };
     return INVALID;
   }
-  const { claims } = verified;
+  return checkTarget(verified.claims);
+}
+
+/** The page a response names: its alert, its person, and the workflow that is theirs for that alert. */
+async function checkTarget(claims: PageResponse): Promise<Checked | ResponseView> {
   const [alert, accountUser] = await Promise.all([
     getAlert(claims.accountId, claims.alertId),
     getAccountUser(claims.accountId, claims.accountUserId),
@@ -116,7 +123,19 @@ export async function describeResponse(token: string): Promise<ResponseView> {
 /** POST: does it, once. */
 export async function performResponse(token: string): Promise<ResponseView> {
   const checked = await check(token);
-  if ('status' in checked) return checked;
+  return 'status' in checked ? checked : act(checked);
+}
+
+/**
+ * The same answer without a link: an SMS reply from the person's phone (lib/sms-replies), once its
+ * sender was matched to this person and this page. The same checks and the same effects as a click.
+ */
+export async function respondToPage(response: PageResponse): Promise<ResponseView> {
+  const checked = await checkTarget(response);
+  return 'status' in checked ? checked : act(checked);
+}
+
+async function act(checked: Checked): Promise<ResponseView> {
   const view = await possible(checked);
   if (view.status !== 200) return view;
   const { claims, accountUser } = checked;

@@ -9,7 +9,7 @@ import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
 import type { DeliveryResult, OutgoingMessage } from './providers/provider';
 import type { Channel, NotificationRecord } from './records';
-import { getNotification, insertNotification, moveNotification } from './store';
+import { getNotification, insertNotification, moveNotification, putPhonePage } from './store';
 import { queueRateLimited } from './rate-limit';
 import { newId } from '../ids';
 
@@ -99,6 +99,7 @@ export function outgoingOf(record: NotificationRecord, draft?: Pick<Notification
 /** Records the notification and sends it (or queues it behind the person's rate limit). */
 export async function sendNotification(draft: NotificationDraft, options: SendOptions = {}): Promise<NotificationRecord> {
   const record = recordOf(draft, clockNow());
+  if (!draft.undeliverable) await rememberPhonePage(record);
   if (draft.undeliverable) {
     const failed: NotificationRecord = { ...record, status: 'failed', provider_status: 'failed', err: [draft.undeliverable] };
     if (await insertNotification(failed)) return failed;
@@ -120,6 +121,27 @@ export async function sendNotification(draft: NotificationDraft, options: SendOp
 }
 
 const isRateLimited = (channel: string) => channel === 'sms' || channel === 'voice';
+
+/** How long an SMS reply may answer a page: as long as its one-click links are valid. */
+const PHONE_PAGE_TTL_MS = 24 * 3_600_000;
+
+/**
+ * A page by SMS or call: an SMS reply from that number may answer it (lib/escalation/sms-reply.ts).
+ * Written before the message goes out, so a reply can never come before it; a retry writes the same item.
+ */
+async function rememberPhonePage(record: NotificationRecord): Promise<void> {
+  if ((record.channel !== 'sms' && record.channel !== 'voice') || !record.workflow_id || !record.alert_id || !record.account_user_id)
+    return;
+  if (!record.to) return;
+  await putPhonePage({
+    phone: record.to,
+    account_id: record.account_id,
+    account_user_id: record.account_user_id,
+    alert_id: record.alert_id,
+    workflow_id: record.workflow_id,
+    expires_at: Math.ceil((Date.parse(record.created_at) + PHONE_PAGE_TTL_MS) / 1000),
+  });
+}
 
 /**
  * A notification found already recorded by a retry: `queued` goes on (nothing was sent yet),

@@ -8,11 +8,24 @@
 //                  bundle in flight; due index (lib/store/due-index.ts) while something waits
 //   waiting        A#<acc>#NRATE#<account user id>#<channel>#W / <notification id>
 //   secret         SYSTEM / RESPONSE_SECRET
+//   VAPID keys     SYSTEM / VAPID_KEYS
+//   phone pages    PHONE#<E.164 number>#PAGES / <acc>#<workflow id>   pages an SMS reply may answer (TTL 24 h)
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
 import { entityStore } from '../store/entity-store';
-import { batchWrite, countItems, fromItem, getItem, isConditionFailure, putItem, putNew, queryItems, type Item } from '../store/items';
+import {
+  batchWrite,
+  countItems,
+  deleteItem,
+  fromItem,
+  getItem,
+  isConditionFailure,
+  putItem,
+  putNew,
+  queryItems,
+  type Item,
+} from '../store/items';
 import type { NotificationRecord, NotificationStatus, ProviderStatus } from './records';
 
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
@@ -357,4 +370,50 @@ export async function getStoredResponseSecret(): Promise<string | null> {
 /** Stores the secret once; false when another process stored one first. */
 export function insertResponseSecret(secret: string): Promise<boolean> {
   return putNew({ ...SECRET_KEY, secret, created_at: new Date().toISOString() });
+}
+
+// ── the VAPID key pair of Web Push ────────────────────────────────────────────────────────────
+
+const VAPID_KEY = { pk: 'SYSTEM', sk: 'VAPID_KEYS' };
+
+export async function getStoredVapidKeys(): Promise<{ publicKey: string; privateKey: string } | null> {
+  const item = await getItem(VAPID_KEY);
+  return typeof item?.public_key === 'string' && typeof item.private_key === 'string'
+    ? { publicKey: item.public_key, privateKey: item.private_key }
+    : null;
+}
+
+/** Stores the pair once; false when another process stored one first. */
+export function insertVapidKeys(keys: { publicKey: string; privateKey: string }): Promise<boolean> {
+  return putNew({ ...VAPID_KEY, public_key: keys.publicKey, private_key: keys.privateKey, created_at: new Date().toISOString() });
+}
+
+// ── pages sent to a phone: what an SMS reply from that number may answer ─────────────────────
+
+/** A page that went to a phone by SMS or call: an SMS reply from that number may answer it. */
+export interface PhonePage {
+  phone: string;
+  account_id: string;
+  account_user_id: string;
+  alert_id: string;
+  workflow_id: string;
+  /** Epoch seconds after which the page is no longer answered by SMS (TTL removes it later). */
+  expires_at: number;
+}
+
+const phonePartition = (phone: string) => `PHONE#${phone}#PAGES`;
+
+/** Remembers a page sent to a phone (idempotent: one item per workflow). */
+export async function putPhonePage(page: PhonePage): Promise<void> {
+  await putItem({ pk: phonePartition(page.phone), sk: `${page.account_id}#${page.workflow_id}`, ...page });
+}
+
+/** The pages sent to a phone, at most `limit` (the newest come last within an account). */
+export async function listPhonePages(phone: string, limit = 100): Promise<PhonePage[]> {
+  const items = await queryItems(phonePartition(phone), { limit });
+  return items.map((item) => fromItem<PhonePage>(item));
+}
+
+export async function removePhonePage(page: Pick<PhonePage, 'phone' | 'account_id' | 'workflow_id'>): Promise<void> {
+  await deleteItem({ pk: phonePartition(page.phone), sk: `${page.account_id}#${page.workflow_id}` });
 }

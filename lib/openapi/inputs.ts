@@ -2,6 +2,7 @@
 // schemas, imported as they are: the schema that validates a request is the one the document shows.
 import * as z from 'zod';
 import { changePasswordInput, createAccountUserInput, updateAccountUserInput } from '../account-users/schemas';
+import { pushSubscriptionInput } from '../account-users/push-subscription-schemas';
 import { commentInput, earlierCreateInput, earlierUpdateInput, handoffInput, v4CreateInput, v4UpdateInput } from '../alerts/schemas';
 import { createEscalationPolicyInput, updateEscalationPolicyInput } from '../escalation-policies/schemas';
 import {
@@ -49,6 +50,7 @@ export {
   updateAutomationInput,
   actionTimeInput,
   changePasswordInput,
+  pushSubscriptionInput,
   passwordResetInput,
   passwordResetRequestInput,
   createApiKeyInput,

@@ -305,6 +305,45 @@ export const OPERATIONS: OperationTable = {
     errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
   },
 
+  [`GET ${v4}/account_users/{id}/push_subscriptions`]: {
+    summary: "A person's browser push subscriptions",
+    description: 'By the person themself or an admin (403 otherwise); the keys are never shown. See docs/api.md#push-subscriptions.',
+    tag: 'Account users',
+    success: [{ status: 200, description: 'Every subscription of the person, oldest first', schema: rep.PushSubscriptionListV4 }],
+    errors: [401, 403, 404],
+  },
+  [`POST ${v4}/account_users/{id}/push_subscriptions`]: {
+    summary: 'Register a browser for push notifications',
+    description:
+      "The body is what the browser's PushSubscription.toJSON() gives: endpoint (https), keys.p256dh (a P-256 public key) and keys.auth (16 bytes), base64url; each is checked (422 naming the field). The same endpoint again replaces the subscription; beyond 10 the oldest is forgotten. A push service that answers 404 or 410 removes it. By the person themself or an admin (403 otherwise). Subscribe with the key of GET /api/v4/web_push.",
+    tag: 'Account users',
+    body: input.pushSubscriptionInput,
+    success: [{ status: 201, description: 'The subscription', schema: rep.PushSubscriptionV4 }],
+    errors: [400, 401, 403, 404, 413, 'invalid'],
+  },
+  [`DELETE ${v4}/account_users/{id}/push_subscriptions`]: {
+    summary: "Remove a browser's push subscription by its endpoint",
+    description: 'The endpoint query parameter names it (422 when missing, 404 when the person has no such subscription).',
+    tag: 'Account users',
+    query: [{ name: 'endpoint', required: true, description: "The subscription's endpoint URL" }],
+    success: [{ status: 204, description: 'Removed' }],
+    errors: [401, 403, 404, 'invalid'],
+  },
+  [`DELETE ${v4}/account_users/{id}/push_subscriptions/{subscriptionId}`]: {
+    summary: 'Remove a push subscription by its id',
+    tag: 'Account users',
+    success: [{ status: 204, description: 'Removed' }],
+    errors: [401, 403, 404],
+  },
+  [`GET ${v4}/web_push`]: {
+    summary: 'The VAPID public key browsers subscribe with',
+    description:
+      'vapid_public_key is the applicationServerKey of PushManager.subscribe (base64url); enabled says whether pushes go out through Web Push (else the local outbox, or they are recorded failed).',
+    tag: 'Account users',
+    success: [{ status: 200, description: 'The key', schema: rep.WebPushV4 }],
+    errors: [401],
+  },
+
   // ---- alerts, v4 ---------------------------------------------------------------------------
   ...resource(`${v4}/alerts`, {
     tag: 'Alerts',
@@ -482,6 +521,16 @@ export const OPERATIONS: OperationTable = {
       { status: 410, description: 'The link expired (24 hours)', schema: rep.ResponseView, html: true },
     ],
     errors: [],
+  },
+  'POST /public/sms/inbound': {
+    summary: 'Inbound SMS: replies to pages (End User Messaging through SNS)',
+    description:
+      'SNS delivers End User Messaging two-way SMS here over HTTPS. Only messages whose SNS signature verifies and whose TopicArn is SMS_INBOUND_TOPIC_ARN are read (403 otherwise; 404 when it is unset; 503 when the signing certificate cannot be fetched, so SNS delivers again). A SubscriptionConfirmation is confirmed. A reply "A" or "R", with the tiny id when several alerts wait ("A 42"), acknowledges or rejects the sender\'s page; anything else gets a help SMS.',
+    tag: 'Notifications',
+    public: true,
+    anyBody: true,
+    success: [{ status: 200, description: 'What was done', schema: rep.InboundSmsResult }],
+    errors: [403, 404],
   },
   'POST /public/respond/{token}': {
     summary: 'Acknowledge or reject from a one-click link',

@@ -626,3 +626,34 @@ export const ResponseView = z.strictObject({
   action: z.enum(['acknowledge', 'reject']).nullable(),
   alert: z.strictObject({ id: ulid, tiny_id: z.number().int(), title: z.string(), urgency: z.string(), status: z.string() }).nullable(),
 });
+
+/** A browser's push subscription of an account user (its keys are never shown again). */
+export const PushSubscriptionV4 = z.strictObject({
+  id: ulid,
+  account_id: ulid,
+  account_user_id: ulid,
+  endpoint: z.string(),
+  expiration_time: z.number().int().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const PushSubscriptionListV4 = z.strictObject({
+  data: z.array(PushSubscriptionV4),
+  has_more: z.boolean(),
+  total_count: z.number().int(),
+});
+
+/** GET /api/v4/web_push: the VAPID public key a browser subscribes with (applicationServerKey). */
+export const WebPushV4 = z.strictObject({
+  enabled: z.boolean(),
+  vapid_public_key: z.string(),
+});
+
+/** What POST /public/sms/inbound did with an SNS delivery (SNS reads only the status). */
+export const InboundSmsResult = z.strictObject({
+  received: z.enum(['subscription_confirmation', 'unsubscribe_confirmation', 'sms']),
+  confirmed: z.boolean().optional(),
+  outcome: z.enum(['acknowledged', 'rejected', 'refused', 'not_understood', 'ambiguous', 'nothing_pending', 'ignored']).optional(),
+});

@@ -126,6 +126,7 @@ describe('the stack', () => {
     }
     // (webhooks: every function that changes alerts publishes their events.)
     expect(FUNCTIONS.escalationWorker.sendsTo).toEqual(['escalation', 'webhooks']);
+    // (routing: the sweeper re-drives alerts whose routing message was lost, lib/alerts/sweep-unrouted.ts.)
     expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'routing', 'escalation', 'webhooks']);
     expect(FUNCTIONS.notifications.sendsTo).toEqual([]);
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -375,5 +376,138 @@ describe('cdk-nag', () => {
     new Queue(new Stack(app, 'Bad'), 'QueueWithoutDlq');
     addNagChecks(app);
     expect(() => app.synth()).toThrow(/dead-letter queue/);
+  });
+});
+
+describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', () => {
+  const delivery = {
+    sesFromAddress: 'On-call <oncall@example.com>',
+    sesIdentityArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
+    sesConfigurationSet: 'oncall-pages',
+    smsOriginationIdentityArn: 'arn:aws:sms-voice:eu-west-1:123456789012:phone-number/phone-0123456789abcdef',
+    voiceOriginationIdentityArn: 'arn:aws:sms-voice:eu-west-1:123456789012:phone-number/phone-fedcba9876543210',
+    smsConfigurationSet: 'oncall-sms',
+    smsInboundTopicArn: 'arn:aws:sns:eu-west-1:123456789012:oncall-inbound-sms',
+    webPushSubject: 'mailto:ops@example.com',
+  };
+  const env = { account: '123456789012', region: 'eu-west-1' };
+  let configured: Template;
+  beforeAll(() => {
+    const app = new App({ context, outdir: outdir() });
+    configured = Template.fromStack(new OncallStack(app, 'Delivering', { env, delivery }));
+  });
+
+  /** Every statement of the function's role policy, by function name in the catalogue. */
+  function statementsOf(tpl: Template, name: string): { Action: string | string[]; Resource: unknown }[] {
+    const roles = tpl.findResources('AWS::IAM::Role');
+    const role = Object.keys(roles).find((id) => id.startsWith(`${name[0].toUpperCase()}${name.slice(1)}Function`));
+    const policies = tpl.findResources('AWS::IAM::Policy');
+    return Object.values(policies)
+      .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+  }
+  /** An ARN the template builds with the partition (`Fn::Join` of `arn:`, `AWS::Partition`, …) as text. */
+  const arnText = (value: unknown): unknown => {
+    const join = (value as { 'Fn::Join'?: [string, unknown[]] } | null)?.['Fn::Join'];
+    if (!join) return value;
+    return join[1]
+      .map((part) => (typeof part === 'string' ? part : (part as { Ref?: string }).Ref === 'AWS::Partition' ? 'aws' : '?'))
+      .join(join[0]);
+  };
+  const messaging = (statement: { Action: string | string[] }) =>
+    [statement.Action].flat().some((action) => action.startsWith('ses:') || action.startsWith('sms-voice:'));
+
+  it('grants nothing and subscribes nothing when no provider is configured', () => {
+    for (const name of Object.keys(FUNCTIONS)) expect(statementsOf(template, name).filter(messaging)).toEqual([]);
+    const https = Object.values(template.findResources('AWS::SNS::Subscription')).filter((s) => s.Properties.Protocol === 'https');
+    expect(https).toEqual([]);
+  });
+
+  it('grants each notifying function exactly SendEmail on the identity and SendTextMessage / SendVoiceMessage on the numbers, nothing more', () => {
+    const sesConfigurationSet = 'arn:aws:ses:eu-west-1:123456789012:configuration-set/oncall-pages';
+    const smsConfigurationSet = 'arn:aws:sms-voice:eu-west-1:123456789012:configuration-set/oncall-sms';
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const granted = statementsOf(configured, name)
+        .filter(messaging)
+        .map((statement) => ({ ...statement, Resource: [statement.Resource].flat().map(arnText) }));
+      if (!definition.notifies) {
+        expect(granted, name).toEqual([]);
+        continue;
+      }
+      expect(granted, name).toEqual(
+        expect.arrayContaining([
+          { Action: 'ses:SendEmail', Effect: 'Allow', Resource: [delivery.sesIdentityArn, sesConfigurationSet] },
+          { Action: 'sms-voice:SendTextMessage', Effect: 'Allow', Resource: [delivery.smsOriginationIdentityArn, smsConfigurationSet] },
+          { Action: 'sms-voice:SendVoiceMessage', Effect: 'Allow', Resource: [delivery.voiceOriginationIdentityArn, smsConfigurationSet] },
+        ]),
+      );
+      expect(granted, name).toHaveLength(3);
+    }
+  });
+
+  it('gives the notifying functions the providers’ settings, and only the inbound SMS function the topic', () => {
+    const functions = configured.findResources('AWS::Lambda::Function');
+    const envOf = (name: string) =>
+      Object.entries(functions).find(([id]) => id.startsWith(`${name[0].toUpperCase()}${name.slice(1)}Function`))![1].Properties.Environment
+        .Variables as Record<string, unknown>;
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const variables = envOf(name);
+      if (definition.notifies) {
+        expect(variables, name).toMatchObject({
+          SES_FROM_ADDRESS: delivery.sesFromAddress,
+          SES_CONFIGURATION_SET: 'oncall-pages',
+          SMS_ORIGINATION_IDENTITY: delivery.smsOriginationIdentityArn,
+          VOICE_ORIGINATION_IDENTITY: delivery.voiceOriginationIdentityArn,
+          SMS_CONFIGURATION_SET: 'oncall-sms',
+          WEB_PUSH_SUBJECT: 'mailto:ops@example.com',
+        });
+      } else {
+        expect(variables.SES_FROM_ADDRESS, name).toBeUndefined();
+      }
+      if (name === 'smsInbound') expect(variables.SMS_INBOUND_TOPIC_ARN).toBe(delivery.smsInboundTopicArn);
+      else expect(variables.SMS_INBOUND_TOPIC_ARN, name).toBeUndefined();
+    }
+  });
+
+  it('subscribes the inbound SMS route to the topic over HTTPS', () => {
+    configured.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'https',
+      TopicArn: delivery.smsInboundTopicArn,
+      Endpoint: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith(['/public/sms/inbound'])]) }),
+    });
+  });
+
+  it('marks exactly the functions whose bundle sends notifications', async () => {
+    const { build } = await import('esbuild');
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const result = await build({
+        entryPoints: [definition.entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      expect(Boolean(definition.notifies), name).toBe(Object.keys(result.metafile!.inputs).includes('lib/notify/send.ts'));
+    }
+  }, 120_000);
+
+  it('passes cdk-nag with every provider configured', () => {
+    const app = new App({ context, outdir: outdir() });
+    new OncallStack(app, 'NagDelivering', { env, delivery });
+    addNagChecks(app);
+    const assembly = app.synth();
+    const report = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports).toEqual([]);
+  });
+
+  it('refuses a configuration it cannot grant narrowly', () => {
+    const attempt = (config: Record<string, string>) => () =>
+      new OncallStack(new App({ context, outdir: outdir() }), 'Bad', { env, delivery: config });
+    expect(attempt({ sesFromAddress: 'oncall@example.com' })).toThrow(/sesFromAddress and sesIdentityArn go together/);
+    expect(attempt({ smsOriginationIdentityArn: '*' })).toThrow(/smsOriginationIdentityArn must be an End User Messaging/);
+    expect(attempt({ smsInboundTopicArn: delivery.smsInboundTopicArn })).toThrow(/needs smsOriginationIdentityArn/);
   });
 });

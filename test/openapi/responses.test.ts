@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 // Real responses of the running service, validated against the OpenAPI document it serves: every
 // status must be declared for its route, and every body must match the declared schema (strict
 // objects, so a field added to a serializer without the document fails here). The walk touches
@@ -39,6 +40,7 @@ afterAll(async () => {
 
 interface Call {
   id?: string;
+  subscriptionId?: string;
   query?: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -47,7 +49,10 @@ interface Call {
 /** One request by route template; its response must conform to the document, and have `status`. */
 async function call(client: ApiClient, key: string, status: number, options: Call = {}): Promise<ApiResult> {
   const [method, template] = key.split(' ');
-  const path = template.replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? '')) + (options.query ? `?${options.query}` : '');
+  const path =
+    template
+      .replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? ''))
+      .replace('{subscriptionId}', options.subscriptionId ?? '') + (options.query ? `?${options.query}` : '');
   const res = await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -102,6 +107,39 @@ describe('platform routes', () => {
       body: { current_password: 'x', password: 'another long password' },
     });
     await call(client, 'POST /api/v4/account_users/{id}/password', 404, { id: 'acu_01ARZ3NDEKTSV4RRFFQ69G5FAV', body: {} });
+  });
+
+  it('push subscriptions, the VAPID key and inbound SMS', async () => {
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    const subscription = {
+      endpoint: 'https://push.example.com/send/abc',
+      keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    await call(admin, 'GET /api/v4/web_push', 200);
+    await call(anonymous, 'GET /api/v4/web_push', 401);
+    const created = await call(admin, 'POST /api/v4/account_users/{id}/push_subscriptions', 201, {
+      id: me.accountUserId,
+      body: subscription,
+    });
+    await call(admin, 'POST /api/v4/account_users/{id}/push_subscriptions', 422, { id: me.accountUserId, body: { endpoint: 'http://x' } });
+    await call(member, 'POST /api/v4/account_users/{id}/push_subscriptions', 403, { id: me.accountUserId, body: subscription });
+    await call(admin, 'GET /api/v4/account_users/{id}/push_subscriptions', 200, { id: me.accountUserId });
+    await call(admin, 'DELETE /api/v4/account_users/{id}/push_subscriptions/{subscriptionId}', 204, {
+      id: me.accountUserId,
+      subscriptionId: created.body.id,
+    });
+    await call(admin, 'DELETE /api/v4/account_users/{id}/push_subscriptions/{subscriptionId}', 404, {
+      id: me.accountUserId,
+      subscriptionId: created.body.id,
+    });
+    await call(admin, 'POST /api/v4/account_users/{id}/push_subscriptions', 201, { id: me.accountUserId, body: subscription });
+    await call(admin, 'DELETE /api/v4/account_users/{id}/push_subscriptions', 204, {
+      id: me.accountUserId,
+      query: `endpoint=${encodeURIComponent(subscription.endpoint)}`,
+    });
+    await call(admin, 'DELETE /api/v4/account_users/{id}/push_subscriptions', 422, { id: me.accountUserId });
+    await call(anonymous, 'POST /public/sms/inbound', 404, { body: { Type: 'Notification' } });
   });
 
   it("the caller's account", async () => {

@@ -1,13 +1,16 @@
 // Which provider delivers a channel, by configuration: the first factory configured for it. The
-// deployed providers (SES, End User Messaging, Web Push) are factories added to PROVIDERS ahead of
-// the outbox; a channel nobody is configured for gets the unconfigured provider, which records the
+// deployed providers (SES, End User Messaging, Web Push) come before the local outbox, so a
+// deployment's configuration wins; when none is configured the outbox delivers locally; a channel nobody is configured for gets the unconfigured provider, which records the
 // message as failed with the reason, and the page still counts as sent for escalation (docs/api.md#escalation-and-notifications).
 import type { Channel } from '../records';
 import { outboxFactory } from './outbox';
 import type { DeliveryResult, NotificationProvider, ProviderFactory } from './provider';
+import { sesFactory } from './ses';
+import { smsVoiceFactory } from './sms-voice';
+import { webPushFactory } from './web-push';
 
 /** Asked in order; the first that answers a provider for the channel delivers it. */
-export const PROVIDERS: ProviderFactory[] = [outboxFactory];
+export const PROVIDERS: ProviderFactory[] = [sesFactory, smsVoiceFactory, webPushFactory, outboxFactory];
 
 const HOW_TO: Record<Channel, string> = {
   email: 'configure the e-mail provider (SES) or OUTBOX for local delivery',

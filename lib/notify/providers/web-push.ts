@@ -1,0 +1,137 @@
+// Push notifications through the browsers' push services (Web Push: RFC 8030 delivery, RFC 8291
+// aes128gcm payload encryption, RFC 8292 VAPID), enabled by WEB_PUSH_SUBJECT. One message goes to
+// every subscription the person registered (POST /api/v4/account_users/:id/push_subscriptions); a
+// push service that answers 404 or 410 says the subscription is gone, and it is removed. The
+// payload is JSON a service worker shows: title, body, the alert and the one-click response links.
+import { Agent } from 'node:https';
+import webpush, { WebPushError } from 'web-push';
+import { config } from '../../config';
+import { logger } from '../../log';
+import { canonicalAddress, forbiddenReason } from '../../outbound';
+import { guardedLookup, systemResolver } from '../../outbound/guarded-lookup';
+import { listPushSubscriptions, removePushSubscription, type PushSubscriptionRecord } from '../push-subscription-store';
+import type { Channel } from '../records';
+import { vapidKeys } from '../vapid-keys';
+import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
+
+const PROVIDER = 'web-push';
+/** Push services take about 4 KB of payload; the body is cut well inside it. */
+const MAX_BODY = 1_000;
+/** A page that cannot be shown within an hour is not worth showing (the escalation moved on). */
+const TTL_SECONDS = 3_600;
+const TIMEOUT_MS = 5_000;
+
+let testAgent: Agent | undefined;
+let guardedAgent: Agent | undefined;
+
+/** Tests: the HTTPS agent push requests use (a local push service with its own certificate); undefined restores the default. */
+export function useWebPushAgent(next: Agent | undefined): void {
+  testAgent = next;
+}
+
+/**
+ * Endpoints are given by users, so a push request is an outbound request like an automation's: the
+ * SSRF guard checks the addresses the socket connects to (and IP literals here), unless the
+ * deployment sets ALLOW_PRIVATE_AUTOMATION_TARGETS.
+ */
+function agentFor(endpoint: URL): Agent {
+  const allowPrivate = config().ALLOW_PRIVATE_AUTOMATION_TARGETS;
+  const literal = canonicalAddress(endpoint.hostname.replace(/^\[|\]$/g, ''));
+  const reason = literal && !allowPrivate ? forbiddenReason(literal) : null;
+  if (reason) throw new Error(`the endpoint is ${reason}`);
+  if (testAgent) return testAgent;
+  guardedAgent ??= new Agent({ keepAlive: true, lookup: guardedLookup({ allowPrivate, resolve: systemResolver }) as never });
+  return guardedAgent;
+}
+
+export function pushPayload(message: OutgoingMessage): string {
+  return JSON.stringify({
+    title: message.subject ?? 'On-call',
+    body: message.message.length > MAX_BODY ? `${message.message.slice(0, MAX_BODY - 1)}…` : message.message,
+    notification_id: message.notificationId,
+    template: message.template,
+    actions: [
+      ...(message.links?.acknowledge ? [{ action: 'acknowledge', title: 'Acknowledge', url: message.links.acknowledge }] : []),
+      ...(message.links?.reject ? [{ action: 'reject', title: 'Reject', url: message.links.reject }] : []),
+    ],
+  });
+}
+
+type Attempt = { ok: true; id: string | null } | { ok: false; reason: string; gone: boolean };
+
+async function pushTo(subscription: PushSubscriptionRecord, payload: string, subject: string): Promise<Attempt> {
+  const keys = await vapidKeys();
+  try {
+    const agent = agentFor(new URL(subscription.endpoint));
+    const answer = await webpush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
+      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: TTL_SECONDS,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+      timeout: TIMEOUT_MS,
+      agent,
+    });
+    const location = answer.headers?.location;
+    return { ok: true, id: typeof location === 'string' ? location : null };
+  } catch (error) {
+    const host = new URL(subscription.endpoint).host;
+    if (error instanceof WebPushError) {
+      const gone = error.statusCode === 404 || error.statusCode === 410;
+      return { ok: false, gone, reason: `${host} answered HTTP ${error.statusCode}${gone ? ' (subscription gone: removed)' : ''}` };
+    }
+    return { ok: false, gone: false, reason: `${host} unreachable: ${(error as Error).message ?? 'unknown error'}` };
+  }
+}
+
+const provider: NotificationProvider = {
+  name: PROVIDER,
+  async send(message: OutgoingMessage): Promise<DeliveryResult> {
+    const subject = config().WEB_PUSH_SUBJECT!;
+    if (!message.accountUserId) return { status: 'failed', provider: PROVIDER, err: 'push goes to an account user, and none was named' };
+    const subscriptions = await listPushSubscriptions(message.accountId, message.accountUserId);
+    if (subscriptions.length === 0) {
+      return {
+        status: 'failed',
+        provider: PROVIDER,
+        err: 'the person has no push subscription (a browser registers one through POST /api/v4/account_users/:id/push_subscriptions)',
+      };
+    }
+    const payload = pushPayload(message);
+    const attempts = await Promise.all(subscriptions.map((subscription) => pushTo(subscription, payload, subject)));
+    const problems: string[] = [];
+    const ids: string[] = [];
+    for (const [i, attempt] of attempts.entries()) {
+      if (attempt.ok) {
+        if (attempt.id) ids.push(attempt.id);
+        continue;
+      }
+      problems.push(attempt.reason);
+      if (attempt.gone) {
+        const gone = subscriptions[i];
+        await removePushSubscription(gone.account_id, gone.account_user_id, gone.endpoint);
+        logger.info('push subscription removed: the push service says it is gone', { accountUserId: gone.account_user_id });
+      }
+    }
+    const delivered = attempts.filter((attempt) => attempt.ok).length;
+    if (delivered === 0)
+      return { status: 'failed', provider: PROVIDER, err: `no push service accepted it: ${problems.join('; ')}`.slice(0, 500) };
+    return {
+      status: 'sent',
+      provider: PROVIDER,
+      provider_id: ids[0] ?? null,
+      ...(problems.length > 0
+        ? { err: `accepted by ${delivered} of ${attempts.length} subscriptions: ${problems.join('; ')}`.slice(0, 500) }
+        : {}),
+    };
+  },
+};
+
+export const webPushFactory: ProviderFactory = {
+  name: PROVIDER,
+  forChannel(channel: Channel) {
+    return channel === 'push' && config().WEB_PUSH_SUBJECT ? provider : null;
+  },
+};
+
+/** Whether pushes go through Web Push (else the outbox, or they are recorded failed). */
+export const webPushEnabled = () => Boolean(config().WEB_PUSH_SUBJECT);
