@@ -93,6 +93,8 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     alerts: ['routing', 'escalation', ...CHANGES_ALERTS],
     inbound: ['ingest'],
     respond: ['escalation', ...CHANGES_ALERTS],
+    // a broadcast's delivery and deadline are timers on the escalation queue
+    broadcasts: ['escalation'],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
