@@ -68,6 +68,16 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * finds it instead of writing a second one.
  */
 export function derivedUlid(timeMs: number, seed: string): string {
+  return sequencedUlid(timeMs, -1, seed);
+}
+
+/**
+ * A derived ULID whose first two random characters are `sequence` (0..1023), so the entries one step
+ * writes in the same millisecond sort in the order written (a routing's hops, then its outcome)
+ * without moving their time into the future, where a later writer's entries would sort first.
+ * A negative sequence leaves all sixteen characters to the seed (derivedUlid).
+ */
+export function sequencedUlid(timeMs: number, sequence: number, seed: string): string {
   let time = '';
   let t = Math.max(0, Math.floor(timeMs));
   for (let i = 0; i < 10; i++) {
@@ -76,6 +86,10 @@ export function derivedUlid(timeMs: number, seed: string): string {
   }
   const bytes = createHash('sha256').update(seed).digest();
   let random = '';
-  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  if (sequence >= 0) {
+    const seq = Math.min(Math.floor(sequence), 1023);
+    random = CROCKFORD[seq >> 5] + CROCKFORD[seq & 31];
+  }
+  for (let i = random.length; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
   return time + random;
 }

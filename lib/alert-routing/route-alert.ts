@@ -10,11 +10,11 @@
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
-import { derivedUlid, recordTimeline, type TimelineEntry } from '../alerts/timeline';
+import { recordTimeline, type TimelineEntry } from '../alerts/timeline';
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
-import { parsePrefixedId, prefixId } from '../ids';
+import { parsePrefixedId, prefixId, sequencedUlid } from '../ids';
 import type { AlertChanges, RoutingContext } from '../routing';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
@@ -59,7 +59,7 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
     routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
     routed_at: now,
-    routing_log_id: derivedUlid(Date.parse(now) + 50, `route:${current.id}:outcome`),
+    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome`),
     version: current.version + 1,
     updated_at: now,
   };
@@ -86,7 +86,7 @@ function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops'])
       used_default: hop.used_default,
       ...(hop.warnings.length ? { warnings: hop.warnings } : {}),
     },
-    id: derivedUlid(base + Math.min(index, 40), `route:${alert.id}:hop:${index}`),
+    id: sequencedUlid(base, index, `route:${alert.id}:hop:${index}`),
   }));
   const action = routing.outcome === 'suppressed' ? 'suppressed' : routing.outcome === 'dropped' ? 'dropped' : 'routed';
   entries.push({
@@ -109,7 +109,7 @@ function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops'])
       ...(routing.skipped.length ? { skipped: routing.skipped } : {}),
       ...(routing.aggregate?.parent_id ? { parent_id: prefixId('alert', routing.aggregate.parent_id) } : {}),
     },
-    id: alert.routing_log_id ?? derivedUlid(base + 50, `route:${alert.id}:outcome`),
+    id: alert.routing_log_id ?? sequencedUlid(base, 1023, `route:${alert.id}:outcome`),
   });
   return entries;
 }

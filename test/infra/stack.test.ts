@@ -126,7 +126,7 @@ describe('the stack', () => {
     }
     // (webhooks: every function that changes alerts publishes their events.)
     expect(FUNCTIONS.escalationWorker.sendsTo).toEqual(['escalation', 'webhooks']);
-    expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'escalation', 'webhooks']);
+    expect(FUNCTIONS.sweeper.sendsTo).toEqual(['ingest', 'routing', 'escalation', 'webhooks']);
     expect(FUNCTIONS.notifications.sendsTo).toEqual([]);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ ESCALATION_QUEUE_URL: Match.anyValue(), OUTBOX: 'none' }) },
