@@ -11,10 +11,13 @@ import type { BroadcastRecord } from './records';
 import { getBroadcast, saveBroadcast } from './store';
 import { chainBroadcastMessage, scheduleBroadcast, type BroadcastMessage } from './timers';
 
-/** How long one run may deliver before another may take over (a crashed run's sends resume then). */
-export const DELIVERY_LEASE_MS = 60_000;
-/** No provider call starts this close to the lease's end. */
-const LEASE_MARGIN_MS = 10_000;
+/**
+ * How long one run may deliver before another may take over (a crashed run's sends resume then):
+ * inside the escalation worker's 30 s timeout, so a run the platform stops is never overlapped.
+ */
+export const DELIVERY_LEASE_MS = 25_000;
+/** No provider call starts this close to the lease's end; the rest goes on in the next run. */
+const LEASE_MARGIN_MS = 5_000;
 const ATTEMPTS = 8;
 
 export function deadlinePassed(record: BroadcastRecord, now: number): boolean {
