@@ -16,6 +16,14 @@ const responseOption = z.union([
 
 export const MAX_RESPONSE_OPTIONS = 25;
 
+/** Rails' nested attributes also arrive keyed by index (`{"0": {"value": "Yes"}, "1": …}`): a list in key order. */
+function indexedList(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (entries.length === 0 || !entries.every(([key]) => /^\d+$/.test(key))) return value;
+  return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, entry]) => entry);
+}
+
 export const createBroadcastInput = z.object({
   title: requiredText.max(1024),
   description: z.string().max(16_384).nullable().optional(),
@@ -25,7 +33,7 @@ export const createBroadcastInput = z.object({
   response_requested_by: z.string().trim().min(1).nullable().optional(),
   destination_team_ids: idList.optional(),
   destination_account_user_ids: idList.optional(),
-  broadcast_response_options_attributes: z.array(responseOption).max(MAX_RESPONSE_OPTIONS).optional(),
+  broadcast_response_options_attributes: z.preprocess(indexedList, z.array(responseOption).max(MAX_RESPONSE_OPTIONS)).optional(),
 });
 
 /** PUT: title, description and tags change; `status` is writable only as `closed`. */
@@ -52,7 +60,8 @@ function truthy(value: unknown): boolean {
   return value === true || value === 'true' || value === '1' || value === 1;
 }
 
-function liveOptions(value: unknown): number {
+function liveOptions(raw: unknown): number {
+  const value = indexedList(raw);
   if (!Array.isArray(value)) return 0;
   return value.filter((entry) => {
     if (typeof entry === 'string') return entry.trim() !== '';

@@ -164,6 +164,18 @@ describe('creating a broadcast', () => {
       ['Third', 2],
     ]);
   });
+
+  it('takes response options keyed by index, as Rails nested attributes arrive', async () => {
+    const someone = await person(admin);
+    const res = await admin.post('/api/v4/broadcasts', {
+      title: 'Indexed poll',
+      response_requested: 'true',
+      destination_account_user_ids: someone.id,
+      broadcast_response_options_attributes: { '1': { value: 'Later' }, '0': { value: 'Sooner' }, '2': { value: 'Gone', _destroy: '1' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.broadcast_response_options.map((o: { value: string }) => o.value)).toEqual(['Sooner', 'Later']);
+  });
 });
 
 describe('delivering a broadcast', () => {
