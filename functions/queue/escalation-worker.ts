@@ -1,6 +1,7 @@
 // Entry point: the escalation queue's consumer. Each record is a timer (`due`), a storm-bundle
-// flush or a broadcast's timer (its delivery, its response deadline: lib/broadcasts); failures are reported per record (partial batch response) and records run side by side, so
-// one slow alert never holds up another's timer. A record that keeps failing rests in the DLQ; the
+// flush or a broadcast's timer (its delivery, its response deadline: lib/broadcasts); failures are
+// reported per record (partial batch response) and records run side by side, so one slow alert never
+// holds up another's timer. A record that keeps failing rests in the DLQ; the
 // due index still re-drives its alert.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';

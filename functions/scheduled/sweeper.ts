@@ -3,7 +3,8 @@
 // (lib/integrations/ingest/sweep-pending) → re-drive alerts never routed (lib/alerts/sweep-unrouted)
 // → re-drive outgoing webhook deliveries whose queue message was lost
 // (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
-// are late (lib/escalation/sweep) → run broadcast timers whose message was lost (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
+// are late (lib/escalation/sweep) → run broadcast timers whose message was lost
+// (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
 // → repair one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried

@@ -5,7 +5,10 @@
 // could be sent, answers by addressees only (a second replaces the first; counts exact under concurrent
 // answers), isolation between accounts, and the earlier /broadcast alert view left as it was.
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertBroadcast } from '../../lib/broadcasts/store';
+import { runBroadcastStep } from '../../lib/broadcasts/run-broadcast';
 import { advanceClock, resetClock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
 import { outboxMessages } from '../../lib/notify/outbox';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
@@ -226,15 +229,47 @@ describe('delivering a broadcast', () => {
     expect(await notificationsOfBroadcast(res.body.id)).toEqual([]);
   });
 
-  it('runs a delivery whose queue message was lost from the sweeper, without sending twice', async () => {
+  it('is delivered by the sweeper when its queue message was lost, and a second run sends nothing twice', async () => {
     const someone = await person(admin);
-    const res = await admin.post('/api/v4/broadcasts', { title: 'Swept', destination_account_user_ids: [someone.id] });
-    expect(res.status).toBe(201);
-    await waitForStatus(res.body.id, 'open');
-    // A second run (the sweeper, a redelivered message) finds nothing left to do.
+    const template = await admin.post('/api/v4/broadcasts', { title: 'Template', destination_account_user_ids: [someone.id] });
+    expect(template.status).toBe(201);
+    // A broadcast stored as create stores it, whose timer message never reached the queue.
+    const now = Date.now();
+    const iso = new Date(now - 10_000).toISOString();
+    const lost = {
+      id: newId(),
+      account_id: template.body.account_id,
+      version: 1,
+      tiny_id: 9_999,
+      title: 'Lost message',
+      description: null,
+      tag_list: [],
+      destination_team_ids: [],
+      destination_account_user_ids: [someone.id],
+      status: 'queued' as const,
+      response_requested: false,
+      response_requested_by: null,
+      response_options: [],
+      created_by: template.body.source_id,
+      recipients_count: null,
+      sent_at: null,
+      closed_at: null,
+      lease_until: null,
+      due_at: now - 10_000,
+      created_at: iso,
+      updated_at: iso,
+    };
+    await insertBroadcast(lost);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('queued');
+    await service.runtime.runScheduled('sweeper');
+    expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('open');
+    expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
+    // Another run (a late message, the next sweep) finds nothing left to do.
+    await runBroadcastStep(lost.account_id, lost.id);
     advanceClock(120_000);
     await service.runtime.runScheduled('sweeper');
-    expect(await notificationsOfBroadcast(res.body.id)).toHaveLength(2);
+    expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
   });
 });
 
