@@ -110,6 +110,8 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     inbound: ['ingest'],
     respond: ['escalation', ...CHANGES_ALERTS],
     smsInbound: ['escalation', ...CHANGES_ALERTS],
+    // a broadcast's delivery and deadline are timers on the escalation queue
+    broadcasts: ['escalation'],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,

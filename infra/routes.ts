@@ -17,6 +17,7 @@ export type HttpFunctionName =
   | 'escalationPolicies'
   | 'integrations'
   | 'maintenanceWindows'
+  | 'broadcasts'
   | 'routers'
   | 'notificationRules'
   | 'automations'
@@ -116,6 +117,10 @@ export const ROUTES: Route[] = [
   }),
   { method: 'GET', path: '/incident/{id}/logs', fn: 'alerts', op: 'incidentLogs' },
   ...standard('logs', '/log', { update: '-', delete: '-' }),
+
+  // Broadcasts, v4 (the earlier /broadcast above is a view of alerts: docs/api.md#broadcasts)
+  ...standard('broadcasts', `${v4}/broadcasts`),
+  { method: 'POST', path: `${v4}/broadcasts/{id}/respond`, fn: 'broadcasts', op: 'respond' },
 
   // Notifications: read only on both interfaces (no route creates, changes or deletes one: 404)
   ...standard('notifications', `${v4}/notifications`, { create: '-', update: '-', delete: '-' }),

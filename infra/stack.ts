@@ -135,6 +135,9 @@ export class OncallStack extends Stack {
       reason:
         'Authorization happens in the functions (docs/api.md#authentication: login JWTs, API key tokens, x-api-key + x-api-secret, all checked against the table); login, signup, health and inbound webhooks are public by design.',
     });
+    // One invoke permission per function for this API, not one per route: a permission per route
+    // (143 of them) pushed the stack past CloudFormation's 500 resources. Only the routes of the
+    // table integrate with a function, so the wider source ARN reaches nothing more.
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of ROUTES) {
       let integration = integrations.get(route.fn);

@@ -1,16 +1,29 @@
-// Entry point: the escalation queue's consumer. Each record is a timer (`due`) or a storm-bundle
-// flush; failures are reported per record (partial batch response) and records run side by side, so
-// one slow alert never holds up another's timer. A record that keeps failing rests in the DLQ; the
+// Entry point: the escalation queue's consumer. Each record is a timer (`due`), a storm-bundle
+// flush or a broadcast's timer (its delivery, its response deadline: lib/broadcasts); failures are
+// reported per record (partial batch response) and records run side by side, so one slow alert never
+// holds up another's timer. A record that keeps failing rests in the DLQ; the
 // due index still re-drives its alert.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { processBroadcastMessage } from '../../lib/broadcasts/run-broadcast';
+import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
 
 async function processRecord(record: SQSRecord): Promise<void> {
+  const broadcast = parseBroadcastMessage(record.body);
+  if (broadcast) {
+    try {
+      await processBroadcastMessage(broadcast);
+    } catch (error) {
+      logger.error('broadcast step failed', { error: error as Error, messageId: record.messageId });
+      throw error;
+    }
+    return;
+  }
   const message = parseEscalationMessage(record.body);
-  if (!message) throw new Error(`escalation message ${record.messageId} is not a due or flush message`);
+  if (!message) throw new Error(`escalation message ${record.messageId} is not a due, flush or broadcast message`);
   try {
     await processEscalationMessage(message);
   } catch (error) {

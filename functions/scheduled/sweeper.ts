@@ -3,12 +3,14 @@
 // (lib/integrations/ingest/sweep-pending) → re-drive alerts never routed (lib/alerts/sweep-unrouted)
 // → re-drive outgoing webhook deliveries whose queue message was lost
 // (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
-// are late (lib/escalation/sweep) → tell teams' recipients who went on call (lib/escalation/going-oncall)
+// are late (lib/escalation/sweep) → run broadcast timers whose message was lost
+// (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
 // → repair one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
 import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
+import { sweepBroadcasts } from '../../lib/broadcasts/sweep-broadcasts';
 import { repairNextCounter } from '../../lib/counters/recount-counters';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
@@ -27,11 +29,12 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, oncall, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, counters] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
     duty('escalation timers', () => sweepEscalations({ startup })),
+    duty('broadcast timers', () => sweepBroadcasts({ startup })),
     duty('on-call changes', () => sweepOncallChanges()),
     startup ? null : duty('counters', () => repairNextCounter()),
   ]);
@@ -41,6 +44,7 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
     logger.info(startup ? 'start-up: unrouted alerts re-driven' : 'sweeper: unrouted alerts re-driven', { ...unrouted });
   if ('due' in webhooks && webhooks.due > 0) logger.info('sweeper: webhook deliveries re-driven', { ...webhooks });
   if ('due' in escalations && escalations.due > 0) logger.info('sweeper: late escalation timers run', { ...escalations });
+  if ('due' in broadcasts && broadcasts.due > 0) logger.info('sweeper: late broadcast timers run', { ...broadcasts });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
-  return { inbound, unrouted, webhooks, escalations, oncall, counters };
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, counters };
 };

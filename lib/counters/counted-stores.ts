@@ -7,6 +7,7 @@ import '../alerts/store';
 import '../alerts/workflow-store';
 import '../api-keys/store';
 import '../automations/store';
+import '../broadcasts/store';
 import '../escalation-policies/store';
 import '../events/store';
 import '../integrations/store';

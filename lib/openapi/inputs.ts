@@ -22,6 +22,7 @@ import {
 } from '../integrations/schemas';
 import { MAX_DEDUP_KEY, MAX_SUMMARY, PAGERDUTY_ACTIONS, PAGERDUTY_SEVERITIES } from '../integrations/adapters/pagerduty-event-rules';
 import { createMaintenanceWindowInput, updateMaintenanceWindowInput } from '../maintenance-windows/schemas';
+import { createBroadcastInput, respondInput as broadcastRespondInput, updateBroadcastInput } from '../broadcasts/schemas';
 import { createTeamInput, updateTeamInput } from '../teams/schemas';
 import { loginInput, passwordResetInput, passwordResetRequestInput, signupInput, updateAccountInput } from '../accounts/schemas';
 import { createApiKeyInput } from '../api-keys/schemas';
@@ -38,6 +39,9 @@ import { createNotificationRuleInput, notificationRuleTestInput, updateNotificat
 import { createAutomationInput, updateAutomationInput } from '../automations/schemas';
 
 export {
+  createBroadcastInput,
+  updateBroadcastInput,
+  broadcastRespondInput,
   createRouterEarlierInput,
   createRouterV4Input,
   routerTestInput,

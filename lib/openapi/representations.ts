@@ -439,6 +439,44 @@ export const MaintenanceWindowV4 = z.strictObject({
   updated_at: instant,
 });
 
+// ---- broadcasts (v4) ---------------------------------------------------------------------------
+
+export const BROADCAST_STATUS_VALUES = ['queued', 'open', 'closed', 'errored'] as const;
+
+export const BroadcastV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('broadcast'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  title: z.string(),
+  description: z.string().nullable(),
+  tag_list: z.array(z.string()),
+  destination_team_ids: z.array(ulid),
+  destination_account_user_ids: z.array(ulid),
+  status: z.enum(BROADCAST_STATUS_VALUES),
+  response_requested: z.boolean(),
+  response_requested_by: instant.nullable(),
+  broadcast_response_options: z.array(
+    z.strictObject({ id: ulid, value: z.string(), position: z.number().int().min(0), broadcast_responses_count: count }),
+  ),
+  broadcast_responses: z.array(
+    z.strictObject({
+      id: ulid,
+      prefix_id: prefixIdOf('response'),
+      account_user_id: ulid,
+      broadcast_response_option_id: ulid,
+      channel: z.string(),
+      created_at: instant,
+    }),
+  ),
+  source_id: ulid,
+  source_type: z.literal('AccountUser'),
+  sent_at: instant.nullable(),
+  closed_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
 /** POST /integration/:id: the stored request's log id, answered before any alert work. */
 export const InboundAccepted = z.strictObject({
   log_id: prefixIdOf('log'),

@@ -16,6 +16,7 @@ import { INTEGRATION_TYPES } from '../../lib/integrations/catalogue';
 import { integrationTypeToV4, type integrationToEarlier, type integrationToV4 } from '../../lib/integrations/represent';
 import type { logToEarlier } from '../../lib/logs/represent';
 import type { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
+import type { broadcastToV4 } from '../../lib/broadcasts/represent';
 import type { notificationToEarlier, notificationToV4 } from '../../lib/notify/represent';
 import type { responseJson } from '../../lib/escalation/respond-page';
 import * as rep from '../../lib/openapi/representations';
@@ -52,6 +53,7 @@ describe('representation schemas', () => {
     expectTypeOf<ReturnType<typeof integrationToV4>>().toEqualTypeOf<Out<typeof rep.IntegrationV4>>();
     expectTypeOf<ReturnType<typeof integrationToEarlier>>().toEqualTypeOf<Out<typeof rep.IntegrationEarlier>>();
     expectTypeOf<ReturnType<typeof maintenanceWindowToV4>>().toEqualTypeOf<Out<typeof rep.MaintenanceWindowV4>>();
+    expectTypeOf<ReturnType<typeof broadcastToV4>>().toEqualTypeOf<Out<typeof rep.BroadcastV4>>();
     expectTypeOf<ReturnType<typeof logToEarlier>>().toEqualTypeOf<Out<typeof rep.LogEarlier>>();
     expectTypeOf<InboundAnswer>().toEqualTypeOf<Out<typeof rep.InboundAccepted>>();
     expectTypeOf<ReturnType<typeof notificationToV4>>().toEqualTypeOf<Out<typeof rep.NotificationV4>>();

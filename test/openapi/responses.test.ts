@@ -244,6 +244,32 @@ describe('alerts', () => {
     await call(admin, 'GET /broadcast', 200);
     await call(admin, 'GET /broadcast/{id}', 200, { id: broadcast.body.id });
     await call(admin, 'DELETE /broadcast/{id}', 204, { id: broadcast.body.id });
+
+    const poll = await call(admin, 'POST /api/v4/broadcasts', 201, {
+      body: {
+        title: 'Who can join?',
+        response_requested: true,
+        response_requested_by: future(1),
+        broadcast_response_options_attributes: [{ value: 'Yes' }, { value: 'No' }],
+        destination_account_user_ids: [me.accountUserId, memberAccountUserId],
+      },
+    });
+    await call(admin, 'POST /api/v4/broadcasts', 422, { body: { title: 'x' } });
+    await call(member, 'POST /api/v4/broadcasts', 403, { body: { title: 'x', destination_account_user_ids: [me.accountUserId] } });
+    for (let tries = 0; tries < 200 && (await admin.get(`/api/v4/broadcasts/${poll.body.id}`)).body.status !== 'open'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const yes = poll.body.broadcast_response_options[0].id;
+    await call(member, 'POST /api/v4/broadcasts/{id}/respond', 200, { id: poll.body.id, body: { broadcast_response_option_id: yes } });
+    await call(member, 'POST /api/v4/broadcasts/{id}/respond', 422, { id: poll.body.id, body: {} });
+    await call(admin, 'GET /api/v4/broadcasts', 200);
+    await call(admin, 'GET /api/v4/broadcasts/{id}', 200, { id: poll.body.prefix_id });
+    await call(member, 'PUT /api/v4/broadcasts/{id}', 403, { id: poll.body.id, body: { status: 'closed' } });
+    await call(admin, 'PUT /api/v4/broadcasts/{id}', 200, { id: poll.body.id, body: { status: 'closed' } });
+    await call(admin, 'PUT /api/v4/broadcasts/{id}', 409, { id: poll.body.id, body: { status: 'closed' } });
+    await call(member, 'POST /api/v4/broadcasts/{id}/respond', 409, { id: poll.body.id, body: { broadcast_response_option_id: yes } });
+    await call(admin, 'DELETE /api/v4/broadcasts/{id}', 204, { id: poll.body.id });
+    await call(admin, 'GET /api/v4/broadcasts/{id}', 404, { id: poll.body.id });
     const incident = await call(admin, 'POST /incident', 201, { body: { title: 'Outage', destination_ids: [`usr_${me.userId}`] } });
     await call(admin, 'GET /incident', 200);
     await call(admin, 'GET /incident/{id}', 200, { id: incident.body.id });

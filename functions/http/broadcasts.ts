@@ -1,0 +1,22 @@
+// Entry point: broadcasts (/api/v4/broadcasts and their respond action).
+import { routesOf } from '../../infra/routes';
+import { httpHandler } from '../../lib/api/handler';
+import { createBroadcast } from '../../lib/broadcasts/create-broadcast';
+import { deleteBroadcast } from '../../lib/broadcasts/delete-broadcast';
+import { findBroadcast, listBroadcasts } from '../../lib/broadcasts/read-broadcasts';
+import { broadcastToV4 } from '../../lib/broadcasts/represent';
+import { respondToBroadcast } from '../../lib/broadcasts/respond-broadcast';
+import { updateBroadcast } from '../../lib/broadcasts/update-broadcast';
+import { created, noContent, ok } from '../../lib/http/responses';
+
+export const handler = httpHandler(routesOf('broadcasts'), {
+  list: async (req) => ok(await listBroadcasts(req.principal, req.query, req.iface)),
+  create: async (req) => created(broadcastToV4(await createBroadcast(req.principal, req.body()))),
+  get: async (req) => ok(broadcastToV4(await findBroadcast(req.principal, req.params.id))),
+  update: async (req) => ok(broadcastToV4(await updateBroadcast(req.principal, req.params.id, req.body()))),
+  delete: async (req) => {
+    await deleteBroadcast(req.principal, req.params.id);
+    return noContent();
+  },
+  respond: async (req) => ok(broadcastToV4(await respondToBroadcast(req.principal, req.params.id, req.body()))),
+});
