@@ -45,6 +45,7 @@ export interface FunctionDefinition {
 export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'accountUsers',
   'alerts',
+  'broadcasts',
   'public',
   'respond',
   'smsInbound',
