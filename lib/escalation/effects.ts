@@ -34,6 +34,8 @@ export interface CarryOutOptions {
   mayStart: () => boolean;
   /** Pages and notifies of these effects are not sent: queued ones are cancelled (an acknowledgement came first). */
   superseded?: readonly EscalationEffect[];
+  /** False: the alert was acknowledged or resolved meanwhile, nothing is sent (records still are). */
+  sendsAllowed?: Promise<boolean>;
 }
 
 /** Log kinds that become timeline entries (the others are written by the change they describe). */
@@ -84,7 +86,12 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
   const carrySends = async () => {
     if (sends.length === 0) return;
     const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
-    const [account] = await Promise.all([getRecentAccount(options.accountId), options.inputs.loadAccountUsers(people)]);
+    const [account, , allowed] = await Promise.all([
+      getRecentAccount(options.accountId),
+      options.inputs.loadAccountUsers(people),
+      options.sendsAllowed ?? true,
+    ]);
+    if (!allowed) return;
     const templates = (account?.notification_templates ?? {}) as NotificationTemplates;
     await inParallel(sends, (effect) => send(effect, options, alert, templates));
   };

@@ -6,7 +6,8 @@
 // time and a lease in ONE conditional put (item version, no live foreign lease) → carry the outbox
 // out → release. A lost race reads again; a step that changes nothing writes nothing, so a step
 // runs once however often its message arrives, and no page goes out after acknowledge's 200
-// (acknowledge commits only once no step holds the lease, and a sender starts no provider call
+// (the step reads the alert again before its first page; acknowledge, after its transition, waits
+// for a lease it finds, which can no longer be extended then; and a sender starts no provider call
 // after its lease's end).
 import { now as clockNow, scaledMs, sleep, timeScale } from '../clock';
 import { getAlert } from '../alerts/store';
@@ -208,8 +209,11 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
 
     for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
     if (lease) {
-      await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs);
+      const paged = await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs);
       await releaseEscalation(accountId, alertId, version, owner, dueOf(current, deferred, null));
+      // The alert was acknowledged or resolved after this step read it: nothing was paged, and the
+      // stop is recorded now.
+      if (!paged) await runStep(accountId, alertId, { kind: 'due' });
     }
     // A deleted alert's escalation is stopped (its workflows closed): nothing of it is needed any more.
     if (!alert) await removeEscalation(accountId, alertId);
@@ -218,7 +222,17 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
   throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
 }
 
-/** Carries out an outbox under the lease, extending it while the fan-out lasts. */
+/** The alert may still be paged for: neither acknowledged nor resolved (nor archived, suppressed, deleted). */
+function mayPage(alert: AlertRecord | null): boolean {
+  return alert !== null && !['acknowledged', 'resolved', 'archived', 'suppressed'].includes(alert.status);
+}
+
+/**
+ * Carries out an outbox under the lease, extending it while the fan-out lasts. Before the first
+ * page the alert is read again (the lease is committed by then): acknowledge and resolve write the
+ * alert first and then read the lease (stop-escalation.ts), so either this read sees them and
+ * nothing is paged, or they see this lease and wait for it. False when pages were withheld so.
+ */
 async function carryOut(
   stored: Pick<StoredEscalation, 'accountId' | 'alertId'>,
   version: number,
@@ -227,7 +241,9 @@ async function carryOut(
   effects: EscalationEffect[],
   superseded: EscalationEffect[],
   inputs: StepInputs,
-): Promise<void> {
+): Promise<boolean> {
+  const sends = effects.some((e) => e.type === 'page' || e.type === 'notify');
+  const sendsAllowed = sends ? getAlert(stored.accountId, stored.alertId).then(mayPage) : Promise.resolve(true);
   let until = leaseUntil;
   let lost = false;
   let extending: Promise<void> | null = null;
@@ -249,7 +265,8 @@ async function carryOut(
     }
     return true;
   };
-  await carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded });
+  await carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed });
+  return sendsAllowed;
 }
 
 /** The outbox a crashed (or timed-out) step left: carried out by whoever finds it, under a new lease. */
@@ -262,7 +279,7 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
   const effects = stored.outbox.filter((e) => !isSuperseded(e));
   logger.info('escalation: finishing the outbox of a step that stopped', { alertId: stored.alertId, effects: effects.length });
   const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
-  await carryOut(stored, version, owner, until, effects, superseded, inputs);
+  await carryOut(stored, version, owner, until, effects, superseded, inputs); // withheld pages: the next look stops
   await releaseEscalation(
     stored.accountId,
     stored.alertId,

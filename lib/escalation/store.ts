@@ -5,8 +5,9 @@
 //              something waits.
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
-// acknowledge and resolve from answering while a step may still be paging.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// acknowledge and resolve from answering while a step may still be paging, and their stop request
+// keeps that step from extending it.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
@@ -61,6 +62,54 @@ export async function getEscalation(accountId: string, alertId: string): Promise
   return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
 }
 
+/** What acknowledge and resolve read of the state item: is anything running, is a step paging. */
+export interface EscalationLease {
+  /** The engine's outcome as last committed (`escalating`, `acknowledged`, …); null on an item written before it was kept. */
+  outcome: string | null;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+}
+
+/** The outcome and the paging lease only (a projection: the state's JSON is not read); null when no escalation exists. */
+export async function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: stateKey(accountId, alertId),
+      ConsistentRead: true,
+      ProjectionExpression: '#outcome, #owner, #until',
+      ExpressionAttributeNames: { '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
+    }),
+  );
+  const item = out.Item as Item | undefined;
+  if (!item) return null;
+  return {
+    outcome: typeof item.outcome === 'string' ? item.outcome : null,
+    leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
+    leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
+  };
+}
+
+/**
+ * An acknowledgement found `owner` paging: from now on its lease cannot be extended (extendLease),
+ * so its pages stop at the lease's end at the latest. A no-op when `owner` no longer holds it.
+ */
+export async function requestStop(accountId: string, alertId: string, owner: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey(accountId, alertId),
+        UpdateExpression: 'SET stop_requested = :yes',
+        ConditionExpression: 'lease_owner = :owner',
+        ExpressionAttributeValues: { ':yes': true, ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 export interface EscalationWrite {
   state: EscalationState;
   deferred: DeferredStart[];
@@ -89,6 +138,7 @@ export async function commitEscalation(
     alert_id: alertId,
     version,
     state: JSON.stringify(write.state),
+    outcome: write.state.outcome,
     ...(write.deferred.length ? { deferred: JSON.stringify(write.deferred) } : {}),
     ...(write.outbox.length ? { outbox: JSON.stringify(write.outbox) } : {}),
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
@@ -133,7 +183,7 @@ export async function takeOverEscalation(
       new UpdateCommand({
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
-        UpdateExpression: 'SET lease_owner = :me, lease_until = :until, #version = #version + :one',
+        UpdateExpression: 'SET lease_owner = :me, lease_until = :until, #version = #version + :one REMOVE stop_requested',
         ConditionExpression: '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':me': owner, ':until': until, ':v': expectedVersion, ':now': now, ':one': 1 },
@@ -146,7 +196,7 @@ export async function takeOverEscalation(
   }
 }
 
-/** Moves the lease on while a long fan-out is still paging; false when it is no longer ours. */
+/** Moves the lease on while a long fan-out is still paging; false when it is no longer ours or a stop was requested. */
 export async function extendLease(accountId: string, alertId: string, version: number, owner: string, until: number): Promise<boolean> {
   try {
     await db().send(
@@ -154,7 +204,7 @@ export async function extendLease(accountId: string, alertId: string, version: n
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: 'SET lease_until = :until',
-        ConditionExpression: '#version = :v AND lease_owner = :me',
+        ConditionExpression: '#version = :v AND lease_owner = :me AND attribute_not_exists(stop_requested)',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':until': until, ':v': version, ':me': owner },
       }),
@@ -184,8 +234,8 @@ export async function releaseEscalation(
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: due
-          ? 'SET #version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE outbox, lease_owner, lease_until'
-          : 'SET #version = #version + :one REMOVE outbox, lease_owner, lease_until, due_at, gsi3pk, gsi3sk',
+          ? 'SET #version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE outbox, lease_owner, lease_until, stop_requested'
+          : 'SET #version = #version + :one REMOVE outbox, lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk',
         ConditionExpression: '#version = :v AND lease_owner = :me',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
