@@ -217,8 +217,9 @@ export async function extendLease(accountId: string, alertId: string, version: n
 }
 
 /**
- * The outbox is carried out: removes it and the lease, and sets the due index to the next step
- * (or removes it). Conditional on the version written by the commit and on still holding the lease.
+ * The outbox is carried out: removes it (or keeps `handOver`, the pages left to the escalation
+ * worker) and the lease, and sets the due index to the next step (or removes it). Conditional on
+ * the version written by the commit and on still holding the lease.
  */
 export async function releaseEscalation(
   accountId: string,
@@ -226,16 +227,18 @@ export async function releaseEscalation(
   version: number,
   owner: string,
   dueAt: number | null,
+  handOver: readonly EscalationEffect[] = [],
 ): Promise<boolean> {
   const due = dueAt !== null ? dueIndexKeys(dueAt, escalationDueKey(accountId, alertId)) : null;
+  const outbox = handOver.length ? { set: 'outbox = :outbox, ', remove: '' } : { set: '', remove: 'outbox, ' };
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: due
-          ? 'SET #version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE outbox, lease_owner, lease_until, stop_requested'
-          : 'SET #version = #version + :one REMOVE outbox, lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk',
+          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested`
+          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk`,
         ConditionExpression: '#version = :v AND lease_owner = :me',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
@@ -243,6 +246,7 @@ export async function releaseEscalation(
           ':v': version,
           ':me': owner,
           ...(due ? { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk } : {}),
+          ...(handOver.length ? { ':outbox': JSON.stringify(handOver) } : {}),
         },
       }),
     );

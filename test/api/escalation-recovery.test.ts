@@ -14,13 +14,7 @@ import { notificationIdOf } from '../../lib/escalation/effects';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { runStep } from '../../lib/escalation/run-step';
 import { startEscalation } from '../../lib/escalation/start-escalation';
-import {
-  commitEscalation,
-  extendLease,
-  getEscalation,
-  releaseEscalation,
-  takeOverEscalation,
-} from '../../lib/escalation/store';
+import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
 
@@ -250,7 +244,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       await sleep(1_100); // the team's snapshot (lib/escalation/inputs.ts) is read again: the step takes longer to commit
       advanceClock(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
       const acknowledge = () =>
-        a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then(async (res) => ({ res, atAnswer: await notificationsOf(admin, alert.id) }));
+        a.client
+          .post(`/api/v4/alerts/${alert.id}/acknowledge`)
+          .then(async (res) => ({ res, atAnswer: await notificationsOf(admin, alert.id) }));
       const apart = () => sleep(Math.floor(round / 2) * 1.5);
       let step: Promise<unknown>;
       let answered: ReturnType<typeof acknowledge>;
