@@ -37,9 +37,9 @@ export async function transitionAndEscalate(
   actor: Actor,
   rules: TransitionRules,
 ): Promise<AlertRecord> {
-  const after = await transitionAlert(accountId, alertId, action, actor, rules);
-  if (action === 'acknowledge' || action === 'resolve') await stopEscalation(accountId, alertId, action);
-  return after;
+  // The stop reads the escalation's lease once the transition is written, beside its timeline entry.
+  const stop = action === 'acknowledge' || action === 'resolve' ? () => stopEscalation(accountId, alertId, action) : undefined;
+  return transitionAlert(accountId, alertId, action, actor, rules, stop);
 }
 
 /**
