@@ -309,7 +309,10 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
   if (version === null) return;
   const superseded = stored.outbox.filter(isSuperseded);
   const effects = stored.outbox.filter((e) => !isSuperseded(e));
-  logger.info('escalation: finishing the outbox of a step that stopped', { alertId: stored.alertId, effects: effects.length });
+  logger.info('escalation: carrying out an outbox another step left (crashed, or handed over by a request)', {
+    alertId: stored.alertId,
+    effects: effects.length,
+  });
   const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
   await carryOut(stored, version, owner, until, effects, superseded, inputs, send); // withheld pages: the next look stops
   await releaseEscalation(

@@ -7,7 +7,8 @@
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
 // acknowledge and resolve from answering while a step may still be paging, and their stop request
 // keeps that step from extending it.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GroupCommit } from '../group-commit';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
@@ -70,24 +71,49 @@ export interface EscalationLease {
   leaseUntil: number | null;
 }
 
+const leaseOf = (item: Item | undefined): EscalationLease | null =>
+  item
+    ? {
+        outcome: typeof item.outcome === 'string' ? item.outcome : null,
+        leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
+        leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
+      }
+    : null;
+
+/**
+ * Concurrent acknowledgements share one consistent BatchGetItem (a lone one reads at once). Each
+ * read is sent after its caller's transition was written, which is all stop-escalation.ts needs.
+ */
+const leaseReads = new GroupCommit<{ accountId: string; alertId: string }, EscalationLease | null>(
+  async (wanted) => {
+    const found = new Map<string, Item>();
+    let keys = [...new Map(wanted.map((w) => stateKey(w.accountId, w.alertId)).map((k) => [k.pk, k])).values()];
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * 2 ** attempt)));
+      const out = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: keys,
+              ConsistentRead: true,
+              ProjectionExpression: '#pk, #outcome, #owner, #until',
+              ExpressionAttributeNames: { '#pk': 'pk', '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
+            },
+          },
+        }),
+      );
+      for (const item of out.Responses?.[tableName()] ?? []) found.set(String(item.pk), item as Item);
+      keys = (out.UnprocessedKeys?.[tableName()]?.Keys as typeof keys | undefined) ?? [];
+    }
+    return wanted.map((w) => leaseOf(found.get(stateKey(w.accountId, w.alertId).pk)));
+  },
+  100,
+  4,
+);
+
 /** The outcome and the paging lease only (a projection: the state's JSON is not read); null when no escalation exists. */
-export async function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: stateKey(accountId, alertId),
-      ConsistentRead: true,
-      ProjectionExpression: '#outcome, #owner, #until',
-      ExpressionAttributeNames: { '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
-    }),
-  );
-  const item = out.Item as Item | undefined;
-  if (!item) return null;
-  return {
-    outcome: typeof item.outcome === 'string' ? item.outcome : null,
-    leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
-    leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
-  };
+export function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
+  return leaseReads.add({ accountId, alertId });
 }
 
 /**
