@@ -10,6 +10,9 @@ export const BUNDLE_TARGET = 'node22';
  */
 const YAML_ESM = fileURLToPath(new URL('../node_modules/yaml/browser/dist/index.js', import.meta.url));
 
+/** The SDK's credential chain cut to its environment link, the one Lambda answers (infra/bundled/lambda-credentials.ts). */
+const LAMBDA_CREDENTIALS = fileURLToPath(new URL('./bundled/lambda-credentials.ts', import.meta.url));
+
 /** ESM output still meets CommonJS dependencies that call require() for Node built-ins. */
 export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -26,5 +29,5 @@ export const ESBUILD_OPTIONS = {
   // The SDK v3 ships in the Lambda runtime too, but bundling it pins the version we tested. Left out:
   // source-map, which Handlebars' compiler loads only to map compiled templates and skips when absent.
   external: ['source-map'] as string[],
-  alias: { yaml: YAML_ESM } as Record<string, string>,
+  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS } as Record<string, string>,
 };

@@ -84,7 +84,7 @@ export async function explainRefusal(accountId: string, alertId: string, action:
  * One conditional write on status+version: the write applies only while the status allows the
  * action, and raises the version, so every read-modify-write that read the alert before it must
  * re-read (lib/alerts/store.ts changeStatus). Throws NotFound, or Conflict (409) naming the current
- * status.
+ * status. `afterWrite` runs once the write applied, beside its timeline entry (escalation's stop).
  */
 export async function transitionAlert(
   accountId: string,
@@ -92,6 +92,7 @@ export async function transitionAlert(
   action: AlertAction,
   actor: Actor,
   rules: TransitionRules,
+  afterWrite?: (after: AlertRecord) => Promise<void>,
 ): Promise<AlertRecord> {
   const from = TRANSITION_RULES[rules][action] ?? [];
   // Reject moves escalation on: lib/escalation/act-on-alert.ts does it with the engine.
@@ -112,11 +113,15 @@ export async function transitionAlert(
               now,
               ...fieldsOf(action, who, now),
               counts: TIMELINE_ENTRY_COUNT,
-              alongside: (before, after) =>
-                recordTimeline(
-                  { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
-                  { counted: true },
-                ),
+              alongside: async (before, after) => {
+                await Promise.all([
+                  recordTimeline(
+                    { alert: after, action: PAST[action], actor, oldStatus: before.status, newStatus: after.status, time: now },
+                    { counted: true },
+                  ),
+                  afterWrite?.(after),
+                ]);
+              },
             });
       if (applied) return applied.after;
       const refusal = await explainRefusal(accountId, alertId, action, from);

@@ -1,8 +1,9 @@
 // POST /api/v4/alerts/:id/{acknowledge,resolve,reject} and POST /alert/:id/{acknowledge,reject,
 // resolve,archive}, an integration's acknowledge and resolve, and one-click responses: the alert's
 // transition (lib/alerts/transitions.ts, one conditional write on its status) and its escalation.
-// Acknowledge and resolve stop every escalation of the alert before they answer: the step waits
-// for any step still paging, so no page goes out after the 200. Reject (docs/api.md#alert-transitions) closes the caller's open
+// Acknowledge and resolve stop every escalation of the alert before they answer: after the
+// transition they wait for a step still paging (stop-escalation.ts), so no page goes out after the
+// 200; the stop itself is recorded by the escalation worker. Reject (docs/api.md#alert-transitions) closes the caller's open
 // workflow and moves the escalation on at once when no other workflow of that step stays open.
 import type { Actor, AlertRecord } from '../alerts/records';
 import { actorOf } from '../alerts/actor';
@@ -17,6 +18,7 @@ import type { ApiInterface } from '../http/request';
 import { derivedUlid, prefixId } from '../ids';
 import { openWorkflowsOf } from './engine';
 import { runStep } from './run-step';
+import { stopEscalation } from './stop-escalation';
 import { getEscalation } from './store';
 
 export async function actOnAlert(principal: Principal, rawId: string, action: AlertAction, iface: ApiInterface): Promise<AlertRecord> {
@@ -35,9 +37,9 @@ export async function transitionAndEscalate(
   actor: Actor,
   rules: TransitionRules,
 ): Promise<AlertRecord> {
-  const after = await transitionAlert(accountId, alertId, action, actor, rules);
-  if (action === 'acknowledge' || action === 'resolve') await runStep(accountId, alertId, { kind: 'event', event: { type: action } });
-  return after;
+  // The stop reads the escalation's lease once the transition is written, beside its timeline entry.
+  const stop = action === 'acknowledge' || action === 'resolve' ? () => stopEscalation(accountId, alertId, action) : undefined;
+  return transitionAlert(accountId, alertId, action, actor, rules, stop);
 }
 
 /**

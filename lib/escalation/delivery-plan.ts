@@ -10,7 +10,7 @@ import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
 import { notificationRuleFor } from '../notification-rules/notification-rule-for';
-import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../routing';
+import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../routing/pick-channels';
 import type { DeliveryStep } from './engine';
 
 /** The notification-rule event type each template answers to (a rule's `types`, default alert.open). */

@@ -4,24 +4,16 @@
 // timeline entries and notifications have ids derived from the effect's key, and a notification is
 // moved queued → sending before its provider is called (lib/notify/send.ts). Pages and notifies go
 // out only while the step's lease leaves time for it (mayStart); a step whose pages were superseded
-// by an acknowledgement cancels what was still queued instead.
-import type { AccountUserRecord } from '../account-users/records';
-import { getRecentAccount } from '../accounts/store';
+// by an acknowledgement cancels what was still queued instead. Sending and cancelling are
+// send-effects.ts's, handed in (`send`) by the workers only: a request path (reject, hand-off) hands
+// its pages to the escalation worker instead (run-step.ts), so notification content and providers
+// stay out of the HTTP functions' bundles.
 import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
 import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
 import { derivedUlid, sequencedUlid } from '../ids';
-import { logger } from '../log';
-import { renderNotification, type ContentChannel, type NotificationTemplates, type TemplateKey } from '../notify/content';
-import { isChannel, type Channel } from '../notify/records';
-import { redactLink, responseLinks } from '../notify/response-links';
-import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
-import { getNotification } from '../notify/store';
-import { defaultChannels } from '../routing';
 import { updateWithRetry, done } from '../store/retry';
-import { addressOf } from './addresses';
-import { immediateChannels } from './delivery-plan';
 import type { AssignmentStartedEffect, EscalationEffect, LogEffect, NotifyEffect, PageEffect } from './engine';
 import type { StepInputs } from './inputs';
 import { scheduleDue } from './timers';
@@ -34,7 +26,15 @@ export interface CarryOutOptions {
   mayStart: () => boolean;
   /** Pages and notifies of these effects are not sent: queued ones are cancelled (an acknowledgement came first). */
   superseded?: readonly EscalationEffect[];
+  /** False: the alert was acknowledged or resolved meanwhile, nothing is sent (records still are). */
+  sendsAllowed?: Promise<boolean>;
 }
+
+/** Sends pages and notifies, and cancels superseded ones (send-effects.ts). */
+export type SendEffects = (sends: readonly (PageEffect | NotifyEffect)[], options: CarryOutOptions) => Promise<void>;
+
+export const isSendEffect = (effect: EscalationEffect): effect is PageEffect | NotifyEffect =>
+  effect.type === 'page' || effect.type === 'notify';
 
 /** Log kinds that become timeline entries (the others are written by the change they describe). */
 const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
@@ -50,7 +50,7 @@ const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
 
 const CONCURRENCY = 16;
 
-async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
+export async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   const errors: unknown[] = [];
   const worker = async () => {
@@ -67,11 +67,11 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unkn
   if (errors.length) throw errors[0];
 }
 
-export async function carryOutEffects(effects: readonly EscalationEffect[], options: CarryOutOptions): Promise<void> {
-  const records = effects.filter((e) => e.type !== 'page' && e.type !== 'notify' && e.type !== 'schedule_timer');
-  const sends = effects.filter((e): e is PageEffect | NotifyEffect => e.type === 'page' || e.type === 'notify');
+/** Carries out the effects; sends (and cancellations of superseded ones) only through `send`, which a caller without one leaves out. */
+export async function carryOutEffects(effects: readonly EscalationEffect[], options: CarryOutOptions, send?: SendEffects): Promise<void> {
+  const records = effects.filter((e) => !isSendEffect(e) && e.type !== 'schedule_timer');
+  const sends = effects.filter(isSendEffect);
   const timers = effects.filter((e) => e.type === 'schedule_timer');
-  const alert = options.inputs.alert;
 
   // Records, pages and timers do not depend on each other: they go out side by side.
   const carryRecords = async () => {
@@ -86,18 +86,10 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
       options,
     );
   };
-  const carrySends = async () => {
-    if (sends.length === 0) return;
-    const people = sends.flatMap((e) => [e.accountUserId, ...(e.type === 'notify' && e.actorAccountUserId ? [e.actorAccountUserId] : [])]);
-    const [account] = await Promise.all([getRecentAccount(options.accountId), options.inputs.loadAccountUsers(people)]);
-    const templates = (account?.notification_templates ?? {}) as NotificationTemplates;
-    await inParallel(sends, (effect) => send(effect, options, alert, templates));
-  };
   const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
   await Promise.all([
     carryRecords(),
-    carrySends(),
-    options.superseded?.length ? cancelSuperseded(options.superseded, options) : undefined,
+    send && (sends.length || options.superseded?.length) ? send(sends, options) : undefined,
     ...dueTimes.map((dueAt) => scheduleDue(options.accountId, options.alertId, dueAt)),
   ]);
 }
@@ -222,95 +214,6 @@ async function reassignAlert(started: AssignmentStartedEffect[], options: CarryO
   });
 }
 
-function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserRecord, alert: AlertRecord, inputs: StepInputs): Channel[] {
-  const named =
-    effect.type === 'page'
-      ? (effect.channels ?? defaultChannels(accountUser.user))
-      : immediateChannels(accountUser, effect.template, alert, inputs.ruleOf(accountUser.id), effect.at);
-  const channels: Channel[] = [];
-  for (const channel of named) {
-    if (isChannel(channel) && !channels.includes(channel)) channels.push(channel);
-    else if (!isChannel(channel)) logger.warn('escalation: a channel without a provider type is skipped', { channel });
-  }
-  return channels;
-}
-
 export function notificationIdOf(effect: Pick<EscalationEffect, 'at' | 'key'>, channel: string): string {
   return derivedUlid(effect.at, `${effect.key}#${channel}`);
-}
-
-async function send(
-  effect: PageEffect | NotifyEffect,
-  options: CarryOutOptions,
-  alert: AlertRecord,
-  templates: NotificationTemplates,
-): Promise<void> {
-  const accountUser = options.inputs.accountUsers.get(effect.accountUserId);
-  if (!accountUser) return; // gone since: nobody to page
-  const teamId = effect.type === 'notify' ? effect.teamId : null;
-  const team = teamId ? options.inputs.teams.get(teamId) : null;
-  const actor = effect.type === 'notify' && effect.actorAccountUserId ? options.inputs.accountUsers.get(effect.actorAccountUserId) : null;
-  const workflowId = effect.type === 'page' ? effect.workflowId : null;
-  const links =
-    effect.type === 'page'
-      ? await responseLinks({
-          accountId: options.accountId,
-          alertId: alert.id,
-          workflowId: effect.workflowId,
-          accountUserId: accountUser.id,
-        })
-      : effect.template === 'alert_dropped'
-        ? await responseLinks({ accountId: options.accountId, alertId: alert.id, workflowId: 'none', accountUserId: accountUser.id })
-        : { acknowledge: null, reject: null };
-  const actions: ('acknowledge' | 'reject')[] =
-    effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
-
-  for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
-    const address = addressOf(accountUser, channel);
-    const rendered = renderNotification({
-      template: effect.template as TemplateKey,
-      channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
-      alert: { title: alert.title, urgency: alert.urgency, tiny_id: alert.tiny_id, description: alert.description },
-      accountUser: { name: accountUser.user.name },
-      team: team ? { name: team.name } : null,
-      actor: actor ? { name: actor.user.name } : null,
-      respond: { actions, acknowledgeUrl: links.acknowledge, rejectUrl: links.reject, smsReply: false },
-      templates,
-    });
-    const draft: NotificationDraft = {
-      id: notificationIdOf(effect, channel),
-      accountId: options.accountId,
-      accountUserId: accountUser.id,
-      userId: accountUser.user_id,
-      alertId: alert.id,
-      workflowId,
-      channel,
-      to: address.to,
-      undeliverable: address.undeliverable,
-      template: effect.template,
-      subject: rendered.subject,
-      message: rendered.message,
-      storedMessage: redactLink(redactLink(rendered.message, links.acknowledge), links.reject),
-      html: rendered.html,
-      links: rendered.links,
-      sourceKey: effect.key,
-      bundle: { tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency },
-    };
-    await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
-  }
-}
-
-/** Pages an acknowledgement overtook: a queued notification is cancelled, one caught mid-call is an unknown outcome. */
-async function cancelSuperseded(effects: readonly EscalationEffect[], options: CarryOutOptions): Promise<void> {
-  const ids = effects.flatMap((effect) =>
-    effect.type === 'page' || effect.type === 'notify'
-      ? ['push', 'email', 'sms', 'voice', 'slack'].map((channel) => notificationIdOf(effect, channel))
-      : [],
-  );
-  await inParallel(ids, async (id) => {
-    const record = await getNotification(options.accountId, id);
-    if (!record) return;
-    if (record.status === 'queued') await cancelNotification(record, 'the alert was acknowledged or resolved first');
-    else if (record.status === 'sending') await markOutcomeUnknown(record);
-  });
 }

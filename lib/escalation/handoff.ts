@@ -1,20 +1,24 @@
 // POST /alert/:id/handoff {to} (docs/api.md#alert-transitions, docs/api.md#escalation-and-notifications): the hand-off itself (lib/alerts/handoff-alert.ts),
 // then the new assignee is paged with template alert_handoff: an account user alone, a team through
-// its policy from layer 1. The hand-off replaces the alert's running escalation (SEMANTICS.md).
+// its policy from layer 1. The hand-off replaces the alert's running escalation (SEMANTICS.md). The
+// step runs here; its pages go out through the escalation worker (run-step.ts StepOptions).
 import type { AlertRecord } from '../alerts/records';
 import { handoffAlert } from '../alerts/handoff-alert';
 import { getAlert } from '../alerts/store';
 import type { Principal } from '../http/principal';
 import { logger } from '../log';
-import { startEscalation } from './start-escalation';
+import { runStep } from './run-step';
 
 export async function handoffAndEscalate(principal: Principal, rawId: string, body: unknown): Promise<AlertRecord> {
   const { alert, assignee } = await handoffAlert(principal, rawId, body);
+  // Handed off while acknowledged: the acknowledgement's stop (recorded by the escalation worker
+  // after its 200) is recorded first if it is not yet, so its workflows close `acknowledged`.
+  if (alert.handoffs[alert.handoffs.length - 1]?.acknowledged)
+    await runStep(alert.account_id, alert.id, { kind: 'event', event: { type: 'acknowledge' } });
   // The hand-off stands even if paging fails here: answering 500 would make the caller hand off
   // twice. The failure is logged for the operators.
-  await startEscalation({
-    accountId: alert.account_id,
-    alertId: alert.id,
+  await runStep(alert.account_id, alert.id, {
+    kind: 'start',
     key: `handoff:${alert.handoffs.length}`,
     targets: [assignee],
     template: 'alert_handoff',

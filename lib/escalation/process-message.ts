@@ -6,6 +6,7 @@ import { now as clockNow, sleep } from '../clock';
 import { IN_PROCESS_WAIT_MS } from '../queues/delayed';
 import { flushWaiting } from './flush-waiting';
 import { runStep } from './run-step';
+import { sendEffects } from './send-effects';
 import { chainMessage, type EscalationMessage } from './timers';
 
 export async function processEscalationMessage(message: EscalationMessage): Promise<void> {
@@ -15,6 +16,6 @@ export async function processEscalationMessage(message: EscalationMessage): Prom
     return;
   }
   if (early > 0) await sleep(early);
-  if (message.kind === 'due') await runStep(message.account_id, message.alert_id, { kind: 'due' });
+  if (message.kind === 'due') await runStep(message.account_id, message.alert_id, { kind: 'due' }, { send: sendEffects });
   else await flushWaiting(message.account_id, message.account_user_id, message.channel as 'sms' | 'voice');
 }

@@ -6,14 +6,15 @@
 // time and a lease in ONE conditional put (item version, no live foreign lease) → carry the outbox
 // out → release. A lost race reads again; a step that changes nothing writes nothing, so a step
 // runs once however often its message arrives, and no page goes out after acknowledge's 200
-// (acknowledge commits only once no step holds the lease, and a sender starts no provider call
+// (the step reads the alert again before its first page; acknowledge, after its transition, waits
+// for a lease it finds, which can no longer be extended then; and a sender starts no provider call
 // after its lease's end).
 import { now as clockNow, scaledMs, sleep, timeScale } from '../clock';
 import { getAlert } from '../alerts/store';
 import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
-import { carryOutEffects } from './effects';
+import { carryOutEffects, isSendEffect, type SendEffects } from './effects';
 import {
   advanceWithLoader,
   dueTimeouts,
@@ -96,7 +97,18 @@ const isSuperseded = (effect: EscalationEffect) => (effect as { superseded?: boo
 
 const isSend = (effect: EscalationEffect) => effect.type === 'page' || effect.type === 'notify' || effect.type === 'schedule_timer';
 
-export async function runStep(accountId: string, alertId: string, intent: StepIntent): Promise<StepResult> {
+export interface StepOptions {
+  /**
+   * Sends pages and notifies (send-effects.ts): the workers pass it. Without it (the HTTP functions:
+   * reject, hand-off) the step carries out its records and timers and hands its pages to the
+   * escalation worker, in the item's outbox and by a `due` message, so those functions' bundles
+   * hold no notification content or providers. A request path also leaves a leftover outbox to the
+   * worker, and waits for it.
+   */
+  send?: SendEffects;
+}
+
+export async function runStep(accountId: string, alertId: string, intent: StepIntent, options: StepOptions = {}): Promise<StepResult> {
   const owner = newId();
   const waitUntil = clockNow() + MAX_WAIT_MS;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -131,8 +143,10 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     const stopping = stop !== null || stopIntent;
 
     if (stored.outbox.length && !stopping) {
-      // A step stopped before finishing its outbox: finish it first, then look again.
-      await finishLeftover(stored, owner, alert);
+      // A step stopped before finishing its outbox (or handed its pages over): finish it first, then look again.
+      if (options.send) await finishLeftover(stored, owner, alert, options.send);
+      else if (!(await leaveToWorker(stored, waitUntil)))
+        throw new Error(`escalation of alert ${alertId}: its outbox was not carried out within ${MAX_WAIT_MS} ms`);
       continue;
     }
 
@@ -208,8 +222,25 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
 
     for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
     if (lease) {
-      await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs);
-      await releaseEscalation(accountId, alertId, version, owner, dueOf(current, deferred, null));
+      // Without a sender, pages (and cancellations of superseded ones) stay in the outbox for the worker.
+      const handOver = options.send ? [] : [...outbox.filter(isSendEffect), ...superseded.map(markSuperseded)];
+      const paged = options.send
+        ? await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs, options.send)
+        : await carryOut(
+            stored,
+            version,
+            owner,
+            lease.until,
+            outbox.filter((e) => !isSendEffect(e)),
+            [],
+            inputs,
+          );
+      const handedAt = clockNow();
+      await releaseEscalation(accountId, alertId, version, owner, handOver.length ? handedAt : dueOf(current, deferred, null), handOver);
+      if (handOver.length) await scheduleDue(accountId, alertId, handedAt); // the due index re-drives it if this is lost
+      // The alert was acknowledged or resolved after this step read it: nothing was paged, and the
+      // stop is recorded now.
+      if (!paged) await runStep(accountId, alertId, { kind: 'due' }, options);
     }
     // A deleted alert's escalation is stopped (its workflows closed): nothing of it is needed any more.
     if (!alert) await removeEscalation(accountId, alertId);
@@ -218,7 +249,17 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
   throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
 }
 
-/** Carries out an outbox under the lease, extending it while the fan-out lasts. */
+/** The alert may still be paged for: neither acknowledged nor resolved (nor archived, suppressed, deleted). */
+function mayPage(alert: AlertRecord | null): boolean {
+  return alert !== null && !['acknowledged', 'resolved', 'archived', 'suppressed'].includes(alert.status);
+}
+
+/**
+ * Carries out an outbox under the lease, extending it while the fan-out lasts. Before the first
+ * page the alert is read again (the lease is committed by then): acknowledge and resolve write the
+ * alert first and then read the lease (stop-escalation.ts), so either this read sees them and
+ * nothing is paged, or they see this lease and wait for it. False when pages were withheld so.
+ */
 async function carryOut(
   stored: Pick<StoredEscalation, 'accountId' | 'alertId'>,
   version: number,
@@ -227,7 +268,10 @@ async function carryOut(
   effects: EscalationEffect[],
   superseded: EscalationEffect[],
   inputs: StepInputs,
-): Promise<void> {
+  send?: SendEffects,
+): Promise<boolean> {
+  const sends = send !== undefined && effects.some(isSendEffect);
+  const sendsAllowed = sends ? getAlert(stored.accountId, stored.alertId).then(mayPage) : Promise.resolve(true);
   let until = leaseUntil;
   let lost = false;
   let extending: Promise<void> | null = null;
@@ -249,20 +293,28 @@ async function carryOut(
     }
     return true;
   };
-  await carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded });
+  await carryOutEffects(
+    effects,
+    { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed },
+    send,
+  );
+  return sendsAllowed;
 }
 
 /** The outbox a crashed (or timed-out) step left: carried out by whoever finds it, under a new lease. */
-async function finishLeftover(stored: StoredEscalation, owner: string, alert: AlertRecord | null): Promise<void> {
+async function finishLeftover(stored: StoredEscalation, owner: string, alert: AlertRecord | null, send: SendEffects): Promise<void> {
   const now = clockNow();
   const until = now + LEASE_MS;
   const version = await takeOverEscalation(stored.accountId, stored.alertId, stored.version, owner, until, now);
   if (version === null) return;
   const superseded = stored.outbox.filter(isSuperseded);
   const effects = stored.outbox.filter((e) => !isSuperseded(e));
-  logger.info('escalation: finishing the outbox of a step that stopped', { alertId: stored.alertId, effects: effects.length });
+  logger.info('escalation: carrying out an outbox another step left (crashed, or handed over by a request)', {
+    alertId: stored.alertId,
+    effects: effects.length,
+  });
   const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
-  await carryOut(stored, version, owner, until, effects, superseded, inputs);
+  await carryOut(stored, version, owner, until, effects, superseded, inputs, send); // withheld pages: the next look stops
   await releaseEscalation(
     stored.accountId,
     stored.alertId,
@@ -270,6 +322,21 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
     owner,
     dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null),
   );
+}
+
+/**
+ * A request path meets an outbox it does not carry out (pages handed over, or a crashed step's):
+ * the escalation worker is asked for it, and this waits until it is done. False when it is not done in time.
+ */
+async function leaveToWorker(stored: StoredEscalation, waitUntil: number): Promise<boolean> {
+  if (stored.leaseUntil === null || stored.leaseUntil < clockNow()) await scheduleDue(stored.accountId, stored.alertId, clockNow());
+  let current = stored;
+  while (current.outbox.length) {
+    if (clockNow() >= waitUntil) return false;
+    await sleep(50);
+    current = await getEscalation(stored.accountId, stored.alertId);
+  }
+  return true;
 }
 
 /** An alert that is gone: its escalation only stops; nothing is paged for it. */

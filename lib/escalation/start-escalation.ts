@@ -2,9 +2,11 @@
 // escalating. Every team target runs that team's policy over its schedule, every account user
 // target is paged alone; a target with `delay_ms` starts after that delay (÷ TIME_SCALE, through
 // the escalation timers, kept in the table so a crash cannot lose it). Idempotent by `key`: the same
-// routing message delivered twice starts nothing twice.
+// routing message delivered twice starts nothing twice. For the routing worker: it sends the pages
+// itself (a hand-off, on the request path, leaves them to the escalation worker: handoff.ts).
 import { runStep, type StartTarget, type StepResult } from './run-step';
 import type { PageTemplate } from './engine';
+import { sendEffects } from './send-effects';
 
 export interface StartEscalation {
   accountId: string;
@@ -18,5 +20,10 @@ export interface StartEscalation {
 
 export async function startEscalation(start: StartEscalation): Promise<StepResult | null> {
   if (start.targets.length === 0) return null;
-  return runStep(start.accountId, start.alertId, { kind: 'start', key: start.key, targets: start.targets, template: start.template });
+  return runStep(
+    start.accountId,
+    start.alertId,
+    { kind: 'start', key: start.key, targets: start.targets, template: start.template },
+    { send: sendEffects },
+  );
 }

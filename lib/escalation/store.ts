@@ -5,8 +5,10 @@
 //              something waits.
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
-// acknowledge and resolve from answering while a step may still be paging.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// acknowledge and resolve from answering while a step may still be paging, and their stop request
+// keeps that step from extending it.
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GroupCommit } from '../group-commit';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
@@ -61,6 +63,79 @@ export async function getEscalation(accountId: string, alertId: string): Promise
   return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
 }
 
+/** What acknowledge and resolve read of the state item: is anything running, is a step paging. */
+export interface EscalationLease {
+  /** The engine's outcome as last committed (`escalating`, `acknowledged`, …); null on an item written before it was kept. */
+  outcome: string | null;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+}
+
+const leaseOf = (item: Item | undefined): EscalationLease | null =>
+  item
+    ? {
+        outcome: typeof item.outcome === 'string' ? item.outcome : null,
+        leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
+        leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
+      }
+    : null;
+
+/**
+ * Concurrent acknowledgements share one consistent BatchGetItem (a lone one reads at once). Each
+ * read is sent after its caller's transition was written, which is all stop-escalation.ts needs.
+ */
+const leaseReads = new GroupCommit<{ accountId: string; alertId: string }, EscalationLease | null>(
+  async (wanted) => {
+    const found = new Map<string, Item>();
+    let keys = [...new Map(wanted.map((w) => stateKey(w.accountId, w.alertId)).map((k) => [k.pk, k])).values()];
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * 2 ** attempt)));
+      const out = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: keys,
+              ConsistentRead: true,
+              ProjectionExpression: '#pk, #outcome, #owner, #until',
+              ExpressionAttributeNames: { '#pk': 'pk', '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
+            },
+          },
+        }),
+      );
+      for (const item of out.Responses?.[tableName()] ?? []) found.set(String(item.pk), item as Item);
+      keys = (out.UnprocessedKeys?.[tableName()]?.Keys as typeof keys | undefined) ?? [];
+    }
+    return wanted.map((w) => leaseOf(found.get(stateKey(w.accountId, w.alertId).pk)));
+  },
+  100,
+  4,
+);
+
+/** The outcome and the paging lease only (a projection: the state's JSON is not read); null when no escalation exists. */
+export function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
+  return leaseReads.add({ accountId, alertId });
+}
+
+/**
+ * An acknowledgement found `owner` paging: from now on its lease cannot be extended (extendLease),
+ * so its pages stop at the lease's end at the latest. A no-op when `owner` no longer holds it.
+ */
+export async function requestStop(accountId: string, alertId: string, owner: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey(accountId, alertId),
+        UpdateExpression: 'SET stop_requested = :yes',
+        ConditionExpression: 'lease_owner = :owner',
+        ExpressionAttributeValues: { ':yes': true, ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 export interface EscalationWrite {
   state: EscalationState;
   deferred: DeferredStart[];
@@ -89,6 +164,7 @@ export async function commitEscalation(
     alert_id: alertId,
     version,
     state: JSON.stringify(write.state),
+    outcome: write.state.outcome,
     ...(write.deferred.length ? { deferred: JSON.stringify(write.deferred) } : {}),
     ...(write.outbox.length ? { outbox: JSON.stringify(write.outbox) } : {}),
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
@@ -133,7 +209,7 @@ export async function takeOverEscalation(
       new UpdateCommand({
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
-        UpdateExpression: 'SET lease_owner = :me, lease_until = :until, #version = #version + :one',
+        UpdateExpression: 'SET lease_owner = :me, lease_until = :until, #version = #version + :one REMOVE stop_requested',
         ConditionExpression: '#version = :v AND (attribute_not_exists(lease_until) OR lease_until < :now OR lease_owner = :me)',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':me': owner, ':until': until, ':v': expectedVersion, ':now': now, ':one': 1 },
@@ -146,7 +222,7 @@ export async function takeOverEscalation(
   }
 }
 
-/** Moves the lease on while a long fan-out is still paging; false when it is no longer ours. */
+/** Moves the lease on while a long fan-out is still paging; false when it is no longer ours or a stop was requested. */
 export async function extendLease(accountId: string, alertId: string, version: number, owner: string, until: number): Promise<boolean> {
   try {
     await db().send(
@@ -154,7 +230,7 @@ export async function extendLease(accountId: string, alertId: string, version: n
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: 'SET lease_until = :until',
-        ConditionExpression: '#version = :v AND lease_owner = :me',
+        ConditionExpression: '#version = :v AND lease_owner = :me AND attribute_not_exists(stop_requested)',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':until': until, ':v': version, ':me': owner },
       }),
@@ -167,8 +243,9 @@ export async function extendLease(accountId: string, alertId: string, version: n
 }
 
 /**
- * The outbox is carried out: removes it and the lease, and sets the due index to the next step
- * (or removes it). Conditional on the version written by the commit and on still holding the lease.
+ * The outbox is carried out: removes it (or keeps `handOver`, the pages left to the escalation
+ * worker) and the lease, and sets the due index to the next step (or removes it). Conditional on
+ * the version written by the commit and on still holding the lease.
  */
 export async function releaseEscalation(
   accountId: string,
@@ -176,16 +253,18 @@ export async function releaseEscalation(
   version: number,
   owner: string,
   dueAt: number | null,
+  handOver: readonly EscalationEffect[] = [],
 ): Promise<boolean> {
   const due = dueAt !== null ? dueIndexKeys(dueAt, escalationDueKey(accountId, alertId)) : null;
+  const outbox = handOver.length ? { set: 'outbox = :outbox, ', remove: '' } : { set: '', remove: 'outbox, ' };
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: due
-          ? 'SET #version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE outbox, lease_owner, lease_until'
-          : 'SET #version = #version + :one REMOVE outbox, lease_owner, lease_until, due_at, gsi3pk, gsi3sk',
+          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested`
+          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk`,
         ConditionExpression: '#version = :v AND lease_owner = :me',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
@@ -193,6 +272,7 @@ export async function releaseEscalation(
           ':v': version,
           ':me': owner,
           ...(due ? { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk } : {}),
+          ...(handOver.length ? { ':outbox': JSON.stringify(handOver) } : {}),
         },
       }),
     );

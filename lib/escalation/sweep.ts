@@ -8,6 +8,7 @@ import { listDue } from '../store/due-index';
 import { scheduleFlush } from '../notify/rate-limit';
 import { flushWaiting } from './flush-waiting';
 import { runStep } from './run-step';
+import { sendEffects } from './send-effects';
 import { parseEscalationDueKey } from './store';
 import { scheduleDue } from './timers';
 
@@ -43,7 +44,7 @@ export async function sweepEscalations(options: { startup?: boolean; now?: numbe
       try {
         const escalation = parseEscalationDueKey(entry.what);
         if (escalation) {
-          await runStep(escalation.accountId, escalation.alertId, { kind: 'due' });
+          await runStep(escalation.accountId, escalation.alertId, { kind: 'due' }, { send: sendEffects });
           result.stepped += 1;
           continue;
         }

@@ -3,8 +3,8 @@
 // channels when the answer is null.
 import type { AccountUserRecord } from '../account-users/records';
 import { prefixId } from '../ids';
-import type { NotificationRuleDefinition } from '../routing';
-import { notificationRulesFor } from '../routing';
+import type { NotificationRuleDefinition } from '../routing/pick-channels';
+import { notificationRulesFor } from '../routing/notification-rules';
 import { getNotificationRule } from './store';
 
 /**

@@ -14,7 +14,8 @@ import { notificationIdOf } from '../../lib/escalation/effects';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { runStep } from '../../lib/escalation/run-step';
 import { startEscalation } from '../../lib/escalation/start-escalation';
-import { commitEscalation, getEscalation } from '../../lib/escalation/store';
+import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
+import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
 
 let service: TestService;
@@ -181,6 +182,98 @@ describe('timers that go wrong', () => {
     expect(after.state?.outcome).toBe('acknowledged');
     expect(after.outbox).toEqual([]);
   });
+});
+
+describe('acknowledge racing a step (no page after its 200)', () => {
+  it('waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+    const stored = await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.leaseOwner === null,
+    );
+    // A step is paging: it holds the lease for the next two seconds.
+    const until = now() + 2_000;
+    const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
+    expect(version).not.toBeNull();
+    expect(await extendLease(accountId, alert.id, version!, 'paging-step', until)).toBe(true);
+
+    let answeredAt = 0;
+    const ack = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then((res) => {
+      answeredAt = Date.now();
+      return res;
+    });
+    // Once the acknowledgement has seen the lease, the step may not extend it any more.
+    await waitFor(
+      () => extendLease(accountId, alert.id, version!, 'paging-step', until),
+      (extended) => !extended,
+      1_500,
+    );
+    await sleep(100);
+    expect(answeredAt).toBe(0); // still waiting for the step
+    const releasedAt = Date.now();
+    expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
+    const res = await ack;
+    expect(res.status, res.text).toBe(200);
+    expect(answeredAt).toBeGreaterThanOrEqual(releasedAt);
+    // The stop is recorded after the answer: the workflow closes acknowledged.
+    await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.state?.outcome === 'acknowledged',
+    );
+    const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
+    expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
+  });
+
+  it('a due step running at the moment of the acknowledgement pages nobody after its 200', async () => {
+    // Each round starts the step and the acknowledgement a few milliseconds apart, one or the other
+    // first, so that the step commits before the acknowledgement reads its lease in some rounds and
+    // after it in others (then only its second look at the alert keeps it from paging).
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    for (let round = 0; round < 6; round++) {
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+      await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.leaseOwner === null,
+      );
+      await sleep(1_100); // the team's snapshot (lib/escalation/inputs.ts) is read again: the step takes longer to commit
+      advanceClock(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
+      const acknowledge = () =>
+        a.client
+          .post(`/api/v4/alerts/${alert.id}/acknowledge`)
+          .then(async (res) => ({ res, atAnswer: await notificationsOf(admin, alert.id) }));
+      const apart = () => sleep(Math.floor(round / 2) * 1.5);
+      let step: Promise<unknown>;
+      let answered: ReturnType<typeof acknowledge>;
+      if (round % 2 === 0) {
+        step = runStep(accountId, alert.id, { kind: 'due' });
+        await apart();
+        answered = acknowledge();
+      } else {
+        answered = acknowledge();
+        await apart();
+        step = runStep(accountId, alert.id, { kind: 'due' });
+      }
+      const { res, atAnswer } = await answered;
+      expect(res.status, res.text).toBe(200);
+      await step;
+      await sleep(150);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+      await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.state?.outcome === 'acknowledged' && e.leaseOwner === null,
+      );
+      // Whatever the order, no workflow stays open.
+      for (const id of new Set((await notificationsOf(admin, alert.id)).map((n) => n.workflow_id!)))
+        expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
+      resetClock();
+    }
+  }, 60_000);
 });
 
 describe('a deleted alert', () => {
