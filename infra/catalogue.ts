@@ -41,15 +41,12 @@ export interface FunctionDefinition {
   notifies?: boolean;
 }
 
-/** The functions whose bundle reaches lib/notify/send.ts (test/infra checks the list against the bundles' imports). */
+/** The functions whose bundle reaches a provider (lib/notify/providers/select-provider.ts: pages, SMS replies; test/infra checks the list against the bundles' imports). */
 export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'accountUsers',
-  'alerts',
   'broadcasts',
   'public',
-  'respond',
   'smsInbound',
-  'ingestWorker',
   'routingWorker',
   'escalationWorker',
   'sweeper',
