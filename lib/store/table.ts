@@ -16,6 +16,11 @@ export const INDEXES: IndexDefinition[] = [
   { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  // Sparse list indexes (alerts today: lib/alerts/ACCESS-PATTERNS.md): status + urgency, tiny id
+  // order, updated_at order. Deploy them one per stack update: DynamoDB creates one GSI at a time.
+  { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+  { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
+  { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
 ];
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
