@@ -119,7 +119,7 @@ export function alertCounts(alert: AlertRecord): string[] {
 
 /** Distinct prefix groups written per alert (title words first, then description): the cap on the
  * write amplification of the word index. */
-export const MAX_WORD_GROUPS = 8;
+export const MAX_WORD_GROUPS = 10;
 /** Words kept per group item, and the length a word is indexed with. */
 const MAX_WORDS_PER_GROUP = 8;
 const MAX_WORD_LENGTH = 40;
@@ -140,6 +140,8 @@ export const groupOf = (word: string) => Array.from(word).slice(0, GROUP_LENGTH)
 export function wordGroupsOf(alert: Pick<AlertRecord, 'title' | 'description'>): Map<string, string[]> {
   const groups = new Map<string, Set<string>>();
   for (const word of [...wordsOf(alert.title ?? ''), ...wordsOf(alert.description ?? '')]) {
+    // Shorter words are never looked up (a q word under three characters only filters the candidates).
+    if (Array.from(word).length < GROUP_LENGTH) continue;
     const group = groupOf(word);
     let words = groups.get(group);
     if (!words) {

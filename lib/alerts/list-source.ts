@@ -126,6 +126,8 @@ export function wordsMatch(alert: Pick<AlertRecord, 'title' | 'description'>, q:
   return wordsOf(q).every((term) => words.some((word) => word.startsWith(term)));
 }
 
+const WORD_ITEMS_PER_ALERT_READ = 10;
+
 const isLong = (term: string) => Array.from(term).length >= GROUP_LENGTH;
 
 /** Ids of the alerts whose word items hold every long word of q, newest first; null when q has no long
@@ -133,7 +135,8 @@ const isLong = (term: string) => Array.from(term).length >= GROUP_LENGTH;
 async function wordCandidates(accountId: string, q: string, budget: number): Promise<string[] | null> {
   const terms = [...new Set(wordsOf(q).filter(isLong))];
   if (terms.length === 0) return null;
-  const groups = await Promise.all(terms.map((term) => readWordGroup(accountId, groupOf(term), budget)));
+  // A word item is a twentieth of an alert: ten of them per alert of the budget.
+  const groups = await Promise.all(terms.map((term) => readWordGroup(accountId, groupOf(term), budget * WORD_ITEMS_PER_ALERT_READ)));
   let ids: Set<string> | null = null;
   terms.forEach((term, i) => {
     const group = groups[i];
@@ -210,13 +213,30 @@ export function alertListSource(
   let byWords = false;
   const large = async () => (byWords = (await counts()).total > budget);
 
+  /** Combined indexes the filters name (status + urgency, destination team + status): candidates too. */
+  function combinedIndexes(): Array<{ kind: IndexKind; values: string[] }> {
+    const out: Array<{ kind: IndexKind; values: string[] }> = [];
+    const equalsValues = (path: string) => {
+      const filter = query.filters.find((f) => f.path === path);
+      return filter && filter.op === 'equals' ? filter.values.map(String) : null;
+    };
+    const statuses = equalsValues('status');
+    const urgencies = equalsValues('urgency');
+    if (statuses && urgencies) out.push({ kind: 'su', values: statuses.flatMap((s) => urgencies.map((u) => `${s}#${u}`)) });
+    const team = paths.destinationTeams ? query.filters.find((f) => f.path === paths.destinationTeams) : undefined;
+    if (team && (team.op === 'contains' || team.op === 'equals') && team.values.length === 1) {
+      out.push({ kind: 'dteam', values: (statuses ?? STATUSES).map((s) => `${String(team.values[0])}#${s}`) });
+    }
+    return out;
+  }
+
   /** The narrowest index to read candidates from: a view, else a third-party id, a tag, else the
-   * indexed filter with the smallest counter. */
+   * indexed filter (or combination) with the smallest counter. */
   async function narrowest(): Promise<{ kind: IndexKind; values: string[] } | null> {
     if (options.view) return { kind: options.view.kind, values: [options.view.value] };
     const preferred = indexed.find((i) => i.kind === 'thirdparty') ?? indexed.find((i) => i.kind === 'tag');
     if (preferred) return preferred;
-    const withCounter = indexed.filter((i) => counterOf(i.kind));
+    const withCounter = [...indexed.filter((i) => counterOf(i.kind)), ...combinedIndexes()];
     if (withCounter.length === 0) return null;
     if (withCounter.length === 1) return withCounter[0];
     const all = await counts();
