@@ -15,8 +15,10 @@ import {
   fromItem,
   isConditionFailure,
   putIfNotNewer,
+  queryAll,
   queryItems,
   type Item,
+  type QueryOptions,
   type WriteRequest,
 } from '../store/items';
 import {
@@ -26,6 +28,7 @@ import {
   byTinyIdPartition,
   byUpdatePartition,
   COUNTER,
+  dteamValue,
   linkItem,
   linkPartition,
   linksOf,
@@ -412,9 +415,14 @@ export async function listAlertsWith(
     case 'urgency':
       return alertStore.query(urgencyPartition(accountId, value), { index: 'gsi2', forward, limit });
     case 'su': {
-      // `<status>#<urgency>`: one range of the status's gsi4 partition.
+      // `<status>#<urgency>`: one range of the status's gsi4 partition (keys only).
       const [status, urgency] = value.split('#');
-      return alertStore.query(statusUrgencyPartition(accountId, status), { index: 'gsi4', skBeginsWith: `${urgency}#`, forward, limit });
+      return alertsOfKeys(accountId, statusUrgencyPartition(accountId, status), {
+        index: 'gsi4',
+        skBeginsWith: `${urgency}#`,
+        forward,
+        limit,
+      });
     }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
@@ -470,8 +478,18 @@ export async function listAlertsInOrder(
   limit: number,
 ): Promise<AlertRecord[]> {
   return order === 'tiny_id'
-    ? alertStore.query(byTinyIdPartition(accountId), { index: 'gsi5', forward, limit })
-    : alertStore.query(byUpdatePartition(accountId), { index: 'gsi6', forward, limit });
+    ? alertsOfKeys(accountId, byTinyIdPartition(accountId), { index: 'gsi5', forward, limit })
+    : alertsOfKeys(accountId, byUpdatePartition(accountId), { index: 'gsi6', forward, limit });
+}
+
+/** The alerts a keys-only index lists, in its order: the Query, then one BatchGet per 100 (an alert
+ * changed in between is read as it is now). */
+async function alertsOfKeys(accountId: string, partition: string, query: QueryOptions): Promise<AlertRecord[]> {
+  const keys = await queryItems(partition, query);
+  return getAlerts(
+    accountId,
+    keys.map((key) => String(key.sk)),
+  );
 }
 
 export interface CreatedRange {
@@ -562,6 +580,61 @@ export async function readWordGroup(accountId: string, group: string, limit: num
 /** Read repair: removes a word item found not to hold for its alert (absent, or its words changed). */
 export async function dropStaleWordItem(accountId: string, alertId: string, group: string, alertVersion?: number): Promise<void> {
   await deleteWordItem(accountId, alertId, group, alertVersion === undefined ? undefined : alertVersion + 1);
+}
+
+// ── reindex (the operator's `npm run admin -- reindex-alerts`) ───────────────────────────────────
+
+const ALL_STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
+
+/**
+ * Rewrites, for every alert of the account, what its lists need besides the alert: the index keys of
+ * the alert item (gsi4..gsi6 for alerts stored before they existed; on condition of the version read),
+ * its links (and no `dteam` link of another status) and its word items (never over a later version's).
+ * The migration to new indexes, and the repair after a crash between an alert write and its links.
+ * Counters are the recount's. Returns how many alerts it read.
+ */
+export async function reindexAlerts(accountId: string): Promise<number> {
+  let count = 0;
+  for await (const item of queryAll(alertPartition(accountId))) {
+    const alert = decodeAlert(item);
+    count++;
+    const keys = Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#version': 'version' };
+    const values: Record<string, unknown> = { ':v': alert.version };
+    keys.forEach(([name, value], i) => {
+      names[`#k${i}`] = name;
+      values[`:k${i}`] = value;
+    });
+    const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(accountId, link, alert.id) } }));
+    for (const team of new Set(alert.destination_team_ids)) {
+      for (const status of ALL_STATUSES) {
+        if (status !== alert.status)
+          requests.push({ DeleteRequest: { Key: linkItem(accountId, { kind: 'dteam', value: dteamValue(team, status) }, alert.id) } });
+      }
+    }
+    await Promise.all([
+      db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: alertStore.key(accountId, alert.id),
+            UpdateExpression: `SET ${keys.map((_, i) => `#k${i} = :k${i}`).join(', ')}`,
+            ConditionExpression: '#version = :v',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        }),
+      writeInOrder(requests),
+      ...[...wordGroupsOf(alert)].map(([group, words]) => {
+        const { v: _v, ...word } = wordItem(accountId, alert.id, group, words, alert.version);
+        return putIfNotNewer(word, 'v', alert.version);
+      }),
+    ]);
+  }
+  return count;
 }
 
 // ── bulk import ───────────────────────────────────────────────────────────────────────────────

@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 import { eventually, forceStatus, seedTeam, whoAmI, type Me } from '../alerts/support';
-import { readWordGroup } from '../../lib/alerts/store';
-import { putItem } from '../../lib/store/items';
+import { readWordGroup, reindexAlerts } from '../../lib/alerts/store';
+import { db, tableName } from '../../lib/store/client';
+import { deleteItem, putItem } from '../../lib/store/items';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulidBoundsOf } from '../../lib/ids';
 
 const BUDGET = 40;
@@ -78,9 +80,9 @@ async function everyAlert(): Promise<Alert[]> {
 let reference: Alert[] = [];
 
 beforeAll(async () => {
-  for (let start = 0; start < COUNT; start += 20) {
+  for (let start = 0; start < COUNT; start += 10) {
     await Promise.all(
-      Array.from({ length: Math.min(20, COUNT - start) }, async () => {
+      Array.from({ length: Math.min(10, COUNT - start) }, async () => {
         const title = `${pick(WORDS)} ${pick(WORDS)} on host-${Math.floor(random() * 50)}`;
         const res = await admin.post('/api/v4/alerts', {
           title,
@@ -315,6 +317,34 @@ describe('the word index follows every write', () => {
     expect(res.body.data.map((a: Alert) => a.id)).toEqual(want);
     expect(res.body.total_count).toBe(want.length);
     expect((await readWordGroup(me.accountId, 'kes', 1000))!.has(orphan)).toBe(false);
+  });
+
+  it('reindexes alerts stored before the indexes, or whose links a crash cut short', async () => {
+    const target = reference.find((a) => a.destination_team_ids.length > 0 && a.title.includes('kestrel') && a.status === 'resolved')!;
+    const team = target.destination_team_ids[0];
+    // As an alert stored before gsi4..gsi6, with its destination-team link and its words lost.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `A#${me.accountId}#ALERT`, sk: target.id },
+        UpdateExpression: 'REMOVE gsi4pk, gsi4sk, gsi5pk, gsi5sk, gsi6pk, gsi6sk',
+      }),
+    );
+    await deleteItem({ pk: `A#${me.accountId}#ALERT#L#dteam#${team}#resolved`, sk: target.id });
+    await deleteItem({ pk: `A#${me.accountId}#ALERT#W#kes`, sk: target.id });
+    const ids = async (query: string) => (await admin.get(`/api/v4/alerts?${query}&limit=100`)).body.data.map((a: Alert) => a.id);
+    expect(await ids(`destination_team_ids=${team}&status=resolved`)).not.toContain(target.id);
+    expect(await ids('q=kestrel')).not.toContain(target.id);
+    expect(await ids(`status=resolved&urgency=${target.urgency}`)).not.toContain(target.id);
+
+    expect(await reindexAlerts(me.accountId)).toBeGreaterThanOrEqual(COUNT);
+    expect(await ids(`destination_team_ids=${team}&status=resolved`)).toContain(target.id);
+    expect(await ids('q=kestrel')).toContain(target.id);
+    expect(await ids(`status=resolved&urgency=${target.urgency}`)).toContain(target.id);
+    await checkQuery(
+      'sort=tiny_id&direction=desc',
+      expected(() => true, { path: 'tiny_id', direction: 'desc' }),
+    );
   });
 
   it('keeps status + urgency and team + status exact across transitions', async () => {
