@@ -127,7 +127,12 @@ function countWrites() {
   };
   db().middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as Record<string, any>;
+      type Keyed = { pk?: unknown };
+      const input = args.input as {
+        Item?: Keyed;
+        Key?: Keyed;
+        RequestItems?: Record<string, Array<{ PutRequest?: { Item?: Keyed }; DeleteRequest?: { Key?: Keyed } }>>;
+      };
       switch (context.commandName) {
         case 'PutCommand':
           count(input.Item?.pk);
@@ -137,7 +142,7 @@ function countWrites() {
           count(input.Key?.pk);
           break;
         case 'BatchWriteCommand':
-          for (const requests of Object.values(input.RequestItems ?? {}) as any[]) {
+          for (const requests of Object.values(input.RequestItems ?? {})) {
             for (const r of requests) count(r.PutRequest?.Item?.pk ?? r.DeleteRequest?.Key?.pk);
           }
           break;
