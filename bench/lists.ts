@@ -1,8 +1,7 @@
 // List shapes at scale (issue 14), on the local runtime with its embedded emulators: every indexed
 // alert query shape, p50 in an account of 100 000 alerts ÷ p50 of the same query in one of 100, side
-// by side in one run (the ratio is the figure: the machine is shared and noisy); the 422 of a query
-// outside the indexes at 100 000; and the items written per alert created through the API, with the
-// share of the new indexes (word items, destination-team links).
+// by side in one run (the ratio is the figure: the machine is shared and noisy); and the 422 of a
+// query outside the indexes at 100 000.
 // Both accounts are seeded through the store (importAlerts: the alert item with its index keys, its
 // links, its word items and the counters, as the create path writes them), in batches.
 import { pathToFileURL } from 'node:url';
@@ -12,7 +11,6 @@ import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import type { AlertRecord, AlertStatus, Urgency } from '../lib/alerts/records';
 import { alertDefaults, importAlerts } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
-import { db } from '../lib/store/client';
 import { entityStore, type Entity } from '../lib/store/entity-store';
 import { KeepAliveClient, median, pool, round, sideBySide } from './support';
 
@@ -119,43 +117,6 @@ async function seedAlerts(accountId: string, sourceId: string, teams: string[], 
   });
 }
 
-/** Items written per DynamoDB request, by what they are (the SDK's own middleware, in this process). */
-function countWrites() {
-  const counts = { total: 0, words: 0, dteamLinks: 0 };
-  const count = (pk: unknown) => {
-    counts.total++;
-    if (typeof pk === 'string' && pk.includes('#W#')) counts.words++;
-    if (typeof pk === 'string' && pk.includes('#L#dteam#')) counts.dteamLinks++;
-  };
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      type Keyed = { pk?: unknown };
-      const input = args.input as {
-        Item?: Keyed;
-        Key?: Keyed;
-        RequestItems?: Record<string, Array<{ PutRequest?: { Item?: Keyed }; DeleteRequest?: { Key?: Keyed } }>>;
-      };
-      switch (context.commandName) {
-        case 'PutCommand':
-          count(input.Item?.pk);
-          break;
-        case 'UpdateCommand':
-        case 'DeleteCommand':
-          count(input.Key?.pk);
-          break;
-        case 'BatchWriteCommand':
-          for (const requests of Object.values(input.RequestItems ?? {})) {
-            for (const r of requests) count(r.PutRequest?.Item?.pk ?? r.DeleteRequest?.Key?.pk);
-          }
-          break;
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchWriteCounter' },
-  );
-  return counts;
-}
-
 export async function benchLists(): Promise<Record<string, number | string>> {
   const apiKey = 'l'.repeat(48);
   const runtime = await startRuntime({
@@ -260,32 +221,6 @@ export async function benchLists(): Promise<Record<string, number | string>> {
     out.unindexed_422_100k_p50_ms = round(median(refusal), 2);
     out.unindexed_422_100k_max_ms = round(Math.max(...refusal), 2);
 
-    // Items written per alert created through the API (with a team, a title and a description of
-    // ordinary length), the create request and the routing it sets off.
-    const writes = countWrites();
-    const CREATES = 200;
-    await pool(CREATES, 8, async (i) => {
-      const res = await bigClient.request(
-        'POST',
-        '/api/v4/alerts',
-        JSON.stringify({
-          title: `Disk usage high on web-${i} in eu-west-1 (kestrel)`,
-          description: 'The root volume of the primary database replica is above ninety percent since the nightly backup',
-          urgency: 'high',
-          destination_team_ids: [accounts.big.teams[1]],
-        }),
-        { 'content-type': 'application/json' },
-      );
-      if (res.status !== 201) throw new Error(`create: ${res.status} ${res.body}`);
-    });
-    await new Promise((r) => setTimeout(r, 3_000)); // routing settles
-    const perAlert = (n: number) => round(n / CREATES, 2);
-    out.items_written_per_alert_after = perAlert(writes.total);
-    out.word_items_per_alert = perAlert(writes.words);
-    out.dteam_links_per_alert = perAlert(writes.dteamLinks);
-    out.items_written_per_alert_before = perAlert(writes.total - writes.words - writes.dteamLinks);
-    out.gsi_copies_of_alert_item_before = 2; // gsi1 status, gsi2 urgency (gsi3 only with a third-party id)
-    out.gsi_copies_of_alert_item_after = 5; // + gsi4 status/urgency, gsi5 tiny id, gsi6 updated_at
     return out;
   } finally {
     for (const c of clients) c.close();

@@ -23,6 +23,7 @@ import {
   listAlertsWith,
   readAlertCounts,
   readWordGroup,
+  readWordItems,
   type CreatedRange,
   type IndexKind,
   type LinkKind,
@@ -133,20 +134,22 @@ const isLong = (term: string) => Array.from(term).length >= GROUP_LENGTH;
 /** Ids of the alerts whose word items hold every long word of q, newest first; null when q has no long
  * word. Throws OverBudget when a word's group holds more items than the budget. */
 async function wordCandidates(accountId: string, q: string, budget: number): Promise<string[] | null> {
-  const terms = [...new Set(wordsOf(q).filter(isLong))];
+  // Longest word first: usually the rarest. Its group is read whole (at most 10 × budget items);
+  // the other words are checked on those candidates' own word items (BatchGet), so a common word
+  // beside a rare one costs the rare one's candidates, not its own group.
+  const terms = [...new Set(wordsOf(q).filter(isLong))].sort((a, b) => b.length - a.length);
   if (terms.length === 0) return null;
-  // A word item is a twentieth of an alert: ten of them per alert of the budget.
-  const groups = await Promise.all(terms.map((term) => readWordGroup(accountId, groupOf(term), budget * WORD_ITEMS_PER_ALERT_READ)));
-  let ids: Set<string> | null = null;
-  terms.forEach((term, i) => {
-    const group = groups[i];
-    if (!group) throw new OverBudget(budget, `q word "${term}" is in too many alerts: add a longer or rarer word`);
-    const prefix = Array.from(term).slice(0, 40).join('');
-    const holding = new Set<string>();
-    for (const [id, words] of group) if (words.some((word) => word.startsWith(prefix))) holding.add(id);
-    ids = ids === null ? holding : new Set([...ids].filter((id) => holding.has(id)));
-  });
-  return [...(ids ?? new Set<string>())].sort().reverse();
+  const prefixOf = (term: string) => Array.from(term).slice(0, 40).join('');
+  const first = await readWordGroup(accountId, groupOf(terms[0]), budget * WORD_ITEMS_PER_ALERT_READ);
+  if (!first) throw new OverBudget(budget, `q word "${terms[0]}" is in too many alerts: add a longer or rarer word`);
+  let ids = [...first].filter(([, words]) => words.some((word) => word.startsWith(prefixOf(terms[0])))).map(([id]) => id);
+  for (const term of terms.slice(1)) {
+    if (ids.length === 0) break;
+    if (ids.length > budget) throw new OverBudget(budget, `q words "${terms.join(' ')}" are in too many alerts: add a rarer word`);
+    const words = await readWordItems(accountId, groupOf(term), ids);
+    ids = ids.filter((id) => (words.get(id) ?? []).some((word) => word.startsWith(prefixOf(term))));
+  }
+  return ids.sort().reverse();
 }
 
 /** Removes word items that a read found not to hold for their alert (read repair). */

@@ -10,6 +10,7 @@ import { adjustCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
 import { addCounts, putIndexItems, writeInOrder } from '../store/grouped-writes';
 import {
+  batchGet,
   batchWrite,
   countItems,
   fromItem,
@@ -574,6 +575,15 @@ export async function readWordGroup(accountId: string, group: string, limit: num
     if (out.size > limit) return null;
     startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (startKey);
+  return out;
+}
+
+/** The words of one group of each of these alerts (absent: the alert has no word item there): one
+ * BatchGet per 100 keys. */
+export async function readWordItems(accountId: string, group: string, alertIds: string[]): Promise<Map<string, string[]>> {
+  const found = await batchGet(alertIds.map((id) => ({ pk: wordPartition(accountId, group), sk: id })));
+  const out = new Map<string, string[]>();
+  for (const item of found.values()) out.set(String(item.sk), (item.w as string[] | undefined) ?? []);
   return out;
 }
 
