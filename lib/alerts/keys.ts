@@ -119,7 +119,7 @@ export function alertCounts(alert: AlertRecord): string[] {
 
 /** Distinct prefix groups written per alert (title words first, then description): the cap on the
  * write amplification of the word index. */
-export const MAX_WORD_GROUPS = 10;
+export const MAX_WORD_GROUPS = 6;
 /** Words kept per group item, and the length a word is indexed with. */
 const MAX_WORDS_PER_GROUP = 8;
 const MAX_WORD_LENGTH = 40;
