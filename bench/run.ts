@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   'routing-e2e': async () => (await import('./routing-e2e')).benchRoutingEndToEnd,
   alerts: async () => (await import('./alerts')).benchAlerts,
+  lists: async () => (await import('./lists')).benchLists,
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,

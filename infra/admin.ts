@@ -4,10 +4,12 @@
 //   create-account --name <account> --email <admin e-mail> [--admin-name <name>] [--password <p>] [--api-key <token ≥ 32>]
 //   bootstrap [--email <e-mail>] [--password <p>] [--api-key <token>]    first account, only when the table has none
 //   recount [--account <acc_… or ULID>]                                   recompute every counter from the items
+//   reindex-alerts [--account <acc_… or ULID>]                            rewrite the alerts' list indexes, then recount
 //   help (or --help, -h)                                                   this usage
 import { parseArgs } from 'node:util';
 import { bootstrap } from '../lib/accounts/bootstrap';
 import { createAccountWithAdmin, type CreatedAccount } from '../lib/accounts/create-account';
+import { reindexAlerts } from '../lib/alerts/store';
 import { allAccountIds, recountAccount } from '../lib/counters/recount-counters';
 import { parseId } from '../lib/ids';
 
@@ -22,6 +24,10 @@ usage:
   npm run admin -- recount [--account <acc_… or ULID>] [--table <name>]
       recompute every counter (list totals, per-state counts) of one account or of every account from
       its items, and repair those that are off; prints one line per counter
+  npm run admin -- reindex-alerts [--account <acc_… or ULID>] [--table <name>]
+      rewrite what the alert lists read besides the alerts (index keys, team and word items) for one
+      account or every account, then recount its counters: after deploying new list indexes, or to
+      repair the links of an alert whose writes a crash cut short
   npm run admin -- help
       this text`;
 
@@ -51,13 +57,24 @@ async function recount(account: string | undefined): Promise<number> {
   return problems > 0 ? 1 : 0;
 }
 
+async function reindex(account: string | undefined): Promise<number> {
+  const accountId = account === undefined ? null : parseId('account', account);
+  if (account !== undefined && !accountId) {
+    console.error(`--account must be an account id (acc_… or a ULID): ${account}`);
+    return 2;
+  }
+  const accounts = accountId ? [accountId] : allAccountIds();
+  for await (const id of accounts) console.log(`acc_${id} alerts reindexed: ${await reindexAlerts(id)}`);
+  return recount(account);
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === undefined || ['help', '--help', '-h'].includes(command)) {
     (command === undefined ? console.error : console.log)(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!['create-account', 'bootstrap', 'recount'].includes(command)) {
+  if (!['create-account', 'bootstrap', 'recount', 'reindex-alerts'].includes(command)) {
     console.error(`unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
@@ -95,6 +112,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (command === 'recount') return recount(values.account as string | undefined);
+  if (command === 'reindex-alerts') return reindex(values.account as string | undefined);
   if (command === 'create-account') {
     if (!values.name || !values.email) {
       console.error(USAGE);

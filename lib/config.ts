@@ -8,6 +8,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+export const DEFAULT_LIST_READ_BUDGET = 10_000;
 
 const schema = z.object({
   TABLE_NAME: z.string().min(3),
@@ -45,6 +46,9 @@ const schema = z.object({
   WEBHOOK_QUEUE_URL: z.string().optional(),
   /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (docs/api.md#automations). */
   ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
+  /** Objects a list reads at most to answer a query outside its indexes; beyond it the query is
+   * refused (422/400) naming the filters and sorts that are indexed (docs/api.md#lists). */
+  LIST_READ_BUDGET: z.coerce.number().int().positive().default(DEFAULT_LIST_READ_BUDGET),
   /** Signs one-click response links; generated once and kept in the table when unset. */
   RESPONSE_TOKEN_SECRET: z.string().min(32).optional(),
   // Deployed delivery (README "Delivering notifications"): each channel's provider is enabled by its

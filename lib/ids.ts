@@ -1,7 +1,7 @@
 // Identifiers (docs/api.md#ids): a ULID `id`, a `<prefix>_<ULID>` prefix id, and per-account tiny ids
 // (issued by the store). Paths accept either form; anything else is simply absent.
 import { createHash } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory } from 'ulid';
 import { ENTITIES, type EntityKind } from './entities';
 
 /** The prefix of each kind's prefix ids (from the registry, lib/entities.ts). */
@@ -92,4 +92,10 @@ export function sequencedUlid(timeMs: number, sequence: number, seed: string): s
   }
   for (let i = random.length; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
   return time + random;
+}
+
+/** The smallest and largest ULIDs of a millisecond: an id range of a creation-time range. */
+export function ulidBoundsOf(ms: number): { low: string; high: string } {
+  const time = encodeTime(Math.min(Math.max(0, Math.floor(ms)), 2 ** 48 - 1), 10);
+  return { low: `${time}0000000000000000`, high: `${time}ZZZZZZZZZZZZZZZZ` };
 }

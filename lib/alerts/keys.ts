@@ -21,9 +21,26 @@ export const statusPartition = (accountId: string, status: AlertStatus | string)
 export const urgencyPartition = (accountId: string, urgency: Urgency | string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
 export const thirdpartyPartition = (accountId: string, thirdpartyId: string) => `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
 
-/** gsi1: status, gsi2: urgency, gsi3: third-party id (sparse). All sorted by alert id (ULID). */
+/** gsi4: status, then urgency and id: `status` + `urgency` is one range of one partition. The
+ * partition depends on the status alone, so a transition (one UpdateItem that cannot read the
+ * urgency) moves it as it moves gsi1. */
+export const statusUrgencyPartition = (accountId: string, status: AlertStatus | string) => `${alertPartition(accountId)}#SU#${status}`;
+/** gsi5: every alert by tiny id (12 digits), gsi6: every alert by `updated_at#id`. */
+export const byTinyIdPartition = (accountId: string) => `${alertPartition(accountId)}#BYTINY`;
+export const byUpdatePartition = (accountId: string) => `${alertPartition(accountId)}#BYUPD`;
+export const tinySortKey = (tinyId: number) => String(tinyId).padStart(12, '0');
+export const updateSortKey = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
+
+/** gsi1: status, gsi2: urgency, gsi3: third-party id (sparse), gsi4: status + urgency; all sorted by
+ * alert id (ULID). gsi5: tiny id order, gsi6: updated_at order. */
 export function alertIndexKeys(alert: AlertRecord): Record<string, string | undefined> {
   return {
+    gsi4pk: statusUrgencyPartition(alert.account_id, alert.status),
+    gsi4sk: `${alert.urgency}#${alert.id}`,
+    gsi5pk: alert.tiny_id ? byTinyIdPartition(alert.account_id) : undefined,
+    gsi5sk: alert.tiny_id ? tinySortKey(alert.tiny_id) : undefined,
+    gsi6pk: byUpdatePartition(alert.account_id),
+    gsi6sk: updateSortKey(alert.updated_at, alert.id),
     gsi1pk: statusPartition(alert.account_id, alert.status),
     gsi1sk: alert.id,
     gsi2pk: urgencyPartition(alert.account_id, alert.urgency),
@@ -38,7 +55,7 @@ export function alertIndexKeys(alert: AlertRecord): Record<string, string | unde
  * several of (teams, tags) or that mark a small subset (incidents, broadcasts), and its tiny id. A link partition
  * lists the alert ids with that value, newest last, so a filtered page is one Query + one BatchGet.
  */
-export type LinkKind = 'team' | 'tag' | 'incident' | 'subtype' | 'tiny';
+export type LinkKind = 'team' | 'tag' | 'incident' | 'subtype' | 'tiny' | 'dteam';
 
 export function linkPartition(accountId: string, kind: LinkKind, value: string): string {
   return `${alertPartition(accountId)}#L#${kind}#${keyValue(value)}`;
@@ -56,8 +73,12 @@ export function linksOf(alert: AlertRecord): Link[] {
   if (alert.subtype && alert.subtype !== 'alert') links.push({ kind: 'subtype', value: alert.subtype });
   // The number people see (`/alert/4/acknowledge`): a path's tiny id finds the alert in one Query.
   if (alert.tiny_id) links.push({ kind: 'tiny', value: String(alert.tiny_id) });
+  // A destination team with the alert's status (`destination_team_ids=` + `status=`): moved by transitions.
+  for (const team of new Set(alert.destination_team_ids)) links.push({ kind: 'dteam', value: dteamValue(team, alert.status) });
   return links;
 }
+
+export const dteamValue = (team: string, status: string) => `${team}#${status}`;
 
 export function linkItem(accountId: string, link: Link, alertId: string) {
   return { pk: linkPartition(accountId, link.kind, link.value), sk: alertId };
@@ -65,7 +86,7 @@ export function linkItem(accountId: string, link: Link, alertId: string) {
 
 /** The counter that counts the alerts holding one value of an indexed attribute (none for tags and
  * third-party ids). */
-export type IndexKind = 'status' | 'urgency' | 'thirdparty' | LinkKind;
+export type IndexKind = 'status' | 'urgency' | 'thirdparty' | 'su' | LinkKind;
 
 export const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
   status: (v) => `status:${v}`,
@@ -73,6 +94,10 @@ export const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
   team: (v) => `team:${v}`,
   incident: () => 'incident',
   subtype: (v) => `subtype:${v}`,
+  /** `<status>#<urgency>` */
+  su: (v) => `su:${v}`,
+  /** `<destination team>#<status>` */
+  dteam: (v) => `dteam:${v}`,
 };
 
 /**
@@ -85,5 +110,56 @@ export function alertCounts(alert: AlertRecord): string[] {
   for (const team of teamsOf(alert)) counts.push(COUNTER.team!(team));
   if (isIncident(alert)) counts.push(COUNTER.incident!('true'));
   if (alert.subtype && alert.subtype !== 'alert') counts.push(COUNTER.subtype!(alert.subtype));
+  counts.push(COUNTER.su!(`${alert.status}#${alert.urgency}`));
+  for (const team of new Set(alert.destination_team_ids)) counts.push(COUNTER.dteam!(dteamValue(team, alert.status)));
   return counts;
+}
+
+// ── the word index (`q`) ──────────────────────────────────────────────────────────────────────
+
+/** Distinct prefix groups written per alert (title words first, then description): the cap on the
+ * write amplification of the word index. */
+export const MAX_WORD_GROUPS = 6;
+/** Words kept per group item, and the length a word is indexed with. */
+const MAX_WORDS_PER_GROUP = 8;
+const MAX_WORD_LENGTH = 40;
+/** A group is a word's first three characters: a `q` word of at least three finds every word it begins. */
+export const GROUP_LENGTH = 3;
+
+/** The words of a text: lower-cased runs of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+export const groupOf = (word: string) => Array.from(word).slice(0, GROUP_LENGTH).join('');
+
+/** The word groups of an alert, group → its words (sorted), at most MAX_WORD_GROUPS groups. */
+export function wordGroupsOf(alert: Pick<AlertRecord, 'title' | 'description'>): Map<string, string[]> {
+  const groups = new Map<string, Set<string>>();
+  for (const word of [...wordsOf(alert.title ?? ''), ...wordsOf(alert.description ?? '')]) {
+    // Shorter words are never looked up (a q word under three characters only filters the candidates).
+    if (Array.from(word).length < GROUP_LENGTH) continue;
+    const group = groupOf(word);
+    let words = groups.get(group);
+    if (!words) {
+      if (groups.size >= MAX_WORD_GROUPS) continue;
+      words = new Set();
+      groups.set(group, words);
+    }
+    if (words.size < MAX_WORDS_PER_GROUP) words.add(Array.from(word).slice(0, MAX_WORD_LENGTH).join(''));
+  }
+  return new Map([...groups].map(([group, words]) => [group, [...words].sort()]));
+}
+
+export function wordPartition(accountId: string, group: string): string {
+  return `${alertPartition(accountId)}#W#${group}`;
+}
+
+/** The word item of one group of an alert: the alert's words of that group, and the alert version
+ * that wrote it (a later version's write is never undone by an earlier one's cleanup). */
+export function wordItem(accountId: string, alertId: string, group: string, words: string[], version: number) {
+  return { pk: wordPartition(accountId, group), sk: alertId, w: words, v: version };
 }

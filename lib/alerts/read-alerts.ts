@@ -7,7 +7,7 @@ import { runList } from '../list/engine';
 import { parseListQuery, type ApiInterface } from '../list/query';
 import { listLogsOfOwner } from '../logs/read-logs';
 import { getTeam } from '../teams/store';
-import { alertListSource, EARLIER_FILTERS, V4_FILTERS, type AlertView } from './list-source';
+import { alertListSource, EARLIER_FILTERS, EARLIER_PATHS, V4_FILTERS, type AlertView } from './list-source';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
 import { alertIdOfTinyId, getAlert } from './store';
@@ -63,7 +63,7 @@ export async function listAlertsV4(principal: Principal, params: URLSearchParams
 
 export async function listAlertsEarlier(principal: Principal, params: URLSearchParams, view?: AlertView) {
   const query = parseListQuery(params, alertEarlierListSpec, 'earlier');
-  const source = alertListSource(principal.accountId, query, { mapping: EARLIER_FILTERS, view });
+  const source = alertListSource(principal.accountId, query, { mapping: EARLIER_FILTERS, view, paths: EARLIER_PATHS });
   return runList(query, source, alertToEarlier);
 }
 

@@ -2,29 +2,53 @@
 // are lib/alerts/ACCESS-PATTERNS.md.
 //   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id
 //   link          A#<acc>#ALERT#L#<kind>#<value> / <alert id>    (teams, tags, incident, subtype)
-//   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+//   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*, su:*, dteam:*
+//   word          A#<acc>#ALERT#W#<first 3 characters> / <alert id>   {w: words, v: version} (q)
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { adjustCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
-import { addCounts, writeInOrder } from '../store/grouped-writes';
-import { batchWrite, countItems, fromItem, isConditionFailure, queryItems, type Item, type WriteRequest } from '../store/items';
+import { addCounts, putIndexItems, writeInOrder } from '../store/grouped-writes';
+import {
+  batchGet,
+  batchWrite,
+  countItems,
+  fromItem,
+  isConditionFailure,
+  putIfNotNewer,
+  queryAll,
+  queryItems,
+  type Item,
+  type QueryOptions,
+  type WriteRequest,
+} from '../store/items';
 import {
   alertCounts,
   alertIndexKeys,
+  alertPartition,
+  byTinyIdPartition,
+  byUpdatePartition,
   COUNTER,
+  dteamValue,
   linkItem,
   linkPartition,
   linksOf,
   statusPartition,
+  statusUrgencyPartition,
   thirdpartyPartition,
+  updateSortKey,
   urgencyPartition,
+  wordGroupsOf,
+  wordItem,
+  wordPartition,
   type IndexKind,
   type LinkKind,
 } from './keys';
 import type { AlertRecord, AlertStatus } from './records';
 
 export type { IndexKind, LinkKind };
+/** How `q` splits words and groups them (the word index's own rules, for the list source). */
+export { groupOf, GROUP_LENGTH, wordsOf } from './keys';
 
 /** Fields that may be missing on a stored alert (written before they existed, or set only once,
  * like acknowledged_at, which is absent rather than null so a transition can use if_not_exists). */
@@ -142,8 +166,55 @@ async function syncLinks(before: AlertRecord | null, after: AlertRecord | null):
 
 // ── writes ────────────────────────────────────────────────────────────────────────────────────
 
-/** Stores a new alert with its counters and links; false when an alert with that id exists. */
+// ── word items (the `q` index) ────────────────────────────────────────────────────────────────
+// Written BEFORE the alert write that needs them and removed AFTER the write that drops them: a
+// crash in between leaves only extra word items, never a missing one. Reads check every candidate
+// against the alert (its words, its presence) and delete the extras they meet.
+
+function sameWords(a: string[] | undefined, b: string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((word, i) => word === b[i]);
+}
+
+/** The word items `next` needs that `before` did not have, written conditionally (never over a later
+ * version's); returns the groups to remove once `next` is stored. */
+async function writeWordsFor(before: AlertRecord | null, next: AlertRecord): Promise<string[]> {
+  const wanted = wordGroupsOf(next);
+  const had = before ? wordGroupsOf(before) : new Map<string, string[]>();
+  const changed = [...wanted].filter(([group, words]) => !sameWords(had.get(group), words));
+  if (!before) {
+    // A new alert: nobody else writes its word items, one grouped BatchWrite.
+    await putIndexItems(changed.map(([group, words]) => wordItem(next.account_id, next.id, group, words, next.version)));
+  } else if (changed.length > 0) {
+    await Promise.all(
+      changed.map(([group, words]) => {
+        const { v: _v, ...item } = wordItem(next.account_id, next.id, group, words, next.version);
+        return putIfNotNewer(item, 'v', next.version);
+      }),
+    );
+  }
+  return [...had.keys()].filter((group) => !wanted.has(group));
+}
+
+/** Deletes a word item written by a version before `beforeVersion` (none when undefined: the alert is gone). */
+async function deleteWordItem(accountId: string, alertId: string, group: string, beforeVersion?: number): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { pk: wordPartition(accountId, group), sk: alertId },
+        ConditionExpression: beforeVersion === undefined ? undefined : 'attribute_not_exists(#v) OR #v < :v',
+        ExpressionAttributeNames: beforeVersion === undefined ? undefined : { '#v': 'v' },
+        ExpressionAttributeValues: beforeVersion === undefined ? undefined : { ':v': beforeVersion },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Stores a new alert with its counters, links and word items; false when an alert with that id exists. */
 export async function insertAlert(alert: AlertRecord): Promise<boolean> {
+  await writeWordsFor(null, alert);
   const inserted = await alertStore.insert(alert);
   if (inserted) await syncLinks(null, alert);
   return inserted;
@@ -157,10 +228,15 @@ export async function insertAlert(alert: AlertRecord): Promise<boolean> {
 export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
   // The counters and the links move side by side once the conditional put has won (routing that
   // assigns a team adds a team link and a team count: one round trip for both, not two).
+  const dropped = await writeWordsFor(before, next);
   const saved = await alertStore.save(next);
   if (saved) {
     const deltas = countDeltas(alertCounts(before), alertCounts(next));
-    await Promise.all([Object.keys(deltas).length > 0 ? addCounts(next.account_id, TYPE, deltas) : undefined, syncLinks(before, next)]);
+    await Promise.all([
+      Object.keys(deltas).length > 0 ? addCounts(next.account_id, TYPE, deltas) : undefined,
+      syncLinks(before, next),
+      ...dropped.map((group) => deleteWordItem(next.account_id, next.id, group, next.version)),
+    ]);
   }
   return saved;
 }
@@ -176,7 +252,10 @@ function countDeltas(before: string[], after: string[]): Record<string, number> 
 export async function removeAlert(accountId: string, alertId: string): Promise<AlertRecord | null> {
   const removed = await alertStore.remove(accountId, alertId);
   if (!removed) return null;
-  await syncLinks(removed, null);
+  await Promise.all([
+    syncLinks(removed, null),
+    ...[...wordGroupsOf(removed).keys()].map((group) => deleteWordItem(accountId, alertId, group)),
+  ]);
   return removed;
 }
 
@@ -215,16 +294,27 @@ export async function changeStatus(
     '#pk': 'pk',
     '#status': 'status',
     '#gsi1pk': 'gsi1pk',
+    '#gsi4pk': 'gsi4pk',
+    '#gsi6sk': 'gsi6sk',
     '#version': 'version',
     '#updated_at': 'updated_at',
   };
   const values: Record<string, unknown> = {
     ':to': change.to,
     ':part': statusPartition(accountId, change.to),
+    ':supart': statusUrgencyPartition(accountId, change.to),
+    ':updsk': updateSortKey(change.now, alertId),
     ':one': 1,
     ':now': change.now,
   };
-  const sets = ['#status = :to', '#gsi1pk = :part', '#version = #version + :one', '#updated_at = :now'];
+  const sets = [
+    '#status = :to',
+    '#gsi1pk = :part',
+    '#gsi4pk = :supart',
+    '#gsi6sk = :updsk',
+    '#version = #version + :one',
+    '#updated_at = :now',
+  ];
   let n = 0;
   for (const [field, value] of Object.entries(change.set ?? {})) {
     names[`#s${n}`] = field;
@@ -273,12 +363,9 @@ export async function changeStatus(
     if (record[field] === null || record[field] === undefined) record[field] = value;
   }
   const deltas: Record<string, number> = { ...change.counts };
-  if (before.status !== after.status) {
-    const [was, now] = [COUNTER.status!(before.status), COUNTER.status!(after.status)];
-    deltas[was] = (deltas[was] ?? 0) - 1;
-    deltas[now] = (deltas[now] ?? 0) + 1;
-  }
-  await Promise.all([addCounts(accountId, TYPE, deltas), change.alongside?.(before, after)]);
+  for (const [name, n] of Object.entries(countDeltas(alertCounts(before), alertCounts(after)))) deltas[name] = (deltas[name] ?? 0) + n;
+  // The destination-team links follow the status (lib/alerts/ACCESS-PATTERNS.md), beside the counters.
+  await Promise.all([addCounts(accountId, TYPE, deltas), syncLinks(before, after), change.alongside?.(before, after)]);
   return { before, after };
 }
 
@@ -293,10 +380,16 @@ export async function raiseDedup(accountId: string, alertId: string, atLeast: nu
       new UpdateCommand({
         TableName: tableName(),
         Key: alertStore.key(accountId, alertId),
-        UpdateExpression: 'SET #count = :n, #version = #version + :one, #updated_at = :now',
+        UpdateExpression: 'SET #count = :n, #version = #version + :one, #updated_at = :now, #gsi6sk = :updsk',
         ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(#count) OR #count < :n)',
-        ExpressionAttributeNames: { '#pk': 'pk', '#count': 'dedup_count', '#version': 'version', '#updated_at': 'updated_at' },
-        ExpressionAttributeValues: { ':n': atLeast, ':one': 1, ':now': now },
+        ExpressionAttributeNames: {
+          '#pk': 'pk',
+          '#count': 'dedup_count',
+          '#version': 'version',
+          '#updated_at': 'updated_at',
+          '#gsi6sk': 'gsi6sk',
+        },
+        ExpressionAttributeValues: { ':n': atLeast, ':one': 1, ':now': now, ':updsk': updateSortKey(now, alertId) },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -322,6 +415,16 @@ export async function listAlertsWith(
       return alertStore.query(statusPartition(accountId, value), { index: 'gsi1', forward, limit });
     case 'urgency':
       return alertStore.query(urgencyPartition(accountId, value), { index: 'gsi2', forward, limit });
+    case 'su': {
+      // `<status>#<urgency>`: one range of the status's gsi4 partition (keys only).
+      const [status, urgency] = value.split('#');
+      return alertsOfKeys(accountId, statusUrgencyPartition(accountId, status), {
+        index: 'gsi4',
+        skBeginsWith: `${urgency}#`,
+        forward,
+        limit,
+      });
+    }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
       return forward ? found.reverse() : found;
@@ -368,6 +471,182 @@ export async function countLinkedAlerts(accountId: string, kind: LinkKind, value
   return countItems(linkPartition(accountId, kind, value));
 }
 
+/** The account's alerts by tiny id (gsi5) or by updated_at (gsi6), at most `limit`. */
+export async function listAlertsInOrder(
+  accountId: string,
+  order: 'tiny_id' | 'updated_at',
+  forward: boolean,
+  limit: number,
+): Promise<AlertRecord[]> {
+  return order === 'tiny_id'
+    ? alertsOfKeys(accountId, byTinyIdPartition(accountId), { index: 'gsi5', forward, limit })
+    : alertsOfKeys(accountId, byUpdatePartition(accountId), { index: 'gsi6', forward, limit });
+}
+
+/** The alerts a keys-only index lists, in its order: the Query, then one BatchGet per 100 (an alert
+ * changed in between is read as it is now). */
+async function alertsOfKeys(accountId: string, partition: string, query: QueryOptions): Promise<AlertRecord[]> {
+  const keys = await queryItems(partition, query);
+  return getAlerts(
+    accountId,
+    keys.map((key) => String(key.sk)),
+  );
+}
+
+export interface CreatedRange {
+  /** ISO datetimes, both inclusive (the stored created_at format). */
+  from: string;
+  to: string;
+  /** Alert ids bounding the range: ULIDs carry their creation time (a little slack either side). */
+  idFrom: string;
+  idTo: string;
+  /** Only alerts of this status (gsi1). */
+  status?: string;
+}
+
+function createdRangeQuery(accountId: string, range: CreatedRange) {
+  const byStatus = range.status !== undefined;
+  return {
+    TableName: tableName(),
+    IndexName: byStatus ? 'gsi1' : undefined,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :a AND :b',
+    FilterExpression: '#created BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#pk': byStatus ? 'gsi1pk' : 'pk', '#sk': byStatus ? 'gsi1sk' : 'sk', '#created': 'created_at' },
+    ExpressionAttributeValues: {
+      ':pk': byStatus ? statusPartition(accountId, range.status!) : alertPartition(accountId),
+      ':a': range.idFrom,
+      ':b': range.idTo,
+      ':from': range.from,
+      ':to': range.to,
+    },
+    ConsistentRead: byStatus ? undefined : true,
+  };
+}
+
+/** Alerts created in a range (optionally of one status), in id order, at most `limit`. */
+export async function listAlertsCreatedIn(accountId: string, range: CreatedRange, forward: boolean, limit: number): Promise<AlertRecord[]> {
+  const found: AlertRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        ...createdRangeQuery(accountId, range),
+        ScanIndexForward: forward,
+        Limit: limit - found.length + 2,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of (out.Items ?? []) as Item[]) if (found.length < limit) found.push(decodeAlert(item));
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey && found.length < limit);
+  return found;
+}
+
+/** How many alerts were created in a range: COUNT Queries of the id range (cost: the alerts in it). */
+export async function countAlertsCreatedIn(accountId: string, range: CreatedRange): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...createdRangeQuery(accountId, range), Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return count;
+}
+
+/** The word items of one group: alert id → its words of that group, newest first, at most `limit`
+ * (null when the group holds more: the caller's budget). */
+export async function readWordGroup(accountId: string, group: string, limit: number): Promise<Map<string, string[]> | null> {
+  const out = new Map<string, string[]>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': wordPartition(accountId, group) },
+        ProjectionExpression: 'sk, w',
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of (page.Items ?? []) as Item[]) out.set(String(item.sk), (item.w as string[] | undefined) ?? []);
+    if (out.size > limit) return null;
+    startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return out;
+}
+
+/** The words of one group of each of these alerts (absent: the alert has no word item there): one
+ * BatchGet per 100 keys. */
+export async function readWordItems(accountId: string, group: string, alertIds: string[]): Promise<Map<string, string[]>> {
+  const found = await batchGet(alertIds.map((id) => ({ pk: wordPartition(accountId, group), sk: id })));
+  const out = new Map<string, string[]>();
+  for (const item of found.values()) out.set(String(item.sk), (item.w as string[] | undefined) ?? []);
+  return out;
+}
+
+/** Read repair: removes a word item found not to hold for its alert (absent, or its words changed). */
+export async function dropStaleWordItem(accountId: string, alertId: string, group: string, alertVersion?: number): Promise<void> {
+  await deleteWordItem(accountId, alertId, group, alertVersion === undefined ? undefined : alertVersion + 1);
+}
+
+// ── reindex (the operator's `npm run admin -- reindex-alerts`) ───────────────────────────────────
+
+const ALL_STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
+
+/**
+ * Rewrites, for every alert of the account, what its lists need besides the alert: the index keys of
+ * the alert item (gsi4..gsi6 for alerts stored before they existed; on condition of the version read),
+ * its links (and no `dteam` link of another status) and its word items (never over a later version's).
+ * The migration to new indexes, and the repair after a crash between an alert write and its links.
+ * Counters are the recount's. Returns how many alerts it read.
+ */
+export async function reindexAlerts(accountId: string): Promise<number> {
+  let count = 0;
+  for await (const item of queryAll(alertPartition(accountId))) {
+    const alert = decodeAlert(item);
+    count++;
+    const keys = Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#version': 'version' };
+    const values: Record<string, unknown> = { ':v': alert.version };
+    keys.forEach(([name, value], i) => {
+      names[`#k${i}`] = name;
+      values[`:k${i}`] = value;
+    });
+    const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(accountId, link, alert.id) } }));
+    for (const team of new Set(alert.destination_team_ids)) {
+      for (const status of ALL_STATUSES) {
+        if (status !== alert.status)
+          requests.push({ DeleteRequest: { Key: linkItem(accountId, { kind: 'dteam', value: dteamValue(team, status) }, alert.id) } });
+      }
+    }
+    await Promise.all([
+      db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: alertStore.key(accountId, alert.id),
+            UpdateExpression: `SET ${keys.map((_, i) => `#k${i} = :k${i}`).join(', ')}`,
+            ConditionExpression: '#version = :v',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        }),
+      writeInOrder(requests),
+      ...[...wordGroupsOf(alert)].map(([group, words]) => {
+        const { v: _v, ...word } = wordItem(accountId, alert.id, group, words, alert.version);
+        return putIfNotNewer(word, 'v', alert.version);
+      }),
+    ]);
+  }
+  return count;
+}
+
 // ── bulk import ───────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -383,6 +662,8 @@ export async function importAlerts(accountId: string, alerts: AlertRecord[]): Pr
     const indexKeys = Object.fromEntries(Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined));
     requests.push({ PutRequest: { Item: { ...alertStore.key(accountId, alert.id), ...indexKeys, ...storable(alert) } } });
     requests.push(...linkRequests(null, alert));
+    for (const [group, words] of wordGroupsOf(alert))
+      requests.push({ PutRequest: { Item: wordItem(accountId, alert.id, group, words, alert.version) } });
     for (const name of ['total', ...alertCounts(alert)]) deltas[name] = (deltas[name] ?? 0) + 1;
   }
   await batchWrite(requests);

@@ -1,6 +1,10 @@
 // Runs a parsed list query over a resource (docs/api.md#lists). A source may answer a query through an
 // index and an exact counter (the fast path: unfiltered or key-filtered pages); everything else is
-// read from the account's partition for that type and filtered, sorted and counted here.
+// read from the account's partition for that type (or the narrowest index the filters name) and
+// filtered, sorted and counted here, within a read budget: a query whose candidates exceed it is a
+// validation error naming what would make it indexable, never an unbounded read.
+import { config, DEFAULT_LIST_READ_BUDGET } from '../config';
+import { Invalid } from '../http/errors';
 import type { Filter, ListQuery } from './query';
 import { parseDateTime } from './query';
 
@@ -11,10 +15,34 @@ export interface ListPage<R> {
 }
 
 export interface ListSource<D extends { id: string }> {
-  /** Every object of the resource in the account. */
-  all(): Promise<D[]>;
+  /** Every object of the resource in the account (the candidates of the query); a source that can
+   * bounds its read to `limit` objects (more means the query is over the budget). */
+  all(limit?: number): Promise<D[]>;
   /** Answers the query from an index and counter when it can; null when it cannot. */
   fast?(query: ListQuery): Promise<{ page: D[]; total: number } | null>;
+  /** How many objects all() would read, when a counter tells it cheaply (checked before reading). */
+  size?(): Promise<number | null>;
+  /** `q` as this source matches it (default: a case-insensitive substring of the search paths). */
+  matchesSearch?(object: D, q: string): boolean;
+  /** What makes a query of this resource indexable: the end of the over-budget message. */
+  indexable?: string;
+}
+
+/** Objects a list may read to answer a query outside its indexes (LIST_READ_BUDGET). */
+export function listReadBudget(): number {
+  // Read where the table is configured (the service validates it at start, lib/config.ts); pure
+  // uses of the engine without a table fall back to the default.
+  return process.env.TABLE_NAME ? config().LIST_READ_BUDGET : DEFAULT_LIST_READ_BUDGET;
+}
+
+/** The answer to a query whose candidates exceed the read budget (422 on v4, 400 on the earlier interface). */
+export class OverBudget extends Invalid {
+  constructor(budget: number, indexable?: string) {
+    super(
+      `This query would read more than ${budget} objects: narrow it with an indexed filter or sort` +
+        (indexable ? ` (${indexable})` : ' (sort by created_at, or no filter)'),
+    );
+  }
 }
 
 /** Reads a dotted path; through an array of objects it collects the path from every element
@@ -172,12 +200,17 @@ export async function runList<D extends { id: string }, R>(
     };
   }
 
-  const objects = await source.all();
+  const budget = listReadBudget();
+  const size = source.size ? await source.size() : null;
+  if (size !== null && size > budget) throw new OverBudget(budget, source.indexable);
+  const objects = await source.all(budget + 1);
+  if (objects.length > budget) throw new OverBudget(budget, source.indexable);
   let rows = objects.map((object) => ({ object, rep: serialize(object) }));
   for (const filter of query.filters) rows = rows.filter((row) => matches(row.rep, filter));
   if (query.q) {
     const paths = options.search ?? ['title', 'name', 'description'];
-    rows = rows.filter((row) => searchMatches(row.rep, query.q!, paths));
+    const q = query.q;
+    rows = rows.filter((row) => (source.matchesSearch ? source.matchesSearch(row.object, q) : searchMatches(row.rep, q, paths)));
   }
   if (query.sort) {
     const { path, direction } = query.sort;

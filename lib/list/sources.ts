@@ -6,8 +6,10 @@ import type { ListQuery } from './query';
 
 /** A stored collection as the areas' stores offer it (lib/store/entity-store.ts `collection`). */
 export interface Collection<D> {
-  /** Every object, newest first. */
-  all(): Promise<D[]>;
+  /** Every object, newest first (at most `limit` when given). */
+  all(limit?: number): Promise<D[]>;
+  /** How many objects there are (the exact counter), when known. */
+  size?(): Promise<number | null>;
   /** The first `limit` objects in creation order (oldest first when forward) and the exact total. */
   firstInCreationOrder(forward: boolean, limit: number): Promise<{ items: D[]; total: number }>;
 }
@@ -32,7 +34,8 @@ export function collectionSource<D extends { id: string }>(
   options: CollectionSourceOptions<D> = {},
 ): ListSource<D> {
   return {
-    all: () => collection.all(),
+    all: (limit) => collection.all(limit),
+    size: collection.size ? () => collection.size!() : undefined,
     async fast(query) {
       const order = inCreationOrder(query);
       if (order) {

@@ -22,7 +22,7 @@ const CREATION_ORDER_PATHS = new Set(['id', 'createdAt']);
 
 function ownerSource(accountId: string, ownerId: string, fixedOwner: boolean): ListSource<LogRecord> {
   return {
-    all: () => listStoredLogsOfOwner(accountId, ownerId),
+    all: (limit) => listStoredLogsOfOwner(accountId, ownerId, { limit }),
     async fast(q) {
       const otherFilters = q.filters.filter((f) => !(f.path === 'owner_id' && !fixedOwner));
       if (otherFilters.length > 0 || q.q) return null;
@@ -40,7 +40,8 @@ function ownerSource(accountId: string, ownerId: string, fixedOwner: boolean): L
 /** Every log of the account; an unfiltered page is one Query plus the counters (countAllLogs). */
 function accountLogsSource(accountId: string): ListSource<LogRecord> {
   return {
-    all: () => listStoredLogs(accountId),
+    all: (limit) => listStoredLogs(accountId, { limit }),
+    size: () => countAllLogs(accountId),
     async fast(q) {
       const order = inCreationOrder(q);
       if (!order) return null;

@@ -44,7 +44,7 @@ function indexSource(accountId: string, narrowing: Narrowing, fixed: boolean): L
       ? countNotificationsOfAlert(accountId, narrowing.id)
       : countNotificationsOfAccountUser(accountId, narrowing.id);
   return {
-    all: () => read({}),
+    all: (limit) => read({ limit }),
     async fast(q: ListQuery) {
       const rest = q.filters.filter((f) => f.path !== narrowing.path);
       const order = inCreationOrder({ ...q, filters: rest });

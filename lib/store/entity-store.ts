@@ -186,7 +186,8 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     },
     /** The account's records as a list source reads them (lib/list/sources.ts Collection). */
     collection: (accountId: string) => ({
-      all: () => list(accountId),
+      all: (limit?: number) => list(accountId, { limit }),
+      size: async () => (await counts(accountId)).total ?? null,
       firstInCreationOrder: (forward: boolean, limit: number) => firstInCreationOrder(accountId, forward, limit),
     }),
   };

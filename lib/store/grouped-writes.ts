@@ -39,6 +39,15 @@ export function putGrouped(item: Item): Promise<void> {
   return groupedPuts.add(item);
 }
 
+/** Index items of new objects (an alert's word items), 25 to a BatchWrite and several BatchWrites in
+ * flight: they are idempotent and written before the object, so ingest never queues behind them. */
+const indexPuts = new GroupCommit<Item>((items) => batchWrite(items.map((item) => ({ PutRequest: { Item: item } }))), 25, 6);
+
+export function putIndexItems(items: Item[]): Promise<void> {
+  for (const item of items) checkItemSize(item);
+  return Promise.all(items.map((item) => indexPuts.add(item))).then(() => undefined);
+}
+
 /** Puts and deletes that must land in the order they were asked for (link items that follow an
  * object's changes): one group in flight at a time, and within a group the last request for a key
  * wins (lib/store/items.ts batchWrite). */

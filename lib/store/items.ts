@@ -33,7 +33,7 @@ export function entityKey(accountId: string, type: EntityType, id: string): Key 
   return { pk: partitionOf(accountId, type), sk: id };
 }
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+const KEY_ATTRIBUTES = ['pk', 'sk', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])];
 
 /** The domain object stored in an item: the item without its key attributes. */
 export function fromItem<T>(item: Item): T {

@@ -49,7 +49,7 @@ describe('the stack', () => {
               { AttributeName: index.partitionKey, KeyType: 'HASH' },
               { AttributeName: index.sortKey, KeyType: 'RANGE' },
             ],
-            Projection: { ProjectionType: 'ALL' },
+            Projection: { ProjectionType: index.projection ?? 'ALL' },
           }),
         ),
       }),
