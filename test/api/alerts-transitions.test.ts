@@ -214,8 +214,11 @@ describe('handoff (earlier interface)', () => {
     ]);
     const v4 = await admin.get(`/api/v4/alerts/${alert.id}`);
     expect(v4.body.acknowledged_at).not.toBeNull();
-    const notifications = await import('../../lib/store/items').then(({ queryItems, partitionOf }) =>
-      queryItems(partitionOf(me.accountId, 'NTF')),
+    // The hand-off's page goes out through the escalation worker, just after the 200.
+    const { queryItems, partitionOf } = await import('../../lib/store/items');
+    const notifications = await eventually(
+      () => queryItems(partitionOf(me.accountId, 'NTF')),
+      (items) => items.some((n) => n.template === 'alert_handoff' && n.user_id === accountUser.user_id),
     );
     expect(notifications.some((n) => n.template === 'alert_handoff' && n.user_id === accountUser.user_id)).toBe(true);
     const entries = (await timeline(alert)).filter((e) => e.data.action === 'handoff');
