@@ -4,7 +4,7 @@
 // and moves focus to the first field at fault.
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { ApiError, messagesOf } from '../api';
+import { api, ApiError, messagesOf } from '../api';
 import { assignErrors } from '../lib/field-errors';
 
 export interface FormState {
@@ -69,6 +69,22 @@ export function useForm(aliases: Record<string, string> = {}): FormState {
       }
     },
   };
+}
+
+/**
+ * A settings form's save: updates `<collection>/<id>` when the object exists, else creates it in the
+ * collection and hands the new object to `created` (which opens its page). True when an existing
+ * object was saved, so the page shows "Saved."; refusals land on the form's fields.
+ */
+export async function saveOrCreate<T extends { id: string }>(
+  form: FormState,
+  options: { collection: string; id?: string; body: unknown; created: (object: T) => void | Promise<void> },
+): Promise<boolean> {
+  const ok = await form.submit(async () => {
+    if (options.id) await api.put(`${options.collection}/${options.id}`, options.body);
+    else await options.created(await api.post<T>(options.collection, options.body));
+  });
+  return ok && options.id !== undefined;
 }
 
 export function Form(props: { form: FormState; label: string; onSubmit: () => Promise<unknown> | void; children: ComponentChildren; class?: string }) {

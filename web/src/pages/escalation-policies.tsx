@@ -2,7 +2,7 @@
 // reassignment (PUT /api/v4/escalation_policies/:id).
 import { useState } from 'preact/hooks';
 import { api, listAll } from '../api';
-import { CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm, type FormState } from '../components/form';
+import { CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm, saveOrCreate, type FormState } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { href, navigate } from '../router';
@@ -126,14 +126,13 @@ function PolicyForm({ policy, onSaved }: { policy?: EscalationPolicy; onSaved?: 
             reassign_team_ids: teams,
             reassign_account_user_ids: people,
           };
-          const ok = await form.submit(async () => {
-            if (policy) await api.put(`/api/v4/escalation_policies/${policy.id}`, body);
-            else {
-              const created = await api.post<EscalationPolicy>('/api/v4/escalation_policies', body);
-              navigate(`/escalation-policies/${created.id}`);
-            }
+          const updated = await saveOrCreate<EscalationPolicy>(form, {
+            collection: '/api/v4/escalation_policies',
+            id: policy?.id,
+            body,
+            created: (created) => navigate(`/escalation-policies/${created.id}`),
           });
-          if (ok && policy) {
+          if (updated) {
             setSaved(true);
             onSaved?.();
           }

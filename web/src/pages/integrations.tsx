@@ -4,7 +4,7 @@
 // GET /log?owner_id=int_…) and whether each made an alert.
 import { useState } from 'preact/hooks';
 import { api, listAll, type Page } from '../api';
-import { CheckboxField, CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
+import { CheckboxField, CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextField, useForm } from '../components/form';
 import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
@@ -98,14 +98,13 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
         onSubmit={async () => {
           setSaved(false);
           const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, router_ids: routerIds, ...(integration ? {} : { integration_type_id: typeId }) };
-          const ok = await form.submit(async () => {
-            if (integration) await api.put(`/api/v4/integrations/${integration.id}`, body);
-            else {
-              const created = await api.post<Integration>('/api/v4/integrations', body);
-              navigate(`/integrations/${created.id}`);
-            }
+          const updated = await saveOrCreate<Integration>(form, {
+            collection: '/api/v4/integrations',
+            id: integration?.id,
+            body,
+            created: (created) => navigate(`/integrations/${created.id}`),
           });
-          if (ok && integration) {
+          if (updated) {
             setSaved(true);
             onSaved?.();
           }

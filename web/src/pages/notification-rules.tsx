@@ -6,7 +6,7 @@
 // anyone, everyone for themselves).
 import { useState } from 'preact/hooks';
 import { api, listAll } from '../api';
-import { CheckboxField, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
+import { CheckboxField, Form, saveOrCreate, SelectField, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { YamlField } from '../components/yaml-field';
 import { useDirectory } from '../directory';
@@ -144,14 +144,13 @@ function NotificationRuleForm({ rule, onSaved }: { rule?: NotificationRule; onSa
         onSubmit={async () => {
           setSaved(false);
           const body = { name, enabled, rules: yaml.trim() ? yaml : null };
-          const ok = await form.submit(async () => {
-            if (rule) await api.put(`/api/v4/notification_rules/${rule.id}`, body);
-            else {
-              const created = await api.post<NotificationRule>('/api/v4/notification_rules', body);
-              navigate(`/notification-rules/${created.id}`);
-            }
+          const updated = await saveOrCreate<NotificationRule>(form, {
+            collection: '/api/v4/notification_rules',
+            id: rule?.id,
+            body,
+            created: (created) => navigate(`/notification-rules/${created.id}`),
           });
-          if (ok && rule) {
+          if (updated) {
             setSaved(true);
             onSaved?.();
           }

@@ -5,7 +5,7 @@
 // matched and why, the rules tried before it, the actions with their values and the assignments.
 import { useState } from 'preact/hooks';
 import { api, ApiError, listAll, messagesOf } from '../api';
-import { CheckboxField, Form, SelectField, SubmitButton, TextArea, TextField, useForm, type Option } from '../components/form';
+import { CheckboxField, Form, SelectField, SubmitButton, TextArea, TextField, useForm, saveOrCreate, type Option } from '../components/form';
 import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { YamlField } from '../components/yaml-field';
 import { useDirectory, type Directory } from '../directory';
@@ -149,14 +149,13 @@ function RouterForm({ router, routers, onSaved }: { router?: Router; routers: Ro
             default_receiver_account_user_id: person || null,
             default_receiver_router_id: next || null,
           };
-          const ok = await form.submit(async () => {
-            if (router) await api.put(`/api/v4/routers/${router.id}`, body);
-            else {
-              const created = await api.post<Router>('/api/v4/routers', body);
-              navigate(`/routers/${created.id}`);
-            }
+          const updated = await saveOrCreate<Router>(form, {
+            collection: '/api/v4/routers',
+            id: router?.id,
+            body,
+            created: (created) => navigate(`/routers/${created.id}`),
           });
-          if (ok && router) {
+          if (updated) {
             setSaved(true);
             onSaved?.();
           }

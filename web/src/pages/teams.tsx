@@ -2,7 +2,7 @@
 // policy), and one team's settings (PUT /api/v4/teams/:id; an admin of the account or of the team).
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { CheckboxGroup, Form, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
+import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { href, navigate } from '../router';
@@ -92,15 +92,16 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
             drop_notifications: dropNotifications,
             handoff_notifications: handoffNotifications,
           };
-          const ok = await form.submit(async () => {
-            if (team) await api.put(`/api/v4/teams/${team.id}`, body);
-            else {
-              const created = await api.post<Team>('/api/v4/teams', body);
-              await directory.reload();
-              navigate(`/teams/${created.id}`);
-            }
+          const updated = await saveOrCreate<Team>(form, {
+            collection: '/api/v4/teams',
+            id: team?.id,
+            body,
+            created: async (created) => {
+                await directory.reload();
+                navigate(`/teams/${created.id}`);
+              },
           });
-          if (ok && team) {
+          if (updated) {
             setSaved(true);
             await directory.reload();
             onSaved?.();
