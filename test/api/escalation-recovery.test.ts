@@ -9,7 +9,7 @@ import { useService, type TestService } from '../support/runtime';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
 import { advanceClock, now, resetClock, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
-import { advanceWithLoader, dueTimeouts, type PageEffect } from '../../lib/escalation/engine';
+import { advanceWithLoader, dueTimeouts, type EscalationEffect, type PageEffect } from '../../lib/escalation/engine';
 import { notificationIdOf } from '../../lib/escalation/effects';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { runStep } from '../../lib/escalation/run-step';
@@ -31,6 +31,37 @@ useService(async (started) => {
 afterEach(() => resetClock());
 
 const MINUTE = 60_000;
+
+/**
+ * What a worker did before dying: the alert's due layer timeouts advanced and committed with their
+ * outbox and a lease, then nothing (the lease has run out since). Returns the step's time and effects.
+ */
+async function crashAfterCommit(alertId: string, teamId: string): Promise<{ at: number; effects: EscalationEffect[] }> {
+  const stored = await waitFor(
+    () => getEscalation(accountId, alertId),
+    (e) => e.leaseOwner === null,
+  );
+  const at = now() - 500;
+  const inputs = new StepInputs(accountId, (await getAlert(accountId, alertId))!, at, timeScale());
+  await inputs.loadTeams([teamId]);
+  let state = stored.state!;
+  const effects: EscalationEffect[] = [];
+  for (const event of dueTimeouts(state, at)) {
+    const result = await advanceWithLoader(state, event, inputs.inputs(), (ids) => inputs.loadTeams(ids));
+    state = result.state;
+    effects.push(...result.effects);
+  }
+  const committed = await commitEscalation(
+    accountId,
+    alertId,
+    stored.version,
+    { state, deferred: [], outbox: effects, lease: { owner: 'crashed-worker', until: at + 100 }, dueAt: at + 200 },
+    'crashed-worker',
+    at,
+  );
+  expect(committed).not.toBeNull();
+  return { at, effects };
+}
 
 describe('timers that go wrong', () => {
   it('a lost timer is re-driven by the sweeper; its late message then changes nothing', async () => {
@@ -76,31 +107,9 @@ describe('timers that go wrong', () => {
 
     // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
     // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
-    const stored = await waitFor(
-      () => getEscalation(accountId, alert.id),
-      (e) => e.leaseOwner === null,
-    );
-    const at = now() - 500;
-    const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
-    await inputs.loadTeams([t.id]);
-    let state = stored.state!;
-    const effects = [];
-    for (const event of dueTimeouts(state, at)) {
-      const result = await advanceWithLoader(state, event, inputs.inputs(), (ids) => inputs.loadTeams(ids));
-      state = result.state;
-      effects.push(...result.effects);
-    }
+    const { at, effects } = await crashAfterCommit(alert.id, t.id);
     const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
     expect(page).toBeDefined();
-    const committed = await commitEscalation(
-      accountId,
-      alert.id,
-      stored.version,
-      { state, deferred: [], outbox: effects, lease: { owner: 'crashed-worker', until: at + 100 }, dueAt: at + 200 },
-      'crashed-worker',
-      at,
-    );
-    expect(committed).not.toBeNull();
     const iso = new Date(at).toISOString();
     await insertNotification({
       id: notificationIdOf(page, 'email'),
@@ -155,24 +164,7 @@ describe('timers that go wrong', () => {
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
     advanceClock(10 * MINUTE + 1_000);
-    const stored = await waitFor(
-      () => getEscalation(accountId, alert.id),
-      (e) => e.leaseOwner === null,
-    );
-    const at = now() - 500;
-    const inputs = new StepInputs(accountId, (await getAlert(accountId, alert.id))!, at, timeScale());
-    await inputs.loadTeams([t.id]);
-    const result = await advanceWithLoader(stored.state!, dueTimeouts(stored.state!, at)[0], inputs.inputs(), (ids) =>
-      inputs.loadTeams(ids),
-    );
-    await commitEscalation(
-      accountId,
-      alert.id,
-      stored.version,
-      { state: result.state, deferred: [], outbox: result.effects, lease: { owner: 'crashed-worker', until: at + 100 }, dueAt: at + 200 },
-      'crashed-worker',
-      at,
-    );
+    await crashAfterCommit(alert.id, t.id);
     const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(ack.status).toBe(200);
     await sleep(200);
