@@ -3,8 +3,8 @@
 // (lib/auth/jwt.ts): the first process to need one stores it with a conditional put, every other
 // process reads that one. Browsers subscribe with the public key (GET /api/v4/web_push), so it
 // must never change behind their back: a new pair would orphan every subscription.
-import webpush from 'web-push';
 import { config } from '../config';
+import { generateVapidKeys } from './providers/web-push-protocol';
 import { getStoredVapidKeys, insertVapidKeys } from './store';
 
 export interface VapidKeys {
@@ -20,7 +20,7 @@ export async function vapidKeys(): Promise<VapidKeys> {
   if (VAPID_PUBLIC_KEY && VAPID_PRIVATE_KEY) return (cached = { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY });
   const stored = await getStoredVapidKeys();
   if (stored) return (cached = stored);
-  const fresh = webpush.generateVAPIDKeys();
+  const fresh = generateVapidKeys();
   if (await insertVapidKeys(fresh)) return (cached = fresh);
   return (cached = (await getStoredVapidKeys())!);
 }

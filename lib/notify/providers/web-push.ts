@@ -3,8 +3,7 @@
 // every subscription the person registered (POST /api/v4/account_users/:id/push_subscriptions); a
 // push service that answers 404 or 410 says the subscription is gone, and it is removed. The
 // payload is JSON a service worker shows: title, body, the alert and the one-click response links.
-import { Agent } from 'node:https';
-import webpush, { WebPushError } from 'web-push';
+import { Agent, request } from 'node:https';
 import { config } from '../../config';
 import { logger } from '../../log';
 import { canonicalAddress, forbiddenReason } from '../../outbound';
@@ -12,6 +11,7 @@ import { guardedLookup, systemResolver } from '../../outbound/guarded-lookup';
 import { listPushSubscriptions, removePushSubscription, type PushSubscriptionRecord } from '../push-subscription-store';
 import type { Channel } from '../records';
 import { vapidKeys } from '../vapid-keys';
+import { encryptPayload, vapidAuthorization } from './web-push-protocol';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
 
 const PROVIDER = 'web-push';
@@ -59,27 +59,63 @@ export function pushPayload(message: OutgoingMessage): string {
 
 type Attempt = { ok: true; id: string | null } | { ok: false; reason: string; gone: boolean };
 
+/** A push service's answer other than 2xx. */
+class PushServiceRefusal extends Error {
+  constructor(readonly statusCode: number) {
+    super(`HTTP ${statusCode}`);
+  }
+}
+
+/** POSTs one encrypted message (RFC 8030 §5); resolves with the message's `Location`, if any. */
+function post(endpoint: URL, headers: Record<string, string | number>, body: Buffer, agent: Agent): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const req = request(endpoint, { method: 'POST', headers: { ...headers, 'content-length': body.length }, agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status > 299) return reject(new PushServiceRefusal(status));
+        const location = res.headers.location;
+        resolve(typeof location === 'string' ? location : null);
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function pushTo(subscription: PushSubscriptionRecord, payload: string, subject: string): Promise<Attempt> {
   const keys = await vapidKeys();
+  const endpoint = new URL(subscription.endpoint);
+  let body: Buffer;
   try {
-    const agent = agentFor(new URL(subscription.endpoint));
-    const answer = await webpush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
-      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: TTL_SECONDS,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-      timeout: TIMEOUT_MS,
-      agent,
-    });
-    const location = answer.headers?.location;
-    return { ok: true, id: typeof location === 'string' ? location : null };
+    body = encryptPayload(payload, subscription.keys);
   } catch (error) {
-    const host = new URL(subscription.endpoint).host;
-    if (error instanceof WebPushError) {
+    return { ok: false, gone: false, reason: `${endpoint.host}: the subscription's keys are unusable (${(error as Error).message})` };
+  }
+  try {
+    const agent = agentFor(endpoint);
+    // Wall time, not the service clock: the push service checks the token's expiry against its own.
+    const authorization = vapidAuthorization(subscription.endpoint, subject, keys, Date.now());
+    const headers = {
+      authorization,
+      ttl: TTL_SECONDS,
+      urgency: 'high',
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+    };
+    return { ok: true, id: await post(endpoint, headers, body, agent) };
+  } catch (error) {
+    if (error instanceof PushServiceRefusal) {
       const gone = error.statusCode === 404 || error.statusCode === 410;
-      return { ok: false, gone, reason: `${host} answered HTTP ${error.statusCode}${gone ? ' (subscription gone: removed)' : ''}` };
+      return {
+        ok: false,
+        gone,
+        reason: `${endpoint.host} answered HTTP ${error.statusCode}${gone ? ' (subscription gone: removed)' : ''}`,
+      };
     }
-    return { ok: false, gone: false, reason: `${host} unreachable: ${(error as Error).message ?? 'unknown error'}` };
+    return { ok: false, gone: false, reason: `${endpoint.host} unreachable: ${(error as Error).message ?? 'unknown error'}` };
   }
 }
 
