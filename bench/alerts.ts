@@ -3,7 +3,6 @@
 //     against raw conditional UpdateItems (the floor: one write) at the same concurrency, both
 //     issued from a load thread of their own (bench/load-thread.mjs);
 // (b) GET /api/v4/alerts?status=open&limit=10 in an account of 100 000 alerts against one of 100.
-import { pathToFileURL } from 'node:url';
 import { startRuntime } from '../infra/local/runtime';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import type { AlertRecord, AlertStatus } from '../lib/alerts/records';
@@ -12,7 +11,7 @@ import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
 import { entityKey } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, median, percentile, pool, round, sideBySide, type LoadTask } from './support';
+import { KeepAliveClient, LoadThread, median, percentile, pool, round, sideBySide, type LoadTask, runWhenMain } from './support';
 
 function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
   const now = new Date().toISOString();
@@ -181,15 +180,4 @@ export async function benchAlerts(): Promise<Record<string, number | string>> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchAlerts().then(
-    (figures) => {
-      console.table(figures);
-      process.exit(0);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, benchAlerts);

@@ -9,7 +9,6 @@
 //   4. cost of one alert's life (create → page 2 layers → acknowledge → resolve): DynamoDB request
 //      units, queue messages and function invocations, and what 10 000 such alerts cost a month.
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import { resetClock } from '../lib/clock';
 import { clearOutbox, outboxMessages } from '../lib/notify/outbox';
@@ -17,7 +16,7 @@ import { partitionOf, queryAll } from '../lib/store/items';
 import { db } from '../lib/store/client';
 import { sqs } from '../lib/queues/client';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { KeepAliveClient, percentile, pool, round } from './support';
+import { KeepAliveClient, percentile, pool, round, runWhenMain } from './support';
 
 type Figures = Record<string, number | string>;
 
@@ -583,9 +582,4 @@ export async function benchEscalation(): Promise<Figures> {
   return figures;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  void benchEscalation().then((figures) => {
-    for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
-    process.exit(0);
-  });
-}
+runWhenMain(import.meta.url, benchEscalation);

@@ -9,11 +9,10 @@
 // the sender's pace is scaled the same way, so every count is what a real minute would see.
 // The senders run on worker threads (bench/paced-sender.mjs), off the server's event loop.
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import { db } from '../lib/store/client';
-import { round } from './support';
+import { round, runWhenMain } from './support';
 
 const BURST = 2_000;
 const PER_MINUTE = 600;
@@ -161,9 +160,4 @@ export async function benchIngestLimits(timeScale = Number(process.env.BENCH_TIM
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  void benchIngestLimits().then((figures) => {
-    for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
-    process.exit(0);
-  });
-}
+runWhenMain(import.meta.url, benchIngestLimits);

@@ -4,9 +4,9 @@
 //      lost and duplicated alerts counted;
 //   3. the same 10 000 posted again (sender retries): still 10 000 alerts, each with dedup_count 2.
 // Targets on a 2-core machine: ≥ 500 accepted/s, ≥ 200 alerts/s end to end, none lost or duplicated.
+import { runWhenMain } from './support';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import type { AlertRecord } from '../lib/alerts/records';
@@ -272,13 +272,11 @@ export async function benchIngest(options: Options = {}): Promise<Record<string,
   return { ...accept, ...e2e };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-  void benchIngest({
-    pollerConcurrency: number('BENCH_POLLERS'),
-    endToEnd: number('BENCH_E2E'),
-    acceptSeconds: number('BENCH_ACCEPT_SECONDS'),
-  }).then((figures) => {
-    for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
-  });
-}
+const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+runWhenMain(import.meta.url, () =>
+  benchIngest({
+    pollerConcurrency: envNumber('BENCH_POLLERS'),
+    endToEnd: envNumber('BENCH_E2E'),
+    acceptSeconds: envNumber('BENCH_ACCEPT_SECONDS'),
+  }),
+);

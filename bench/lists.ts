@@ -4,7 +4,6 @@
 // query outside the indexes at 100 000.
 // Both accounts are seeded through the store (importAlerts: the alert item with its index keys, its
 // links, its word items and the counters, as the create path writes them), in batches.
-import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
 import { startRuntime } from '../infra/local/runtime';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
@@ -12,7 +11,7 @@ import type { AlertRecord, AlertStatus, Urgency } from '../lib/alerts/records';
 import { alertDefaults, importAlerts } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { entityStore, type Entity } from '../lib/store/entity-store';
-import { KeepAliveClient, median, pool, round, sideBySide } from './support';
+import { KeepAliveClient, median, pool, round, sideBySide, runWhenMain } from './support';
 
 const DAY = 86_400_000;
 /** The large account's alerts (BENCH_LISTS_ALERTS for a quicker run on a busy machine). */
@@ -228,15 +227,4 @@ export async function benchLists(): Promise<Record<string, number | string>> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchLists().then(
-    (figures) => {
-      console.table(figures);
-      process.exit(0);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, benchLists);

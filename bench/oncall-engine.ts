@@ -1,6 +1,6 @@
 // Benchmark of the on-call engine: a year of window_events over a busy schedule, and the cost of an
 // old event against a new one over the same window (expansion must not walk from the start).
-import { pathToFileURL } from 'node:url';
+import { runWhenMain } from './support';
 import { expandOccurrences, spansInWindow } from '../lib/oncall';
 import type { FrequencyUnit, OncallEvent } from '../lib/oncall';
 
@@ -172,9 +172,4 @@ export async function benchOncallEngine(): Promise<Record<string, number | strin
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // No top-level await: the module must stay importable from CommonJS-compiled callers too.
-  void benchOncallEngine().then((figures) => {
-    for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
-  });
-}
+runWhenMain(import.meta.url, benchOncallEngine);

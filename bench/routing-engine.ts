@@ -2,11 +2,10 @@
 // operators, a $timeBetween and a Handlebars setval; µs per evaluation, p50 and p99 (target: p50 at
 // most 50 µs). Pure CPU: no emulators. The alerts are spread so that evaluations stop at every depth
 // of the rule list, and a quarter run to the catch-all rule at the end.
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import type { RoutingContext } from '../lib/routing';
 import { buildRoutingContext, evaluateRouter, explainRouter, parseRouterRules } from '../lib/routing';
-import { percentile } from './support';
+import { percentile, runWhenMain } from './support';
 
 const SERVICES = ['db', 'web', 'api', 'cache', 'queue', 'search', 'auth', 'billing', 'mail', 'cdn'];
 const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1', 'sa-east-1'];
@@ -189,6 +188,4 @@ export async function benchRoutingEngine(): Promise<Record<string, number | stri
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  benchRoutingEngine().then((figures) => console.table(figures));
-}
+runWhenMain(import.meta.url, benchRoutingEngine);

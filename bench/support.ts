@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: timing, percentiles and a keep-alive HTTP client, so a figure
 // measures the service, not the client.
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 export function percentile(sorted: number[], p: number): number {
@@ -153,4 +154,23 @@ export class LoadThread {
   async close(): Promise<void> {
     await this.worker.terminate();
   }
+}
+
+/**
+ * Runs one benchmark when its file is the process's entry (`npx tsx bench/<name>.ts`): figures as a
+ * table, exit 0; a failure printed, exit 1. `npm run bench` imports the same files and runs them itself.
+ */
+export function runWhenMain(moduleUrl: string, bench: () => Promise<Record<string, number | string>>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  // No top-level await: the modules must stay importable from CommonJS-compiled callers too.
+  bench().then(
+    (figures) => {
+      console.table(figures);
+      process.exit(0);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
