@@ -26,6 +26,7 @@ const logs = entityStore<LogRecord>({
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
+  owners: (log) => [log.owner_id],
 });
 
 /** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
@@ -41,21 +42,22 @@ export const logRef = logs.ref;
  * written in parallel, so the write adds one round trip of depth, not two.
  */
 export async function insertNewLog(log: LogRecord): Promise<void> {
-  await Promise.all([putNew(logs.item(log)), adjustCounts(log.account_id, logs.type, { total: 1 })]);
+  await Promise.all([putNew(logs.item(log)), adjustCounts(log.account_id, logs.type, { total: 1 }), logs.countOwners(log, 1)]);
 }
 
 /**
  * An alert timeline entry whose id cannot exist yet (a new ULID, or one a write that just succeeded
- * named): the put needs no condition and may share a BatchWrite. `counted`: the caller counts it.
+ * named): the put needs no condition and may share a BatchWrite. `counted`: the caller counts it in
+ * the alert counters (its owner count, the alert's, is always added here).
  */
 export async function insertFreshTimelineLog(log: LogRecord, counted: boolean): Promise<void> {
-  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id)]);
+  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
 }
 
 /** An alert timeline entry with a chosen id: written and counted once; false when it exists already. */
 export async function insertTimelineLog(log: LogRecord, counted: boolean): Promise<boolean> {
   if (!(await putNew(logs.item(log)))) return false;
-  if (!counted) await countTimelineLog(log.account_id);
+  await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
 }
 
@@ -77,9 +79,14 @@ export async function listLogsOfOwner(
   return logs.query(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: range.forward ?? true, limit: range.limit });
 }
 
-/** How many logs an object owns; reads the owner's index partition, keys only. */
+/**
+ * How many logs an object owns: its owner count (one GetItem). An owner without one has no log
+ * written since owner counts exist: its index partition is counted instead (empty for a new object;
+ * logs stored before them are counted once `npm run admin -- recount` has written their counts).
+ */
 export async function countLogsOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
-  return countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
+  const counted = await logs.ownerCount(accountId, ownerPrefixId);
+  return counted ?? countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
 }
 
 // ── inbound webhook logs and the pending index ─────────────────────────────────────────────────
@@ -100,11 +107,12 @@ function pendingIndexKeys(logId: string, dueAt: number) {
 
 /**
  * Stores an inbound request's log (a fresh id) through the grouped puts and counts it in the LOG
- * total; with `pendingDueAt` it enters the pending index, due for the sweeper at that time.
+ * total and its integration's owner count (both group-committed: a storm into one integration sums
+ * into few ADDs); with `pendingDueAt` it enters the pending index, due for the sweeper at that time.
  */
 export async function insertIncomingLog(log: LogRecord, pendingDueAt: number | null): Promise<void> {
   await putGrouped({ ...logs.item(log), ...(pendingDueAt === null ? {} : pendingIndexKeys(log.id, pendingDueAt)) });
-  await addCounts(log.account_id, logs.type, { total: 1 });
+  await Promise.all([addCounts(log.account_id, logs.type, { total: 1 }), logs.countOwners(log, 1)]);
 }
 
 /** Rewrites a whole log (no condition) through the grouped puts: it leaves the pending index. */
