@@ -9,10 +9,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { typeOf } from '../entities';
 import { db, tableName } from '../store/client';
-import { adjustCounts, readCounts } from '../store/counters';
+import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
 import { addCounts, putGrouped } from '../store/grouped-writes';
-import { countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
+import { batchWrite, checkItemSize, countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
 import type { IngestResult, IngestStatus, LogRecord } from './records';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
@@ -59,6 +59,27 @@ export async function insertTimelineLog(log: LogRecord, counted: boolean): Promi
   if (!(await putNew(logs.item(log)))) return false;
   await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
+}
+
+/**
+ * Writes many new logs of one account at once (seeding, imports): BatchWrites, then the LOG total,
+ * the alert counters' timeline count and every owner count, each summed into one ADD.
+ */
+export async function importLogs(accountId: string, records: LogRecord[]): Promise<void> {
+  const owners: Record<string, number> = {};
+  let timeline = 0;
+  for (const log of records) {
+    if (log.account_id !== accountId) throw new Error('importLogs: a log of another account');
+    if (isTimelineEntry(log)) timeline++;
+    owners[log.owner_id] = (owners[log.owner_id] ?? 0) + 1;
+  }
+  for (const log of records) checkItemSize(logs.item(log));
+  await batchWrite(records.map((log) => ({ PutRequest: { Item: logs.item(log) } })));
+  await Promise.all([
+    adjustCounts(accountId, logs.type, { total: records.length - timeline }),
+    adjustCounts(accountId, typeOf('alert'), { timeline_logs: timeline }),
+    adjustOwnerCounts(accountId, logs.type, owners),
+  ]);
 }
 
 /** Every log of the account: the LOG counter plus the alert timeline entries. */

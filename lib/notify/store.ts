@@ -74,6 +74,9 @@ export function insertNotification(record: NotificationRecord): Promise<boolean>
   return notifications.insert(record);
 }
 
+/** Many new notifications of one account at once (seeding, imports), counted as insert counts them. */
+export const importNotifications = notifications.importMany;
+
 export async function listNotificationsOfAlert(
   accountId: string,
   alertId: string,

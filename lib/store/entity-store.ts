@@ -7,11 +7,13 @@
 // move with each write through the grouped counter writes (lib/store/grouped-writes.ts).
 import { ENTITIES, typeOf, type EntityInfo, type EntityType, type StoredKind } from '../entities';
 import { newId } from '../ids';
-import { readCounts, readOwnerCount } from './counters';
+import { adjustCounts, adjustOwnerCounts, readCounts, readOwnerCount } from './counters';
 import { addCounts, addOwnerCounts, nextTinyId } from './grouped-writes';
 import { registerCountedKind, registerOwnerCountedKind } from './recount';
 import {
   batchGet,
+  batchWrite,
+  checkItemSize,
   deleteItem,
   entityKey,
   fromItem,
@@ -173,6 +175,23 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return true;
   }
 
+  /**
+   * Writes many new records of one account at once (seeding, imports): BatchWrites of 25, then their
+   * counters and owner counts summed into one ADD each. Unconditional: the ids must be new.
+   */
+  async function importMany(accountId: string, records: T[]): Promise<void> {
+    const totals: Record<string, number> = {};
+    const owners: Record<string, number> = {};
+    for (const record of records) {
+      if (record.account_id !== accountId) throw new Error(`importMany: a ${options.kind} of another account`);
+      for (const name of ['total', ...(options.counts?.(record) ?? [])]) totals[name] = (totals[name] ?? 0) + 1;
+      for (const owner of ownersOf?.(record) ?? []) owners[owner] = (owners[owner] ?? 0) + 1;
+    }
+    for (const record of records) checkItemSize(item(record));
+    await batchWrite(records.map((record) => ({ PutRequest: { Item: item(record) } })));
+    await Promise.all([adjustCounts(accountId, type, totals), adjustOwnerCounts(accountId, type, owners)]);
+  }
+
   /** Removes a record and its counts; returns what it held (null when it was absent). */
   async function remove(accountId: string, id: string): Promise<T | null> {
     const stored = await deleteItem(key(accountId, id));
@@ -212,6 +231,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     get,
     getMany,
     insert,
+    importMany,
     save,
     remove,
     list,
