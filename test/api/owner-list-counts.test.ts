@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { storeIncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { newId } from '../../lib/ids';
-import { listLogsOfOwner } from '../../lib/logs/store';
+import type { LogRecord } from '../../lib/logs/records';
+import { importLogs, listLogsOfOwner } from '../../lib/logs/store';
 import type { NotificationRecord } from '../../lib/notify/records';
-import { insertNotification, listNotificationsOfAccountUser, listNotificationsOfAlert } from '../../lib/notify/store';
+import { importNotifications, insertNotification, listNotificationsOfAccountUser, listNotificationsOfAlert } from '../../lib/notify/store';
 import { adjustOwnerCounts, readOwnerCount } from '../../lib/store/counters';
 import { recountCounter } from '../../lib/store/recount';
 import type { ApiClient } from '../support/api-client';
@@ -102,9 +103,7 @@ describe("an object's logs", () => {
       .body;
     const owner = alert.prefix_id as string;
     const notes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        admin.post('/log', { content: `note ${i}`, owner_id: owner, source_id: `usr_${me.userId}` }),
-      ),
+      Array.from({ length: 30 }, (_, i) => admin.post('/log', { content: `note ${i}`, owner_id: owner, source_id: `usr_${me.userId}` })),
     );
     for (const note of notes) expect(note.status, note.text).toBe(201);
     expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
@@ -202,6 +201,44 @@ describe('notifications by alert and by account user', () => {
     expect(both.body.total_count).toBe(40);
     const sms = await admin.get(`/api/v4/notifications?account_user_id=${person}&channel=sms&limit=5`);
     expect(sms.body.total_count).toBe(records.filter((r) => r.account_user_id === person && r.channel === 'sms').length);
+  });
+});
+
+describe('imports', () => {
+  it('count what they write as the write paths do (the recount finds every counter exact)', async () => {
+    const owner = `int_${newId()}`;
+    const at = Date.now();
+    const note = (i: number, ownerId: string, type: string): LogRecord => ({
+      id: newId(),
+      account_id: me.accountId,
+      type,
+      subtype: null,
+      content: `imported ${i}`,
+      owner_id: ownerId,
+      source_id: ownerId,
+      level: 1,
+      meta: {},
+      data: {},
+      created_at: new Date(at + i).toISOString(),
+      updated_at: new Date(at + i).toISOString(),
+      version: 1,
+    });
+    const alertOwner = `alt_${newId()}`;
+    await importLogs(me.accountId, [
+      ...Array.from({ length: 12 }, (_, i) => note(i, owner, 'integration')),
+      ...Array.from({ length: 3 }, (_, i) => note(i, alertOwner, 'alert')),
+    ]);
+    const alertId = newId();
+    await importNotifications(
+      me.accountId,
+      Array.from({ length: 6 }, (_, i) => notification(alertId, null, i)),
+    );
+    expect((await admin.get(`/log?owner_id=${owner}&limit=5`)).body.total_count).toBe(12);
+    expect((await admin.get(`/log?owner_id=${alertOwner}&limit=5`)).body.total_count).toBe(3);
+    expect((await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=5`)).body.total_count).toBe(6);
+    for (const set of ['LOG#OWNER', 'NTF#OWNER', 'LOG', 'ALERT', 'NTF'] as const) {
+      expect(await recountCounter(me.accountId, set, { settleMs: 100 }), set).toMatchObject({ status: 'exact' });
+    }
   });
 });
 
