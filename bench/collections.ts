@@ -17,6 +17,7 @@ import type { LogRecord } from '../lib/logs/records';
 import { importLogs } from '../lib/logs/store';
 import type { NotificationRecord } from '../lib/notify/records';
 import { importNotifications } from '../lib/notify/store';
+import { countItems } from '../lib/store/items';
 import { KeepAliveClient, median, pool, round, sideBySide } from './support';
 
 /** The large account's logs under one integration and notifications of one person (BENCH_COLLECTIONS_ITEMS for a quicker run). */
@@ -250,6 +251,23 @@ export async function benchCollections(): Promise<Record<string, number | string
     }
     console.table(ratios);
     out.max_ratio = Math.max(...ratios.map((r) => r.ratio));
+
+    // What each of those pages paid for its total before owner counts: a Select COUNT of the owner's
+    // whole index partition (keys only), here the integration's 100 000 logs and the person's notifications.
+    const countOnce = async (partition: string, index: string) => {
+      const started = process.hrtime.bigint();
+      await countItems(partition, { index });
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const bigAccount = accounts.big.accountId;
+    const logCounts: number[] = [];
+    const notificationCounts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      logCounts.push(await countOnce(`A#${bigAccount}#LOG#O#${integration(accounts.big)}`, 'gsi1'));
+      notificationCounts.push(await countOnce(`A#${bigAccount}#NTF#ACU#${accounts.big.accountUserId}`, 'gsi2'));
+    }
+    out.before_count_integration_logs_100k_ms = round(median(logCounts), 1);
+    out.before_count_account_user_notifications_100k_ms = round(median(notificationCounts), 1);
     return out;
   } finally {
     for (const c of clients) c.close();
