@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   'routing-e2e': async () => (await import('./routing-e2e')).benchRoutingEndToEnd,
   alerts: async () => (await import('./alerts')).benchAlerts,
   lists: async () => (await import('./lists')).benchLists,
+  collections: async () => (await import('./collections')).benchCollections,
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,

@@ -48,7 +48,10 @@ async function recount(account: string | undefined): Promise<number> {
   const accounts = accountId ? [accountId] : allAccountIds();
   for await (const id of accounts) {
     for (const result of await recountAccount(id)) {
-      const fixes = Object.entries(result.corrections).map(([field, { was, now }]) => `${field} ${was} → ${now}`);
+      const all = Object.entries(result.corrections);
+      // Owner counts may correct thousands of owners at once (the first recount after an upgrade).
+      const fixes = all.slice(0, 20).map(([field, { was, now }]) => `${field} ${was} → ${now}`);
+      if (all.length > 20) fixes.push(`… and ${all.length - 20} more`);
       console.log(`acc_${id} ${result.type.padEnd(6)} ${result.status}${fixes.length ? `: ${fixes.join(', ')}` : ''}`);
       if (result.status === 'busy' || result.status === 'unknown-type') problems++;
     }

@@ -2,9 +2,8 @@
 // (the operator's `npm run admin -- recount`), and the sweeper's repair of one counter item per run,
 // walking through every account and type in turn. The engine is lib/store/recount.ts.
 import { listAccountIds } from '../accounts/store';
-import type { EntityType } from '../entities';
 import { logger } from '../log';
-import { recountCounter, typesToRecount, type RecountOptions, type RecountResult } from '../store/recount';
+import { recountCounter, typesToRecount, type CounterSet, type RecountOptions, type RecountResult } from '../store/recount';
 import './counted-stores';
 import { getRecountCursor, saveRecountCursor } from './store';
 
@@ -44,7 +43,7 @@ export async function repairNextCounter(options: RecountOptions = {}): Promise<R
   let accountId = cursor?.account_id ?? (await listAccountIds(null, 1))[0];
   if (!accountId) return null;
   let types = await typesToRecount(accountId);
-  let type: EntityType | undefined = cursor ? types.find((t) => t > cursor.type) : types[0];
+  let type: CounterSet | undefined = cursor ? types.find((t) => t > cursor.type) : types[0];
   if (!cursor || type === undefined) {
     if (cursor) accountId = (await listAccountIds(cursor.account_id, 1))[0] ?? (await listAccountIds(null, 1))[0];
     types = await typesToRecount(accountId);

@@ -9,10 +9,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { typeOf } from '../entities';
 import { db, tableName } from '../store/client';
-import { adjustCounts, readCounts } from '../store/counters';
+import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
 import { addCounts, putGrouped } from '../store/grouped-writes';
-import { countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
+import { batchWrite, checkItemSize, countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
 import type { IngestResult, IngestStatus, LogRecord } from './records';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
@@ -26,6 +26,7 @@ const logs = entityStore<LogRecord>({
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
+  owners: (log) => [log.owner_id],
 });
 
 /** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
@@ -41,22 +42,44 @@ export const logRef = logs.ref;
  * written in parallel, so the write adds one round trip of depth, not two.
  */
 export async function insertNewLog(log: LogRecord): Promise<void> {
-  await Promise.all([putNew(logs.item(log)), adjustCounts(log.account_id, logs.type, { total: 1 })]);
+  await Promise.all([putNew(logs.item(log)), adjustCounts(log.account_id, logs.type, { total: 1 }), logs.countOwners(log, 1)]);
 }
 
 /**
  * An alert timeline entry whose id cannot exist yet (a new ULID, or one a write that just succeeded
- * named): the put needs no condition and may share a BatchWrite. `counted`: the caller counts it.
+ * named): the put needs no condition and may share a BatchWrite. `counted`: the caller counts it in
+ * the alert counters (its owner count, the alert's, is always added here).
  */
 export async function insertFreshTimelineLog(log: LogRecord, counted: boolean): Promise<void> {
-  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id)]);
+  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
 }
 
 /** An alert timeline entry with a chosen id: written and counted once; false when it exists already. */
 export async function insertTimelineLog(log: LogRecord, counted: boolean): Promise<boolean> {
   if (!(await putNew(logs.item(log)))) return false;
-  if (!counted) await countTimelineLog(log.account_id);
+  await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
+}
+
+/**
+ * Writes many new logs of one account at once (seeding, imports): BatchWrites, then the LOG total,
+ * the alert counters' timeline count and every owner count, each summed into one ADD.
+ */
+export async function importLogs(accountId: string, records: LogRecord[]): Promise<void> {
+  const owners: Record<string, number> = {};
+  let timeline = 0;
+  for (const log of records) {
+    if (log.account_id !== accountId) throw new Error('importLogs: a log of another account');
+    if (isTimelineEntry(log)) timeline++;
+    owners[log.owner_id] = (owners[log.owner_id] ?? 0) + 1;
+  }
+  for (const log of records) checkItemSize(logs.item(log));
+  await batchWrite(records.map((log) => ({ PutRequest: { Item: logs.item(log) } })));
+  await Promise.all([
+    adjustCounts(accountId, logs.type, { total: records.length - timeline }),
+    adjustCounts(accountId, typeOf('alert'), { timeline_logs: timeline }),
+    adjustOwnerCounts(accountId, logs.type, owners),
+  ]);
 }
 
 /** Every log of the account: the LOG counter plus the alert timeline entries. */
@@ -77,9 +100,14 @@ export async function listLogsOfOwner(
   return logs.query(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', forward: range.forward ?? true, limit: range.limit });
 }
 
-/** How many logs an object owns; reads the owner's index partition, keys only. */
+/**
+ * How many logs an object owns: its owner count (one GetItem). An owner without one has no log
+ * written since owner counts exist: its index partition is counted instead (empty for a new object;
+ * logs stored before them are counted once `npm run admin -- recount` has written their counts).
+ */
 export async function countLogsOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
-  return countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
+  const counted = await logs.ownerCount(accountId, ownerPrefixId);
+  return counted ?? countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
 }
 
 // ── inbound webhook logs and the pending index ─────────────────────────────────────────────────
@@ -100,11 +128,12 @@ function pendingIndexKeys(logId: string, dueAt: number) {
 
 /**
  * Stores an inbound request's log (a fresh id) through the grouped puts and counts it in the LOG
- * total; with `pendingDueAt` it enters the pending index, due for the sweeper at that time.
+ * total and its integration's owner count (both group-committed: a storm into one integration sums
+ * into few ADDs); with `pendingDueAt` it enters the pending index, due for the sweeper at that time.
  */
 export async function insertIncomingLog(log: LogRecord, pendingDueAt: number | null): Promise<void> {
   await putGrouped({ ...logs.item(log), ...(pendingDueAt === null ? {} : pendingIndexKeys(log.id, pendingDueAt)) });
-  await addCounts(log.account_id, logs.type, { total: 1 });
+  await Promise.all([addCounts(log.account_id, logs.type, { total: 1 }), logs.countOwners(log, 1)]);
 }
 
 /** Rewrites a whole log (no condition) through the grouped puts: it leaves the pending index. */

@@ -1,6 +1,6 @@
 // GET /api/v4/notifications[/:id] and GET /notification[/:id] (docs/api.md#lists, docs/api.md#escalation-and-notifications): read only. A page
 // of one alert's or one account user's notifications in creation order is one Query of its index
-// partition; unfiltered pages are one Query plus the counter; any other filter reads the narrowest
+// partition plus its owner count (one GetItem); unfiltered pages are one Query plus the counter; any other filter reads the narrowest
 // of those and the list engine filters, sorts and counts.
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
@@ -45,6 +45,7 @@ function indexSource(accountId: string, narrowing: Narrowing, fixed: boolean): L
       : countNotificationsOfAccountUser(accountId, narrowing.id);
   return {
     all: (limit) => read({ limit }),
+    size: count,
     async fast(q: ListQuery) {
       const rest = q.filters.filter((f) => f.path !== narrowing.path);
       const order = inCreationOrder({ ...q, filters: rest });
@@ -89,6 +90,8 @@ export async function listNotifications(principal: Principal, params: URLSearchP
   if (alertAlias && accountUserAlias) {
     source = {
       all: async () => (await listNotificationsOfAlert(accountId, alertAlias)).filter((n) => n.account_user_id === accountUserAlias),
+      // The alert's whole partition is read and filtered: its owner count keeps that within the budget.
+      size: () => countNotificationsOfAlert(accountId, alertAlias),
     };
   } else if (alertAlias) source = indexSource(accountId, { kind: 'alert', id: alertAlias, path: null }, true);
   else if (accountUserAlias) source = indexSource(accountId, { kind: 'account_user', id: accountUserAlias, path: null }, true);

@@ -4,6 +4,7 @@
 //                  gsi1: A#<acc>#NTF#ALT#<alert id> / <id>    (only with an alert)
 //                  gsi2: A#<acc>#NTF#ACU#<account user id> / <id>   (only with an account user)
 //   counters       A#<acc>#COUNT / NTF   total, channel:<c>, template:<t>
+//   owner counts   A#<acc>#OCOUNT#NTF / ALT#<alert id> | ACU#<account user id>   n (exact, per index partition)
 //   rate item      A#<acc>#NRATE#<account user id> / <channel>   last send, how many wait, the
 //                  bundle in flight; due index (lib/store/due-index.ts) while something waits
 //   waiting        A#<acc>#NRATE#<account user id>#<channel>#W / <notification id>
@@ -31,6 +32,9 @@ import type { NotificationRecord, NotificationStatus, ProviderStatus } from './r
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
 const byAccountUser = (accountId: string, accountUserId: string) => `A#${accountId}#NTF#ACU#${accountUserId}`;
 
+const alertOwner = (alertId: string) => `ALT#${alertId}`;
+const accountUserOwner = (accountUserId: string) => `ACU#${accountUserId}`;
+
 /** Fields a notification recorded before they existed (welcome messages) may lack. */
 const NOTIFICATION_DEFAULTS: Partial<NotificationRecord> = {
   account_user_id: null,
@@ -56,6 +60,7 @@ const notifications = entityStore<NotificationRecord>({
     gsi2sk: n.account_user_id ? n.id : undefined,
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
+  owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
   decode: (item) => ({ ...NOTIFICATION_DEFAULTS, ...fromItem<NotificationRecord>(item) }),
 });
 
@@ -68,6 +73,9 @@ export const readNotificationCounts = notifications.counts;
 export function insertNotification(record: NotificationRecord): Promise<boolean> {
   return notifications.insert(record);
 }
+
+/** Many new notifications of one account at once (seeding, imports), counted as insert counts them. */
+export const importNotifications = notifications.importMany;
 
 export async function listNotificationsOfAlert(
   accountId: string,
@@ -89,9 +97,18 @@ export async function listNotificationsOfAccountUser(
   });
 }
 
-export const countNotificationsOfAlert = (accountId: string, alertId: string) => countItems(byAlert(accountId, alertId), { index: 'gsi1' });
-export const countNotificationsOfAccountUser = (accountId: string, accountUserId: string) =>
-  countItems(byAccountUser(accountId, accountUserId), { index: 'gsi2' });
+/** An alert's notifications: its owner count (one GetItem); without one (nothing counted there since
+ * owner counts exist) its index partition is counted instead, as for a timeline (lib/logs/store.ts). */
+export async function countNotificationsOfAlert(accountId: string, alertId: string): Promise<number> {
+  const counted = await notifications.ownerCount(accountId, alertOwner(alertId));
+  return counted ?? countItems(byAlert(accountId, alertId), { index: 'gsi1' });
+}
+
+/** An account user's notifications, the same way. */
+export async function countNotificationsOfAccountUser(accountId: string, accountUserId: string): Promise<number> {
+  const counted = await notifications.ownerCount(accountId, accountUserOwner(accountUserId));
+  return counted ?? countItems(byAccountUser(accountId, accountUserId), { index: 'gsi2' });
+}
 
 export interface NotificationOutcome {
   status: NotificationStatus;

@@ -134,3 +134,97 @@ export async function reserveTinyIds(accountId: string, type: EntityType, count:
   );
   return Number(out.Attributes?.n);
 }
+
+// ── per-owner counters ─────────────────────────────────────────────────────────────────────────
+// How many records of a type one owner has (an object's logs, an alert's or a person's
+// notifications): one small item per owner, all of an account's owners of a type in one partition
+// (the recount reads them back with one paged Query). Never fields of the COUNT item above: that
+// item would grow with every alert the account ever had.
+//   owner count   A#<acc>#OCOUNT#<TYPE> / <owner key>   n
+
+const ownerCountPartition = (accountId: string, type: EntityType) => `A#${accountId}#OCOUNT#${type}`;
+
+function ownerCountKey(accountId: string, type: EntityType, owner: string) {
+  return { pk: ownerCountPartition(accountId, type), sk: owner };
+}
+
+/** Adds `n` (±) to several owners' counts of a type, one UpdateItem each, in parallel. */
+export async function adjustOwnerCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
+  await Promise.all(
+    Object.entries(deltas)
+      .filter(([, n]) => n !== 0)
+      .map(([owner, n]) =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: ownerCountKey(accountId, type, owner),
+            UpdateExpression: 'ADD #n :n',
+            ExpressionAttributeNames: { '#n': 'n' },
+            ExpressionAttributeValues: { ':n': n },
+          }),
+        ),
+      ),
+  );
+}
+
+/** One owner's count of a type; null when no write ever counted one (no item). */
+export async function readOwnerCount(accountId: string, type: EntityType, owner: string): Promise<number | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: ownerCountKey(accountId, type, owner), ConsistentRead: true }));
+  const n = out.Item?.n;
+  return typeof n === 'number' ? Math.max(0, n) : null;
+}
+
+/** Every owner count of a type in the account, as stored (negative values too): for the recount. */
+export async function readAllOwnerCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': ownerCountPartition(accountId, type) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) if (typeof item.n === 'number') counts[String(item.sk)] = item.n;
+    startKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return counts;
+}
+
+/**
+ * Corrects owner counts found off by a recount, each by the difference and only while it still holds
+ * the value read (as correctCounts). Returns how many corrections a concurrent write made fail.
+ */
+export async function correctOwnerCounts(
+  accountId: string,
+  type: EntityType,
+  owners: Record<string, { was: number; now: number }>,
+): Promise<number> {
+  let failed = 0;
+  const entries = Object.entries(owners);
+  for (let start = 0; start < entries.length; start += 25) {
+    await Promise.all(
+      entries.slice(start, start + 25).map(async ([owner, { was, now }]) => {
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: ownerCountKey(accountId, type, owner),
+              UpdateExpression: 'ADD #n :d',
+              ConditionExpression: was === 0 ? 'attribute_not_exists(#n) OR #n = :w' : '#n = :w',
+              ExpressionAttributeNames: { '#n': 'n' },
+              ExpressionAttributeValues: { ':d': now - was, ':w': was },
+            }),
+          );
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+          failed++;
+        }
+      }),
+    );
+  }
+  return failed;
+}

@@ -2,15 +2,18 @@
 // each area's store.ts builds its store on it and adds the keys and queries only it knows.
 //   object   A#<account>#<TYPE> / <ULID>      (+ the index keys the area derives)
 //   counts   A#<account>#COUNT / <TYPE>       total, and the counters an object belongs to
+//   owners   A#<account>#OCOUNT#<TYPE> / <owner key>   n: per-owner counts, for kinds listed by owner
 // Creates are conditional on absence, saves on the version read, removes on presence; counters
 // move with each write through the grouped counter writes (lib/store/grouped-writes.ts).
 import { ENTITIES, typeOf, type EntityInfo, type EntityType, type StoredKind } from '../entities';
 import { newId } from '../ids';
-import { readCounts } from './counters';
-import { addCounts, nextTinyId } from './grouped-writes';
-import { registerCountedKind } from './recount';
+import { adjustCounts, adjustOwnerCounts, readCounts, readOwnerCount } from './counters';
+import { addCounts, addOwnerCounts, nextTinyId } from './grouped-writes';
+import { registerCountedKind, registerOwnerCountedKind } from './recount';
 import {
   batchGet,
+  batchWrite,
+  checkItemSize,
   deleteItem,
   entityKey,
   fromItem,
@@ -56,6 +59,12 @@ export interface EntityStoreOptions<T extends Entity> {
    */
   countedAs?: ((record: T) => Array<[EntityType, string]>) | false;
   countsInto?: EntityType[];
+  /**
+   * The owners a record is listed under (an index partition per owner: an alert's notifications, an
+   * integration's logs), each counted in its own owner count so a page of one owner carries its exact
+   * total without reading the partition. Keys are short and stable (`ALT#<id>`, a prefix id).
+   */
+  owners?: (record: T) => string[];
 }
 
 /** A read to combine with others into one round trip (getEach). */
@@ -94,6 +103,29 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     });
   }
 
+  const ownersOf = options.owners;
+  if (ownersOf) {
+    registerOwnerCountedKind({ type, partition, decode, owners: (record) => ownersOf(record as T) });
+  }
+
+  /** Adds (+1) or removes (−1) a record's owner counts; grouped with concurrent writes to the same owner. */
+  function countOwners(record: T, sign: 1 | -1): Promise<void> {
+    if (!ownersOf) return Promise.resolve();
+    return addOwnerCounts(record.account_id, type, Object.fromEntries(ownersOf(record).map((owner) => [owner, sign])));
+  }
+
+  /** The owner changes between two versions of a record (normally none: owners are fixed at create). */
+  function moveOwners(before: T, after: T): Promise<void> {
+    if (!ownersOf) return Promise.resolve();
+    const change = deltas(ownersOf(before), ownersOf(after));
+    return addOwnerCounts(after.account_id, type, change);
+  }
+
+  /** The exact number of records listed under an owner; null when nothing was ever counted there. */
+  function ownerCount(accountId: string, owner: string): Promise<number | null> {
+    return readOwnerCount(accountId, type, owner);
+  }
+
   /** The whole stored item: keys, index keys and attributes. */
   function item(record: T): Item {
     const indexKeys = Object.entries(options.indexKeys?.(record) ?? {}).filter(([, v]) => v !== undefined);
@@ -120,7 +152,10 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   /** Writes a new record and counts it; false when one with that id exists already. */
   async function insert(record: T): Promise<boolean> {
     if (!(await putNew(item(record)))) return false;
-    await addCounts(record.account_id, type, deltas([], ['total', ...(options.counts?.(record) ?? [])]));
+    await Promise.all([
+      addCounts(record.account_id, type, deltas([], ['total', ...(options.counts?.(record) ?? [])])),
+      countOwners(record, 1),
+    ]);
     return true;
   }
 
@@ -131,8 +166,30 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    */
   async function save(next: T, before?: T): Promise<boolean> {
     if (!(await putIfVersion(item(next), next.version - 1))) return false;
-    if (options.counts && before) await addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next)));
+    if (before) {
+      await Promise.all([
+        options.counts ? addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next))) : undefined,
+        moveOwners(before, next),
+      ]);
+    }
     return true;
+  }
+
+  /**
+   * Writes many new records of one account at once (seeding, imports): BatchWrites of 25, then their
+   * counters and owner counts summed into one ADD each. Unconditional: the ids must be new.
+   */
+  async function importMany(accountId: string, records: T[]): Promise<void> {
+    const totals: Record<string, number> = {};
+    const owners: Record<string, number> = {};
+    for (const record of records) {
+      if (record.account_id !== accountId) throw new Error(`importMany: a ${options.kind} of another account`);
+      for (const name of ['total', ...(options.counts?.(record) ?? [])]) totals[name] = (totals[name] ?? 0) + 1;
+      for (const owner of ownersOf?.(record) ?? []) owners[owner] = (owners[owner] ?? 0) + 1;
+    }
+    for (const record of records) checkItemSize(item(record));
+    await batchWrite(records.map((record) => ({ PutRequest: { Item: item(record) } })));
+    await Promise.all([adjustCounts(accountId, type, totals), adjustOwnerCounts(accountId, type, owners)]);
   }
 
   /** Removes a record and its counts; returns what it held (null when it was absent). */
@@ -140,7 +197,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     const stored = await deleteItem(key(accountId, id));
     if (!stored) return null;
     const record = decode(stored);
-    await addCounts(accountId, type, deltas(['total', ...(options.counts?.(record) ?? [])], []));
+    await Promise.all([addCounts(accountId, type, deltas(['total', ...(options.counts?.(record) ?? [])], [])), countOwners(record, -1)]);
     return record;
   }
 
@@ -174,11 +231,14 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     get,
     getMany,
     insert,
+    importMany,
     save,
     remove,
     list,
     query,
     counts,
+    countOwners,
+    ownerCount,
     /** The next per-account tiny id of this kind (docs/api.md#ids); only kinds the registry gives tiny ids. */
     nextTinyId: (accountId: string) => {
       if (!(ENTITIES[options.kind] as EntityInfo).tinyId) throw new Error(`${options.kind} objects have no tiny ids (lib/entities.ts)`);

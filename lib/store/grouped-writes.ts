@@ -4,7 +4,7 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
-import { adjustCounts, reserveTinyIds } from './counters';
+import { adjustCounts, adjustOwnerCounts, reserveTinyIds } from './counters';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
@@ -27,6 +27,25 @@ const counters = new KeyedGroupCommit<Record<string, number>>(
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
   return counters.add(`${accountId}|${type}`, deltas);
+}
+
+// One writer per owner count (an integration's logs, a person's notifications), one write in
+// flight: a storm into one integration or one person's pages sums into few UpdateItems.
+const ownerCounters = new KeyedGroupCommit<number>(
+  (key) => {
+    const [accountId, type, owner] = JSON.parse(key) as [string, EntityType, string];
+    return async (entries) => adjustOwnerCounts(accountId, type, { [owner]: entries.reduce((sum, n) => sum + n, 0) });
+  },
+  1_000,
+  1,
+);
+
+/** adjustOwnerCounts, merged with the concurrent adjustments of the same owner count. */
+export function addOwnerCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
+  const writes = Object.entries(deltas)
+    .filter(([, n]) => n !== 0)
+    .map(([owner, n]) => ownerCounters.add(JSON.stringify([accountId, type, owner]), n));
+  return Promise.all(writes).then(() => undefined);
 }
 
 /** Unconditional puts, 25 to a BatchWrite: new items whose ids were just generated, and whole-item

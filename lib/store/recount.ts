@@ -9,7 +9,7 @@
 // Entity stores register how their records are counted (lib/store/entity-store.ts); the list of stores
 // lives with the use cases that recount (lib/counters).
 import type { EntityType } from '../entities';
-import { correctCounts, listCounterTypes, readRawCounts } from './counters';
+import { correctCounts, correctOwnerCounts, listCounterTypes, readAllOwnerCounts, readRawCounts } from './counters';
 import { queryAll, type Item } from './items';
 
 export interface CountedKind {
@@ -23,16 +23,39 @@ export interface CountedKind {
   countsInto: EntityType[];
 }
 
+/** A kind whose records are also counted per owner (lib/store/counters.ts owner counts). */
+export interface OwnerCountedKind {
+  /** The type whose partition holds the records; the owner counts are of this type too. */
+  type: EntityType;
+  partition(accountId: string): string;
+  decode(item: Item): unknown;
+  /** The owner keys one stored record is counted under. */
+  owners(record: unknown): string[];
+}
+
+/** What one recount settles: a counter item (`<TYPE>`), or every owner count of a type (`<TYPE>#OWNER`). */
+export type CounterSet = EntityType | `${EntityType}#OWNER`;
+
+const OWNER_SUFFIX = '#OWNER';
+
 const REGISTRY = new Map<EntityType, CountedKind>();
+const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
 
 /** Called by entityStore() for every kind that keeps counters. */
 export function registerCountedKind(kind: CountedKind): void {
   REGISTRY.set(kind.type, kind);
 }
 
-/** Every type that has counters, in a stable order. */
-export function countedTypes(): EntityType[] {
-  return [...new Set([...REGISTRY.values()].flatMap((kind) => kind.countsInto))].sort();
+/** Called by entityStore() for every kind that keeps per-owner counts. */
+export function registerOwnerCountedKind(kind: OwnerCountedKind): void {
+  OWNER_REGISTRY.set(kind.type, kind);
+}
+
+/** Every counter set there is (the types that have counters, and the types counted per owner), in a stable order. */
+export function countedTypes(): CounterSet[] {
+  const types = [...REGISTRY.values()].flatMap((kind): CounterSet[] => kind.countsInto);
+  const owners = [...OWNER_REGISTRY.keys()].map((type): CounterSet => `${type}${OWNER_SUFFIX}` as CounterSet);
+  return [...new Set([...types, ...owners])].sort();
 }
 
 export class TooLargeToRecount extends Error {
@@ -71,7 +94,7 @@ const same = (a: Record<string, number>, b: Record<string, number>) => Object.ke
 export type RecountStatus = 'exact' | 'repaired' | 'busy' | 'too-large' | 'unknown-type';
 
 export interface RecountResult {
-  type: EntityType;
+  type: CounterSet;
   status: RecountStatus;
   /** The fields corrected (repaired), or found off (busy: left as they were). */
   corrections: Record<string, { was: number; now: number }>;
@@ -88,9 +111,48 @@ export interface RecountOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Recounts one counter item and repairs what is off (see the top of this file). */
-export async function recountCounter(accountId: string, type: EntityType, options: RecountOptions = {}): Promise<RecountResult> {
-  if (!countedTypes().includes(type)) return { type, status: 'unknown-type', corrections: {} };
+/** Every owner count of a type as the records say it should be; throws TooLargeToRecount past `maxItems`. */
+async function countOwnersFromItems(accountId: string, kind: OwnerCountedKind, maxItems = Infinity): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  let seen = 0;
+  for await (const item of queryAll(kind.partition(accountId))) {
+    if (++seen > maxItems) throw new TooLargeToRecount(`${kind.type} of account ${accountId} has more than ${maxItems} items to count`);
+    for (const owner of kind.owners(kind.decode(item))) counts[owner] = (counts[owner] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** The owner counts of one type, recounted and repaired the same way as a counter item. */
+async function recountOwners(accountId: string, set: CounterSet, kind: OwnerCountedKind, options: RecountOptions): Promise<RecountResult> {
+  const settleMs = options.settleMs ?? 1_000;
+  const read = () => Promise.all([readAllOwnerCounts(accountId, kind.type), countOwnersFromItems(accountId, kind, options.maxItems)]);
+  let found: Record<string, { was: number; now: number }> = {};
+  try {
+    for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
+      const [stored, counted] = await read();
+      found = differences(stored, counted);
+      if (Object.keys(found).length === 0) return { type: set, status: 'exact', corrections: {} };
+      await sleep(settleMs);
+      const [storedAgain, countedAgain] = await read();
+      // Only the owners found off must be still: a storm into another owner does not hold this up.
+      const still = (a: Record<string, number>, b: Record<string, number>) => Object.keys(found).every((o) => (a[o] ?? 0) === (b[o] ?? 0));
+      if (!still(stored, storedAgain) || !still(counted, countedAgain)) continue;
+      if ((await correctOwnerCounts(accountId, kind.type, found)) === 0) return { type: set, status: 'repaired', corrections: found };
+    }
+  } catch (error) {
+    if (error instanceof TooLargeToRecount) return { type: set, status: 'too-large', corrections: {} };
+    throw error;
+  }
+  return { type: set, status: 'busy', corrections: found };
+}
+
+/** Recounts one counter item (or a type's owner counts) and repairs what is off (see the top of this file). */
+export async function recountCounter(accountId: string, set: CounterSet, options: RecountOptions = {}): Promise<RecountResult> {
+  if (!countedTypes().includes(set)) return { type: set, status: 'unknown-type', corrections: {} };
+  if (set.endsWith(OWNER_SUFFIX)) {
+    return recountOwners(accountId, set, OWNER_REGISTRY.get(set.slice(0, -OWNER_SUFFIX.length) as EntityType)!, options);
+  }
+  const type = set as EntityType;
   const settleMs = options.settleMs ?? 1_000;
   let found: Record<string, { was: number; now: number }> = {};
   try {
@@ -115,6 +177,6 @@ export async function recountCounter(accountId: string, type: EntityType, option
 
 /** The types to recount for an account: every counted type, and any other its counter items name
  * (reported as unknown-type: a store that is not registered). */
-export async function typesToRecount(accountId: string): Promise<EntityType[]> {
-  return [...new Set([...countedTypes(), ...(await listCounterTypes(accountId))])].sort() as EntityType[];
+export async function typesToRecount(accountId: string): Promise<CounterSet[]> {
+  return [...new Set([...countedTypes(), ...(await listCounterTypes(accountId))])].sort() as CounterSet[];
 }

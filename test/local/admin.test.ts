@@ -96,6 +96,8 @@ describe('admin recount', () => {
     expect(stdout).toMatch(/ALERT +repaired: .*urgency:low 3 → 0/);
     expect(stdout).toMatch(/ACU +repaired: total 0 → 1/);
     expect(stdout).toMatch(/TEAM +exact/);
+    expect(stdout).toMatch(/LOG#OWNER +exact/);
+    expect(stdout).toMatch(/NTF#OWNER +exact/);
     expect((await service.admin.get('/api/v4/alerts')).body.total_count).toBe(exact);
     expect((await service.admin.get('/api/v4/alerts?status=open')).body.total_count).toBe(exact);
     expect((await service.admin.get('/api/v4/alerts?urgency=low')).body.total_count).toBe(0);
