@@ -4,6 +4,7 @@ import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId, prefixId } from '../ids';
 import { runList } from '../list/engine';
+import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
 import { parseListQuery, type ApiInterface } from '../list/query';
 import { listLogsOfOwner } from '../logs/read-logs';
 import { getTeam } from '../teams/store';
@@ -55,14 +56,23 @@ function v4Params(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/** Reference filters read in the form each representation shows, whichever form the client sent (docs/api.md#ids). */
+const V4_REFERENCE_FILTERS = {
+  id: 'alert',
+  destination_team_ids: 'team',
+  destination_account_user_ids: 'accountUser',
+  destination_router_ids: 'router',
+} as const;
+const EARLIER_REFERENCE_FILTERS = { d_team_id: 'team', d_user_id: 'user', parent_id: 'alert' } as const;
+
 export async function listAlertsV4(principal: Principal, params: URLSearchParams, view?: AlertView) {
-  const query = parseListQuery(v4Params(params), alertV4ListSpec, 'v4');
+  const query = parseListQuery(normalizeIdFilters(v4Params(params), V4_REFERENCE_FILTERS), alertV4ListSpec, 'v4');
   const source = alertListSource(principal.accountId, query, { mapping: V4_FILTERS, view });
   return runList(query, source, alertToV4);
 }
 
 export async function listAlertsEarlier(principal: Principal, params: URLSearchParams, view?: AlertView) {
-  const query = parseListQuery(params, alertEarlierListSpec, 'earlier');
+  const query = parseListQuery(prefixIdFilters(params, EARLIER_REFERENCE_FILTERS), alertEarlierListSpec, 'earlier');
   const source = alertListSource(principal.accountId, query, { mapping: EARLIER_FILTERS, view, paths: EARLIER_PATHS });
   return runList(query, source, alertToEarlier);
 }
