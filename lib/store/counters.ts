@@ -86,7 +86,10 @@ export async function correctCounts(
 }
 
 /** correctCounts for any counter item. */
-export async function correctFields(key: { pk: string; sk: string }, fields: Record<string, { was: number; now: number }>): Promise<boolean> {
+export async function correctFields(
+  key: { pk: string; sk: string },
+  fields: Record<string, { was: number; now: number }>,
+): Promise<boolean> {
   const entries = Object.entries(fields);
   for (let start = 0; start < entries.length; start += 50) {
     const names: Record<string, string> = {};

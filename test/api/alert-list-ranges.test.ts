@@ -120,7 +120,9 @@ beforeAll(async () => {
     expect([200, 409]).toContain(res.status);
   }
   for (let start = 0; start < ids.length; start += 20) {
-    await Promise.all(ids.slice(start, start + 20).map((id, i) => ((start + i) % 4 === 1 ? forceStatus(me.accountId, id, pick(STATUSES)) : null)));
+    await Promise.all(
+      ids.slice(start, start + 20).map((id, i) => ((start + i) % 4 === 1 ? forceStatus(me.accountId, id, pick(STATUSES)) : null)),
+    );
   }
   for (const id of ids.filter((_, i) => i % 13 === 5)) expect((await admin.delete(`/api/v4/alerts/${id}`)).status).toBe(204);
   reference = await everyAlert();
@@ -187,11 +189,26 @@ describe('created_at range totals from the buckets', () => {
 
   it('answers open-ended ranges and ranges outside any data', async () => {
     const mid = Date.UTC(2026, 1, 14, 12, 30, 0, 1);
-    await check(`created_at=${iso(mid)}&ops=created_at:gte`, expected((a) => at(a) >= mid));
-    await check(`created_at=${iso(mid)}&ops=created_at:gt&status=resolved`, expected((a) => at(a) > mid && a.status === 'resolved'));
-    await check(`created_at=${iso(mid)}&ops=created_at:lte`, expected((a) => at(a) <= mid));
-    await check(`created_at=${iso(Date.UTC(2026, 2, 1))}&ops=created_at:lt&status=open`, expected((a) => at(a) < Date.UTC(2026, 2, 1) && a.status === 'open'));
-    await check(`created_at=${iso(Date.UTC(2026, 2, 1))}&ops=created_at:gte&sort=created_at&direction=asc`, expected((a) => at(a) >= Date.UTC(2026, 2, 1), 'asc'));
+    await check(
+      `created_at=${iso(mid)}&ops=created_at:gte`,
+      expected((a) => at(a) >= mid),
+    );
+    await check(
+      `created_at=${iso(mid)}&ops=created_at:gt&status=resolved`,
+      expected((a) => at(a) > mid && a.status === 'resolved'),
+    );
+    await check(
+      `created_at=${iso(mid)}&ops=created_at:lte`,
+      expected((a) => at(a) <= mid),
+    );
+    await check(
+      `created_at=${iso(Date.UTC(2026, 2, 1))}&ops=created_at:lt&status=open`,
+      expected((a) => at(a) < Date.UTC(2026, 2, 1) && a.status === 'open'),
+    );
+    await check(
+      `created_at=${iso(Date.UTC(2026, 2, 1))}&ops=created_at:gte&sort=created_at&direction=asc`,
+      expected((a) => at(a) >= Date.UTC(2026, 2, 1), 'asc'),
+    );
     await checkBetween(Date.UTC(2001, 0, 1), Date.UTC(2001, 11, 31));
     await checkBetween(Date.UTC(2090, 0, 1), Date.UTC(2091, 0, 1), 'open');
     await check(`created_at=${iso(Date.UTC(2030, 0, 1))}&ops=created_at:gte`, []);
@@ -219,7 +236,10 @@ describe('created_at range totals from the buckets', () => {
 
     expect((await recountCreatedBuckets(me.accountId, { settleMs: 50 })).status).toBe('exact');
     // A crash between an alert write and its bucket ADD: off until the recount.
-    await adjustFields({ pk: `A#${me.accountId}#ALERT#CM`, sk: target.created_at.slice(0, 7) }, { [`${target.created_at.slice(8, 10)}#open`]: 3 });
+    await adjustFields(
+      { pk: `A#${me.accountId}#ALERT#CM`, sk: target.created_at.slice(0, 7) },
+      { [`${target.created_at.slice(8, 10)}#open`]: 3 },
+    );
     expect(await count('open')).toBe(open - 1 + 3);
     const repaired = await recountCreatedBuckets(me.accountId, { settleMs: 50 });
     expect(repaired.status).toBe('repaired');
@@ -229,11 +249,28 @@ describe('created_at range totals from the buckets', () => {
 });
 
 describe('q of several words, on one group', () => {
-  const queries = ['kestrel web', 'web kestrel', 'kestrel we', 'kestrel db', 'database lat', 'kes dat web-3', 'ünï sin', 'kestrel zebra', 'lag queue'];
+  const queries = [
+    'kestrel web',
+    'web kestrel',
+    'kestrel we',
+    'kestrel db',
+    'database lat',
+    'kes dat web-3',
+    'ünï sin',
+    'kestrel zebra',
+    'lag queue',
+  ];
 
   it('gives exactly the alerts holding every word, with the total', async () => {
-    for (const q of queries) await check(`q=${encodeURIComponent(q)}`, expected((a) => qMatches(a, q)));
-    await check('q=kestrel%20web&sort=created_at&direction=asc', expected((a) => qMatches(a, 'kestrel web'), 'asc'));
+    for (const q of queries)
+      await check(
+        `q=${encodeURIComponent(q)}`,
+        expected((a) => qMatches(a, q)),
+      );
+    await check(
+      'q=kestrel%20web&sort=created_at&direction=asc',
+      expected((a) => qMatches(a, 'kestrel web'), 'asc'),
+    );
   });
 
   it('reads old word items (without the word list) as before, and reindex-alerts rewrites them', async () => {
@@ -247,11 +284,19 @@ describe('q of several words, on one group', () => {
     }
     expect([...(await readWordEntries(me.accountId, 'kes', 10_000))!.values()].some((entry) => !entry.listed)).toBe(true);
     // Words under 3 characters only filter the page of an old item (its total counts the long words).
-    for (const q of queries.filter((q) => wordsOf(q).every((word) => word.length >= 3))) await check(`q=${encodeURIComponent(q)}`, expected((a) => qMatches(a, q)));
+    for (const q of queries.filter((q) => wordsOf(q).every((word) => word.length >= 3)))
+      await check(
+        `q=${encodeURIComponent(q)}`,
+        expected((a) => qMatches(a, q)),
+      );
 
     await reindexAlerts(me.accountId);
     expect([...(await readWordEntries(me.accountId, 'kes', 10_000))!.values()].every((entry) => Array.isArray(entry.listed))).toBe(true);
-    for (const q of queries) await check(`q=${encodeURIComponent(q)}`, expected((a) => qMatches(a, q)));
+    for (const q of queries)
+      await check(
+        `q=${encodeURIComponent(q)}`,
+        expected((a) => qMatches(a, q)),
+      );
   });
 
   it('rewrites every word item when the title changes, so the lists follow the alert', async () => {
@@ -259,7 +304,10 @@ describe('q of several words, on one group', () => {
     const renamed = await admin.put(`/api/v4/alerts/${target.id}`, { title: `kestrel zebra ${target.title}` });
     expect(renamed.status, renamed.text).toBe(200);
     reference = await everyAlert();
-    await check('q=kestrel%20zebra', expected((a) => qMatches(a, 'kestrel zebra')));
+    await check(
+      'q=kestrel%20zebra',
+      expected((a) => qMatches(a, 'kestrel zebra')),
+    );
     expect(expected((a) => qMatches(a, 'kestrel zebra'))).toEqual([target.id]);
     const entry = (await readWordEntries(me.accountId, 'kes', 10_000))!.get(target.id)!;
     expect(entry.listed).toContain('zebra');
