@@ -149,8 +149,9 @@ async function wordCandidates(accountId: string, q: string, budget: number): Pro
   for (const [id, { words, listed }] of first) {
     if (!begins(words, terms[0])) continue;
     if (!several) ids.push(id);
-    else if (listed) {
-      if (all.every((term) => term === terms[0] || begins(listed, term))) ids.push(id);
+    else if (listed !== undefined) {
+      const spaced = ` ${listed}`;
+      if (all.every((term) => term === terms[0] || spaced.includes(` ${prefixOf(term)}`))) ids.push(id);
     } else oldForm.push(id);
   }
   // Items written before the word lists (until reindex-alerts rewrites them): every other long word

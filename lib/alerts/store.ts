@@ -763,8 +763,8 @@ export async function readWordGroup(accountId: string, group: string, limit: num
 export interface WordEntry {
   /** The alert's words of the group. */
   words: string[];
-  /** The alert's word list (wordListOf); absent on an item written before the lists existed. */
-  listed?: string[];
+  /** The alert's word list (wordListOf), space-separated; absent on an item written before the lists existed. */
+  listed?: string;
 }
 
 /** readWordGroup with each item's word list too (`q` of several words: ~3× the bytes read). */
@@ -789,7 +789,7 @@ export async function readWordEntries(
       }),
     );
     for (const item of (page.Items ?? []) as Item[]) {
-      out.set(String(item.sk), { words: (item.w as string[] | undefined) ?? [], listed: item.a as string[] | undefined });
+      out.set(String(item.sk), { words: (item.w as string[] | undefined) ?? [], listed: typeof item.a === 'string' ? item.a : undefined });
     }
     if (out.size > limit) return null;
     startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
