@@ -158,8 +158,63 @@ export function wordPartition(accountId: string, group: string): string {
   return `${alertPartition(accountId)}#W#${group}`;
 }
 
-/** The word item of one group of an alert: the alert's words of that group, and the alert version
- * that wrote it (a later version's write is never undone by an earlier one's cleanup). */
-export function wordItem(accountId: string, alertId: string, group: string, words: string[], version: number) {
-  return { pk: wordPartition(accountId, group), sk: alertId, w: words, v: version };
+/** Words listed on every word item of an alert (`a`), and the bytes they may take in all: an item
+ * stays under 1 KB (one write unit) with its key, its group's words and the version. */
+export const MAX_LISTED_WORDS = 32;
+export const MAX_LISTED_BYTES = 400;
+
+/**
+ * The alert's word list, carried by each of its word items so that the other words of a `q` are
+ * checked in memory on the longest word's group alone: its distinct words (short ones too), title
+ * first, each cut to MAX_WORD_LENGTH characters, until MAX_LISTED_WORDS words or MAX_LISTED_BYTES.
+ */
+export function wordListOf(alert: Pick<AlertRecord, 'title' | 'description'>): string[] {
+  const listed: string[] = [];
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const whole of [...wordsOf(alert.title ?? ''), ...wordsOf(alert.description ?? '')]) {
+    const word = Array.from(whole).slice(0, MAX_WORD_LENGTH).join('');
+    if (seen.has(word)) continue;
+    const size = Buffer.byteLength(word) + 1;
+    if (listed.length >= MAX_LISTED_WORDS || bytes + size > MAX_LISTED_BYTES) break;
+    seen.add(word);
+    listed.push(word);
+    bytes += size;
+  }
+  return listed;
+}
+
+/** The word item of one group of an alert: the alert's words of that group, its whole word list (see
+ * wordListOf), and the alert version that wrote it (a later version's write is never undone by an
+ * earlier one's cleanup). Items written before the list existed have no `a`. */
+export function wordItem(accountId: string, alertId: string, group: string, words: string[], version: number, listed: string[]) {
+  // One string (words never hold a space): a fraction of a list's bytes on the wire and in parsing.
+  return { pk: wordPartition(accountId, group), sk: alertId, w: words, a: listed.join(' '), v: version };
+}
+
+// ── created_at buckets (total_count of a created_at range) ────────────────────────────────────
+
+/** One item per month of creation (UTC), sk `YYYY-MM`, fields `<DD>#<status>`: the alerts created that
+ * day holding that status; one item per day, sk `YYYY-MM-DD`, fields `<HH>#<status>` per hour. A range
+ * sums whole days from the month items and whole hours from (at most two) day items. */
+export const createdMonthPartition = (accountId: string) => `${alertPartition(accountId)}#CM`;
+export const createdDayPartition = (accountId: string) => `${alertPartition(accountId)}#CD`;
+
+export interface BucketField {
+  pk: string;
+  sk: string;
+  field: string;
+}
+
+/** The two bucket counters an alert is counted in (none when its created_at is not a datetime). */
+export function createdBucketsOf(alert: Pick<AlertRecord, 'account_id' | 'created_at' | 'status'>): BucketField[] {
+  const ms = Date.parse(alert.created_at);
+  if (Number.isNaN(ms)) return [];
+  const iso = new Date(ms).toISOString();
+  if (iso.length !== 24) return []; // years outside 0000..9999
+  const [month, day, hour] = [iso.slice(0, 7), iso.slice(8, 10), iso.slice(11, 13)];
+  return [
+    { pk: createdMonthPartition(alert.account_id), sk: month, field: `${day}#${alert.status}` },
+    { pk: createdDayPartition(alert.account_id), sk: iso.slice(0, 10), field: `${hour}#${alert.status}` },
+  ];
 }

@@ -12,6 +12,7 @@ import type { AlertRecord, AlertStatus } from './records';
 import {
   countAlertsCreatedIn,
   counterOf,
+  CREATED_SLACK_MS,
   countLinkedAlerts,
   dropStaleWordItem,
   getAlerts,
@@ -22,8 +23,9 @@ import {
   listAlertsInOrder,
   listAlertsWith,
   readAlertCounts,
-  readWordGroup,
+  readWordEntries,
   readWordItems,
+  rewriteWordItems,
   type CreatedRange,
   type IndexKind,
   type LinkKind,
@@ -66,9 +68,6 @@ export interface AlertView {
 }
 
 const STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
-
-/** Slack between an alert's created_at and the time in its ULID (both taken when it is created). */
-const CREATED_SLACK_MS = 60_000;
 
 /** What makes an alert query indexable: the end of the over-budget message. */
 const INDEXABLE =
@@ -131,36 +130,52 @@ const WORD_ITEMS_PER_ALERT_READ = 10;
 
 const isLong = (term: string) => Array.from(term).length >= GROUP_LENGTH;
 
-/** Ids of the alerts whose word items hold every long word of q, newest first; null when q has no long
- * word. Throws OverBudget when a word's group holds more items than the budget. */
+/** Ids of the alerts whose word items hold every word of q, newest first; null when q has no word of
+ * 3+ characters. Throws OverBudget when a word's group holds more items than the budget. */
 async function wordCandidates(accountId: string, q: string, budget: number): Promise<string[] | null> {
-  // Longest word first: usually the rarest. Its group is read whole (at most 10 × budget items);
-  // the other words are checked on those candidates' own word items (BatchGet), so a common word
-  // beside a rare one costs the rare one's candidates, not its own group.
-  const terms = [...new Set(wordsOf(q).filter(isLong))].sort((a, b) => b.length - a.length);
+  // Longest word first: usually the rarest. Its group is read whole (at most 10 × budget items), and
+  // each item carries its alert's word list: the other words are checked on it in memory, so a
+  // common word beside a rare one costs nothing more than the rare one's group.
+  const all = [...new Set(wordsOf(q))];
+  const terms = all.filter(isLong).sort((a, b) => b.length - a.length);
   if (terms.length === 0) return null;
+  const several = all.length > 1;
   const prefixOf = (term: string) => Array.from(term).slice(0, 40).join('');
-  const first = await readWordGroup(accountId, groupOf(terms[0]), budget * WORD_ITEMS_PER_ALERT_READ);
+  const begins = (words: string[], term: string) => words.some((word) => word.startsWith(prefixOf(term)));
+  const first = await readWordEntries(accountId, groupOf(terms[0]), budget * WORD_ITEMS_PER_ALERT_READ, several);
   if (!first) throw new OverBudget(budget, `q word "${terms[0]}" is in too many alerts: add a longer or rarer word`);
-  let ids = [...first].filter(([, words]) => words.some((word) => word.startsWith(prefixOf(terms[0])))).map(([id]) => id);
-  for (const term of terms.slice(1)) {
-    if (ids.length === 0) break;
-    if (ids.length > budget) throw new OverBudget(budget, `q words "${terms.join(' ')}" are in too many alerts: add a rarer word`);
-    const words = await readWordItems(accountId, groupOf(term), ids);
-    ids = ids.filter((id) => (words.get(id) ?? []).some((word) => word.startsWith(prefixOf(term))));
+  const ids: string[] = [];
+  let oldForm: string[] = [];
+  for (const [id, { words, listed }] of first) {
+    if (!begins(words, terms[0])) continue;
+    if (!several) ids.push(id);
+    else if (listed !== undefined) {
+      const spaced = ` ${listed}`;
+      if (all.every((term) => term === terms[0] || spaced.includes(` ${prefixOf(term)}`))) ids.push(id);
+    } else oldForm.push(id);
   }
-  return ids.sort().reverse();
+  // Items written before the word lists (until reindex-alerts rewrites them): every other long word
+  // checked on those candidates' word items of its own group (BatchGet).
+  for (const term of terms.slice(1)) {
+    if (oldForm.length === 0) break;
+    if (oldForm.length > budget) throw new OverBudget(budget, `q words "${terms.join(' ')}" are in too many alerts: add a rarer word`);
+    const words = await readWordItems(accountId, groupOf(term), oldForm);
+    oldForm = oldForm.filter((id) => begins(words.get(id) ?? [], term));
+  }
+  return [...ids, ...oldForm].sort().reverse();
 }
 
-/** Removes word items that a read found not to hold for their alert (read repair). */
+/** Repairs word items that a read found not to hold for their alert: an absent alert's are removed, a
+ * changed alert's rewritten from it as it is now (read repair). */
 async function repairWords(accountId: string, q: string, stale: Array<{ id: string; alert: AlertRecord | null }>): Promise<void> {
   const groups = [...new Set(wordsOf(q).filter(isLong).map(groupOf))];
   const settled = Date.now() - 5 * 60_000;
   await Promise.all(
-    stale.flatMap(({ id, alert }) =>
+    stale.flatMap(({ id, alert }) => {
+      if (alert) return [rewriteWordItems(alert, groups)];
       // An absent alert whose id is recent may be one being created (its words are written first).
-      alert === null && ulidTime(id) > settled ? [] : groups.map((group) => dropStaleWordItem(accountId, id, group, alert?.version)),
-    ),
+      return ulidTime(id) > settled ? [] : groups.map((group) => dropStaleWordItem(accountId, id, group));
+    }),
   );
 }
 

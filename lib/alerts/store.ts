@@ -3,12 +3,14 @@
 //   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id
 //   link          A#<acc>#ALERT#L#<kind>#<value> / <alert id>    (teams, tags, incident, subtype)
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*, su:*, dteam:*
-//   word          A#<acc>#ALERT#W#<first 3 characters> / <alert id>   {w: words, v: version} (q)
+//   word          A#<acc>#ALERT#W#<first 3 characters> / <alert id>   {w: words, a: word list, v: version} (q)
+//   buckets       A#<acc>#ALERT#CM / <YYYY-MM> {<DD>#<status>: n},  A#<acc>#ALERT#CD / <YYYY-MM-DD> {<HH>#<status>: n}
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulidBoundsOf } from '../ids';
 import { db, tableName } from '../store/client';
-import { adjustCounts } from '../store/counters';
+import { adjustCounts, adjustFields, correctFields } from '../store/counters';
 import { entityStore } from '../store/entity-store';
-import { addCounts, putIndexItems, writeInOrder } from '../store/grouped-writes';
+import { addCounts, addToCounterItem, putIndexItems, writeInOrder } from '../store/grouped-writes';
 import {
   batchGet,
   batchWrite,
@@ -29,6 +31,9 @@ import {
   byTinyIdPartition,
   byUpdatePartition,
   COUNTER,
+  createdBucketsOf,
+  createdDayPartition,
+  createdMonthPartition,
   dteamValue,
   linkItem,
   linkPartition,
@@ -40,6 +45,7 @@ import {
   urgencyPartition,
   wordGroupsOf,
   wordItem,
+  wordListOf,
   wordPartition,
   type IndexKind,
   type LinkKind,
@@ -164,6 +170,39 @@ async function syncLinks(before: AlertRecord | null, after: AlertRecord | null):
   if (requests.length > 0) await writeInOrder(requests);
 }
 
+// ── created_at buckets ────────────────────────────────────────────────────────────────────────
+// Counted like the counters: an ADD right after the write they count, beside it (the same round trip
+// as the counter ADD), group-committed per bucket item. A crash in between leaves a bucket off until
+// the recount (recountCreatedBuckets).
+
+type BucketDeltas = Map<string, { key: { pk: string; sk: string }; deltas: Record<string, number> }>;
+
+function addBucketDeltas(into: BucketDeltas, alert: AlertRecord | null, sign: number): void {
+  if (!alert) return;
+  for (const { pk, sk, field } of createdBucketsOf(alert)) {
+    const id = `${pk}|${sk}`;
+    let entry = into.get(id);
+    if (!entry) into.set(id, (entry = { key: { pk, sk }, deltas: {} }));
+    entry.deltas[field] = (entry.deltas[field] ?? 0) + sign;
+  }
+}
+
+function bucketDeltas(before: AlertRecord | null, after: AlertRecord | null): BucketDeltas {
+  const deltas: BucketDeltas = new Map();
+  addBucketDeltas(deltas, before, -1);
+  addBucketDeltas(deltas, after, 1);
+  for (const [id, entry] of deltas) {
+    for (const [field, n] of Object.entries(entry.deltas)) if (n === 0) delete entry.deltas[field];
+    if (Object.keys(entry.deltas).length === 0) deltas.delete(id);
+  }
+  return deltas;
+}
+
+/** Moves the created_at buckets from `before` to `after` (a new alert, a status change, a delete). */
+async function moveBuckets(before: AlertRecord | null, after: AlertRecord | null): Promise<void> {
+  await Promise.all([...bucketDeltas(before, after).values()].map(({ key, deltas }) => addToCounterItem(key, deltas)));
+}
+
 // ── writes ────────────────────────────────────────────────────────────────────────────────────
 
 // ── word items (the `q` index) ────────────────────────────────────────────────────────────────
@@ -175,19 +214,22 @@ function sameWords(a: string[] | undefined, b: string[]): boolean {
   return a !== undefined && a.length === b.length && a.every((word, i) => word === b[i]);
 }
 
-/** The word items `next` needs that `before` did not have, written conditionally (never over a later
- * version's); returns the groups to remove once `next` is stored. */
+/** The word items `next` needs that `before` did not have (every one when the word list changed: each
+ * item carries it), written conditionally (never over a later version's); returns the groups to
+ * remove once `next` is stored. */
 async function writeWordsFor(before: AlertRecord | null, next: AlertRecord): Promise<string[]> {
   const wanted = wordGroupsOf(next);
   const had = before ? wordGroupsOf(before) : new Map<string, string[]>();
-  const changed = [...wanted].filter(([group, words]) => !sameWords(had.get(group), words));
+  const listed = wordListOf(next);
+  const listChanged = !before || !sameWords(wordListOf(before), listed);
+  const changed = [...wanted].filter(([group, words]) => listChanged || !sameWords(had.get(group), words));
   if (!before) {
     // A new alert: nobody else writes its word items, one grouped BatchWrite.
-    await putIndexItems(changed.map(([group, words]) => wordItem(next.account_id, next.id, group, words, next.version)));
+    await putIndexItems(changed.map(([group, words]) => wordItem(next.account_id, next.id, group, words, next.version, listed)));
   } else if (changed.length > 0) {
     await Promise.all(
       changed.map(([group, words]) => {
-        const { v: _v, ...item } = wordItem(next.account_id, next.id, group, words, next.version);
+        const { v: _v, ...item } = wordItem(next.account_id, next.id, group, words, next.version, listed);
         return putIfNotNewer(item, 'v', next.version);
       }),
     );
@@ -216,7 +258,7 @@ async function deleteWordItem(accountId: string, alertId: string, group: string,
 export async function insertAlert(alert: AlertRecord): Promise<boolean> {
   await writeWordsFor(null, alert);
   const inserted = await alertStore.insert(alert);
-  if (inserted) await syncLinks(null, alert);
+  if (inserted) await Promise.all([syncLinks(null, alert), moveBuckets(null, alert)]);
   return inserted;
 }
 
@@ -235,6 +277,7 @@ export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise
     await Promise.all([
       Object.keys(deltas).length > 0 ? addCounts(next.account_id, TYPE, deltas) : undefined,
       syncLinks(before, next),
+      moveBuckets(before, next),
       ...dropped.map((group) => deleteWordItem(next.account_id, next.id, group, next.version)),
     ]);
   }
@@ -254,6 +297,7 @@ export async function removeAlert(accountId: string, alertId: string): Promise<A
   if (!removed) return null;
   await Promise.all([
     syncLinks(removed, null),
+    moveBuckets(removed, null),
     ...[...wordGroupsOf(removed).keys()].map((group) => deleteWordItem(accountId, alertId, group)),
   ]);
   return removed;
@@ -364,8 +408,13 @@ export async function changeStatus(
   }
   const deltas: Record<string, number> = { ...change.counts };
   for (const [name, n] of Object.entries(countDeltas(alertCounts(before), alertCounts(after)))) deltas[name] = (deltas[name] ?? 0) + n;
-  // The destination-team links follow the status (lib/alerts/ACCESS-PATTERNS.md), beside the counters.
-  await Promise.all([addCounts(accountId, TYPE, deltas), syncLinks(before, after), change.alongside?.(before, after)]);
+  // The destination-team links and the created_at buckets follow the status too: all in one round trip.
+  await Promise.all([
+    addCounts(accountId, TYPE, deltas),
+    syncLinks(before, after),
+    moveBuckets(before, after),
+    change.alongside?.(before, after),
+  ]);
   return { before, after };
 }
 
@@ -542,8 +591,8 @@ export async function listAlertsCreatedIn(accountId: string, range: CreatedRange
   return found;
 }
 
-/** How many alerts were created in a range: COUNT Queries of the id range (cost: the alerts in it). */
-export async function countAlertsCreatedIn(accountId: string, range: CreatedRange): Promise<number> {
+/** COUNT Queries of an id range (cost: the alerts in it): the partial hours at a range's edges. */
+async function countCreatedByQuery(accountId: string, range: CreatedRange): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -554,10 +603,178 @@ export async function countAlertsCreatedIn(accountId: string, range: CreatedRang
   return count;
 }
 
+/** Slack between an alert's created_at and the time in its ULID (both taken when it is created;
+ * importAlerts callers keep them this close). */
+export const CREATED_SLACK_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The part [fromMs, toMs] (inclusive) of a range, as an id range with the slack. */
+function subRange(range: CreatedRange, fromMs: number, toMs: number): CreatedRange {
+  return {
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    idFrom: ulidBoundsOf(fromMs - CREATED_SLACK_MS).low,
+    idTo: ulidBoundsOf(toMs + CREATED_SLACK_MS).high,
+    status: range.status,
+  };
+}
+
+/** Sums the bucket fields `<unit>#<status>` whose unit (day or hour) starts in [fromMs, toMs). */
+function sumBuckets(item: Item | undefined, unitStart: (unit: string) => number, fromMs: number, toMs: number, status?: string): number {
+  let sum = 0;
+  for (const [field, value] of Object.entries(item ?? {})) {
+    if (typeof value !== 'number') continue;
+    const at = field.indexOf('#');
+    if (at < 0 || (status !== undefined && field.slice(at + 1) !== status)) continue;
+    const start = unitStart(field.slice(0, at));
+    if (start >= fromMs && start < toMs) sum += value;
+  }
+  return sum;
+}
+
+/**
+ * How many alerts were created in a range (optionally of one status), from the created_at buckets:
+ * whole days from the month items (one Query of the months the range covers), whole hours from at
+ * most two day items (one BatchGet), and only the partial hours at the two edges counted from the
+ * alerts (COUNT Queries of those hours). All of it in parallel: one round trip deep, and the cost
+ * is the months of the range plus two hours of alerts, whatever the account holds.
+ */
+export async function countAlertsCreatedIn(accountId: string, range: CreatedRange): Promise<number> {
+  const fromMs = Date.parse(range.from);
+  const toMs = Date.parse(range.to);
+  if (!(fromMs <= toMs)) return 0;
+  // Whole hours [firstHour, endHour); what lies outside them is at most two partial hours.
+  const firstHour = Math.ceil(fromMs / HOUR_MS) * HOUR_MS;
+  const endHour = Math.floor((toMs + 1) / HOUR_MS) * HOUR_MS;
+  if (firstHour >= endHour) return countCreatedByQuery(accountId, range);
+  const parts: Array<Promise<number>> = [];
+  if (fromMs < firstHour) parts.push(countCreatedByQuery(accountId, subRange(range, fromMs, firstHour - 1)));
+  if (endHour <= toMs) parts.push(countCreatedByQuery(accountId, subRange(range, endHour, toMs)));
+
+  // Whole days [firstDay, endDay) from the month items; the whole hours around them from day items.
+  const firstDay = Math.ceil(firstHour / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(endHour / DAY_MS) * DAY_MS;
+  const hourSpans: Array<[number, number]> = [];
+  if (firstDay < endDay) {
+    if (firstHour < firstDay) hourSpans.push([firstHour, firstDay]);
+    if (endDay < endHour) hourSpans.push([endDay, endHour]);
+  } else {
+    // No whole day: the hours lie in one day or across one midnight.
+    const midnight = Math.floor(firstHour / DAY_MS) * DAY_MS + DAY_MS;
+    if (midnight < endHour) hourSpans.push([firstHour, midnight], [midnight, endHour]);
+    else hourSpans.push([firstHour, endHour]);
+  }
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  if (hourSpans.length > 0) {
+    parts.push(
+      batchGet(hourSpans.map(([start]) => ({ pk: createdDayPartition(accountId), sk: dayOf(start) }))).then((found) => {
+        let sum = 0;
+        for (const [start, end] of hourSpans) {
+          const day = dayOf(start);
+          const midnight = Date.parse(`${day}T00:00:00.000Z`);
+          const item = found.get(`${createdDayPartition(accountId)}|${day}`);
+          sum += sumBuckets(item, (hour) => midnight + Number(hour) * HOUR_MS, start, end, range.status);
+        }
+        return sum;
+      }),
+    );
+  }
+  if (firstDay < endDay) {
+    const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+    parts.push(
+      queryItems(createdMonthPartition(accountId), { skBetween: [monthOf(firstDay), monthOf(endDay - 1)] }).then((months) => {
+        let sum = 0;
+        for (const item of months) {
+          const month = String(item.sk);
+          sum += sumBuckets(item, (day) => Date.parse(`${month}-${day}T00:00:00.000Z`), firstDay, endDay, range.status);
+        }
+        return sum;
+      }),
+    );
+  }
+  const counted = (await Promise.all(parts)).reduce((a, b) => a + b, 0);
+  return Math.max(0, counted);
+}
+
+/**
+ * Recomputes the created_at buckets of an account from its alerts and corrects those found off (the
+ * recount of lib/store/recount.ts for these items: two readings that must agree, then conditional
+ * ADDs of the differences). Returns the fields corrected, or null when the alerts kept moving.
+ */
+export async function recountCreatedBuckets(
+  accountId: string,
+  options: { settleMs?: number; attempts?: number } = {},
+): Promise<{ status: 'exact' | 'repaired' | 'busy'; corrections: Record<string, { was: number; now: number }> }> {
+  const read = async () => {
+    const counted: BucketDeltas = new Map();
+    const stored = new Map<string, Item>();
+    await Promise.all([
+      (async () => {
+        for await (const item of queryAll(alertPartition(accountId))) addBucketDeltas(counted, decodeAlert(item), 1);
+      })(),
+      ...[createdMonthPartition(accountId), createdDayPartition(accountId)].map(async (partition) => {
+        for (const item of await queryItems(partition)) stored.set(`${item.pk}|${item.sk}`, item);
+      }),
+    ]);
+    const off = new Map<string, { key: { pk: string; sk: string }; fields: Record<string, { was: number; now: number }> }>();
+    for (const id of new Set([...counted.keys(), ...stored.keys()])) {
+      const [pk, sk] = [id.slice(0, id.indexOf('|')), id.slice(id.indexOf('|') + 1)];
+      const want = counted.get(id)?.deltas ?? {};
+      const have = stored.get(id) ?? {};
+      const fields: Record<string, { was: number; now: number }> = {};
+      for (const field of new Set([...Object.keys(want), ...Object.keys(have)])) {
+        if (field === 'pk' || field === 'sk') continue;
+        const was = typeof have[field] === 'number' ? (have[field] as number) : 0;
+        const now = want[field] ?? 0;
+        if (was !== now) fields[field] = { was, now };
+      }
+      if (Object.keys(fields).length > 0) off.set(id, { key: { pk, sk }, fields });
+    }
+    return off;
+  };
+  const flat = (off: Awaited<ReturnType<typeof read>>) => {
+    const out: Record<string, { was: number; now: number }> = {};
+    for (const { key, fields } of off.values()) for (const [field, change] of Object.entries(fields)) out[`${key.sk} ${field}`] = change;
+    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+  };
+  let found: Record<string, { was: number; now: number }> = {};
+  for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
+    const first = await read();
+    found = flat(first);
+    if (first.size === 0) return { status: 'exact', corrections: {} };
+    await new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 1_000));
+    const again = await read();
+    if (JSON.stringify(flat(again)) !== JSON.stringify(found)) continue;
+    const done = await Promise.all([...first.values()].map(({ key, fields }) => correctFields(key, fields)));
+    if (done.every(Boolean)) return { status: 'repaired', corrections: found };
+  }
+  return { status: 'busy', corrections: found };
+}
+
 /** The word items of one group: alert id → its words of that group, newest first, at most `limit`
  * (null when the group holds more: the caller's budget). */
 export async function readWordGroup(accountId: string, group: string, limit: number): Promise<Map<string, string[]> | null> {
-  const out = new Map<string, string[]>();
+  const entries = await readWordEntries(accountId, group, limit, false);
+  return entries && new Map([...entries].map(([id, entry]) => [id, entry.words]));
+}
+
+export interface WordEntry {
+  /** The alert's words of the group. */
+  words: string[];
+  /** The alert's word list (wordListOf), space-separated; absent on an item written before the lists existed. */
+  listed?: string;
+}
+
+/** readWordGroup with each item's word list too (`q` of several words: ~3× the bytes read). */
+export async function readWordEntries(
+  accountId: string,
+  group: string,
+  limit: number,
+  withLists = true,
+): Promise<Map<string, WordEntry> | null> {
+  const out = new Map<string, WordEntry>();
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -565,13 +782,15 @@ export async function readWordGroup(accountId: string, group: string, limit: num
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': wordPartition(accountId, group) },
-        ProjectionExpression: 'sk, w',
+        ProjectionExpression: withLists ? 'sk, w, a' : 'sk, w',
         ScanIndexForward: false,
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of (page.Items ?? []) as Item[]) out.set(String(item.sk), (item.w as string[] | undefined) ?? []);
+    for (const item of (page.Items ?? []) as Item[]) {
+      out.set(String(item.sk), { words: (item.w as string[] | undefined) ?? [], listed: typeof item.a === 'string' ? item.a : undefined });
+    }
     if (out.size > limit) return null;
     startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (startKey);
@@ -585,6 +804,22 @@ export async function readWordItems(accountId: string, group: string, alertIds: 
   const out = new Map<string, string[]>();
   for (const item of found.values()) out.set(String(item.sk), (item.w as string[] | undefined) ?? []);
   return out;
+}
+
+/** Read repair of an alert that is there but no longer what its word items say: its items of these
+ * groups rewritten from the alert as it is (or removed where it has no word of the group any more),
+ * never over a later version's. */
+export async function rewriteWordItems(alert: AlertRecord, groups: string[]): Promise<void> {
+  const wanted = wordGroupsOf(alert);
+  const listed = wordListOf(alert);
+  await Promise.all(
+    groups.map((group) => {
+      const words = wanted.get(group);
+      if (!words) return deleteWordItem(alert.account_id, alert.id, group, alert.version + 1);
+      const { v: _v, ...item } = wordItem(alert.account_id, alert.id, group, words, alert.version, listed);
+      return putIfNotNewer(item, 'v', alert.version);
+    }),
+  );
 }
 
 /** Read repair: removes a word item found not to hold for its alert (absent, or its words changed). */
@@ -639,7 +874,7 @@ export async function reindexAlerts(accountId: string): Promise<number> {
         }),
       writeInOrder(requests),
       ...[...wordGroupsOf(alert)].map(([group, words]) => {
-        const { v: _v, ...word } = wordItem(accountId, alert.id, group, words, alert.version);
+        const { v: _v, ...word } = wordItem(accountId, alert.id, group, words, alert.version, wordListOf(alert));
         return putIfNotNewer(word, 'v', alert.version);
       }),
     ]);
@@ -651,21 +886,25 @@ export async function reindexAlerts(accountId: string): Promise<number> {
 
 /**
  * Writes many new alerts at once (seeding, migrations): BatchWrite of the alerts and their links,
- * then one counter update with the summed deltas, so the exact counters stay right. No timeline
+ * then one counter update with the summed deltas (and one per created_at bucket item), so the exact
+ * counters stay right. No timeline
  * logs and no routing: the alerts are stored as given. Ids must be new.
  */
 export async function importAlerts(accountId: string, alerts: AlertRecord[]): Promise<void> {
   const requests: WriteRequest[] = [];
   const deltas: Record<string, number> = {};
+  const buckets: BucketDeltas = new Map();
   for (const alert of alerts) {
     if (alert.account_id !== accountId) throw new Error('importAlerts: alert of another account');
     const indexKeys = Object.fromEntries(Object.entries(alertIndexKeys(alert)).filter(([, v]) => v !== undefined));
     requests.push({ PutRequest: { Item: { ...alertStore.key(accountId, alert.id), ...indexKeys, ...storable(alert) } } });
     requests.push(...linkRequests(null, alert));
+    const listed = wordListOf(alert);
     for (const [group, words] of wordGroupsOf(alert))
-      requests.push({ PutRequest: { Item: wordItem(accountId, alert.id, group, words, alert.version) } });
+      requests.push({ PutRequest: { Item: wordItem(accountId, alert.id, group, words, alert.version, listed) } });
     for (const name of ['total', ...alertCounts(alert)]) deltas[name] = (deltas[name] ?? 0) + 1;
+    addBucketDeltas(buckets, alert, 1);
   }
   await batchWrite(requests);
-  await adjustCounts(accountId, TYPE, deltas);
+  await Promise.all([adjustCounts(accountId, TYPE, deltas), ...[...buckets.values()].map(({ key, deltas }) => adjustFields(key, deltas))]);
 }

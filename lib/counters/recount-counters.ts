@@ -2,6 +2,7 @@
 // (the operator's `npm run admin -- recount`), and the sweeper's repair of one counter item per run,
 // walking through every account and type in turn. The engine is lib/store/recount.ts.
 import { listAccountIds } from '../accounts/store';
+import { recountCreatedBuckets } from '../alerts/store';
 import { logger } from '../log';
 import { recountCounter, typesToRecount, type CounterSet, type RecountOptions, type RecountResult } from '../store/recount';
 import './counted-stores';
@@ -11,6 +12,8 @@ import { getRecountCursor, saveRecountCursor } from './store';
 export async function recountAccount(accountId: string, options: RecountOptions = {}): Promise<RecountResult[]> {
   const results: RecountResult[] = [];
   for (const type of await typesToRecount(accountId)) results.push(await recountCounter(accountId, type, options));
+  // The alerts' created_at buckets are counter items of their own (lib/alerts/ACCESS-PATTERNS.md).
+  results.push({ type: 'ALERT created_at buckets', ...(await recountCreatedBuckets(accountId, options)) });
   return results;
 }
 

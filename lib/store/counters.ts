@@ -12,6 +12,12 @@ function countKey(accountId: string, type: EntityType) {
 
 /** Adds the deltas (field → ±n) to the account's counts for this type. Zero deltas are skipped. */
 export async function adjustCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
+  await adjustFields(countKey(accountId, type), deltas);
+}
+
+/** Adds the deltas to the number fields of any counter item (an area's own counters, such as the
+ * alerts' created_at buckets). Zero deltas are skipped. */
+export async function adjustFields(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
   const entries = Object.entries(deltas).filter(([, n]) => n !== 0);
   if (entries.length === 0) return;
   const names: Record<string, string> = {};
@@ -24,7 +30,7 @@ export async function adjustCounts(accountId: string, type: EntityType, deltas: 
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: countKey(accountId, type),
+      Key: key,
       UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -76,6 +82,14 @@ export async function correctCounts(
   type: EntityType,
   fields: Record<string, { was: number; now: number }>,
 ): Promise<boolean> {
+  return correctFields(countKey(accountId, type), fields);
+}
+
+/** correctCounts for any counter item. */
+export async function correctFields(
+  key: { pk: string; sk: string },
+  fields: Record<string, { was: number; now: number }>,
+): Promise<boolean> {
   const entries = Object.entries(fields);
   for (let start = 0; start < entries.length; start += 50) {
     const names: Record<string, string> = {};
@@ -98,7 +112,7 @@ export async function correctCounts(
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: countKey(accountId, type),
+          Key: key,
           UpdateExpression: `ADD ${adds.join(', ')}`,
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeNames: names,

@@ -4,7 +4,7 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
-import { adjustCounts, adjustOwnerCounts, reserveTinyIds } from './counters';
+import { adjustCounts, adjustFields, adjustOwnerCounts, reserveTinyIds } from './counters';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
@@ -40,12 +40,31 @@ const ownerCounters = new KeyedGroupCommit<number>(
   1,
 );
 
+// The same for any other counter item (an alert's created_at buckets), keyed by the item.
+const fieldCounters = new KeyedGroupCommit<Record<string, number>>(
+  (key) => {
+    const [pk, sk] = key.split('\u0000');
+    return async (entries) => {
+      const sum: Record<string, number> = {};
+      for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = (sum[field] ?? 0) + n;
+      await adjustFields({ pk, sk }, sum);
+    };
+  },
+  1_000,
+  1,
+);
+
 /** adjustOwnerCounts, merged with the concurrent adjustments of the same owner count. */
 export function addOwnerCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
   const writes = Object.entries(deltas)
     .filter(([, n]) => n !== 0)
     .map(([owner, n]) => ownerCounters.add(JSON.stringify([accountId, type, owner]), n));
   return Promise.all(writes).then(() => undefined);
+}
+
+/** adjustFields, merged with the concurrent adjustments of the same item. */
+export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
+  return fieldCounters.add(`${key.pk}\u0000${key.sk}`, deltas);
 }
 
 /** Unconditional puts, 25 to a BatchWrite: new items whose ids were just generated, and whole-item

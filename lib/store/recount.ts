@@ -94,7 +94,8 @@ const same = (a: Record<string, number>, b: Record<string, number>) => Object.ke
 export type RecountStatus = 'exact' | 'repaired' | 'busy' | 'too-large' | 'unknown-type';
 
 export interface RecountResult {
-  type: CounterSet;
+  /** The counter item's type, or the name of an area's own counter items (`ALERT created_at buckets`). */
+  type: CounterSet | (string & {});
   status: RecountStatus;
   /** The fields corrected (repaired), or found off (busy: left as they were). */
   corrections: Record<string, { was: number; now: number }>;
