@@ -21,12 +21,19 @@ const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accoun
  * `alert` that an alert owns and that no person wrote through POST /log. */
 const isTimelineEntry = (log: LogRecord) => log.type === 'alert' && log.owner_id.startsWith('alt_') && !('created_by' in (log.data ?? {}));
 
+/**
+ * Owners whose logs are counted per owner: every kind but alerts. An alert's timeline is short (its
+ * routing, pages and transitions: tens of entries), so its total is a COUNT of its own partition, and
+ * a transition (the acknowledgement people wait on) writes no extra counter for its timeline entry.
+ */
+const countedByOwner = (ownerPrefixId: string) => !ownerPrefixId.startsWith('alt_');
+
 const logs = entityStore<LogRecord>({
   kind: 'log',
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
-  owners: (log) => [log.owner_id],
+  owners: (log) => (countedByOwner(log.owner_id) ? [log.owner_id] : []),
 });
 
 /** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
@@ -71,7 +78,7 @@ export async function importLogs(accountId: string, records: LogRecord[]): Promi
   for (const log of records) {
     if (log.account_id !== accountId) throw new Error('importLogs: a log of another account');
     if (isTimelineEntry(log)) timeline++;
-    owners[log.owner_id] = (owners[log.owner_id] ?? 0) + 1;
+    if (countedByOwner(log.owner_id)) owners[log.owner_id] = (owners[log.owner_id] ?? 0) + 1;
   }
   for (const log of records) checkItemSize(logs.item(log));
   await batchWrite(records.map((log) => ({ PutRequest: { Item: logs.item(log) } })));
@@ -101,12 +108,13 @@ export async function listLogsOfOwner(
 }
 
 /**
- * How many logs an object owns: its owner count (one GetItem). An owner without one has no log
- * written since owner counts exist: its index partition is counted instead (empty for a new object;
- * logs stored before them are counted once `npm run admin -- recount` has written their counts).
+ * How many logs an object owns: its owner count (one GetItem). An alert's timeline, and an owner
+ * without a count (no log written since owner counts exist: empty for a new object; logs stored
+ * before them are counted once `npm run admin -- recount` has written their counts), is counted from
+ * its index partition instead.
  */
 export async function countLogsOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
-  const counted = await logs.ownerCount(accountId, ownerPrefixId);
+  const counted = countedByOwner(ownerPrefixId) ? await logs.ownerCount(accountId, ownerPrefixId) : null;
   return counted ?? countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
 }
 

@@ -98,7 +98,7 @@ describe("an integration's request log", () => {
 });
 
 describe("an object's logs", () => {
-  it("counts concurrent POST /log notes and an alert's own timeline entries under the alert", async () => {
+  it("lists concurrent POST /log notes and an alert's own timeline entries under the alert, exactly", async () => {
     const alert = (await admin.post('/api/v4/alerts', { title: 'Owned', urgency: 'low', destination_account_user_ids: [me.accountUserId] }))
       .body;
     const owner = alert.prefix_id as string;
@@ -115,7 +115,8 @@ describe("an object's logs", () => {
       const second = await logIds(owner);
       return first.length === second.length && first.length >= 33 ? second : undefined;
     });
-    expect(await readOwnerCount(me.accountId, 'LOG', owner)).toBe(reference.length);
+    // An alert's timeline is counted from its own (short) partition: no owner count is written for it.
+    expect(await readOwnerCount(me.accountId, 'LOG', owner)).toBeNull();
     expectWalk(await walk(`/incident/${alert.id}/logs`, 8), reference);
     expectWalk(await walk(`/incident/${alert.id}/logs?sort=createdAt&direction=desc`, 8), [...reference].reverse());
     expectWalk(await walk(`/log?owner_id=${owner}`, 11), reference);
