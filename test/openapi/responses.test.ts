@@ -4,6 +4,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 // objects, so a field added to a serializer without the document fails here). The walk touches
 // every route of the route table, successes and the usual errors, and fails when one is missed.
 // Every JSON body the service accepted must also match the documented request schema.
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../infra/routes';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
@@ -339,8 +340,16 @@ describe('teams, schedules, events, escalation policies', () => {
     await call(admin, 'GET /api/v4/events/time_zones', 200);
     await call(admin, 'GET /api/v4/events/{id}', 200, { id: event.body.prefix_id });
     await call(admin, 'PUT /api/v4/events/{id}', 200, { id: event.body.id, body: { days_of_week: [1, 2, 3, 4, 5] } });
-    const second = new Date(start.getTime() + 86_400_000);
-    const third = new Date(start.getTime() + 2 * 86_400_000);
+    // Occurrences after the PUT: weekdays in Berlin at the start's Berlin time (the UTC date may be the
+    // day before, so days are counted in the zone, never as 24 h steps).
+    const occurrences = Array.from({ length: 14 }, (_, n) =>
+      DateTime.fromJSDate(start)
+        .setZone('Europe/Berlin')
+        .plus({ days: n + 1 }),
+    )
+      .filter((day) => day.weekday <= 5)
+      .map((day) => day.toJSDate());
+    const [second, third, , terminateAt] = occurrences;
     await call(admin, 'POST /api/v4/events/{id}/override', 201, {
       id: event.body.id,
       body: {
@@ -363,7 +372,7 @@ describe('teams, schedules, events, escalation policies', () => {
     await call(admin, 'GET /api/v4/schedule/{id}/window_events', 422, { id: scheduleId, query: 'start=yesterday' });
     await call(admin, 'POST /api/v4/events/{id}/terminate_on', 200, {
       id: event.body.id,
-      body: { action_time: new Date(start.getTime() + 4 * 86_400_000).toISOString() },
+      body: { action_time: terminateAt.toISOString() },
     });
     await call(admin, 'POST /api/v4/events/{id}/terminate_on', 204, { id: event.body.id, body: { action_time: start.toISOString() } });
     await call(admin, 'GET /api/v4/events/{id}', 404, { id: event.body.id });
