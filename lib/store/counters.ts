@@ -6,7 +6,7 @@ import { db, tableName } from './client';
 import type { EntityType } from '../entities';
 import { isConditionFailure } from './items';
 
-function countKey(accountId: string, type: EntityType) {
+export function countKey(accountId: string, type: EntityType) {
   return { pk: `A#${accountId}#COUNT`, sk: type };
 }
 
@@ -158,27 +158,13 @@ export async function reserveTinyIds(accountId: string, type: EntityType, count:
 
 const ownerCountPartition = (accountId: string, type: EntityType) => `A#${accountId}#OCOUNT#${type}`;
 
-function ownerCountKey(accountId: string, type: EntityType, owner: string) {
+export function ownerCountKey(accountId: string, type: EntityType, owner: string) {
   return { pk: ownerCountPartition(accountId, type), sk: owner };
 }
 
 /** Adds `n` (±) to several owners' counts of a type, one UpdateItem each, in parallel. */
 export async function adjustOwnerCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
-  await Promise.all(
-    Object.entries(deltas)
-      .filter(([, n]) => n !== 0)
-      .map(([owner, n]) =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: ownerCountKey(accountId, type, owner),
-            UpdateExpression: 'ADD #n :n',
-            ExpressionAttributeNames: { '#n': 'n' },
-            ExpressionAttributeValues: { ':n': n },
-          }),
-        ),
-      ),
-  );
+  await Promise.all(Object.entries(deltas).map(([owner, n]) => adjustFields(ownerCountKey(accountId, type, owner), { n })));
 }
 
 /** One owner's count of a type; null when no write ever counted one (no item). */
@@ -210,7 +196,8 @@ export async function readAllOwnerCounts(accountId: string, type: EntityType): P
 
 /**
  * Corrects owner counts found off by a recount, each by the difference and only while it still holds
- * the value read (as correctCounts). Returns how many corrections a concurrent write made fail.
+ * the value read (correctFields on the owner's item). Returns how many corrections a concurrent write
+ * made fail.
  */
 export async function correctOwnerCounts(
   accountId: string,
@@ -220,25 +207,10 @@ export async function correctOwnerCounts(
   let failed = 0;
   const entries = Object.entries(owners);
   for (let start = 0; start < entries.length; start += 25) {
-    await Promise.all(
-      entries.slice(start, start + 25).map(async ([owner, { was, now }]) => {
-        try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: ownerCountKey(accountId, type, owner),
-              UpdateExpression: 'ADD #n :d',
-              ConditionExpression: was === 0 ? 'attribute_not_exists(#n) OR #n = :w' : '#n = :w',
-              ExpressionAttributeNames: { '#n': 'n' },
-              ExpressionAttributeValues: { ':d': now - was, ':w': was },
-            }),
-          );
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
-          failed++;
-        }
-      }),
+    const done = await Promise.all(
+      entries.slice(start, start + 25).map(([owner, change]) => correctFields(ownerCountKey(accountId, type, owner), { n: change })),
     );
+    failed += done.filter((ok) => !ok).length;
   }
   return failed;
 }

@@ -4,44 +4,15 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
-import { adjustCounts, adjustFields, adjustOwnerCounts, reserveTinyIds } from './counters';
+import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
 
-// One counter writer per account and type, one write in flight: deltas that arrive meanwhile are
-// summed into the next UpdateItem.
-const counters = new KeyedGroupCommit<Record<string, number>>(
-  (key) => {
-    const [accountId, type] = key.split('|') as [string, EntityType];
-    return async (entries) => {
-      const sum: Record<string, number> = {};
-      for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = (sum[field] ?? 0) + n;
-      await adjustCounts(accountId, type, sum);
-    };
-  },
-  1_000,
-  1,
-);
-
-/** adjustCounts, merged with the concurrent adjustments of the same account and type. */
-export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
-  return counters.add(`${accountId}|${type}`, deltas);
-}
-
-// One writer per owner count (an integration's logs, a person's notifications), one write in
-// flight: a storm into one integration or one person's pages sums into few UpdateItems.
-const ownerCounters = new KeyedGroupCommit<number>(
-  (key) => {
-    const [accountId, type, owner] = JSON.parse(key) as [string, EntityType, string];
-    return async (entries) => adjustOwnerCounts(accountId, type, { [owner]: entries.reduce((sum, n) => sum + n, 0) });
-  },
-  1_000,
-  1,
-);
-
-// The same for any other counter item (an alert's created_at buckets), keyed by the item.
-const fieldCounters = new KeyedGroupCommit<Record<string, number>>(
+// One writer per counter item (an account's counts of a type, an owner's count, an alert's
+// created_at buckets), one write in flight: deltas that arrive meanwhile are summed into the next
+// UpdateItem, so a storm into one account, integration or person costs few writes.
+const counterItems = new KeyedGroupCommit<Record<string, number>>(
   (key) => {
     const [pk, sk] = key.split('\u0000');
     return async (entries) => {
@@ -54,17 +25,22 @@ const fieldCounters = new KeyedGroupCommit<Record<string, number>>(
   1,
 );
 
+/** adjustFields, merged with the concurrent adjustments of the same counter item. */
+export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
+  return counterItems.add(`${key.pk}\u0000${key.sk}`, deltas);
+}
+
+/** adjustCounts, merged with the concurrent adjustments of the same account and type. */
+export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
+  return addToCounterItem(countKey(accountId, type), deltas);
+}
+
 /** adjustOwnerCounts, merged with the concurrent adjustments of the same owner count. */
 export function addOwnerCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
   const writes = Object.entries(deltas)
     .filter(([, n]) => n !== 0)
-    .map(([owner, n]) => ownerCounters.add(JSON.stringify([accountId, type, owner]), n));
+    .map(([owner, n]) => addToCounterItem(ownerCountKey(accountId, type, owner), { n }));
   return Promise.all(writes).then(() => undefined);
-}
-
-/** adjustFields, merged with the concurrent adjustments of the same item. */
-export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
-  return fieldCounters.add(`${key.pk}\u0000${key.sk}`, deltas);
 }
 
 /** Unconditional puts, 25 to a BatchWrite: new items whose ids were just generated, and whole-item
