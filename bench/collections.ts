@@ -17,7 +17,7 @@ import { importLogs } from '../lib/logs/store';
 import type { NotificationRecord } from '../lib/notify/records';
 import { importNotifications } from '../lib/notify/store';
 import { countItems } from '../lib/store/items';
-import { KeepAliveClient, median, pool, round, runWhenMain, sideBySide } from './support';
+import { KeepAliveClient, median, pool, round, runWhenMain, compareAtScale } from './support';
 
 /** The large account's logs under one integration and notifications of one person (BENCH_COLLECTIONS_ITEMS for a quicker run). */
 const BIG = Number(process.env.BENCH_COLLECTIONS_ITEMS ?? 100_000);
@@ -220,36 +220,10 @@ export async function benchCollections(): Promise<Record<string, number | string
       earlier_notifications_by_alert: (a) => `/notification?source_id=${prefixId('alert', alertOf(a))}&limit=10`,
     };
 
-    const ratios: Array<{ shape: string; p50_100k_ms: number; p50_100_ms: number; ratio: number; total_100k: number; total_100: number }> =
-      [];
-    for (const [name, shape] of Object.entries(shapes)) {
-      const bigPath = shape(accounts.big);
-      const smallPath = shape(accounts.small);
-      const first = await bigClient.request('GET', bigPath);
-      if (first.status !== 200) throw new Error(`${name}: ${first.status} ${first.body.slice(0, 300)}`);
-      const firstSmall = await smallClient.request('GET', smallPath);
-      if (firstSmall.status !== 200) throw new Error(`${name} (small): ${firstSmall.status} ${firstSmall.body.slice(0, 300)}`);
-      const times = await sideBySide(
-        () => bigClient.request('GET', bigPath),
-        () => smallClient.request('GET', smallPath),
-        { rounds: 4, perRound: 8, warmup: 4 },
-      );
-      const [a, b] = [median(times.a), median(times.b)];
-      ratios.push({
-        shape: name,
-        p50_100k_ms: round(a, 2),
-        p50_100_ms: round(b, 2),
-        ratio: round(a / b, 2),
-        total_100k: JSON.parse(first.body).total_count,
-        total_100: JSON.parse(firstSmall.body).total_count,
-      });
-      out[`${name}.p50_100k_ms`] = round(a, 2);
-      out[`${name}.p50_100_ms`] = round(b, 2);
-      out[`${name}.ratio`] = round(a / b, 2);
-      out[`${name}.total_100k`] = JSON.parse(first.body).total_count;
-    }
-    console.table(ratios);
-    out.max_ratio = Math.max(...ratios.map((r) => r.ratio));
+    const paths = Object.fromEntries(
+      Object.entries(shapes).map(([name, shape]) => [name, { large: shape(accounts.big), small: shape(accounts.small) }]),
+    );
+    Object.assign(out, await compareAtScale(bigClient, smallClient, paths));
 
     // What each of those pages paid for its total before owner counts: a Select COUNT of the owner's
     // whole index partition (keys only), here the integration's 100 000 logs and the person's notifications.

@@ -11,7 +11,7 @@ import type { AlertRecord, AlertStatus, Urgency } from '../lib/alerts/records';
 import { alertDefaults, importAlerts } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { entityStore, type Entity } from '../lib/store/entity-store';
-import { KeepAliveClient, median, pool, round, sideBySide, runWhenMain } from './support';
+import { KeepAliveClient, median, pool, round, runWhenMain, compareAtScale } from './support';
 
 const DAY = 86_400_000;
 /** The large account's alerts (BENCH_LISTS_ALERTS for a quicker run on a busy machine). */
@@ -181,33 +181,10 @@ export async function benchLists(): Promise<Record<string, number | string>> {
         ? '/alert?status=open&urgency=low&limit=10'
         : `/api/v4/alerts?${shapes[name](account)}${shapes[name](account) ? '&' : ''}limit=10`;
 
-    const ratios: Array<{ shape: string; p50_100k_ms: number; p50_100_ms: number; ratio: number; total_100k: number }> = [];
-    for (const name of Object.keys(shapes)) {
-      const bigPath = path(name, accounts.big);
-      const smallPath = path(name, accounts.small);
-      const first = await bigClient.request('GET', bigPath);
-      if (first.status !== 200) throw new Error(`${name}: ${first.status} ${first.body}`);
-      const firstSmall = await smallClient.request('GET', smallPath);
-      if (firstSmall.status !== 200) throw new Error(`${name} (small): ${firstSmall.status} ${firstSmall.body}`);
-      const times = await sideBySide(
-        () => bigClient.request('GET', bigPath),
-        () => smallClient.request('GET', smallPath),
-        { rounds: 4, perRound: 8, warmup: 4 },
-      );
-      const [a, b] = [median(times.a), median(times.b)];
-      ratios.push({
-        shape: name,
-        p50_100k_ms: round(a, 2),
-        p50_100_ms: round(b, 2),
-        ratio: round(a / b, 2),
-        total_100k: JSON.parse(first.body).total_count,
-      });
-      out[`${name}.p50_100k_ms`] = round(a, 2);
-      out[`${name}.p50_100_ms`] = round(b, 2);
-      out[`${name}.ratio`] = round(a / b, 2);
-    }
-    console.table(ratios);
-    out.max_ratio = Math.max(...ratios.map((r) => r.ratio));
+    const paths = Object.fromEntries(
+      Object.keys(shapes).map((name) => [name, { large: path(name, accounts.big), small: path(name, accounts.small) }]),
+    );
+    Object.assign(out, await compareAtScale(bigClient, smallClient, paths));
 
     // A query outside the indexes at 100 000: refused from the counters, before any read.
     const refusal: number[] = [];

@@ -174,3 +174,45 @@ export function runWhenMain(moduleUrl: string, bench: () => Promise<Record<strin
     },
   );
 }
+
+/**
+ * The scale benchmarks' measure (issue 14): each named query in a large account and in a small one,
+ * side by side (both first checked to answer 200), printed as a table. Figures per name: p50 of each,
+ * their ratio and the large account's total_count; and the largest ratio.
+ */
+export async function compareAtScale(
+  large: KeepAliveClient,
+  small: KeepAliveClient,
+  paths: Record<string, { large: string; small: string }>,
+): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const rows: Array<{ shape: string; p50_100k_ms: number; p50_100_ms: number; ratio: number; total_100k: number; total_100: number }> = [];
+  for (const [name, path] of Object.entries(paths)) {
+    const first = await large.request('GET', path.large);
+    if (first.status !== 200) throw new Error(`${name}: ${first.status} ${first.body.slice(0, 300)}`);
+    const firstSmall = await small.request('GET', path.small);
+    if (firstSmall.status !== 200) throw new Error(`${name} (small): ${firstSmall.status} ${firstSmall.body.slice(0, 300)}`);
+    const times = await sideBySide(
+      () => large.request('GET', path.large),
+      () => small.request('GET', path.small),
+      { rounds: 4, perRound: 8, warmup: 4 },
+    );
+    const [a, b] = [median(times.a), median(times.b)];
+    const row = {
+      shape: name,
+      p50_100k_ms: round(a, 2),
+      p50_100_ms: round(b, 2),
+      ratio: round(a / b, 2),
+      total_100k: JSON.parse(first.body).total_count,
+      total_100: JSON.parse(firstSmall.body).total_count,
+    };
+    rows.push(row);
+    out[`${name}.p50_100k_ms`] = row.p50_100k_ms;
+    out[`${name}.p50_100_ms`] = row.p50_100_ms;
+    out[`${name}.ratio`] = row.ratio;
+    out[`${name}.total_100k`] = row.total_100k;
+  }
+  console.table(rows);
+  out.max_ratio = Math.max(...rows.map((r) => r.ratio));
+  return out;
+}
