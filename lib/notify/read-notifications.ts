@@ -4,7 +4,7 @@
 // of those and the list engine filters, sorts and counts.
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
-import { parseId } from '../ids';
+import { isUlid, parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
 import { parseListQuery, type ApiInterface, type ListQuery } from '../list/query';
@@ -56,6 +56,10 @@ function indexSource(accountId: string, narrowing: Narrowing, fixed: boolean): L
   };
 }
 
+/** No notification: what a filter naming no alert or account user (not an id) selects. Answered
+ * without a read: such a value may be longer than a key can hold. */
+const NO_NOTIFICATIONS: ListSource<NotificationRecord> = { all: async () => [], size: async () => 0 };
+
 function single(query: ListQuery, path: string): string | null {
   const filter = query.filters.find((f) => f.path === path && f.op === 'equals' && f.values.length === 1);
   return filter ? String(filter.values[0]) : null;
@@ -71,11 +75,14 @@ export async function listNotifications(principal: Principal, params: URLSearchP
     );
     const alertId = single(query, 'alert_id');
     const accountUserId = single(query, 'account_user_id');
-    const source = alertId
-      ? indexSource(accountId, { kind: 'alert', id: alertId, path: 'alert_id' }, false)
-      : accountUserId
-        ? indexSource(accountId, { kind: 'account_user', id: accountUserId, path: 'account_user_id' }, false)
-        : collectionSource(notificationCollection(accountId));
+    const namesNothing = [alertId, accountUserId].some((id) => id !== null && !isUlid(id));
+    const source = namesNothing
+      ? NO_NOTIFICATIONS
+      : alertId
+        ? indexSource(accountId, { kind: 'alert', id: alertId, path: 'alert_id' }, false)
+        : accountUserId
+          ? indexSource(accountId, { kind: 'account_user', id: accountUserId, path: 'account_user_id' }, false)
+          : collectionSource(notificationCollection(accountId));
     return runList(query, source, notificationToV4, { search: notificationV4ListSpec.search });
   }
   const normalized = prefixIdFilters(params, { source_id: 'alert', user_id: 'user', workflow_id: 'workflow', group_id: 'notification' });

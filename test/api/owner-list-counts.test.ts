@@ -263,3 +263,21 @@ describe('recounting owner counts', () => {
     expect(await recountCounter(me.accountId, 'LOG#OWNER', { settleMs: 100 })).toMatchObject({ status: 'exact' });
   });
 });
+
+describe('owner filters that name no object', () => {
+  it('answer an empty page at once, however long the value (never a key too long for the table)', async () => {
+    for (const length of [1_100, 3_000]) {
+      for (const path of [
+        `/log?owner_id=int_${'x'.repeat(length)}`,
+        `/log?owner_id=${'x'.repeat(length)}&q=note`,
+        `/api/v4/notifications?alert_id=${'x'.repeat(length)}`,
+        `/api/v4/notifications?account_user_id=${'x'.repeat(length)}&limit=5`,
+        `/notification?source_id=alt_${'x'.repeat(length)}`,
+      ]) {
+        const res = await admin.get(path);
+        expect(res.status, `${path.slice(0, 60)}: ${res.text.slice(0, 200)}`).toBe(200);
+        expect(res.body).toMatchObject({ data: [], has_more: false, total_count: 0 });
+      }
+    }
+  });
+});
