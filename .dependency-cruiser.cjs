@@ -6,7 +6,7 @@ const PURE_ENGINES = [
   'lib/oncall/',
   'lib/integrations/adapters/',
   'lib/encoding/',
-  'lib/routing/',
+  'lib/rule-engine/',
   'lib/escalation/engine/',
   'lib/notify/content/',
 ];

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import { resetClock } from '../lib/clock';
-import { clearOutbox, outboxMessages } from '../lib/notify/outbox';
+import { clearOutbox, outboxMessages } from '../lib/notify/personal-messages';
 import { partitionOf, queryAll } from '../lib/store/items';
 import { db } from '../lib/store/client';
 import { sqs } from '../lib/queues/client';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../infra/bundling';
-import { FUNCTIONS } from '../infra/catalogue';
+import { FUNCTIONS } from '../infra/functions';
 import { startRuntime } from '../infra/local/runtime';
 import type { AccountUserRecord } from '../lib/account-users/records';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';

@@ -1,10 +1,10 @@
-// Benchmark of the routing engine (issue 11): 10 000 alerts through a 50-rule router with mixed
+// Benchmark of the rule engine (issue 11): 10 000 alerts through a 50-rule router with mixed
 // operators, a $timeBetween and a Handlebars setval; µs per evaluation, p50 and p99 (target: p50 at
 // most 50 µs). Pure CPU: no emulators. The alerts are spread so that evaluations stop at every depth
 // of the rule list, and a quarter run to the catch-all rule at the end.
 import { stringify } from 'yaml';
-import type { RoutingContext } from '../lib/routing';
-import { buildRoutingContext, evaluateRouter, explainRouter, parseRouterRules } from '../lib/routing';
+import type { RoutingContext } from '../lib/rule-engine';
+import { buildRoutingContext, evaluateRouter, explainRouter, parseRouterRules } from '../lib/rule-engine';
 import { percentile, runWhenMain } from './support';
 
 const SERVICES = ['db', 'web', 'api', 'cache', 'queue', 'search', 'auth', 'billing', 'mail', 'cdn'];

@@ -15,7 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
-import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './catalogue';
+import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './functions';
 import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
 import { Monitoring } from './constructs/monitoring';
 import { ServiceFunction } from './constructs/service-function';

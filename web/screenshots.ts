@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startRuntime } from '../infra/local/runtime';
-import { outboxMessages } from '../lib/notify/outbox';
+import { outboxMessages } from '../lib/notify/personal-messages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../test/web/support/browser';
 import { buildConsole } from './build';
 import { apiClient, seedDemo } from './demo';

@@ -16,7 +16,7 @@ import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-
 import { accountUserToV4 } from '../../lib/account-users/represent';
 import { updateAccountUser } from '../../lib/account-users/update-account-user';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 
 export const handler = httpHandler(routesOf('accountUsers'), {
   list: async (req) => ok(await listAccountUsers(req.principal, req.query, req.iface)),

@@ -4,7 +4,7 @@ import { httpHandler } from '../../lib/api/handler';
 import { findAccount } from '../../lib/accounts/read-account';
 import { accountToEarlier } from '../../lib/accounts/represent';
 import { updateAccount } from '../../lib/accounts/update-account';
-import { ok } from '../../lib/http/responses';
+import { ok } from '../../lib/http/replies';
 
 export const handler = httpHandler(routesOf('account'), {
   get: async (req) => ok(accountToEarlier(await findAccount(req.principal, req.params.id))),

@@ -21,7 +21,7 @@ import { httpHandler } from '../../lib/api/handler';
 import { actOnAlert } from '../../lib/escalation/act-on-alert';
 import { handoffAndEscalate } from '../../lib/escalation/handoff';
 import type { ApiRequest } from '../../lib/http/request';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 
 const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) =>
   ok(alertToV4(await actOnAlert(req.principal, req.params.id, action, 'v4')));

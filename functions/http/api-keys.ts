@@ -5,7 +5,7 @@ import { createApiKey } from '../../lib/api-keys/create-api-key';
 import { deleteApiKey } from '../../lib/api-keys/delete-api-key';
 import { findApiKey, listApiKeys } from '../../lib/api-keys/read-api-keys';
 import { apiKeyToV4 } from '../../lib/api-keys/represent';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 
 export const handler = httpHandler(routesOf('apiKeys'), {
   list: async (req) => ok(await listApiKeys(req.principal, req.query, req.iface)),

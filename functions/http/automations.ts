@@ -7,7 +7,7 @@ import { findAutomation, listAutomations } from '../../lib/automations/read-auto
 import { automationToEarlier } from '../../lib/automations/represent';
 import { runAutomation } from '../../lib/automations/run-automation';
 import { updateAutomation } from '../../lib/automations/update-automation';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { logToEarlier } from '../../lib/logs/represent';
 
 export const handler = httpHandler(routesOf('automations'), {

@@ -7,7 +7,7 @@ import { findBroadcast, listBroadcasts } from '../../lib/broadcasts/read-broadca
 import { broadcastToV4 } from '../../lib/broadcasts/represent';
 import { respondToBroadcast } from '../../lib/broadcasts/respond-broadcast';
 import { updateBroadcast } from '../../lib/broadcasts/update-broadcast';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 
 export const handler = httpHandler(routesOf('broadcasts'), {
   list: async (req) => ok(await listBroadcasts(req.principal, req.query, req.iface)),

@@ -6,7 +6,7 @@ import { findEscalationPolicy, listEscalationPolicies } from '../../lib/escalati
 import { updateEscalationPolicy } from '../../lib/escalation-policies/update-escalation-policy';
 import { escalationPolicyToV4 } from '../../lib/escalation-policies/represent';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 
 export const handler = httpHandler(routesOf('escalationPolicies'), {
   list: async (req) => ok(await listEscalationPolicies(req.principal, req.query)),

@@ -9,7 +9,7 @@ import { eventToEarlier, eventToV4 } from '../../lib/events/represent';
 import { terminateOn } from '../../lib/events/terminate-event';
 import { updateEarlierEvent, updateV4Event } from '../../lib/events/update-event';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
 
 export const handler = httpHandler(routesOf('events'), {

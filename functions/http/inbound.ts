@@ -4,7 +4,7 @@
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
 import type { ApiRequest } from '../../lib/http/request';
-import { accepted } from '../../lib/http/responses';
+import { accepted } from '../../lib/http/replies';
 import { storedBody } from '../../lib/encoding/stored-body';
 import { receiveWebhook } from '../../lib/integrations/ingest/receive-webhook';
 import { enqueuePagerDutyEvent } from '../../lib/integrations/pagerduty-enqueue';

@@ -4,7 +4,7 @@
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { baseUrlOf } from '../../lib/http/base-url';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createIntegrationEarlier, createIntegrationV4 } from '../../lib/integrations/create-integration';
 import { deleteIntegration } from '../../lib/integrations/delete-integration';
 import { findIntegration, findType, listIntegrations, listTypes } from '../../lib/integrations/read-integrations';

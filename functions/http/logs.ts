@@ -1,7 +1,7 @@
 // Entry point: logs (/log, earlier interface).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, ok } from '../../lib/http/responses';
+import { created, ok } from '../../lib/http/replies';
 import { createLog } from '../../lib/logs/create-log';
 import { findLog, listLogs } from '../../lib/logs/read-logs';
 import { logToEarlier } from '../../lib/logs/represent';

@@ -1,7 +1,7 @@
 // Entry point: maintenance windows (/api/v4/maintenance_windows).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createMaintenanceWindow } from '../../lib/maintenance-windows/create-maintenance-window';
 import { deleteMaintenanceWindow } from '../../lib/maintenance-windows/delete-maintenance-window';
 import { findMaintenanceWindow, listMaintenanceWindows } from '../../lib/maintenance-windows/read-maintenance-windows';

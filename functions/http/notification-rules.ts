@@ -2,7 +2,7 @@
 // same objects through /router (type notification).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createNotificationRule } from '../../lib/notification-rules/create-notification-rule';
 import { deleteNotificationRule } from '../../lib/notification-rules/delete-notification-rule';
 import { findNotificationRule, listNotificationRules } from '../../lib/notification-rules/read-notification-rules';

@@ -1,7 +1,7 @@
 // Entry point: notifications on both interfaces (/api/v4/notifications, /notification), read only.
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { ok } from '../../lib/http/responses';
+import { ok } from '../../lib/http/replies';
 import { findNotification, listNotifications } from '../../lib/notify/read-notifications';
 import { notificationToEarlier, notificationToV4 } from '../../lib/notify/represent';
 

@@ -1,13 +1,13 @@
 // Entry point: health, login, signup, password reset and the OpenAPI document. Flow: event →
 // lib/accounts use case (or lib/openapi) → JSON response.
-import { QUEUES } from '../../infra/catalogue';
+import { QUEUES } from '../../lib/queues/definitions';
 import { ROUTES, routesOf } from '../../infra/routes';
 import { login } from '../../lib/accounts/login';
 import { requestPasswordReset } from '../../lib/accounts/request-password-reset';
 import { resetPassword } from '../../lib/accounts/reset-password';
 import { signup } from '../../lib/accounts/signup';
 import { httpHandler } from '../../lib/api/handler';
-import { accepted, created, noContent, ok } from '../../lib/http/responses';
+import { accepted, created, noContent, ok } from '../../lib/http/replies';
 import { openApiDocument } from '../../lib/openapi/document';
 import { queueDepths } from '../../lib/queues/depths';
 

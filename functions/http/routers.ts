@@ -2,7 +2,7 @@
 // templates).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createRouterV4 } from '../../lib/routers/create-router';
 import { defaultTemplate } from '../../lib/routers/default-template';
 import { deleteRouter } from '../../lib/routers/delete-router';

@@ -1,7 +1,7 @@
 // Entry point: schedules (/api/v4/schedules and the singular /api/v4/schedule/:id/… operations).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createSchedule } from '../../lib/schedules/create-schedule';
 import { deleteSchedule } from '../../lib/schedules/delete-schedule';
 import { flushSchedule } from '../../lib/schedules/flush-schedule';

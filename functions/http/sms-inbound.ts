@@ -3,7 +3,7 @@
 // acknowledges or rejects the sender's page) → 200 with what was done (SNS only reads the status).
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { ok } from '../../lib/http/responses';
+import { ok } from '../../lib/http/replies';
 import { receiveInboundSms } from '../../lib/sms-replies/receive-inbound-sms';
 
 export const handler = httpHandler(routesOf('smsInbound'), {

@@ -1,7 +1,7 @@
 // Entry point: teams (/api/v4/teams). GET /api/v4/teams/:id/alerts belongs to the alerts function.
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { created, noContent, ok } from '../../lib/http/responses';
+import { created, noContent, ok } from '../../lib/http/replies';
 import { createTeam } from '../../lib/teams/create-team';
 import { deleteTeam } from '../../lib/teams/delete-team';
 import { teamCurrentOncall } from '../../lib/teams/read-team-oncall';

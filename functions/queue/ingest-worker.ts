@@ -4,7 +4,7 @@
 // record into a batchItemFailure, which SQS retries and, after maxReceiveCount, moves to the DLQ.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { QUEUES } from '../../infra/catalogue';
+import { QUEUES } from '../../lib/queues/definitions';
 import { parseIngestMessage, type IngestMessage } from '../../lib/integrations/ingest/ingest-queue';
 import { emptyPrefetch, prefetchBatch, type Prefetched } from '../../lib/integrations/ingest/prefetch';
 import { processAttempt } from '../../lib/integrations/ingest/process-incoming-log';

@@ -9,7 +9,7 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct, type Node } from 'constructs';
-import type { FunctionName } from '../catalogue';
+import type { FunctionName } from '../functions';
 import type { ServiceFunction } from './service-function';
 
 export interface DeliveryConfig {

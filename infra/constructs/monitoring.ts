@@ -2,7 +2,7 @@
 // dead-letter queue (any message), on every queue's oldest message, on every function's errors and
 // throttles and on the API's 5xx rate, all sent to one SNS topic of the stack (an e-mail subscription
 // when the deployment names an address), and a dashboard of the same. The set is derived from the
-// catalogue (infra/catalogue.ts): a new queue or function is watched the day it is added.
+// catalogue (infra/functions.ts, lib/queues/definitions.ts): a new queue or function is watched the day it is added.
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -23,7 +23,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { FUNCTIONS, QUEUES, type FunctionName, type QueueName } from '../catalogue';
+import { FUNCTIONS, QUEUES, type FunctionName, type QueueName } from '../functions';
 import type { ServiceFunction } from './service-function';
 
 /** The thresholds, in one place (the stack test pins them). */

@@ -11,7 +11,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BUNDLE_TARGET, ESBUILD_OPTIONS, ESM_REQUIRE_SHIM } from '../bundling';
 import { INDEXES } from '../../lib/store/table';
-import { QUEUES, type FunctionDefinition, type QueueName } from '../catalogue';
+import { QUEUES, type FunctionDefinition, type QueueName } from '../functions';
 
 /** Everything the data layer does. Scan is deliberately absent: no request path may scan. */
 const TABLE_ACTIONS = [

@@ -9,7 +9,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../routes';
-import { FUNCTIONS } from '../catalogue';
+import { FUNCTIONS } from '../functions';
 import { CORS } from '../cors';
 import { LAMBDA_RESPONSE_BYTES, payloadBytes } from '../../lib/http/compression';
 import type { ConsoleSite } from './console-site';

@@ -3,7 +3,7 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createTableInput, TTL_ATTRIBUTE } from '../../lib/store/table';
-import { DLQ_RETENTION_DAYS, QUEUES, visibilityTimeoutSeconds, type QueueName } from '../catalogue';
+import { DLQ_RETENTION_DAYS, QUEUES, visibilityTimeoutSeconds, type QueueName } from '../functions';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {

@@ -15,7 +15,7 @@ import { logger } from '../../lib/log';
 import { resetResponseSecret } from '../../lib/notify/response-links';
 import { resetVapidKeys } from '../../lib/notify/vapid-keys';
 import { resetDb } from '../../lib/store/client';
-import { FUNCTIONS, QUEUES, type FunctionName } from '../catalogue';
+import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
 import { startEmulators, type Emulators } from './emulators';

@@ -8,7 +8,7 @@ import { noRoles, type Principal } from '../http/principal';
 import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { newId } from '../ids';
-import { deliver } from '../notify/outbox';
+import { deliver } from '../notify/personal-messages';
 import { resolveTimeZone } from '../oncall/time-zones';
 import { addMemberships } from '../teams/membership';
 import { applyEmailChanges, applyPhoneChanges } from './contacts';

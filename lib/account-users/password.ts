@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { forgetUser } from '../auth/principal-cache';
 import { Conflict, NotFound } from '../http/errors';
 import { logger } from '../log';
-import { deliver } from '../notify/outbox';
+import { deliver } from '../notify/personal-messages';
 import type { UserRecord } from './records';
 import { getUser, saveUser } from './store';
 

@@ -12,7 +12,7 @@ import { generateToken, sha256 } from '../auth/passwords';
 import { config } from '../config';
 import { parseUnprocessable } from '../http/validate';
 import { logger } from '../log';
-import { deliver } from '../notify/outbox';
+import { deliver } from '../notify/personal-messages';
 import { insertResetToken } from './reset-token-store';
 import { passwordResetRequestInput } from './schemas';
 

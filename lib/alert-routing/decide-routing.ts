@@ -1,6 +1,6 @@
 // What routing decides for a new alert (docs/api.md#alerts, docs/api.md#escalation-and-notifications, docs/api.md#routers-and-automations), before anything is written: the alert's
 // own destinations (teams, account users, schedules) and, when it names routers, the router chain's
-// decision (lib/routing followRouterChain, depth 10, loops) with its receivers resolved to teams and
+// decision (lib/rule-engine followRouterChain, depth 10, loops) with its receivers resolved to teams and
 // account users of the account. An unknown receiver is skipped and reported; `skd_` (a schedule)
 // means the team whose schedule it is, which escalates over it. The only write here is the aggregate
 // window claim, which is idempotent for the same alert.
@@ -11,7 +11,7 @@ import { parseId, parsePrefixedId, prefixId } from '../ids';
 import { getLog } from '../logs/store';
 import { routerForRouting } from '../routers/router-cache';
 import { routerDefinition } from '../routers/test-router';
-import { buildRoutingContext, followRouterChain, type AlertChanges, type ChainAssignment, type RoutingContext } from '../routing';
+import { buildRoutingContext, followRouterChain, type AlertChanges, type ChainAssignment, type RoutingContext } from '../rule-engine';
 import { listTeamsOfSchedule } from '../teams/store';
 import { getAlert } from '../alerts/store';
 import { scaled } from '../clock';

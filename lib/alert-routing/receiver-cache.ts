@@ -5,7 +5,7 @@
 // escalation then finds nobody to page there, as for any receiver deleted after routing.
 import type { AccountUserRecord } from '../account-users/records';
 import { getAccountUserOfUser } from '../account-users/store';
-import { TtlCache } from '../auth/cache';
+import { TtlCache } from '../ttl-cache';
 import { existing } from '../store/entity-store';
 
 const CACHE_MS = 5_000;

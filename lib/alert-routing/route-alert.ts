@@ -15,7 +15,7 @@ import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
 import { parsePrefixedId, prefixId, sequencedUlid } from '../ids';
-import type { AlertChanges, RoutingContext } from '../routing';
+import type { AlertChanges, RoutingContext } from '../rule-engine';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
 import { decideRouting, routingContextOf, storableRouting, type Decision } from './decide-routing';

@@ -7,7 +7,7 @@ import { getAutomation } from '../automations/store';
 import { performAutomation } from '../automations/run-automation';
 import { parseId, prefixId } from '../ids';
 import { logger } from '../log';
-import type { RoutingContext } from '../routing';
+import type { RoutingContext } from '../rule-engine';
 import { claimAutomationRun } from './routing-store';
 
 export async function runRoutedAutomations(alert: AlertRecord, context: RoutingContext | null): Promise<void> {

@@ -5,7 +5,7 @@
 // cached in-process for a few seconds (changes made in this process drop it at once). The message
 // carries the alert as the change left it, in the earlier representation, so a later change does not
 // rewrite what an earlier event said. A failure to publish is logged and never fails the change.
-import { TtlCache } from '../auth/cache';
+import { TtlCache } from '../ttl-cache';
 import { config } from '../config';
 import { GroupCommit } from '../group-commit';
 import { prefixId } from '../ids';

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { fitResult, negotiateEncoding } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
-import { errorResult, jsonResult, textResult } from '../http/results';
+import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import { authenticate } from './authenticate';
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;

@@ -1,9 +1,9 @@
 // Resolved credentials, cached in-process so an authenticated request costs no extra round trip
-// (lib/auth/cache.ts explains the TTL). Every write that could change an answer drops the affected
+// (lib/ttl-cache.ts explains the TTL). Every write that could change an answer drops the affected
 // entries here: a revoked key, changed roles, a deleted account user, a changed password.
 import { config } from '../config';
 import type { Principal } from '../http/principal';
-import { TtlCache } from './cache';
+import { TtlCache } from '../ttl-cache';
 
 export const principals = new TtlCache<Principal>(() => config().AUTH_CACHE_SECONDS * 1000);
 

@@ -1,12 +1,12 @@
 // An automation's settings (api-earlier.md "Automation", docs/api.md#automations): YAML with url and method
-// (required), headers, params, data and auth {username, password}. Loaded with the routing engine's
+// (required), headers, params, data and auth {username, password}. Loaded with the rule engine's
 // safe YAML loader (no alias bombs, line and column in messages). Text values may be Handlebars
 // templates over the alert when a router runs the automation (`{{alert.title}}`), checked on save.
 // The text is stored as sent; representations show it with the auth password replaced by a marker,
 // and a save that sends the marker back keeps the stored password (docs/api.md#authentication: secrets never
 // travel in readable objects).
 import { parseDocument, isAlias, isScalar } from 'yaml';
-import { checkTemplate, compileTemplate, loadYaml } from '../routing';
+import { checkTemplate, compileTemplate, loadYaml } from '../rule-engine';
 import type { ParamValue } from '../outbound/http-client';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;

@@ -1,4 +1,4 @@
-// A broadcast's timers ride the escalation queue (infra/catalogue.ts `escalation`) as `broadcast`
+// A broadcast's timers ride the escalation queue (lib/queues/definitions.ts `escalation`) as `broadcast`
 // messages: its delivery (due at once on create) and its response deadline (response_requested_by,
 // an absolute time: TIME_SCALE does not divide it). Delayed messages are chained past SQS's 15
 // minutes by their consumer; the broadcast's due_at is mirrored into the due index, so the sweeper

@@ -25,7 +25,7 @@ export interface EscalationPolicyRecord {
   updated_at: string;
 }
 
-/** A layer's timeout in milliseconds (the routing engine's timers). */
+/** A layer's timeout in milliseconds (the rule engine's timers). */
 export function layerTimeoutMs(layer: Pick<EscalationLayerRecord, 'timeout' | 'timeout_unit'>): number {
   return layer.timeout * (layer.timeout_unit === 'hours' ? 3_600_000 : 60_000);
 }

@@ -1,5 +1,5 @@
 // Which channels page a person, and when (docs/api.md#escalation-and-notifications): THE one place that turns (account user,
-// template, alert) into delivery steps, through the routing engine's pickChannels. The person's
+// template, alert) into delivery steps, through the rule engine's pickChannels. The person's
 // notification rule decides when it is enabled and one of its rules matches; otherwise (no rule, a
 // disabled one, no match) the person's default channels go out at once.
 //
@@ -10,7 +10,7 @@ import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
 import { notificationRuleFor } from '../notification-rules/notification-rule-for';
-import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../routing/pick-channels';
+import { pickChannels, type NotificationRuleDefinition, type UserChannelDefaults } from '../rule-engine/pick-channels';
 import type { DeliveryStep } from './engine';
 
 /** The notification-rule event type each template answers to (a rule's `types`, default alert.open). */

@@ -16,7 +16,7 @@ import type { OncallEvent } from '../oncall/types';
 import type { EscalationPolicyRecord } from '../escalation-policies/records';
 import type { TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
-import type { NotificationRuleDefinition } from '../routing/pick-channels';
+import type { NotificationRuleDefinition } from '../rule-engine/pick-channels';
 import { deliveryPlanFor, loadNotificationRules } from './delivery-plan';
 import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput } from './engine';
 

@@ -14,7 +14,7 @@ import { isChannel, type Channel } from '../notify/records';
 import { redactLink, responseLinks } from '../notify/response-links';
 import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
 import { getNotification } from '../notify/store';
-import { defaultChannels } from '../routing';
+import { defaultChannels } from '../rule-engine';
 import { addressOf } from './addresses';
 import { immediateChannels } from './delivery-plan';
 import { inParallel, notificationIdOf, type CarryOutOptions, type SendEffects } from './effects';

@@ -1,4 +1,4 @@
-// Escalation's queue messages (infra/catalogue.ts `escalation`): `due` wakes an alert's escalation
+// Escalation's queue messages (lib/queues/definitions.ts `escalation`): `due` wakes an alert's escalation
 // at a time (a layer's timeout, a delivery of a notification plan, a delayed start), `flush` sends a
 // person's waiting SMS or call (storm protection, lib/notify). Delayed by whole seconds up to 15
 // minutes and chained past that (lib/queues/delayed.ts); the due index re-drives a lost one.

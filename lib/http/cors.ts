@@ -1,5 +1,5 @@
 // CORS for browsers (api-earlier.md: "CORS is supported for client-side browser use"), in one place:
-// the headers of every function response (lib/http/results.ts), API Gateway's corsPreflight settings
+// the headers of every function response (lib/http/gateway-results.ts), API Gateway's corsPreflight settings
 // in the stack and the local server's preflight answers (both through infra/cors.ts).
 const allowOrigins = ['*'];
 const allowMethods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'];

@@ -1,4 +1,4 @@
-// Typed errors that carry their HTTP status; lib/http/results.ts is the one place that turns them
+// Typed errors that carry their HTTP status; lib/http/gateway-results.ts is the one place that turns them
 // into the contract's error body (docs/api.md#requests). Messages name the field at fault.
 
 export class HttpError extends Error {

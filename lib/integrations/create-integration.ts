@@ -6,7 +6,7 @@ import { mergeKeys } from '../http/changes';
 import { Invalid } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
-import { findIntegrationType, type IntegrationType } from './catalogue';
+import { findIntegrationType, type IntegrationType } from './integration-types';
 import { resolveEarlierIntegrationDestinations, resolveV4IntegrationDestinations } from './destinations';
 import type { IntegrationRecord } from './records';
 import { createIntegrationEarlierInput, createIntegrationV4Input, optionChanges } from './schemas';

@@ -2,7 +2,7 @@
 // few seconds so a burst of webhooks costs no store round trip per request. Every change made through
 // the API drops the entry at once; deployed, another warm instance may serve a stale entry for at most
 // the TTL (a disabled integration accepts a few more seconds of webhooks), as the credential cache does.
-import { TtlCache } from '../auth/cache';
+import { TtlCache } from '../ttl-cache';
 import type { IntegrationRecord } from './records';
 import { getAccountOfIntegration, getIntegration } from './store';
 

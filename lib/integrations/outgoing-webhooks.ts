@@ -4,7 +4,7 @@
 import { setAlertEventSubscriber } from '../alerts/alert-events';
 import { config } from '../config';
 import { Invalid } from '../http/errors';
-import { findIntegrationType } from './catalogue';
+import { findIntegrationType } from './integration-types';
 import { OUTGOING_WEBHOOK_SLUG, outgoingWebhookFaults, subscribedEvents, withoutSecretMarkers } from './outgoing-webhook-options';
 import type { IntegrationRecord } from './records';
 

@@ -6,7 +6,7 @@ import { parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { parseListQuery, type ApiInterface } from '../list/query';
 import { collectionSource } from '../list/sources';
-import { findIntegrationType, INTEGRATION_TYPES, type IntegrationType } from './catalogue';
+import { findIntegrationType, INTEGRATION_TYPES, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';
 import {
   integrationEarlierListSpec,

@@ -11,7 +11,7 @@ export interface IntegrationRecord {
   name: string;
   enabled: boolean;
   urgency: Urgency;
-  /** ULID of the catalogue type (lib/integrations/catalogue.ts). */
+  /** ULID of the catalogue type (lib/integrations/integration-types.ts). */
   integration_type_id: string;
   /** Type options (token, capture_additional_data, wrapper_key) and service options (rate_limit_per_minute, rate_limit_burst). */
   options: Record<string, unknown>;

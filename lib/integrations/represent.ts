@@ -2,7 +2,7 @@
 import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
-import { findIntegrationType, type IntegrationType } from './catalogue';
+import { findIntegrationType, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';
 import { shownOptions } from './outgoing-webhook-options';
 

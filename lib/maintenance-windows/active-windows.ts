@@ -1,7 +1,7 @@
 // Is an integration in maintenance now? Asked on every inbound webhook, so the account's windows that
 // are not over yet (one index Query) are cached in-process for a few seconds; whether one is active is
 // decided per request against the clock. Changes through the API drop the account's entry at once.
-import { TtlCache } from '../auth/cache';
+import { TtlCache } from '../ttl-cache';
 import type { MaintenanceWindowRecord } from './records';
 import { listWindowsEndingAfter } from './store';
 

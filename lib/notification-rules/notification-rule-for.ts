@@ -1,10 +1,10 @@
 // The notification rule that decides how an account user is paged (docs/api.md#escalation-and-notifications), for escalation:
-// escalation passes the answer to pickChannels (lib/routing), which falls back to the user's default
+// escalation passes the answer to pickChannels (lib/rule-engine), which falls back to the user's default
 // channels when the answer is null.
 import type { AccountUserRecord } from '../account-users/records';
 import { prefixId } from '../ids';
-import type { NotificationRuleDefinition } from '../routing/pick-channels';
-import { notificationRulesFor } from '../routing/notification-rules';
+import type { NotificationRuleDefinition } from '../rule-engine/pick-channels';
+import { notificationRulesFor } from '../rule-engine/notification-rules';
 import { getNotificationRule } from './store';
 
 /**

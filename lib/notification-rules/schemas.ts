@@ -1,5 +1,5 @@
 // Input schemas of notification rules (api-v4.md "Notification rule"): name, enabled and the rules
-// YAML (docs/api.md#escalation-and-notifications), validated by the routing engine after the schema.
+// YAML (docs/api.md#escalation-and-notifications), validated by the rule engine after the schema.
 import * as z from 'zod';
 import { boolish, metaInput, requiredText } from '../http/fields';
 

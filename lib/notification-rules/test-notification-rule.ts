@@ -1,5 +1,5 @@
 // POST /api/v4/notification_rules/:id/test: a dry run that explains which channels a page would use
-// for an alert (docs/api.md#escalation-and-notifications through lib/routing explainNotificationRule): the rule that matched, each
+// for an alert (docs/api.md#escalation-and-notifications through lib/rule-engine explainNotificationRule): the rule that matched, each
 // of its conditions with the value it saw, the rules tried before it, and the schedule of channels.
 // The user's default channels are the caller's, or those of account_user_id. No side effects.
 import { getAccountUser } from '../account-users/store';
@@ -8,7 +8,7 @@ import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { parseId, prefixId } from '../ids';
 import { clock } from '../clock';
-import { explainNotificationRule } from '../routing';
+import { explainNotificationRule } from '../rule-engine';
 import { findNotificationRule } from './read-notification-rules';
 import { notificationRuleTestInput } from './schemas';
 

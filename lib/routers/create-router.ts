@@ -1,5 +1,5 @@
 // POST /api/v4/routers (account admins, docs/api.md#roles): name and at least one default receiver
-// (api-v4.md); rules optional, validated by the routing engine and stored exactly as sent.
+// (api-v4.md); rules optional, validated by the rule engine and stored exactly as sent.
 import { requireAdmin } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';

@@ -43,7 +43,7 @@ export const NO_DEFAULT_RECEIVERS: DefaultReceivers = {
   default_receiver_schedule_id: null,
 };
 
-/** The default receivers as the routing engine names receivers: prefix ids, team first. */
+/** The default receivers as the rule engine names receivers: prefix ids, team first. */
 export function defaultReceiversOf(record: DefaultReceivers): string[] {
   const out: string[] = [];
   if (record.default_receiver_team_id) out.push(prefixId('team', record.default_receiver_team_id));

@@ -2,7 +2,7 @@
 // through one router costs one read, not one per alert. Every change made through the API drops the
 // entry at once; deployed, another warm instance may route with the previous version for at most the
 // TTL, as integrations and credentials are cached.
-import { TtlCache } from '../auth/cache';
+import { TtlCache } from '../ttl-cache';
 import type { RouterRecord } from './records';
 import { getRouter } from './store';
 

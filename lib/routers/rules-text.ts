@@ -1,9 +1,9 @@
-// Router YAML on save (docs/api.md#routers): the routing engine parses it, and a fault of any kind (YAML
+// Router YAML on save (docs/api.md#routers): the rule engine parses it, and a fault of any kind (YAML
 // that does not parse, a rule without match or actions, an unknown action or operator, a receiver
 // without a known prefix, aliases that expand too far) is a validation error naming it, with its
 // line and column where it has one. The text itself is stored exactly as sent.
 import { Invalid } from '../http/errors';
-import { parseRouterRules } from '../routing';
+import { parseRouterRules } from '../rule-engine';
 
 /** The text when it is valid router YAML (null and undefined pass through); Invalid otherwise. */
 export function checkedRouterRules<T extends string | null | undefined>(text: T, field = 'rules'): T {

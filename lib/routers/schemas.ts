@@ -1,5 +1,5 @@
 // Input schemas of routers, both interfaces (api-v4.md "Router", api-earlier.md "Router", contract
-// docs/api.md#routers-and-automations). The rules are a YAML text, validated by the routing engine (lib/routing) after the schema.
+// docs/api.md#routers-and-automations). The rules are a YAML text, validated by the rule engine (lib/rule-engine) after the schema.
 import * as z from 'zod';
 import { boolish, metaInput, requiredText } from '../http/fields';
 

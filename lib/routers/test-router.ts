@@ -1,4 +1,4 @@
-// POST /api/v4/routers/:id/test {alert, log?}: a dry run that explains (lib/routing explainRouter):
+// POST /api/v4/routers/:id/test {alert, log?}: a dry run that explains (lib/rule-engine explainRouter):
 // the rule that matched with each of its conditions, whether it held and the value it saw; the rules
 // tried before it with the first condition that failed in each; the actions that would run with their
 // values resolved (templates rendered) and the receivers. Nothing is stored, sent or run.
@@ -7,12 +7,12 @@ import { parseInput } from '../http/validate';
 import { prefixId } from '../ids';
 import { clock } from '../clock';
 import { alertForRules } from '../notification-rules/test-notification-rule';
-import { buildRoutingContext, explainRouter, type RouterDefinition } from '../routing';
+import { buildRoutingContext, explainRouter, type RouterDefinition } from '../rule-engine';
 import { findRouter } from './read-routers';
 import { defaultReceiversOf, type RouterRecord } from './records';
 import { routerTestInput } from './schemas';
 
-/** A router as the routing engine reads it; a router without rules sends everything to its defaults. */
+/** A router as the rule engine reads it; a router without rules sends everything to its defaults. */
 export function routerDefinition(record: RouterRecord): RouterDefinition {
   return {
     id: prefixId('router', record.id),

@@ -1,11 +1,11 @@
-// Errors of the store that a caller may answer as the request's fault (lib/http/results.ts maps them):
+// Errors of the store that a caller may answer as the request's fault (lib/http/gateway-results.ts maps them):
 // kept apart from the table primitives, which only store files may import.
 
 /** DynamoDB's limit on one item. */
 export const MAX_ITEM_BYTES = 400 * 1024;
 
 /** A write refused before it was sent: the item would pass the store's 400 KB limit (many long fields,
- * grown over several updates). Callers answer it as a validation error (lib/http/results.ts). */
+ * grown over several updates). Callers answer it as a validation error (lib/http/gateway-results.ts). */
 export class ItemTooLarge extends Error {
   override name = 'ItemTooLarge';
   constructor(

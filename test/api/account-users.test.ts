@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/outbox';
+import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 

@@ -9,7 +9,7 @@ import { insertBroadcast } from '../../lib/broadcasts/store';
 import { runBroadcastStep } from '../../lib/broadcasts/run-broadcast';
 import { advanceClock, resetClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { outboxMessages } from '../../lib/notify/outbox';
+import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, waitFor, type Person } from '../escalation/support';

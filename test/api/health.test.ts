@@ -1,7 +1,7 @@
 // GET /health reports, beside `ok`, the depth of each queue and of its dead-letter queue.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { QUEUES } from '../../infra/catalogue';
+import { QUEUES } from '../../infra/functions';
 import { forgetQueueDepths } from '../../lib/queues/depths';
 import { adminAccountUser } from '../integrations/support';
 import { useService, type TestService } from '../support/runtime';

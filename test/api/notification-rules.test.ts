@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAccountUser } from '../../lib/account-users/store';
 import { notificationRuleFor } from '../../lib/notification-rules/notification-rule-for';
-import { pickChannels } from '../../lib/routing';
+import { pickChannels } from '../../lib/rule-engine';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { people, type Person } from '../teams/helpers';

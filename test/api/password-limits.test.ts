@@ -4,7 +4,7 @@
 // address; guesses of the current password are limited per person; every refusal is a 429 with
 // Retry-After.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/outbox';
+import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 

@@ -5,7 +5,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, QUEUES, visibilityTimeoutSeconds } from '../../infra/catalogue';
+import { FUNCTIONS, QUEUES, visibilityTimeoutSeconds } from '../../infra/functions';
 import { API_PATH_PATTERNS, CONTENT_SECURITY_POLICY } from '../../infra/console';
 import { addNagChecks } from '../../infra/checks';
 import { ROUTES } from '../../infra/routes';

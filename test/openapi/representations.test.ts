@@ -12,7 +12,7 @@ import type { apiKeyToV4 } from '../../lib/api-keys/represent';
 import type { escalationPolicyToV4 } from '../../lib/escalation-policies/represent';
 import type { eventToEarlier, eventToV4 } from '../../lib/events/represent';
 import type { InboundAnswer } from '../../lib/integrations/ingest/receive-webhook';
-import { INTEGRATION_TYPES } from '../../lib/integrations/catalogue';
+import { INTEGRATION_TYPES } from '../../lib/integrations/integration-types';
 import { integrationTypeToV4, type integrationToEarlier, type integrationToV4 } from '../../lib/integrations/represent';
 import type { logToEarlier } from '../../lib/logs/represent';
 import type { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
@@ -27,7 +27,7 @@ import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
 import type { routerToEarlier, routerToV4 } from '../../lib/routers/represent';
 import type { notificationRuleToEarlier, notificationRuleToV4 } from '../../lib/notification-rules/represent';
 import type { automationToEarlier } from '../../lib/automations/represent';
-import type { RouterExplanation, NotificationRuleExplanation } from '../../lib/routing';
+import type { RouterExplanation, NotificationRuleExplanation } from '../../lib/rule-engine';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -64,7 +64,7 @@ describe('representation schemas', () => {
     expectTypeOf<ReturnType<typeof notificationRuleToEarlier>>().toEqualTypeOf<Out<typeof rep.RouterEarlier>>();
     expectTypeOf<ReturnType<typeof notificationRuleToV4>>().toEqualTypeOf<Out<typeof rep.NotificationRuleV4>>();
     expectTypeOf<ReturnType<typeof automationToEarlier>>().toEqualTypeOf<Out<typeof rep.AutomationEarlier>>();
-    // The dry runs' explanations (lib/routing) are checked against their schemas on real responses.
+    // The dry runs' explanations (lib/rule-engine) are checked against their schemas on real responses.
     expectTypeOf<keyof RouterExplanation>().toEqualTypeOf<keyof Out<typeof rep.RouterExplanation>>();
     expectTypeOf<keyof NotificationRuleExplanation>().toEqualTypeOf<keyof Out<typeof rep.NotificationRuleExplanation>>();
   });

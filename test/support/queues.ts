@@ -3,7 +3,7 @@
 // their back, and then want the workers' work done (and to see a record fail).
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { FUNCTIONS, QUEUES, type QueueName } from '../../infra/catalogue';
+import { FUNCTIONS, QUEUES, type QueueName } from '../../infra/functions';
 import { toRecord, type SqsHandler } from '../../infra/local/sqs-poller';
 import type { TestService } from './runtime';
 

@@ -5,7 +5,7 @@
 // refused. axe-core runs on each new page.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/outbox';
+import { outboxMessages } from '../../lib/notify/personal-messages';
 import { ApiClient, createMember } from '../support/api-client';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
 

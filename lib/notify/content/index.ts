@@ -1,7 +1,7 @@
 // Message content (docs/api.md#escalation-and-notifications): pure rendering of subject and message per template and channel,
 // validation of an account's notification_templates, SMS fitting, voice text, one-click response
 // tokens, SMS reply parsing and storm bundling. No I/O here; the providers and the store use it.
-export * from './catalogue';
+export * from './template-keys';
 export { validateNotificationTemplates } from './validate-templates';
 export type { TemplatesValidation } from './validate-templates';
 export { compileTemplate, TemplateProblem } from './safe-handlebars';

@@ -2,7 +2,7 @@
 // notification_templates when it has a text for that template and channel, else built-in texts
 // that name the alert's title, urgency and tiny id. Every page also carries its way to respond:
 // links (e-mail, push) or reply codes (SMS), appended by us and never cut.
-import { MAX_FIELD, MAX_OUTPUT, type ContentChannel, type NotificationTemplates, type TemplateKey } from './catalogue';
+import { MAX_FIELD, MAX_OUTPUT, type ContentChannel, type NotificationTemplates, type TemplateKey } from './template-keys';
 import { compileTemplate, templateData } from './safe-handlebars';
 import { fitSms, smsText, type SmsSize } from './sms';
 import { spellDigits, voiceText } from './voice';

@@ -9,7 +9,7 @@ import {
   MAX_TEMPLATE_LENGTH,
   TEMPLATE_KEYS,
   type NotificationTemplates,
-} from './catalogue';
+} from './template-keys';
 import { compileTemplate, TemplateProblem } from './safe-handlebars';
 
 export type TemplatesValidation = { ok: true; value: NotificationTemplates } | { ok: false; messages: string[] };

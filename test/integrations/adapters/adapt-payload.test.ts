@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTER_SLUGS, adaptPayload, UnknownIntegrationType, UnreadablePayload } from '../../../lib/integrations/adapters';
 import { parseFormBody } from '../../../lib/integrations/adapters/parse-body';
-import { INTEGRATION_TYPES } from '../../../lib/integrations/catalogue';
+import { INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
 import { fixture, LOG_ID, request } from './support';
 
 describe('adaptPayload', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/catalogue';
+import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
 
 describe('integration type catalogue', () => {
   it('lists the eight sender types and the outgoing webhook with fixed ids that never change', () => {

@@ -2,8 +2,8 @@
 // is enabled and one of its rules for the event matches the alert; otherwise the user's default
 // channels (notify_push → push, notify_email → email, notify_sms → sms, notify_voice → voice) at
 // once. The answer is a schedule that escalation runs: steps at offsets from the page.
-import type { ClockInput } from './clock';
-import { readClock } from './clock';
+import type { ClockInput } from './evaluation-time';
+import { readClock } from './evaluation-time';
 import type { RoutingContext } from './context';
 import type { Channel, NotificationRuleSet, ScheduleStep } from './notification-rules';
 import { notificationRulesFor } from './notification-rules';

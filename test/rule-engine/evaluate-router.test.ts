@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateKey, evaluateRouter, explainRouter } from '../../lib/routing';
+import { aggregateKey, evaluateRouter, explainRouter } from '../../lib/rule-engine';
 import { NOON_UTC, context, router, routerYaml } from './support';
 
 const RULES = `---

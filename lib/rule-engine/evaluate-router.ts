@@ -3,8 +3,8 @@
 // rule assigns no one → the router's default receivers. The result is a plan (data): the routing
 // worker applies it (idempotently) and follows receivers that are routers (router-chain.ts).
 import { createHash } from 'node:crypto';
-import type { ClockInput } from './clock';
-import { readClock } from './clock';
+import type { ClockInput } from './evaluation-time';
+import { readClock } from './evaluation-time';
 import type { RoutingContext } from './context';
 import { isMapping } from './faults';
 import { LIMITS } from './limits';

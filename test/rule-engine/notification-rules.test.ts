@@ -5,7 +5,7 @@ import {
   parseNotificationRules,
   pickChannels,
   unrollSchedule,
-} from '../../lib/routing';
+} from '../../lib/rule-engine';
 import { NOON_UTC, notificationFaults, parsedNotificationRules } from './support';
 
 const RULES = `---

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROUTER_TEMPLATE, parseRouterRules } from '../../lib/routing';
+import { DEFAULT_ROUTER_TEMPLATE, parseRouterRules } from '../../lib/rule-engine';
 import { parsedRouter, routerFaults, routerYaml } from './support';
 
 const ignoreAll = [{ type: 'ignore' }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../lib/routing';
+import { parseDuration } from '../../lib/rule-engine';
 
 describe('durations: ms notation or a number of minutes', () => {
   it('reads the ms notation', () => {

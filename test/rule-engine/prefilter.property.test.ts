@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EvaluationTime } from '../../lib/routing';
-import { compileMatch, compilePrefilter } from '../../lib/routing/query';
+import { EvaluationTime } from '../../lib/rule-engine';
+import { compileMatch, compilePrefilter } from '../../lib/rule-engine/query';
 
 const literal = fc.constantFrom<string | number | boolean>('a', 'b', 'high', '', 0, 1, 2, true, false);
 const value: fc.Arbitrary<unknown> = fc.oneof(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RouterDefinition } from '../../lib/routing';
-import { followRouterChain } from '../../lib/routing';
+import type { RouterDefinition } from '../../lib/rule-engine';
+import { followRouterChain } from '../../lib/rule-engine';
 import { NOON_UTC, context, parsedRouter, routerYaml } from './support';
 
 function assigning(receivers: string[], extra: Record<string, unknown>[] = [], delay?: string): string {

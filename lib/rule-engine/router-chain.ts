@@ -4,8 +4,8 @@
 // suppresses the alert. Each router after the first sees the alert as the routers before it changed
 // it (setval, incident). A router reached twice by different paths is evaluated once. A delayed
 // assignment to a router delays that router's assignments by as much (its rules are evaluated now).
-import type { ClockInput } from './clock';
-import { readClock } from './clock';
+import type { ClockInput } from './evaluation-time';
+import { readClock } from './evaluation-time';
 import type { RoutingContext } from './context';
 import { LIMITS } from './limits';
 import type { ReceiverKind } from './receivers';

@@ -1,4 +1,4 @@
-// The routing engine as it is deployed: bundled with the functions' esbuild options (infra/bundling.ts)
+// The rule engine as it is deployed: bundled with the functions' esbuild options (infra/bundling.ts)
 // and run by plain Node. Dependencies with two builds (sift's CommonJS and ESM, yaml's ESM build,
 // Handlebars without source-map) must behave in the bundle as they do under the test runner.
 import { execFileSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { ESBUILD_OPTIONS } from '../../infra/bundling';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const PROGRAM = `
-import { buildRoutingContext, evaluateRouter, parseRouterRules, parseNotificationRules } from ${JSON.stringify(path.join(root, 'lib/routing/index.ts'))};
+import { buildRoutingContext, evaluateRouter, parseRouterRules, parseNotificationRules } from ${JSON.stringify(path.join(root, 'lib/rule-engine/index.ts'))};
 const text = [
   'rules:',
   '  - match:',
@@ -40,7 +40,7 @@ const notification = parseNotificationRules('rules:\\n  - match: {always: true}\
 console.log(JSON.stringify({ hit: [hit.rule_index, hit.alert_changes], miss: miss.suppressed, broken: broken.ok ? null : broken.messages[0], notification: notification.ok }));
 `;
 
-describe('the routing engine in a deployed bundle', () => {
+describe('the rule engine in a deployed bundle', () => {
   it('parses, matches ($regex, $in, $size) and renders templates as under the test runner', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'routing-bundle-'));
     try {

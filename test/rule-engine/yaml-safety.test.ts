@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, parseNotificationRules, parseRouterRules } from '../../lib/routing';
+import { LIMITS, parseNotificationRules, parseRouterRules } from '../../lib/rule-engine';
 import { routerFaults } from './support';
 
 const BILLION_LAUGHS = `a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]

@@ -1,8 +1,8 @@
-// A small in-process cache for resolved credentials, so an authenticated request costs no extra
-// round trip to the store. Entries live AUTH_CACHE_SECONDS (default 10 s); every write that could
-// change an answer (key revoked, roles changed, account user deleted) drops the affected entries at
-// once. The local runtime serves all functions from one process, so there the effect is immediate;
-// deployed, another warm Lambda instance may keep a stale entry for at most the TTL.
+// A small in-process cache whose entries expire after a time to live: resolved credentials (the
+// principal cache, AUTH_CACHE_SECONDS), integrations, routers, receivers and maintenance windows use
+// it, so a hot read costs no round trip to the store. Every write that could change an answer drops
+// the affected entries at once. The local runtime serves all functions from one process, so there the
+// effect is immediate; deployed, another warm Lambda instance may keep a stale entry for at most the TTL.
 
 interface Entry<V> {
   value: V;

@@ -1,8 +1,8 @@
-// Helpers of the routing engine tests: rule sets written as YAML text, the way they are saved.
+// Helpers of the rule engine tests: rule sets written as YAML text, the way they are saved.
 import { stringify } from 'yaml';
 import { expect } from 'vitest';
-import type { RouterDefinition, RoutingContext } from '../../lib/routing';
-import { buildRoutingContext, evaluateRouter, parseNotificationRules, parseRouterRules } from '../../lib/routing';
+import type { RouterDefinition, RoutingContext } from '../../lib/rule-engine';
+import { buildRoutingContext, evaluateRouter, parseNotificationRules, parseRouterRules } from '../../lib/rule-engine';
 
 export const NOON_UTC = Date.UTC(2024, 5, 3, 12, 0); // Monday 3 June 2024, 12:00 UTC
 

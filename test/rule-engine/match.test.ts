@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoutingContext, valueAtPath } from '../../lib/routing';
+import { buildRoutingContext, valueAtPath } from '../../lib/rule-engine';
 import { context, holds } from './support';
 
 const ctx = context(

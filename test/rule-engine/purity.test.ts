@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../lib/routing');
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../lib/rule-engine');
 const ALLOWED = new Set(['yaml', 'sift', 'luxon', 'handlebars', 're2js', 'node:crypto']);
 
-describe('lib/routing is pure', () => {
+describe('lib/rule-engine is pure', () => {
   it('imports only its own files and pure packages, and never reads the system clock', () => {
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
       const source = readFileSync(path.join(dir, file), 'utf8');

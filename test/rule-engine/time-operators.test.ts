@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileFormat, compileTimeFormat, parseTimeOfDay, renderFormat, wallClock } from '../../lib/routing';
+import { compileFormat, compileTimeFormat, parseTimeOfDay, renderFormat, wallClock } from '../../lib/rule-engine';
 import { context, holds } from './support';
 
 const ZONES = [

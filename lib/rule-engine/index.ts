@@ -1,8 +1,8 @@
-// The routing engine: pure functions from rule YAML and an alert to decisions (no I/O, no system
+// The rule engine: pure functions from rule YAML and an alert to decisions (no I/O, no system
 // clock). Routers (docs/api.md#notification-rules), notification rules (docs/api.md#escalation-and-notifications), their dry-run explanations, and
 // the router chain with its limits. The routing worker and the resources are layers over this.
-export type { Clock, ClockInput } from './clock';
-export { readClock } from './clock';
+export type { Clock, ClockInput } from './evaluation-time';
+export { readClock } from './evaluation-time';
 export { LIMITS } from './limits';
 export type { RuleFault, PathSegment } from './faults';
 export { formatPath } from './faults';

@@ -1,27 +1,13 @@
-// Every function and queue of the service, described once. The CDK stack deploys exactly these and
-// the local runtime mirrors them (same handler modules, same queues with the same redrive settings).
+// Every function of the service, described once; its queues are in lib/queues/definitions.ts. The CDK
+// stack deploys exactly these and the local runtime mirrors them (same handler modules, same queues
+// with the same redrive settings).
+import type { QueueDefinition, QueueName, WorkerName } from '../lib/queues/definitions';
 import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
 
-export type QueueName = 'ingest' | 'routing' | 'webhooks' | 'escalation';
-export type WorkerName = 'ingestWorker' | 'routingWorker' | 'webhookWorker' | 'escalationWorker';
+export { DLQ_RETENTION_DAYS, QUEUES, type QueueDefinition, type QueueName } from '../lib/queues/definitions';
+
 export type ScheduledName = 'sweeper';
 export type FunctionName = HttpFunctionName | WorkerName | ScheduledName;
-
-export interface QueueDefinition {
-  name: QueueName;
-  /** Environment variable that carries the queue's URL to every function that uses it. */
-  urlVariable: string;
-  /** …and its dead-letter queue's URL, to the functions that report queue depths (health). */
-  dlqUrlVariable: string;
-  consumer: WorkerName;
-  batchSize: number;
-  /** Receives before a message moves to the dead-letter queue. */
-  maxReceiveCount: number;
-  /** Maximum time the event source waits to fill a batch. */
-  maxBatchingWindowSeconds: number;
-  /** Parallel receive loops of the local runtime's poller (default 4). */
-  localPollers?: number;
-}
 
 export interface FunctionDefinition {
   entry: string;
@@ -51,50 +37,6 @@ export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'escalationWorker',
   'sweeper',
 ];
-
-export const QUEUES: Record<QueueName, QueueDefinition> = {
-  ingest: {
-    name: 'ingest',
-    urlVariable: 'INGEST_QUEUE_URL',
-    dlqUrlVariable: 'INGEST_DLQ_URL',
-    consumer: 'ingestWorker',
-    batchSize: 10,
-    maxReceiveCount: 4,
-    maxBatchingWindowSeconds: 0,
-  },
-  routing: {
-    name: 'routing',
-    urlVariable: 'ROUTING_QUEUE_URL',
-    dlqUrlVariable: 'ROUTING_DLQ_URL',
-    consumer: 'routingWorker',
-    batchSize: 10,
-    maxReceiveCount: 4,
-    maxBatchingWindowSeconds: 0,
-  },
-  // Alert events for outgoing webhooks, and their deliveries' retries (delayed messages; a pending
-  // delivery is also in the table, so the sweeper re-drives one whose message was lost).
-  webhooks: {
-    name: 'webhooks',
-    urlVariable: 'WEBHOOK_QUEUE_URL',
-    dlqUrlVariable: 'WEBHOOK_DLQ_URL',
-    consumer: 'webhookWorker',
-    batchSize: 10,
-    maxReceiveCount: 4,
-    maxBatchingWindowSeconds: 0,
-  },
-  // Escalation timers (delayed messages, chained past 15 minutes), delayed starts and storm-bundle
-  // flushes. A message lost with a crashed queue is re-driven from the table by the sweeper.
-  escalation: {
-    name: 'escalation',
-    urlVariable: 'ESCALATION_QUEUE_URL',
-    dlqUrlVariable: 'ESCALATION_DLQ_URL',
-    consumer: 'escalationWorker',
-    batchSize: 10,
-    maxReceiveCount: 5,
-    maxBatchingWindowSeconds: 0,
-    localPollers: 8,
-  },
-};
 
 /** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
 const CHANGES_ALERTS: QueueName[] = ['webhooks'];
@@ -173,5 +115,3 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = Object.fromEn
 export function visibilityTimeoutSeconds(queue: QueueDefinition): number {
   return FUNCTIONS[queue.consumer].timeoutSeconds * 6;
 }
-
-export const DLQ_RETENTION_DAYS = 14;
