@@ -25,6 +25,7 @@ export type HttpFunctionName =
   | 'notifications'
   | 'respond'
   | 'smsInbound'
+  | 'deliveryReceipts'
   | 'notFound';
 
 export interface Route {
@@ -68,6 +69,7 @@ export const ROUTES: Route[] = [
   ...standard('apiKeys', `${v4}/api_keys`, { update: '-' }),
   ...standard('accountUsers', `${v4}/account_users`),
   { method: 'POST', path: `${v4}/account_users/{id}/password`, fn: 'accountUsers', op: 'changePassword' },
+  { method: 'POST', path: `${v4}/account_users/{id}/test_notification`, fn: 'accountUsers', op: 'sendTestNotification' },
   // Web Push: a person's browser subscriptions, and the VAPID public key a console subscribes with
   { method: 'GET', path: `${v4}/account_users/{id}/push_subscriptions`, fn: 'accountUsers', op: 'listPushSubscriptions' },
   { method: 'POST', path: `${v4}/account_users/{id}/push_subscriptions`, fn: 'accountUsers', op: 'createPushSubscription' },
@@ -132,6 +134,9 @@ export const ROUTES: Route[] = [
   // Replies to pages by SMS: End User Messaging's inbound SMS, delivered by SNS over HTTPS (the SNS
   // signature and the topic are the credential)
   { method: 'POST', path: '/public/sms/inbound', fn: 'smsInbound', op: 'receive', public: true },
+  // Delivery receipts: SES and End User Messaging events, delivered by SNS over HTTPS (the SNS
+  // signature and the topic are the credential)
+  { method: 'POST', path: '/public/delivery/sns', fn: 'deliveryReceipts', op: 'receive', public: true },
 
   // Teams, schedules, events, escalation policies
   ...standard('teams', `${v4}/teams`),

@@ -1,6 +1,7 @@
 // Input schemas of account users (api-v4.md permitted parameters, docs/api.md#errors aliases).
 import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
+import { CHANNELS } from '../notify/records';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const destroy = boolish.optional();
@@ -79,3 +80,6 @@ export const changePasswordInput = z.object({
   current_password: z.string().min(1),
   password: newPassword,
 });
+
+/** POST /api/v4/account_users/:id/test_notification: the channel to try. */
+export const testNotificationInput = z.object({ channel: z.enum(CHANNELS) });

@@ -38,7 +38,8 @@ export type TimelineAction =
   | 'exhausted'
   | 'reopened'
   | 'superseded'
-  | 'timed_out';
+  | 'timed_out'
+  | 'unreachable';
 
 export interface TimelineEntry {
   alert: AlertRecord;

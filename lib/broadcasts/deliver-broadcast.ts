@@ -8,7 +8,7 @@ import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
 import { getRecentAccount } from '../accounts/store';
 import { now as clockNow } from '../clock';
-import { addressOf } from '../escalation/addresses';
+import { addressOf } from '../account-users/addresses';
 import { immediateChannels, loadNotificationRules } from '../escalation/delivery-plan';
 import { derivedUlid } from '../ids';
 import { logger } from '../log';

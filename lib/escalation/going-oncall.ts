@@ -16,7 +16,7 @@ import { sendNotification } from '../notify/send';
 import { scheduleOncallAt } from '../schedules/read-oncall';
 import type { TeamRecord } from '../teams/records';
 import { allTeamsEverywhere } from '../teams/store';
-import { addressOf } from './addresses';
+import { addressOf } from '../account-users/addresses';
 import { immediateChannels } from './delivery-plan';
 import { getSeenOncall, saveSeenOncall } from './store';
 

@@ -9,7 +9,7 @@ import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
 import type { DeliveryResult, OutgoingMessage } from './providers/provider';
 import type { Channel, NotificationRecord } from './records';
-import { getNotification, insertNotification, moveNotification, putPhonePage } from './store';
+import { getNotification, insertNotification, moveNotification, putPhonePage, putProviderMessage } from './store';
 import { queueRateLimited } from './rate-limit';
 import { newId } from '../ids';
 
@@ -61,7 +61,7 @@ function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
     group_id: null,
     channel: draft.channel,
     provider: null,
-    provider_id: null,
+    provider_message_id: null,
     provider_status: null,
     template: draft.template,
     to: draft.to,
@@ -209,13 +209,13 @@ async function callProvider(
   return recordOutcome(claimed, result, override?.message);
 }
 
-/** Writes the provider's answer (from `sending`, or over an "outcome unknown" a recovery wrote meanwhile). */
+/** Writes the provider's answer (from `sending`, or over an "outcome unknown" a recovery wrote meanwhile, never over a receipt). */
 export async function recordOutcome(record: NotificationRecord, result: DeliveryResult, sentMessage?: string): Promise<NotificationRecord> {
   const at = new Date(clockNow()).toISOString();
   const outcome = {
     status: result.status,
     provider: result.provider,
-    provider_id: result.provider_id ?? null,
+    provider_message_id: result.provider_id ?? null,
     provider_status:
       result.status === 'failed' ? ('failed' as const) : result.status === 'delivered' ? ('delivered' as const) : ('accepted' as const),
     err: result.err ? [result.err] : [],
@@ -224,9 +224,20 @@ export async function recordOutcome(record: NotificationRecord, result: Delivery
     delivered_at: result.status === 'delivered' ? at : null,
     ...(sentMessage !== undefined ? { message: sentMessage } : {}),
   };
+  // A receipt may come back within moments of the provider's answer: the pointer it is matched by is
+  // written before the outcome, and a receipt that came first keeps its word (the moves below no longer apply).
+  if (result.receipts && result.provider_id) {
+    await putProviderMessage({
+      provider: result.provider,
+      messageId: result.provider_id,
+      accountId: record.account_id,
+      notificationId: record.id,
+      now: clockNow(),
+    });
+  }
   const moved =
     (await moveNotification(record.account_id, record.id, ['sending'], outcome, at)) ??
-    (await moveNotification(record.account_id, record.id, ['failed'], outcome, at));
+    (await moveNotification(record.account_id, record.id, ['failed'], outcome, at, ['unknown']));
   return moved ?? (await getNotification(record.account_id, record.id)) ?? record;
 }
 

@@ -43,6 +43,7 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.passwordResetRequestInput, 'PasswordResetRequestInput'],
   [input.passwordResetInput, 'PasswordResetInput'],
   [input.changePasswordInput, 'PasswordChangeInput'],
+  [input.testNotificationInput, 'TestNotificationInput'],
   [input.pushSubscriptionInput, 'PushSubscriptionCreateInput'],
   [input.updateAccountInput, 'AccountUpdateEarlierInput'],
   [input.createApiKeyInput, 'ApiKeyCreateInput'],

@@ -1,7 +1,7 @@
 // The request bodies of both interfaces, for the OpenAPI document. Most are the areas' own zod
 // schemas, imported as they are: the schema that validates a request is the one the document shows.
 import * as z from 'zod';
-import { changePasswordInput, createAccountUserInput, updateAccountUserInput } from '../account-users/schemas';
+import { changePasswordInput, createAccountUserInput, testNotificationInput, updateAccountUserInput } from '../account-users/schemas';
 import { pushSubscriptionInput } from '../account-users/push-subscription-schemas';
 import { commentInput, earlierCreateInput, earlierUpdateInput, handoffInput, v4CreateInput, v4UpdateInput } from '../alerts/schemas';
 import { createEscalationPolicyInput, updateEscalationPolicyInput } from '../escalation-policies/schemas';
@@ -54,6 +54,7 @@ export {
   updateAutomationInput,
   actionTimeInput,
   changePasswordInput,
+  testNotificationInput,
   pushSubscriptionInput,
   passwordResetInput,
   passwordResetRequestInput,

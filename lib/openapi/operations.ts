@@ -305,6 +305,21 @@ export const OPERATIONS: OperationTable = {
     errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
   },
 
+  [`POST ${v4}/account_users/{id}/test_notification`]: {
+    summary: 'Send a person a test notification',
+    description:
+      "A message with template test on the channel (push, email, sms, voice, slack) to the person's address for it, through the channel's provider, recorded as a notification like any other. By the person themself or an admin (403 otherwise). A channel the person cannot receive (no phone for sms or voice, no e-mail, no browser registered while Web Push is on) is a 422 naming channel; at most 5 per person and channel in 10 minutes (429). See docs/api.md#test-notifications.",
+    tag: 'Account users',
+    body: input.testNotificationInput,
+    success: [
+      {
+        status: 202,
+        description: 'The notification (sent, or failed with the reason in err on the earlier interface)',
+        schema: rep.NotificationV4,
+      },
+    ],
+    errors: [400, 401, 403, 404, 413, 429, 'invalid'],
+  },
   [`GET ${v4}/account_users/{id}/push_subscriptions`]: {
     summary: "A person's browser push subscriptions",
     description: 'By the person themself or an admin (403 otherwise); the keys are never shown. See docs/api.md#push-subscriptions.',
@@ -563,6 +578,16 @@ export const OPERATIONS: OperationTable = {
     anyBody: true,
     success: [{ status: 200, description: 'What was done', schema: rep.InboundSmsResult }],
     errors: [403, 404],
+  },
+  'POST /public/delivery/sns': {
+    summary: 'Delivery receipts: SES and End User Messaging events (through SNS)',
+    description:
+      "SNS delivers the stack's delivery topic here over HTTPS. Only messages whose SNS signature verifies (an unreachable signing certificate: accepted unverified unless SNS_SIGNATURE_REQUIRED, then 503) and whose TopicArn is DELIVERY_TOPIC_ARN are read (403 otherwise; 404 when it is unset). A SubscriptionConfirmation is confirmed. An event is matched by the provider's message id (the notification's provider_message_id): SES Delivery, End User Messaging TEXT_DELIVERED and VOICE_COMPLETED → delivered; SES Bounce (Permanent), Complaint, Reject, RenderingFailure and the End User Messaging failures → failed (the page fails over to the next channel); other event types only show as provider_status. delivered and failed are final: the first wins. An unknown message id is ignored (200). See docs/api.md#delivery-receipts.",
+    tag: 'Notifications',
+    public: true,
+    anyBody: true,
+    success: [{ status: 200, description: 'What was done', schema: rep.DeliveryReceiptResult }],
+    errors: [400, 403, 404, 413],
   },
   'POST /public/respond/{token}': {
     summary: 'Acknowledge or reject from a one-click link',

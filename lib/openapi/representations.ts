@@ -606,6 +606,12 @@ export const NotificationRuleExplanation = z.strictObject({
 
 const channel = z.enum(CHANNELS);
 const notificationStatus = z.enum(['queued', 'sent', 'delivered', 'failed']);
+const providerStatus = z
+  .string()
+  .nullable()
+  .describe(
+    "The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …)",
+  );
 
 export const NotificationV4 = z.strictObject({
   id: ulid,
@@ -617,6 +623,8 @@ export const NotificationV4 = z.strictObject({
   workflow_id: ulid.nullable(),
   channel,
   provider: z.string().nullable(),
+  provider_message_id: z.string().nullable().describe("The provider's id of the message: delivery receipts are matched by it"),
+  provider_status: providerStatus,
   template: z.string(),
   to: z.string(),
   subject: z.string().nullable(),
@@ -650,7 +658,7 @@ export const NotificationEarlier = z.strictObject({
   message: z.string(),
   cost: z.number(),
   status: notificationStatus,
-  provider_status: z.enum(['accepted', 'delivered', 'failed', 'bundled', 'waiting', 'cancelled', 'unknown']).nullable(),
+  provider_status: providerStatus,
   sent: unixSeconds.nullable(),
   delivered: unixSeconds.nullable(),
   err: z.array(z.string()),
@@ -690,6 +698,12 @@ export const WebPushV4 = z.strictObject({
 });
 
 /** What POST /public/sms/inbound did with an SNS delivery (SNS reads only the status). */
+export const DeliveryReceiptResult = z.strictObject({
+  received: z.enum(['subscription_confirmation', 'unsubscribe_confirmation', 'receipt']),
+  confirmed: z.boolean().optional(),
+  outcome: z.enum(['delivered', 'failed', 'recorded', 'already_final', 'unknown_message', 'ignored']).optional(),
+});
+
 export const InboundSmsResult = z.strictObject({
   received: z.enum(['subscription_confirmation', 'unsubscribe_confirmation', 'sms']),
   confirmed: z.boolean().optional(),

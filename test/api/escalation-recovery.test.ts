@@ -122,7 +122,7 @@ describe('timers that go wrong', () => {
       group_id: null,
       channel: 'email',
       provider: null,
-      provider_id: null,
+      provider_message_id: null,
       provider_status: null,
       template: 'alert_alert',
       to: b.email,

@@ -1,7 +1,7 @@
 // Where a person's notification on a channel goes (docs/api.md#escalation-and-notifications): e-mail to the primary address, SMS
 // and voice to the primary phone (a blocked number is skipped), push and Slack to the account user
 // (their subscriptions are the provider's). No address: the notification is recorded failed.
-import type { AccountUserRecord } from '../account-users/records';
+import type { AccountUserRecord } from './records';
 
 export function addressOf(accountUser: AccountUserRecord, channel: string): { to: string; undeliverable: string | null } {
   const user = accountUser.user;
