@@ -3,7 +3,8 @@
 // check the inbound integrations use) and the topic, since anyone can subscribe our address to a
 // topic of their own. The topic's SubscriptionConfirmation is confirmed here; a Notification is
 // handed back for its route to read.
-import { Forbidden, HttpError } from '../../http/errors';
+import { Forbidden, HttpError, PayloadTooLarge } from '../../http/errors';
+import { MAX_BODY_BYTES } from '../../http/request';
 import { logger } from '../../log';
 import { checkSnsMessage, confirmSnsSubscription, type SnsCheck } from './check-sns-message';
 import { SnsUnavailable } from './sns-http';
@@ -27,8 +28,10 @@ export interface TopicMessageOptions {
 /** 503: SNS delivers the message again later. */
 const unavailable = () => new HttpError(503, 'the SNS signing certificate could not be fetched; try again later');
 
-/** Throws Forbidden (403) for a message that is not SNS's, not signed right or not of the topic; 503 when the certificate cannot be had now. */
+/** Throws Forbidden (403) for a message that is not SNS's, not signed right or not of the topic; 413 over 256 KiB; 503 when the certificate cannot be had now. */
 export async function receiveTopicMessage(rawBody: string, options: TopicMessageOptions): Promise<TopicMessage> {
+  // SNS messages are at most 256 KiB, as every body the service reads.
+  if (Buffer.byteLength(rawBody, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge();
   let check: SnsCheck;
   try {
     check = await checkSnsMessage(rawBody, { signatureRequired: options.signatureRequired });
