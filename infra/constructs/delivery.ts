@@ -19,6 +19,7 @@ import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, 
 import { CfnConfigurationSet as CfnSmsConfigurationSet } from 'aws-cdk-lib/aws-smsvoice';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct, type Node } from 'constructs';
+import { SMS_VOICE_DELIVERED, SMS_VOICE_FAILED } from '../../lib/delivery-receipts/receipt-events';
 import type { FunctionName } from '../functions';
 import type { ServiceFunction } from './service-function';
 
@@ -94,22 +95,8 @@ const EMAIL_RECEIPT_EVENTS = [
   EmailSendingEvent.DELIVERY_DELAY,
 ];
 
-/** The End User Messaging events a receipt reads: the final ones, and a carrier's acceptance. */
-export const SMS_VOICE_RECEIPT_EVENTS = [
-  'TEXT_DELIVERED',
-  'TEXT_SUCCESSFUL',
-  'TEXT_BLOCKED',
-  'TEXT_CARRIER_UNREACHABLE',
-  'TEXT_INVALID',
-  'TEXT_UNREACHABLE',
-  'TEXT_TTL_EXPIRED',
-  'TEXT_CARRIER_BLOCKED',
-  'TEXT_SPAM',
-  'VOICE_COMPLETED',
-  'VOICE_FAILED',
-  'VOICE_NO_ANSWER',
-  'VOICE_BUSY',
-];
+/** The End User Messaging events a receipt reads: the final ones, and a carrier's acceptance (shown, not final). */
+export const SMS_VOICE_RECEIPT_EVENTS = [...SMS_VOICE_DELIVERED, 'TEXT_SUCCESSFUL', ...SMS_VOICE_FAILED];
 
 export interface DeliveryProps {
   config: DeliveryConfig;

@@ -25,8 +25,9 @@ export interface Receipt {
 
 const SES_FAILED = new Set(['Complaint', 'Reject', 'RenderingFailure', 'Rendering Failure']);
 
-const EUM_DELIVERED = new Set(['TEXT_DELIVERED', 'VOICE_COMPLETED']);
-const EUM_FAILED = new Set([
+/** End User Messaging event types that are final (the contract's); the stack subscribes to these. */
+export const SMS_VOICE_DELIVERED = ['TEXT_DELIVERED', 'VOICE_COMPLETED'] as const;
+export const SMS_VOICE_FAILED = [
   'TEXT_BLOCKED',
   'TEXT_CARRIER_UNREACHABLE',
   'TEXT_INVALID',
@@ -37,7 +38,10 @@ const EUM_FAILED = new Set([
   'VOICE_FAILED',
   'VOICE_NO_ANSWER',
   'VOICE_BUSY',
-]);
+] as const;
+
+const EUM_DELIVERED = new Set<string>(SMS_VOICE_DELIVERED);
+const EUM_FAILED = new Set<string>(SMS_VOICE_FAILED);
 
 /** Provider message ids are short tokens (SES: `0102…-…-000000`, End User Messaging: a UUID); anything else is not one. */
 const MESSAGE_ID = /^[A-Za-z0-9][A-Za-z0-9._:+=/-]{0,254}$/;

@@ -7,41 +7,34 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startAwsMessagingStub, type AwsMessagingStub } from '../support/aws-messaging-stub';
-import { DELIVERY_TOPIC, deliveryEvent, postReceipt, snsDelivery, type DeliveryFixture } from '../support/delivery-events';
-import { startService, type TestService } from '../support/runtime';
+import type { AwsMessagingStub } from '../support/aws-messaging-stub';
+import {
+  DELIVERY_TOPIC,
+  deliveryEvent,
+  postReceipt,
+  snsDelivery,
+  startDeliveryService,
+  type DeliveryService,
+  type DeliveryFixture,
+} from '../notify/delivery-events';
+import type { TestService } from '../support/runtime';
 import { person } from '../escalation/support';
-import { makeSnsUnreachable, signSns, startSnsStub, SUBSCRIPTION_ARN, type SnsStub } from '../integrations/sns-support';
+import { makeSnsUnreachable, signSns, SUBSCRIPTION_ARN, type SnsStub } from '../integrations/sns-support';
 
+let delivery: DeliveryService;
 let aws: AwsMessagingStub;
 let sns: SnsStub;
 let service: TestService;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  aws = await startAwsMessagingStub();
-  sns = await startSnsStub();
-  service = await startService({
-    env: {
-      OUTBOX: 'none',
-      AWS_ENDPOINT_URL_SESV2: aws.url,
-      AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: aws.url,
-      SES_FROM_ADDRESS: 'On-call <oncall@example.com>',
-      SMS_ORIGINATION_IDENTITY: '+18005550199',
-      VOICE_ORIGINATION_IDENTITY: '+18005550198',
-      DELIVERY_TOPIC_ARN: DELIVERY_TOPIC,
-    },
-  });
+  delivery = await startDeliveryService();
+  ({ aws, sns, service } = delivery);
   admin = service.admin;
 });
 
 afterAll(async () => {
-  await service?.stop();
-  await sns?.close();
-  await aws?.close();
-  delete process.env.AWS_ENDPOINT_URL_SESV2;
-  delete process.env.AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2;
-  delete process.env.DELIVERY_TOPIC_ARN;
+  await delivery?.stop();
 });
 
 type Channel = 'email' | 'sms' | 'voice';

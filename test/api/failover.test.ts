@@ -15,45 +15,27 @@ import { advanceWithLoader, type EscalationEffect } from '../../lib/escalation/e
 import { StepInputs } from '../../lib/escalation/inputs';
 import { commitEscalation, getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
-import { startAwsMessagingStub, type AwsMessagingStub } from '../support/aws-messaging-stub';
-import { DELIVERY_TOPIC, deliveryEvent, postReceipt, snsDelivery } from '../support/delivery-events';
+import type { AwsMessagingStub } from '../support/aws-messaging-stub';
+import { deliveryEvent, postReceipt, snsDelivery, startDeliveryService, type DeliveryService } from '../notify/delivery-events';
 import { drainQueue } from '../support/queues';
-import { startService, type TestService } from '../support/runtime';
+import type { TestService } from '../support/runtime';
 import { alertTo, notificationsOf, person, team, type Person, type Sent } from '../escalation/support';
-import { startSnsStub, type SnsStub } from '../integrations/sns-support';
 
+let delivery: DeliveryService;
 let aws: AwsMessagingStub;
-let sns: SnsStub;
 let service: TestService;
 let admin: ApiClient;
 let accountId: string;
 
 beforeAll(async () => {
-  aws = await startAwsMessagingStub();
-  sns = await startSnsStub();
-  service = await startService({
-    pollerConcurrency: 0,
-    env: {
-      OUTBOX: 'none',
-      AWS_ENDPOINT_URL_SESV2: aws.url,
-      AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: aws.url,
-      SES_FROM_ADDRESS: 'On-call <oncall@example.com>',
-      SMS_ORIGINATION_IDENTITY: '+18005550199',
-      VOICE_ORIGINATION_IDENTITY: '+18005550198',
-      DELIVERY_TOPIC_ARN: DELIVERY_TOPIC,
-    },
-  });
+  delivery = await startDeliveryService({ pollerConcurrency: 0 });
+  ({ aws, service } = delivery);
   admin = service.admin;
   accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
 });
 
 afterAll(async () => {
-  await service?.stop();
-  await sns?.close();
-  await aws?.close();
-  delete process.env.AWS_ENDPOINT_URL_SESV2;
-  delete process.env.AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2;
-  delete process.env.DELIVERY_TOPIC_ARN;
+  await delivery?.stop();
 });
 
 afterEach(() => {

@@ -549,18 +549,30 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
           {
             EventDestinationName: 'delivery-receipts',
             Enabled: true,
-            MatchingEventTypes: Match.arrayWith([
-              'TEXT_DELIVERED',
-              'TEXT_BLOCKED',
-              'TEXT_SPAM',
-              'VOICE_COMPLETED',
-              'VOICE_NO_ANSWER',
-              'VOICE_BUSY',
-            ]),
+            MatchingEventTypes: Match.anyValue(),
             SnsDestination: { TopicArn: { Ref: only(configured, 'AWS::SNS::Topic') } },
           },
         ],
       });
+      // Every event the contract names final (docs/api.md#delivery-receipts), and the carrier's acceptance.
+      const [set] = Object.values(configured.findResources('AWS::SMSVOICE::ConfigurationSet'));
+      expect([...set.Properties.EventDestinations[0].MatchingEventTypes].sort()).toEqual(
+        [
+          'TEXT_DELIVERED',
+          'TEXT_SUCCESSFUL',
+          'TEXT_BLOCKED',
+          'TEXT_CARRIER_UNREACHABLE',
+          'TEXT_INVALID',
+          'TEXT_UNREACHABLE',
+          'TEXT_TTL_EXPIRED',
+          'TEXT_CARRIER_BLOCKED',
+          'TEXT_SPAM',
+          'VOICE_COMPLETED',
+          'VOICE_FAILED',
+          'VOICE_NO_ANSWER',
+          'VOICE_BUSY',
+        ].sort(),
+      );
     });
 
     it('subscribes the receipts route to the topic over HTTPS, with the SNS envelope (signed) kept', () => {
