@@ -52,6 +52,8 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     smsInbound: ['escalation', ...CHANGES_ALERTS],
     // a broadcast's delivery and deadline are timers on the escalation queue
     broadcasts: ['escalation'],
+    // clicks and /oncall act on alerts (escalation's stop, a reject's next layer) and create them
+    slack: ['routing', 'escalation', ...CHANGES_ALERTS],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,

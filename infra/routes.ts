@@ -25,6 +25,7 @@ export type HttpFunctionName =
   | 'notifications'
   | 'respond'
   | 'smsInbound'
+  | 'slack'
   | 'notFound';
 
 export interface Route {
@@ -132,6 +133,16 @@ export const ROUTES: Route[] = [
   // Replies to pages by SMS: End User Messaging's inbound SMS, delivered by SNS over HTTPS (the SNS
   // signature and the topic are the credential)
   { method: 'POST', path: '/public/sms/inbound', fn: 'smsInbound', op: 'receive', public: true },
+
+  // Slack (docs/api.md#slack): the account's workspace, "Add to Slack", and what Slack sends (signed
+  // with the workspace's signing secret: the signature is the credential)
+  { method: 'PUT', path: `${v4}/slack`, fn: 'slack', op: 'connect' },
+  { method: 'GET', path: `${v4}/slack`, fn: 'slack', op: 'get' },
+  { method: 'DELETE', path: `${v4}/slack`, fn: 'slack', op: 'disconnect' },
+  { method: 'GET', path: `${v4}/slack/install`, fn: 'slack', op: 'install' },
+  { method: 'GET', path: '/public/slack/oauth', fn: 'slack', op: 'oauth', public: true },
+  { method: 'POST', path: '/public/slack/interactions', fn: 'slack', op: 'interactions', public: true },
+  { method: 'POST', path: '/public/slack/commands', fn: 'slack', op: 'commands', public: true },
 
   // Teams, schedules, events, escalation policies
   ...standard('teams', `${v4}/teams`),

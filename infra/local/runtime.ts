@@ -10,11 +10,14 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
 import { resetJwtSecret } from '../../lib/auth/jwt';
+import { resetSealingKey } from '../../lib/auth/sealed-secrets';
 import { config, resetConfig } from '../../lib/config';
 import { logger } from '../../lib/log';
 import { resetResponseSecret } from '../../lib/notify/response-links';
 import { resetVapidKeys } from '../../lib/notify/vapid-keys';
 import { resetDb } from '../../lib/store/client';
+import { resetSlackClients } from '../../lib/slack-client/web-api';
+import { forgetAllWorkspaces } from '../../lib/slack-client/workspace';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -110,6 +113,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   resetJwtSecret();
   resetResponseSecret();
   resetVapidKeys();
+  resetSealingKey();
+  resetSlackClients();
+  forgetAllWorkspaces();
   forgetAllPrincipals();
 
   const created = await bootstrap(options.bootstrap ?? {});

@@ -14,6 +14,7 @@ export function userToV4(user: UserProfile) {
     notify_email: user.notify_email,
     notify_sms: user.notify_sms,
     notify_voice: user.notify_voice,
+    notify_slack: user.notify_slack ?? false,
     emails: user.emails.map((e) => ({ id: e.id, prefix_id: prefixId('email', e.id), email: e.email, primary: e.primary })),
     phones: user.phones.map((p) => ({
       id: p.id,
@@ -36,6 +37,7 @@ export function accountUserToV4(record: AccountUserRecord) {
     user_id: record.user_id,
     roles: { ...record.roles },
     notification_rule_id: record.notification_rule_id,
+    slack_user_id: record.slack_user_id ?? null,
     user: userToV4(record.user),
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -48,6 +50,7 @@ export const accountUserListSpec: ListSpec = {
     user_id: 'string',
     roles: 'object',
     notification_rule_id: 'string',
+    slack_user_id: 'string',
     user: 'object',
   },
   search: ['user.name', 'user.emails.email'],

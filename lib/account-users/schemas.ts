@@ -28,7 +28,17 @@ const notifyFlags = {
   notify_email: boolish.optional(),
   notify_sms: boolish.optional(),
   notify_voice: boolish.optional(),
+  notify_slack: boolish.optional(),
 };
+
+/** A Slack user id (`U…`, or `W…` in Enterprise Grid); null unlinks the person. */
+export const slackUserId = z
+  .string()
+  .trim()
+  .refine((value) => /^[UW][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
+  })
+  .nullable();
 
 export const rolesInput = z.object({
   admin: boolish.optional(),
@@ -39,6 +49,7 @@ export const rolesInput = z.object({
 
 export const createAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),
@@ -53,6 +64,7 @@ export const createAccountUserInput = z.object({
 
 export const updateAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),

@@ -88,6 +88,9 @@ const INPUT_NAMES: [z.ZodType, string][] = [
   [input.notificationRuleTestInput, 'NotificationRuleTestInput'],
   [input.createAutomationInput, 'AutomationCreateEarlierInput'],
   [input.updateAutomationInput, 'AutomationUpdateEarlierInput'],
+  [input.connectSlackInput, 'SlackConnectInput'],
+  [input.slackInteractionForm, 'SlackInteractionForm'],
+  [input.slackCommandForm, 'SlackCommandForm'],
 ];
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -103,6 +106,7 @@ const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
   413: 'The body is larger than 256 KiB',
   429: 'Rate limited; retry after the Retry-After seconds',
+  502: 'Slack did not answer, or refused what the service asked of it (the message says what it answered)',
 };
 const INVALID_TEXT = 'A field is invalid or references an object that does not exist in the account; each message names its field';
 
@@ -116,6 +120,7 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   413: 'PayloadTooLarge',
   422: 'Unprocessable',
   429: 'TooManyRequests',
+  502: 'BadGateway',
 };
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
@@ -410,10 +415,12 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     operation.requestBody = {
       required,
       ...(op.form ? { description: 'JSON, or application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1)' } : {}),
-      content: {
-        'application/json': { schema },
-        ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
-      },
+      content: op.formOnly
+        ? { 'application/x-www-form-urlencoded': { schema } }
+        : {
+            'application/json': { schema },
+            ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+          },
     };
   } else if (op.anyBody) {
     operation.requestBody = {

@@ -37,6 +37,7 @@ import {
 } from '../routers/schemas';
 import { createNotificationRuleInput, notificationRuleTestInput, updateNotificationRuleInput } from '../notification-rules/schemas';
 import { createAutomationInput, updateAutomationInput } from '../automations/schemas';
+import { connectSlackInput } from '../slack/schemas';
 
 export {
   createBroadcastInput,
@@ -148,4 +149,23 @@ export const pagerDutyEventInput = z.looseObject({
     .optional(),
   client: pagerDutyText,
   client_url: pagerDutyText,
+});
+
+export { connectSlackInput };
+
+/** What Slack posts for a click (the request is verified by its X-Slack-Signature, docs/api.md#slack). */
+export const slackInteractionForm = z.object({
+  payload: z
+    .string()
+    .describe('The interaction as JSON: type block_actions, team.id, user.id, actions[0] (action_id, value, action_ts), response_url'),
+});
+
+/** What Slack posts for /oncall (verified by its X-Slack-Signature). */
+export const slackCommandForm = z.object({
+  team_id: z.string(),
+  user_id: z.string(),
+  command: z.string().describe('/oncall'),
+  text: z.string().describe('"", "ack <tiny id>", "resolve <tiny id>", or "page <team> <title…>"'),
+  response_url: z.string().optional(),
+  trigger_id: z.string().optional(),
 });

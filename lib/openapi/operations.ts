@@ -8,11 +8,11 @@ import * as rep from './representations';
 
 /** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
  * 422 itself is a validation failure that is 422 on every interface (the password routes, docs/api.md#authentication). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 502 | 'invalid';
 
 export interface SuccessDoc {
   /** 404/409/410 only where the answer is a page of its own, not an error (one-click responses). */
-  status: 200 | 201 | 202 | 204 | 404 | 409 | 410;
+  status: 200 | 201 | 202 | 204 | 400 | 404 | 409 | 410 | 502;
   /** The body may also be an HTML page (text/html) for a browser. */
   html?: boolean;
   description: string;
@@ -32,6 +32,8 @@ export interface OperationDoc {
   form?: boolean;
   /** Any body at all, stored as it came (inbound webhooks). */
   anyBody?: boolean;
+  /** The body is application/x-www-form-urlencoded only (what Slack posts). */
+  formOnly?: boolean;
   /** A list: the item schema of the envelope; adds the list query parameters. */
   list?: z.ZodType;
   /** Query parameters other than the list conventions. */
@@ -582,6 +584,82 @@ export const OPERATIONS: OperationTable = {
       { status: 410, description: 'The link expired (24 hours)', schema: rep.ResponseView, html: true },
     ],
     errors: [],
+  },
+
+  // ---- Slack ----------------------------------------------------------------------------------
+  [`PUT ${v4}/slack`]: {
+    summary: 'Connect a Slack workspace',
+    description:
+      "Body: the bot token (xoxb-…) and the app's Signing Secret. The token is checked with Slack's auth.test (refused: 422 naming bot_token; Slack unreachable: 502); the workspace's team_id, team_name and the bot's user id are kept, the secrets stored encrypted and never shown. One workspace belongs to at most one account (409). Connecting again replaces the connection. " +
+      ADMIN,
+    tag: 'Slack',
+    body: input.connectSlackInput,
+    success: [{ status: 200, description: 'Connected', schema: rep.SlackConnectionV4 }],
+    errors: [401, 403, 409, 502, ...BODY],
+  },
+  [`GET ${v4}/slack`]: {
+    summary: 'The connected Slack workspace',
+    description: '404 when Slack is not connected. Never the bot token or the signing secret.',
+    tag: 'Slack',
+    success: [{ status: 200, description: 'The connection', schema: rep.SlackConnectionV4 }],
+    errors: READ,
+  },
+  [`DELETE ${v4}/slack`]: {
+    summary: 'Disconnect Slack',
+    description: `Pages on the slack channel then fail ("Slack is not connected"). ${ADMIN}`,
+    tag: 'Slack',
+    success: [{ status: 204, description: 'Disconnected' }],
+    errors: [401, 403, 404],
+  },
+  [`GET ${v4}/slack/install`]: {
+    summary: '"Add to Slack": the authorize URL',
+    description: `Slack's authorize URL with the bot scopes and a signed state naming the account, valid 10 minutes; open it in the admin's browser. 404 unless the deployment sets SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET. ${ADMIN}`,
+    tag: 'Slack',
+    success: [{ status: 200, description: 'The URL', schema: rep.SlackInstallV4 }],
+    errors: [401, 403, 404],
+  },
+  'GET /public/slack/oauth': {
+    summary: '"Add to Slack": where Slack sends the browser back',
+    description:
+      "Exchanges Slack's code (oauth.v2.access) and connects the workspace to the account the state names. Browsers get a page; clients that send Accept: application/json get the JSON. 400: Slack sent no code (or the admin cancelled); 404: not a valid state, or Add to Slack is not configured; 410: the state expired (10 minutes); 409: the workspace belongs to another account; 502: Slack refused the code.",
+    tag: 'Slack',
+    public: true,
+    query: [
+      { name: 'code', required: false, description: "Slack's temporary code" },
+      { name: 'state', required: false, description: 'The state of GET /api/v4/slack/install' },
+      { name: 'error', required: false, description: 'Set by Slack when the admin did not allow the app' },
+    ],
+    success: [
+      { status: 200, description: 'Connected', schema: rep.SlackInstallOutcome, html: true },
+      { status: 400, description: 'No code, or the admin cancelled', schema: rep.SlackInstallOutcome, html: true },
+      { status: 404, description: 'Not a valid state', schema: rep.SlackInstallOutcome, html: true },
+      { status: 409, description: 'The workspace is connected to another account', schema: rep.SlackInstallOutcome, html: true },
+      { status: 410, description: 'The state expired', schema: rep.SlackInstallOutcome, html: true },
+      { status: 502, description: 'Slack refused the code', schema: rep.SlackInstallOutcome, html: true },
+    ],
+    errors: [],
+  },
+  'POST /public/slack/interactions': {
+    summary: 'Button clicks from Slack',
+    description:
+      "Slack's interactivity request URL. Verified first: X-Slack-Request-Timestamp within 300 s and X-Slack-Signature (v0= HMAC-SHA256 of v0:<timestamp>:<raw body> with the signing secret of the workspace payload.team.id names); otherwise 401 and nothing changes. The Slack user acts as the account user whose slack_user_id they are: acknowledge, reject and resolve (value: the alert's alt_ id) as the v4 API does, or an answer to a broadcast. Refusals and unlinked users get an ephemeral explanation through response_url. Always answered within 3 s; the same click twice acts once.",
+    tag: 'Slack',
+    public: true,
+    formOnly: true,
+    body: input.slackInteractionForm,
+    success: [{ status: 200, description: 'Received (what came of it follows through response_url and the alert’s messages)' }],
+    errors: [400, 401],
+  },
+  'POST /public/slack/commands': {
+    summary: 'The /oncall slash command',
+    description:
+      "Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's \"Name\" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral.",
+    tag: 'Slack',
+    public: true,
+    formOnly: true,
+    body: input.slackCommandForm,
+    success: [{ status: 200, description: 'The answer Slack shows the person', schema: rep.SlackCommandAnswer }],
+    errors: [401],
   },
 
   // ---- teams, schedules, events, escalation policies ------------------------------------------

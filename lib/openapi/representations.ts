@@ -112,6 +112,7 @@ export const UserV4 = z.strictObject({
   notify_email: z.boolean(),
   notify_sms: z.boolean(),
   notify_voice: z.boolean(),
+  notify_slack: z.boolean(),
   emails: z.array(z.strictObject({ id: ulid, prefix_id: prefixIdOf('email'), email: z.string(), primary: z.boolean() })),
   phones: z.array(
     z.strictObject({
@@ -134,6 +135,7 @@ export const AccountUserV4 = z.strictObject({
   user_id: ulid,
   roles: z.strictObject({ admin: z.boolean(), billing: z.boolean(), broadcaster: z.boolean(), communicator: z.boolean() }),
   notification_rule_id: z.string().nullable(),
+  slack_user_id: z.string().nullable(),
   user: UserV4,
   created_at: instant,
   updated_at: instant,
@@ -265,6 +267,7 @@ export const TeamV4 = z.strictObject({
   notes: z.string(),
   attachments: z.union([z.record(z.string(), attachment), z.array(attachment)]),
   meta: json,
+  slack_channel_id: z.string().nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -695,3 +698,27 @@ export const InboundSmsResult = z.strictObject({
   confirmed: z.boolean().optional(),
   outcome: z.enum(['acknowledged', 'rejected', 'refused', 'not_understood', 'ambiguous', 'nothing_pending', 'ignored']).optional(),
 });
+
+/** GET /api/v4/slack: the connected workspace (never its bot token or signing secret). */
+export const SlackConnectionV4 = z.strictObject({
+  connected: z.literal(true),
+  team_id: z.string(),
+  team_name: z.string(),
+  bot_user_id: z.string(),
+  connected_at: instant,
+});
+
+/** GET /api/v4/slack/install: Slack's authorize URL for "Add to Slack". */
+export const SlackInstallV4 = z.strictObject({ url: z.string() });
+
+/** GET /public/slack/oauth with Accept: application/json (browsers get a page). */
+export const SlackInstallOutcome = z.strictObject({
+  status: z.union([z.literal(200), z.literal(400), z.literal(404), z.literal(409), z.literal(410), z.literal(502)]),
+  title: z.string(),
+  detail: z.string(),
+  team_id: z.string().nullable(),
+  team_name: z.string().nullable(),
+});
+
+/** POST /public/slack/commands: the ephemeral answer Slack shows the person. */
+export const SlackCommandAnswer = z.strictObject({ response_type: z.literal('ephemeral'), text: z.string() });

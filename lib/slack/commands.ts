@@ -1,0 +1,171 @@
+// POST /public/slack/commands (docs/api.md#slack): the `/oncall` slash command, verified like every
+// request from Slack, run as the account user the Slack user is linked to, answered ephemerally:
+//   /oncall                          who is on call now for each of the person's teams, per layer
+//   /oncall ack <tiny id>            acknowledge (also `acknowledge`), as POST /api/v4/alerts/:id/acknowledge
+//   /oncall resolve <tiny id>        resolve
+//   /oncall page <team> <title…>     a new alert for the team, as the person; <team> is its name in
+//                                    double quotes, a name without spaces, or its tem_ id
+// The answer is the HTTP response itself (Slack shows it to the person alone); work that outlasts
+// Slack's 3 seconds answers "working on it" and sends its result through the response_url.
+import { getAccountUsers } from '../account-users/store';
+import { linkedAccountUser } from '../account-users/slack-link';
+import type { AccountUserRecord } from '../account-users/records';
+import { createAlertV4 } from '../alerts/create-alert';
+import { now } from '../clock';
+import { HttpError } from '../http/errors';
+import type { Principal } from '../http/principal';
+import { parseId } from '../ids';
+import { logger } from '../log';
+import { escapeMrkdwn, slackNotice } from '../notify/content';
+import { postToResponseUrl } from '../slack-client/methods';
+import { SlackCallFailed } from '../slack-client/web-api';
+import { teamOncallAt } from '../teams/read-team-oncall';
+import type { TeamRecord } from '../teams/records';
+import { getTeam, listAllTeams } from '../teams/store';
+import { actOnAlertFromSlack } from './alert-actions';
+import { takeInteraction } from './interaction-store';
+import { answerInTime } from './interactions';
+import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
+
+export interface CommandAnswer {
+  response_type: 'ephemeral';
+  text: string;
+}
+
+export const ONCALL_USAGE = [
+  'Usage:',
+  '/oncall  who is on call now for each of your teams',
+  '/oncall ack <tiny id>  acknowledge an alert',
+  '/oncall resolve <tiny id>  resolve an alert',
+  '/oncall page <team> <title>  page a team: its name ("Platform Ops" in quotes, or a name without spaces) or its tem_ id',
+].join('\n');
+
+/** Plain words: names and titles are escaped so they cannot mention @channel or forge links. */
+const reply = (text: string): CommandAnswer => ({ response_type: 'ephemeral', text: escapeMrkdwn(slackNotice(text).text) });
+
+export async function receiveCommand(request: SlackHttpRequest): Promise<CommandAnswer> {
+  const { workspace, form } = await verifySlackRequest(request, (fields) => fields.get('team_id'));
+  const accountId = workspace.accountId;
+  const key = `slack:${form.get('team_id')}:${form.get('trigger_id') ?? `${form.get('user_id')}:${request.headers['x-slack-request-timestamp']}`}`;
+  const mark = { key, account_id: accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 };
+  if (!(await takeInteraction(mark))) return reply('This command was already received; it was not run again.');
+  const accountUser = await linkedAccountUser(accountId, form.get('user_id') ?? '');
+  if (!accountUser) {
+    return reply(
+      `Your Slack user is not linked to anyone in this on-call account, so nothing was done. Ask an admin to set your slack_user_id, or set it on your profile.`,
+    );
+  }
+  const work = runCommand(accountUser, (form.get('text') ?? '').trim(), key);
+  const answered = await answerInTime<CommandAnswer | null>(work, null);
+  if (answered) return answered;
+  const responseUrl = form.get('response_url');
+  void work.then(async (late) => {
+    if (!responseUrl) return;
+    await postToResponseUrl(responseUrl, { ...slackNotice(late.text), response_type: 'ephemeral' }).catch((error: unknown) => {
+      if (!(error instanceof SlackCallFailed)) throw error;
+      logger.warn('slack: a late command answer was not taken', { error: error.message });
+    });
+  });
+  return reply('Working on it…');
+}
+
+function principalOf(accountUser: AccountUserRecord): Principal {
+  return {
+    accountId: accountUser.account_id,
+    accountUserId: accountUser.id,
+    userId: accountUser.user_id,
+    roles: accountUser.roles,
+    via: 'slack',
+  };
+}
+
+async function runCommand(accountUser: AccountUserRecord, text: string, key: string): Promise<CommandAnswer> {
+  const principal = principalOf(accountUser);
+  const [verb = '', ...rest] = text.split(/\s+/).filter(Boolean);
+  const argument = text.slice(verb.length).trim();
+  try {
+    switch (verb.toLowerCase()) {
+      case '':
+        return reply(await whoIsOnCall(accountUser));
+      case 'ack':
+      case 'acknowledge':
+      case 'resolve': {
+        const tiny = /^#?([1-9]\d{0,14})$/.exec(rest[0] ?? '');
+        if (!tiny || rest.length > 1) return reply(`Give the alert's tiny id: /oncall ${verb} 42`);
+        const action = verb.toLowerCase() === 'resolve' ? 'resolve' : 'acknowledge';
+        const alert = await actOnAlertFromSlack(principal, tiny[1], action, key);
+        return reply(`${action === 'resolve' ? 'Resolved' : 'Acknowledged'} alert #${alert.tiny_id}: ${alert.title}`);
+      }
+      case 'page':
+        return reply(await page(principal, argument));
+      case 'help':
+        return reply(ONCALL_USAGE);
+      default:
+        return reply(`Unknown: ${verb.slice(0, 40)}\n${ONCALL_USAGE}`);
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return reply(`Nothing was done: ${error.messages.join('; ')}.`);
+  }
+}
+
+function untilText(end: number): string {
+  if (!Number.isFinite(end) || end > Date.UTC(9000, 0)) return 'no end';
+  return `until ${new Date(end).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+async function whoIsOnCall(accountUser: AccountUserRecord): Promise<string> {
+  const teams = (await listAllTeams(accountUser.account_id)).filter(
+    (team) => team.member_account_user_ids.includes(accountUser.id) || team.admin_account_user_ids.includes(accountUser.id),
+  );
+  if (teams.length === 0) return 'You are in no team, so there is nobody on call to show.';
+  const at = now();
+  const spansByTeam = await Promise.all(teams.map((team) => teamOncallAt(accountUser.account_id, team.id, at)));
+  const ids = [...new Set(spansByTeam.flat().flatMap((span) => span.attendees.map((a) => a.attendeeId)))];
+  const names = new Map((await getAccountUsers(accountUser.account_id, ids)).map((person) => [person.id, person.user.name]));
+  const lines: string[] = [];
+  teams.forEach((team, index) => {
+    lines.push(team.name);
+    const spans = spansByTeam[index];
+    if (spans.length === 0) {
+      lines.push('  nobody is on call');
+      return;
+    }
+    const layers = [...new Set(spans.map((span) => span.layer))].sort((a, b) => a - b);
+    for (const layer of layers) {
+      const people = spans
+        .filter((span) => span.layer === layer)
+        .flatMap((span) => span.attendees.map((a) => `${names.get(a.attendeeId) ?? 'someone no longer here'} (${untilText(span.end)})`));
+      lines.push(`  Layer ${layer}: ${[...new Set(people)].join(', ')}`);
+    }
+  });
+  return lines.join('\n');
+}
+
+/** `"Platform Ops" title…`, `ops title…` or `tem_… title…`: the team's words and the rest. */
+export function splitTeamAndTitle(argument: string): { team: string; title: string } | null {
+  if (argument.startsWith('"')) {
+    const close = argument.indexOf('"', 1);
+    if (close < 0) return null;
+    return { team: argument.slice(1, close).trim(), title: argument.slice(close + 1).trim() };
+  }
+  const [team = '', ...title] = argument.split(/\s+/);
+  return { team, title: title.join(' ').trim() };
+}
+
+async function findTeamNamed(accountId: string, words: string): Promise<TeamRecord | null> {
+  const id = parseId('team', words);
+  if (id) return getTeam(accountId, id);
+  const wanted = words.toLowerCase();
+  const teams = await listAllTeams(accountId);
+  return teams.find((team) => team.name.toLowerCase() === wanted) ?? null;
+}
+
+async function page(principal: Principal, argument: string): Promise<string> {
+  const parts = splitTeamAndTitle(argument);
+  if (!parts?.team || !parts.title) return `Name the team and the title: /oncall page "Platform Ops" Disk full on db-7`;
+  const team = await findTeamNamed(principal.accountId, parts.team);
+  if (!team) return `No team is named ${parts.team}. Nothing was done.`;
+  const alert = await createAlertV4(principal, { title: parts.title, urgency: 'high', destination_team_ids: [team.id] });
+  return `Paged ${team.name}: alert #${alert.tiny_id} ${alert.title}`;
+}
