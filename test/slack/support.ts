@@ -60,7 +60,7 @@ export async function click(
     secret: options.secret ?? workspace.signingSecret,
     timestampSeconds: options.timestampSeconds ?? nowSeconds(),
   });
-  return { ...res, responseUrl, actionTs, body };
+  return { ...res, responseUrl, actionTs, sent: body };
 }
 
 export async function command(

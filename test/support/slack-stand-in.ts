@@ -47,7 +47,10 @@ export interface ResponseUrlPost {
   at: number;
 }
 
-type Failure = { error: string } | { retryAfter: number };
+type Failure = ({ error: string } | { retryAfter: number }) & {
+  /** Only calls whose arguments match (other calls of the method pass). */
+  when?: (args: Record<string, any>) => boolean;
+};
 
 export class SlackStandIn {
   url = '';
@@ -259,7 +262,7 @@ export class SlackStandIn {
       const args = parseArgs(raw, contentType);
       const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null;
       const token = bearer ?? (typeof args.token === 'string' ? args.token : null);
-      const failure = this.failures.get(method)?.shift();
+      const failure = this.takeFailure(method, args);
       let status = 200;
       let answer: Record<string, unknown>;
       const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
@@ -275,6 +278,12 @@ export class SlackStandIn {
       this.calls.push({ method, args, token, contentType, at: Date.now(), status, answer });
       res.writeHead(status, headers).end(JSON.stringify(answer));
     });
+  }
+
+  private takeFailure(method: string, args: Record<string, any>): Failure | undefined {
+    const queue = this.failures.get(method) ?? [];
+    const index = queue.findIndex((failure) => !failure.when || failure.when(args));
+    return index < 0 ? undefined : queue.splice(index, 1)[0];
   }
 
   private workspaceOfToken(token: string | null): Workspace | null {
@@ -351,8 +360,7 @@ export class SlackStandIn {
     if (grant.redirectUri !== args.redirect_uri) return { ok: false, error: 'bad_redirect_uri' };
     this.codes.delete(String(args.code));
     const { workspace } = grant;
-    // The installed app signs with the app's secret, whatever the workspace.
-    workspace.signingSecret = this.app.signingSecret;
+    // From now on Slack signs this workspace's requests with the app's signing secret (this.app).
     return {
       ok: true,
       app_id: 'A0STANDIN',
