@@ -9,6 +9,7 @@
 import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type Node } from 'constructs';
+import { contextStrings } from '../context';
 import type { FunctionName } from '../functions';
 import type { ServiceFunction } from './service-function';
 
@@ -23,12 +24,7 @@ export interface SlackConfig {
 const CONTEXT_KEYS: (keyof SlackConfig)[] = ['slackApiUrl', 'slackClientId', 'slackAppSecretName'];
 
 export function slackFromContext(node: Node): SlackConfig {
-  const config: SlackConfig = {};
-  for (const key of CONTEXT_KEYS) {
-    const value = node.tryGetContext(key);
-    if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
-  }
-  return config;
+  return contextStrings(node, CONTEXT_KEYS);
 }
 
 export function checkSlack(config: SlackConfig): void {

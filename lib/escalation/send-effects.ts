@@ -11,12 +11,12 @@ import { getRecentAccount } from '../accounts/store';
 import type { AlertRecord } from '../alerts/records';
 import { logger } from '../log';
 import { consoleLink } from '../http/base-url';
-import { prefixId } from '../ids';
 import {
   renderNotification,
   SLACK_ALERT_ACTIONS,
   slackAlertActions,
   slackAlertMessage,
+  slackAlertView,
   type ContentChannel,
   type NotificationTemplates,
   type SlackMessage,
@@ -128,16 +128,7 @@ async function send(
 /** A page by Slack: the alert with every button; other notices with those that apply to its status. */
 function slackPage(effect: PageEffect | NotifyEffect, alert: AlertRecord, headline: string | null): SlackMessage {
   return slackAlertMessage(
-    {
-      prefixId: prefixId('alert', alert.id),
-      tinyId: alert.tiny_id,
-      title: alert.title,
-      urgency: alert.urgency,
-      status: alert.status,
-      description: alert.description,
-      link: consoleLink(`alerts/${alert.id}`),
-      headline,
-    },
+    { ...slackAlertView(alert, consoleLink(`alerts/${alert.id}`)), headline },
     effect.type === 'page' ? SLACK_ALERT_ACTIONS : slackAlertActions(alert.status, { reject: false }),
   );
 }

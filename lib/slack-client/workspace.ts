@@ -34,9 +34,15 @@ export async function workspaceOf(accountId: string): Promise<SlackWorkspace | n
   return workspace;
 }
 
+const accountsOfTeams = new TtlCache<string | null>(() => CACHE_MS);
+
 /** The workspace a request from Slack names (its team id), or null when no account connected it. */
 export async function workspaceByTeam(teamId: string): Promise<SlackWorkspace | null> {
-  const accountId = await getWorkspaceAccount(teamId);
+  let accountId = accountsOfTeams.get(teamId);
+  if (accountId === undefined) {
+    accountId = await getWorkspaceAccount(teamId);
+    accountsOfTeams.set(teamId, accountId);
+  }
   if (!accountId) return null;
   const workspace = await workspaceOf(accountId);
   return workspace?.teamId === teamId ? workspace : null;
@@ -45,8 +51,10 @@ export async function workspaceByTeam(teamId: string): Promise<SlackWorkspace | 
 /** A connection changed in this process: forget what was kept. */
 export function forgetWorkspace(accountId: string): void {
   workspaces.delete(accountId);
+  accountsOfTeams.clear();
 }
 
 export function forgetAllWorkspaces(): void {
   workspaces.clear();
+  accountsOfTeams.clear();
 }

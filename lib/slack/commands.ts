@@ -8,7 +8,6 @@
 // The answer is the HTTP response itself (Slack shows it to the person alone); work that outlasts
 // Slack's 3 seconds answers "working on it" and sends its result through the response_url.
 import { getAccountUsers } from '../account-users/store';
-import { linkedAccountUser } from '../account-users/slack-link';
 import type { AccountUserRecord } from '../account-users/records';
 import { createAlertV4 } from '../alerts/create-alert';
 import { now } from '../clock';
@@ -25,6 +24,7 @@ import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
 import { answerInTime } from './interactions';
+import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 export interface CommandAnswer {
@@ -49,13 +49,9 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   const key = `slack:${form.get('team_id')}:${form.get('trigger_id') ?? `${form.get('user_id')}:${request.headers['x-slack-request-timestamp']}`}`;
   const mark = { key, account_id: accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 };
   if (!(await takeInteraction(mark))) return reply('This command was already received; it was not run again.');
-  const accountUser = await linkedAccountUser(accountId, form.get('user_id') ?? '');
-  if (!accountUser) {
-    return reply(
-      `Your Slack user is not linked to anyone in this on-call account, so nothing was done. Ask an admin to set your slack_user_id, or set it on your profile.`,
-    );
-  }
-  const work = runCommand(accountUser, (form.get('text') ?? '').trim(), key);
+  const person = await slackPersonOf(accountId, form.get('user_id') ?? '');
+  if (!person) return reply(NOT_LINKED);
+  const work = runCommand(person, (form.get('text') ?? '').trim(), key);
   const answered = await answerInTime<CommandAnswer | null>(work, null);
   if (answered) return answered;
   const responseUrl = form.get('response_url');
@@ -69,18 +65,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   return reply('Working on it…');
 }
 
-function principalOf(accountUser: AccountUserRecord): Principal {
-  return {
-    accountId: accountUser.account_id,
-    accountUserId: accountUser.id,
-    userId: accountUser.user_id,
-    roles: accountUser.roles,
-    via: 'slack',
-  };
-}
-
-async function runCommand(accountUser: AccountUserRecord, text: string, key: string): Promise<CommandAnswer> {
-  const principal = principalOf(accountUser);
+async function runCommand({ accountUser, principal }: SlackPerson, text: string, key: string): Promise<CommandAnswer> {
   const [verb = '', ...rest] = text.split(/\s+/).filter(Boolean);
   const argument = text.slice(verb.length).trim();
   try {

@@ -7,14 +7,12 @@
 // message with the alert as it is now (team channel messages follow through the alert's events).
 // The same click delivered twice acts once: the interaction is marked taken before it acts.
 import * as z from 'zod';
-import { linkedAccountUser } from '../account-users/slack-link';
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { respondToBroadcast } from '../broadcasts/respond-broadcast';
 import { now } from '../clock';
 import { consoleLink } from '../http/base-url';
 import { BadRequest, HttpError } from '../http/errors';
-import type { Principal } from '../http/principal';
 import { prefixId } from '../ids';
 import { logger } from '../log';
 import {
@@ -22,6 +20,7 @@ import {
   SLACK_ALERT_ACTIONS,
   slackAlertActions,
   slackAlertMessage,
+  slackAlertView,
   slackNotice,
   type SlackAlertAction,
 } from '../notify/content';
@@ -30,6 +29,7 @@ import type { SlackWorkspace } from '../slack-client/records';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
+import { NOT_LINKED, slackPersonOf } from './slack-person';
 import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 const payloadSchema = z.object({
@@ -107,16 +107,6 @@ export async function answerInTime<T>(work: Promise<T>, meanwhile: T): Promise<T
   }
 }
 
-function principalOf(accountUser: AccountUserRecord): Principal {
-  return {
-    accountId: accountUser.account_id,
-    accountUserId: accountUser.id,
-    userId: accountUser.user_id,
-    roles: accountUser.roles,
-    via: 'slack',
-  };
-}
-
 async function answer(payload: Payload, message: ResponseUrlMessage): Promise<void> {
   if (!payload.response_url) return;
   try {
@@ -141,18 +131,12 @@ async function act(
   action: NonNullable<Payload['actions']>[number],
   key: string,
 ): Promise<InteractionResult> {
-  const accountUser = await linkedAccountUser(workspace.accountId, payload.user.id);
-  if (!accountUser) {
-    await answer(
-      payload,
-      ephemeral(
-        `Your Slack user (${payload.user.id}) is not linked to anyone in this on-call account, so nothing was done. ` +
-          'Ask an admin to set your slack_user_id, or set it on your profile.',
-      ),
-    );
+  const person = await slackPersonOf(workspace.accountId, payload.user.id);
+  if (!person) {
+    await answer(payload, ephemeral(NOT_LINKED));
     return { outcome: 'unlinked' };
   }
-  const principal = principalOf(accountUser);
+  const { accountUser, principal } = person;
   try {
     if ((SLACK_ALERT_ACTIONS as readonly string[]).includes(action.action_id)) {
       const verb = action.action_id as SlackAlertAction;
@@ -184,13 +168,7 @@ function isDirectMessage(payload: Payload): boolean {
 function directMessageOf(alert: AlertRecord, verb: SlackAlertAction, accountUser: AccountUserRecord) {
   return slackAlertMessage(
     {
-      prefixId: prefixId('alert', alert.id),
-      tinyId: alert.tiny_id,
-      title: alert.title,
-      urgency: alert.urgency,
-      status: alert.status,
-      description: alert.description,
-      link: consoleLink(`alerts/${alert.id}`),
+      ...slackAlertView(alert, consoleLink(`alerts/${alert.id}`)),
       change: `${PAST[verb][0].toUpperCase()}${PAST[verb].slice(1)} by ${accountUser.user.name}`,
     },
     verb === 'reject' ? [] : slackAlertActions(alert.status, { reject: false }),

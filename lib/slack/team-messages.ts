@@ -19,10 +19,10 @@ import { getAlert } from '../alerts/store';
 import { SealedSecretUnreadable } from '../auth/sealed-secrets';
 import { now, nowIso, scaledMs } from '../clock';
 import { consoleLink } from '../http/base-url';
-import { parsePrefixedId, prefixId } from '../ids';
+import { parsePrefixedId } from '../ids';
 import { getIntegration } from '../integrations/store';
 import { logger } from '../log';
-import { slackAlertActions, slackAlertMessage, type SlackMessage } from '../notify/content';
+import { slackAlertActions, slackAlertMessage, slackAlertView, type SlackMessage } from '../notify/content';
 import { postMessage, updateMessage } from '../slack-client/methods';
 import type { SlackWorkspace } from '../slack-client/records';
 import { SlackCallFailed } from '../slack-client/web-api';
@@ -174,17 +174,7 @@ async function assigneeOf(alert: AlertRecord, teams: Map<string, TeamRecord>): P
 export async function teamMessageOf(alert: AlertRecord, change: ShownChange | null, teams: Map<string, TeamRecord>): Promise<SlackMessage> {
   const [changeLine, assignee] = await Promise.all([describeChange(alert.account_id, change), assigneeOf(alert, teams)]);
   return slackAlertMessage(
-    {
-      prefixId: prefixId('alert', alert.id),
-      tinyId: alert.tiny_id,
-      title: alert.title,
-      urgency: alert.urgency,
-      status: alert.status,
-      description: alert.description,
-      link: consoleLink(`alerts/${alert.id}`),
-      change: changeLine,
-      assignee,
-    },
+    { ...slackAlertView(alert, consoleLink(`alerts/${alert.id}`)), change: changeLine, assignee },
     slackAlertActions(alert.status),
   );
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../lib/clock';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
-import { SlackStandIn, type Workspace } from '../support/slack-stand-in';
+import { slackAppEnv, SlackStandIn, type Workspace } from '../support/slack-stand-in';
 import { alertTo, person, sentFor, team } from '../escalation/support';
 import { buttonsOf, click, command, connect, eventually, nowSeconds, slackPerson, textOf, type SlackPerson } from '../slack/support';
 
@@ -21,14 +21,7 @@ let platform: { id: string; scheduleId: string };
 
 beforeAll(async () => {
   standIn = await SlackStandIn.start();
-  service = await startService({
-    env: {
-      SLACK_API_URL: standIn.apiUrl,
-      SLACK_CLIENT_ID: standIn.app.clientId,
-      SLACK_CLIENT_SECRET: standIn.app.clientSecret,
-      SLACK_SIGNING_SECRET: standIn.app.signingSecret,
-    },
-  });
+  service = await startService({ env: slackAppEnv(standIn) });
   admin = service.admin;
   workspace = standIn.addWorkspace('Acme');
   await connect(admin, standIn, workspace);

@@ -23,6 +23,29 @@ const outdir = () => {
 };
 afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** The project's files a function's bundle takes in (its packages left out), each entry built once. */
+const bundles = new Map<string, Promise<string[]>>();
+function bundleInputsOf(entry: string): Promise<string[]> {
+  let inputs = bundles.get(entry);
+  if (!inputs) {
+    inputs = import('esbuild').then(async ({ build }) => {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      return Object.keys(result.metafile!.inputs);
+    });
+    bundles.set(entry, inputs);
+  }
+  return inputs;
+}
+
 let template: Template;
 beforeAll(() => {
   const app = new App({ context, outdir: outdir() });
@@ -478,21 +501,10 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
   });
 
   it('marks exactly the functions whose bundle sends notifications', async () => {
-    const { build } = await import('esbuild');
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
-      const result = await build({
-        entryPoints: [definition.entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        logLevel: 'silent',
-      });
       // A bundle that can reach a provider (a page, a reply to an SMS) needs the delivery grants.
       expect(Boolean(definition.notifies), name).toBe(
-        Object.keys(result.metafile!.inputs).includes('lib/notify/providers/select-provider.ts'),
+        (await bundleInputsOf(definition.entry)).includes('lib/notify/providers/select-provider.ts'),
       );
     }
   }, 120_000);
@@ -567,19 +579,8 @@ describe('Slack (the sealing key, the app of "Add to Slack")', () => {
   });
 
   it('marks exactly the functions whose bundle opens sealed secrets', async () => {
-    const { build } = await import('esbuild');
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
-      const result = await build({
-        entryPoints: [definition.entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        logLevel: 'silent',
-      });
-      expect(Boolean(definition.slack), name).toBe(Object.keys(result.metafile!.inputs).includes('lib/auth/sealed-secrets.ts'));
+      expect(Boolean(definition.slack), name).toBe((await bundleInputsOf(definition.entry)).includes('lib/auth/sealed-secrets.ts'));
     }
   }, 120_000);
 

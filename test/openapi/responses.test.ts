@@ -10,7 +10,7 @@ import { ROUTES, routeKey } from '../../infra/routes';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
 import { outboxMessages } from '../../lib/notify/personal-messages';
-import { SlackStandIn } from '../support/slack-stand-in';
+import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
 
 let service: TestService;
@@ -26,14 +26,7 @@ let standIn: SlackStandIn;
 
 beforeAll(async () => {
   standIn = await SlackStandIn.start();
-  service = await startService({
-    env: {
-      SLACK_API_URL: standIn.apiUrl,
-      SLACK_CLIENT_ID: standIn.app.clientId,
-      SLACK_CLIENT_SECRET: standIn.app.clientSecret,
-      SLACK_SIGNING_SECRET: standIn.app.signingSecret,
-    },
-  });
+  service = await startService({ env: slackAppEnv(standIn) });
   admin = service.admin;
   anonymous = service.anonymous;
   const served = await anonymous.get('/api/v4/openapi.json');

@@ -57,6 +57,8 @@ export class SlackStandIn {
   /** Base for SLACK_API_URL. */
   apiUrl = '';
   readonly calls: SlackCall[] = [];
+  /** Told of every call as it is answered (the benchmark times them). */
+  readonly listeners: ((call: SlackCall) => void)[] = [];
   readonly responses: ResponseUrlPost[] = [];
   readonly workspaces: Workspace[] = [];
   /** Members by e-mail (lower case), per team. */
@@ -275,7 +277,9 @@ export class SlackStandIn {
       } else {
         answer = this.answer(method, args, token);
       }
-      this.calls.push({ method, args, token, contentType, at: Date.now(), status, answer });
+      const call: SlackCall = { method, args, token, contentType, at: Date.now(), status, answer };
+      this.calls.push(call);
+      for (const listener of this.listeners) listener(call);
       res.writeHead(status, headers).end(JSON.stringify(answer));
     });
   }
@@ -404,4 +408,14 @@ function safeJson(value: string): any {
   } catch {
     return value;
   }
+}
+
+/** The environment of a service that talks to this stand-in, with its Slack app ("Add to Slack"). */
+export function slackAppEnv(standIn: SlackStandIn): Record<string, string> {
+  return {
+    SLACK_API_URL: standIn.apiUrl,
+    SLACK_CLIENT_ID: standIn.app.clientId,
+    SLACK_CLIENT_SECRET: standIn.app.clientSecret,
+    SLACK_SIGNING_SECRET: standIn.app.signingSecret,
+  };
 }

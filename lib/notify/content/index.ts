@@ -22,6 +22,7 @@ export {
   SLACK_ALERT_ACTIONS,
   slackAlertActions,
   slackAlertMessage,
+  slackAlertView,
   slackBroadcastMessage,
   slackNotice,
 } from './slack-message';

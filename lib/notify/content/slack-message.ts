@@ -4,6 +4,7 @@
 // and for a team's channel; a broadcast with a button per response option. Every text a third party
 // chose is escaped for Slack's mrkdwn and cut to Slack's limits; `text` is the notification line.
 import type { ActionsBlock, Button, KnownBlock, SectionBlock } from '@slack/types';
+import { prefixId } from '../../ids';
 
 export type SlackAlertAction = 'acknowledge' | 'reject' | 'resolve';
 
@@ -29,6 +30,22 @@ export interface SlackAlertView {
   change?: string | null;
   /** The team or person it is assigned to now. */
   assignee?: string | null;
+}
+
+/** The facts of an alert a Slack message shows, as the alert holds them; `link` its page in the console. */
+export function slackAlertView(
+  alert: { id: string; tiny_id: number; title: string; urgency: string; status: string; description?: string | null },
+  link: string | null,
+): SlackAlertView {
+  return {
+    prefixId: prefixId('alert', alert.id),
+    tinyId: alert.tiny_id,
+    title: alert.title,
+    urgency: alert.urgency,
+    status: alert.status,
+    description: alert.description,
+    link,
+  };
 }
 
 /** Slack's limits: section text 3 000 characters, a button's text 75 and value 2 000, text 40 000. */
