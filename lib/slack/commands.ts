@@ -48,8 +48,8 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   const accountId = workspace.accountId;
   const key = `slack:${form.get('team_id')}:${form.get('trigger_id') ?? `${form.get('user_id')}:${request.headers['x-slack-request-timestamp']}`}`;
   const mark = { key, account_id: accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 };
-  if (!(await takeInteraction(mark))) return reply('This command was already received; it was not run again.');
-  const person = await slackPersonOf(accountId, form.get('user_id') ?? '');
+  const [taken, person] = await Promise.all([takeInteraction(mark), slackPersonOf(accountId, form.get('user_id') ?? '')]);
+  if (!taken) return reply('This command was already received; it was not run again.');
   if (!person) return reply(NOT_LINKED);
   const work = runCommand(person, (form.get('text') ?? '').trim(), key);
   const answered = await answerInTime<CommandAnswer | null>(work, null);

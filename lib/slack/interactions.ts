@@ -25,11 +25,10 @@ import {
   type SlackAlertAction,
 } from '../notify/content';
 import { postToResponseUrl, type ResponseUrlMessage } from '../slack-client/methods';
-import type { SlackWorkspace } from '../slack-client/records';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
-import { NOT_LINKED, slackPersonOf } from './slack-person';
+import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 const payloadSchema = z.object({
@@ -86,11 +85,14 @@ export async function receiveInteraction(request: SlackHttpRequest): Promise<Int
   const action = payload.actions?.[0];
   if (payload.type !== 'block_actions' || !action) return { outcome: 'ignored' };
   const key = `slack:${payload.team.id}:${action.action_ts ?? payload.trigger_id ?? ''}`;
-  if (!(await takeInteraction({ key, account_id: workspace.accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 }))) {
-    return { outcome: 'duplicate' };
-  }
+  // Who the Slack user is can be read while the click is being taken: it changes nothing.
+  const [taken, person] = await Promise.all([
+    takeInteraction({ key, account_id: workspace.accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 }),
+    slackPersonOf(workspace.accountId, payload.user.id),
+  ]);
+  if (!taken) return { outcome: 'duplicate' };
   // Slack waits at most 3 s: the answer goes back by then, and the rest is done after it.
-  return answerInTime(act(workspace, payload, action, key), { outcome: 'pending' });
+  return answerInTime(act(person, payload, action, key), { outcome: 'pending' });
 }
 
 /** `work`'s result, or `meanwhile` once ANSWER_WITHIN_MS has passed (the work goes on; its failure is logged). */
@@ -126,12 +128,11 @@ const PAST: Record<SlackAlertAction, 'acknowledged' | 'rejected' | 'resolved'> =
 };
 
 async function act(
-  workspace: SlackWorkspace,
+  person: SlackPerson | null,
   payload: Payload,
   action: NonNullable<Payload['actions']>[number],
   key: string,
 ): Promise<InteractionResult> {
-  const person = await slackPersonOf(workspace.accountId, payload.user.id);
   if (!person) {
     await answer(payload, ephemeral(NOT_LINKED));
     return { outcome: 'unlinked' };

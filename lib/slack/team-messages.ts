@@ -129,9 +129,10 @@ async function release(
   throw new Error(`slack: the team messages of alert ${held.alert_id} could not be released`);
 }
 
-/** Every team of the alert: its destinations, routing's assignees and the one it is assigned to now. */
+/** Every team the alert was assigned to: routing's assignees (its destinations among them) and the one
+ * it is assigned to now (a hand-off, a policy's reassignment). An alert a router suppressed has none. */
 function teamIdsOf(alert: AlertRecord): string[] {
-  const ids = new Set(alert.destination_team_ids);
+  const ids = new Set<string>();
   for (const assignment of alert.assignments ?? []) if (assignment.type === 'team') ids.add(assignment.id);
   if (alert.assigned_team_id) ids.add(alert.assigned_team_id);
   return [...ids];

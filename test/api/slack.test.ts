@@ -135,6 +135,9 @@ describe('people', () => {
 });
 
 describe('pages by direct message', () => {
+  // Each group runs on its own too (vitest -t): the account is connected whatever ran before.
+  beforeAll(() => connect(admin, standIn, workspace));
+
   it('one DM per page, naming tiny id, title, urgency and a console link, with acknowledge, reject and resolve', async () => {
     const p = await slackPerson(admin, standIn, workspace);
     const t = await team(admin, { layers: [[p.id]] });
@@ -220,6 +223,8 @@ describe('pages by direct message', () => {
 });
 
 describe('team channels', () => {
+  beforeAll(() => connect(admin, standIn, workspace));
+
   it('posts each alert once, then updates it in place within 5 s of changes through v4, the earlier interface and a click', async () => {
     const p = await slackPerson(admin, standIn, workspace, { name: 'Ada Lovelace' });
     const channel = standIn.addChannel();
@@ -237,7 +242,8 @@ describe('team channels', () => {
     // v4 acknowledge by the admin.
     let changedAt = Date.now();
     expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
-    await eventually(() => posted.history.length >= 2 || undefined, 'the update after acknowledge', 5_000);
+    const shows = (message: { blocks: any[] }, pattern: RegExp) => () => (pattern.test(textOf(message.blocks)) ? true : undefined);
+    await eventually(shows(posted, /Acknowledged by Admin/), 'the update after acknowledge', 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     const update = standIn.callsOf('chat.update').filter((c) => c.args.ts === posted.ts);
     expect(update[0].args.channel).toBe(channel);
@@ -248,7 +254,7 @@ describe('team channels', () => {
     // The earlier interface resolves it.
     changedAt = Date.now();
     expect((await admin.post(`/alert/${alert.prefix_id}/resolve`)).status).toBe(200);
-    await eventually(() => posted.history.length >= 3 || undefined, 'the update after resolve', 5_000);
+    await eventually(shows(posted, /Resolved by Admin/), 'the update after resolve', 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(posted.text).toMatch(/resolved/);
     expect(buttonsOf(posted.blocks)).toEqual({});
@@ -265,7 +271,7 @@ describe('team channels', () => {
       messageTs: message.ts,
     });
     expect(clicked.status).toBe(200);
-    await eventually(() => message.history.length >= 2 || undefined, 'the update after the click', 5_000);
+    await eventually(shows(message, /Acknowledged by Ada Lovelace/), 'the update after the click', 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(textOf(message.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
 
@@ -273,6 +279,50 @@ describe('team channels', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const inChannel = standIn.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
     expect(inChannel).toHaveLength(2);
+  });
+
+  it("a hand-off to another team: the first team's message shows it, the new team's channel gets its own", async () => {
+    const p = await slackPerson(admin, standIn, workspace);
+    const [first, second] = [standIn.addChannel(), standIn.addChannel()];
+    const a = await team(admin, { layers: [[p.id]] });
+    const b = await team(admin, { layers: [[p.id]] });
+    expect((await admin.put(`/api/v4/teams/${a.id}`, { slack_channel_id: first, name: 'Alpha' })).status).toBe(200);
+    expect((await admin.put(`/api/v4/teams/${b.id}`, { slack_channel_id: second, name: 'Bravo' })).status).toBe(200);
+    const alert = await alertTo(admin, { teams: [a.id] }, 'Handed on');
+    const posted = await eventually(() => standIn.messagesIn(first)[0], 'the first team message');
+    expect(textOf(posted.blocks)).toMatch(/Assigned to:\* Alpha/);
+    const handoff = await admin.post(`/alert/${alert.prefix_id}/handoff`, { to: `tem_${b.id}` });
+    expect(handoff.status, handoff.text).toBe(200);
+    const other = await eventually(() => standIn.messagesIn(second)[0], 'the new team message');
+    expect(textOf(other.blocks)).toMatch(/Assigned to:\* Bravo/);
+    await eventually(() => (/Handed off by Admin/.test(textOf(posted.blocks)) ? true : undefined), 'the first message updated');
+    expect(textOf(posted.blocks)).toMatch(/Handed off by Admin/);
+    expect(textOf(posted.blocks)).toMatch(/Assigned to:\* Bravo/);
+    expect(standIn.messagesIn(first)).toHaveLength(1);
+  });
+
+  it('escalation dropping the alert updates the message: who did it, and the buttons a dropped alert has', async () => {
+    const p = await slackPerson(admin, standIn, workspace);
+    const channel = standIn.addChannel();
+    const t = await team(admin, { layers: [[p.id]], timeouts: [1] });
+    expect((await admin.put(`/api/v4/teams/${t.id}`, { slack_channel_id: channel })).status).toBe(200);
+    const alert = await alertTo(admin, { teams: [t.id] }, 'Nobody home');
+    const posted = await eventually(() => standIn.messagesIn(channel)[0], 'the team message');
+    // The layer's minute passes by the service clock; the sweeper runs the late step.
+    advanceClock(65_000);
+    await service.runtime.runScheduled('sweeper');
+    await eventually(
+      async () => ((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status === 'dropped' ? true : undefined),
+      'the drop',
+    );
+    // The message may first show the new status alone (a sync already under way), then who made the change.
+    await eventually(
+      () => (/Dropped: nobody acknowledged it in time/.test(textOf(posted.blocks)) ? true : undefined),
+      'the drop shown',
+      5_000,
+    );
+    expect(posted.text).toMatch(/dropped/);
+    expect(buttonsOf(posted.blocks)).toEqual({ acknowledge: alert.prefix_id, resolve: alert.prefix_id });
   });
 
   it('retries an update that Slack rate-limits once Retry-After has passed by the service clock, not before', async () => {
