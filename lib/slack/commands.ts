@@ -23,9 +23,8 @@ import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
-import { answerInTime } from './interactions';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 export interface CommandAnswer {
   response_type: 'ephemeral';
@@ -47,7 +46,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   const { workspace, form } = await verifySlackRequest(request, (fields) => fields.get('team_id'));
   const accountId = workspace.accountId;
   const key = `slack:${form.get('team_id')}:${form.get('trigger_id') ?? `${form.get('user_id')}:${request.headers['x-slack-request-timestamp']}`}`;
-  const mark = { key, account_id: accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 };
+  const mark = { key, account_id: accountId, expires_at: Math.ceil(now() / 1000) + 86_400 };
   const [taken, person] = await Promise.all([takeInteraction(mark), slackPersonOf(accountId, form.get('user_id') ?? '')]);
   if (!taken) return reply('This command was already received; it was not run again.');
   if (!person) return reply(NOT_LINKED);

@@ -29,7 +29,7 @@ import { SlackCallFailed } from '../slack-client/web-api';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 const payloadSchema = z.object({
   type: z.string(),
@@ -69,9 +69,6 @@ const teamOfPayload = (form: URLSearchParams): string | null => {
   return typeof payload?.team?.id === 'string' ? payload.team.id : null;
 };
 
-/** How long a click may take before its 200 goes back (Slack gives up after 3 s); slower work goes on after. */
-export const ANSWER_WITHIN_MS = 2_500;
-
 export interface InteractionResult {
   /** What was done (tests, the benchmark and the logs read it; Slack does not). */
   outcome: 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'duplicate' | 'ignored' | 'pending';
@@ -87,26 +84,12 @@ export async function receiveInteraction(request: SlackHttpRequest): Promise<Int
   const key = `slack:${payload.team.id}:${action.action_ts ?? payload.trigger_id ?? ''}`;
   // Who the Slack user is can be read while the click is being taken: it changes nothing.
   const [taken, person] = await Promise.all([
-    takeInteraction({ key, account_id: workspace.accountId, outcome: 'taken', expires_at: Math.ceil(now() / 1000) + 86_400 }),
+    takeInteraction({ key, account_id: workspace.accountId, expires_at: Math.ceil(now() / 1000) + 86_400 }),
     slackPersonOf(workspace.accountId, payload.user.id),
   ]);
   if (!taken) return { outcome: 'duplicate' };
   // Slack waits at most 3 s: the answer goes back by then, and the rest is done after it.
   return answerInTime(act(person, payload, action, key), { outcome: 'pending' });
-}
-
-/** `work`'s result, or `meanwhile` once ANSWER_WITHIN_MS has passed (the work goes on; its failure is logged). */
-export async function answerInTime<T>(work: Promise<T>, meanwhile: T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(meanwhile), ANSWER_WITHIN_MS);
-  });
-  work.catch((error: unknown) => logger.error('slack: an interaction failed', { error: error as Error }));
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function answer(payload: Payload, message: ResponseUrlMessage): Promise<void> {

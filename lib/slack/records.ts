@@ -40,10 +40,10 @@ export interface TeamPostsRecord {
   version: number;
 }
 
-/** A button click or command already taken: its outcome, so the same interaction delivered again answers alike and changes nothing. */
+/** A button click or command already taken: the same interaction delivered again changes nothing. */
 export interface InteractionMark {
   key: string;
   account_id: string;
-  outcome: string;
+  /** Unix seconds (the table's TTL). */
   expires_at: number;
 }

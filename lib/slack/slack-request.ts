@@ -3,6 +3,7 @@
 // body names (`team.id` in an interaction's payload, `team_id` in a command), then the signature
 // with that workspace's signing secret over the raw body. Anything else is 401 and changes nothing.
 import { now } from '../clock';
+import { logger } from '../log';
 import { Unauthorized } from '../http/errors';
 import type { SlackWorkspace } from '../slack-client/records';
 import { workspaceByTeam } from '../slack-client/workspace';
@@ -53,4 +54,21 @@ export async function verifySlackRequest(
   });
   if (check !== 'valid') throw new Unauthorized('X-Slack-Signature does not match the request');
   return { workspace, form };
+}
+
+/** How long a request from Slack may take before its answer goes back (Slack gives up after 3 s). */
+export const ANSWER_WITHIN_MS = 2_500;
+
+/** `work`'s result, or `meanwhile` once ANSWER_WITHIN_MS has passed (the work goes on; its failure is logged). */
+export async function answerInTime<T>(work: Promise<T>, meanwhile: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(meanwhile), ANSWER_WITHIN_MS);
+  });
+  work.catch((error: unknown) => logger.error('slack: an interaction failed', { error: error as Error }));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
