@@ -17,7 +17,7 @@ import type { AlertEventMessage } from '../alerts/alert-events';
 import type { AlertRecord } from '../alerts/records';
 import { getAlert } from '../alerts/store';
 import { SealedSecretUnreadable } from '../auth/sealed-secrets';
-import { now, nowIso, scaledMs } from '../clock';
+import { now, nowIso, scaledMs, sleep } from '../clock';
 import { consoleLink } from '../http/base-url';
 import { parsePrefixedId } from '../ids';
 import { getIntegration } from '../integrations/store';
@@ -28,6 +28,7 @@ import type { SlackWorkspace } from '../slack-client/records';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { workspaceOf } from '../slack-client/workspace';
 import type { TeamRecord } from '../teams/records';
+import { IN_PROCESS_WAIT_MS } from '../queues/delayed';
 import { getTeams } from '../teams/store';
 import { getTeamPosts, insertTeamPosts, saveTeamPosts } from './post-store';
 import type { ShownChange, TeamPost, TeamPostsRecord } from './records';
@@ -239,7 +240,10 @@ export async function syncTeamMessages(accountId: string, alertId: string, chang
     logger.error('slack: the connection cannot be opened; team messages are not sent', { accountId, error: error.message });
     return 'not_connected';
   }
-  if (!workspace) return 'not_connected';
+  if (!workspace) {
+    await forgetDue(accountId, alertId);
+    return 'not_connected';
+  }
   // Most changes are of alerts no team channel hears of: settled with two reads, nothing written.
   const [alert, existing] = await Promise.all([getAlert(accountId, alertId), getTeamPosts(accountId, alertId)]);
   if (!alert && !existing) return 'nothing';
@@ -269,6 +273,12 @@ export async function syncTeamMessages(accountId: string, alertId: string, chang
   return 'busy';
 }
 
+/** Slack was disconnected: a retry that was due has nothing left to do. */
+async function forgetDue(accountId: string, alertId: string): Promise<void> {
+  const record = await getTeamPosts(accountId, alertId);
+  if (record?.due_at != null) await saveTeamPosts({ ...record, due_at: null, updated_at: nowIso(), version: record.version + 1 });
+}
+
 /** An alert event for the Slack subscriber. */
 export function syncForAlertEvent(message: AlertEventMessage): Promise<SyncOutcome> {
   const change: ShownChange = { action: message.action ?? message.event, by: message.actor ?? null, at: message.at };
@@ -280,9 +290,11 @@ export async function retryTeamMessages(accountId: string, alertId: string): Pro
   const record = await getTeamPosts(accountId, alertId);
   if (!record || record.due_at === null) return 'nothing';
   const early = record.due_at - now();
-  if (early > 1_000) {
+  if (early > IN_PROCESS_WAIT_MS) {
     await sendTeamMessageRetry(accountId, alertId, early);
     return 'retrying';
   }
+  // SQS delays by whole seconds, rounded down: the last moments are waited out here.
+  if (early > 0) await sleep(early);
   return syncTeamMessages(accountId, alertId, null);
 }
