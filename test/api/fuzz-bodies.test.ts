@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Route } from '../../infra/routes';
+import { ROUTES, type Route } from '../../lib/api/route-table';
 import { openApiDocument } from '../../lib/openapi/document';
 import { DocumentChecker } from '../openapi/support';
 import { createMember } from '../support/api-client';
