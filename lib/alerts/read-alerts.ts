@@ -89,7 +89,12 @@ export const findBroadcast = (principal: Principal, rawId: string) => findAlert(
 export const findIncident = (principal: Principal, rawId: string) => findAlert(principal, rawId, INCIDENT_VIEW);
 
 /** GET /incident/:id/logs: an alert's timeline, oldest first. */
-export async function listIncidentLogs<Iface extends ApiInterface>(principal: Principal, rawAlertId: string, params: URLSearchParams, iface: Iface) {
+export async function listIncidentLogs<Iface extends ApiInterface>(
+  principal: Principal,
+  rawAlertId: string,
+  params: URLSearchParams,
+  iface: Iface,
+) {
   const alert = await findAlert(principal, rawAlertId);
   return listLogsOfOwner(principal, prefixId('alert', alert.id), params, iface);
 }

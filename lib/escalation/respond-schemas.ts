@@ -1,9 +1,9 @@
 // What a one-click response answers a client that asks for JSON (respond-page.ts responseJson).
 import * as z from 'zod';
-import { jsonObject, ulid } from '../http/response-fields';
+import { ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-/** A one-click response (GET /public/respond/{token} with Accept: application/jsonObject; browsers get a page). */
+/** A one-click response (GET /public/respond/{token} with Accept: application/json; browsers get a page). */
 export const ResponseJson = z.strictObject({
   status: z.union([z.literal(200), z.literal(404), z.literal(409), z.literal(410)]),
   title: z.string(),

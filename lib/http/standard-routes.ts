@@ -58,19 +58,17 @@ interface StandardRoutes<Path extends string, Item extends z.ZodType, Create, Up
 }
 
 /** The operations a collection has: all five, less create and update when it takes no such body. */
-type Available<Create, Update> = Exclude<StandardOp, (Create extends z.ZodType ? never : 'create') | (Update extends z.ZodType ? never : 'update')>;
+type Available<Create, Update> = Exclude<
+  StandardOp,
+  (Create extends z.ZodType ? never : 'create') | (Update extends z.ZodType ? never : 'update')
+>;
 
 /** The operations' names in a function's handler map: `list`, or `earlierList` with the prefix `earlier`. */
 type Named<Op extends string, Prefix extends string> = Prefix extends '' ? Op : `${Prefix}${Capitalize<Op>}`;
 
-export type StandardRoutesOf<
-  Path extends string,
-  Item extends z.ZodType,
-  Create,
-  Update,
-  Ops extends StandardOp,
-  Prefix extends string,
-> = { [Op in Ops as Named<Op, Prefix>]: StandardRoutes<Path, Item, Create, Update>[Op] };
+export type StandardRoutesOf<Path extends string, Item extends z.ZodType, Create, Update, Ops extends StandardOp, Prefix extends string> = {
+  [Op in Ops as Named<Op, Prefix>]: StandardRoutes<Path, Item, Create, Update>[Op];
+};
 
 const ORDER: ErrorStatus[] = [400, 401, 403, 404, 405, 409, 413, 'invalid', 429];
 function sorted(statuses: ErrorStatus[]): ErrorStatus[] {

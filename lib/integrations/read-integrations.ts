@@ -4,7 +4,7 @@ import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
-import { parseListQuery, type ApiInterface } from '../list/query';
+import { parseListQuery } from '../list/query';
 import { collectionSource } from '../list/sources';
 import { findIntegrationType, INTEGRATION_TYPES, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';

@@ -82,7 +82,12 @@ export async function listLogs<Iface extends ApiInterface>(principal: Principal,
 }
 
 /** The logs an object owns (its timeline), oldest first. */
-export async function listLogsOfOwner<Iface extends ApiInterface>(principal: Principal, ownerPrefixId: string, params: URLSearchParams, iface: Iface) {
+export async function listLogsOfOwner<Iface extends ApiInterface>(
+  principal: Principal,
+  ownerPrefixId: string,
+  params: URLSearchParams,
+  iface: Iface,
+) {
   const query = oldestFirst(parseListQuery(params, logListSpec, iface));
   return runList(query, ownerSource(principal.accountId, ownerPrefixId, true), logToEarlier, {
     search: logListSpec.search,

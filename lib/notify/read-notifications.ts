@@ -7,7 +7,7 @@ import type { Principal } from '../http/principal';
 import { isUlid, parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
-import { parseListQuery, type ApiInterface, type ListQuery } from '../list/query';
+import { parseListQuery, type ListQuery } from '../list/query';
 import { collectionSource, inCreationOrder } from '../list/sources';
 import type { NotificationRecord } from './records';
 import { notificationEarlierListSpec, notificationToEarlier, notificationToV4, notificationV4ListSpec } from './represent';
