@@ -13,7 +13,7 @@ import { checkPagerDutyEvent } from './adapters/pagerduty-event-rules';
 import { integrationById } from './integration-cache';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
 import { isOutgoingWebhook } from './outgoing-webhooks';
-import type { PagerDutyAccepted, PagerDutyError } from './schemas';
+import type { PagerDutyAccepted, PagerDutyError } from './inbound-schemas';
 
 export const PAGERDUTY_ADAPTER = 'pagerduty_events_v2';
 
