@@ -62,6 +62,13 @@ module.exports = {
       to: { circular: true, path: `^(?!${ON_CALL_MODEL.slice(1)})` },
     },
     {
+      name: 'runtime-never-imports-infra',
+      comment: 'The deployed code (functions/, lib/) depends on nothing of the infrastructure folder; infra/ imports lib/.',
+      severity: 'error',
+      from: { path: '^(functions|lib)/' },
+      to: { path: '^infra/' },
+    },
+    {
       name: 'functions-never-reach-a-store',
       comment: 'functions/ parse the event, call one use case and shape the response: no table access.',
       severity: 'error',

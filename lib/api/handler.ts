@@ -1,25 +1,19 @@
-// Builds the Lambda handler of one resource function: a middy chain around a small router that
-// dispatches on the API Gateway route key ("GET /api/v4/alerts/{id}"), authenticates the caller of
-// every route that is not public, and maps errors to the contract's body. The same route table feeds
-// API Gateway and the local server, so every route key reaching here has a handler.
+// Builds the Lambda handler of one resource function from its routes' declaration (lib/<area>/routes.ts)
+// and one handler per declared route: a middy chain around a small router that dispatches on the API
+// Gateway route key ("GET /api/v4/alerts/{id}"), authenticates the caller of every route that is not
+// public, and maps errors to the contract's body. The handler map is typed from the declaration, so
+// a missing, unknown or ill-answering handler does not compile; the same declarations feed API
+// Gateway and the local server (lib/api/route-table.ts), so every route key reaching here has a handler.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { fitResult, negotiateEncoding } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
+import type { HandlersOf, RouteContract } from '../http/route-contract';
 import { authenticate } from './authenticate';
 
-export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
-
-/** A route as the route table (infra/routes.ts) describes it. */
-export interface RouteEntry {
-  method: string;
-  path: string;
-  op: string;
-  /** No credentials needed (login, signup, health, inbound webhooks). */
-  public?: boolean;
-}
+type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -55,14 +49,14 @@ function answerThatFits(): MiddlewareObj<Event, Result> {
 }
 
 /**
- * The handler of one function: `routes` are its entries of the route table, `operations` implement
- * them by name. A missing operation is a programming error and fails at cold start.
+ * The handler of one function: `contract` declares its routes, `handlers` answers each of them by
+ * its name in the declaration. A handler missing at run time (the types were bypassed) fails at cold start.
  */
-export function httpHandler(routes: RouteEntry[], operations: Record<string, RouteHandler>) {
+export function httpHandler<Contract extends RouteContract>(contract: Contract, handlers: NoInfer<HandlersOf<Contract>>) {
   const table = new Map<string, { handler: RouteHandler; public: boolean }>();
-  for (const route of routes) {
-    const handler = operations[route.op];
-    if (!handler) throw new Error(`No operation ${route.op} for ${route.method} ${route.path}`);
+  for (const [op, route] of Object.entries(contract.routes)) {
+    const handler = (handlers as unknown as Record<string, RouteHandler | undefined>)[op];
+    if (!handler) throw new Error(`No handler ${op} for ${route.method} ${route.path}`);
     table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
   }
   return middy<Event, Result>()

@@ -4,6 +4,8 @@
 // block allowed by hash), and the token in its address is kept out of referrers and caches.
 import { createHash } from 'node:crypto';
 import type { ResponseView } from './respond';
+import type * as z from 'zod';
+import type { ResponseJson } from './respond-schemas';
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}' +
@@ -40,6 +42,6 @@ export function responsePage(view: ResponseView): string {
 }
 
 /** The JSON a client that asks for it (Accept: application/json) gets instead of the page. */
-export function responseJson(view: ResponseView) {
+export function responseJson(view: ResponseView): z.input<typeof ResponseJson> {
   return { status: view.status, title: view.title, detail: view.detail, action: view.action, alert: view.alert };
 }

@@ -9,7 +9,8 @@ import { href, navigate } from '../router';
 import type { EscalationPolicy } from '../types';
 import type { PageProps } from './index';
 
-type Layer = EscalationPolicy['escalation_layers'][number];
+/** A layer of the form: a new one has no id yet. */
+type Layer = Omit<EscalationPolicy['escalation_layers'][number], 'id'> & { id?: string };
 
 const describeLayers = (layers: Layer[]) =>
   layers

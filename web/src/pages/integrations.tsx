@@ -9,7 +9,7 @@ import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } fro
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import { href, navigate } from '../router';
-import type { Integration, IntegrationType, LogEntry, Router } from '../types';
+import type { IngestResult, Integration, IntegrationType, LogEntry, Router } from '../types';
 import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
@@ -157,7 +157,7 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
 }
 
 function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds: string[] } {
-  const result = log.data?.result;
+  const result = log.data?.result as IngestResult | undefined;
   const alertIds = result?.alert_ids ?? [];
   const actions = result?.actions ?? [];
   const created = actions.some((a) => a.action === 'create' && a.outcome === 'created');

@@ -11,7 +11,7 @@ import { YamlField } from '../components/yaml-field';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import { href, navigate } from '../router';
-import type { ConditionReport, Router, RouterExplanation } from '../types';
+import type { ConditionReport, PlannedAction, PlannedAssignment, Router, RouterExplanation } from '../types';
 import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
@@ -422,7 +422,7 @@ function DryRun({ router, routers }: { router: Router; routers: Router[] }) {
             ) : (
               <ol class="plan-actions">
                 {plan.actions.map((action, i) => {
-                  const { type, ...rest } = action;
+                  const { type, ...rest } = action as PlannedAction;
                   const receivers = type === 'assign' && Array.isArray(rest.receivers) ? (rest.receivers as string[]) : null;
                   return (
                     <li key={i}>
@@ -442,7 +442,7 @@ function DryRun({ router, routers }: { router: Router; routers: Router[] }) {
               <p>{plan.suppressed ? 'Nobody: the alert is suppressed.' : 'Nobody.'}</p>
             ) : (
               <ul class="plan-assignments">
-                {plan.assignments.map((a, i) => (
+                {(plan.assignments as PlannedAssignment[]).map((a, i) => (
                   <li key={i}>
                     {receiverName(a.receiver, directory, routers)} {delayText(a.delay_ms)}
                     {plan.used_default ? ' (default receiver)' : ''}

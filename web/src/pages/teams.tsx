@@ -68,8 +68,8 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
   const [notes, setNotes] = useState(team?.notes ?? '');
   const [members, setMembers] = useState<string[]>(team?.member_account_user_ids ?? []);
   const [admins, setAdmins] = useState<string[]>(team?.admin_account_user_ids ?? []);
-  const [dropNotifications, setDrop] = useState(team?.drop_notifications ?? 'team_admins');
-  const [handoffNotifications, setHandoff] = useState(team?.handoff_notifications ?? 'none');
+  const [dropNotifications, setDrop] = useState<string>(team?.drop_notifications ?? 'team_admins');
+  const [handoffNotifications, setHandoff] = useState<string>(team?.handoff_notifications ?? 'none');
   const [saved, setSaved] = useState(false);
   const form = useForm();
   const people = directory.users.map((u) => ({ value: u.id, label: u.user.name }));
