@@ -3,7 +3,7 @@
 // attendee's name and primary e-mail beside its id (one BatchGet of the account users per answer).
 import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
-import { parseDateTimeIn } from '../events/datetimes';
+import { parseDateTimeIn } from '../oncall/datetime-inputs';
 import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
 import { Invalid } from '../http/errors';
