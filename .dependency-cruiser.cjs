@@ -1,5 +1,6 @@
-// Import boundaries of the Node code (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`.
-// Paths are relative to the repository root; web/ (the browser console) has rules of its own.
+// Import boundaries (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`. Paths are relative to
+// the repository root. The Node code's layers come first; web/ (the browser console and the script
+// that builds it) has the rules at the end.
 
 /** Pure engines: no I/O, reached directly or through anything they import. Add new engines here. */
 const PURE_ENGINES = [
@@ -119,10 +120,35 @@ module.exports = {
       from: { path: PURE_ENGINES.map((p) => `^${asPattern(p)}`) },
       to: { path: IO, reachable: true },
     },
+    {
+      name: 'console-stays-in-the-browser',
+      comment:
+        'web/src is bundled for the browser: it imports its own files and Preact, never the service (lib/, infra/), ' +
+        'Node built-ins or other packages. The API types it uses are its own copy (web/src/types.ts).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { pathNot: ['^web/src/', '^node_modules/preact/'] },
+    },
+    {
+      name: 'console-is-read-only-by-its-tests',
+      comment: 'Only the console and its tests (test/web) import web/src; the service builds it through web/build.ts.',
+      severity: 'error',
+      from: { pathNot: ['^web/src/', '^test/web/'] },
+      to: { path: '^web/src/' },
+    },
+    {
+      name: 'console-build-knows-no-service',
+      comment:
+        'web/build.ts bundles the console for the local server, the CDK asset and the browser tests: it uses Node and ' +
+        'esbuild only, so infra/ and test/ may import it without a loop back (the screenshots live in test/web/screenshots).',
+      severity: 'error',
+      from: { path: '^web/', pathNot: '^web/src/' },
+      to: { path: '^(lib|functions|infra|test|bench)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(web|cdk[.]out|node_modules)/' },
+    exclude: { path: '^(web/dist|cdk[.]out|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -23,7 +23,7 @@ const CHANNELS = [
 ] as const;
 
 function timeZones(current: string): { value: string; label: string }[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
   } catch {
@@ -101,7 +101,7 @@ function ContactRows(props: {
   );
 }
 
-const rowsOf = (items: { id: string; primary: boolean }[], value: (item: any) => string): ContactRow[] =>
+const rowsOf = <T extends { id: string; primary: boolean }>(items: T[], value: (item: T) => string): ContactRow[] =>
   items.map((item) => ({ id: item.id, value: value(item), primary: item.primary, remove: false }));
 
 function attributes(rows: ContactRow[], key: 'email' | 'phone') {

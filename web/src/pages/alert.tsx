@@ -10,10 +10,9 @@ import { Form, SelectField, SubmitButton, TextArea, useForm } from '../component
 import { Badge, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
-import { href } from '../router';
+import { href, type PageProps } from '../router';
 import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification, Router } from '../types';
 import { NotificationsTable } from './notifications';
-import type { PageProps } from './index';
 
 const POLL_MS = 5000;
 const NOTIFICATIONS_SHOWN = 50;

@@ -8,9 +8,8 @@ import { AlertActions, ACTION_DONE } from '../components/alert-actions';
 import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { age, plural } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { AlertEarlier } from '../types';
-import type { PageProps } from './index';
 
 export const POLL_MS = 2000;
 const PAGE_SIZE = 25;

@@ -5,9 +5,8 @@ import { api, listAll } from '../api';
 import { CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm, saveOrCreate, type FormState } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { EscalationPolicy } from '../types';
-import type { PageProps } from './index';
 
 type Layer = EscalationPolicy['escalation_layers'][number];
 

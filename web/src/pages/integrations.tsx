@@ -8,9 +8,8 @@ import { CheckboxField, CheckboxGroup, Form, saveOrCreate, SelectField, SubmitBu
 import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { Integration, IntegrationType, LogEntry, Router } from '../types';
-import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
 

@@ -11,10 +11,9 @@ import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui
 import { YamlField } from '../components/yaml-field';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { AccountUser, NotificationRule, NotificationRuleExplanation } from '../types';
 import { CHANNEL_NAMES } from './notifications';
-import type { PageProps } from './index';
 
 export const listNotificationRules = () => listAll<NotificationRule>('/api/v4/notification_rules');
 

@@ -7,9 +7,8 @@ import { api, type Page } from '../api';
 import { Badge, ErrorList, Loading, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { Notification } from '../types';
-import type { PageProps } from './index';
 
 const POLL_MS = 5000;
 const PAGE_SIZE = 25;

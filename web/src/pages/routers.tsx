@@ -10,9 +10,8 @@ import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../compon
 import { YamlField } from '../components/yaml-field';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { ConditionReport, Router, RouterExplanation } from '../types';
-import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
 

@@ -11,9 +11,8 @@ import { useDirectory } from '../directory';
 import { formatDate, formatDateTime, formatDay, formatTime, localInputToWallClock, toApiUtc, toLocalInput, viewerTimeZone, zoneOffsetLabel } from '../lib/format';
 import type { OncallEntry } from '../lib/oncall';
 import { layoutWeek, localDateKey, occurrenceStartOf, parseLocalDateKey, shiftWeek, weekDays, weekStart, type ScheduleEvent } from '../lib/week';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { Schedule } from '../types';
-import type { PageProps } from './index';
 
 export function SchedulesPage() {
   const directory = useDirectory();
@@ -98,12 +97,13 @@ export function SchedulePage({ params, query }: PageProps) {
         listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
         api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
       ]);
-      return { schedule, events, entries, weekKey };
+      return { schedule, events, entries, weekKey, start };
     },
     [id, weekKey],
   );
 
-  const week = useMemo(() => (loaded.data ? layoutWeek(start, loaded.data.entries, loaded.data.events) : []), [loaded.data]);
+  // Laid out in the week the data was loaded for (`start` is a new Date on every render).
+  const week = useMemo(() => (loaded.data ? layoutWeek(loaded.data.start, loaded.data.entries, loaded.data.events) : []), [loaded.data]);
   const people = (ids: string[]) => ids.map((a) => directory.personName(a)).join(', ');
   const canEdit =
     directory.isAdmin || directory.teams.some((t) => t.schedule_id === id && directory.me && t.admin_account_user_ids.includes(directory.me.id));

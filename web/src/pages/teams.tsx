@@ -5,9 +5,8 @@ import { api } from '../api';
 import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { EscalationPolicy, Team } from '../types';
-import type { PageProps } from './index';
 
 const NOTIFY_OPTIONS = [
   { value: 'none', label: 'Nobody' },

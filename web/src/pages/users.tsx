@@ -7,10 +7,9 @@ import { AccountUserForm } from '../components/account-user-form';
 import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href } from '../router';
+import { href, type PageProps } from '../router';
 import type { AccountUser, NotificationRule } from '../types';
 import { listNotificationRules, RuleContent, RulePicker } from './notification-rules';
-import type { PageProps } from './index';
 
 export const rolesText = (u: AccountUser) =>
   (Object.entries(u.roles) as [string, boolean][])

@@ -1,4 +1,4 @@
-// A demo account for the console's screenshots (web/screenshots.ts): people, two teams, a weekly
+// A demo account for the console's screenshots (take-screenshots.ts): people, two teams, a weekly
 // rotation with an override, an integration with a webhook that made an alert, alerts in every
 // state (and the notifications they sent), a router and the admin's notification rule. Everything goes through the public API, as a new user would set it up.
 

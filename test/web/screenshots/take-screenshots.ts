@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startRuntime } from '../infra/local/runtime';
-import { outboxMessages } from '../lib/notify/personal-messages';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../test/web/support/browser';
-import { buildConsole } from './build';
-import { apiClient, seedDemo } from './demo';
+import { startRuntime } from '../../../infra/local/runtime';
+import { outboxMessages } from '../../../lib/notify/personal-messages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../support/browser';
+import { buildConsole } from '../../../web/build';
+import { apiClient, seedDemo } from './demo-account';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'screenshots');
 
 async function main(): Promise<void> {
   if (chromiumMissing) throw new Error(chromiumMissing);
