@@ -63,7 +63,19 @@ export function EscalationPoliciesPage() {
   );
 }
 
-function LayerRow({ form, index, layer, onChange, onRemove }: { form: FormState; index: number; layer: Layer; onChange: (l: Layer) => void; onRemove?: () => void }) {
+function LayerRow({
+  form,
+  index,
+  layer,
+  onChange,
+  onRemove,
+}: {
+  form: FormState;
+  index: number;
+  layer: Layer;
+  onChange: (l: Layer) => void;
+  onRemove?: () => void;
+}) {
   return (
     <fieldset class="layer-row">
       <legend>Layer {layer.layer}</legend>
@@ -121,7 +133,11 @@ function PolicyForm({ policy, onSaved }: { policy?: EscalationPolicy; onSaved?: 
           const body = {
             name,
             repeat: Number(repeat),
-            escalation_layers: layers.map((l, i) => ({ layer: i + 1, timeout: Number.isNaN(l.timeout) ? null : l.timeout, timeout_unit: l.timeout_unit })),
+            escalation_layers: layers.map((l, i) => ({
+              layer: i + 1,
+              timeout: Number.isNaN(l.timeout) ? null : l.timeout,
+              timeout_unit: l.timeout_unit,
+            })),
             reassign_team_ids: teams,
             reassign_account_user_ids: people,
           };
@@ -149,7 +165,11 @@ function PolicyForm({ policy, onSaved }: { policy?: EscalationPolicy; onSaved?: 
           />
         ))}
         <p>
-          <button type="button" class="button button-small" onClick={() => setLayers([...layers, { layer: layers.length + 1, timeout: 5, timeout_unit: 'minutes' }])}>
+          <button
+            type="button"
+            class="button button-small"
+            onClick={() => setLayers([...layers, { layer: layers.length + 1, timeout: 5, timeout_unit: 'minutes' }])}
+          >
             Add layer
           </button>
         </p>

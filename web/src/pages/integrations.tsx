@@ -96,7 +96,15 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
         label={title}
         onSubmit={async () => {
           setSaved(false);
-          const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, router_ids: routerIds, ...(integration ? {} : { integration_type_id: typeId }) };
+          const body = {
+            name,
+            urgency,
+            enabled,
+            team_ids: teams,
+            account_user_ids: people,
+            router_ids: routerIds,
+            ...(integration ? {} : { integration_type_id: typeId }),
+          };
           const updated = await saveOrCreate<Integration>(form, {
             collection: '/api/v4/integrations',
             id: integration?.id,
@@ -164,7 +172,12 @@ function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds:
   if (log.status === 'failed') return { madeAlert: false, text: `Failed: ${log.reason ?? 'unknown reason'}`, alertIds };
   if (log.status === 'ignored') return { madeAlert: false, text: `Ignored: ${log.reason ?? ''}`.trim(), alertIds };
   const texts = actions.map((a) => {
-    if (a.action === 'create') return a.outcome === 'created' ? 'Created an alert' : a.outcome === 'deduplicated' ? 'Counted on an existing alert' : `Create: ${a.outcome}`;
+    if (a.action === 'create')
+      return a.outcome === 'created'
+        ? 'Created an alert'
+        : a.outcome === 'deduplicated'
+          ? 'Counted on an existing alert'
+          : `Create: ${a.outcome}`;
     if (a.outcome === 'no_alert') return `${a.action[0].toUpperCase()}${a.action.slice(1)}: no matching alert`;
     return `${a.action[0].toUpperCase()}${a.action.slice(1)}: ${a.outcome}`;
   });
