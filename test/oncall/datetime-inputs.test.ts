@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeIn } from '../../lib/events/datetimes';
+import { parseDateTimeIn } from '../../lib/oncall/datetime-inputs';
 import { parseWindowBound } from '../../lib/schedules/read-oncall';
 
 const utc = (iso: string) => Date.parse(iso);
@@ -24,10 +24,21 @@ describe('datetime inputs without an offset are wall-clock times in the zone', (
     expect(parseDateTimeIn('2026-03-29T09:00:00+02:00', 'America/Los_Angeles')).toBe(utc('2026-03-29T07:00:00Z'));
     expect(parseDateTimeIn('2026-03-29T09:00:00.250Z', 'Europe/Berlin')).toBe(utc('2026-03-29T09:00:00.250Z'));
     expect(parseDateTimeIn('2026-03-29T09:00:00-0530', 'UTC')).toBe(utc('2026-03-29T14:30:00Z'));
+    expect(parseDateTimeIn('2026-07-02T02:00:00Z', 'Asia/Kolkata')).toBe(utc('2026-07-02T02:00:00Z'));
   });
 
   it('reads a bare date as local midnight', () => {
     expect(parseDateTimeIn('2026-06-01', 'Australia/Sydney')).toBe(utc('2026-05-31T14:00:00Z'));
+    expect(parseDateTimeIn('2026-01-15', 'Asia/Tokyo')).toBe(utc('2026-01-14T15:00:00Z'));
+  });
+
+  it('keeps the milliseconds of a local time', () => {
+    expect(parseDateTimeIn('2026-01-15T09:30:15.250', 'America/New_York')).toBe(utc('2026-01-15T14:30:15.250Z'));
+  });
+
+  it('applies both rules in Berlin too (2026-03-29 skips 02:00–03:00, 2026-10-25 repeats it)', () => {
+    expect(parseDateTimeIn('2026-03-29T02:30:00', 'Europe/Berlin')).toBe(utc('2026-03-29T01:30:00Z'));
+    expect(parseDateTimeIn('2026-10-25T02:30:00', 'Europe/Berlin')).toBe(utc('2026-10-25T00:30:00Z'));
   });
 
   it.each(['', 'tomorrow', '2026-02-30T09:00', '2026-13-01', '2026-01-01T24:00', '2026-01-01T10:61', '1767225600'])('refuses %j', (raw) => {

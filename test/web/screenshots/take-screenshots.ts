@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startRuntime } from '../infra/local/runtime';
-import { outboxMessages } from '../lib/notify/personal-messages';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../test/web/support/browser';
-import { buildConsole } from './build';
-import { apiClient, seedDemo } from './demo';
+import { startRuntime } from '../../../infra/local/runtime';
+import { outboxMessages } from '../../../lib/notify/personal-messages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../support/browser';
+import { buildConsole } from '../../../web/build';
+import { apiClient, seedDemo } from './demo-account';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'screenshots');
 
 async function main(): Promise<void> {
   if (chromiumMissing) throw new Error(chromiumMissing);
@@ -41,7 +41,11 @@ async function main(): Promise<void> {
     mkdirSync(OUT, { recursive: true });
     const page = context.pages()[0] ?? (await context.newPage());
     const shot = async (name: string) => {
-      await page.locator('.loading').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.loading')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.evaluate('document.activeElement && document.activeElement.blur()');
       await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
       console.log(`docs/screenshots/${name}.png`);
@@ -82,7 +86,9 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Run dry run' }).click();
     await page.locator('.dry-run-result .outcome').waitFor();
     await shot('router');
-    await page.getByLabel('Rules (YAML)').fill('rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: page_everyone\n');
+    await page
+      .getByLabel('Rules (YAML)')
+      .fill('rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: page_everyone\n');
     await page.getByRole('button', { name: 'Save router' }).click();
     await page.locator('.yaml-line-error').first().waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,4 @@
-// A demo account for the console's screenshots (web/screenshots.ts): people, two teams, a weekly
+// A demo account for the console's screenshots (take-screenshots.ts): people, two teams, a weekly
 // rotation with an override, an integration with a webhook that made an alert, alerts in every
 // state (and the notifications they sent), a router and the admin's notification rule. Everything goes through the public API, as a new user would set it up.
 
@@ -63,7 +63,11 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
     member_account_user_ids: [people.grace, people.linus, people.maya],
     admin_account_user_ids: [people.admin],
   });
-  await must(client, 'POST', '/api/v4/teams', { name: 'Databases', member_account_user_ids: [people.maya], admin_account_user_ids: [people.admin] });
+  await must(client, 'POST', '/api/v4/teams', {
+    name: 'Databases',
+    member_account_user_ids: [people.maya],
+    admin_account_user_ids: [people.admin],
+  });
   await must(client, 'PUT', `/api/v4/escalation_policies/${team.escalation_policy_id}`, {
     escalation_layers: [
       { layer: 1, timeout: 5, timeout_unit: 'minutes' },
@@ -99,7 +103,8 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
   });
   const wednesday = new Date(monday.getTime() + 2 * 86_400_000 + 9 * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const wall = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const wall = (d: Date) =>
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
   await must(client, 'POST', `/api/v4/events/${rotation.id}/override`, {
     start_time: wall(new Date(wednesday.getTime() + 3 * 3_600_000)),
     end_time: wall(new Date(wednesday.getTime() + 9 * 3_600_000)),
@@ -115,7 +120,12 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
     integration_type_id: 'prometheus',
     team_ids: [team.id],
   });
-  await must(client, 'POST', '/api/v4/integrations', { name: 'Uptime checks', urgency: 'medium', integration_type_id: 'webhook', team_ids: [team.id] });
+  await must(client, 'POST', '/api/v4/integrations', {
+    name: 'Uptime checks',
+    urgency: 'medium',
+    integration_type_id: 'webhook',
+    team_ids: [team.id],
+  });
 
   const alertIds: string[] = [];
   const titles: [string, string][] = [
@@ -126,13 +136,20 @@ export async function seedDemo(baseUrl: string, client: DemoClient, adminAccount
     ['Queue depth growing on ingest', 'medium'],
   ];
   for (const [title, urgency] of titles) {
-    const alert = await must(client, 'POST', '/api/v4/alerts', { title, urgency, destination_team_ids: [team.id], description: `${title}. Runbook: https://runbooks.example.com` });
+    const alert = await must(client, 'POST', '/api/v4/alerts', {
+      title,
+      urgency,
+      destination_team_ids: [team.id],
+      description: `${title}. Runbook: https://runbooks.example.com`,
+    });
     alertIds.push(alert.id);
   }
   await must(client, 'POST', `/api/v4/alerts/${alertIds[1]}/acknowledge`);
   await must(client, 'POST', `/api/v4/alerts/${alertIds[2]}/resolve`);
   await must(client, 'POST', `/api/v4/alerts/${alertIds[0]}/comments`, { text: 'Looking at the load balancer now.' });
-  await must(client, 'PUT', `/api/v4/alerts/${alertIds[3]}`, { meta: { incident: true, incident_severity: 'SEV-2', incident_message: 'Payments degraded' } });
+  await must(client, 'PUT', `/api/v4/alerts/${alertIds[3]}`, {
+    meta: { incident: true, incident_severity: 'SEV-2', incident_message: 'Payments degraded' },
+  });
 
   // A router: payments alerts become incidents for the team; the rest go to its default receiver.
   const router = await must(client, 'POST', '/api/v4/routers', {
