@@ -2,6 +2,7 @@
 // representations are serializers over this record.
 
 export type AlertStatus = 'queued' | 'open' | 'acknowledged' | 'resolved' | 'dropped' | 'suppressed' | 'archived';
+export const ALERT_STATUSES: readonly AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
 export type Urgency = 'silent' | 'low' | 'medium' | 'high' | 'critical';
 export const URGENCIES: Urgency[] = ['silent', 'low', 'medium', 'high', 'critical'];
 export const INCIDENT_SEVERITIES = ['SEV-1', 'SEV-2', 'SEV-3', 'SEV-4', 'SEV-5', 'SEV-UNKNOWN'] as const;
