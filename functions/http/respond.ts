@@ -2,8 +2,8 @@
 // escalation use case (GET describes, POST acts) → an HTML page, or JSON for a client that asks.
 import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { describeResponse, performResponse, type ResponseView } from '../../lib/escalation/respond';
-import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/escalation/respond-page';
+import { describeResponse, performResponse, type ResponseView } from '../../lib/page-responses/respond-to-page';
+import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/page-responses/response-page';
 import type { ApiRequest, ApiResponse } from '../../lib/http/request';
 
 function shaped(req: ApiRequest, view: ResponseView): ApiResponse {

@@ -6,6 +6,7 @@
 // patterns they serve are lib/alerts/ACCESS-PATTERNS.md.
 //   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id, gsi4 status+urgency, gsi5 tiny id, gsi6 updated_at
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*, su:*, dteam:*
+import { isDeepStrictEqual } from 'node:util';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore } from '../store/entity-store';
@@ -26,7 +27,7 @@ import {
   type IndexKind,
 } from './keys';
 import { listLinkedAlertIds, syncLinks } from './link-store';
-import type { AlertRecord, AlertStatus } from './records';
+import { MAX_TRANSITION_MARKS, type AlertRecord, type AlertStatus, type TransitionMark } from './records';
 import { deleteWordItems, wordGroupNamesOf, writeWordItemsFor } from './word-store';
 
 export type { IndexKind };
@@ -63,6 +64,7 @@ const DEFAULTS: Partial<AlertRecord> = {
   assignments: [],
   routing: null,
   handoffs: [],
+  transitions: [],
   additional_data: [],
   stakeholder_ids: [],
 };
@@ -77,7 +79,44 @@ export function alertDefaults(): Required<typeof DEFAULTS> {
 }
 
 export function decodeAlert(item: Item): AlertRecord {
-  return { ...alertDefaults(), ...fromItem<AlertRecord>(item) };
+  const stored = fromItem<Record<string, unknown>>(item);
+  const transitions: TransitionMark[] = [];
+  for (let i = 0; i < MAX_TRANSITION_MARKS; i++) {
+    const mark = decodeMark(stored[markSlot(i)], stored[fromSlot(i)]);
+    if (mark) transitions.push(mark);
+    delete stored[markSlot(i)];
+    delete stored[fromSlot(i)];
+  }
+  return { ...alertDefaults(), ...(stored as unknown as AlertRecord), transitions };
+}
+
+// ── transition marks ──────────────────────────────────────────────────────────────────────────
+// Stored in fixed slots, newest first: `_t0` … `_t4` hold `<key>␟<call>␟<to>␟<at>` and `_f0` … `_f4`
+// the status the change found. A transition shifts them by one in its own UpdateItem (every
+// right-hand side reads the item as it was, so `_f0 = status` is the status before the write): the
+// write needs no read, the mark knows where it came from, and the item never holds more than five.
+
+const MARK_SEPARATOR = '\u001f';
+/** What a slot holds before any change shifted a mark into it. */
+const NO_MARK = '-';
+const markSlot = (i: number) => `_t${i}`;
+const fromSlot = (i: number) => `_f${i}`;
+
+function encodeMark(mark: TransitionMark): string {
+  return [mark.key, mark.call, mark.to, mark.at].join(MARK_SEPARATOR);
+}
+
+function decodeMark(slot: unknown, from: unknown): TransitionMark | null {
+  if (typeof slot !== 'string' || slot === NO_MARK) return null;
+  const [key, call, to, at] = slot.split(MARK_SEPARATOR);
+  return { key, call, from: from as AlertStatus, to: to as AlertStatus, at };
+}
+
+/** An idempotency key as marks can hold it (the first part of a mark). */
+export function checkIdempotencyKey(key: string): string {
+  if (key.length === 0 || key.length > 200 || key.includes(MARK_SEPARATOR))
+    throw new Error(`not an idempotency key: ${JSON.stringify(key)}`);
+  return key;
 }
 
 /**
@@ -93,6 +132,11 @@ function storable(alert: AlertRecord): AlertRecord {
     if (fallback !== undefined && isDefault(value, fallback)) continue;
     stored[field] = value;
   }
+  delete stored.transitions;
+  alert.transitions.slice(0, MAX_TRANSITION_MARKS).forEach((mark, i) => {
+    stored[markSlot(i)] = encodeMark(mark);
+    stored[fromSlot(i)] = mark.from;
+  });
   return stored as unknown as AlertRecord;
 }
 
@@ -129,10 +173,14 @@ export const readAlertCounts = alertStore.counts;
 /** The account's alerts in creation order (newest first unless `forward`), at most `limit`. */
 export const listAlerts = alertStore.list;
 
-/** Stores a new alert with its counters, links and word items; false when an alert with that id exists. */
+/**
+ * Stores a new alert with its counters, links and word items; false when an alert with that id exists.
+ * The tiny id was reserved for this call alone: an alert found with it is this write, applied by an
+ * attempt whose answer was lost, and its counters and links are written now.
+ */
 export async function insertAlert(alert: AlertRecord): Promise<boolean> {
   await writeWordItemsFor(null, alert);
-  const inserted = await alertStore.insert(alert);
+  const inserted = await alertStore.insert(alert, (stored) => stored.tiny_id === alert.tiny_id && stored.created_at === alert.created_at);
   if (inserted) await Promise.all([syncLinks(null, alert), moveBuckets(null, alert)]);
   return inserted;
 }
@@ -140,13 +188,15 @@ export async function insertAlert(alert: AlertRecord): Promise<boolean> {
 /**
  * Replaces an alert read at version `next.version - 1` (the caller raised it); false when another
  * write came in between (the caller re-reads and retries, or answers 409). Counters and links move
- * with it.
+ * with it. When the condition fails on an item that is exactly `next` (its version, its updated_at
+ * to the millisecond, a hand-off's own mark), that is this save, applied by an attempt whose answer
+ * was lost: it is taken as saved, so its counters move once and the caller does not apply it twice.
  */
 export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
   // The counters and the links move side by side once the conditional put has won (routing that
   // assigns a team adds a team link and a team count: one round trip for both, not two).
   const dropped = await writeWordItemsFor(before, next);
-  const saved = await alertStore.save(next);
+  const saved = await alertStore.save(next, undefined, (stored) => sameItem(alertStore.item(stored), alertStore.item(next)));
   if (saved) {
     const deltas = countDeltas(alertCounts(before), alertCounts(next));
     await Promise.all([
@@ -157,6 +207,11 @@ export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise
     ]);
   }
   return saved;
+}
+
+/** Two items hold the same attributes (as stored: undefined ones are never written). */
+function sameItem(a: Item, b: Item): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
 
 function countDeltas(before: string[], after: string[]): Record<string, number> {
@@ -174,11 +229,19 @@ export async function removeAlert(accountId: string, alertId: string): Promise<A
   return removed;
 }
 
+/** The request a status change belongs to (TransitionMark): its idempotency key and this call of it. */
+export interface ChangeRequest {
+  key: string;
+  call: string;
+}
+
 export interface StatusChange {
   /** Statuses the alert may be in for the change to apply: the condition of the write. */
   from: readonly AlertStatus[];
   to: AlertStatus;
   now: string;
+  /** Written with the change (a TransitionMark); a change whose key the alert holds is refused. */
+  request: ChangeRequest;
   /** Further attributes set by the same write (acknowledged_by, resolved_at, …). */
   set?: Record<string, unknown>;
   /** Attributes set only when absent (acknowledged_at: only on the first acknowledgement). */
@@ -190,21 +253,32 @@ export interface StatusChange {
   counts?: Record<string, number>;
 }
 
+export type StatusChangeOutcome =
+  /** This call's change: its write answered, or its answer was lost and the alert carries its mark. */
+  | { outcome: 'applied'; before: AlertRecord; after: AlertRecord }
+  /** An earlier call with the same key made the change; nothing was written now. `after`: the alert
+   * as that change left it (as far as it can be told from the alert as it is now). */
+  | { outcome: 'repeated'; after: AlertRecord }
+  /** The condition failed: the alert is absent, in another status, or holds the key of a change
+   * that is no longer among its marks. The caller reads the alert to tell which. */
+  | { outcome: 'refused' };
+
 /**
  * A status transition as ONE conditional UpdateItem: it applies only while the stored status is one
- * of `from`, and raises `version` in the same write, so any read-modify-write that read the alert
- * before (an edit, a handoff, routing) loses its own version check and re-reads. The status is the
- * whole precondition: conditioning on a version too would need a read first and would turn a
- * harmless concurrent edit into a spurious 409. Only the attributes of the transition are written,
- * so a concurrent change of other attributes is never lost.
- * Returns the alert before and after the write, or null when the condition failed (absent alert or
- * another status) – the caller reads the alert to tell which.
+ * of `from` and the alert holds no change with the request's key, and raises `version` in the same
+ * write, so any read-modify-write that read the alert before (an edit, a handoff, routing) loses its
+ * own version check and re-reads. The status is the whole precondition: conditioning on a version too
+ * would need a read first and would turn a harmless concurrent edit into a spurious 409. Only the
+ * attributes of the transition are written, so a concurrent change of other attributes is never lost.
+ *
+ * The write shifts in its TransitionMark. When the condition fails, or the SDK gives up on a write
+ * whose answer never came, the alert is read (recogniseChange): a mark of this call means its own
+ * write applied and only the answer was lost (the SDK retried it, and the retry found the status
+ * moved), so what follows the write (counters, links, buckets, `alongside`) is done now and the
+ * change is answered as applied; a mark with the same key from another call is a repeat of a request
+ * applied before, and nothing is written.
  */
-export async function changeStatus(
-  accountId: string,
-  alertId: string,
-  change: StatusChange,
-): Promise<{ before: AlertRecord; after: AlertRecord } | null> {
+export async function changeStatus(accountId: string, alertId: string, change: StatusChange): Promise<StatusChangeOutcome> {
   const names: Record<string, string> = {
     '#pk': 'pk',
     '#status': 'status',
@@ -221,6 +295,9 @@ export async function changeStatus(
     ':updsk': updateSortKey(change.now, alertId),
     ':one': 1,
     ':now': change.now,
+    ':mark': encodeMark({ ...change.request, from: change.to, to: change.to, at: change.now }),
+    ':keyed': `${checkIdempotencyKey(change.request.key)}${MARK_SEPARATOR}`,
+    ':nomark': NO_MARK,
   };
   const sets = [
     '#status = :to',
@@ -230,6 +307,16 @@ export async function changeStatus(
     '#version = #version + :one',
     '#updated_at = :now',
   ];
+  const marked: string[] = [];
+  for (let i = 0; i < MAX_TRANSITION_MARKS; i++) {
+    names[`#t${i}`] = markSlot(i);
+    names[`#f${i}`] = fromSlot(i);
+    sets.push(
+      i === 0 ? '#t0 = :mark' : `#t${i} = if_not_exists(#t${i - 1}, :nomark)`,
+      i === 0 ? '#f0 = #status' : `#f${i} = if_not_exists(#f${i - 1}, :nomark)`,
+    );
+    marked.push(`begins_with(#t${i}, :keyed)`);
+  }
   let n = 0;
   for (const [field, value] of Object.entries(change.set ?? {})) {
     names[`#s${n}`] = field;
@@ -254,7 +341,7 @@ export async function changeStatus(
         TableName: tableName(),
         Key: alertStore.key(accountId, alertId),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `attribute_exists(#pk) AND #status IN (${allowed.join(', ')})`,
+        ConditionExpression: `attribute_exists(#pk) AND #status IN (${allowed.join(', ')}) AND NOT (${marked.join(' OR ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',
@@ -262,31 +349,75 @@ export async function changeStatus(
     );
     old = out.Attributes as Item;
   } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
+    return recogniseChange(accountId, alertId, change, error);
   }
   const before = decodeAlert(old);
+  const after = changed(before, change, { ...change.request, from: before.status, to: change.to, at: change.now });
+  await followChange(accountId, before, after, after, change);
+  return { outcome: 'applied', before, after };
+}
+
+/** The alert as a change left it: `before` with the change's attributes and its mark. */
+function changed(before: AlertRecord, change: StatusChange, mark: TransitionMark): AlertRecord {
   const after: AlertRecord = {
     ...before,
     ...(change.set as Partial<AlertRecord>),
     status: change.to,
     version: before.version + 1,
     updated_at: change.now,
+    transitions: [mark, ...before.transitions].slice(0, MAX_TRANSITION_MARKS),
   };
   for (const [field, value] of Object.entries(change.setOnce ?? {})) {
     const record = after as unknown as Record<string, unknown>;
     if (record[field] === null || record[field] === undefined) record[field] = value;
   }
+  return after;
+}
+
+/**
+ * What follows a status change, beside each other (one round trip): the counters it moves with the
+ * caller's own deltas, the destination-team links (toward `now`, the alert as it is stored now), the
+ * created_at buckets, and the caller's `alongside` work.
+ */
+async function followChange(accountId: string, before: AlertRecord, after: AlertRecord, now: AlertRecord | null, change: StatusChange) {
   const deltas: Record<string, number> = { ...change.counts };
   for (const [name, n] of Object.entries(countDeltas(alertCounts(before), alertCounts(after)))) deltas[name] = (deltas[name] ?? 0) + n;
-  // The destination-team links and the created_at buckets follow the status too: all in one round trip.
   await Promise.all([
     addCounts(accountId, TYPE, deltas),
-    syncLinks(before, after),
+    syncLinks(before, now),
     moveBuckets(before, after),
     change.alongside?.(before, after),
   ]);
-  return { before, after };
+}
+
+/**
+ * Why a change did not answer (its condition failed, or the SDK gave up on it): read the alert and
+ * look for the request's mark. This call's mark: its write applied and the answer was lost, so the
+ * change is finished now, from the mark (the status it found) and the alert as it is. Exact when
+ * nothing changed the alert since (the usual case: the retry came milliseconds later); when another
+ * write came in between, the counters move by the status change on the alert's attributes of now,
+ * and the links follow the alert as it is now. Another call's mark with the key: a repeat.
+ */
+async function recogniseChange(accountId: string, alertId: string, change: StatusChange, error: unknown): Promise<StatusChangeOutcome> {
+  const current = await getAlert(accountId, alertId);
+  const mark = current?.transitions.find((m) => m.key === change.request.key);
+  if (!current || !mark) {
+    if (isConditionFailure(error)) return { outcome: 'refused' };
+    throw error;
+  }
+  const untouched = current.transitions[0] === mark && current.updated_at === mark.at && current.status === mark.to;
+  const after: AlertRecord = untouched
+    ? current
+    : {
+        ...current,
+        ...(mark.call === change.request.call ? (change.set as Partial<AlertRecord>) : {}),
+        status: mark.to,
+        updated_at: mark.at,
+      };
+  if (mark.call !== change.request.call) return { outcome: 'repeated', after };
+  const before: AlertRecord = { ...after, status: mark.from, version: after.version - 1 };
+  await followChange(accountId, before, after, current, change);
+  return { outcome: 'applied', before, after };
 }
 
 /**

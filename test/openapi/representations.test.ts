@@ -18,7 +18,7 @@ import type { logToEarlier } from '../../lib/logs/represent';
 import type { maintenanceWindowToV4 } from '../../lib/maintenance-windows/represent';
 import type { broadcastToV4 } from '../../lib/broadcasts/represent';
 import type { notificationToEarlier, notificationToV4 } from '../../lib/notify/represent';
-import type { responseJson } from '../../lib/escalation/respond-page';
+import type { responseJson } from '../../lib/page-responses/response-page';
 import * as rep from '../../lib/openapi/representations';
 import type { OncallEntry } from '../../lib/schedules/read-oncall';
 import type { scheduleToV4 } from '../../lib/schedules/represent';
