@@ -8,6 +8,7 @@ import { getAccountUser } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
 import { ACKNOWLEDGE, acknowledgeAlert } from '../alert-transitions/acknowledge';
 import { rejectAlert } from '../alert-transitions/reject';
+import { appliedBefore } from '../alert-transitions/repeats';
 import type { TransitionRequest } from '../alert-transitions/request';
 import type { AlertRecord } from '../alerts/records';
 import { getAlert } from '../alerts/store';
@@ -139,9 +140,13 @@ export async function respondToPage(response: PageResponse): Promise<ResponseVie
 }
 
 async function act(checked: Checked): Promise<ResponseView> {
-  const view = await possible(checked);
-  if (view.status !== 200) return view;
   const { claims, accountUser } = checked;
+  // The same request delivered again (an SMS reply SNS sends twice) is answered as the first was.
+  const repeated = claims.idempotencyKey !== undefined && (await appliedBefore(checked.alert, claims.action, claims.idempotencyKey));
+  if (!repeated) {
+    const view = await possible(checked);
+    if (view.status !== 200) return view;
+  }
   const request: TransitionRequest = {
     actor: { type: 'AccountUser', accountUserId: accountUser.id, userId: accountUser.user_id },
     rules: 'v4',
