@@ -102,7 +102,7 @@ const NO_MARK = '-';
 const markSlot = (i: number) => `_t${i}`;
 const fromSlot = (i: number) => `_f${i}`;
 
-function encodeMark(mark: TransitionMark): string {
+function encodeMark(mark: Omit<TransitionMark, 'from'>): string {
   return [mark.key, mark.call, mark.to, mark.at].join(MARK_SEPARATOR);
 }
 
@@ -295,7 +295,7 @@ export async function changeStatus(accountId: string, alertId: string, change: S
     ':updsk': updateSortKey(change.now, alertId),
     ':one': 1,
     ':now': change.now,
-    ':mark': encodeMark({ ...change.request, from: change.to, to: change.to, at: change.now }),
+    ':mark': encodeMark({ ...change.request, to: change.to, at: change.now }),
     ':keyed': `${checkIdempotencyKey(change.request.key)}${MARK_SEPARATOR}`,
     ':nomark': NO_MARK,
   };
