@@ -306,13 +306,16 @@ describe('one-click links and SMS replies', () => {
 });
 
 describe('the same idempotency key twice (a redelivered Slack interaction)', () => {
+  /** What a Slack interaction handler asks for: the person it acts as, v4's rules, its own key. */
+  const slackClick = (who: Person) => ({
+    actor: { type: 'AccountUser' as const, accountUserId: who.id, userId: who.userId },
+    rules: 'v4' as const,
+    idempotencyKey: `slack:T0001:${Date.now()}.${randomUUID().slice(0, 6)}`,
+  });
+
   it('acknowledges once and answers the alert as that acknowledgement left it, even once the alert is open again', async () => {
     const [alert] = await pagedAlerts(1);
-    const request = {
-      actor: { type: 'AccountUser' as const, accountUserId: c.id, userId: c.userId },
-      rules: 'v4' as const,
-      idempotencyKey: `slack:T0001:${Date.now()}.000100`,
-    };
+    const request = slackClick(c);
     // One after the other, as Slack delivers an interaction again (moto applies two concurrent
     // conditional writes of one item both; DynamoDB and dynalite never do).
     const first = await acknowledgeAlert(accountId, alert.id, request);
@@ -334,11 +337,7 @@ describe('the same idempotency key twice (a redelivered Slack interaction)', () 
 
   it('rejects once', async () => {
     const [alert] = await pagedAlerts(1);
-    const request = {
-      actor: { type: 'AccountUser' as const, accountUserId: a.id, userId: a.userId },
-      rules: 'v4' as const,
-      idempotencyKey: `slack:T0001:${Date.now()}.000200`,
-    };
+    const request = slackClick(a);
     const first = await rejectAlert(accountId, alert.id, request);
     const again = await rejectAlert(accountId, alert.id, request);
     expect([first.status, again.status]).toEqual(['open', 'open']);

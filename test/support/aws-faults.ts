@@ -7,6 +7,7 @@
 // faults the first attempt of the calls it picks; the retry goes through.
 import { db } from '../../lib/store/client';
 import { sqs } from '../../lib/queues/client';
+import { seededRandom } from './seeded-random';
 
 export type FaultKind = 'throttle' | 'fail' | 'lost';
 
@@ -44,18 +45,6 @@ export interface FaultInjector {
 
 const MIDDLEWARE = 'injectedAwsFaults';
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** An error the SDK classifies as the service would: a throttle, or a 500. */
 function serviceError(name: string, status: number, message: string): Error {
   return Object.assign(new Error(message), { name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status } });
@@ -63,7 +52,9 @@ function serviceError(name: string, status: number, message: string): Error {
 
 /** What a connection reset after the request was sent looks like to the SDK (a transient network error). */
 function lostAnswer(operation: string): Error {
-  return Object.assign(new Error(`injected: the answer of ${operation} was lost after it applied (socket hang up)`), { code: 'ECONNRESET' });
+  return Object.assign(new Error(`injected: the answer of ${operation} was lost after it applied (socket hang up)`), {
+    code: 'ECONNRESET',
+  });
 }
 
 type Handler = (args: { input: Record<string, unknown> }) => Promise<unknown>;
@@ -76,7 +67,7 @@ interface Stack {
 /** Starts injecting faults into the service's DynamoDB and SQS clients (create them first: startService). */
 export function injectAwsFaults(plan: FaultPlan): FaultInjector {
   const kinds = plan.kinds ?? ['throttle', 'fail', 'lost'];
-  const random = seeded(plan.seed ?? 20_261_126);
+  const random = seededRandom(plan.seed ?? 20_261_126);
   const injected: InjectedFault[] = [];
   let calls = 0;
   let turn = 0;
@@ -106,7 +97,8 @@ export function injectAwsFaults(plan: FaultPlan): FaultInjector {
     [sqs().middlewareStack as unknown as Stack, 'sqs'],
   ];
   // finalizeRequest, low priority: after the retry middleware, so every attempt passes through here.
-  for (const [stack, service] of stacks) stack.add(middleware(service), { step: 'finalizeRequest', name: MIDDLEWARE, priority: 'low', override: true });
+  for (const [stack, service] of stacks)
+    stack.add(middleware(service), { step: 'finalizeRequest', name: MIDDLEWARE, priority: 'low', override: true });
   return {
     get injected() {
       return injected;
