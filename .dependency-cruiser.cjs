@@ -70,6 +70,15 @@ module.exports = {
       to: { path: '^infra/' },
     },
     {
+      name: 'alert-transitions-ask-escalation-narrowly',
+      comment:
+        'Alert transitions ask three things of escalation (docs/ARCHITECTURE.md, "Alerts, escalation, notify and routing"): ' +
+        'the stop of acknowledge and resolve, the step of a reject, the page of a hand-off.',
+      severity: 'error',
+      from: { path: '^lib/alert-transitions/' },
+      to: { path: '^lib/escalation/', pathNot: '^lib/escalation/(stop-escalation|reject-workflows|page-handoff)[.]ts$' },
+    },
+    {
       name: 'functions-never-reach-a-store',
       comment: 'functions/ parse the event, call one use case and shape the response: no table access.',
       severity: 'error',

@@ -10,7 +10,7 @@ import { apiKeyRoutes } from '../api-keys/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
-import { respondRoutes } from '../escalation/routes';
+import { respondRoutes } from '../page-responses/routes';
 import { eventRoutes } from '../events/routes';
 import type { HttpMethod, RouteContract, RouteDeclaration } from '../http/route-contract';
 import { inboundRoutes } from '../integrations/inbound-routes';

@@ -2,18 +2,21 @@
 // do, POST does it. The signed token is the credential: valid 24 hours, for one person's workflow
 // of one alert and one action. A malformed, tampered or foreign token is not valid (404), an expired
 // one is gone (410), and one whose action was already taken (a replay, or the page was answered
-// otherwise) changes nothing (409).
+// otherwise) changes nothing (409). The action is the alert's transition (lib/alert-transitions),
+// under the v4 rules: a click is a request of its own, an SMS reply names itself by its message id.
 import { getAccountUser } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
+import { ACKNOWLEDGE, acknowledgeAlert } from '../alert-transitions/acknowledge';
+import { rejectAlert } from '../alert-transitions/reject';
+import { appliedBefore } from '../alert-transitions/repeats';
+import type { TransitionRequest } from '../alert-transitions/request';
 import type { AlertRecord } from '../alerts/records';
 import { getAlert } from '../alerts/store';
-import { TRANSITION_RULES } from '../alerts/transitions';
 import { getWorkflow } from '../alerts/workflow-store';
 import { HttpError } from '../http/errors';
 import { logger } from '../log';
 import { verifyResponse } from '../notify/response-links';
 import type { ResponseAction, ResponseClaims } from '../notify/content';
-import { rejectAlert, transitionAndEscalate } from './act-on-alert';
 
 export interface ResponseView {
   status: 200 | 404 | 409 | 410;
@@ -34,7 +37,8 @@ const INVALID: ResponseView = {
 };
 
 /** One person's answer to one page of theirs: a one-click link's claims, or an SMS reply (lib/sms-replies). */
-export type PageResponse = Pick<ResponseClaims, 'accountId' | 'alertId' | 'workflowId' | 'accountUserId' | 'action'>;
+export type PageResponse = Pick<ResponseClaims, 'accountId' | 'alertId' | 'workflowId' | 'accountUserId' | 'action'> &
+  Pick<TransitionRequest, 'idempotencyKey'>;
 
 interface Checked {
   claims: PageResponse;
@@ -79,7 +83,7 @@ async function possible(checked: Checked): Promise<ResponseView> {
   const { claims, alert } = checked;
   const name = `alert #${alert.tiny_id}`;
   if (claims.action === 'acknowledge') {
-    const from = TRANSITION_RULES.v4.acknowledge ?? [];
+    const from = ACKNOWLEDGE.from.v4 ?? [];
     if (!from.includes(alert.status)) {
       return {
         status: 409,
@@ -136,15 +140,23 @@ export async function respondToPage(response: PageResponse): Promise<ResponseVie
 }
 
 async function act(checked: Checked): Promise<ResponseView> {
-  const view = await possible(checked);
-  if (view.status !== 200) return view;
   const { claims, accountUser } = checked;
-  const actor = { type: 'AccountUser' as const, accountUserId: accountUser.id, userId: accountUser.user_id };
+  // The same request delivered again (an SMS reply SNS sends twice) is answered as the first was.
+  const repeated = claims.idempotencyKey !== undefined && (await appliedBefore(checked.alert, claims.action, claims.idempotencyKey));
+  if (!repeated) {
+    const view = await possible(checked);
+    if (view.status !== 200) return view;
+  }
+  const request: TransitionRequest = {
+    actor: { type: 'AccountUser', accountUserId: accountUser.id, userId: accountUser.user_id },
+    rules: 'v4',
+    idempotencyKey: claims.idempotencyKey,
+  };
   try {
     const after =
       claims.action === 'acknowledge'
-        ? await transitionAndEscalate(claims.accountId, claims.alertId, 'acknowledge', actor, 'v4')
-        : await rejectAlert(claims.accountId, claims.alertId, actor, 'v4', claims.workflowId);
+        ? await acknowledgeAlert(claims.accountId, claims.alertId, request)
+        : await rejectAlert(claims.accountId, claims.alertId, { ...request, onlyWorkflowId: claims.workflowId });
     const done = claims.action === 'acknowledge' ? 'acknowledged' : 'rejected';
     return {
       status: 200,

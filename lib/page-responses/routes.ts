@@ -1,7 +1,7 @@
 // The routes of the `respond` function (functions/http/respond.ts): one-click responses from a page.
 // GET shows what the click will do, POST does it; the signed token is the credential.
 import { declareRoutes } from '../http/route-contract';
-import { ResponseJson } from './respond-schemas';
+import { ResponseJson } from './schemas';
 
 export const respondRoutes = declareRoutes('respond', {
   show: {

@@ -3,9 +3,9 @@
 // is escaped; the page has no script at all and a strict Content-Security-Policy (its one style
 // block allowed by hash), and the token in its address is kept out of referrers and caches.
 import { createHash } from 'node:crypto';
-import type { ResponseView } from './respond';
 import type * as z from 'zod';
-import type { ResponseJson } from './respond-schemas';
+import type { ResponseView } from './respond-to-page';
+import type { ResponseJson } from './schemas';
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}' +

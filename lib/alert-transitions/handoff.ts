@@ -1,23 +1,26 @@
-// POST /alert/:id/handoff {to} (docs/api.md#alert-transitions): from open or acknowledged, append {to, from, time,
-// acknowledged} to handoffs, assign the alert to `to` and set it open (acknowledged_at stays). A
-// versioned read-modify-write: `from` depends on the assignment read. Paging the new assignee is
-// escalation's (lib/escalation/handoff.ts).
+// POST /alert/:id/handoff {to} (docs/api.md#alert-transitions), the earlier interface: from open or
+// acknowledged, append {to, from, time, acknowledged} to handoffs, assign the alert to `to` and set it
+// open (acknowledged_at stays), then page the new assignee (lib/escalation/page-handoff.ts). A
+// versioned read-modify-write: `from` depends on the assignment read. The change carries its
+// TransitionMark like every status change, so a save whose answer was lost is recognised as its own.
 import { nowIso } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
 import { getAccountUserOfUser } from '../account-users/store';
+import { actorOf } from '../alerts/actor';
+import { findAlert } from '../alerts/read-alerts';
+import { withTransitionMark, type AlertRecord, type AlertStatus, type Handoff } from '../alerts/records';
+import { handoffInput } from '../alerts/schemas';
+import { getAlert, saveAlert } from '../alerts/store';
+import { actorPrefixId, recordChange } from '../alerts/timeline';
+import { pageHandoffAssignee, type HandoffAssignee } from '../escalation/page-handoff';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { parsePrefixedId, prefixId } from '../ids';
 import { updateWithRetry } from '../store/retry';
 import { getTeam } from '../teams/store';
-import { actorOf } from './actor';
-import type { AlertRecord, AlertStatus, Handoff } from './records';
-import { findAlert } from './read-alerts';
-import { handoffInput } from './schemas';
-import { getAlert, saveAlert } from './store';
-import { actorPrefixId, recordChange } from './timeline';
-import { transitionConflict } from './transitions';
+import { callOf } from './request';
+import { transitionConflict } from './transition';
 
 const HANDOFF_FROM: AlertStatus[] = ['open', 'acknowledged'];
 
@@ -44,17 +47,14 @@ function assigneeOf(alert: AlertRecord): string | null {
   return null;
 }
 
-export interface HandedOff {
-  alert: AlertRecord;
-  /** The new assignee: an account user (paged alone) or a team (its policy runs). */
-  assignee: { type: 'account_user'; id: string } | { type: 'team'; id: string };
-}
-
-export async function handoffAlert(principal: Principal, rawId: string, body: unknown): Promise<HandedOff> {
+/** Hands the alert off and pages its new assignee; answers the alert as the hand-off left it. */
+export async function handoffAndEscalate(principal: Principal, rawId: string, body: unknown): Promise<AlertRecord> {
   const alert = await findAlert(principal, rawId);
   const input = parseInput(handoffInput, body);
   const target = await resolveTarget(principal, input.to);
   const to = target.kind === 'user' ? prefixId('user', target.userId) : prefixId('team', target.teamId);
+  const actor = actorOf(principal);
+  const request = callOf({ actor, rules: 'earlier' });
   let entry: Handoff;
   const handedOff = await updateWithRetry<AlertRecord>({
     attempts: 5,
@@ -65,7 +65,7 @@ export async function handoffAlert(principal: Principal, rawId: string, body: un
       const now = nowIso();
       entry = {
         to,
-        from: assigneeOf(current) ?? actorPrefixId(actorOf(principal)),
+        from: assigneeOf(current) ?? actorPrefixId(actor),
         time: Math.floor(Date.parse(now) / 1000),
         acknowledged: current.status === 'acknowledged',
       };
@@ -75,21 +75,22 @@ export async function handoffAlert(principal: Principal, rawId: string, body: un
         assigned_user_id: target.kind === 'user' ? target.userId : null,
         assigned_team_id: target.kind === 'team' ? target.teamId : current.assigned_team_id,
         status: 'open',
+        transitions: withTransitionMark(current, { ...request, from: current.status, to: 'open', at: now }),
         version: current.version + 1,
         updated_at: now,
       };
     },
     save: (next, current) => saveAlert(current, next),
     saved: async (next, current) => {
-      await recordChange('handoff', current, next, actorOf(principal), next.updated_at, { to: entry.to, from: entry.from });
+      await recordChange('handoff', current, next, actor, next.updated_at, { to: entry.to, from: entry.from });
       return next;
     },
     exhausted: () => {
       throw new Conflict('The alert was changed by other requests meanwhile; try again');
     },
   });
-  return {
-    alert: handedOff,
-    assignee: target.kind === 'user' ? { type: 'account_user', id: target.accountUser.id } : { type: 'team', id: target.teamId },
-  };
+  const assignee: HandoffAssignee =
+    target.kind === 'user' ? { type: 'account_user', id: target.accountUser.id } : { type: 'team', id: target.teamId };
+  await pageHandoffAssignee(handedOff, assignee);
+  return (await getAlert(handedOff.account_id, handedOff.id)) ?? handedOff;
 }
