@@ -2,7 +2,7 @@
 // stack deploys exactly these and the local runtime mirrors them (same handler modules, same queues
 // with the same redrive settings).
 import type { QueueDefinition, QueueName, WorkerName } from '../lib/queues/definitions';
-import { HTTP_FUNCTIONS, type HttpFunctionName } from './routes';
+import { HTTP_FUNCTIONS, type HttpFunctionName } from '../lib/api/route-table';
 
 export { DLQ_RETENTION_DAYS, QUEUES, type QueueDefinition, type QueueName } from '../lib/queues/definitions';
 

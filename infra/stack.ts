@@ -22,7 +22,7 @@ import { SlackIntegration, slackFromContext, type SlackConfig } from './construc
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
 import { CORS } from './cors';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/api/route-table';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -2,7 +2,6 @@
 // connect by bot token, read, disconnect, "Add to Slack" and its redirect), and what Slack sends
 // (button clicks and /oncall, verified by their signature) → lib/slack use case → JSON, a page for
 // the browser Slack redirects, or the ephemeral answer Slack shows.
-import { routesOf } from '../../infra/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { baseUrlOf, configuredConsoleBase } from '../../lib/http/base-url';
 import { noContent, ok } from '../../lib/http/replies';
@@ -13,13 +12,14 @@ import { completeSlackInstall, slackInstallUrl } from '../../lib/slack/install';
 import { INSTALL_PAGE_HEADERS, installPage } from '../../lib/slack/install-page';
 import { receiveInteraction } from '../../lib/slack/interactions';
 import { slackConnectionToV4 } from '../../lib/slack/represent';
+import { slackRoutes } from '../../lib/slack/routes';
 
 /** Where Slack sends the admin's browser back: the console's address (which serves the API), else this request's. */
 const serviceBase = (req: ApiRequest) => configuredConsoleBase() ?? baseUrlOf(req);
 
 const slackRequest = (req: ApiRequest) => ({ headers: req.headers, body: req.bodyBytes() });
 
-export const handler = httpHandler(routesOf('slack'), {
+export const handler = httpHandler(slackRoutes, {
   connect: async (req) => ok(slackConnectionToV4(await connectSlack(req.principal, req.body()))),
   get: async (req) => ok(slackConnectionToV4(await readSlackConnection(req.principal))),
   disconnect: async (req) => {

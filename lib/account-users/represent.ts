@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { AccountUserRecord, UserProfile } from './records';
+import type * as z from 'zod';
+import type { AccountUserV4, UserV4 } from './schemas';
 
-export function userToV4(user: UserProfile) {
+export function userToV4(user: UserProfile): z.input<typeof UserV4> {
   return {
     id: user.id,
     prefix_id: prefixId('user', user.id),
@@ -29,7 +31,7 @@ export function userToV4(user: UserProfile) {
   };
 }
 
-export function accountUserToV4(record: AccountUserRecord) {
+export function accountUserToV4(record: AccountUserRecord): z.input<typeof AccountUserV4> {
   return {
     id: record.id,
     prefix_id: prefixId('accountUser', record.id),

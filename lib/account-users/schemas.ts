@@ -1,6 +1,8 @@
 // Input schemas of account users (api-v4.md permitted parameters, docs/api.md#errors aliases).
 import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
+import { instant, prefixIdOf, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const destroy = boolish.optional();
@@ -91,3 +93,49 @@ export const changePasswordInput = z.object({
   current_password: z.string().min(1),
   password: newPassword,
 });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const UserV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('user'),
+  name: z.string(),
+  time_zone: z.string(),
+  notify_push: z.boolean(),
+  notify_email: z.boolean(),
+  notify_sms: z.boolean(),
+  notify_voice: z.boolean(),
+  notify_slack: z.boolean(),
+  emails: z.array(z.strictObject({ id: ulid, prefix_id: prefixIdOf('email'), email: z.string(), primary: z.boolean() })),
+  phones: z.array(
+    z.strictObject({
+      id: ulid,
+      prefix_id: prefixIdOf('phone'),
+      phone: z.string(),
+      primary: z.boolean(),
+      country: z.string().nullable(),
+      blocked: z.boolean(),
+    }),
+  ),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const AccountUserV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('accountUser'),
+  account_id: ulid,
+  user_id: ulid,
+  roles: z.strictObject({ admin: z.boolean(), billing: z.boolean(), broadcaster: z.boolean(), communicator: z.boolean() }),
+  notification_rule_id: z.string().nullable(),
+  slack_user_id: z.string().nullable(),
+  user: UserV4,
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(changePasswordInput, { id: 'PasswordChangeInput' });
+documentNames.add(createAccountUserInput, { id: 'AccountUserCreateInput' });
+documentNames.add(updateAccountUserInput, { id: 'AccountUserUpdateInput' });
+documentNames.add(AccountUserV4, { id: 'AccountUserV4' });

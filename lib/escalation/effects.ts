@@ -12,7 +12,7 @@ import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
 import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
-import { derivedUlid, sequencedUlid } from '../ids';
+import { derivedUlid, newId, sequencedUlid } from '../ids';
 import { updateWithRetry, done } from '../store/retry';
 import type { AssignmentStartedEffect, EscalationEffect, LogEffect, NotifyEffect, PageEffect } from './engine';
 import type { StepInputs } from './inputs';
@@ -152,10 +152,13 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
       const from = effect.status === 'dropped' ? (['open'] as const) : (['dropped'] as const);
       const action: TimelineAction = effect.status === 'dropped' ? 'dropped' : 'reopened';
       const id = sequencedUlid(effect.at, sequence, effect.key);
+      // The effect's key is the change's idempotency key: an outbox carried out again (a crash, a lost
+      // answer) finds its mark on the alert and changes nothing, even once the alert moved back.
       await changeStatus(accountId, alertId, {
         from,
         to: effect.status,
         now: iso,
+        request: { key: effect.key, call: newId() },
         counts: TIMELINE_ENTRY_COUNT,
         alongside: (before, after) =>
           recordTimeline(

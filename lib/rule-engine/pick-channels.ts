@@ -24,7 +24,7 @@ export interface UserChannelDefaults {
   notify_slack?: boolean | null;
 }
 
-export interface ChannelPlan {
+export type ChannelPlan = {
   /** rule: a rule of the user's notification rule decided; default: the user's default channels. */
   source: 'rule' | 'default';
   /** Why: matched, ignored (a matched rule's ignore), no_rule, disabled, no_match, invalid_rules. */
@@ -35,7 +35,7 @@ export interface ChannelPlan {
   /** Empty when ignored, or when the user has no default channel. */
   steps: ScheduleStep[];
   ends_at_offset_ms: number;
-}
+};
 
 export function defaultChannels(defaults: UserChannelDefaults): Channel[] {
   const channels: Channel[] = [];

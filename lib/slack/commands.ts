@@ -7,6 +7,7 @@
 //                                    double quotes, a name without spaces, or its tem_ id
 // The answer is the HTTP response itself (Slack shows it to the person alone); work that outlasts
 // Slack's 3 seconds answers "working on it" and sends its result through the response_url.
+import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
 import { createAlertV4 } from '../alerts/create-alert';
@@ -23,13 +24,11 @@ import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
 import { takeInteraction } from './interaction-store';
+import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { answerInTime, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
-export interface CommandAnswer {
-  response_type: 'ephemeral';
-  text: string;
-}
+export type CommandAnswer = z.input<typeof SlackCommandAnswer>;
 
 export const ONCALL_USAGE = [
   'Usage:',

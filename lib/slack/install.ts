@@ -3,6 +3,7 @@
 // with the bot scopes and a signed state naming the account (valid 10 minutes); Slack sends the
 // admin's browser back to GET /public/slack/oauth?code=…&state=…, which exchanges the code with
 // oauth.v2.access and connects the workspace. Its answer is a short page for that browser.
+import type * as z from 'zod';
 import { requireAdmin } from '../auth/permissions';
 import { config } from '../config';
 import { NotFound } from '../http/errors';
@@ -11,6 +12,7 @@ import { exchangeInstallCode } from '../slack-client/methods';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { saveConnection } from './connection';
 import { signInstallState, verifyInstallState } from './oauth-state';
+import type { SlackInstallOutcome, SlackInstallV4 } from './schemas';
 
 /** What the bot needs: post pages and team messages (also in public channels it was not invited to),
  * answer /oncall, and find people by e-mail. */
@@ -32,7 +34,7 @@ function authorizeUrl(): URL {
 }
 
 /** `baseUrl`: where this service is reached (the console's address, which serves the API too). */
-export async function slackInstallUrl(principal: Principal, baseUrl: string): Promise<{ url: string }> {
+export async function slackInstallUrl(principal: Principal, baseUrl: string): Promise<z.input<typeof SlackInstallV4>> {
   requireAdmin(principal, 'connect Slack');
   const app = installConfigured();
   if (!app)
@@ -47,13 +49,7 @@ export async function slackInstallUrl(principal: Principal, baseUrl: string): Pr
   return { url: url.toString() };
 }
 
-export interface InstallOutcome {
-  status: 200 | 400 | 404 | 409 | 410 | 502;
-  title: string;
-  detail: string;
-  team_id: string | null;
-  team_name: string | null;
-}
+export type InstallOutcome = z.input<typeof SlackInstallOutcome>;
 
 const outcome = (status: InstallOutcome['status'], title: string, detail: string): InstallOutcome => ({
   status,

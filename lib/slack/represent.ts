@@ -1,7 +1,9 @@
 // GET /api/v4/slack: the connected workspace, never its bot token or signing secret.
+import type * as z from 'zod';
 import type { SlackConnectionRecord } from '../slack-client/records';
+import type { SlackConnectionV4 } from './schemas';
 
-export function slackConnectionToV4(record: SlackConnectionRecord) {
+export function slackConnectionToV4(record: SlackConnectionRecord): z.input<typeof SlackConnectionV4> {
   return {
     connected: true as const,
     team_id: record.team_id,

@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { TeamRecord } from './records';
+import type * as z from 'zod';
+import type { TeamV4 } from './schemas';
 
-export function teamToV4(record: TeamRecord) {
+export function teamToV4(record: TeamRecord): z.input<typeof TeamV4> {
   return {
     id: record.id,
     prefix_id: prefixId('team', record.id),

@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { Invalid } from '../http/errors';
 import { idList, metaInput, refineJsonData, requiredText } from '../http/fields';
 import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const target = z.enum(NOTIFICATION_TARGETS);
 
@@ -78,3 +80,35 @@ export function checkSpecificUsers(team: NotificationSettings): void {
   }
   if (messages.length > 0) throw new Invalid(messages);
 }
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+const shownAttachment = z.strictObject({ filename: z.string(), url: z.string() });
+const notificationTarget = z.enum(NOTIFICATION_TARGETS);
+
+export const TeamV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('team'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  schedule_id: ulid.nullable(),
+  escalation_policy_id: ulid.nullable(),
+  member_account_user_ids: z.array(ulid),
+  admin_account_user_ids: z.array(ulid),
+  drop_notifications: notificationTarget,
+  handoff_notifications: notificationTarget,
+  drop_notification_account_user_ids: z.array(ulid),
+  handoff_notification_account_user_ids: z.array(ulid),
+  notes: z.string(),
+  attachments: z.union([z.record(z.string(), shownAttachment), z.array(shownAttachment)]),
+  meta: jsonObject,
+  slack_channel_id: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createTeamInput, { id: 'TeamCreateInput' });
+documentNames.add(updateTeamInput, { id: 'TeamUpdateInput' });
+documentNames.add(TeamV4, { id: 'TeamV4' });

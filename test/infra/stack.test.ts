@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, QUEUES, visibilityTimeoutSeconds } from '../../infra/functions';
 import { API_PATH_PATTERNS, CONTENT_SECURITY_POLICY } from '../../infra/console';
 import { addNagChecks } from '../../infra/checks';
-import { ROUTES } from '../../infra/routes';
+import { ROUTES } from '../../lib/api/route-table';
 import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring';
 import { OncallStack } from '../../infra/stack';
 import { INDEXES } from '../../lib/store/table';

@@ -6,7 +6,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 // Every JSON body the service accepted must also match the documented request schema.
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeKey } from '../../infra/routes';
+import { ROUTES, routeKey } from '../../lib/api/route-table';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
 import { outboxMessages } from '../../lib/notify/personal-messages';
