@@ -14,7 +14,7 @@ import { createAlertV4 } from '../alerts/create-alert';
 import { now } from '../clock';
 import { HttpError } from '../http/errors';
 import type { Principal } from '../http/principal';
-import { parseId } from '../ids';
+import { derivedUlid, parseId } from '../ids';
 import { logger } from '../log';
 import { escapeMrkdwn, slackNotice } from '../notify/content';
 import { postToResponseUrl } from '../slack-client/methods';
@@ -23,10 +23,9 @@ import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
-import { takeInteraction } from './interaction-store';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { answerInTime, verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 export type CommandAnswer = z.input<typeof SlackCommandAnswer>;
 
@@ -44,12 +43,12 @@ const reply = (text: string): CommandAnswer => ({ response_type: 'ephemeral', te
 export async function receiveCommand(request: SlackHttpRequest): Promise<CommandAnswer> {
   const { workspace, form } = await verifySlackRequest(request, (fields) => fields.get('team_id'));
   const accountId = workspace.accountId;
-  const key = `slack:${form.get('team_id')}:${form.get('trigger_id') ?? `${form.get('user_id')}:${request.headers['x-slack-request-timestamp']}`}`;
-  const mark = { key, account_id: accountId, expires_at: Math.ceil(now() / 1000) + 86_400 };
-  const [taken, person] = await Promise.all([takeInteraction(mark), slackPersonOf(accountId, form.get('user_id') ?? '')]);
-  if (!taken) return reply('This command was already received; it was not run again.');
+  // The timestamp is the signed one, so the same command delivered again has the same key and time.
+  const sentAt = Number(request.headers['x-slack-request-timestamp']) * 1000;
+  const key = interactionKey(workspace.teamId, form.get('trigger_id') ?? `${form.get('user_id')}:${sentAt}`);
+  const person = await slackPersonOf(accountId, form.get('user_id') ?? '');
   if (!person) return reply(NOT_LINKED);
-  const work = runCommand(person, (form.get('text') ?? '').trim(), key);
+  const work = runCommand(person, (form.get('text') ?? '').trim(), { key, sentAt });
   const answered = await answerInTime<CommandAnswer | null>(work, null);
   if (answered) return answered;
   const responseUrl = form.get('response_url');
@@ -63,7 +62,13 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   return reply('Working on it…');
 }
 
-async function runCommand({ accountUser, principal }: SlackPerson, text: string, key: string): Promise<CommandAnswer> {
+/** Which command this is: its interaction key, and when Slack sent it (ms). */
+interface CommandRequest {
+  key: string;
+  sentAt: number;
+}
+
+async function runCommand({ accountUser, principal }: SlackPerson, text: string, command: CommandRequest): Promise<CommandAnswer> {
   const [verb = '', ...rest] = text.split(/\s+/).filter(Boolean);
   const argument = text.slice(verb.length).trim();
   try {
@@ -76,11 +81,11 @@ async function runCommand({ accountUser, principal }: SlackPerson, text: string,
         const tiny = /^#?([1-9]\d{0,14})$/.exec(rest[0] ?? '');
         if (!tiny || rest.length > 1) return reply(`Give the alert's tiny id: /oncall ${verb} 42`);
         const action = verb.toLowerCase() === 'resolve' ? 'resolve' : 'acknowledge';
-        const alert = await actOnAlertFromSlack(principal, tiny[1], action, key);
+        const alert = await actOnAlertFromSlack(principal, tiny[1], action, command.key);
         return reply(`${action === 'resolve' ? 'Resolved' : 'Acknowledged'} alert #${alert.tiny_id}: ${alert.title}`);
       }
       case 'page':
-        return reply(await page(principal, argument));
+        return reply(await page(principal, argument, command));
       case 'help':
         return reply(ONCALL_USAGE);
       default:
@@ -144,11 +149,16 @@ async function findTeamNamed(accountId: string, words: string): Promise<TeamReco
   return teams.find((team) => team.name.toLowerCase() === wanted) ?? null;
 }
 
-async function page(principal: Principal, argument: string): Promise<string> {
+/** The alert's id derives from the command, so the same command delivered twice makes one alert. */
+async function page(principal: Principal, argument: string, command: CommandRequest): Promise<string> {
   const parts = splitTeamAndTitle(argument);
   if (!parts?.team || !parts.title) return `Name the team and the title: /oncall page "Platform Ops" Disk full on db-7`;
   const team = await findTeamNamed(principal.accountId, parts.team);
   if (!team) return `No team is named ${parts.team}. Nothing was done.`;
-  const alert = await createAlertV4(principal, { title: parts.title, urgency: 'high', destination_team_ids: [team.id] });
+  const alert = await createAlertV4(
+    principal,
+    { title: parts.title, urgency: 'high', destination_team_ids: [team.id] },
+    { id: derivedUlid(command.sentAt, command.key) },
+  );
   return `Paged ${team.name}: alert #${alert.tiny_id} ${alert.title}`;
 }

@@ -5,12 +5,13 @@
 // An unlinked Slack user, or an action the API would refuse, gets a short ephemeral explanation
 // through the payload's response_url and nothing changes; a click on a direct message replaces that
 // message with the alert as it is now (team channel messages follow through the alert's events).
-// The same click delivered twice acts once: the interaction is marked taken before it acts.
+// The same click delivered twice acts once: its action_ts is the transition's idempotency key
+// (alert-actions.ts), and the second delivery is answered as the first. An answer to a broadcast is
+// the person's one answer, which a second delivery writes again unchanged.
 import * as z from 'zod';
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { respondToBroadcast } from '../broadcasts/respond-broadcast';
-import { now } from '../clock';
 import { consoleLink } from '../http/base-url';
 import { BadRequest, HttpError } from '../http/errors';
 import { prefixId } from '../ids';
@@ -27,9 +28,8 @@ import {
 import { postToResponseUrl, type ResponseUrlMessage } from '../slack-client/methods';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { actOnAlertFromSlack } from './alert-actions';
-import { takeInteraction } from './interaction-store';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { answerInTime, verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 const payloadSchema = z.object({
   type: z.string(),
@@ -71,7 +71,7 @@ const teamOfPayload = (form: URLSearchParams): string | null => {
 
 export interface InteractionResult {
   /** What was done (tests, the benchmark and the logs read it; Slack does not). */
-  outcome: 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'duplicate' | 'ignored' | 'pending';
+  outcome: 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'ignored' | 'pending';
 }
 
 export async function receiveInteraction(request: SlackHttpRequest): Promise<InteractionResult> {
@@ -81,13 +81,10 @@ export async function receiveInteraction(request: SlackHttpRequest): Promise<Int
   const payload = parsed.data;
   const action = payload.actions?.[0];
   if (payload.type !== 'block_actions' || !action) return { outcome: 'ignored' };
-  const key = `slack:${payload.team.id}:${action.action_ts ?? payload.trigger_id ?? ''}`;
-  // Who the Slack user is can be read while the click is being taken: it changes nothing.
-  const [taken, person] = await Promise.all([
-    takeInteraction({ key, account_id: workspace.accountId, expires_at: Math.ceil(now() / 1000) + 86_400 }),
-    slackPersonOf(workspace.accountId, payload.user.id),
-  ]);
-  if (!taken) return { outcome: 'duplicate' };
+  // Slack gives every click an action_ts; without one (nor a trigger_id) the click is a request of its own.
+  const id = action.action_ts ?? payload.trigger_id;
+  const key = id ? interactionKey(payload.team.id, id) : undefined;
+  const person = await slackPersonOf(workspace.accountId, payload.user.id);
   // Slack waits at most 3 s: the answer goes back by then, and the rest is done after it.
   return answerInTime(act(person, payload, action, key), { outcome: 'pending' });
 }
@@ -114,7 +111,7 @@ async function act(
   person: SlackPerson | null,
   payload: Payload,
   action: NonNullable<Payload['actions']>[number],
-  key: string,
+  key: string | undefined,
 ): Promise<InteractionResult> {
   if (!person) {
     await answer(payload, ephemeral(NOT_LINKED));

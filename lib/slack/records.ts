@@ -1,6 +1,5 @@
 // What the service keeps about Slack beyond the connection (lib/slack-client/records.ts): the team
-// channel messages of each alert (channel and ts, so each change updates them in place), and the
-// interactions already taken (so a click delivered twice acts once).
+// channel messages of each alert (channel and ts, so each change updates them in place).
 
 /** One team's message about an alert in the team's channel. */
 export interface TeamPost {
@@ -38,12 +37,4 @@ export interface TeamPostsRecord {
   last_error: string | null;
   updated_at: string;
   version: number;
-}
-
-/** A button click or command already taken: the same interaction delivered again changes nothing. */
-export interface InteractionMark {
-  key: string;
-  account_id: string;
-  /** Unix seconds (the table's TTL). */
-  expires_at: number;
 }

@@ -2,6 +2,7 @@
 // (docs/api.md#slack): the timestamp within 5 minutes of the service's clock, then the workspace the
 // body names (`team.id` in an interaction's payload, `team_id` in a command), then the signature
 // with that workspace's signing secret over the raw body. Anything else is 401 and changes nothing.
+import { createHash } from 'node:crypto';
 import { now } from '../clock';
 import { logger } from '../log';
 import { Unauthorized } from '../http/errors';
@@ -54,6 +55,17 @@ export async function verifySlackRequest(
   });
   if (check !== 'valid') throw new Unauthorized('X-Slack-Signature does not match the request');
   return { workspace, form };
+}
+
+/**
+ * The key of one interaction, `slack:<team>:<Slack's id of it>` (a click's action_ts, a command's
+ * trigger_id): the same interaction delivered again has the same key, which the transitions it makes
+ * recognise (lib/alert-transitions/request.ts). An id a mark could not hold (too long, or other than
+ * printable ASCII) is replaced by its hash.
+ */
+export function interactionKey(teamId: string, id: string): string {
+  if (id.length <= 100 && /^[\x21-\x7e]+$/.test(id)) return `slack:${teamId}:${id}`;
+  return `slack:${teamId}:#${createHash('sha256').update(id).digest('base64url')}`;
 }
 
 /** How long a request from Slack may take before its answer goes back (Slack gives up after 3 s). */

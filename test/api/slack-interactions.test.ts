@@ -2,9 +2,10 @@
 // signed as Slack signs them by the stand-in (test/support/slack-stand-in.ts). Verified before
 // anything is done (401 otherwise, nothing changed); the Slack user acts as the linked account user
 // under the API's roles and transitions; refusals and strangers get an ephemeral word through
-// response_url; a click delivered twice acts once; every answer within 3 s. Also broadcasts answered
+// response_url; a click or command delivered twice acts once, also after a crash; every answer within 3 s. Also broadcasts answered
 // from Slack, and "Add to Slack" (the authorize URL, the signed state, oauth.v2.access).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
 import { advanceClock, resetClock } from '../../lib/clock';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
@@ -99,20 +100,67 @@ describe('a signed click', () => {
     for (const r of [wrongSecret, stale, future, unknown]) expect(standIn.responsesTo(r.responseUrl)).toEqual([]);
   });
 
-  it('delivered twice acts once: one transition, and no refusal for the second', async () => {
+  /** Slack delivers the very same request again: the same body (so the same response_url), signed anew. */
+  const deliverAgain = (sent: string) =>
+    standIn.send(service.url, '/public/slack/interactions', sent, { secret: workspace.signingSecret, timestampSeconds: nowSeconds() });
+
+  /** The answers posted to a response_url, once there are `count` of them. */
+  const answersTo = (responseUrl: string, count: number) =>
+    eventually(() => {
+      const all = standIn.responsesTo(responseUrl);
+      return all.length >= count ? all : undefined;
+    }, `${count} answers`);
+
+  it('delivered twice acts once: one transition, and the second is answered as the first, never refused', async () => {
     const alert = await pagedAlert();
     const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'resolve', value: alert.prefix_id });
-    const again = await click(service, standIn, workspace, {
-      userId: ada.slackUserId,
-      actionId: 'resolve',
-      value: alert.prefix_id,
-      actionTs: first.actionTs,
-    });
-    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(first.status, first.text).toBe(200);
+    await answersTo(first.responseUrl, 1);
+    const again = await deliverAgain(first.sent);
+    expect(again.status, again.text).toBe(200);
+    const answers = await answersTo(first.responseUrl, 2);
+    for (const answer of answers) {
+      expect(answer.body.replace_original).toBe(true);
+      expect(textOf(answer.body.blocks)).toMatch(/Resolved by Ada Lovelace/);
+    }
     expect(await statusOf(alert.id)).toBe('resolved');
     expect((await actions(alert.prefix_id)).filter((a) => a === 'resolved')).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(standIn.responsesTo(again.responseUrl)).toEqual([]);
+  });
+
+  it('a reject delivered twice passes the alert on once, and the second is not refused', async () => {
+    const alert = await pagedAlert();
+    const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'reject', value: alert.prefix_id });
+    expect(first.status, first.text).toBe(200);
+    await answersTo(first.responseUrl, 1);
+    expect((await deliverAgain(first.sent)).status).toBe(200);
+    const answers = await answersTo(first.responseUrl, 2);
+    // Ada's page is answered: a second reject without the key would be a 409 (no open workflow of hers).
+    for (const answer of answers) expect(answer.body.text ?? '').not.toMatch(/Nothing was done/);
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'rejected')).toHaveLength(1);
+  });
+
+  it("acts once when the first delivery's process died right after its transition, and answers the second as the first", async () => {
+    const alert = await pagedAlert();
+    const accountId = (await admin.get(`/api/v4/account_users/${ada.id}`)).body.account_id as string;
+    const { body, responseUrl, actionTs } = standIn.clickPayload(workspace, {
+      userId: ada.slackUserId,
+      actionId: 'acknowledge',
+      value: alert.prefix_id,
+    });
+    // The first delivery got as far as its transition, under the interaction's key (docs/api.md#slack), and no further.
+    const actor = { type: 'AccountUser' as const, accountUserId: ada.id, userId: ada.userId };
+    await acknowledgeAlert(accountId, alert.id, { actor, rules: 'v4', idempotencyKey: `slack:${workspace.teamId}:${actionTs}` });
+    const again = await deliverAgain(body);
+    expect(again.status, again.text).toBe(200);
+    const [answer] = await answersTo(responseUrl, 1);
+    expect(answer.body.replace_original).toBe(true);
+    expect(textOf(answer.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
+    // Another click of the same button is a request of its own: refused, since the alert is acknowledged.
+    const other = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+    const [refusal] = await answersTo(other.responseUrl, 1);
+    expect(refusal.body.text).toMatch(/Nothing was done: Cannot acknowledge an alert that is acknowledged/);
   });
 
   it('from an unlinked Slack user: an ephemeral explanation, nothing changes', async () => {
@@ -215,6 +263,22 @@ describe('/oncall', () => {
     expect(unknown.body.text).toMatch(/No team is named No Such Team/);
     const noTitle = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page payments' });
     expect(noTitle.body.text).toMatch(/Name the team and the title/);
+  });
+
+  it('page delivered twice makes one alert, and the second is answered with it', async () => {
+    const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
+    const { body } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
+    const timestampSeconds = nowSeconds();
+    const send = () => standIn.send(service.url, '/public/slack/commands', body, { secret: workspace.signingSecret, timestampSeconds });
+    const first = await send();
+    const again = await send();
+    expect(first.body.text).toMatch(/^Paged Platform Ops: alert #\d+ Queue stuck$/);
+    expect(again.body.text).toBe(first.body.text);
+    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 1);
+    // A new command (another trigger_id) is another alert.
+    const other = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
+    expect(other.body.text).not.toBe(first.body.text);
+    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 2);
   });
 
   it('from an unlinked Slack user, or unsigned: nothing is done', async () => {

@@ -1,8 +1,9 @@
 // The pure parts of Slack: messages (what a page and a team message show, escaped, with the buttons
-// that apply) and the signature check of what Slack sends.
+// that apply), the signature check of what Slack sends, and the key that names an interaction.
 import { describe, expect, it } from 'vitest';
 import { escapeMrkdwn, slackAlertActions, slackAlertMessage, slackBroadcastMessage } from '../../lib/notify/content';
 import { checkSlackSignature, slackSignatureOf } from '../../lib/slack/signature';
+import { interactionKey } from '../../lib/slack/slack-request';
 import { buttonsOf, textOf } from './support';
 
 const alert = { prefixId: 'alt_01ARZ3NDEKTSV4RRFFQ69G5FAV', tinyId: 42, title: 'Disk full', urgency: 'high', status: 'open', link: null };
@@ -81,5 +82,20 @@ describe("Slack's signature", () => {
     expect(checkSlackSignature({ signingSecret: secret, timestamp, signature, body, nowMs: now + 299_000 })).toBe('valid');
     expect(checkSlackSignature({ signingSecret: secret, timestamp: undefined, signature, body, nowMs: now })).toBe('missing');
     expect(checkSlackSignature({ signingSecret: secret, timestamp, signature: 'v0=abc', body, nowMs: now })).toBe('missing');
+  });
+});
+
+describe("An interaction's key", () => {
+  it('is the same for the same interaction, another for another, and always one a transition mark can hold', () => {
+    expect(interactionKey('T0001', '1732000000.123456')).toBe('slack:T0001:1732000000.123456');
+    expect(interactionKey('T0001', '1732000000.123456')).not.toBe(interactionKey('T0002', '1732000000.123456'));
+    const long = interactionKey('T0001', 'x'.repeat(500));
+    const other = interactionKey('T0001', `${'x'.repeat(499)}y`);
+    const odd = interactionKey('T0001', 'trigger with spaces\u001f');
+    for (const key of [long, other, odd]) {
+      expect(key.length).toBeLessThanOrEqual(200);
+      expect(key).toMatch(/^slack:T0001:#[A-Za-z0-9_-]{43}$/);
+    }
+    expect(long).not.toBe(other);
   });
 });
