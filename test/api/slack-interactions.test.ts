@@ -309,6 +309,11 @@ describe('broadcasts from Slack', () => {
       () => standIn.messagesIn(ada.slackUserId).find((m) => m.text.includes('Can you cover the weekend?')),
       'the broadcast DM',
     );
+    // A broadcast takes answers once its delivery is over (queued → open), which may end after this DM.
+    await eventually(
+      async () => (await admin.get(`/api/v4/broadcasts/${created.body.id}`)).body.status === 'open' || undefined,
+      'the broadcast open',
+    );
     const buttons = buttonsOf(dm.blocks);
     const yes = Object.entries(buttons).find(([, value]) => value.startsWith(created.body.prefix_id))!;
     expect(Object.keys(buttons)).toHaveLength(2);
