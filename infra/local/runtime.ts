@@ -8,13 +8,9 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/accounts/bootstrap';
 import type { CreatedAccount } from '../../lib/accounts/create-account';
-import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
-import { resetJwtSecret } from '../../lib/auth/jwt';
-import { config, resetConfig } from '../../lib/config';
+import { config } from '../../lib/config';
+import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
 import { logger } from '../../lib/log';
-import { resetResponseSecret } from '../../lib/notify/response-links';
-import { resetVapidKeys } from '../../lib/notify/vapid-keys';
-import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -41,6 +37,8 @@ export interface RuntimeOptions {
   env?: Record<string, string>;
   /** A built web console (web/build.ts) to serve at `/`; without it only the API is served. */
   consoleDir?: string;
+  /** Pieces that replace the production ones while the runtime runs (tests: their clock and outbox). */
+  dependencies?: Partial<Dependencies>;
 }
 
 export interface Runtime {
@@ -50,8 +48,8 @@ export interface Runtime {
   emulators: Emulators;
   created: CreatedAccount | null;
   pollers: Poller[];
-  /** Runs a scheduled function now (tests). */
-  runScheduled(name: FunctionName): Promise<void>;
+  /** Runs a scheduled function now (tests); resolves with what it returned. */
+  runScheduled(name: FunctionName): Promise<unknown>;
   /** The start-up re-drive of pending inbound requests (settles when it is done). */
   redrive: Promise<unknown>;
   stop(): Promise<void>;
@@ -102,15 +100,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     process.env[queue.dlqUrlVariable] = queues[queue.name].dlqUrl;
   }
 
-  resetConfig();
+  environmentChanged();
+  const restoreDependencies = replaceDependencies(options.dependencies ?? {});
   // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
   const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
   logger.setLogLevel(level);
-  resetDb();
-  resetJwtSecret();
-  resetResponseSecret();
-  resetVapidKeys();
-  forgetAllPrincipals();
 
   const created = await bootstrap(options.bootstrap ?? {});
 
@@ -122,6 +116,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       console: options.consoleDir ? consoleSite(options.consoleDir) : undefined,
     });
   } catch (error) {
+    restoreDependencies();
     await emulators.stop();
     throw error;
   }
@@ -130,7 +125,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // unless CONSOLE_URL says otherwise.
   if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
     process.env.CONSOLE_URL = ownConsoleUrl = api.url;
-    resetConfig();
+    environmentChanged();
   }
 
   const pollers: Poller[] = [];
@@ -154,7 +149,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const scheduled = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].schedule);
   const runScheduled = async (name: FunctionName) => {
     const module = await importEntry<{ handler: (event: unknown, context: Context) => Promise<unknown> }>(name);
-    await module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
+    return module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
   };
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {
@@ -184,7 +179,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await redrive;
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
-      resetDb();
+      restoreDependencies();
       dynamo.destroy();
       sqs.destroy();
       await emulators.stop();

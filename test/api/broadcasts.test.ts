@@ -4,15 +4,14 @@
 // or by response_requested_by: an absolute time, which TIME_SCALE leaves alone), errored when nothing
 // could be sent, answers by addressees only (a second replaces the first; counts exact under concurrent
 // answers), isolation between accounts, and the earlier /broadcast alert view left as it was.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBroadcast } from '../../lib/broadcasts/store';
 import { runBroadcastStep } from '../../lib/broadcasts/run-broadcast';
-import { advanceClock, resetClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, waitFor, type Person } from '../escalation/support';
+import { outboxMessages, testClock } from '../support/dependencies';
 
 let service: TestService;
 let admin: ApiClient;
@@ -30,8 +29,6 @@ useService(
   },
   { env: { TIME_SCALE: '600' } },
 );
-
-afterEach(() => resetClock());
 
 interface Notification {
   account_user_id: string;
@@ -267,7 +264,7 @@ describe('delivering a broadcast', () => {
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
     // Another run (a late message, the next sweep) finds nothing left to do.
     await runBroadcastStep(lost.account_id, lost.id);
-    advanceClock(120_000);
+    testClock.advance(120_000);
     await service.runtime.runScheduled('sweeper');
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
   });
@@ -315,7 +312,7 @@ describe('closing a broadcast', () => {
     await service.runtime.runScheduled('sweeper');
     expect((await admin.get(`/api/v4/broadcasts/${poll.id}`)).body.status).toBe('open');
 
-    advanceClock(3_600_000 + 5_000);
+    testClock.advance(3_600_000 + 5_000);
     await service.runtime.runScheduled('sweeper');
     const closed = (await admin.get(`/api/v4/broadcasts/${poll.id}`)).body;
     expect(closed.status).toBe('closed');

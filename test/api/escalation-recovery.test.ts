@@ -3,11 +3,11 @@
 // and its message) pages once, a step that crashed after its commit is finished by whoever finds it
 // (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
 // (the routing seam's delay_ms) wait their time.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
-import { advanceClock, now, resetClock, timeScale } from '../../lib/clock';
+import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
 import { advanceWithLoader, dueTimeouts, type EscalationEffect, type PageEffect } from '../../lib/escalation/engine';
 import { notificationIdOf } from '../../lib/escalation/effects';
@@ -17,6 +17,7 @@ import { startEscalation } from '../../lib/escalation/start-escalation';
 import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
+import { testClock } from '../support/dependencies';
 
 let service: TestService;
 let admin: ApiClient;
@@ -27,8 +28,6 @@ useService(async (started) => {
   admin = service.admin;
   accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
 });
-
-afterEach(() => resetClock());
 
 const MINUTE = 60_000;
 
@@ -72,7 +71,7 @@ describe('timers that go wrong', () => {
     const stored = await getEscalation(accountId, alert.id);
     expect(stored.dueAt).not.toBeNull();
     // Ten minutes pass, but the queue's delayed message is still ten real minutes away (as good as lost).
-    advanceClock(10 * MINUTE + 5_000);
+    testClock.advance(10 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
     expect(pagedPeople(sent)).toEqual([a.id, b.id]);
@@ -90,7 +89,7 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
     await Promise.all(Array.from({ length: 6 }, () => runStep(accountId, alert.id, { kind: 'due' })));
     const sent = await notificationsOf(admin, alert.id);
     expect(sent.filter((n) => n.account_user_id === b.id)).toHaveLength(2); // push and e-mail, once each
@@ -103,7 +102,7 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
 
     // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
     // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
@@ -141,7 +140,7 @@ describe('timers that go wrong', () => {
     });
 
     // The sweeper finds the leftover once its lease (and a grace) has passed.
-    advanceClock(5_000);
+    testClock.advance(5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 2);
     const toB = sent.filter((n) => n.account_user_id === b.id);
@@ -163,7 +162,7 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
     await crashAfterCommit(alert.id, t.id);
     const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(ack.status).toBe(200);
@@ -234,7 +233,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         (e) => e.leaseOwner === null,
       );
       await sleep(1_100); // the team's snapshot (lib/escalation/inputs.ts) is read again: the step takes longer to commit
-      advanceClock(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
+      testClock.advance(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
       const acknowledge = () =>
         a.client
           .post(`/api/v4/alerts/${alert.id}/acknowledge`)
@@ -263,7 +262,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       // Whatever the order, no workflow stays open.
       for (const id of new Set((await notificationsOf(admin, alert.id)).map((n) => n.workflow_id!)))
         expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
-      resetClock();
+      testClock.reset();
     }
   }, 60_000);
 });
@@ -279,7 +278,7 @@ describe('a deleted alert', () => {
       (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'),
     );
     expect((await admin.delete(`/api/v4/alerts/${alert.id}`)).status).toBe(204);
-    advanceClock(10 * MINUTE + 5_000);
+    testClock.advance(10 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');
     expect(await notificationsOf(admin, alert.id)).toHaveLength(paged.length);
     expect((await getEscalation(accountId, alert.id)).version).toBe(0);
@@ -303,7 +302,7 @@ describe('delayed starts (the routing seam)', () => {
     const stored = await getEscalation(accountId, alert.id);
     expect(stored.deferred).toHaveLength(1);
     expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
-    advanceClock(3 * MINUTE + 5_000);
+    testClock.advance(3 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
     expect(pagedPeople(sent)).toEqual([a.id, b.id]);

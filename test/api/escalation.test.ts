@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { advanceClock, resetClock } from '../../lib/clock';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
+import { testClock } from '../support/dependencies';
 
 let service: TestService;
 let admin: ApiClient;
@@ -343,13 +343,13 @@ describe('hand-off (earlier interface)', () => {
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s, 'alert_handoff').length >= 1);
     expect(pagedPeople(sent, 'alert_handoff')).toEqual([h.id]);
     // Past layer 1's timeout (30 minutes ÷ 600): the team's layer 2 never comes, the hand-off replaced it.
-    advanceClock(3_500);
+    testClock.advance(3_500);
     try {
       await service.runtime.runScheduled('sweeper');
       await sleep(200);
       expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
     } finally {
-      resetClock();
+      testClock.reset();
     }
   });
 
