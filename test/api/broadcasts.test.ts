@@ -11,7 +11,9 @@ import { newId } from '../../lib/ids';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, waitFor, type Person } from '../escalation/support';
-import { outboxMessages, testClock } from '../support/dependencies';
+import { BROADCAST_SWEEP_GRACE_MS } from '../../lib/broadcasts/sweep-broadcasts';
+import { outboxMessages } from '../support/dependencies';
+import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -257,15 +259,14 @@ describe('delivering a broadcast', () => {
       updated_at: iso,
     };
     await insertBroadcast(lost);
-    await new Promise((r) => setTimeout(r, 500));
+    await settle(service);
     expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('queued');
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('open');
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
     // Another run (a late message, the next sweep) finds nothing left to do.
     await runBroadcastStep(lost.account_id, lost.id);
-    testClock.advance(120_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 120_000);
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
   });
 });
@@ -308,12 +309,10 @@ describe('closing a broadcast', () => {
     const poll = await openPoll([someone], ['Yes', 'No'], { response_requested_by: deadline });
     expect(poll.response_requested_by).toBe(deadline);
     // With TIME_SCALE=600 an hour of relative time would be 6 s; a deadline is absolute and stays.
-    await new Promise((r) => setTimeout(r, 1_500));
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 3_600_000 / 600 + BROADCAST_SWEEP_GRACE_MS);
     expect((await admin.get(`/api/v4/broadcasts/${poll.id}`)).body.status).toBe('open');
 
-    testClock.advance(3_600_000 + 5_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 3_600_000);
     const closed = (await admin.get(`/api/v4/broadcasts/${poll.id}`)).body;
     expect(closed.status).toBe('closed');
     expect(closed.closed_at).toEqual(expect.any(String));
