@@ -17,7 +17,9 @@ import { startEscalation } from '../../lib/escalation/start-escalation';
 import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
+import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
 import { testClock } from '../support/dependencies';
+import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -152,7 +154,7 @@ describe('timers that go wrong', () => {
     expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
     expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
     // Nothing more on another sweep.
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
@@ -166,7 +168,8 @@ describe('timers that go wrong', () => {
     await crashAfterCommit(alert.id, t.id);
     const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(ack.status).toBe(200);
-    await sleep(200);
+    // Past the crashed step's lease and the sweeper's grace: its leftover would have been run by now.
+    await passTime(service, SWEEP_GRACE_MS);
     const sent = await notificationsOf(admin, alert.id);
     expect(sent.filter((n) => n.account_user_id === b.id && n.status === 'sent')).toEqual([]);
     const after = await getEscalation(accountId, alert.id);
@@ -202,8 +205,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       (extended) => !extended,
       1_500,
     );
-    await sleep(100);
-    expect(answeredAt).toBe(0); // still waiting for the step
+    // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
+    await settle(service);
+    expect(answeredAt).toBe(0);
     const releasedAt = Date.now();
     expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
     const res = await ack;
@@ -232,8 +236,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         () => getEscalation(accountId, alert.id),
         (e) => e.leaseOwner === null,
       );
-      await sleep(1_100); // the team's snapshot (lib/escalation/inputs.ts) is read again: the step takes longer to commit
-      testClock.advance(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
+      // Layer 2 is due: the step below pages it unless the acknowledgement comes first. The team's
+      // snapshot (lib/escalation/inputs.ts) is too old by then: the step reads it again and takes longer to commit.
+      testClock.advance(10 * MINUTE + 1_000);
       const acknowledge = () =>
         a.client
           .post(`/api/v4/alerts/${alert.id}/acknowledge`)
@@ -253,7 +258,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       const { res, atAnswer } = await answered;
       expect(res.status, res.text).toBe(200);
       await step;
-      await sleep(150);
+      await settle(service);
       expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
       await waitFor(
         () => getEscalation(accountId, alert.id),
@@ -278,8 +283,7 @@ describe('a deleted alert', () => {
       (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'),
     );
     expect((await admin.delete(`/api/v4/alerts/${alert.id}`)).status).toBe(204);
-    testClock.advance(10 * MINUTE + 5_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 10 * MINUTE + SWEEP_GRACE_MS);
     expect(await notificationsOf(admin, alert.id)).toHaveLength(paged.length);
     expect((await getEscalation(accountId, alert.id)).version).toBe(0);
   });
@@ -307,7 +311,7 @@ describe('delayed starts (the routing seam)', () => {
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
     expect(pagedPeople(sent)).toEqual([a.id, b.id]);
     await startEscalation(start);
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id, b.id]);
     expect((await getEscalation(accountId, alert.id)).deferred).toEqual([]);
     await waitFor(
