@@ -3,8 +3,9 @@
 // (valid, replayed, expired, foreign), and another account's objects never reachable.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
+import { settle } from '../support/quiescence';
 import { signupAccount, useService, type TestService } from '../support/runtime';
-import { alertTo, delivered, notificationsOf, pagedPeople, person, sentFor, sleep, team, type Person } from '../escalation/support';
+import { alertTo, delivered, notificationsOf, pagedPeople, person, sentFor, team, type Person } from '../escalation/support';
 import { responseLinks } from '../../lib/notify/response-links';
 import { testClock } from '../support/dependencies';
 
@@ -302,7 +303,7 @@ describe('one-click responses', () => {
     const other = await signupAccount(service, 'Foreign');
     const crossed = await responseLinks({ accountId: other.accountId, alertId: alert.id, workflowId: bWorkflow, accountUserId: b.id });
     expect((await service.anonymous.post(path(crossed.acknowledge!))).status).toBe(404);
-    await sleep(50);
+    await settle(service);
     expect((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status).toBe('open');
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
