@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startService } from '../support/runtime';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, team } from '../escalation/support';
 import { testClock } from '../support/dependencies';
+import { runDueSweeps } from '../support/quiescence';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'oncall-escalation-'));
@@ -41,7 +42,7 @@ describe.skipIf(external)('a crash of the process mid-escalation', () => {
       // Everything due at once runs in one step: layer 2 times out at the moment it is paged, so layer 3
       // comes 10 minutes after the restart, not now.
       expect(pagedPeople(sent)).toEqual([ids!.a, ids!.b]);
-      await second.runtime.runScheduled('sweeper');
+      await runDueSweeps(second);
       expect(await notificationsOf(second.admin, alertId!)).toHaveLength(sent.length);
       testClock.advance(10 * 60_000 + 5_000);
       await second.runtime.runScheduled('sweeper');
