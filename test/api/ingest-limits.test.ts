@@ -121,7 +121,8 @@ describe('the shared bucket in the table', () => {
     for (let i = 0; i < 7; i++) expect(await takeToken(id, limits, now)).toBeNull();
     // Instance B (another process, seen here as direct table takes) finds only 3 left.
     expect(await takeFromTable(id, 5, now, limits)).toMatchObject({ granted: 3 });
-    expect(await takeFromTable(id, 1, now, limits)).toMatchObject({ nextTokenAt: expect.any(Number) });
+    // Ten tokens out of ten, a minute each: full for ten minutes, the next token one minute from now.
+    expect(await takeFromTable(id, 1, now, limits)).toEqual({ nextTokenAt: now + 60_000, tat: now + 600_000 });
     // Instance A, knowing only what it took itself, asks the table and is refused for a minute.
     expect(await takeToken(id, limits, now)).toEqual({ retryAfterSeconds: 60 });
     // A third instance, which knows nothing yet, is refused alike.
