@@ -28,9 +28,14 @@ export interface Dependencies {
   pushAgent?: Agent;
   /** How SNS certificates and SubscribeURLs are fetched; default: fetch without redirects. */
   snsHttp?: HttpGet;
+  /**
+   * scrypt's cost (N) for new password hashes: 2^15 in production. Tests, which create hundreds of
+   * people, use a cheaper one; verifying reads the cost from the stored hash either way.
+   */
+  passwordHashCost: number;
 }
 
-const production: Dependencies = { clock: { now: () => Date.now() }, memoryOutbox: [] };
+const production: Dependencies = { clock: { now: () => Date.now() }, memoryOutbox: [], passwordHashCost: 1 << 15 };
 let current: Dependencies = production;
 
 export function dependencies(): Readonly<Dependencies> {

@@ -51,7 +51,13 @@ export function lastMessage(match: (message: OutgoingMessage) => boolean): Outgo
   return memoryOutbox.findLast(match);
 }
 
-export const testDependencies: Partial<Dependencies> = { clock: testClock, memoryOutbox };
+/**
+ * scrypt at 2^10 instead of 2^15 for the hundreds of people the tests create (each hash is ~100 ms
+ * of CPU at 2^15); test/auth/passwords.test.ts checks production's cost.
+ */
+const TEST_PASSWORD_HASH_COST = 1 << 10;
+
+export const testDependencies: Partial<Dependencies> = { clock: testClock, memoryOutbox, passwordHashCost: TEST_PASSWORD_HASH_COST };
 
 /**
  * Sets environment variables (undefined removes one) until the returned function puts the old values
