@@ -1,5 +1,6 @@
 // Alert transitions over HTTP (docs/api.md#alert-transitions): every action from every status on both interfaces,
 // reject with and without the caller's workflow, handoff, concurrency, and the timeline each writes.
+// @moto: conditional writes on status and version.
 import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
 import { testClock } from '../support/dependencies';

@@ -3,6 +3,7 @@
 // and its message) pages once, a step that crashed after its commit is finished by whoever finds it
 // (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
 // (the routing seam's delay_ms) wait their time.
+// @moto: leases, versioned commits and the due index.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';

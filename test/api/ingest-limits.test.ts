@@ -2,6 +2,7 @@
 // rate refills it, 429 carries the exact wait, and the bucket is shared through the table. TIME_SCALE
 // 60 makes a minute last a second; the service's clock is stopped and moved by the tests, so every
 // refill is counted exactly, however slow the machine. Expected figures are worked out by hand here.
+// @moto: the token bucket: conditional ADD and SET on one item.
 import { describe, expect, it } from 'vitest';
 import { takeFromTable, takeToken, type InstanceBuckets } from '../../lib/integrations/ingest/token-bucket';
 import { rateLimitsOf } from '../../lib/integrations/ingest/receive-webhook';

@@ -1,4 +1,5 @@
 // The webhook pipeline end to end: POST /integration/:id → log → ingest queue → worker → alert.
+// @moto: exactly-once through conditional writes on the dedup item, and batch sends.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // account POSTed as {type, data} with a verifiable signature, retried on 5xx, 429 and timeouts with the
 // same X-Webhook-Id, each try logged on the integration, never slowing the alert's own change, and a
 // delivery whose message was lost re-driven by the sweeper. TIME_SCALE shortens the backoff.
+// @moto: delayed messages and claimed delivery tries.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertDelivery } from '../../lib/outgoing-webhooks/delivery-store';

@@ -3,6 +3,7 @@
 // the exact total from their owner count. Every page, in both directions and at every offset, is
 // compared with the owner's index partition read whole, after concurrent writes to one owner
 // through each write path; the recount finds the owner counts exact and repairs one a crash left off.
+// @moto: owner counters (ADD under conditions) and pages in both directions.
 import { describe, expect, it } from 'vitest';
 import { storeIncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { newId } from '../../lib/ids';

@@ -3,6 +3,7 @@
 // actions applied (assign with delay, ignore, setval, incident, aggregate, stakeholder, automation),
 // every step on the alert's timeline, chains too deep or looping dropped, and redelivery applying
 // nothing twice. TIME_SCALE shortens the aggregate window.
+// @moto: the aggregate window's conditional claim and redelivered messages.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../lib/alerts/records';

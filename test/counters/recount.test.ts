@@ -1,6 +1,7 @@
 // Counters that can be trusted (issue 9): after real work through the API every counter recounts as
 // exact (the recount counts what the stores count), every counter item has a registered kind, and the
 // sweeper, one counter item per run, finds and repairs a counter a crash left off.
+// @moto: counter items recounted from queries and repaired under conditions.
 import { describe, expect, it } from 'vitest';
 import { recountAccount, repairNextCounter } from '../../lib/counters/recount-counters';
 import { adjustCounts } from '../../lib/store/counters';

@@ -1,3 +1,4 @@
+// @moto: visibility timeouts, receive counts and the redrive to the DLQ.
 import { randomBytes } from 'node:crypto';
 import {
   DeleteMessageBatchCommand,
