@@ -63,6 +63,36 @@ const importEntry = async <T>(name: FunctionName): Promise<T> =>
 /** The CONSOLE_URL this module set for an earlier runtime of the process (tests start several). */
 let ownConsoleUrl: string | undefined;
 
+/**
+ * The environment variables a runtime sets, put back as they were when it stops: tests start many
+ * runtimes in one process, one after another, and one's settings (TIME_SCALE, a read budget, a
+ * provider) must not reach the next. A variable changed since by someone else is left to them.
+ */
+function environmentScope() {
+  const before = new Map<string, string | undefined>();
+  const ours = new Map<string, string | undefined>();
+  const set = (name: string, value: string | undefined) => {
+    if (!before.has(name)) before.set(name, process.env[name]);
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+    ours.set(name, value);
+  };
+  return {
+    set,
+    setDefault(name: string, value: string) {
+      if (process.env[name] === undefined) set(name, value);
+    },
+    restore() {
+      for (const [name, previous] of before) {
+        if (process.env[name] !== ours.get(name)) continue;
+        if (previous === undefined) delete process.env[name];
+        else process.env[name] = previous;
+      }
+      environmentChanged();
+    },
+  };
+}
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const startedAt = Date.now();
@@ -72,20 +102,21 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const queuePrefix = options.queuePrefix ?? tableName;
 
   // The functions read everything from the environment, as they do in Lambda.
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.AWS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const environment = environmentScope();
+  environment.setDefault('AWS_REGION', 'us-east-1');
+  environment.set('AWS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'true');
+  environment.set('AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'true');
   if (emulators.embedded || !process.env.AWS_ACCESS_KEY_ID) {
-    process.env.AWS_ACCESS_KEY_ID = 'local';
-    process.env.AWS_SECRET_ACCESS_KEY = 'local';
-    delete process.env.AWS_SESSION_TOKEN;
-    delete process.env.AWS_PROFILE;
+    environment.set('AWS_ACCESS_KEY_ID', 'local');
+    environment.set('AWS_SECRET_ACCESS_KEY', 'local');
+    environment.set('AWS_SESSION_TOKEN', undefined);
+    environment.set('AWS_PROFILE', undefined);
   }
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = emulators.dynamodbEndpoint;
-  process.env.AWS_ENDPOINT_URL_SQS = emulators.sqsEndpoint;
-  process.env.TABLE_NAME = tableName;
-  process.env.OUTBOX ??= 'console';
-  for (const [name, value] of Object.entries(options.env ?? {})) process.env[name] = value;
+  environment.set('AWS_ENDPOINT_URL_DYNAMODB', emulators.dynamodbEndpoint);
+  environment.set('AWS_ENDPOINT_URL_SQS', emulators.sqsEndpoint);
+  environment.set('TABLE_NAME', tableName);
+  environment.setDefault('OUTBOX', 'console');
+  for (const [name, value] of Object.entries(options.env ?? {})) environment.set(name, value);
 
   const clientConfig = {
     region: process.env.AWS_REGION,
@@ -96,8 +127,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await ensureTable(dynamo, tableName);
   const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
   for (const queue of Object.values(QUEUES)) {
-    process.env[queue.urlVariable] = queues[queue.name].url;
-    process.env[queue.dlqUrlVariable] = queues[queue.name].dlqUrl;
+    environment.set(queue.urlVariable, queues[queue.name].url);
+    environment.set(queue.dlqUrlVariable, queues[queue.name].dlqUrl);
   }
 
   environmentChanged();
@@ -117,6 +148,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     });
   } catch (error) {
     restoreDependencies();
+    environment.restore();
     await emulators.stop();
     throw error;
   }
@@ -124,7 +156,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Links e-mailed to people (password reset, one-click responses to pages) point at this server
   // unless CONSOLE_URL says otherwise.
   if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
-    process.env.CONSOLE_URL = ownConsoleUrl = api.url;
+    environment.set('CONSOLE_URL', (ownConsoleUrl = api.url));
     environmentChanged();
   }
 
@@ -180,6 +212,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
       restoreDependencies();
+      environment.restore();
       dynamo.destroy();
       sqs.destroy();
       await emulators.stop();

@@ -1,6 +1,6 @@
 // The pieces of the service the tests replace (lib/dependencies.ts): a clock they move forward
-// instead of waiting, and the memory outbox whose messages they read. One set per test file (vitest
-// runs each file in a fresh module graph); startService installs it for the runtime's lifetime.
+// instead of waiting, and the memory outbox whose messages they read. startService installs them
+// for the runtime's lifetime (test files of one worker share them, one file after another).
 import { environmentChanged, type Clock, type Dependencies } from '../../lib/dependencies';
 import type { OutgoingMessage } from '../../lib/notify/providers/provider';
 
@@ -44,6 +44,11 @@ const memoryOutbox: OutgoingMessage[] = [];
 /** Every message OUTBOX=memory kept in this test file, oldest first. */
 export function outboxMessages(): readonly OutgoingMessage[] {
   return memoryOutbox;
+}
+
+/** A new service's outbox starts empty (test files run one after another in one process). */
+export function forgetOutboxMessages(): void {
+  memoryOutbox.length = 0;
 }
 
 /** The newest message that matches, as it went out (its full text, links and secrets included). */

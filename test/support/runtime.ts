@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../../infra/local/runtime';
 import { ApiClient } from './api-client';
-import { testClock, testDependencies } from './dependencies';
+import { forgetOutboxMessages, testClock, testDependencies } from './dependencies';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -23,6 +23,8 @@ export interface TestService {
 
 export async function startService(options: RuntimeOptions = {}): Promise<TestService> {
   const external = Boolean(process.env.AWS_ENDPOINT_URL);
+  // Files share a process (and this module) one after another: each service starts with an empty outbox.
+  forgetOutboxMessages();
   const suffix = randomBytes(4).toString('hex');
   const adminKey = options.bootstrap?.apiKey ?? `test-admin-key-${randomBytes(16).toString('hex')}`;
   const runtime = await startRuntime({
