@@ -16,8 +16,9 @@ const replacesModules = testFiles.filter((file) => /\bvi\.(do)?mock\(/.test(read
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // moto (AWS_ENDPOINT_URL, the moto pass) answers one request at a time: a test there takes longer.
+    testTimeout: process.env.AWS_ENDPOINT_URL ? 90_000 : 30_000,
+    hookTimeout: process.env.AWS_ENDPOINT_URL ? 120_000 : 60_000,
     pool: 'forks',
     maxWorkers,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],

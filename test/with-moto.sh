@@ -26,4 +26,5 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 echo "moto listening on 127.0.0.1:$port (${#files[@]} files)"
-AWS_ENDPOINT_URL="http://127.0.0.1:$port" npx vitest run "$@"
+# Two files at once: moto is one Python process, and more than two only queue up in front of it.
+AWS_ENDPOINT_URL="http://127.0.0.1:$port" VITEST_MAX_WORKERS="${VITEST_MAX_WORKERS:-2}" npx vitest run "$@"

@@ -15,7 +15,8 @@ import { groupCommitsIdle } from '../../lib/group-commit';
 import { testClock } from './dependencies';
 import type { TestService } from './runtime';
 
-const POLL_MS = 10;
+/** How often the queues are looked at: often on the embedded emulators, gently on an external endpoint (moto serves one request at a time). */
+const pollMs = () => (process.env.AWS_ENDPOINT_URL ? 100 : 10);
 const SETTLE_TIMEOUT_MS = 30_000;
 const MAX_SWEEPS = 8;
 
@@ -64,7 +65,7 @@ export async function settle(service: TestService, timeoutMs = SETTLE_TIMEOUT_MS
       if (atRest(now) && previous && atRest(previous) && previous.batches === now.batches) return;
       if (Date.now() > until) throw new Error(`the runtime did not come to rest within ${timeoutMs} ms: ${JSON.stringify(now)}`);
       previous = now;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, pollMs()));
     }
   } finally {
     sqs.destroy();
