@@ -43,15 +43,15 @@ useService(
     [alice, bob] = await people(admin, 2);
     teamA = await createTeam(admin, { name: 'Team A', member_account_user_ids: [alice.id], admin_account_user_ids: [alice.id] });
     teamB = await createTeam(admin, { name: 'Team B', member_account_user_ids: [bob.id], admin_account_user_ids: [bob.id] });
-    // Someone on call on each team, for longer than a test takes (60 minutes ÷ 600): the alerts
-    // routed here start escalating and stay open meanwhile.
+    // Someone on call on each team, for longer than a test takes on a loaded machine (24 hours ÷ 600
+    // = 144 s): the alerts routed here start escalating and stay open, their timelines still, meanwhile.
     for (const [team, who] of [
       [teamA, alice],
       [teamB, bob],
     ] as const) {
       const full = (await admin.get(`/api/v4/teams/${team.id}`)).body;
       await admin.put(`/api/v4/escalation_policies/${full.escalation_policy_id}`, {
-        escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }],
+        escalation_layers: [{ layer: 1, timeout: 24, timeout_unit: 'hours' }],
       });
       await admin.post('/api/v4/events', {
         schedule_ids: [full.schedule_id],
