@@ -1,6 +1,7 @@
 // Configuration is read from the environment once (at cold start) and validated with zod,
 // so a missing or malformed variable fails loudly before any request is served.
 import * as z from 'zod';
+import { onEnvironmentChange } from './dependencies';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -112,6 +113,10 @@ function checkPairs(config: Config): string | null {
 }
 
 let cached: Config | undefined;
+// The local runtime and tests set the environment before first use, and point the process elsewhere.
+onEnvironmentChange(() => {
+  cached = undefined;
+});
 
 export function config(): Config {
   if (!cached) {
@@ -125,9 +130,4 @@ export function config(): Config {
     cached = parsed.data;
   }
   return cached;
-}
-
-/** Tests and the local runtime set the environment before first use; this drops the cached copy. */
-export function resetConfig(): void {
-  cached = undefined;
 }

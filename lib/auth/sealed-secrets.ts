@@ -5,6 +5,7 @@
 // key generated once and kept in the table, as the JWT secret is (lib/auth/jwt.ts).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { config } from '../config';
+import { onEnvironmentChange } from '../dependencies';
 import { getStoredSealingKey, insertSealingKey } from './store';
 
 const VERSION = 'v1';
@@ -12,6 +13,10 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
 let cached: Buffer | undefined;
+// Another SECRETS_KEY, or another table with a key of its own (the local runtime, tests).
+onEnvironmentChange(() => {
+  cached = undefined;
+});
 
 async function sealingKey(): Promise<Buffer> {
   if (cached) return cached;
@@ -27,11 +32,6 @@ async function storedMaterial(): Promise<string> {
   const fresh = randomBytes(32).toString('base64url');
   if (await insertSealingKey(fresh)) return fresh;
   return (await getStoredSealingKey())!;
-}
-
-/** The local runtime and tests point the process at another table: forget the cached key. */
-export function resetSealingKey(): void {
-  cached = undefined;
 }
 
 /** A value that cannot be opened: another key sealed it (SECRETS_KEY changed), or it was altered. */

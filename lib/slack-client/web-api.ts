@@ -9,6 +9,7 @@
 import { ErrorCode, WebClient, type Logger, LogLevel } from '@slack/web-api';
 import { now } from '../clock';
 import { config } from '../config';
+import { onEnvironmentChange } from '../dependencies';
 import { logger } from '../log';
 
 /** A Web API call that did not succeed: Slack's `error`, `ratelimited`, or `unreachable` (no answer). */
@@ -68,6 +69,12 @@ function clientFor(token: string | undefined): WebClient {
 /** Until when (service clock, ms) each workspace's method is rate limited. */
 const limitedUntil = new Map<string, number>();
 
+// Another SLACK_API_URL, or another table whose workspaces are others (the local runtime, tests).
+onEnvironmentChange(() => {
+  clients.clear();
+  limitedUntil.clear();
+});
+
 function gateKey(scope: string, method: string): string {
   return `${scope}\n${method}`;
 }
@@ -82,12 +89,6 @@ export function rateLimitRemaining(scope: string, method: string): number {
     return 0;
   }
   return Math.ceil(left / 1000);
-}
-
-/** Tests and the local runtime: forget the clients (another SLACK_API_URL) and every rate limit. */
-export function resetSlackClients(): void {
-  clients.clear();
-  limitedUntil.clear();
 }
 
 function failureOf(method: string, error: unknown): SlackCallFailed {

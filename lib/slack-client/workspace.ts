@@ -2,6 +2,7 @@
 // and kept a few seconds per process (a page to Slack, a team message and a click each need it), and
 // dropped at once when this process connects or disconnects.
 import { openSecret } from '../auth/sealed-secrets';
+import { onEnvironmentChange } from '../dependencies';
 import { TtlCache } from '../ttl-cache';
 import { sealingContext, type SlackConnectionRecord, type SlackWorkspace } from './records';
 import { getConnection, getWorkspaceAccount } from './store';
@@ -36,6 +37,12 @@ export async function workspaceOf(accountId: string): Promise<SlackWorkspace | n
 
 const accountsOfTeams = new TtlCache<string | null>(() => CACHE_MS);
 
+// Another table holds other connections (the local runtime, tests).
+onEnvironmentChange(() => {
+  workspaces.clear();
+  accountsOfTeams.clear();
+});
+
 /** The workspace a request from Slack names (its team id), or null when no account connected it. */
 export async function workspaceByTeam(teamId: string): Promise<SlackWorkspace | null> {
   let accountId = accountsOfTeams.get(teamId);
@@ -51,10 +58,5 @@ export async function workspaceByTeam(teamId: string): Promise<SlackWorkspace | 
 /** A connection changed in this process: forget what was kept. */
 export function forgetWorkspace(accountId: string): void {
   workspaces.delete(accountId);
-  accountsOfTeams.clear();
-}
-
-export function forgetAllWorkspaces(): void {
-  workspaces.clear();
   accountsOfTeams.clear();
 }

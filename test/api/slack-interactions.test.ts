@@ -2,11 +2,13 @@
 // signed as Slack signs them by the stand-in (test/support/slack-stand-in.ts). Verified before
 // anything is done (401 otherwise, nothing changed); the Slack user acts as the linked account user
 // under the API's roles and transitions; refusals and strangers get an ephemeral word through
-// response_url; a click or command delivered twice acts once, also after a crash; every answer within 3 s. Also broadcasts answered
-// from Slack, and "Add to Slack" (the authorize URL, the signed state, oauth.v2.access).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// response_url; a click or command delivered twice acts once, also after a crash; every answer
+// within 3 s. Also broadcasts answered from Slack, and "Add to Slack" (the authorize URL, the signed
+// state, oauth.v2.access).
+// @moto: a redelivered interaction recognised by its transition's conditional write, an alert by its id.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
-import { advanceClock, resetClock } from '../../lib/clock';
+import { testClock } from '../support/dependencies';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
 import { slackAppEnv, SlackStandIn, type Workspace } from '../support/slack-stand-in';
@@ -31,8 +33,10 @@ beforeAll(async () => {
   const named = await admin.put(`/api/v4/teams/${platform.id}`, { name: 'Platform Ops' });
   expect(named.status, named.text).toBe(200);
 });
+// No test starts where another left the clock.
+afterEach(() => testClock.reset());
 afterAll(async () => {
-  resetClock();
+  testClock.reset();
   await service?.stop();
   await standIn?.close();
 });
@@ -373,7 +377,7 @@ describe('Add to Slack', () => {
 
     // The state is good for 10 minutes.
     const later = (await other.client.get('/api/v4/slack/install')).body.url;
-    advanceClock(10 * 60_000 + 1_000);
+    testClock.advance(10 * 60_000 + 1_000);
     const expired = await oauth(
       `code=${standIn.authorize(installed, redirect)}&state=${encodeURIComponent(new URL(later).searchParams.get('state')!)}`,
     );

@@ -4,8 +4,9 @@
 // (looked up by e-mail once), pages by direct message with their buttons, team channel messages
 // posted once and updated in place after every change from any interface, and Slack's rate limits
 // honoured by the service's clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '../../lib/clock';
+// @moto: the workspace claim and Slack links (conditional puts), team messages' lease and the due index.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/dependencies';
 import { getConnection } from '../../lib/slack-client/store';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
@@ -26,8 +27,10 @@ beforeAll(async () => {
   accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
   workspace = standIn.addWorkspace('Acme');
 });
+// No test starts where another left the clock.
+afterEach(() => testClock.reset());
 afterAll(async () => {
-  resetClock();
+  testClock.reset();
   await service?.stop();
   await standIn?.close();
 });
@@ -309,7 +312,7 @@ describe('team channels', () => {
     const alert = await alertTo(admin, { teams: [t.id] }, 'Nobody home');
     const posted = await eventually(() => standIn.messagesIn(channel)[0], 'the team message');
     // The layer's minute passes by the service clock; the sweeper runs the late step.
-    advanceClock(65_000);
+    testClock.advance(65_000);
     await service.runtime.runScheduled('sweeper');
     await eventually(
       async () => ((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status === 'dropped' ? true : undefined),
@@ -343,13 +346,13 @@ describe('team channels', () => {
     // (20 s on, with room for a slow machine's own seconds).
     expect((await admin.post(`/api/v4/alerts/${alert.id}/resolve`)).status).toBe(200);
     await service.runtime.runScheduled('sweeper');
-    advanceClock(20_000);
+    testClock.advance(20_000);
     await service.runtime.runScheduled('sweeper');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(updates()).toHaveLength(1);
     expect(posted.history).toHaveLength(1);
 
-    advanceClock(11_000);
+    testClock.advance(11_000);
     await service.runtime.runScheduled('sweeper');
     await eventually(() => (updates().length === 2 ? true : undefined), 'the retried update');
     expect(updates()[1].status).toBe(200);
@@ -370,7 +373,7 @@ describe('team channels', () => {
       expect(shown.status).toBe('failed');
       expect(shown.err.join(' ')).toMatch(/chat\.postMessage: ratelimited \(retry after \d+ s\)/);
     }
-    advanceClock(21_000);
+    testClock.advance(21_000);
     const third = await alertTo(admin, { users: [p.id] });
     expect((await sentFor(admin, third.id, (s) => s.some((n) => n.status !== 'queued')))[0].status).toBe('sent');
   });

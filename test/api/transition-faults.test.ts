@@ -6,14 +6,15 @@
 // write applied and only the answer was lost), 409 only when somebody else's change came first; each
 // real transition has one timeline entry and one webhook event, and the counters are exact.
 import { randomUUID } from 'node:crypto';
-import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
 import { rejectAlert } from '../../lib/alert-transitions/reject';
 import { recountCreatedBuckets } from '../../lib/alerts/created-at-store';
 import '../../lib/counters/counted-stores';
 import { typeOf } from '../../lib/entities';
-import { outboxMessages } from '../../lib/notify/personal-messages';
+import { outboxMessages } from '../support/dependencies';
+import { settle } from '../support/quiescence';
 import { readRawCounts } from '../../lib/store/counters';
 import { countFromItems } from '../../lib/store/recount';
 import { injectAwsFaults, type AwsCall, type FaultInjector, type FaultPlan } from '../support/aws-faults';
@@ -113,31 +114,11 @@ async function timelineOf(prefixId: string): Promise<Entry[]> {
 const entriesOf = (timeline: Entry[], action: string, who?: Person) =>
   timeline.filter((e) => e.action === action && (who === undefined || e.actor.id === `usr_${who.userId}`)).length;
 
-/** Nothing visible or in flight on any queue, three looks in a row, and nothing in a dead-letter queue. */
+/** The service at rest (test/support/quiescence.ts), and nothing in a dead-letter queue. */
 async function atRest(): Promise<void> {
+  await settle(service);
   const sqs = new SQSClient({ endpoint: service.runtime.emulators.sqsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
-  const depth = async (url: string) => {
-    const out = await sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: url,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
-  };
   try {
-    const queues = Object.values(service.runtime.queues);
-    let quiet = 0;
-    await waitFor(
-      async () => {
-        const busy = (await Promise.all(queues.map((q) => depth(q.url)))).reduce((x, y) => x + y, 0);
-        quiet = busy === 0 ? quiet + 1 : 0;
-        if (quiet < 3) await new Promise((resolve) => setTimeout(resolve, 100));
-        return quiet;
-      },
-      (n) => n >= 3,
-      30_000,
-    );
     for (const [name, queue] of Object.entries(service.runtime.queues)) {
       const dead = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }));
       expect(

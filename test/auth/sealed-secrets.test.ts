@@ -2,21 +2,16 @@
 // a fresh nonce each time, and bound to their context, so a sealed value moved to another account's
 // item or another field does not open; another key does not open them either.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSecret, resetSealingKey, sealSecret, SealedSecretUnreadable } from '../../lib/auth/sealed-secrets';
-import { config, resetConfig } from '../../lib/config';
+import { openSecret, sealSecret, SealedSecretUnreadable } from '../../lib/auth/sealed-secrets';
+import { config } from '../../lib/config';
+import { changeEnvironment } from '../support/dependencies';
 
-function useKey(key: string) {
-  process.env.TABLE_NAME = 'oncall';
-  process.env.SECRETS_KEY = key;
-  resetConfig();
-  resetSealingKey();
-}
+const undos: (() => void)[] = [];
+const useKey = (key: string) => undos.push(changeEnvironment({ TABLE_NAME: 'oncall', SECRETS_KEY: key }));
 
 beforeEach(() => useKey('a configured key of at least thirty-two characters'));
 afterEach(() => {
-  delete process.env.SECRETS_KEY;
-  resetConfig();
-  resetSealingKey();
+  while (undos.length > 0) undos.pop()!();
 });
 
 describe('sealed secrets', () => {
@@ -41,8 +36,7 @@ describe('sealed secrets', () => {
   });
 
   it('refuse a SECRETS_KEY shorter than 32 characters at start', () => {
-    process.env.SECRETS_KEY = 'short';
-    resetConfig();
+    useKey('short');
     expect(() => config()).toThrow(/SECRETS_KEY: at least 32 characters/);
   });
 });

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../lib/api/route-table';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
+import { outboxMessages } from '../support/dependencies';
 
 let service: TestService;
 let checker: DocumentChecker;
@@ -558,7 +558,6 @@ describe('notifications and one-click responses', () => {
     await call(admin, 'GET /notification/{id}', 200, { id: `ntf_${sent[0].id}` });
     await call(admin, 'GET /notification/{id}', 404, { id: 'ntf_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
 
-    const { outboxMessages } = await import('../../lib/notify/personal-messages');
     const page = outboxMessages().find(
       (m) => m.channel === 'email' && m.message.includes(`#${alert.body.tiny_id}`) && m.links?.acknowledge,
     );

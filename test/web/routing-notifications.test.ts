@@ -6,10 +6,10 @@
 // shown on the Users page and its content on the Profile page; axe-core on every new page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { outboxMessages } from '../support/dependencies';
 
 const HOUR = 3_600_000;
 

@@ -5,9 +5,9 @@
 // refused. axe-core runs on each new page.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { ApiClient, createMember } from '../support/api-client';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { outboxMessages } from '../support/dependencies';
 
 let h: ConsoleHarness;
 let page: Page;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startRuntime } from '../../../infra/local/runtime';
-import { outboxMessages } from '../../../lib/notify/personal-messages';
+import type { OutgoingMessage } from '../../../lib/notify/providers/provider';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../support/browser';
 import { buildConsole } from '../../../web/build';
 import { apiClient, seedDemo } from './demo-account';
@@ -19,12 +19,14 @@ async function main(): Promise<void> {
   const build = await buildConsole(path.join(work, 'dist'));
   const password = 'demo password 1';
   const apiKey = 'd'.repeat(40);
+  const outbox: OutgoingMessage[] = [];
   const runtime = await startRuntime({
     port: 0,
     dataDir: ':memory:',
     tableName: 'console-demo',
     bootstrap: { password, apiKey },
     consoleDir: build.outdir,
+    dependencies: { memoryOutbox: outbox },
     env: { OUTBOX: 'memory', LOG_LEVEL: 'error' },
   });
   const context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If the address belongs' }).waitFor();
     await shot('forgot-password');
-    const link = /http\S+\/#\/reset-password\/[\w-]+/.exec(outboxMessages().find((m) => m.template === 'password_reset')!.message)![0];
+    const link = /http\S+\/#\/reset-password\/[\w-]+/.exec(outbox.find((m) => m.template === 'password_reset')!.message)![0];
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
