@@ -45,6 +45,7 @@ const FUNCTION_NAMES: Record<string, string> = {
   escalationWorker: 'the escalation worker',
   ingestWorker: 'the ingest worker',
   webhookWorker: 'the webhook worker',
+  slack: 'the Slack function',
 };
 
 const functionName = (key: string) => FUNCTION_NAMES[key] ?? key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
@@ -83,6 +84,30 @@ function earliest(results: BenchResults): string {
 }
 
 type Row = [label: string, result: string, target: string];
+
+/** `npm run bench slack`: pages by DM, team messages kept current, and clicks, against the Slack stand-in. */
+function slackRows(r: BenchResults): Row[] {
+  const f = (name: string) => figure(r, 'slack', name);
+  const p50p99 = (name: string) => `p50 ${num(f(`${name}_p50_ms`))} ms / p99 ${num(f(`${name}_p99_ms`))} ms`;
+  const timesAck = (pct: 'p50' | 'p99') => num(f(`click_to_200_${pct}_ms`) / f(`api_acknowledge_answer_${pct}_ms`), 1);
+  return [
+    [
+      `Slack: alert created (201) → the page's \`chat.postMessage\` at the stand-in, ${num(f('pages'))} alerts to a team at 20/s`,
+      `${p50p99('page_created_to_post')} (max ${num(f('page_created_to_post_max_ms'))} ms)`,
+      '–',
+    ],
+    [
+      `Slack: \`POST …/acknowledge\` sent → \`chat.update\` of the team channel message, ${num(f('acks'))} alerts, 8 at a time`,
+      `${p50p99('ack_to_team_update')} (the API's own answer to those acknowledges: ${p50p99('api_acknowledge_answer')})`,
+      '≤ 5 s',
+    ],
+    [
+      `Slack: signed click (acknowledge from a page's DM, replaced through response_url) → 200, ${num(f('clicks'))} clicks, 4 at a time`,
+      `${p50p99('click_to_200')} (${timesAck('p50')}× / ${timesAck('p99')}× the API's acknowledge in the same run)`,
+      "≤ 300 ms p99 (Slack's limit is 3 s)",
+    ],
+  ];
+}
 
 function mainRows(r: BenchResults): Row[] {
   const f = (bench: string, name: string) => figure(r, bench, name);
@@ -155,6 +180,7 @@ function mainRows(r: BenchResults): Row[] {
       `${num(paging('storm.pages_recorded'))} pages recorded, ${num(paging('storm.pages_recorded_per_second'))}/s (all within ${raw(paging('storm.all_recorded_after_s'))} s); SMS: ${num(paging('storm.sms_sent'))} sent, ${num(paging('storm.sms_bundled'))} bundled into them`,
       'one SMS per window',
     ],
+    ...slackRows(r),
     [
       "One alert's life (create → page 2 layers → acknowledge → resolve), push + e-mail",
       `${num(paging('cost.write_units_table') + paging('cost.write_units_indexes'))} write units (${num(paging('cost.write_units_table'))} table + ${num(paging('cost.write_units_indexes'))} index), ${num(paging('cost.read_units'))} read units, ${num(paging('cost.dynamodb_calls'))} DynamoDB calls, ${num(paging('cost.queue_messages'))} queue messages, ${num(paging('cost.invocations'))} invocations`,

@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,
+  slack: async () => (await import('./slack')).benchSlack,
 };
 
 async function main(): Promise<void> {

@@ -21,6 +21,7 @@ import { notificationRuleRoutes } from '../notification-rules/routes';
 import { notificationRoutes } from '../notify/routes';
 import { routerRoutes } from '../routers/routes';
 import { scheduleRoutes } from '../schedules/routes';
+import { slackRoutes } from '../slack/routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -39,6 +40,7 @@ const CONTRACTS = [
   notificationRoutes,
   respondRoutes,
   smsInboundRoutes,
+  slackRoutes,
   teamRoutes,
   scheduleRoutes,
   eventRoutes,

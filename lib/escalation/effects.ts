@@ -75,16 +75,18 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
 
   // Records, pages and timers do not depend on each other: they go out side by side.
   const carryRecords = async () => {
+    // The alert names its new assignee before the timeline says it was reassigned: the entry's
+    // event (lib/alerts/alert-events.ts) then finds the alert as it is (Slack's team messages).
+    await reassignAlert(
+      effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
+      options,
+    );
     // Entries of one step share its millisecond: their ids carry the effect's place in the step, so
     // the timeline reads in the engine's order (timed out → escalated …, exhausted → dropped).
     const order = new Map<EscalationEffect, number>(effects.map((effect, index) => [effect, index]));
     const timed = timeouts(effects);
     for (const entry of timed) order.set(entry.effect, entry.after);
     await inParallel([...records, ...timed.map((t) => t.effect)], (effect) => carryOutRecord(effect, options, order.get(effect) ?? 0));
-    await reassignAlert(
-      effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
-      options,
-    );
   };
   const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
   await Promise.all([

@@ -2,8 +2,8 @@
 // the same address, so link scanners that only GET change nothing), or what came of it. Every value
 // is escaped; the page has no script at all and a strict Content-Security-Policy (its one style
 // block allowed by hash), and the token in its address is kept out of referrers and caches.
-import { createHash } from 'node:crypto';
 import type * as z from 'zod';
+import { escapeHtml, htmlPageHeaders } from '../http/html-page';
 import type { ResponseView } from './respond-to-page';
 import type { ResponseJson } from './schemas';
 
@@ -12,19 +12,7 @@ const STYLE =
   'h1{font-size:1.4rem}p.alert{background:#f4f4f4;padding:.75rem;border-radius:.4rem}' +
   'button{font-size:1.1rem;padding:.6rem 1.4rem;border:0;border-radius:.4rem;background:#1f5fbf;color:#fff;cursor:pointer}';
 
-const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-
-export const RESPONSE_PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+export const RESPONSE_PAGE_HEADERS: Record<string, string> = htmlPageHeaders(STYLE, { formAction: true });
 
 export function responsePage(view: ResponseView): string {
   const alert = view.alert

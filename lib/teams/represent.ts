@@ -24,6 +24,7 @@ export function teamToV4(record: TeamRecord): z.input<typeof TeamV4> {
     notes: record.notes,
     attachments: record.attachments,
     meta: record.meta,
+    slack_channel_id: record.slack_channel_id ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
@@ -45,6 +46,7 @@ export const teamListSpec: ListSpec = {
     notes: 'string',
     attachments: 'object',
     meta: 'object',
+    slack_channel_id: 'string',
   },
   search: ['name', 'notes'],
 };

@@ -22,6 +22,15 @@ const attachment = z.object({ filename: requiredText, url: httpUrl });
 const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 }));
 const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
 
+/** A Slack channel id (public `C…`, private `G…`); null stops posting. The bot must be in the channel. */
+const slackChannelId = z
+  .string()
+  .trim()
+  .refine((value) => /^[CG][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack channel id such as C0123ABCD (in Slack: the channel's details, at the bottom)",
+  })
+  .nullable();
+
 export const createTeamInput = z.object({
   name: requiredText,
   notes: z.string().nullable().optional(),
@@ -33,6 +42,7 @@ export const createTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.optional(),
+  slack_channel_id: slackChannelId.optional(),
 });
 
 export const updateTeamInput = z.object({
@@ -46,6 +56,7 @@ export const updateTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.nullable().optional(),
+  slack_channel_id: slackChannelId.optional(),
   schedule_id: z.string().trim().min(1).nullable().optional(),
   escalation_policy_id: z.string().trim().min(1).nullable().optional(),
 });
@@ -92,6 +103,7 @@ export const TeamV4 = z.strictObject({
   notes: z.string(),
   attachments: z.union([z.record(z.string(), shownAttachment), z.array(shownAttachment)]),
   meta: jsonObject,
+  slack_channel_id: z.string().nullable(),
   created_at: instant,
   updated_at: instant,
 });

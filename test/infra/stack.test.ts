@@ -21,6 +21,29 @@ const outdir = () => {
 };
 afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** The project's files a function's bundle takes in (its packages left out), each entry built once. */
+const bundles = new Map<string, Promise<string[]>>();
+function bundleInputsOf(entry: string): Promise<string[]> {
+  let inputs = bundles.get(entry);
+  if (!inputs) {
+    inputs = import('esbuild').then(async ({ build }) => {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      return Object.keys(result.metafile!.inputs);
+    });
+    bundles.set(entry, inputs);
+  }
+  return inputs;
+}
+
 // What the stack must hold, written out here rather than derived from the catalogue it is built from
 // (infra/functions.ts, lib/queues/definitions.ts, lib/store/table.ts): a change there that changes
 // the stack has to change these lines too.
@@ -41,6 +64,7 @@ const EXPECTED_SENDS: Record<string, string[]> = {
   Broadcasts: ['Escalation'],
   Respond: ['Escalation', 'Webhooks'],
   SmsInbound: ['Escalation', 'Webhooks'],
+  Slack: ['Escalation', 'Routing', 'Webhooks'],
   Inbound: ['Ingest'],
   IngestWorker: ['Routing', 'Webhooks'],
   RoutingWorker: ['Escalation', 'Routing', 'Webhooks'],
@@ -530,21 +554,10 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
   });
 
   it('marks exactly the functions whose bundle sends notifications', async () => {
-    const { build } = await import('esbuild');
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
-      const result = await build({
-        entryPoints: [definition.entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        logLevel: 'silent',
-      });
       // A bundle that can reach a provider (a page, a reply to an SMS) needs the delivery grants.
       expect(Boolean(definition.notifies), name).toBe(
-        Object.keys(result.metafile!.inputs).includes('lib/notify/providers/select-provider.ts'),
+        (await bundleInputsOf(definition.entry)).includes('lib/notify/providers/select-provider.ts'),
       );
     }
   }, 120_000);
@@ -564,5 +577,78 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
     expect(attempt({ sesFromAddress: 'oncall@example.com' })).toThrow(/sesFromAddress and sesIdentityArn go together/);
     expect(attempt({ smsOriginationIdentityArn: '*' })).toThrow(/smsOriginationIdentityArn must be an End User Messaging/);
     expect(attempt({ smsInboundTopicArn: delivery.smsInboundTopicArn })).toThrow(/needs smsOriginationIdentityArn/);
+  });
+});
+
+describe('Slack (the sealing key, the app of "Add to Slack")', () => {
+  const slack = { slackClientId: '1234567890.0987654321', slackAppSecretName: 'oncall/slack-app', slackApiUrl: 'https://slack.com/api/' };
+  let configured: Template;
+  beforeAll(() => {
+    const app = new App({ context, outdir: outdir() });
+    configured = Template.fromStack(new OncallStack(app, 'Slacking', { slack }));
+  });
+  const envOf = (tpl: Template, name: string) =>
+    Object.entries(tpl.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith(`${name[0].toUpperCase()}${name.slice(1)}Function`),
+    )![1].Properties.Environment.Variables as Record<string, unknown>;
+  /** A CloudFormation dynamic reference to Secrets Manager, as the template carries it. */
+  const secretReference = (value: unknown) => JSON.stringify(value).includes('{{resolve:secretsmanager:');
+
+  it('generates the sealing key in Secrets Manager, kept when the stack goes', () => {
+    template.hasResource('AWS::SecretsManager::Secret', {
+      Properties: { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it('hands SECRETS_KEY, as a dynamic reference, to exactly the functions that open sealed secrets', () => {
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const variables = envOf(template, name);
+      if (definition.slack) expect(secretReference(variables.SECRETS_KEY), name).toBe(true);
+      else expect(variables.SECRETS_KEY, name).toBeUndefined();
+      expect(variables.SLACK_CLIENT_ID, name).toBeUndefined();
+    }
+    expect(FUNCTIONS.slack.slack && FUNCTIONS.webhookWorker.slack && FUNCTIONS.escalationWorker.slack).toBe(true);
+  });
+
+  it('gives them the app of "Add to Slack" when configured: its id, and its secrets by reference only', () => {
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      const variables = envOf(configured, name);
+      if (!definition.slack) {
+        expect(variables.SLACK_CLIENT_SECRET, name).toBeUndefined();
+        continue;
+      }
+      expect(variables, name).toMatchObject({ SLACK_CLIENT_ID: slack.slackClientId, SLACK_API_URL: slack.slackApiUrl });
+      expect(JSON.stringify(variables.SLACK_CLIENT_SECRET), name).toContain(
+        `{{resolve:secretsmanager:${slack.slackAppSecretName}:SecretString:client_secret`,
+      );
+      expect(JSON.stringify(variables.SLACK_SIGNING_SECRET), name).toContain(
+        `{{resolve:secretsmanager:${slack.slackAppSecretName}:SecretString:signing_secret`,
+      );
+    }
+    // No function may read any secret itself: the values arrive resolved.
+    const reads = JSON.stringify(configured.findResources('AWS::IAM::Policy')).includes('secretsmanager:GetSecretValue');
+    expect(reads).toBe(false);
+  });
+
+  it('marks exactly the functions whose bundle opens sealed secrets', async () => {
+    for (const [name, definition] of Object.entries(FUNCTIONS)) {
+      expect(Boolean(definition.slack), name).toBe((await bundleInputsOf(definition.entry)).includes('lib/auth/sealed-secrets.ts'));
+    }
+  }, 120_000);
+
+  it('passes cdk-nag with the Slack app configured', () => {
+    const app = new App({ context, outdir: outdir() });
+    new OncallStack(app, 'NagSlacking', { slack });
+    addNagChecks(app);
+    const assembly = app.synth();
+    const report = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports).toEqual([]);
+  });
+
+  it('refuses an app without its secret', () => {
+    expect(() => new OncallStack(new App({ context, outdir: outdir() }), 'Bad', { slack: { slackClientId: 'x' } })).toThrow(
+      /slackClientId and slackAppSecretName go together/,
+    );
   });
 });

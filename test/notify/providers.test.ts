@@ -33,12 +33,19 @@ afterEach(() => {
 describe('providers', () => {
   it('records a channel without a configured provider as failed, naming what to configure', async () => {
     withOutbox('none');
-    for (const channel of ['email', 'sms', 'voice', 'push', 'slack'] as const) {
+    // Slack is always Slack's own provider (each account connects a workspace): test/api/slack.test.ts.
+    for (const channel of ['email', 'sms', 'voice', 'push'] as const) {
       const result = await providerFor(channel).send({ ...message, channel });
       expect(result.status).toBe('failed');
       expect(result.provider).toBe('none');
       expect(result.err).toMatch(new RegExp(`no ${channel} provider is configured`));
     }
+  });
+
+  it('Slack is delivered by the Slack provider, never by the outbox', () => {
+    withOutbox('memory');
+    expect(providerFor('slack').name).toBe('slack');
+    expect(providerFor('push').name).toBe('outbox');
   });
 
   it('the memory outbox delivers every channel and keeps the full message', async () => {
