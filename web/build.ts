@@ -49,7 +49,14 @@ const integrity = (file: string) => `sha384-${createHash('sha384').update(readFi
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The page: no inline script or style (the Content-Security-Policy forbids both). */
-function indexHtml(script: string, scriptIntegrity: string, style: string, styleIntegrity: string, icon: string, serviceWorker: string): string {
+function indexHtml(
+  script: string,
+  scriptIntegrity: string,
+  style: string,
+  styleIntegrity: string,
+  icon: string,
+  serviceWorker: string,
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>

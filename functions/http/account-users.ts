@@ -1,6 +1,6 @@
 // Entry point: account users (/api/v4/account_users), their own password changes, test notifications
 // and their browsers' push subscriptions (with /api/v4/web_push, the VAPID public key a console subscribes with).
-import { routesOf } from '../../infra/routes';
+import { accountUserRoutes } from '../../lib/account-users/routes';
 import { changePassword } from '../../lib/account-users/change-password';
 import { createAccountUser } from '../../lib/account-users/create-account-user';
 import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
@@ -20,7 +20,7 @@ import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
 import { notificationToV4 } from '../../lib/notify/represent';
 
-export const handler = httpHandler(routesOf('accountUsers'), {
+export const handler = httpHandler(accountUserRoutes, {
   list: async (req) => ok(await listAccountUsers(req.principal, req.query, req.iface)),
   create: async (req) => created(accountUserToV4(await createAccountUser(req.principal, req.body()))),
   get: async (req) => ok(accountUserToV4(await findAccountUser(req.principal, req.params.id))),

@@ -1,5 +1,5 @@
 // Entry point: automations (the earlier /automation, and running one by hand).
-import { routesOf } from '../../infra/routes';
+import { automationRoutes } from '../../lib/automations/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { createAutomation } from '../../lib/automations/create-automation';
 import { deleteAutomation } from '../../lib/automations/delete-automation';
@@ -10,7 +10,7 @@ import { updateAutomation } from '../../lib/automations/update-automation';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { logToEarlier } from '../../lib/logs/represent';
 
-export const handler = httpHandler(routesOf('automations'), {
+export const handler = httpHandler(automationRoutes, {
   list: async (req) => ok(await listAutomations(req.principal, req.query)),
   create: async (req) => created(automationToEarlier(await createAutomation(req.principal, req.body()))),
   get: async (req) => ok(automationToEarlier(await findAutomation(req.principal, req.params.id))),

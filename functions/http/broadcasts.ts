@@ -1,5 +1,5 @@
 // Entry point: broadcasts (/api/v4/broadcasts and their respond action).
-import { routesOf } from '../../infra/routes';
+import { broadcastRoutes } from '../../lib/broadcasts/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { createBroadcast } from '../../lib/broadcasts/create-broadcast';
 import { deleteBroadcast } from '../../lib/broadcasts/delete-broadcast';
@@ -9,7 +9,7 @@ import { respondToBroadcast } from '../../lib/broadcasts/respond-broadcast';
 import { updateBroadcast } from '../../lib/broadcasts/update-broadcast';
 import { created, noContent, ok } from '../../lib/http/replies';
 
-export const handler = httpHandler(routesOf('broadcasts'), {
+export const handler = httpHandler(broadcastRoutes, {
   list: async (req) => ok(await listBroadcasts(req.principal, req.query, req.iface)),
   create: async (req) => created(broadcastToV4(await createBroadcast(req.principal, req.body()))),
   get: async (req) => ok(broadcastToV4(await findBroadcast(req.principal, req.params.id))),

@@ -1,5 +1,5 @@
 // Entry point: escalation policies (/api/v4/escalation_policies).
-import { routesOf } from '../../infra/routes';
+import { escalationPolicyRoutes } from '../../lib/escalation-policies/routes';
 import { createEscalationPolicy } from '../../lib/escalation-policies/create-escalation-policy';
 import { deleteEscalationPolicy } from '../../lib/escalation-policies/delete-escalation-policy';
 import { findEscalationPolicy, listEscalationPolicies } from '../../lib/escalation-policies/read-escalation-policies';
@@ -8,7 +8,7 @@ import { escalationPolicyToV4 } from '../../lib/escalation-policies/represent';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 
-export const handler = httpHandler(routesOf('escalationPolicies'), {
+export const handler = httpHandler(escalationPolicyRoutes, {
   list: async (req) => ok(await listEscalationPolicies(req.principal, req.query)),
   create: async (req) => created(escalationPolicyToV4(await createEscalationPolicy(req.principal, req.body()))),
   get: async (req) => ok(escalationPolicyToV4(await findEscalationPolicy(req.principal, req.params.id))),

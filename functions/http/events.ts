@@ -1,5 +1,5 @@
 // Entry point: events (/api/v4/events and the earlier /event): one domain object, two representations.
-import { routesOf } from '../../infra/routes';
+import { eventRoutes } from '../../lib/events/routes';
 import { addException } from '../../lib/events/add-exception';
 import { createEarlierEvent, createV4Event } from '../../lib/events/create-event';
 import { deleteEvent } from '../../lib/events/delete-event';
@@ -12,7 +12,7 @@ import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { TIME_ZONE_NAMES } from '../../lib/oncall/time-zones';
 
-export const handler = httpHandler(routesOf('events'), {
+export const handler = httpHandler(eventRoutes, {
   list: async (req) => ok(await listV4Events(req.principal, req.query)),
   create: async (req) => created(eventToV4(await createV4Event(req.principal, req.body()))),
   get: async (req) => ok(eventToV4(await findEvent(req.principal, req.params.id))),

@@ -1,7 +1,7 @@
 // Entry point: inbound webhooks, no credentials. Flow: event → store the request and queue it
 // (lib/integrations/ingest/receive-webhook) → 202 {log_id}; and PagerDuty's Events API v2 drop-in
 // (POST /v2/enqueue → lib/integrations/pagerduty-enqueue) → PagerDuty's own answers.
-import { routesOf } from '../../infra/routes';
+import { inboundRoutes } from '../../lib/integrations/inbound-routes';
 import { httpHandler } from '../../lib/api/handler';
 import type { ApiRequest } from '../../lib/http/request';
 import { accepted } from '../../lib/http/replies';
@@ -17,7 +17,7 @@ const inboundRequest = (req: ApiRequest) => ({
   sourceIp: req.sourceIp,
 });
 
-export const handler = httpHandler(routesOf('inbound'), {
+export const handler = httpHandler(inboundRoutes, {
   receive: async (req) => accepted(await receiveWebhook({ rawId: req.params.id, ...inboundRequest(req) })),
   enqueue: async (req) => enqueuePagerDutyEvent(inboundRequest(req)),
 });

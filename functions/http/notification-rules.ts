@@ -1,6 +1,6 @@
 // Entry point: notification rules (/api/v4/notification_rules); the earlier interface reaches the
 // same objects through /router (type notification).
-import { routesOf } from '../../infra/routes';
+import { notificationRuleRoutes } from '../../lib/notification-rules/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { createNotificationRule } from '../../lib/notification-rules/create-notification-rule';
@@ -10,7 +10,7 @@ import { notificationRuleToV4 } from '../../lib/notification-rules/represent';
 import { testNotificationRule } from '../../lib/notification-rules/test-notification-rule';
 import { updateNotificationRule } from '../../lib/notification-rules/update-notification-rule';
 
-export const handler = httpHandler(routesOf('notificationRules'), {
+export const handler = httpHandler(notificationRuleRoutes, {
   list: async (req) => ok(await listNotificationRules(req.principal, req.query)),
   create: async (req) => created(notificationRuleToV4(await createNotificationRule(req.principal, req.body()))),
   get: async (req) => ok(notificationRuleToV4(await findNotificationRule(req.principal, req.params.id))),

@@ -1,13 +1,13 @@
 // Entry point: notifications on both interfaces (/api/v4/notifications, /notification), read only.
-import { routesOf } from '../../infra/routes';
+import { notificationRoutes } from '../../lib/notify/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { ok } from '../../lib/http/replies';
-import { findNotification, listNotifications } from '../../lib/notify/read-notifications';
+import { findNotification, listNotificationsEarlier, listNotificationsV4 } from '../../lib/notify/read-notifications';
 import { notificationToEarlier, notificationToV4 } from '../../lib/notify/represent';
 
-export const handler = httpHandler(routesOf('notifications'), {
-  list: async (req) => ok(await listNotifications(req.principal, req.query, 'v4')),
+export const handler = httpHandler(notificationRoutes, {
+  list: async (req) => ok(await listNotificationsV4(req.principal, req.query)),
   get: async (req) => ok(notificationToV4(await findNotification(req.principal, req.params.id))),
-  earlierList: async (req) => ok(await listNotifications(req.principal, req.query, 'earlier')),
+  earlierList: async (req) => ok(await listNotificationsEarlier(req.principal, req.query)),
   earlierGet: async (req) => ok(notificationToEarlier(await findNotification(req.principal, req.params.id))),
 });

@@ -1,7 +1,8 @@
 // Entry point: health, login, signup, password reset and the OpenAPI document. Flow: event →
 // lib/accounts use case (or lib/openapi) → JSON response.
 import { QUEUES } from '../../lib/queues/definitions';
-import { ROUTES, routesOf } from '../../infra/routes';
+import { publicRoutes } from '../../lib/api/public-routes';
+import { ROUTES } from '../../lib/api/route-table';
 import { login } from '../../lib/accounts/login';
 import { requestPasswordReset } from '../../lib/accounts/request-password-reset';
 import { resetPassword } from '../../lib/accounts/reset-password';
@@ -20,7 +21,7 @@ const watched = () =>
     dlqUrl: process.env[queue.dlqUrlVariable],
   }));
 
-export const handler = httpHandler(routesOf('public'), {
+export const handler = httpHandler(publicRoutes, {
   // `ok` while every queue can be read; the depths beside it (a dead letter needs someone's eyes).
   health: async () => {
     const queues = await queueDepths(watched());

@@ -1,6 +1,6 @@
 // Entry point: routers (/api/v4/routers, the earlier /router with its two types, and the default
 // templates).
-import { routesOf } from '../../infra/routes';
+import { routerRoutes } from '../../lib/routers/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { createRouterV4 } from '../../lib/routers/create-router';
@@ -19,7 +19,7 @@ import { routerToV4 } from '../../lib/routers/represent';
 import { testRouter } from '../../lib/routers/test-router';
 import { updateRouterV4 } from '../../lib/routers/update-router';
 
-export const handler = httpHandler(routesOf('routers'), {
+export const handler = httpHandler(routerRoutes, {
   list: async (req) => ok(await listRouters(req.principal, req.query)),
   create: async (req) => created(routerToV4(await createRouterV4(req.principal, req.body()))),
   get: async (req) => ok(routerToV4(await findRouter(req.principal, req.params.id))),

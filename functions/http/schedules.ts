@@ -1,5 +1,5 @@
 // Entry point: schedules (/api/v4/schedules and the singular /api/v4/schedule/:id/… operations).
-import { routesOf } from '../../infra/routes';
+import { scheduleRoutes } from '../../lib/schedules/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { createSchedule } from '../../lib/schedules/create-schedule';
@@ -11,7 +11,7 @@ import { findSchedule, listSchedules } from '../../lib/schedules/read-schedules'
 import { scheduleToV4 } from '../../lib/schedules/represent';
 import { updateSchedule } from '../../lib/schedules/update-schedule';
 
-export const handler = httpHandler(routesOf('schedules'), {
+export const handler = httpHandler(scheduleRoutes, {
   list: async (req) => ok(await listSchedules(req.principal, req.query)),
   create: async (req) => created(scheduleToV4(await createSchedule(req.principal, req.body()))),
   get: async (req) => ok(scheduleToV4(await findSchedule(req.principal, req.params.id))),

@@ -1,5 +1,5 @@
 // Entry point: teams (/api/v4/teams). GET /api/v4/teams/:id/alerts belongs to the alerts function.
-import { routesOf } from '../../infra/routes';
+import { teamRoutes } from '../../lib/teams/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
 import { createTeam } from '../../lib/teams/create-team';
@@ -9,7 +9,7 @@ import { findTeam, listTeams } from '../../lib/teams/read-teams';
 import { teamToV4 } from '../../lib/teams/represent';
 import { updateTeam } from '../../lib/teams/update-team';
 
-export const handler = httpHandler(routesOf('teams'), {
+export const handler = httpHandler(teamRoutes, {
   list: async (req) => ok(await listTeams(req.principal, req.query)),
   create: async (req) => created(teamToV4(await createTeam(req.principal, req.body()))),
   get: async (req) => ok(teamToV4(await findTeam(req.principal, req.params.id))),

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../routes';
+import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../../lib/api/route-table';
 import { FUNCTIONS } from '../functions';
 import { CORS } from '../cors';
 import { LAMBDA_RESPONSE_BYTES, payloadBytes } from '../../lib/http/compression';
@@ -29,7 +29,7 @@ interface CompiledRoute {
  * {parameters}, as in API Gateway), so a request is matched against a handful of candidates. */
 export type RouteIndex = Map<string, CompiledRoute[]>;
 
-export function compileRoutes(routes: Route[]): RouteIndex {
+export function compileRoutes(routes: readonly Route[]): RouteIndex {
   const index: RouteIndex = new Map();
   for (const route of routes) {
     const segments = route.path.split('/').filter(Boolean);

@@ -1,6 +1,7 @@
 // Where a person's notification on a channel goes (docs/api.md#escalation-and-notifications): e-mail to the primary address, SMS
-// and voice to the primary phone (a blocked number is skipped), push and Slack to the account user
-// (their subscriptions are the provider's). No address: the notification is recorded failed.
+// and voice to the primary phone (a blocked number is skipped), push to the account user (their
+// subscriptions are the provider's), Slack to their Slack user id. No address: the notification is
+// recorded failed.
 import type { AccountUserRecord } from './records';
 
 export function addressOf(accountUser: AccountUserRecord, channel: string): { to: string; undeliverable: string | null } {
@@ -13,5 +14,21 @@ export function addressOf(accountUser: AccountUserRecord, channel: string): { to
     const phone = user.phones.find((p) => p.primary && !p.blocked) ?? user.phones.find((p) => !p.blocked);
     return phone ? { to: phone.phone, undeliverable: null } : { to: '', undeliverable: 'the person has no phone number' };
   }
+  if (channel === 'slack') {
+    // Without a lookup: lib/account-users/slack-address.ts asks Slack for a person who has no id yet.
+    return accountUser.slack_user_id
+      ? { to: accountUser.slack_user_id, undeliverable: null }
+      : { to: '', undeliverable: 'the person has no slack_user_id' };
+  }
   return { to: `acu_${accountUser.id}`, undeliverable: null };
+}
+
+/**
+ * Whether the person may be reached on the channel, as far as their record says: Slack also
+ * without a slack_user_id when an e-mail address can find them (slack-address.ts asks the
+ * workspace when the message goes out, and records it failed when nobody answers to it).
+ */
+export function mayReach(accountUser: AccountUserRecord, channel: string): boolean {
+  if (channel === 'slack' && !accountUser.slack_user_id) return accountUser.user.emails.length > 0;
+  return addressOf(accountUser, channel).undeliverable === null;
 }

@@ -4,6 +4,8 @@
 // on the curve) and a 16-byte authentication secret, both base64url (RFC 8291).
 import { createECDH, type ECDH } from 'node:crypto';
 import * as z from 'zod';
+import { instant, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -59,3 +61,35 @@ export const pushSubscriptionInput = z.object({
 });
 
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+/** A browser's push subscription of an account user (its keys are never shown again). */
+export const PushSubscriptionV4 = z.strictObject({
+  id: ulid,
+  account_id: ulid,
+  account_user_id: ulid,
+  endpoint: z.string(),
+  expiration_time: z.number().int().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const PushSubscriptionListV4 = z.strictObject({
+  data: z.array(PushSubscriptionV4),
+  has_more: z.boolean(),
+  total_count: z.number().int(),
+});
+
+/** GET /api/v4/web_push: the VAPID public key a browser subscribes with (applicationServerKey). */
+export const WebPushV4 = z.strictObject({
+  enabled: z.boolean(),
+  vapid_public_key: z.string(),
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(pushSubscriptionInput, { id: 'PushSubscriptionCreateInput' });
+documentNames.add(PushSubscriptionV4, { id: 'PushSubscriptionV4' });
+documentNames.add(PushSubscriptionListV4, { id: 'PushSubscriptionListV4' });
+documentNames.add(WebPushV4, { id: 'WebPushV4' });

@@ -24,6 +24,8 @@ import { webPushEnabled } from '../notify/providers/web-push';
 import { pushSubscriptionInput } from './push-subscription-schemas';
 import type { AccountUserRecord } from './records';
 import { findAccountUser } from './read-account-users';
+import type * as z from 'zod';
+import type { PushSubscriptionV4 } from './push-subscription-schemas';
 
 export const MAX_SUBSCRIPTIONS = 10;
 
@@ -35,7 +37,7 @@ async function ownerFor(principal: Principal, rawId: string): Promise<AccountUse
   return target;
 }
 
-export function pushSubscriptionToV4(record: PushSubscriptionRecord) {
+export function pushSubscriptionToV4(record: PushSubscriptionRecord): z.input<typeof PushSubscriptionV4> {
   return {
     id: record.id,
     account_id: record.account_id,

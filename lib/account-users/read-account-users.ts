@@ -16,7 +16,7 @@ export async function findAccountUser(principal: Principal, rawId: string): Prom
   return record;
 }
 
-export async function listAccountUsers(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listAccountUsers<Iface extends ApiInterface>(principal: Principal, params: URLSearchParams, iface: Iface) {
   const query = parseListQuery(params, accountUserListSpec, iface);
   return runList(query, collectionSource(accountUserCollection(principal.accountId)), accountUserToV4, {
     search: accountUserListSpec.search,

@@ -1,6 +1,8 @@
 // Input schemas of account users (api-v4.md permitted parameters, docs/api.md#errors aliases).
 import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
+import { instant, prefixIdOf, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 import { CHANNELS } from '../notify/records';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -29,7 +31,17 @@ const notifyFlags = {
   notify_email: boolish.optional(),
   notify_sms: boolish.optional(),
   notify_voice: boolish.optional(),
+  notify_slack: boolish.optional(),
 };
+
+/** A Slack user id (`U…`, or `W…` in Enterprise Grid); null unlinks the person. */
+export const slackUserId = z
+  .string()
+  .trim()
+  .refine((value) => /^[UW][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
+  })
+  .nullable();
 
 export const rolesInput = z.object({
   admin: boolish.optional(),
@@ -40,6 +52,7 @@ export const rolesInput = z.object({
 
 export const createAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),
@@ -54,6 +67,7 @@ export const createAccountUserInput = z.object({
 
 export const updateAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),
@@ -83,3 +97,50 @@ export const changePasswordInput = z.object({
 
 /** POST /api/v4/account_users/:id/test_notification: the channel to try. */
 export const testNotificationInput = z.object({ channel: z.enum(CHANNELS) });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const UserV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('user'),
+  name: z.string(),
+  time_zone: z.string(),
+  notify_push: z.boolean(),
+  notify_email: z.boolean(),
+  notify_sms: z.boolean(),
+  notify_voice: z.boolean(),
+  notify_slack: z.boolean(),
+  emails: z.array(z.strictObject({ id: ulid, prefix_id: prefixIdOf('email'), email: z.string(), primary: z.boolean() })),
+  phones: z.array(
+    z.strictObject({
+      id: ulid,
+      prefix_id: prefixIdOf('phone'),
+      phone: z.string(),
+      primary: z.boolean(),
+      country: z.string().nullable(),
+      blocked: z.boolean(),
+    }),
+  ),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const AccountUserV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('accountUser'),
+  account_id: ulid,
+  user_id: ulid,
+  roles: z.strictObject({ admin: z.boolean(), billing: z.boolean(), broadcaster: z.boolean(), communicator: z.boolean() }),
+  notification_rule_id: z.string().nullable(),
+  slack_user_id: z.string().nullable(),
+  user: UserV4,
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(changePasswordInput, { id: 'PasswordChangeInput' });
+documentNames.add(createAccountUserInput, { id: 'AccountUserCreateInput' });
+documentNames.add(updateAccountUserInput, { id: 'AccountUserUpdateInput' });
+documentNames.add(testNotificationInput, { id: 'TestNotificationInput' });
+documentNames.add(AccountUserV4, { id: 'AccountUserV4' });

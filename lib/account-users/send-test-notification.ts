@@ -2,7 +2,8 @@
 // message with template `test` on that channel to that person's address, through the channel's
 // provider, so a person can check that their phone rings before it has to. By that account user or
 // an admin (anyone else: 403; another account's user: 404). A channel the person has no address for
-// (no phone for sms or voice, no browser registered for Web Push) is a 422 naming `channel`. Test
+// (no phone for sms or voice, no browser registered for Web Push, nobody in the connected Slack
+// workspace) is a 422 naming `channel`. Test
 // messages cost money and land on someone's phone: a few per person and channel per window (429 beyond).
 import { takeAttempt } from '../auth/attempt-limit';
 import { Forbidden, Invalid } from '../http/errors';
@@ -13,6 +14,7 @@ import { listPushSubscriptions } from '../notify/push-subscription-store';
 import type { Channel, NotificationRecord } from '../notify/records';
 import { sendNotification } from '../notify/send';
 import { addressOf } from './addresses';
+import { slackAddressOf } from './slack-address';
 import type { AccountUserRecord } from './records';
 import { findAccountUser } from './read-account-users';
 import { testNotificationInput } from './schemas';
@@ -28,14 +30,17 @@ const CHANNEL_NAME: Record<Channel, string> = {
   slack: 'Slack messages',
 };
 
-/** Why the person cannot be sent anything on the channel, or null. */
-async function unreachableOn(accountUser: AccountUserRecord, channel: Channel): Promise<string | null> {
-  const address = addressOf(accountUser, channel);
-  if (address.undeliverable) return address.undeliverable;
+/** The person's address on the channel (Slack: looked up by e-mail when they have no slack_user_id), or why there is none. */
+async function addressOn(accountUser: AccountUserRecord, channel: Channel): Promise<{ to: string; undeliverable: string | null }> {
+  const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
+  if (address.undeliverable) return address;
   if (channel === 'push' && webPushEnabled() && (await listPushSubscriptions(accountUser.account_id, accountUser.id)).length === 0) {
-    return 'the person has no browser registered for push notifications (Profile → Enable notifications on this device)';
+    return {
+      to: '',
+      undeliverable: 'the person has no browser registered for push notifications (Profile → Enable notifications on this device)',
+    };
   }
-  return null;
+  return address;
 }
 
 export async function sendTestNotification(principal: Principal, rawId: string, body: unknown): Promise<NotificationRecord> {
@@ -44,8 +49,8 @@ export async function sendTestNotification(principal: Principal, rawId: string, 
     throw new Forbidden('Only the account user themselves or an admin may send them a test notification');
   }
   const { channel } = parseInput(testNotificationInput, body);
-  const problem = await unreachableOn(target, channel);
-  if (problem) throw new Invalid(`channel ${channel} cannot reach this person: ${problem}`);
+  const address = await addressOn(target, channel);
+  if (address.undeliverable) throw new Invalid(`channel ${channel} cannot reach this person: ${address.undeliverable}`);
   await takeAttempt([
     {
       bucket: `test-notification:${target.account_id}:${target.id}:${channel}`,
@@ -60,7 +65,7 @@ export async function sendTestNotification(principal: Principal, rawId: string, 
     accountUserId: target.id,
     userId: target.user_id,
     channel,
-    to: addressOf(target, channel).to,
+    to: address.to,
     template: 'test',
     subject: 'Test notification',
     message: text,

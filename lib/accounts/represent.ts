@@ -1,8 +1,10 @@
 // The earlier interface's account (api-earlier.md "Account").
 import { prefixId } from '../ids';
 import type { AccountRecord } from './records';
+import type * as z from 'zod';
+import type { AccountEarlier } from './schemas';
 
-export function accountToEarlier(account: AccountRecord) {
+export function accountToEarlier(account: AccountRecord): z.input<typeof AccountEarlier> {
   const id = prefixId('account', account.id);
   return {
     sid: id,

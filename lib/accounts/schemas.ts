@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { newPassword } from '../account-users/schemas';
 import { jsonData } from '../http/fields';
+import { instant, jsonObject, prefixIdOf, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 export const updateAccountInput = z.object({
   name: z.string().trim().min(1).optional(),
@@ -31,3 +33,34 @@ export const passwordResetRequestInput = z.object({
 export const passwordResetInput = z.object({
   password: newPassword,
 });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const LoginResult = z.strictObject({ token: z.string().min(1) });
+
+export const SignupResult = z.strictObject({ token: z.string().min(1), account_id: ulid });
+
+export const PasswordResetRequested = z.strictObject({ message: z.string().min(1) });
+
+export const AccountEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('account'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: jsonObject,
+  name: z.string(),
+  token_id: z.string(),
+  sso: jsonObject,
+  notification_templates: jsonObject,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(loginInput, { id: 'LoginInput' });
+documentNames.add(signupInput, { id: 'SignupInput' });
+documentNames.add(passwordResetRequestInput, { id: 'PasswordResetRequestInput' });
+documentNames.add(passwordResetInput, { id: 'PasswordResetInput' });
+documentNames.add(updateAccountInput, { id: 'AccountUpdateEarlierInput' });
+documentNames.add(LoginResult, { id: 'LoginResult' });
+documentNames.add(SignupResult, { id: 'SignupResult' });
+documentNames.add(PasswordResetRequested, { id: 'PasswordResetRequested' });
+documentNames.add(AccountEarlier, { id: 'AccountEarlier' });

@@ -1,6 +1,8 @@
-// Alert events for outgoing webhooks (docs/api.md#routers-and-automations): every change of an alert is written to its
-// timeline (timeline.ts), and the changes a webhook can subscribe to are published from there, so no
-// change is missed, whichever path made it (API, webhook, routing, escalation). Publishing is one
+// Alert events for outgoing webhooks (docs/api.md#routers-and-automations) and for Slack's team
+// messages (docs/api.md#slack): every change of an alert is written to its timeline (timeline.ts),
+// and the changes a subscriber can subscribe to are published from there, so no change is missed,
+// whichever path made it (API, webhook, routing, escalation, Slack). Besides the webhook events, a
+// subscriber may ask for every change of an alert's status or assignee (STATUS_OR_ASSIGNEE_CHANGED). Publishing is one
 // group-committed queue message per event, only when a subscriber wants it; the subscriber list is
 // cached in-process for a few seconds (changes made in this process drop it at once). The message
 // carries the alert as the change left it, in the earlier representation, so a later change does not
@@ -12,13 +14,16 @@ import { prefixId } from '../ids';
 import { logger } from '../log';
 import { sendBatch } from '../queues/client';
 import { listAlertEventSubscribers, putAlertEventSubscriber, type AlertEventSubscriber } from './event-subscriber-store';
-import type { AlertRecord, AlertStatus } from './records';
+import { actorPrefixId } from './actor';
+import type { Actor, AlertRecord, AlertStatus } from './records';
 import { alertToEarlier } from './represent';
 
 /** A change as the timeline records it (timeline.ts TimelineEntry). */
 export interface AlertChange {
   alert: AlertRecord;
   action: string;
+  /** Who made it; absent for the service's own steps. */
+  actor?: Actor;
   oldStatus: AlertStatus | null;
   newStatus: AlertStatus | null;
   time: string;
@@ -36,6 +41,22 @@ export interface AlertEventMessage {
   subscribers: string[];
   /** The alert after the change, earlier representation; absent when too large for a message. */
   alert?: Record<string, unknown>;
+  /** The timeline's action (acknowledged, handoff, routed, …) and who made it (`usr_…`, `int_…`; null: the service). */
+  action?: string;
+  actor?: string | null;
+}
+
+/** The event of a subscriber that wants every change of an alert's status or assignee (Slack's team messages). */
+export const STATUS_OR_ASSIGNEE_CHANGED = 'alert.status_or_assignee_changed';
+
+/** Timeline actions that (may) give an alert another assignee, or name who changed its status. */
+const ASSIGNING_ACTIONS = new Set(['routed', 'handoff', 'reassigned', 'acknowledged', 'resolved', 'archived', 'dropped', 'suppressed']);
+
+/** Whether a timeline entry changes an alert's status or assignee. Its creation is neither: routing assigns it. */
+export function changesStatusOrAssignee(entry: Pick<AlertChange, 'action' | 'oldStatus' | 'newStatus'>): boolean {
+  if (entry.action === 'created' || entry.action === 'deleted') return false;
+  if (ASSIGNING_ACTIONS.has(entry.action)) return true;
+  return entry.newStatus !== null && entry.oldStatus !== entry.newStatus;
 }
 
 const BY_ACTION: Record<string, string> = {
@@ -92,10 +113,14 @@ const MAX_MESSAGE_CHARS = 200_000;
 
 /** Publishes the event of a timeline entry (id `entryId`) to the subscribers that want it. */
 export async function publishAlertEvent(entry: AlertChange, entryId: string): Promise<void> {
-  const event = alertEventOf(entry);
-  if (!event) return;
+  const webhookEvent = alertEventOf(entry);
+  const changed = changesStatusOrAssignee(entry);
+  if (!webhookEvent && !changed) return;
+  const event = webhookEvent ?? STATUS_OR_ASSIGNEE_CHANGED;
   try {
-    const wanted = (await subscribersOf(entry.alert.account_id)).filter((s) => s.events.includes(event)).map((s) => s.id);
+    const wanted = (await subscribersOf(entry.alert.account_id))
+      .filter((s) => s.events.includes(event) || (changed && s.events.includes(STATUS_OR_ASSIGNEE_CHANGED)))
+      .map((s) => s.id);
     if (wanted.length === 0) return;
     const message: AlertEventMessage = {
       kind: 'event',
@@ -106,6 +131,8 @@ export async function publishAlertEvent(entry: AlertChange, entryId: string): Pr
       at: entry.time,
       subscribers: wanted,
       alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
+      action: entry.action,
+      actor: entry.actor ? actorPrefixId(entry.actor) : null,
     };
     let body = JSON.stringify(message);
     if (body.length > MAX_MESSAGE_CHARS) body = JSON.stringify({ ...message, alert: undefined });

@@ -11,7 +11,8 @@ import { getTeam } from '../teams/store';
 import { alertListSource, EARLIER_FILTERS, EARLIER_PATHS, V4_FILTERS, type AlertView } from './list-source';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
-import { alertIdOfTinyId, getAlert } from './store';
+import { alertIdOfTinyId } from './link-store';
+import { getAlert } from './store';
 
 export const INCIDENT_VIEW: AlertView = { kind: 'incident', value: 'true', includes: isIncident };
 export const BROADCAST_VIEW: AlertView = {
@@ -77,10 +78,6 @@ export async function listAlertsEarlier(principal: Principal, params: URLSearchP
   return runList(query, source, alertToEarlier);
 }
 
-export async function listAlerts(principal: Principal, params: URLSearchParams, iface: ApiInterface, view?: AlertView) {
-  return iface === 'v4' ? listAlertsV4(principal, params, view) : listAlertsEarlier(principal, params, view);
-}
-
 /** GET /api/v4/teams/:id/alerts: alerts sent to the team or assigned to it now. */
 export async function listTeamAlerts(principal: Principal, rawTeamId: string, params: URLSearchParams) {
   const teamId = parseId('team', rawTeamId);
@@ -93,7 +90,12 @@ export const findBroadcast = (principal: Principal, rawId: string) => findAlert(
 export const findIncident = (principal: Principal, rawId: string) => findAlert(principal, rawId, INCIDENT_VIEW);
 
 /** GET /incident/:id/logs: an alert's timeline, oldest first. */
-export async function listIncidentLogs(principal: Principal, rawAlertId: string, params: URLSearchParams, iface: ApiInterface) {
+export async function listIncidentLogs<Iface extends ApiInterface>(
+  principal: Principal,
+  rawAlertId: string,
+  params: URLSearchParams,
+  iface: Iface,
+) {
   const alert = await findAlert(principal, rawAlertId);
   return listLogsOfOwner(principal, prefixId('alert', alert.id), params, iface);
 }

@@ -6,7 +6,12 @@ import { listCommentsOfAlert } from './comment-store';
 import { findAlert } from './read-alerts';
 import { commentListSpec, commentToV4 } from './represent';
 
-export async function listComments(principal: Principal, rawAlertId: string, params: URLSearchParams, iface: ApiInterface) {
+export async function listComments<Iface extends ApiInterface>(
+  principal: Principal,
+  rawAlertId: string,
+  params: URLSearchParams,
+  iface: Iface,
+) {
   const alert = await findAlert(principal, rawAlertId);
   const query = parseListQuery(params, commentListSpec, iface);
   const source = { all: () => listCommentsOfAlert(principal.accountId, alert.id) };

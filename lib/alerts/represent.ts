@@ -4,8 +4,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { AlertRecord, CommentRecord } from './records';
+import type * as z from 'zod';
+import type { AlertEarlier, AlertV4, CommentV4 } from './schemas';
 
-export function alertToV4(alert: AlertRecord) {
+export function alertToV4(alert: AlertRecord): z.input<typeof AlertV4> {
   return {
     id: alert.id,
     prefix_id: prefixId('alert', alert.id),
@@ -81,7 +83,7 @@ export function sourcePrefixId(alert: AlertRecord): string {
   return alert.source_user_id ? prefixId('user', alert.source_user_id) : prefixId('accountUser', alert.source_id);
 }
 
-export function alertToEarlier(alert: AlertRecord) {
+export function alertToEarlier(alert: AlertRecord): z.input<typeof AlertEarlier> {
   return {
     sid: prefixId('account', alert.account_id),
     id: prefixId('alert', alert.id),
@@ -101,7 +103,7 @@ export function alertToEarlier(alert: AlertRecord) {
     d_team_id: prefixed('team', alert.assigned_team_id),
     d_user_id: prefixed('user', alert.assigned_user_id),
     s_log_id: prefixed('log', alert.source_log_id),
-    created: unixSeconds(alert.created_at),
+    created: Math.floor(Date.parse(alert.created_at) / 1000),
     acknowledged: unixSeconds(alert.acknowledged_at),
     acknowledgedby: alert.acknowledged_by,
     resolved: unixSeconds(alert.resolved_at),
@@ -156,7 +158,7 @@ export const alertEarlierListSpec: ListSpec = {
   },
 };
 
-export function commentToV4(comment: CommentRecord) {
+export function commentToV4(comment: CommentRecord): z.input<typeof CommentV4> {
   return {
     id: comment.id,
     prefix_id: prefixId('comment', comment.id),

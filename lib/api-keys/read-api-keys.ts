@@ -15,7 +15,7 @@ export async function findApiKey(principal: Principal, rawId: string): Promise<A
   return key;
 }
 
-export async function listApiKeys(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listApiKeys<Iface extends ApiInterface>(principal: Principal, params: URLSearchParams, iface: Iface) {
   const query = parseListQuery(params, apiKeyListSpec, iface);
   const source = { all: () => listApiKeysOf(principal.accountId, principal.accountUserId) };
   return runList(query, source, apiKeyToV4);

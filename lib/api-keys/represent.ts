@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ListSpec } from '../list/query';
 import type { ApiKeyRecord } from './records';
+import type * as z from 'zod';
+import type { ApiKeyV4 } from './schemas';
 
-export function apiKeyToV4(record: ApiKeyRecord) {
+export function apiKeyToV4(record: ApiKeyRecord): z.input<typeof ApiKeyV4> {
   return {
     id: record.id,
     prefix_id: prefixId('apiKey', record.id),

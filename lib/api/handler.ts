@@ -1,25 +1,19 @@
-// Builds the Lambda handler of one resource function: a middy chain around a small router that
-// dispatches on the API Gateway route key ("GET /api/v4/alerts/{id}"), authenticates the caller of
-// every route that is not public, and maps errors to the contract's body. The same route table feeds
-// API Gateway and the local server, so every route key reaching here has a handler.
+// Builds the Lambda handler of one resource function from its routes' declaration (lib/<area>/routes.ts)
+// and one handler per declared route: a middy chain around a small router that dispatches on the API
+// Gateway route key ("GET /api/v4/alerts/{id}"), authenticates the caller of every route that is not
+// public, and maps errors to the contract's body. The handler map is typed from the declaration, so
+// a missing, unknown or ill-answering handler does not compile; the same declarations feed API
+// Gateway and the local server (lib/api/route-table.ts), so every route key reaching here has a handler.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fitResult, negotiateEncoding } from '../http/compression';
+import { answersThatFit } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
+import type { HandlersOf, RouteContract } from '../http/route-contract';
 import { authenticate } from './authenticate';
 
-export type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
-
-/** A route as the route table (infra/routes.ts) describes it. */
-export interface RouteEntry {
-  method: string;
-  path: string;
-  op: string;
-  /** No credentials needed (login, signup, health, inbound webhooks). */
-  public?: boolean;
-}
+type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -33,36 +27,30 @@ function errorMapper(): MiddlewareObj<Event, Result> {
 }
 
 /** Compresses every answer the client can take compressed, and refuses one that would not fit in a
- * Lambda response (lib/http/compression.ts). Runs after the error mapping, so errors go through it too. */
-function answerThatFits(): MiddlewareObj<Event, Result> {
-  const fit = async (request: { event: Event; response: Result | null }) => {
-    if (!request.response) return;
-    const path = request.event.rawPath ?? '/';
-    request.response = fitResult(request.response, {
-      acceptEncoding: request.event.headers?.['accept-encoding'],
-      tooLarge: ({ bytes, limit }) =>
-        errorResult(
-          new Invalid(
-            `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
-              `${negotiateEncoding(request.event.headers?.['accept-encoding']) ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
-              'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
-          ),
-          path,
+ * Lambda response (lib/http/compression.ts). Used before the error mapping, so errors go through it too. */
+function answerThatFits(): MiddlewareObj<Event, Result>[] {
+  return answersThatFit({
+    tooLarge: ({ bytes, limit, compressible }, event) =>
+      errorResult(
+        new Invalid(
+          `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
+            `${compressible ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
+            'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
         ),
-    });
-  };
-  return { after: fit, onError: fit };
+        event.rawPath ?? '/',
+      ),
+  });
 }
 
 /**
- * The handler of one function: `routes` are its entries of the route table, `operations` implement
- * them by name. A missing operation is a programming error and fails at cold start.
+ * The handler of one function: `contract` declares its routes, `handlers` answers each of them by
+ * its name in the declaration. A handler missing at run time (the types were bypassed) fails at cold start.
  */
-export function httpHandler(routes: RouteEntry[], operations: Record<string, RouteHandler>) {
+export function httpHandler<Contract extends RouteContract>(contract: Contract, handlers: NoInfer<HandlersOf<Contract>>) {
   const table = new Map<string, { handler: RouteHandler; public: boolean }>();
-  for (const route of routes) {
-    const handler = operations[route.op];
-    if (!handler) throw new Error(`No operation ${route.op} for ${route.method} ${route.path}`);
+  for (const [op, route] of Object.entries(contract.routes)) {
+    const handler = (handlers as unknown as Record<string, RouteHandler | undefined>)[op];
+    if (!handler) throw new Error(`No handler ${op} for ${route.method} ${route.path}`);
     table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
   }
   return middy<Event, Result>()

@@ -5,8 +5,10 @@ import { EARLIER_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ListSpec } from '../list/query';
 import type { AutomationRecord } from './records';
 import { redactedSettings } from './settings';
+import type * as z from 'zod';
+import type { AutomationEarlier } from './schemas';
 
-export function automationToEarlier(record: AutomationRecord) {
+export function automationToEarlier(record: AutomationRecord): z.input<typeof AutomationEarlier> {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('automation', record.id),

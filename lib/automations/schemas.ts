@@ -1,6 +1,8 @@
 // Input schemas of automations (api-earlier.md: name and settings required on create).
 import * as z from 'zod';
 import { boolish, metaInput, requiredText } from '../http/fields';
+import { instant, jsonObject, prefixIdOf } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 export const createAutomationInput = z.object({
   name: requiredText,
@@ -10,3 +12,21 @@ export const createAutomationInput = z.object({
 });
 
 export const updateAutomationInput = createAutomationInput.partial();
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const AutomationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('automation'),
+  createdAt: instant,
+  updatedAt: instant,
+  meta: jsonObject,
+  name: z.string(),
+  enabled: z.boolean(),
+  settings: z.string(),
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createAutomationInput, { id: 'AutomationCreateEarlierInput' });
+documentNames.add(updateAutomationInput, { id: 'AutomationUpdateEarlierInput' });
+documentNames.add(AutomationEarlier, { id: 'AutomationEarlier' });

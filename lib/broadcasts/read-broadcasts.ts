@@ -41,7 +41,7 @@ export async function findBroadcast(principal: Principal, rawId: string): Promis
   return withResponses(await findBroadcastRecord(principal, rawId));
 }
 
-export async function listBroadcasts(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listBroadcasts<Iface extends ApiInterface>(principal: Principal, params: URLSearchParams, iface: Iface) {
   const query = parseListQuery(params, broadcastListSpec, iface);
   const collection = broadcastCollection(principal.accountId);
   const source = collectionSource<BroadcastView>({

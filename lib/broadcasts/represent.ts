@@ -5,8 +5,10 @@ import { prefixId } from '../ids';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ListSpec } from '../list/query';
 import type { BroadcastView } from './records';
+import type * as z from 'zod';
+import type { BroadcastV4 } from './schemas';
 
-export function broadcastToV4(view: BroadcastView) {
+export function broadcastToV4(view: BroadcastView): z.input<typeof BroadcastV4> {
   const counts = new Map<string, number>();
   for (const response of view.responses) {
     counts.set(response.broadcast_response_option_id, (counts.get(response.broadcast_response_option_id) ?? 0) + 1);

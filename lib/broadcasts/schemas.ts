@@ -4,6 +4,8 @@
 // title, at least one destination, and at least one response option when a response is requested.
 import * as z from 'zod';
 import { boolish, idList, requiredText } from '../http/fields';
+import { count, instant, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
 const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
@@ -82,3 +84,47 @@ export function createBroadcastChecks(body: Record<string, unknown>): string[] {
   }
   return messages;
 }
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const BROADCAST_STATUS_VALUES = ['queued', 'open', 'closed', 'errored'] as const;
+
+export const BroadcastV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('broadcast'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  title: z.string(),
+  description: z.string().nullable(),
+  tag_list: z.array(z.string()),
+  destination_team_ids: z.array(ulid),
+  destination_account_user_ids: z.array(ulid),
+  status: z.enum(BROADCAST_STATUS_VALUES),
+  response_requested: z.boolean(),
+  response_requested_by: instant.nullable(),
+  broadcast_response_options: z.array(
+    z.strictObject({ id: ulid, value: z.string(), position: z.number().int().min(0), broadcast_responses_count: count }),
+  ),
+  broadcast_responses: z.array(
+    z.strictObject({
+      id: ulid,
+      prefix_id: prefixIdOf('response'),
+      account_user_id: ulid,
+      broadcast_response_option_id: ulid,
+      channel: z.string(),
+      created_at: instant,
+    }),
+  ),
+  source_id: ulid,
+  source_type: z.literal('AccountUser'),
+  sent_at: instant.nullable(),
+  closed_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createBroadcastInput, { id: 'BroadcastCreateInput' });
+documentNames.add(updateBroadcastInput, { id: 'BroadcastUpdateInput' });
+documentNames.add(respondInput, { id: 'BroadcastRespondInput' });
+documentNames.add(BroadcastV4, { id: 'BroadcastV4' });

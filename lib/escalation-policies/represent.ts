@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { EscalationPolicyRecord } from './records';
+import type * as z from 'zod';
+import type { EscalationPolicyV4 } from './schemas';
 
-export function escalationPolicyToV4(record: EscalationPolicyRecord) {
+export function escalationPolicyToV4(record: EscalationPolicyRecord): z.input<typeof EscalationPolicyV4> {
   return {
     id: record.id,
     prefix_id: prefixId('escalationPolicy', record.id),

@@ -5,6 +5,8 @@ import { Invalid } from '../http/errors';
 import { boolish, idList, intish, metaInput, requiredText } from '../http/fields';
 import { newId } from '../ids';
 import { TIMEOUT_UNITS, type EscalationLayerRecord } from './records';
+import { instant, jsonObject, prefixIdOf, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const layerInput = z.object({
   id: z.string().optional(),
@@ -60,3 +62,26 @@ export function layerInputOf(input: { escalation_layers?: LayerInput[]; escalati
     layers: input.escalation_layers ?? input.escalation_layers_attributes,
   };
 }
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const EscalationPolicyV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('escalationPolicy'),
+  account_id: ulid,
+  name: z.string(),
+  repeat: z.number().int().min(0).max(3),
+  reassign_team_ids: z.array(ulid),
+  reassign_account_user_ids: z.array(ulid),
+  escalation_layers: z.array(
+    z.strictObject({ id: ulid, layer: z.number().int().min(1), timeout: z.number().int().min(1), timeout_unit: z.enum(TIMEOUT_UNITS) }),
+  ),
+  meta: jsonObject,
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createEscalationPolicyInput, { id: 'EscalationPolicyCreateInput' });
+documentNames.add(updateEscalationPolicyInput, { id: 'EscalationPolicyUpdateInput' });
+documentNames.add(EscalationPolicyV4, { id: 'EscalationPolicyV4' });

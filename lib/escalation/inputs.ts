@@ -3,8 +3,9 @@
 // channels, notification rules, the channels they have an address for) and the alert itself. The engine asks for teams it lacks
 // (advanceWithLoader); account users it never loaded are assumed to exist (a page to one who is
 // gone is skipped when it is carried out).
-import { addressOf } from '../account-users/addresses';
+import { mayReach } from '../account-users/addresses';
 import { getAccountUsers } from '../account-users/store';
+import { now as clockNow } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { getEscalationPolicies } from '../escalation-policies/store';
@@ -38,10 +39,12 @@ const snapshots = new Map<string, { at: number; snapshot: Promise<TeamSnapshot> 
 const SNAPSHOT_MS = 1_000;
 
 function teamSnapshots(accountId: string, teamIds: readonly string[]): Promise<TeamSnapshot[]> {
-  const now = Date.now();
+  // The service's clock, so that moving it (tests) ages the snapshots too; one from a later time than
+  // now (a clock set back) is not trusted either.
+  const now = clockNow();
   const missing = teamIds.filter((id) => {
     const cached = snapshots.get(`${accountId}|${id}`);
-    return !cached || now - cached.at >= SNAPSHOT_MS;
+    return !cached || now - cached.at >= SNAPSHOT_MS || now < cached.at;
   });
   if (missing.length) {
     const loading = loadSnapshots(accountId, missing);
@@ -166,7 +169,7 @@ export class StepInputs {
       },
       receivableChannels: (accountUserId: string) => {
         const accountUser = this.accountUsers.get(accountUserId);
-        return accountUser ? CHANNELS.filter((channel) => addressOf(accountUser, channel).undeliverable === null) : [];
+        return accountUser ? CHANNELS.filter((channel) => mayReach(accountUser, channel)) : [];
       },
     };
   }

@@ -4,8 +4,10 @@ import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { unixSeconds } from './datetimes';
 import type { EventRecord } from './records';
+import type * as z from 'zod';
+import type { EventEarlier, EventV4 } from './schemas';
 
-export function eventToV4(record: EventRecord) {
+export function eventToV4(record: EventRecord): z.input<typeof EventV4> {
   return {
     id: record.id,
     prefix_id: prefixId('event', record.id),
@@ -67,7 +69,7 @@ export const EVENT_REFERENCE_FILTERS = {
   'event_attendees.attendee_id': 'accountUser',
 } as const;
 
-export function eventToEarlier(record: EventRecord) {
+export function eventToEarlier(record: EventRecord): z.input<typeof EventEarlier> {
   const id = prefixId('event', record.id);
   return {
     sid: prefixId('account', record.account_id),

@@ -4,6 +4,8 @@
 import * as z from 'zod';
 import { boolish, idList, intish, metaInput } from '../http/fields';
 import { FREQUENCY_UNITS } from './records';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid, unixSeconds } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const text = z.string().trim().min(1);
 const listOf = <T extends z.ZodType>(item: T) =>
@@ -80,3 +82,70 @@ export const overrideInput = z.object({
 });
 
 export const actionTimeInput = z.object({ action_time: text });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+const shownFrequencyUnit = z.enum(FREQUENCY_UNITS as ['hourly', 'daily', 'weekly', 'monthly', 'yearly']);
+const weekday = z.number().int().min(0).max(6);
+
+export const EventV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('event'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  start_datetime: instant,
+  end_datetime: instant,
+  layer: z.number().int(),
+  time_zone: z.string(),
+  repeat: z.boolean(),
+  frequency: z.number().int().nullable(),
+  frequency_unit: shownFrequencyUnit.nullable(),
+  days_of_week: z.array(weekday),
+  repeat_end_datetime: instant.nullable(),
+  rotation: z.boolean(),
+  parent_id: ulid.nullable(),
+  schedule_ids: z.array(ulid),
+  event_attendees: z.array(
+    z.strictObject({ id: ulid, attendee_id: ulid, attendee_type: z.literal('AccountUser'), position: z.number().int() }),
+  ),
+  exceptions: z.array(z.strictObject({ id: ulid, start_datetime: instant })),
+  meta: jsonObject,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const EventEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('event'),
+  tinyId,
+  createdAt: instant,
+  updatedAt: instant,
+  meta: jsonObject,
+  schedule_id: z.array(prefixIdOf('schedule')),
+  attendees: z.array(prefixIdOf('user')),
+  layer: z.number().int(),
+  start: unixSeconds,
+  end: unixSeconds,
+  repeat: z.boolean(),
+  timezone: z.string(),
+  dow: z.array(weekday),
+  frequency: z.number().int().nullable(),
+  frequency_unit: shownFrequencyUnit.nullable(),
+  repeatend: unixSeconds.nullable(),
+  rotation: z.boolean(),
+  parent_id: prefixIdOf('event').nullable(),
+  exceptions: z.array(z.strictObject({ start: unixSeconds, event_id: prefixIdOf('event') })),
+});
+
+export const TimeZoneNames = z.array(z.string());
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(v4CreateEventInput, { id: 'EventCreateInput' });
+documentNames.add(v4UpdateEventInput, { id: 'EventUpdateInput' });
+documentNames.add(overrideInput, { id: 'EventOverrideInput' });
+documentNames.add(actionTimeInput, { id: 'EventActionTimeInput' });
+documentNames.add(earlierCreateEventInput, { id: 'EventCreateEarlierInput' });
+documentNames.add(earlierUpdateEventInput, { id: 'EventUpdateEarlierInput' });
+documentNames.add(EventV4, { id: 'EventV4' });
+documentNames.add(EventEarlier, { id: 'EventEarlier' });
+documentNames.add(TimeZoneNames, { id: 'TimeZoneNames' });

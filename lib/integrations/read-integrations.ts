@@ -4,7 +4,7 @@ import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
-import { parseListQuery, type ApiInterface } from '../list/query';
+import { parseListQuery } from '../list/query';
 import { collectionSource } from '../list/sources';
 import { findIntegrationType, INTEGRATION_TYPES, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';
@@ -26,13 +26,19 @@ export async function findIntegration(principal: Principal, rawId: string): Prom
 }
 
 /** `baseUrl`: where clients reach this API, for each integration's inbound `url`. */
-export async function listIntegrations(principal: Principal, params: URLSearchParams, iface: ApiInterface, baseUrl: string) {
-  const spec = iface === 'v4' ? integrationListSpec : integrationEarlierListSpec;
-  const query = parseListQuery(params, spec, iface);
+export async function listIntegrationsV4(principal: Principal, params: URLSearchParams, baseUrl: string) {
+  const query = parseListQuery(params, integrationListSpec, 'v4');
   const source = collectionSource(integrationCollection(principal.accountId));
-  return iface === 'v4'
-    ? runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl), { search: spec.search })
-    : runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl), { search: spec.search });
+  return runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl), { search: integrationListSpec.search });
+}
+
+/** `baseUrl`: as listIntegrationsV4. */
+export async function listIntegrationsEarlier(principal: Principal, params: URLSearchParams, baseUrl: string) {
+  const query = parseListQuery(params, integrationEarlierListSpec, 'earlier');
+  const source = collectionSource(integrationCollection(principal.accountId));
+  return runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl), {
+    search: integrationEarlierListSpec.search,
+  });
 }
 
 export function findType(rawId: string): IntegrationType {

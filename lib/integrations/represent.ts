@@ -5,8 +5,10 @@ import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-
 import { findIntegrationType, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';
 import { shownOptions } from './outgoing-webhook-options';
+import type * as z from 'zod';
+import type { IntegrationEarlier, IntegrationTypeV4, IntegrationV4 } from './schemas';
 
-export function integrationTypeToV4(type: IntegrationType) {
+export function integrationTypeToV4(type: IntegrationType): z.input<typeof IntegrationTypeV4> {
   return {
     id: type.id,
     prefix_id: type.prefixId,
@@ -39,7 +41,7 @@ export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: str
 }
 
 /** `baseUrl`: where clients reach this API (lib/http/base-url.ts), for the integration's `url`. */
-export function integrationToV4(record: IntegrationRecord, baseUrl: string) {
+export function integrationToV4(record: IntegrationRecord, baseUrl: string): z.input<typeof IntegrationV4> {
   const type = findIntegrationType(record.integration_type_id);
   return {
     id: record.id,
@@ -91,7 +93,7 @@ export function destinationIdsOf(record: IntegrationRecord): string[] {
   ];
 }
 
-export function integrationToEarlier(record: IntegrationRecord, baseUrl: string) {
+export function integrationToEarlier(record: IntegrationRecord, baseUrl: string): z.input<typeof IntegrationEarlier> {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('integration', record.id),

@@ -6,6 +6,8 @@ import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem } from '../encoding/js
 import { UNSAFE_KEYS } from '../encoding/limits';
 import { boolish, idList, intish, jsonData, requiredText } from '../http/fields';
 import { issueMessage } from '../http/validate';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const urgency = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES));
 
@@ -111,3 +113,87 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
   }
   return normalized;
 }
+
+/** Options on an integration create or update: the `options` hash, and every top-level
+ * `option_<name>` (which wins; its name in the document adds that pattern). `optionChanges` above
+ * reads them by hand; null or an empty string unsets an option. */
+export const integrationOptions = z
+  .object({
+    token: z.string().max(512).nullable().optional(),
+    capture_additional_data: boolish.nullable().optional(),
+    wrapper_key: z.string().max(1024).nullable().optional(),
+    rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)).nullable().optional(),
+    rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)).nullable().optional(),
+  })
+  .catchall(z.unknown());
+
+export const integrationOptionFields = z.object({ options: integrationOptions.optional() });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+const shownUrgency = z.enum(URGENCIES);
+
+/** The integration's inbound address, `<base URL>/integration/<int_ id>`, on the host the request reached. */
+const inboundUrl = z.url({ protocol: /^https?$/ });
+
+export const IntegrationTypeV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('integrationType'),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  options: z.array(
+    z.strictObject({
+      name: z.string(),
+      type: z.enum(['string', 'boolean', 'array']),
+      description: z.string(),
+      default: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
+    }),
+  ),
+});
+
+export const IntegrationV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('integration'),
+  url: inboundUrl,
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  enabled: z.boolean(),
+  urgency: shownUrgency,
+  integration_type_id: ulid,
+  integration_type: IntegrationTypeV4.nullable(),
+  options: jsonObject,
+  account_user_ids: z.array(ulid),
+  router_ids: z.array(ulid),
+  team_ids: z.array(ulid),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const IntegrationEarlier = z.strictObject({
+  sid: prefixIdOf('account'),
+  id: prefixIdOf('integration'),
+  url: inboundUrl,
+  tinyId,
+  name: z.string(),
+  type: z.string(),
+  enabled: z.boolean(),
+  urgency: shownUrgency,
+  destination_ids: z.array(prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule')),
+  options: jsonObject,
+  meta: jsonObject,
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createIntegrationV4Input, { id: 'IntegrationCreateInput' });
+documentNames.add(updateIntegrationV4Input, { id: 'IntegrationUpdateInput' });
+documentNames.add(createIntegrationEarlierInput, { id: 'IntegrationCreateEarlierInput' });
+documentNames.add(updateIntegrationEarlierInput, { id: 'IntegrationUpdateEarlierInput' });
+// Every top-level option_<name> field is read as an option too (optionChanges).
+documentNames.add(integrationOptionFields, { id: 'IntegrationOptionsInput', jsonSchema: { patternProperties: { '^option_.+': {} } } });
+documentNames.add(IntegrationTypeV4, { id: 'IntegrationTypeV4' });
+documentNames.add(IntegrationV4, { id: 'IntegrationV4' });
+documentNames.add(IntegrationEarlier, { id: 'IntegrationEarlier' });

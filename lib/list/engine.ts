@@ -5,14 +5,12 @@
 // validation error naming what would make it indexable, never an unbounded read.
 import { config, DEFAULT_LIST_READ_BUDGET } from '../config';
 import { Invalid } from '../http/errors';
+import type { ApiInterface } from '../http/request';
+import type { ListPage, Listed, Selection } from '../http/route-contract';
 import type { Filter, ListQuery } from './query';
 import { parseDateTime } from './query';
 
-export interface ListPage<R> {
-  data: R[];
-  has_more: boolean;
-  total_count: number;
-}
+export type { ListPage };
 
 export interface ListSource<D extends { id: string }> {
   /** Every object of the resource in the account (the candidates of the query); a source that can
@@ -165,7 +163,7 @@ function searchMatches(rep: unknown, q: string, paths: string[]): boolean {
   });
 }
 
-function pick(rep: unknown, paths: string[]): Record<string, unknown> {
+function pick<R>(rep: R, paths: string[]): Selection<R> {
   const out: Record<string, unknown> = { id: getPath(rep, 'id') };
   for (const path of paths) {
     const parts = path.split('.');
@@ -176,20 +174,21 @@ function pick(rep: unknown, paths: string[]): Record<string, unknown> {
     }
     target[parts[parts.length - 1]] = getPath(rep, path) ?? null;
   }
-  return out;
+  return out as Selection<R>;
 }
 
 export interface RunListOptions {
   search?: string[];
 }
 
-export async function runList<D extends { id: string }, R>(
-  query: ListQuery,
+export async function runList<D extends { id: string }, R, Iface extends ApiInterface>(
+  query: ListQuery<Iface>,
   source: ListSource<D>,
   serialize: (object: D) => R,
   options: RunListOptions = {},
-): Promise<ListPage<R | Record<string, unknown>>> {
-  const shape = (reps: R[]) => (query.select ? reps.map((rep) => pick(rep, query.select!)) : reps);
+): Promise<ListPage<Listed<R, Iface>>> {
+  // Only an earlier-interface query carries a select (ListQuery<Iface>), so a cut item is what Listed allows.
+  const shape = (reps: R[]) => (query.select ? reps.map((rep) => pick(rep, query.select!)) : reps) as Listed<R, Iface>[];
 
   const fast = source.fast ? await source.fast(query) : null;
   if (fast) {

@@ -26,13 +26,14 @@ export interface Filter {
   values: unknown[];
 }
 
-export interface ListQuery {
+/** A parsed list query of one interface: only the earlier interface reads `select`. */
+export interface ListQuery<Iface extends ApiInterface = ApiInterface> {
   limit: number;
   offset: number;
   filters: Filter[];
   q?: string;
   sort?: { path: string; type: AttributeType; direction: 'asc' | 'desc' };
-  select?: string[];
+  select?: Iface extends 'earlier' ? string[] : never;
 }
 
 const RESERVED = ['limit', 'offset', 'page', 'ops', 'sort', 'direction', 'q'];
@@ -89,7 +90,7 @@ export function parseDateTime(raw: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-export function parseListQuery(params: URLSearchParams, spec: ListSpec, iface: ApiInterface): ListQuery {
+export function parseListQuery<Iface extends ApiInterface>(params: URLSearchParams, spec: ListSpec, iface: Iface): ListQuery<Iface> {
   const reserved = new Set([...RESERVED, ...(iface === 'earlier' ? ['select'] : []), ...(spec.reserved ?? [])]);
   const single = (name: string) => {
     const all = params.getAll(name);
@@ -177,5 +178,6 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec, iface: A
     }
   }
 
-  return { limit, offset, filters, q: q && q.trim() ? q.trim() : undefined, sort, select };
+  // select is read on the earlier interface only (above), which is what ListQuery<Iface> says.
+  return { limit, offset, filters, q: q && q.trim() ? q.trim() : undefined, sort, select } as ListQuery<Iface>;
 }

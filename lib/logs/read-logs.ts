@@ -63,11 +63,11 @@ function accountLogsSource(accountId: string): ListSource<LogRecord> {
 }
 
 /** A timeline reads oldest first: the order things happened. */
-function oldestFirst(query: ListQuery): ListQuery {
+function oldestFirst<Iface extends ApiInterface>(query: ListQuery<Iface>): ListQuery<Iface> {
   return query.sort ? query : { ...query, sort: { path: 'id', type: 'string', direction: 'asc' } };
 }
 
-export async function listLogs(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listLogs<Iface extends ApiInterface>(principal: Principal, params: URLSearchParams, iface: Iface) {
   let query = parseListQuery(params, logListSpec, iface);
   const owner = query.filters.find((f) => f.path === 'owner_id' && f.op === 'equals' && f.values.length === 1);
   let source: ListSource<LogRecord>;
@@ -82,7 +82,12 @@ export async function listLogs(principal: Principal, params: URLSearchParams, if
 }
 
 /** The logs an object owns (its timeline), oldest first. */
-export async function listLogsOfOwner(principal: Principal, ownerPrefixId: string, params: URLSearchParams, iface: ApiInterface) {
+export async function listLogsOfOwner<Iface extends ApiInterface>(
+  principal: Principal,
+  ownerPrefixId: string,
+  params: URLSearchParams,
+  iface: Iface,
+) {
   const query = oldestFirst(parseListQuery(params, logListSpec, iface));
   return runList(query, ownerSource(principal.accountId, ownerPrefixId, true), logToEarlier, {
     search: logListSpec.search,

@@ -3,6 +3,8 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { LogRecord } from './records';
+import type * as z from 'zod';
+import type { LogEarlier } from './schemas';
 
 /** Request headers that carry credentials are never shown, even inside a stored webhook request. */
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'x-api-secret', 'pagertree-token', 'proxy-authorization']);
@@ -21,7 +23,7 @@ function redacted(data: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export function logToEarlier(log: LogRecord) {
+export function logToEarlier(log: LogRecord): z.input<typeof LogEarlier> {
   return {
     sid: prefixId('account', log.account_id),
     id: prefixId('log', log.id),

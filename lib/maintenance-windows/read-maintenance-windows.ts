@@ -16,7 +16,7 @@ export async function findMaintenanceWindow(principal: Principal, rawId: string)
   return record;
 }
 
-export async function listMaintenanceWindows(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listMaintenanceWindows<Iface extends ApiInterface>(principal: Principal, params: URLSearchParams, iface: Iface) {
   const query = parseListQuery(params, maintenanceWindowListSpec, iface);
   const source = collectionSource(maintenanceWindowCollection(principal.accountId));
   return runList(query, source, maintenanceWindowToV4, { search: maintenanceWindowListSpec.search });

@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { MaintenanceWindowRecord } from './records';
+import type * as z from 'zod';
+import type { MaintenanceWindowV4 } from './schemas';
 
-export function maintenanceWindowToV4(record: MaintenanceWindowRecord) {
+export function maintenanceWindowToV4(record: MaintenanceWindowRecord): z.input<typeof MaintenanceWindowV4> {
   return {
     id: record.id,
     prefix_id: prefixId('maintenanceWindow', record.id),

@@ -2,6 +2,8 @@
 // at least one integration_ids entry on create; description accepted on create).
 import * as z from 'zod';
 import { idList, requiredText } from '../http/fields';
+import { instant, prefixIdOf, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const text = z.string().trim();
 
@@ -22,3 +24,23 @@ export const updateMaintenanceWindowInput = z.object({
   time_zone: requiredText.optional(),
   integration_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
 });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const MaintenanceWindowV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('maintenanceWindow'),
+  account_id: ulid,
+  name: z.string(),
+  start_datetime: instant,
+  end_datetime: instant,
+  time_zone: z.string(),
+  integration_ids: z.array(ulid),
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createMaintenanceWindowInput, { id: 'MaintenanceWindowCreateInput' });
+documentNames.add(updateMaintenanceWindowInput, { id: 'MaintenanceWindowUpdateInput' });
+documentNames.add(MaintenanceWindowV4, { id: 'MaintenanceWindowV4' });

@@ -4,8 +4,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { NotificationRuleRecord } from './records';
+import type * as z from 'zod';
+import type { NotificationRuleV4, RouterEarlier } from './schemas';
 
-export function notificationRuleToV4(record: NotificationRuleRecord) {
+export function notificationRuleToV4(record: NotificationRuleRecord): z.input<typeof NotificationRuleV4> {
   return {
     id: record.id,
     prefix_id: prefixId('notificationRule', record.id),
@@ -31,7 +33,7 @@ export const notificationRuleListSpec: ListSpec = {
 };
 
 /** As the earlier /router shows it: type notification, the YAML under both settings and rules. */
-export function notificationRuleToEarlier(record: NotificationRuleRecord) {
+export function notificationRuleToEarlier(record: NotificationRuleRecord): z.input<typeof RouterEarlier> {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('notificationRule', record.id),

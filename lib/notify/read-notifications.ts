@@ -7,7 +7,7 @@ import type { Principal } from '../http/principal';
 import { isUlid, parseId } from '../ids';
 import { runList, type ListSource } from '../list/engine';
 import { normalizeIdFilters, prefixIdFilters } from '../list/id-filters';
-import { parseListQuery, type ApiInterface, type ListQuery } from '../list/query';
+import { parseListQuery, type ListQuery } from '../list/query';
 import { collectionSource, inCreationOrder } from '../list/sources';
 import type { NotificationRecord } from './records';
 import { notificationEarlierListSpec, notificationToEarlier, notificationToV4, notificationV4ListSpec } from './represent';
@@ -65,26 +65,28 @@ function single(query: ListQuery, path: string): string | null {
   return filter ? String(filter.values[0]) : null;
 }
 
-export async function listNotifications(principal: Principal, params: URLSearchParams, iface: ApiInterface) {
+export async function listNotificationsV4(principal: Principal, params: URLSearchParams) {
   const accountId = principal.accountId;
-  if (iface === 'v4') {
-    const query = parseListQuery(
-      normalizeIdFilters(params, { alert_id: 'alert', account_user_id: 'accountUser', workflow_id: 'workflow' }),
-      notificationV4ListSpec,
-      'v4',
-    );
-    const alertId = single(query, 'alert_id');
-    const accountUserId = single(query, 'account_user_id');
-    const namesNothing = [alertId, accountUserId].some((id) => id !== null && !isUlid(id));
-    const source = namesNothing
-      ? NO_NOTIFICATIONS
-      : alertId
-        ? indexSource(accountId, { kind: 'alert', id: alertId, path: 'alert_id' }, false)
-        : accountUserId
-          ? indexSource(accountId, { kind: 'account_user', id: accountUserId, path: 'account_user_id' }, false)
-          : collectionSource(notificationCollection(accountId));
-    return runList(query, source, notificationToV4, { search: notificationV4ListSpec.search });
-  }
+  const query = parseListQuery(
+    normalizeIdFilters(params, { alert_id: 'alert', account_user_id: 'accountUser', workflow_id: 'workflow' }),
+    notificationV4ListSpec,
+    'v4',
+  );
+  const alertId = single(query, 'alert_id');
+  const accountUserId = single(query, 'account_user_id');
+  const namesNothing = [alertId, accountUserId].some((id) => id !== null && !isUlid(id));
+  const source = namesNothing
+    ? NO_NOTIFICATIONS
+    : alertId
+      ? indexSource(accountId, { kind: 'alert', id: alertId, path: 'alert_id' }, false)
+      : accountUserId
+        ? indexSource(accountId, { kind: 'account_user', id: accountUserId, path: 'account_user_id' }, false)
+        : collectionSource(notificationCollection(accountId));
+  return runList(query, source, notificationToV4, { search: notificationV4ListSpec.search });
+}
+
+export async function listNotificationsEarlier(principal: Principal, params: URLSearchParams) {
+  const accountId = principal.accountId;
   const normalized = prefixIdFilters(params, { source_id: 'alert', user_id: 'user', workflow_id: 'workflow', group_id: 'notification' });
   const query = parseListQuery(normalized, notificationEarlierListSpec, 'earlier');
   // alert_id / account_user_id (the v4 names) narrow the list exactly; source_id=alt_… narrows it too.

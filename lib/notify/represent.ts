@@ -5,11 +5,13 @@ import { prefixId } from '../ids';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ListSpec } from '../list/query';
 import type { NotificationRecord } from './records';
+import type * as z from 'zod';
+import type { NotificationEarlier, NotificationV4 } from './schemas';
 
 const shownStatus = (record: NotificationRecord) => (record.status === 'sending' ? 'queued' : record.status);
 const unixSeconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
 
-export function notificationToV4(record: NotificationRecord) {
+export function notificationToV4(record: NotificationRecord): z.input<typeof NotificationV4> {
   return {
     id: record.id,
     prefix_id: prefixId('notification', record.id),
@@ -34,7 +36,7 @@ export function notificationToV4(record: NotificationRecord) {
   };
 }
 
-export function notificationToEarlier(record: NotificationRecord) {
+export function notificationToEarlier(record: NotificationRecord): z.input<typeof NotificationEarlier> {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('notification', record.id),

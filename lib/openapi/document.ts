@@ -1,95 +1,20 @@
 // Builds the OpenAPI 3.1 document of both interfaces from the route table (given by the caller:
-// infra/routes.ts ROUTES) and the zod schemas: request bodies are the areas' own input schemas,
-// responses the representations of lib/openapi/representations.ts, both converted by zod's
-// toJSONSchema (draft 2020-12, the dialect OpenAPI 3.1 uses). Served at GET /api/v4/openapi.json;
-// built once per process and kept. docs/api.md is the prose that goes with it.
+// lib/api/route-table.ts ROUTES), each route's declaration carrying its words and schemas: request
+// bodies are the areas' input schemas, responses their representations (lib/<area>/schemas.ts),
+// converted by zod's toJSONSchema (draft 2020-12, the dialect OpenAPI 3.1 uses) under the names
+// lib/http/document-names.ts gives them. Served at GET /api/v4/openapi.json; built once per process
+// and kept. docs/api.md is the prose that goes with it.
 import * as z from 'zod';
+import { documentNames } from '../http/document-names';
 import { idList } from '../http/fields';
 import { interfaceOf } from '../http/request';
-import * as input from './inputs';
-import { OPERATIONS, type ErrorStatus, type OperationDoc } from './operations';
-import * as rep from './representations';
+import { ErrorEarlier, ErrorV4, instant, listOf } from '../http/response-fields';
+import type { ErrorStatus, RouteDeclaration } from '../http/route-contract';
 
-/** A route as the route table describes it. */
-export interface DocumentedRoute {
-  method: string;
-  path: string;
-  fn: string;
-  op: string;
-  public?: boolean;
-}
+/** A route of the table: its declaration, the function that serves it and its operation there. */
+export type DocumentedRoute = RouteDeclaration & { fn: string; op: string };
 
 type Json = Record<string, unknown>;
-
-const routeKey = (route: Pick<DocumentedRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
-
-/** Routes of the table that the document does not describe. */
-export function undocumentedRoutes(routes: readonly DocumentedRoute[], operations = OPERATIONS): string[] {
-  return routes.map(routeKey).filter((key) => !operations[key]);
-}
-
-/** Entries of the document that name no route of the table. */
-export function orphanOperations(routes: readonly DocumentedRoute[], operations = OPERATIONS): string[] {
-  const keys = new Set(routes.map(routeKey));
-  return Object.keys(operations).filter((key) => !keys.has(key));
-}
-
-// ---- component names --------------------------------------------------------------------------
-
-/** Request schemas by component name (response schemas take their export name). */
-const INPUT_NAMES: [z.ZodType, string][] = [
-  [input.loginInput, 'LoginInput'],
-  [input.signupInput, 'SignupInput'],
-  [input.passwordResetRequestInput, 'PasswordResetRequestInput'],
-  [input.passwordResetInput, 'PasswordResetInput'],
-  [input.changePasswordInput, 'PasswordChangeInput'],
-  [input.testNotificationInput, 'TestNotificationInput'],
-  [input.pushSubscriptionInput, 'PushSubscriptionCreateInput'],
-  [input.updateAccountInput, 'AccountUpdateEarlierInput'],
-  [input.createApiKeyInput, 'ApiKeyCreateInput'],
-  [input.createAccountUserInput, 'AccountUserCreateInput'],
-  [input.updateAccountUserInput, 'AccountUserUpdateInput'],
-  [input.v4CreateInput, 'AlertCreateInput'],
-  [input.v4UpdateInput, 'AlertUpdateInput'],
-  [input.commentInput, 'CommentCreateInput'],
-  [input.earlierCreateInput, 'AlertCreateEarlierInput'],
-  [input.earlierUpdateInput, 'AlertUpdateEarlierInput'],
-  [input.handoffInput, 'HandoffEarlierInput'],
-  [input.createLogInput, 'LogCreateEarlierInput'],
-  [input.createTeamInput, 'TeamCreateInput'],
-  [input.updateTeamInput, 'TeamUpdateInput'],
-  [input.createScheduleInput, 'ScheduleCreateInput'],
-  [input.updateScheduleInput, 'ScheduleUpdateInput'],
-  [input.v4CreateEventInput, 'EventCreateInput'],
-  [input.v4UpdateEventInput, 'EventUpdateInput'],
-  [input.overrideInput, 'EventOverrideInput'],
-  [input.actionTimeInput, 'EventActionTimeInput'],
-  [input.earlierCreateEventInput, 'EventCreateEarlierInput'],
-  [input.earlierUpdateEventInput, 'EventUpdateEarlierInput'],
-  [input.createEscalationPolicyInput, 'EscalationPolicyCreateInput'],
-  [input.updateEscalationPolicyInput, 'EscalationPolicyUpdateInput'],
-  [input.createIntegrationV4Input, 'IntegrationCreateInput'],
-  [input.updateIntegrationV4Input, 'IntegrationUpdateInput'],
-  [input.createIntegrationEarlierInput, 'IntegrationCreateEarlierInput'],
-  [input.updateIntegrationEarlierInput, 'IntegrationUpdateEarlierInput'],
-  [input.integrationOptionFields, 'IntegrationOptionsInput'],
-  [input.createMaintenanceWindowInput, 'MaintenanceWindowCreateInput'],
-  [input.updateMaintenanceWindowInput, 'MaintenanceWindowUpdateInput'],
-  [input.pagerDutyEventInput, 'PagerDutyEventInput'],
-  [input.createBroadcastInput, 'BroadcastCreateInput'],
-  [input.updateBroadcastInput, 'BroadcastUpdateInput'],
-  [input.broadcastRespondInput, 'BroadcastRespondInput'],
-  [input.createRouterV4Input, 'RouterCreateInput'],
-  [input.updateRouterV4Input, 'RouterUpdateInput'],
-  [input.routerTestInput, 'RouterTestInput'],
-  [input.createRouterEarlierInput, 'RouterCreateEarlierInput'],
-  [input.updateRouterEarlierInput, 'RouterUpdateEarlierInput'],
-  [input.createNotificationRuleInput, 'NotificationRuleCreateInput'],
-  [input.updateNotificationRuleInput, 'NotificationRuleUpdateInput'],
-  [input.notificationRuleTestInput, 'NotificationRuleTestInput'],
-  [input.createAutomationInput, 'AutomationCreateEarlierInput'],
-  [input.updateAutomationInput, 'AutomationUpdateEarlierInput'],
-];
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -104,6 +29,7 @@ const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
   413: 'The body is larger than 256 KiB',
   429: 'Rate limited; retry after the Retry-After seconds',
+  502: 'Slack did not answer, or refused what the service asked of it (the message says what it answered)',
 };
 const INVALID_TEXT = 'A field is invalid or references an object that does not exist in the account; each message names its field';
 
@@ -117,6 +43,7 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   413: 'PayloadTooLarge',
   422: 'Unprocessable',
   429: 'TooManyRequests',
+  502: 'BadGateway',
 };
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
@@ -138,7 +65,7 @@ function errorResponses(): Json {
 }
 
 /** The error responses of one route, keyed by status. Validation is 422 under /api/v4, 400 elsewhere. */
-function errorsOf(path: string, errors: ErrorStatus[]): Json {
+function errorsOf(path: string, errors: readonly ErrorStatus[]): Json {
   const v4 = interfaceOf(path) === 'v4';
   const suffix = v4 ? 'V4' : 'Earlier';
   const out: Json = {};
@@ -264,6 +191,7 @@ const TAGS: [string, string][] = [
   ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
   ['Notifications', 'Every message sent to a person (read only), and one-click responses from pages'],
   ['Notifications (earlier)', 'Notifications on the earlier interface'],
+  ['Slack', "The account's Slack workspace, and the clicks and /oncall commands Slack sends"],
   ['Routers', 'YAML rules that route and transform alerts, and their dry run'],
   ['Routers (earlier)', 'Routers and notification rules on the earlier interface, and the default templates'],
   ['Notification rules', 'YAML rules that decide how an account user is paged, and their dry run'],
@@ -283,16 +211,13 @@ interface Components {
 }
 
 /** Converts every named schema at once, so shared ones become $refs between components. */
-function convertSchemas(operations: OperationDoc[]): Components {
+function convertSchemas(operations: readonly RouteDeclaration[]): Components {
   const names = new Map<z.ZodType, string>();
-  for (const [name, value] of Object.entries(rep)) if (value instanceof z.ZodType) names.set(value, name);
-  for (const [schema, name] of INPUT_NAMES) names.set(schema, name);
-
   const registry = z.registry<{ id: string }>();
-  const used = new Set<z.ZodType>([rep.ErrorV4, rep.ErrorEarlier]);
+  const used = new Set<z.ZodType>([ErrorV4, ErrorEarlier]);
   const nameOf = (schema: z.ZodType) => {
-    const name = names.get(schema);
-    if (!name) throw new Error('A schema of the OpenAPI document has no component name (lib/openapi/document.ts INPUT_NAMES)');
+    const name = names.get(schema) ?? documentNames.get(schema)?.id;
+    if (!name) throw new Error('A schema of the OpenAPI document has no name: documentNames.add(schema, { id }) where it is defined');
     return name;
   };
   for (const op of operations) {
@@ -301,7 +226,10 @@ function convertSchemas(operations: OperationDoc[]): Components {
     }
     if (op.list) used.add(op.list);
   }
-  for (const schema of used) registry.add(schema, { id: nameOf(schema) });
+  for (const schema of used) {
+    names.set(schema, nameOf(schema));
+    registry.add(schema, { id: nameOf(schema) });
+  }
   // List envelopes, and on the earlier interface the shape `select` leaves (id plus what was asked).
   const envelopes = new Set<string>();
   for (const op of operations) {
@@ -316,7 +244,7 @@ function convertSchemas(operations: OperationDoc[]): Components {
       registry.add(selected, { id: `${item}Selected` });
       entry = z.union([op.list, selected]);
     }
-    const envelope = rep.listOf(entry);
+    const envelope = listOf(entry);
     names.set(envelope, `${item}List`);
     registry.add(envelope, { id: `${item}List` });
   }
@@ -328,13 +256,13 @@ function convertSchemas(operations: OperationDoc[]): Components {
     uri: (id) => `#/components/schemas/${id}`,
     override: ({ zodSchema, jsonSchema }) => {
       const json = jsonSchema as Json;
-      if (zodSchema === rep.instant) json.format = 'date-time';
+      if (zodSchema === instant) json.format = 'date-time';
       if (zodSchema === idList) {
         const list = { ...json };
         for (const key of Object.keys(json)) delete json[key];
         json.anyOf = [list, { type: 'string', minLength: 1, description: 'One id: read as a list of one' }];
       }
-      if (zodSchema === input.integrationOptionFields) json.patternProperties = { '^option_.+': {} };
+      Object.assign(json, documentNames.get(zodSchema)?.jsonSchema);
       // In input mode zod reads a preprocessed field (ids that may come as one string) as optional,
       // because the preprocess takes anything. Required is what the schema refuses to go without.
       if (zodSchema instanceof z.ZodObject && json.properties) {
@@ -357,7 +285,8 @@ function convertSchemas(operations: OperationDoc[]): Components {
   return { schemas, names };
 }
 
-function operationObject(route: DocumentedRoute, op: OperationDoc, components: Components): Json {
+function operationObject(route: DocumentedRoute, components: Components): Json {
+  const op = route;
   const ref = (schema: z.ZodType) => schemaRef(components.names.get(schema)!);
   const iface = interfaceOf(route.path);
   const parameters: Json[] = [...pathParameters(route.path)];
@@ -411,10 +340,12 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
     operation.requestBody = {
       required,
       ...(op.form ? { description: 'JSON, or application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1)' } : {}),
-      content: {
-        'application/json': { schema },
-        ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
-      },
+      content: op.formOnly
+        ? { 'application/x-www-form-urlencoded': { schema } }
+        : {
+            'application/json': { schema },
+            ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+          },
     };
   } else if (op.anyBody) {
     operation.requestBody = {
@@ -431,19 +362,16 @@ function operationObject(route: DocumentedRoute, op: OperationDoc, components: C
   return operation;
 }
 
-/** The OpenAPI 3.1 document of `routes`; throws naming every route that has no entry. */
-export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): Json {
-  const missing = undocumentedRoutes(routes);
-  if (missing.length > 0) throw new Error(`Routes without an OpenAPI entry (lib/openapi/operations.ts): ${missing.join(', ')}`);
-  const documented = routes.map((route) => ({ route, op: OPERATIONS[routeKey(route)] }));
-  const components = convertSchemas(documented.map((d) => d.op));
+/** The OpenAPI 3.1 document of `routes`. */
+export function buildOpenApiDocument(routes: readonly DocumentedRoute[]) {
+  const components = convertSchemas(routes);
 
   const paths: Record<string, Json> = {};
-  for (const { route, op } of documented) {
+  for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operationObject(route, op, components);
+    paths[route.path][route.method.toLowerCase()] = operationObject(route, components);
   }
-  const usedTags = new Set(documented.map((d) => d.op.tag));
+  const usedTags = new Set(routes.map((route) => route.tag));
   return {
     openapi: '3.1.0',
     info: { title: 'On-call service API', version: '4', description: DESCRIPTION },
@@ -479,10 +407,12 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): Json {
   };
 }
 
-let built: { routes: readonly DocumentedRoute[]; document: Json } | undefined;
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+let built: { routes: readonly DocumentedRoute[]; document: OpenApiDocument } | undefined;
 
 /** The document of `routes`, built on first use and kept for the life of the process. */
-export function openApiDocument(routes: readonly DocumentedRoute[]): Json {
+export function openApiDocument(routes: readonly DocumentedRoute[]): OpenApiDocument {
   if (built?.routes !== routes) built = { routes, document: buildOpenApiDocument(routes) };
   return built.document;
 }

@@ -5,8 +5,11 @@ import { prefixId } from '../ids';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ListSpec } from '../list/query';
 import type { RouterRecord } from './records';
+import type * as z from 'zod';
+import type { RouterV4 } from './schemas';
+import type { RouterEarlier } from '../notification-rules/schemas';
 
-export function routerToV4(record: RouterRecord) {
+export function routerToV4(record: RouterRecord): z.input<typeof RouterV4> {
   return {
     id: record.id,
     prefix_id: prefixId('router', record.id),
@@ -52,7 +55,7 @@ export function defaultReceiverOf(record: RouterRecord): string | null {
   return null;
 }
 
-export function routerToEarlier(record: RouterRecord) {
+export function routerToEarlier(record: RouterRecord): z.input<typeof RouterEarlier> {
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('router', record.id),

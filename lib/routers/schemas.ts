@@ -2,6 +2,9 @@
 // docs/api.md#routers-and-automations). The rules are a YAML text, validated by the rule engine (lib/rule-engine) after the schema.
 import * as z from 'zod';
 import { boolish, metaInput, requiredText } from '../http/fields';
+import { conditionReport } from '../notification-rules/schemas';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 /** A YAML text; kept exactly as sent (no trimming). */
 export const yamlText = z.string();
@@ -67,3 +70,53 @@ export const routerTestInput = z.object({
     .nullable()
     .optional(),
 });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const RouterV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('router'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  enabled: z.boolean(),
+  rules: z.string().nullable(),
+  default_receiver_account_user_id: ulid.nullable(),
+  default_receiver_router_id: ulid.nullable(),
+  default_receiver_team_id: ulid.nullable(),
+  meta: jsonObject,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** GET /router/default-template/:type: the YAML text as a JSON string. */
+export const DefaultTemplate = z.string();
+
+/** POST /api/v4/routers/:id/test. */
+export const RouterExplanation = z.strictObject({
+  router_id: z.string().nullable(),
+  enabled: z.boolean(),
+  evaluated_at: instant,
+  matched_rule: z.strictObject({ index: z.number().int(), conditions: z.array(conditionReport) }).nullable(),
+  tried: z.array(z.strictObject({ index: z.number().int(), failed_condition: conditionReport.nullable() })),
+  plan: z.looseObject({
+    outcome: z.enum(['matched', 'no_match', 'disabled', 'invalid_rules']),
+    rule_index: z.number().int().nullable(),
+    actions: z.array(jsonObject),
+    suppressed: z.boolean(),
+    assignments: z.array(jsonObject),
+    used_default: z.boolean(),
+    alert_changes: jsonObject,
+    warnings: z.array(z.string()),
+  }),
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createRouterV4Input, { id: 'RouterCreateInput' });
+documentNames.add(updateRouterV4Input, { id: 'RouterUpdateInput' });
+documentNames.add(routerTestInput, { id: 'RouterTestInput' });
+documentNames.add(createRouterEarlierInput, { id: 'RouterCreateEarlierInput' });
+documentNames.add(updateRouterEarlierInput, { id: 'RouterUpdateEarlierInput' });
+documentNames.add(RouterV4, { id: 'RouterV4' });
+documentNames.add(DefaultTemplate, { id: 'DefaultTemplate' });
+documentNames.add(RouterExplanation, { id: 'RouterExplanation' });

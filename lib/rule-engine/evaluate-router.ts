@@ -26,21 +26,21 @@ export interface RouterDefinition {
   default_receivers: readonly string[];
 }
 
-export interface PlannedAssignment {
+export type PlannedAssignment = {
   receiver: string;
   kind: ReceiverKind;
   delay_ms: number;
   source: 'assign' | 'aggregate' | 'default';
-}
+};
 
-export interface AlertChanges {
+export type AlertChanges = {
   title?: string;
   description?: string;
   urgency?: string;
   tags?: string[];
   meta?: { incident: true; incident_severity?: string; incident_message?: string };
   stakeholder_ids?: string[];
-}
+};
 
 export type PlannedAction =
   | { type: 'assign'; receivers: string[]; delay_ms: number }
@@ -51,7 +51,7 @@ export type PlannedAction =
   | { type: 'stakeholder'; ids: string[] }
   | { type: 'automation'; id: string };
 
-export interface RoutePlan {
+export type RoutePlan = {
   router_id: string | null;
   /** matched: a rule's actions ran; no_match / disabled / invalid_rules: the default receivers. */
   outcome: 'matched' | 'no_match' | 'disabled' | 'invalid_rules';
@@ -68,7 +68,7 @@ export interface RoutePlan {
   warnings: string[];
   /** The instant the plan was made for (ms). */
   evaluated_at: number;
-}
+};
 
 function ruleSetOf(router: RouterDefinition): RouterRuleSet | null {
   if (typeof router.rules !== 'string') return router.rules;

@@ -39,12 +39,12 @@ export type NotificationAction =
   | { type: 'repeat'; times: number }
   | { type: 'ignore' };
 
-export interface ScheduleStep {
+export type ScheduleStep = {
   /** Milliseconds after the page starts (divide by TIME_SCALE when scheduling). */
   at_offset_ms: number;
   channels: Channel[];
   channel_options?: Record<string, unknown>;
-}
+};
 
 export interface NotificationRule {
   index: number;

@@ -380,7 +380,7 @@ export function compileMatch(
 
 // --- explanations ---------------------------------------------------------------------------------
 
-export interface ConditionReport {
+export type ConditionReport = {
   /** The key of the condition in match: a field path or an operator. */
   condition: string;
   /** The condition as written. */
@@ -390,7 +390,7 @@ export interface ConditionReport {
   saw?: unknown;
   /** For $and, $or, $nor and $not: each branch and its conditions. */
   branches?: { index: number; held: boolean; conditions: ConditionReport[] }[];
-}
+};
 
 /** The value at a dotted path; through lists as MongoDB does (each element's value, flattened). */
 export function valueAtPath(root: unknown, path: string): unknown {

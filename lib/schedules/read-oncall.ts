@@ -1,35 +1,24 @@
 // Who is on call (docs/api.md#who-is-on-call): a schedule's events through the on-call engine. window_events and
 // current_oncall answer one entry per on-call span, with its real bounds (not clipped), and each
 // attendee's name and primary e-mail beside its id (one BatchGet of the account users per answer).
+import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
-import { parseDateTimeIn } from '../events/datetimes';
+import { parseDateTimeIn } from '../oncall/datetime-inputs';
 import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
 import { Invalid } from '../http/errors';
 import { oncallAt, spansInWindow } from '../oncall/oncall-spans';
 import type { OncallSpan } from '../oncall/types';
 import { findSchedule } from './read-schedules';
+import type { OncallEntries } from './schemas';
 
 const DAY_MS = 86_400_000;
 export const MAX_WINDOW_DAYS = 366;
 
-export interface OncallAttendee {
-  attendee_id: string;
-  attendee_type: 'AccountUser';
-  position: number;
-  /** The account user's name and primary e-mail; null when the account user is gone. */
-  name: string | null;
-  email: string | null;
-}
-
-export interface OncallEntry {
-  event_id: string;
-  layer: number;
-  start_time: string;
-  end_time: string;
-  attendees: OncallAttendee[];
-}
+/** One on-call span as current_oncall and window_events answer it (its schema: ./schemas.ts). */
+export type OncallEntry = z.input<typeof OncallEntries>[number];
+export type OncallAttendee = OncallEntry['attendees'][number];
 
 type Person = Pick<OncallAttendee, 'name' | 'email'>;
 

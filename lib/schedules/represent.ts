@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { ScheduleRecord } from './records';
+import type * as z from 'zod';
+import type { ScheduleV4 } from './schemas';
 
-export function scheduleToV4(record: ScheduleRecord) {
+export function scheduleToV4(record: ScheduleRecord): z.input<typeof ScheduleV4> {
   return {
     id: record.id,
     prefix_id: prefixId('schedule', record.id),

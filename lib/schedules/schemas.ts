@@ -1,6 +1,51 @@
 // Input schemas of schedules (api-v4.md "Schedule").
 import * as z from 'zod';
 import { metaInput, requiredText } from '../http/fields';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 export const createScheduleInput = z.object({ name: requiredText, meta: metaInput.optional() });
 export const updateScheduleInput = z.object({ name: requiredText.optional(), meta: metaInput.optional() });
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+export const ScheduleV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('schedule'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  meta: jsonObject,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** One on-call span (current_oncall, window_events): its real bounds, not clipped to the window. */
+export const OncallEntry = z.strictObject({
+  event_id: ulid,
+  layer: z.number().int(),
+  start_time: instant,
+  end_time: instant,
+  attendees: z.array(
+    z.strictObject({
+      attendee_id: ulid,
+      attendee_type: z.literal('AccountUser'),
+      position: z.number().int(),
+      /** The account user's name and primary e-mail (null when the account user is gone). */
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+  ),
+});
+
+export const OncallEntries = z.array(OncallEntry);
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createScheduleInput, { id: 'ScheduleCreateInput' });
+documentNames.add(updateScheduleInput, { id: 'ScheduleUpdateInput' });
+documentNames.add(ScheduleV4, { id: 'ScheduleV4' });
+documentNames.add(OncallEntries, { id: 'OncallEntries' });
+
+/** How current_oncall and window_events describe their entries (the routes of teams and schedules). */
+export const ONCALL_ENTRIES =
+  'One entry per on-call span (an event occurrence, or the piece of one an override leaves, or an override), with its real bounds.';

@@ -8,7 +8,7 @@ import { config } from '../config';
 import { NotFound } from '../http/errors';
 import { receiveTopicMessage } from '../integrations/sns/receive-topic-message';
 import { logger } from '../log';
-import { answerSmsReply, type SmsReplyOutcome } from './answer-sms-reply';
+import { answerSmsReply, type InboundSms, type SmsReplyOutcome } from './answer-sms-reply';
 
 export interface InboundSmsResult {
   received: 'subscription_confirmation' | 'unsubscribe_confirmation' | 'sms';
@@ -18,7 +18,9 @@ export interface InboundSmsResult {
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-function smsOf(message: unknown): { from: string; body: string } | null {
+/** The message's id: End User Messaging's own, else the SNS notification's (SNS delivers a message
+ * again with the same id when our answer did not come). */
+function smsOf(message: unknown, notificationId: unknown): InboundSms | null {
   if (typeof message !== 'string') return null;
   let parsed: unknown;
   try {
@@ -26,9 +28,14 @@ function smsOf(message: unknown): { from: string; body: string } | null {
   } catch {
     return null;
   }
-  const sms = parsed as { originationNumber?: unknown; messageBody?: unknown } | null;
+  const sms = parsed as { originationNumber?: unknown; messageBody?: unknown; inboundMessageId?: unknown } | null;
   if (typeof sms?.originationNumber !== 'string' || !E164.test(sms.originationNumber)) return null;
-  return { from: sms.originationNumber, body: typeof sms.messageBody === 'string' ? sms.messageBody.slice(0, 1_600) : '' };
+  const id = typeof sms.inboundMessageId === 'string' ? sms.inboundMessageId : typeof notificationId === 'string' ? notificationId : '';
+  return {
+    from: sms.originationNumber,
+    body: typeof sms.messageBody === 'string' ? sms.messageBody.slice(0, 1_600) : '',
+    messageId: id.length > 0 && id.length <= 128 ? id : undefined,
+  };
 }
 
 export async function receiveInboundSms(rawBody: string): Promise<InboundSmsResult> {
@@ -38,7 +45,7 @@ export async function receiveInboundSms(rawBody: string): Promise<InboundSmsResu
   const received = await receiveTopicMessage(rawBody, { topicArn, signatureRequired: true, what: 'inbound SMS' });
   if (received.type === 'subscription_confirmation') return { received: 'subscription_confirmation', confirmed: received.confirmed };
   if (received.type === 'unsubscribe_confirmation') return { received: 'unsubscribe_confirmation' };
-  const sms = smsOf(received.message.Message);
+  const sms = smsOf(received.message.Message, received.message.MessageId);
   if (!sms) {
     logger.warn('inbound sms: the notification is not an End User Messaging inbound message');
     return { received: 'sms', outcome: 'ignored' };

@@ -48,6 +48,7 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     notes: input.notes ?? '',
     attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
     meta: withoutNulls(input.meta),
+    slack_channel_id: input.slack_channel_id ?? null,
   };
   await insertTeam(record);
   return record;

@@ -24,6 +24,8 @@ export interface TeamRecord extends Entity {
   notes: string;
   attachments: Record<string, Attachment> | Attachment[];
   meta: Record<string, unknown>;
+  /** The Slack channel (`C…`) every alert assigned to the team is posted in (docs/api.md#slack); absent on teams stored before it. */
+  slack_channel_id?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,8 +3,10 @@ import { prefixId } from '../ids';
 import type { ListSpec } from '../list/query';
 import { V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import type { TeamRecord } from './records';
+import type * as z from 'zod';
+import type { TeamV4 } from './schemas';
 
-export function teamToV4(record: TeamRecord) {
+export function teamToV4(record: TeamRecord): z.input<typeof TeamV4> {
   return {
     id: record.id,
     prefix_id: prefixId('team', record.id),
@@ -22,6 +24,7 @@ export function teamToV4(record: TeamRecord) {
     notes: record.notes,
     attachments: record.attachments,
     meta: record.meta,
+    slack_channel_id: record.slack_channel_id ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
@@ -43,6 +46,7 @@ export const teamListSpec: ListSpec = {
     notes: 'string',
     attachments: 'object',
     meta: 'object',
+    slack_channel_id: 'string',
   },
   search: ['name', 'notes'],
 };

@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { Invalid } from '../http/errors';
 import { idList, metaInput, refineJsonData, requiredText } from '../http/fields';
 import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { documentNames } from '../http/document-names';
 
 const target = z.enum(NOTIFICATION_TARGETS);
 
@@ -20,6 +22,15 @@ const attachment = z.object({ filename: requiredText, url: httpUrl });
 const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 }));
 const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
 
+/** A Slack channel id (public `C…`, private `G…`); null stops posting. The bot must be in the channel. */
+const slackChannelId = z
+  .string()
+  .trim()
+  .refine((value) => /^[CG][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack channel id such as C0123ABCD (in Slack: the channel's details, at the bottom)",
+  })
+  .nullable();
+
 export const createTeamInput = z.object({
   name: requiredText,
   notes: z.string().nullable().optional(),
@@ -31,6 +42,7 @@ export const createTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.optional(),
+  slack_channel_id: slackChannelId.optional(),
 });
 
 export const updateTeamInput = z.object({
@@ -44,6 +56,7 @@ export const updateTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.nullable().optional(),
+  slack_channel_id: slackChannelId.optional(),
   schedule_id: z.string().trim().min(1).nullable().optional(),
   escalation_policy_id: z.string().trim().min(1).nullable().optional(),
 });
@@ -67,3 +80,35 @@ export function checkSpecificUsers(team: NotificationSettings): void {
   }
   if (messages.length > 0) throw new Invalid(messages);
 }
+
+// ---- representations: what represent.ts returns, and the document shows ----
+
+const shownAttachment = z.strictObject({ filename: z.string(), url: z.string() });
+const notificationTarget = z.enum(NOTIFICATION_TARGETS);
+
+export const TeamV4 = z.strictObject({
+  id: ulid,
+  prefix_id: prefixIdOf('team'),
+  account_id: ulid,
+  tiny_id: tinyId,
+  name: z.string(),
+  schedule_id: ulid.nullable(),
+  escalation_policy_id: ulid.nullable(),
+  member_account_user_ids: z.array(ulid),
+  admin_account_user_ids: z.array(ulid),
+  drop_notifications: notificationTarget,
+  handoff_notifications: notificationTarget,
+  drop_notification_account_user_ids: z.array(ulid),
+  handoff_notification_account_user_ids: z.array(ulid),
+  notes: z.string(),
+  attachments: z.union([z.record(z.string(), shownAttachment), z.array(shownAttachment)]),
+  meta: jsonObject,
+  slack_channel_id: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+// The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
+documentNames.add(createTeamInput, { id: 'TeamCreateInput' });
+documentNames.add(updateTeamInput, { id: 'TeamUpdateInput' });
+documentNames.add(TeamV4, { id: 'TeamV4' });

@@ -56,6 +56,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
       : current.handoff_notification_account_user_ids,
     attachments:
       input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
+    slack_channel_id: input.slack_channel_id === undefined ? (current.slack_channel_id ?? null) : input.slack_channel_id,
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
     version: current.version + 1,

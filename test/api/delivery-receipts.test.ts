@@ -3,6 +3,7 @@
 // go out through the real SES v2 and End User Messaging clients to the AWS stand-in (which answers
 // each with a MessageId); the events are AWS's documented shapes (test/fixtures/delivery), wrapped
 // in SNS Notifications signed with the test key, whose certificate the SNS stand-in serves.
+// @moto: receipts by conditional writes (the first final one wins, two at once) and their pointer items.
 import { randomUUID } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,15 +262,18 @@ describe('what is not a receipt of ours', () => {
 });
 
 describe('a signing certificate out of reach', () => {
-  // Last in the file: SNS stays unreachable for the rest of it.
   it('is judged as the inbound integrations judge it: without SNS_SIGNATURE_REQUIRED the receipt is read, unverified', async () => {
     const message = await sentMessage('sms');
     const unreachable = await makeSnsUnreachable();
-    const answer = await receive(snsDelivery(deliveryEvent('eum-text', message.messageId)));
-    expect(answer).toEqual({ received: 'receipt', outcome: 'delivered' });
-    expect(unreachable.requests.some((r) => r.endsWith('.pem'))).toBe(true);
-    // A message that names a certificate off the SNS hosts is still refused before any fetch.
-    const foreign = { ...snsDelivery(deliveryEvent('eum-text', message.messageId)), SigningCertURL: 'https://example.com/x.pem' };
-    expect((await postReceipt(service.anonymous, foreign)).status).toBe(403);
+    try {
+      const answer = await receive(snsDelivery(deliveryEvent('eum-text', message.messageId)));
+      expect(answer).toEqual({ received: 'receipt', outcome: 'delivered' });
+      expect(unreachable.requests.some((r) => r.endsWith('.pem'))).toBe(true);
+      // A message that names a certificate off the SNS hosts is still refused before any fetch.
+      const foreign = { ...snsDelivery(deliveryEvent('eum-text', message.messageId)), SigningCertURL: 'https://example.com/x.pem' };
+      expect((await postReceipt(service.anonymous, foreign)).status).toBe(403);
+    } finally {
+      unreachable.restore();
+    }
   });
 });

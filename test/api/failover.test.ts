@@ -7,15 +7,17 @@
 // workers itself and brings the system to rest (every queue drained until nothing moves) before it
 // asserts what was, and was not, sent. SES and End User Messaging are the AWS stand-in; push and
 // Slack have no provider here (OUTBOX=none), so they fail at once.
+// @moto: conditional commits and leases under failover, and redelivered failure messages.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, now, resetClock, timeScale } from '../../lib/clock';
+import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
 import { advanceWithLoader, type EscalationEffect } from '../../lib/escalation/engine';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { commitEscalation, getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import type { AwsMessagingStub } from '../support/aws-messaging-stub';
+import { testClock } from '../support/dependencies';
 import { deliveryEvent, postReceipt, snsDelivery, startDeliveryService, type DeliveryService } from '../notify/delivery-events';
 import { drainQueue } from '../support/queues';
 import type { TestService } from '../support/runtime';
@@ -40,7 +42,7 @@ afterAll(async () => {
 
 afterEach(() => {
   for (const operation of ['SendEmail', 'SendTextMessage', 'SendVoiceMessage']) aws.accept(operation);
-  resetClock();
+  testClock.reset();
 });
 
 /** Runs the workers over their queues until a whole round finds nothing to do. */
@@ -273,7 +275,7 @@ describe('a failover step that crashes', () => {
     expect(committed).not.toBeNull();
 
     // Its lease runs out; the failure message (still on the queue) finds the leftover and finishes it.
-    advanceClock(2_000);
+    testClock.advance(2_000);
     await rest();
     const sent = await pagesTo(alert.id, p);
     expect(tries(sent)).toEqual([

@@ -1,5 +1,5 @@
 // Property-based fuzzing of every create and update endpoint of both interfaces, the public routes and
-// the inbound webhook: every POST and PUT of the route table (infra/routes.ts), so a new route is
+// the inbound webhook: every POST and PUT of the route table (lib/api/route-table.ts), so a new route is
 // fuzzed the day it is added. Bodies are built from hostile pieces (hostile-bodies.ts) around the
 // route's documented request schema, written as JSON, as bracket-nested forms, with bytes that are not
 // UTF-8 and under wrong content types. Through the real local server, for each request:
@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type Route } from '../../infra/routes';
+import { ROUTES, type Route } from '../../lib/api/route-table';
 import { openApiDocument } from '../../lib/openapi/document';
 import { DocumentChecker } from '../openapi/support';
 import { createMember } from '../support/api-client';

@@ -3,8 +3,8 @@
 // by that person or an admin, another account's user is a 404, a channel the person has no address
 // for is a 422 naming channel, and a few per window.
 import { describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import type { ApiClient } from '../support/api-client';
+import { outboxMessages } from '../support/dependencies';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person } from '../escalation/support';
 
@@ -64,6 +64,7 @@ describe('what is refused, changing nothing', () => {
       [{ channel: ['sms'] }, /channel/],
       [{ channel: 'sms' }, /channel sms cannot reach this person: the person has no phone number/],
       [{ channel: 'voice' }, /channel voice cannot reach this person: the person has no phone number/],
+      [{ channel: 'slack' }, /channel slack cannot reach this person: Slack is not connected for this account/],
     ] as const) {
       const res = await test(admin, p.id, body);
       expect(res.status, JSON.stringify(body)).toBe(422);

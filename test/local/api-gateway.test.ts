@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute } from '../../infra/local/api-gateway';
-import { ROUTES } from '../../infra/routes';
+import { ROUTES } from '../../lib/api/route-table';
 import { startService, type TestService } from '../support/runtime';
 
 describe('route matching', () => {

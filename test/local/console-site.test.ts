@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH_PATTERNS, CONTENT_SECURITY_POLICY, isApiPath, isConsolePath, matchesPathPattern } from '../../infra/console';
-import { ROUTES } from '../../infra/routes';
+import { ROUTES } from '../../lib/api/route-table';
 import { buildConsole, type ConsoleBuild } from '../../web/build';
 import { startService, type TestService } from '../support/runtime';
 

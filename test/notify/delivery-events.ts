@@ -43,8 +43,6 @@ export async function startDeliveryService(options: { pollerConcurrency?: number
       await service.stop();
       await sns.close();
       await aws.close();
-      for (const name of ['AWS_ENDPOINT_URL_SESV2', 'AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2', 'DELIVERY_TOPIC_ARN'])
-        delete process.env[name];
     },
   };
 }

@@ -16,10 +16,16 @@
 // would hold them); the hop push service → Chromium is the deliverPushMessage above.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
-import { useWebPushAgent } from '../../lib/notify/providers/web-push';
 import { createMember } from '../support/api-client';
-import { browserSubscription, checkVapid, decryptPush, pushServiceAgent, startPushService, type PushService } from '../support/push-service';
+import { outboxMessages } from '../support/dependencies';
+import {
+  browserSubscription,
+  checkVapid,
+  decryptPush,
+  pushServiceAgent,
+  startPushService,
+  type PushService,
+} from '../support/push-service';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
 
@@ -43,7 +49,9 @@ function lastPush(): { payload: Record<string, any>; authorization: string } {
 }
 
 /** What the push service received, handed to the console's service worker as Chromium would; the notifications it then shows. */
-async function deliverToServiceWorker(payload: string): Promise<{ title: string; body: string; tag: string; actions: { action: string; title: string }[]; data: any }[]> {
+async function deliverToServiceWorker(
+  payload: string,
+): Promise<{ title: string; body: string; tag: string; actions: { action: string; title: string }[]; data: any }[]> {
   const registration = registrations.find((r) => r.scopeURL === `${h.service.url}/assets/` && !r.isDeleted)!;
   expect(registration).toBeDefined();
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.service.url, registrationId: registration.registrationId, data: payload });
@@ -97,14 +105,16 @@ function standInPushManager(endpoint: string, keys: { p256dh: string; auth: stri
 
 /** The notifications the console's registration shows now, read from the page. */
 const shownInPage = () =>
-  page.evaluate(`navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.length)`) as Promise<number>;
+  page.evaluate(
+    `navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.length)`,
+  ) as Promise<number>;
 
 describe.skipIf(chromiumMissing !== null)('notifications on this device, and test notifications, in Chromium', () => {
   beforeAll(async () => {
     pushService = await startPushService();
-    useWebPushAgent(pushServiceAgent());
     h = await startConsole({
       env: { WEB_PUSH_SUBJECT: 'mailto:ops@example.com', ALLOW_PRIVATE_AUTOMATION_TARGETS: 'true', OUTBOX: 'memory' },
+      dependencies: { pushAgent: pushServiceAgent() },
     });
     page = h.page;
     device.subscription = browserSubscription(`${pushService.origin}${device.path}`);
@@ -131,7 +141,6 @@ describe.skipIf(chromiumMissing !== null)('notifications on this device, and tes
 
   afterAll(async () => {
     await h?.stop();
-    useWebPushAgent(undefined);
     await pushService?.close();
   });
 
@@ -179,12 +188,18 @@ describe.skipIf(chromiumMissing !== null)('notifications on this device, and tes
     ]);
     // The page sees what the worker showed; closing it leaves nothing for the next test.
     expect(await shownInPage()).toBe(1);
-    await page.evaluate(`navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.forEach((n) => n.close()))`);
+    await page.evaluate(
+      `navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.forEach((n) => n.close()))`,
+    );
     await expect.poll(shownInPage).toBe(0);
   });
 
   it("a page arrives with its Acknowledge and Reject buttons, which open the page's one-click links", { timeout: 60_000 }, async () => {
-    const alert = await h.service.admin.post('/api/v4/alerts', { title: 'Disk full on db-7', urgency: 'high', destination_account_user_ids: [adminId] });
+    const alert = await h.service.admin.post('/api/v4/alerts', {
+      title: 'Disk full on db-7',
+      urgency: 'high',
+      destination_account_user_ids: [adminId],
+    });
     expect(alert.status).toBe(201);
     await expect.poll(() => pushService.received.filter((r) => r.path === device.path).length, { timeout: 15_000 }).toBeGreaterThan(1);
     const { payload } = lastPush();
@@ -209,7 +224,9 @@ describe.skipIf(chromiumMissing !== null)('notifications on this device, and tes
     // Nothing registered any more: a test push now cannot reach anyone, and says so.
     const test = page.getByRole('region', { name: 'Test notifications' });
     await test.getByRole('button', { name: 'Send test push notification' }).click();
-    await expect.poll(() => test.getByRole('alert').textContent()).toMatch(/channel push cannot reach this person: the person has no browser registered/);
+    await expect
+      .poll(() => test.getByRole('alert').textContent())
+      .toMatch(/channel push cannot reach this person: the person has no browser registered/);
     // That 422 is the answer this test asked for; the browser logs it as a failed request.
     expect(h.problems).toEqual([expect.stringMatching(/status of 422/)]);
     h.problems.length = 0;

@@ -7,11 +7,7 @@ import { api, ApiError } from './api';
 
 export const SERVICE_WORKER_SCOPE = '/assets/';
 
-export type DeviceState =
-  | { kind: 'unsupported'; why: string }
-  | { kind: 'denied' }
-  | { kind: 'off' }
-  | { kind: 'on'; endpoint: string };
+export type DeviceState = { kind: 'unsupported'; why: string } | { kind: 'denied' } | { kind: 'off' } | { kind: 'on'; endpoint: string };
 
 function serviceWorkerUrl(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="service-worker"]')?.content || null;
@@ -28,7 +24,10 @@ function unsupported(): string | null {
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);

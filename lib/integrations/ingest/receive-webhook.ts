@@ -2,6 +2,8 @@
 // disabled, 403 token, 413 size, 429 rate) → store the request as a log → queue its id → 202.
 // No alert work happens here: the answer only waits for the log write and the queue send, and a
 // failed send is not the sender's problem (the log stays pending and the sweeper re-sends it).
+import type * as z from 'zod';
+import { now } from '../../clock';
 import { config } from '../../config';
 import { sameSecret } from '../../auth/passwords';
 import { isOutgoingWebhook } from '../outgoing-webhooks';
@@ -11,6 +13,7 @@ import { parseId, prefixId } from '../../ids';
 import { logger } from '../../log';
 import { activeWindowsOf } from '../../maintenance-windows/active-windows';
 import { integrationById } from '../integration-cache';
+import type { InboundAccepted } from '../inbound-schemas';
 import type { IntegrationRecord } from '../records';
 import { markDueNow, storeIncomingLog, type IncomingLog } from './incoming-log';
 import { sendToIngestQueue } from './ingest-queue';
@@ -30,10 +33,8 @@ export interface InboundRequest {
   sourceIp: string;
 }
 
-export interface InboundAnswer {
-  log_id: string;
-  ignored?: 'maintenance_window';
-}
+/** The 202's body: the stored request's log id (and why it was ignored, when it was). */
+export type InboundAnswer = z.input<typeof InboundAccepted>;
 
 /**
  * The token bucket of an integration (issue: burst and sustained rate). Its own
@@ -80,7 +81,7 @@ export async function acceptRequest(
   const limits = rateLimitsOf(integration);
   // The limiter's own clock, not the request's arrival stamp: a request that waited (a busy event
   // loop, a cold start) must not look early to a bucket whose burst lasts milliseconds.
-  const limited = await takeToken(integration.id, limits, Date.now());
+  const limited = await takeToken(integration.id, limits, now());
   if (limited) {
     throw new TooManyRequests(
       limited.retryAfterSeconds,

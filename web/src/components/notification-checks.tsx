@@ -8,9 +8,7 @@ import { deviceState, disableDevice, enableDevice, type DeviceState } from '../p
 import type { AccountUser, Channel, Notification } from '../types';
 import { Notice } from './ui';
 
-type TestChannel = Exclude<Channel, 'whatsapp'>;
-
-const CHANNEL_LABEL: Record<TestChannel, string> = {
+const CHANNEL_LABEL: Record<Channel, string> = {
   push: 'push notification',
   email: 'e-mail',
   sms: 'SMS',
@@ -19,8 +17,8 @@ const CHANNEL_LABEL: Record<TestChannel, string> = {
 };
 
 /** The channels a test can go out on for this person: e-mail and phone channels need an address; Slack a linked Slack user. */
-export function testChannels(accountUser: AccountUser & { slack_user_id?: string | null }): TestChannel[] {
-  const channels: TestChannel[] = ['push'];
+export function testChannels(accountUser: AccountUser): Channel[] {
+  const channels: Channel[] = ['push'];
   if (accountUser.user.emails.length) channels.push('email');
   if (accountUser.user.phones.length) channels.push('sms', 'voice');
   if (accountUser.slack_user_id) channels.push('slack');
@@ -31,20 +29,22 @@ type Outcome = { kind: 'success' | 'error'; text: string };
 
 /** What became of a test: sent (or failed at once, with the provider's reason from the earlier interface, which shows err). */
 async function outcomeOf(sent: Notification): Promise<Outcome> {
-  const what = CHANNEL_LABEL[sent.channel as TestChannel] ?? sent.channel;
+  const what = CHANNEL_LABEL[sent.channel];
   if (sent.status !== 'failed') return { kind: 'success', text: `Test ${what} sent to ${sent.to}.` };
   const earlier = await api.get<{ err: string[] }>(`/notification/${encodeURIComponent(sent.prefix_id)}`).catch(() => ({ err: [] }));
   return { kind: 'error', text: `The test ${what} could not be sent${earlier.err.length ? `: ${earlier.err.join('; ')}` : '.'}` };
 }
 
 export function SendTestButtons({ accountUser }: { accountUser: AccountUser }) {
-  const [busy, setBusy] = useState<TestChannel | null>(null);
+  const [busy, setBusy] = useState<Channel | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const send = async (channel: TestChannel) => {
+  const send = async (channel: Channel) => {
     setBusy(channel);
     setOutcome(null);
     try {
-      const sent = await api.post<Notification>(`/api/v4/account_users/${encodeURIComponent(accountUser.id)}/test_notification`, { channel });
+      const sent = await api.post<Notification>(`/api/v4/account_users/${encodeURIComponent(accountUser.id)}/test_notification`, {
+        channel,
+      });
       setOutcome(await outcomeOf(sent));
     } catch (error) {
       setOutcome({ kind: 'error', text: messagesOf(error).join(' ') });

@@ -5,9 +5,8 @@ import { api } from '../api';
 import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { EscalationPolicy, Team } from '../types';
-import type { PageProps } from './index';
 
 const NOTIFY_OPTIONS = [
   { value: 'none', label: 'Nobody' },
@@ -50,7 +49,9 @@ export function TeamsPage() {
                   <td>{names(team.member_account_user_ids)}</td>
                   <td>{names(team.admin_account_user_ids)}</td>
                   <td>{team.schedule_id ? <a href={href(`/schedules/${team.schedule_id}`)}>Schedule</a> : '—'}</td>
-                  <td>{team.escalation_policy_id ? <a href={href(`/escalation-policies/${team.escalation_policy_id}`)}>Policy</a> : '—'}</td>
+                  <td>
+                    {team.escalation_policy_id ? <a href={href(`/escalation-policies/${team.escalation_policy_id}`)}>Policy</a> : '—'}
+                  </td>
                 </tr>
               ))}
           </tbody>
@@ -68,8 +69,8 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
   const [notes, setNotes] = useState(team?.notes ?? '');
   const [members, setMembers] = useState<string[]>(team?.member_account_user_ids ?? []);
   const [admins, setAdmins] = useState<string[]>(team?.admin_account_user_ids ?? []);
-  const [dropNotifications, setDrop] = useState(team?.drop_notifications ?? 'team_admins');
-  const [handoffNotifications, setHandoff] = useState(team?.handoff_notifications ?? 'none');
+  const [dropNotifications, setDrop] = useState<string>(team?.drop_notifications ?? 'team_admins');
+  const [handoffNotifications, setHandoff] = useState<string>(team?.handoff_notifications ?? 'none');
   const [saved, setSaved] = useState(false);
   const form = useForm();
   const people = directory.users.map((u) => ({ value: u.id, label: u.user.name }));
@@ -97,9 +98,9 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
             id: team?.id,
             body,
             created: async (created) => {
-                await directory.reload();
-                navigate(`/teams/${created.id}`);
-              },
+              await directory.reload();
+              navigate(`/teams/${created.id}`);
+            },
           });
           if (updated) {
             setSaved(true);
@@ -109,11 +110,25 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
         }}
       >
         <TextField form={form} name="name" label="Name" value={name} onInput={setName} />
-        <CheckboxGroup form={form} name="member_account_user_ids" legend="Members" options={people} values={members} onChange={setMembers} />
+        <CheckboxGroup
+          form={form}
+          name="member_account_user_ids"
+          legend="Members"
+          options={people}
+          values={members}
+          onChange={setMembers}
+        />
         <CheckboxGroup form={form} name="admin_account_user_ids" legend="Admins" options={people} values={admins} onChange={setAdmins} />
         {team && (
           <>
-            <SelectField form={form} name="drop_notifications" label="When an alert is dropped, tell" value={dropNotifications} options={NOTIFY_OPTIONS} onChange={setDrop} />
+            <SelectField
+              form={form}
+              name="drop_notifications"
+              label="When an alert is dropped, tell"
+              value={dropNotifications}
+              options={NOTIFY_OPTIONS}
+              onChange={setDrop}
+            />
             <SelectField
               form={form}
               name="handoff_notifications"
@@ -135,7 +150,9 @@ export function TeamPage({ params }: PageProps) {
   const directory = useDirectory();
   const loaded = useLoad(async () => {
     const team = await api.get<Team>(`/api/v4/teams/${encodeURIComponent(params.id)}`);
-    const policy = team.escalation_policy_id ? await api.get<EscalationPolicy>(`/api/v4/escalation_policies/${team.escalation_policy_id}`).catch(() => null) : null;
+    const policy = team.escalation_policy_id
+      ? await api.get<EscalationPolicy>(`/api/v4/escalation_policies/${team.escalation_policy_id}`).catch(() => null)
+      : null;
     return { team, policy };
   }, [params.id]);
   if (loaded.loading && !loaded.data) return <Loading what="the team" />;

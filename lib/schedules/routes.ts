@@ -1,0 +1,68 @@
+// The routes of the `schedules` function (functions/http/schedules.ts): schedules, their events and
+// who is on call on one (note the singular /schedule/ segment of the last three, as the spec has it).
+import { EventV4 } from '../events/schemas';
+import { declareRoutes, NESTED_LIST_ERRORS, READ_ERRORS } from '../http/route-contract';
+import { ADMIN_ONLY, standardRoutes } from '../http/standard-routes';
+import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleV4, updateScheduleInput } from './schemas';
+
+const v4 = '/api/v4';
+
+export const scheduleRoutes = declareRoutes('schedules', {
+  ...standardRoutes(`${v4}/schedules`, {
+    tag: 'Schedules',
+    noun: 'schedule',
+    plural: 'schedules',
+    item: ScheduleV4,
+    create: createScheduleInput,
+    update: updateScheduleInput,
+    form: true,
+    writers: {
+      create: ADMIN_ONLY,
+      update: "Account admins and the admins of the schedule's team (403 otherwise).",
+      delete: ADMIN_ONLY,
+    },
+    descriptions: { delete: 'Its events go too (those shared with other schedules only leave it), and teams lose their pointer to it.' },
+  }),
+  events: {
+    method: 'GET',
+    path: `${v4}/schedules/{id}/events`,
+    summary: "List a schedule's events",
+    description:
+      'The stored events, repeats and rotations not expanded; accepts the list filters (e.g. ops=start_datetime:gte,end_datetime:lte).',
+    tag: 'Schedules',
+    list: EventV4,
+    success: [{ status: 200, description: 'A page of events' }],
+    errors: NESTED_LIST_ERRORS,
+  },
+  flush: {
+    method: 'DELETE',
+    path: `${v4}/schedule/{id}/flush`,
+    summary: 'Remove every event of a schedule',
+    description: "Note the singular segment. Account admins and the admins of the schedule's team (403 otherwise).",
+    tag: 'Schedules',
+    success: [{ status: 204, description: 'Flushed; no body' }],
+    errors: [401, 403, 404, 409],
+  },
+  currentOncall: {
+    method: 'GET',
+    path: `${v4}/schedule/{id}/current_oncall`,
+    summary: 'Who is on call on a schedule now',
+    description: `Note the singular segment. ${ONCALL_ENTRIES}`,
+    tag: 'Schedules',
+    success: [{ status: 200, description: 'The on-call spans in force now', schema: OncallEntries }],
+    errors: READ_ERRORS,
+  },
+  windowEvents: {
+    method: 'GET',
+    path: `${v4}/schedule/{id}/window_events`,
+    summary: 'Who is on call on a schedule during a window',
+    description: `Note the singular segment. ${ONCALL_ENTRIES} Every span overlapping [start, end), sorted by start_time then layer. A bad format, end ≤ start, or a window over 366 days is a 422.`,
+    tag: 'Schedules',
+    query: [
+      { name: 'start', required: true, description: 'UTC, YYYY-MM-DD HH:mm:ss (ISO 8601 also read)', example: '2026-03-01 00:00:00' },
+      { name: 'end', required: true, description: 'UTC, YYYY-MM-DD HH:mm:ss (ISO 8601 also read)', example: '2026-03-08 00:00:00' },
+    ],
+    success: [{ status: 200, description: 'The on-call spans of the window', schema: OncallEntries }],
+    errors: [401, 404, 'invalid'],
+  },
+});
