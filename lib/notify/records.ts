@@ -66,6 +66,11 @@ export interface NotificationRecord extends Entity {
   delivered_at: string | null;
   /** The effect that made it (escalation's idempotency key), for support. */
   source_key: string | null;
+  /**
+   * The call that recorded it (a fresh id per sendNotification): a put whose answer was lost, retried
+   * by the SDK, finds this and knows the record is its own, not a crashed sender's. Not shown.
+   */
+  insert_token?: string;
   created_at: string;
   updated_at: string;
   version: number;

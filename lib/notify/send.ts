@@ -2,8 +2,9 @@
 // provider is called (a page is recorded even when delivery fails): `sending` by a conditional put
 // when it goes out at once, else `queued` and moved to `sending` by a conditional write when it
 // does; then to its outcome. A crash between the claim and the provider's answer leaves `sending`,
-// which a retry marks `failed` ("outcome unknown") instead of sending the message again. SMS and
-// calls go through storm protection (./storm.ts).
+// which a retry marks `failed` ("outcome unknown") instead of sending the message again; a put
+// whose answer was lost (applied, then retried by the SDK) is this call's own by its insert token,
+// not a crash, and goes on. SMS and calls go through storm protection (./storm.ts).
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
@@ -79,6 +80,7 @@ function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
     sent_at: null,
     delivered_at: null,
     source_key: draft.sourceKey ?? null,
+    insert_token: newId(),
     ...(draft.bundle ? { bundle: draft.bundle } : {}),
     created_at: iso,
     updated_at: iso,

@@ -77,8 +77,13 @@ export const notificationCollection = notifications.collection;
 export const readNotificationCounts = notifications.counts;
 
 /** Writes a new notification (queued); false when one with that id exists already (a retry). */
+/**
+ * Writes a new notification and counts it; false when one with its id exists already. A put whose
+ * answer was lost applied all the same: the SDK's retry then finds the item, and its insert_token
+ * tells this call's own record (written and counted once, then sent) from another call's.
+ */
 export function insertNotification(record: NotificationRecord): Promise<boolean> {
-  return notifications.insert(record);
+  return notifications.insert(record, (stored) => record.insert_token !== undefined && stored.insert_token === record.insert_token);
 }
 
 /** Many new notifications of one account at once (seeding, imports), counted as insert counts them. */

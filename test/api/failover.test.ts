@@ -7,14 +7,19 @@
 // workers itself and brings the system to rest (every queue drained until nothing moves) before it
 // asserts what was, and was not, sent. SES and End User Messaging are the AWS stand-in; push and
 // Slack have no provider here (OUTBOX=none), so they fail at once.
-// @moto: conditional commits and leases under failover, and redelivered failure messages.
+// @moto: conditional commits and leases under failover, redelivered failure messages, lost put answers.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
+import '../../lib/counters/counted-stores';
+import { typeOf } from '../../lib/entities';
 import { advanceWithLoader, type EscalationEffect } from '../../lib/escalation/engine';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { commitEscalation, getEscalation } from '../../lib/escalation/store';
+import { readRawCounts } from '../../lib/store/counters';
+import { countFromItems } from '../../lib/store/recount';
+import { injectAwsFaults, type AwsCall } from '../support/aws-faults';
 import type { ApiClient } from '../support/api-client';
 import type { AwsMessagingStub } from '../support/aws-messaging-stub';
 import { testClock } from '../support/dependencies';
@@ -284,6 +289,70 @@ describe('a failover step that crashes', () => {
     ]);
     expect(aws.calls.filter((c) => c.operation === 'SendVoiceMessage' && c.body.DestinationPhoneNumber === sms.to)).toHaveLength(1);
     expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+});
+
+describe('a notification whose put applied but whose answer was lost', () => {
+  /** The put that records a notification (lib/notify/store.ts insertNotification). */
+  const notificationPut = (call: AwsCall) =>
+    call.operation === 'PutItem' &&
+    (call.input.Item as { pk?: { S?: string } } | undefined)?.pk?.S === `A#${accountId}#${typeOf('notification')}`;
+
+  /** Pages `p` with every notification put losing its first answer (the SDK retries it and finds the item there). */
+  async function pageUnderLostPuts(p: Person): Promise<{ alert: { id: string }; lostPuts: number }> {
+    const faults = injectAwsFaults({ rate: 1, kinds: ['lost'], only: notificationPut });
+    try {
+      const alert = await alertTo(admin, { users: [p.id] });
+      await rest();
+      return { alert, lostPuts: faults.injected.length };
+    } finally {
+      faults.stop();
+    }
+  }
+
+  async function expectExactNotificationCounters(): Promise<void> {
+    const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
+    const type = typeOf('notification');
+    const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type)]);
+    expect(nonZero(stored)).toEqual(counted);
+  }
+
+  const callsTo = (operation: string, phone: string, since: number) =>
+    aws.calls.slice(since).filter((c) => c.operation === operation && c.body.DestinationPhoneNumber === phone);
+
+  it('is its own: the page goes out once, recorded once and counted once (not taken for a crash)', async () => {
+    // E-mail goes out at once: its put is the claim (`sending`), which a retry must not take for a crash.
+    const p = await person(admin, { push: false });
+    const since = aws.calls.length;
+    const { alert, lostPuts } = await pageUnderLostPuts(p);
+    expect(lostPuts).toBe(1);
+
+    const sent = await pagesTo(alert.id, p);
+    expect(tries(sent)).toEqual([['email', 'sent']]);
+    const emails = aws.calls.slice(since).filter((c) => c.operation === 'SendEmail' && JSON.stringify(c.body).includes(p.email));
+    expect(emails).toHaveLength(1);
+    await expectExactNotificationCounters();
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+
+  it('on failover too: the refused SMS and the call (both storm-protected, recorded queued) each recorded and counted once, made once', async () => {
+    refuse('SendTextMessage');
+    const p = await person(admin, { sms: true, email: false, push: false });
+    const since = aws.calls.length;
+    const { alert, lostPuts } = await pageUnderLostPuts(p);
+    expect(lostPuts).toBe(2);
+
+    const sent = await pagesTo(alert.id, p);
+    expect(tries(sent)).toEqual([
+      ['sms', 'failed'],
+      ['voice', 'sent'],
+    ]);
+    // Refused by the provider, not an outcome nobody knows.
+    expect((await admin.get(`/api/v4/notifications/${sent[0].id}`)).body.provider_status).toBe('failed');
+    expect(callsTo('SendTextMessage', sent[0].to, since)).toHaveLength(1);
+    expect(callsTo('SendVoiceMessage', sent[0].to, since)).toHaveLength(1);
+    await expectExactNotificationCounters();
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 });
