@@ -4,7 +4,7 @@
 // for is a 422 naming channel, and a few per window.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { outboxMessages } from '../support/dependencies';
+import { outboxMessages, testClock } from '../support/dependencies';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person } from '../escalation/support';
 
@@ -77,7 +77,7 @@ describe('what is refused, changing nothing', () => {
     expect((await admin.get(`/api/v4/notifications?account_user_id=${p.id}&template=test`)).body.total_count).toBe(0);
   });
 
-  it('at most 5 per person and channel in 10 minutes (429 with Retry-After), other channels unaffected', async () => {
+  it('at most 5 per person and channel in 10 minutes (429 with Retry-After), other channels unaffected; then 5 more', async () => {
     const p = await person(admin, { sms: true });
     for (let i = 0; i < 5; i++) expect((await test(p.client, p.id, { channel: 'email' })).status).toBe(202);
     const refused = await test(p.client, p.id, { channel: 'email' });
@@ -85,5 +85,8 @@ describe('what is refused, changing nothing', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await test(p.client, p.id, { channel: 'sms' })).status).toBe(202);
     expect(outboxMessages().filter((m) => m.accountUserId === p.id && m.template === 'test' && m.channel === 'email')).toHaveLength(5);
+    // The window passes by the service's clock.
+    testClock.advance(10 * 60_000 + 1_000);
+    expect((await test(p.client, p.id, { channel: 'email' })).status).toBe(202);
   });
 });
