@@ -114,7 +114,7 @@ function notificationRecord(accountId: string, alertId: string, accountUserId: s
     group_id: null,
     channel: (['email', 'sms', 'push', 'voice'] as const)[n % 4],
     provider: 'bench',
-    provider_id: null,
+    provider_message_id: null,
     provider_status: 'accepted',
     template: 'alert_alert',
     to: 'on-call@example.com',

@@ -85,6 +85,18 @@ function earliest(results: BenchResults): string {
 
 type Row = [label: string, result: string, target: string];
 
+/** `npm run bench failover`: every SMS refused, each page failing over to a call. */
+function failoverRows(r: BenchResults): Row[] {
+  const f = (name: string) => figure(r, 'failover', `failover.${name}`);
+  return [
+    [
+      `Failover: SMS refused by End User Messaging → the page's call at the provider, ${num(f('pages'))} pages at ${num(f('rate_per_s'))}/s, p50 / p99`,
+      `${num(f('sms_refused_to_call_p50_ms'))} ms / ${num(f('sms_refused_to_call_p99_ms'))} ms (max ${num(f('sms_refused_to_call_max_ms'))} ms); ${num(f('calls'))} calls, ${num(f('pages_never_called'))} pages never called, ${num(f('calls_twice_to_one_page'))} called twice; time to page under the same load ${num(f('yardstick_alert_to_sms_p50_ms'))} ms / ${num(f('yardstick_alert_to_sms_p99_ms'))} ms`,
+      'every page called once',
+    ],
+  ];
+}
+
 /** `npm run bench slack`: pages by DM, team messages kept current, and clicks, against the Slack stand-in. */
 function slackRows(r: BenchResults): Row[] {
   const f = (name: string) => figure(r, 'slack', name);
@@ -180,6 +192,7 @@ function mainRows(r: BenchResults): Row[] {
       `${num(paging('storm.pages_recorded'))} pages recorded, ${num(paging('storm.pages_recorded_per_second'))}/s (all within ${raw(paging('storm.all_recorded_after_s'))} s); SMS: ${num(paging('storm.sms_sent'))} sent, ${num(paging('storm.sms_bundled'))} bundled into them`,
       'one SMS per window',
     ],
+    ...failoverRows(r),
     ...slackRows(r),
     [
       "One alert's life (create → page 2 layers → acknowledge → resolve), push + e-mail",

@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   oncall: async () => (await import('./oncall-engine')).benchOncallEngine,
   escalation: async () => (await import('./escalation-engine')).benchEscalationEngine,
   paging: async () => (await import('./escalation')).benchEscalation,
+  failover: async () => (await import('./failover')).benchFailover,
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   'routing-e2e': async () => (await import('./routing-e2e')).benchRoutingEndToEnd,
   alerts: async () => (await import('./alerts')).benchAlerts,

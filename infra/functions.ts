@@ -60,6 +60,8 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     inbound: ['ingest'],
     respond: ['escalation', ...CHANGES_ALERTS],
     smsInbound: ['escalation', ...CHANGES_ALERTS],
+    // a failed page message fails over through the escalation worker
+    deliveryReceipts: ['escalation'],
     // a broadcast's delivery and deadline are timers on the escalation queue
     broadcasts: ['escalation'],
     // clicks and /oncall act on alerts (escalation's stop, a reject's next layer) and create them

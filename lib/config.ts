@@ -11,6 +11,14 @@ const bool = z
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
 export const DEFAULT_LIST_READ_BUDGET = 10_000;
 
+const topicArn = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')
+    .optional(),
+);
+
 const schema = z.object({
   TABLE_NAME: z.string().min(3),
   INGEST_QUEUE_URL: z.string().optional(),
@@ -73,13 +81,10 @@ const schema = z.object({
     .default('JOANNA'),
   /** The SNS topic End User Messaging publishes inbound SMS to: only its messages are read as
    * replies to pages (A / R); unset, the inbound SMS route answers 404. */
-  SMS_INBOUND_TOPIC_ARN: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')
-      .optional(),
-  ),
+  SMS_INBOUND_TOPIC_ARN: topicArn,
+  /** The SNS topic SES and End User Messaging publish delivery events to (the stack's): only its
+   * messages are read as delivery receipts; unset, the receipts route answers 404. */
+  DELIVERY_TOPIC_ARN: topicArn,
   /** Web Push: the VAPID subject (a `mailto:` or `https:` URL where push services can reach the
    * operator). Setting it sends push notifications through the browsers' push services. */
   WEB_PUSH_SUBJECT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https|mailto)$/ }).optional()),

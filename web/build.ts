@@ -17,13 +17,15 @@ export interface ConsoleBuild {
   /** Paths of the page's script and style sheet, as the page names them (`/assets/app-<hash>.js`). */
   script: string;
   style: string;
+  /** The service worker that shows push notifications (`/assets/service-worker-<hash>.js`), named by the page's meta tag. */
+  serviceWorker: string;
   /** Every file written, relative to outdir. */
   files: string[];
 }
 
 function esbuildOptions(outdir: string): esbuild.BuildOptions {
   return {
-    entryPoints: { app: path.join(WEB_ROOT, 'src', 'main.tsx') },
+    entryPoints: { app: path.join(WEB_ROOT, 'src', 'main.tsx'), 'service-worker': path.join(WEB_ROOT, 'src', 'service-worker.ts') },
     outdir,
     bundle: true,
     minify: true,
@@ -47,13 +49,21 @@ const integrity = (file: string) => `sha384-${createHash('sha384').update(readFi
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The page: no inline script or style (the Content-Security-Policy forbids both). */
-function indexHtml(script: string, scriptIntegrity: string, style: string, styleIntegrity: string, icon: string): string {
+function indexHtml(
+  script: string,
+  scriptIntegrity: string,
+  style: string,
+  styleIntegrity: string,
+  icon: string,
+  serviceWorker: string,
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<meta name="service-worker" content="${escapeAttribute(serviceWorker)}">
 <title>On-call console</title>
 <link rel="icon" href="${escapeAttribute(icon)}" type="image/svg+xml">
 <link rel="stylesheet" href="${escapeAttribute(style)}" integrity="${styleIntegrity}">
@@ -71,11 +81,19 @@ function finish(outdir: string, result: esbuild.BuildResult): ConsoleBuild {
   const outputs = Object.keys(result.metafile!.outputs).map((file) => path.relative(outdir, path.resolve(file)));
   const script = outputs.find((file) => /^assets\/app-[\w-]+\.js$/.test(file));
   const style = outputs.find((file) => /^assets\/app-[\w-]+\.css$/.test(file));
-  if (!script || !style) throw new Error(`console build: no script or style among ${outputs.join(', ')}`);
+  const serviceWorker = outputs.find((file) => /^assets\/service-worker-[\w-]+\.js$/.test(file));
+  if (!script || !style || !serviceWorker) throw new Error(`console build: no script, style or service worker among ${outputs.join(', ')}`);
   const icon = writeIcon(outdir);
-  const html = indexHtml(`/${script}`, integrity(path.join(outdir, script)), `/${style}`, integrity(path.join(outdir, style)), `/${icon}`);
+  const html = indexHtml(
+    `/${script}`,
+    integrity(path.join(outdir, script)),
+    `/${style}`,
+    integrity(path.join(outdir, style)),
+    `/${icon}`,
+    `/${serviceWorker}`,
+  );
   writeFileSync(path.join(outdir, 'index.html'), html);
-  return { outdir, script: `/${script}`, style: `/${style}`, files: [...outputs, icon, 'index.html'] };
+  return { outdir, script: `/${script}`, style: `/${style}`, serviceWorker: `/${serviceWorker}`, files: [...outputs, icon, 'index.html'] };
 }
 
 /** The tab icon, content-hashed like every asset. */

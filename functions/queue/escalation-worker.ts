@@ -23,7 +23,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
     return;
   }
   const message = parseEscalationMessage(record.body);
-  if (!message) throw new Error(`escalation message ${record.messageId} is not a due, flush or broadcast message`);
+  if (!message) throw new Error(`escalation message ${record.messageId} is not a due, flush, delivery_failed or broadcast message`);
   try {
     await processEscalationMessage(message);
   } catch (error) {

@@ -4,11 +4,22 @@
 // context; a channel left out stays unconfigured (its messages are recorded failed with the reason).
 // Least privilege: only the functions that send notifications get the providers' settings and
 // grants, and each grant names the one identity (and configuration set) it may send from.
-import { Stack } from 'aws-cdk-lib';
+//
+// Delivery receipts (docs/api.md#delivery-receipts), whenever SES or End User Messaging sends: the
+// stack creates the configuration sets the messages go out with, each with an event destination to
+// one SNS topic of the stack (encrypted with a key of its own that only SES and End User Messaging
+// of this account may use to publish, SSL only), and subscribes the receipts route to it over HTTPS.
+// The receipts function reads the topic's ARN and needs no AWS permission (it checks the SNS
+// signature and the topic of what it is sent).
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import { CfnConfigurationSet as CfnSmsConfigurationSet } from 'aws-cdk-lib/aws-smsvoice';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct, type Node } from 'constructs';
+import { SMS_VOICE_DELIVERED, SMS_VOICE_FAILED } from '../../lib/delivery-receipts/receipt-events';
 import { contextStrings } from '../context';
 import type { FunctionName } from '../functions';
 import type { ServiceFunction } from './service-function';
@@ -17,10 +28,12 @@ export interface DeliveryConfig {
   /** SES: the sender (`On-call <oncall@example.com>`), and the ARN of its verified identity (the grant's resource). */
   sesFromAddress?: string;
   sesIdentityArn?: string;
+  /** The name of the SES configuration set the stack creates (default: a generated one). */
   sesConfigurationSet?: string;
   /** End User Messaging: the ARNs of the phone numbers (or pools, sender ids) SMS and calls go out from. */
   smsOriginationIdentityArn?: string;
   voiceOriginationIdentityArn?: string;
+  /** The name of the End User Messaging configuration set the stack creates (default: `<stack name>-sms-voice`). */
   smsConfigurationSet?: string;
   /** The SNS topic End User Messaging publishes inbound SMS to (two-way SMS of the SMS number). */
   smsInboundTopicArn?: string;
@@ -68,6 +81,19 @@ export function checkDelivery(config: DeliveryConfig): void {
   if (problems.length > 0) throw new Error(`Delivery configuration: ${problems.join('; ')}`);
 }
 
+/** The SES events a receipt reads (docs/api.md#delivery-receipts); Send, Open and Click are left out. */
+const EMAIL_RECEIPT_EVENTS = [
+  EmailSendingEvent.DELIVERY,
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
+  EmailSendingEvent.REJECT,
+  EmailSendingEvent.RENDERING_FAILURE,
+  EmailSendingEvent.DELIVERY_DELAY,
+];
+
+/** The End User Messaging events a receipt reads: the final ones, and a carrier's acceptance (shown, not final). */
+export const SMS_VOICE_RECEIPT_EVENTS = [...SMS_VOICE_DELIVERED, 'TEXT_SUCCESSFUL', ...SMS_VOICE_FAILED];
+
 export interface DeliveryProps {
   config: DeliveryConfig;
   functions: Record<FunctionName, ServiceFunction>;
@@ -76,25 +102,70 @@ export interface DeliveryProps {
 }
 
 export class Delivery extends Construct {
+  /** The topic SES and End User Messaging publish delivery events to; absent when neither sends. */
+  readonly receiptsTopic?: Topic;
+
   constructor(scope: Construct, id: string, props: DeliveryProps) {
     super(scope, id);
     const { config } = props;
     checkDelivery(config);
     const stack = Stack.of(this);
-    const smsConfigurationSetArn = config.smsConfigurationSet
-      ? stack.formatArn({ service: 'sms-voice', resource: 'configuration-set', resourceName: config.smsConfigurationSet })
-      : null;
+    const sendsEmail = Boolean(config.sesFromAddress && config.sesIdentityArn);
+    const sendsSmsOrVoice = Boolean(config.smsOriginationIdentityArn || config.voiceOriginationIdentityArn);
     const environment: Record<string, string> = {};
     const statements: PolicyStatement[] = [];
 
-    if (config.sesFromAddress && config.sesIdentityArn) {
-      environment.SES_FROM_ADDRESS = config.sesFromAddress;
-      const resources = [config.sesIdentityArn];
-      if (config.sesConfigurationSet) {
-        environment.SES_CONFIGURATION_SET = config.sesConfigurationSet;
-        resources.push(stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: config.sesConfigurationSet }));
-      }
-      statements.push(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources }));
+    const topic = sendsEmail || sendsSmsOrVoice ? this.receipts(props.api) : undefined;
+    this.receiptsTopic = topic;
+    if (topic) props.functions.deliveryReceipts.fn.addEnvironment('DELIVERY_TOPIC_ARN', topic.topicArn);
+
+    if (sendsEmail && topic) {
+      environment.SES_FROM_ADDRESS = config.sesFromAddress!;
+      const configurationSet = new ConfigurationSet(this, 'EmailConfigurationSet', {
+        configurationSetName: config.sesConfigurationSet,
+      });
+      new ConfigurationSetEventDestination(this, 'EmailReceipts', {
+        configurationSet,
+        destination: EventDestination.snsTopic(topic),
+        events: EMAIL_RECEIPT_EVENTS,
+      });
+      environment.SES_CONFIGURATION_SET = configurationSet.configurationSetName;
+      const configurationSetArn = stack.formatArn({
+        service: 'ses',
+        resource: 'configuration-set',
+        resourceName: configurationSet.configurationSetName,
+      });
+      statements.push(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: [config.sesIdentityArn!, configurationSetArn] }),
+      );
+    }
+    let smsConfigurationSetArn: string | null = null;
+    if (sendsSmsOrVoice && topic) {
+      // Named up front: the topic policy names it, and the set needs the policy in place first.
+      const name = config.smsConfigurationSet ?? `${stack.stackName}-sms-voice`;
+      const configurationSet = new CfnSmsConfigurationSet(this, 'SmsVoiceConfigurationSet', {
+        configurationSetName: name,
+        eventDestinations: [
+          {
+            eventDestinationName: 'delivery-receipts',
+            enabled: true,
+            matchingEventTypes: SMS_VOICE_RECEIPT_EVENTS,
+            snsDestination: { topicArn: topic.topicArn },
+          },
+        ],
+      });
+      smsConfigurationSetArn = stack.formatArn({ service: 'sms-voice', resource: 'configuration-set', resourceName: name });
+      environment.SMS_CONFIGURATION_SET = name;
+      // End User Messaging publishes for this configuration set of this account only.
+      const allowed = topic.addToResourcePolicy(
+        new PolicyStatement({
+          actions: ['sns:Publish'],
+          resources: [topic.topicArn],
+          principals: [new ServicePrincipal('sms-voice.amazonaws.com')],
+          conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ArnEquals: { 'aws:SourceArn': smsConfigurationSetArn } },
+        }),
+      );
+      if (allowed.policyDependable) configurationSet.node.addDependency(allowed.policyDependable);
     }
     if (config.smsOriginationIdentityArn) {
       environment.SMS_ORIGINATION_IDENTITY = config.smsOriginationIdentityArn;
@@ -116,9 +187,6 @@ export class Delivery extends Construct {
         }),
       );
     }
-    if (smsConfigurationSetArn && (config.smsOriginationIdentityArn || config.voiceOriginationIdentityArn)) {
-      environment.SMS_CONFIGURATION_SET = config.smsConfigurationSet!;
-    }
     if (config.webPushSubject) environment.WEB_PUSH_SUBJECT = config.webPushSubject;
 
     for (const name of props.notifying) {
@@ -137,5 +205,36 @@ export class Delivery extends Construct {
         endpoint: `${props.api.apiEndpoint}/public/sms/inbound`,
       });
     }
+  }
+
+  /** The receipts topic, its key, and the HTTPS subscription of the receipts route. */
+  private receipts(api: HttpApi): Topic {
+    const stack = Stack.of(this);
+    const key = new Key(this, 'ReceiptsKey', {
+      description: 'Encrypts the delivery receipts topic (SES and End User Messaging events)',
+      enableKeyRotation: true,
+      pendingWindow: Duration.days(7),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Publishing to an encrypted topic: the publishing services need the key, for this account's messages only.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        actions: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        resources: ['*'],
+        principals: [new ServicePrincipal('ses.amazonaws.com'), new ServicePrincipal('sms-voice.amazonaws.com')],
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+    );
+    const topic = new Topic(this, 'ReceiptsTopic', {
+      displayName: 'On-call delivery receipts',
+      masterKey: key,
+      enforceSSL: true,
+    });
+    new Subscription(this, 'ReceiptsSubscription', {
+      topic,
+      protocol: SubscriptionProtocol.HTTPS,
+      endpoint: `${api.apiEndpoint}/public/delivery/sns`,
+    });
+    return topic;
   }
 }

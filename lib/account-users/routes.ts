@@ -1,9 +1,11 @@
 // The routes of the `accountUsers` function (functions/http/account-users.ts): account users, their
-// own password changes and their browsers' push subscriptions, and the VAPID key browsers subscribe with.
+// own password changes, test notifications and their browsers' push subscriptions, and the VAPID key
+// browsers subscribe with.
 import { declareRoutes } from '../http/route-contract';
 import { ADMIN_ONLY, standardRoutes } from '../http/standard-routes';
 import { pushSubscriptionInput, PushSubscriptionListV4, PushSubscriptionV4, WebPushV4 } from './push-subscription-schemas';
-import { AccountUserV4, changePasswordInput, createAccountUserInput, updateAccountUserInput } from './schemas';
+import { NotificationV4 } from '../notify/schemas';
+import { AccountUserV4, changePasswordInput, createAccountUserInput, testNotificationInput, updateAccountUserInput } from './schemas';
 
 const v4 = '/api/v4';
 
@@ -39,6 +41,23 @@ export const accountUserRoutes = declareRoutes('accountUsers', {
     body: changePasswordInput,
     success: [{ status: 204, description: 'The password is changed; sign in again for a new login token' }],
     errors: [400, 401, 403, 404, 409, 413, 429, 'invalid'],
+  },
+  sendTestNotification: {
+    method: 'POST',
+    path: `${v4}/account_users/{id}/test_notification`,
+    summary: 'Send a person a test notification',
+    description:
+      "A message with template test on the channel (push, email, sms, voice, slack) to the person's address for it, through the channel's provider, recorded as a notification like any other. By the person themself or an admin (403 otherwise). A channel the person cannot receive (no phone for sms or voice, no e-mail, no browser registered while Web Push is on, nobody to reach in a connected Slack) is a 422 naming channel; at most 5 per person and channel in 10 minutes (429). See docs/api.md#test-notifications.",
+    tag: 'Account users',
+    body: testNotificationInput,
+    success: [
+      {
+        status: 202,
+        description: 'The notification (sent, or failed with the reason in err on the earlier interface)',
+        schema: NotificationV4,
+      },
+    ],
+    errors: [400, 401, 403, 404, 413, 429, 'invalid'],
   },
   listPushSubscriptions: {
     method: 'GET',

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { boolish, idList } from '../http/fields';
 import { instant, prefixIdOf, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
+import { CHANNELS } from '../notify/records';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const destroy = boolish.optional();
@@ -94,6 +95,9 @@ export const changePasswordInput = z.object({
   password: newPassword,
 });
 
+/** POST /api/v4/account_users/:id/test_notification: the channel to try. */
+export const testNotificationInput = z.object({ channel: z.enum(CHANNELS) });
+
 // ---- representations: what represent.ts returns, and the document shows ----
 
 export const UserV4 = z.strictObject({
@@ -138,4 +142,5 @@ export const AccountUserV4 = z.strictObject({
 documentNames.add(changePasswordInput, { id: 'PasswordChangeInput' });
 documentNames.add(createAccountUserInput, { id: 'AccountUserCreateInput' });
 documentNames.add(updateAccountUserInput, { id: 'AccountUserUpdateInput' });
+documentNames.add(testNotificationInput, { id: 'TestNotificationInput' });
 documentNames.add(AccountUserV4, { id: 'AccountUserV4' });

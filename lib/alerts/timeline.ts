@@ -36,7 +36,8 @@ export type TimelineAction =
   | 'exhausted'
   | 'reopened'
   | 'superseded'
-  | 'timed_out';
+  | 'timed_out'
+  | 'unreachable';
 
 export interface TimelineEntry {
   alert: AlertRecord;

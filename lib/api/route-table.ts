@@ -9,6 +9,7 @@ import { alertRoutes } from '../alerts/routes';
 import { apiKeyRoutes } from '../api-keys/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
+import { deliveryReceiptRoutes } from '../delivery-receipts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
 import { respondRoutes } from '../page-responses/routes';
 import { eventRoutes } from '../events/routes';
@@ -40,6 +41,7 @@ const CONTRACTS = [
   notificationRoutes,
   respondRoutes,
   smsInboundRoutes,
+  deliveryReceiptRoutes,
   slackRoutes,
   teamRoutes,
   scheduleRoutes,

@@ -9,7 +9,7 @@ import type { AccountUserRecord } from '../account-users/records';
 import { slackAddressOf } from '../account-users/slack-address';
 import { getRecentAccount } from '../accounts/store';
 import { now as clockNow } from '../clock';
-import { addressOf } from '../escalation/addresses';
+import { addressOf } from '../account-users/addresses';
 import { immediateChannels, loadNotificationRules } from '../escalation/delivery-plan';
 import { derivedUlid, prefixId } from '../ids';
 import { logger } from '../log';

@@ -44,6 +44,7 @@ const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
   reassigned: 'reassigned',
   exhausted: 'exhausted',
   superseded: 'superseded',
+  unreachable: 'unreachable',
   // not an engine log kind: written from the step's timed-out workflows (timeouts below)
   ...({ timed_out: 'timed_out' } as Partial<Record<LogEffect['kind'], TimelineAction>>),
 };
@@ -99,14 +100,19 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
 /**
  * A layer's (or a lone person's) timeout on the timeline, once per step: the workflows it closed
  * `timed_out` (outgoing webhooks publish it as alert.timeout). A hand-off closes workflows that way
- * too, and says so itself (superseded): no timeout entry then.
+ * too, and says so itself (superseded), as does a step whose people were all unreachable: no
+ * timeout entry then.
  */
 function timeouts(effects: readonly EscalationEffect[]): { effect: LogEffect; after: number }[] {
   if (effects.some((e) => e.type === 'log' && e.kind === 'superseded')) return [];
+  const stepOf = (key: string) => key.split('/').slice(0, 3).join('/');
+  // A step whose people were all unreachable says so itself (unreachable), not as a timeout.
+  const unreachable = new Set(effects.filter((e) => e.type === 'log' && e.kind === 'unreachable').map((e) => stepOf(e.key)));
   const steps = new Map<string, { at: number; assignmentId: string; people: string[]; index: number }>();
   effects.forEach((effect, index) => {
     if (effect.type !== 'close_workflow' || effect.status !== 'timed_out') return;
-    const step = effect.key.split('/').slice(0, 3).join('/');
+    const step = stepOf(effect.key);
+    if (unreachable.has(step)) return;
     const entry = steps.get(step) ?? { at: effect.at, assignmentId: effect.assignmentId, people: [], index };
     entry.people.push(effect.accountUserId);
     steps.set(step, entry);

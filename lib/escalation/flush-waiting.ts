@@ -1,11 +1,13 @@
 // Storm protection's flush (lib/notify/storm.ts) with escalation's answer to "is this page still
 // wanted?": a page whose workflow closed (acknowledged, rejected, timed out) meanwhile, or whose
-// alert is no longer open, is cancelled instead of sent; other notifications always go out.
+// alert is no longer open, is cancelled instead of sent; other notifications always go out. A
+// bundle that failed fails its pages over (failover-signal.ts).
 import { getAlerts } from '../alerts/store';
 import { getWorkflow } from '../alerts/workflow-store';
 import type { RateLimitedChannel } from '../notify/content';
 import type { NotificationRecord } from '../notify/records';
 import { flushRateLimited, type FlushOutcome } from '../notify/storm';
+import { reportFailedMessages } from './failover-signal';
 
 async function stillWanted(accountId: string, notifications: NotificationRecord[]): Promise<Set<string>> {
   const pages = notifications.filter((n) => n.workflow_id);
@@ -24,5 +26,11 @@ async function stillWanted(accountId: string, notifications: NotificationRecord[
 }
 
 export function flushWaiting(accountId: string, accountUserId: string, channel: RateLimitedChannel): Promise<FlushOutcome> {
-  return flushRateLimited(accountId, accountUserId, channel, (notifications) => stillWanted(accountId, notifications));
+  return flushRateLimited(
+    accountId,
+    accountUserId,
+    channel,
+    (notifications) => stillWanted(accountId, notifications),
+    reportFailedMessages,
+  );
 }

@@ -16,8 +16,8 @@ import { sendNotification } from '../notify/send';
 import { scheduleOncallAt } from '../schedules/read-oncall';
 import type { TeamRecord } from '../teams/records';
 import { allTeamsEverywhere } from '../teams/store';
+import { addressOf } from '../account-users/addresses';
 import { slackAddressOf } from '../account-users/slack-address';
-import { addressOf } from './addresses';
 import { immediateChannels } from './delivery-plan';
 import { getSeenOncall, saveSeenOncall } from './store';
 

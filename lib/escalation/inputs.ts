@@ -1,8 +1,9 @@
 // What the escalation engine reads, loaded for one step: teams with their policies, who is on call
 // on each of their schedules at the step's time, the account users involved (existence, default
-// channels, notification rules) and the alert itself. The engine asks for teams it lacks
+// channels, notification rules, the channels they have an address for) and the alert itself. The engine asks for teams it lacks
 // (advanceWithLoader); account users it never loaded are assumed to exist (a page to one who is
 // gone is skipped when it is carried out).
+import { mayReach } from '../account-users/addresses';
 import { getAccountUsers } from '../account-users/store';
 import { now as clockNow } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
@@ -17,6 +18,7 @@ import type { OncallEvent } from '../oncall/types';
 import type { EscalationPolicyRecord } from '../escalation-policies/records';
 import type { TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
+import { CHANNELS } from '../notify/records';
 import type { NotificationRuleDefinition } from '../rule-engine/pick-channels';
 import { deliveryPlanFor, loadNotificationRules } from './delivery-plan';
 import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput } from './engine';
@@ -164,6 +166,10 @@ export class StepInputs {
         const accountUser = this.accountUsers.get(accountUserId);
         if (!accountUser) return [{ at_offset_ms: 0, channels: null }];
         return deliveryPlanFor(accountUser, template, this.alert, this.rules.get(accountUserId) ?? null, this.at);
+      },
+      receivableChannels: (accountUserId: string) => {
+        const accountUser = this.accountUsers.get(accountUserId);
+        return accountUser ? CHANNELS.filter((channel) => mayReach(accountUser, channel)) : [];
       },
     };
   }

@@ -1,5 +1,5 @@
 // One step of an alert's escalation (docs/api.md#escalation-and-notifications), however it was asked for: a start, a timer (or
-// the sweeper finding one late), acknowledge, resolve or reject. Flow: read the state item
+// the sweeper finding one late), acknowledge, resolve, reject or a page's failed message (failover). Flow: read the state item
 // consistently → wait while another step holds a live lease → carry out an outbox a crashed step
 // left (or, when the alert is being stopped, keep only its records) → apply what the alert record
 // already says (acknowledged, resolved, deleted) → advance the engine → write state, outbox, due
@@ -200,6 +200,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       await inputs.loadTeams(requiredTeamIds(current, event, { team: () => undefined }));
       if (event.type === 'start')
         await inputs.loadAccountUsers(event.targets.flatMap((t) => (t.type === 'account_user' ? [t.accountUserId] : [])));
+      // Failover reads the person's addresses (a person paged alone is no team's member).
+      if (event.type === 'delivery_failed') await inputs.loadAccountUsers(workflowPeople(current, event.workflowId));
       const result = await advanceWithLoader(current, event, inputs.inputs(), (teamIds) => inputs.loadTeams(teamIds));
       if (result.changed) {
         current = result.state;
@@ -260,6 +262,10 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     return { changed: changed || deferredChanged, ignored, state: current, alert };
   }
   throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
+}
+
+function workflowPeople(state: EscalationState, workflowId: string): string[] {
+  return state.assignments.flatMap((a) => a.step?.workflows ?? []).flatMap((w) => (w.id === workflowId ? [w.accountUserId] : []));
 }
 
 /**

@@ -1,7 +1,8 @@
 // Pages and notifies of an escalation step, sent (lib/escalation/effects.ts says how each is
 // carried out once): one notification per channel the person's notification rule (or their
 // default channels) picks, its content from the account's templates or the built-in texts, with
-// one-click response links; and pages an acknowledgement overtook, cancelled. Only the workers
+// one-click response links; and pages an acknowledgement overtook, cancelled. A page's message that
+// fails is reported at once, so the page fails over to the next channel. Only the workers
 // (escalation worker, sweeper, routing worker) import this: it brings notification content
 // (Handlebars) and the providers. Nothing is sent when the alert was acknowledged or resolved after
 // the step committed (`sendsAllowed`).
@@ -22,14 +23,15 @@ import {
   type SlackMessage,
   type TemplateKey,
 } from '../notify/content';
-import { isChannel, type Channel } from '../notify/records';
+import { isChannel, type Channel, type NotificationRecord } from '../notify/records';
 import { redactLink, responseLinks } from '../notify/response-links';
 import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
 import { getNotification } from '../notify/store';
 import { defaultChannels } from '../rule-engine';
-import { addressOf } from './addresses';
+import { addressOf } from '../account-users/addresses';
 import { immediateChannels } from './delivery-plan';
 import { inParallel, notificationIdOf, type CarryOutOptions, type SendEffects } from './effects';
+import { isFailedPageMessage, reportFailedMessages } from './failover-signal';
 import type { EscalationEffect, NotifyEffect, PageEffect } from './engine';
 import type { StepInputs } from './inputs';
 
@@ -88,6 +90,7 @@ async function send(
   const actions: ('acknowledge' | 'reject')[] =
     effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
 
+  const failed: NotificationRecord[] = [];
   for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
     const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
     const rendered = renderNotification({
@@ -121,8 +124,12 @@ async function send(
       sourceKey: effect.key,
       bundle: { tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency },
     };
-    await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
+    const record = await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
+    if (isFailedPageMessage(record)) failed.push(record);
   }
+  // Before the step's outbox is released: a crash before the report leaves the page in the outbox,
+  // and carrying it out again finds the failed notification and reports it then.
+  await reportFailedMessages(failed);
 }
 
 /** A page by Slack: the alert with every button; other notices with those that apply to its status. */

@@ -1,12 +1,14 @@
 // Escalation's queue messages (lib/queues/definitions.ts `escalation`): `due` wakes an alert's escalation
 // at a time (a layer's timeout, a delivery of a notification plan, a delayed start), `flush` sends a
-// person's waiting SMS or call (storm protection, lib/notify). Delayed by whole seconds up to 15
+// person's waiting SMS or call (storm protection, lib/notify), `delivery_failed` fails a page over to
+// the person's next channel (failover-signal.ts). Delayed by whole seconds up to 15
 // minutes and chained past that (lib/queues/delayed.ts); the due index re-drives a lost one.
 import { now as clockNow } from '../clock';
 import { config } from '../config';
 import { logger } from '../log';
 import type { FlushMessage } from '../notify/rate-limit';
 import { sendAt } from '../queues/delayed';
+import type { DeliveryFailedMessage } from './failover-signal';
 
 export interface DueMessage {
   kind: 'due';
@@ -15,7 +17,7 @@ export interface DueMessage {
   due_at: number;
 }
 
-export type EscalationMessage = DueMessage | FlushMessage;
+export type EscalationMessage = DueMessage | FlushMessage | DeliveryFailedMessage;
 
 /** Asks for a step of the alert's escalation at `dueAt`. A send that fails is logged: the sweeper re-drives it. */
 export async function scheduleDue(accountId: string, alertId: string, dueAt: number): Promise<void> {
@@ -49,6 +51,21 @@ export function parseEscalationMessage(body: string): EscalationMessage | null {
       typeof parsed.due_at === 'number'
     ) {
       return { kind: 'due', account_id: parsed.account_id, alert_id: parsed.alert_id, due_at: parsed.due_at };
+    }
+    if (
+      parsed?.kind === 'delivery_failed' &&
+      typeof parsed.account_id === 'string' &&
+      typeof parsed.alert_id === 'string' &&
+      typeof parsed.notification_id === 'string' &&
+      typeof parsed.due_at === 'number'
+    ) {
+      return {
+        kind: 'delivery_failed',
+        account_id: parsed.account_id,
+        alert_id: parsed.alert_id,
+        notification_id: parsed.notification_id,
+        due_at: parsed.due_at,
+      };
     }
     if (
       parsed?.kind === 'flush' &&

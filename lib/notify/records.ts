@@ -33,6 +33,9 @@ export type ProviderStatus =
   /** A crash between the provider call and its answer: never sent again. */
   | 'unknown';
 
+/** The event type of the last delivery receipt (SES event publishing, End User Messaging events), as the provider names it. */
+export type ReceiptEventType = string;
+
 export interface NotificationRecord extends Entity {
   id: string;
   account_id: string;
@@ -47,9 +50,10 @@ export interface NotificationRecord extends Entity {
   channel: Channel;
   /** The provider that sent it (null until one is chosen). */
   provider: string | null;
-  /** The provider's id of the message (earlier `thirdparty_id`). */
-  provider_id: string | null;
-  provider_status: ProviderStatus | null;
+  /** The provider's id of the message (earlier `thirdparty_id`): delivery receipts name it. */
+  provider_message_id: string | null;
+  /** The provider's last word on it: our own states below, or a receipt's event type (`Delivery`, `TEXT_DELIVERED`, …). */
+  provider_status: ProviderStatus | ReceiptEventType | null;
   template: string;
   to: string;
   from: string;
@@ -62,6 +66,11 @@ export interface NotificationRecord extends Entity {
   delivered_at: string | null;
   /** The effect that made it (escalation's idempotency key), for support. */
   source_key: string | null;
+  /**
+   * The call that recorded it (a fresh id per sendNotification): a put whose answer was lost, retried
+   * by the SDK, finds this and knows the record is its own, not a crashed sender's. Not shown.
+   */
+  insert_token?: string;
   created_at: string;
   updated_at: string;
   version: number;

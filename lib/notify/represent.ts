@@ -1,4 +1,4 @@
-// The two representations of a notification (docs/api.md#escalation-and-notifications): v4 shows exactly docs/api.md#escalation-and-notifications's fields; the earlier
+// The two representations of a notification (docs/api.md#escalation-and-notifications): v4 shows docs/api.md#escalation-and-notifications's fields; the earlier
 // interface its own names (user_id as usr_…, source_id the alert's alt_… id, Unix-second sent and
 // delivered, cost, provider_status, err). `sending` is internal and shows as `queued`.
 import { prefixId } from '../ids';
@@ -22,6 +22,8 @@ export function notificationToV4(record: NotificationRecord): z.input<typeof Not
     workflow_id: record.workflow_id,
     channel: record.channel,
     provider: record.provider,
+    provider_message_id: record.provider_message_id,
+    provider_status: record.provider_status,
     template: record.template,
     to: record.to,
     subject: record.subject,
@@ -41,7 +43,7 @@ export function notificationToEarlier(record: NotificationRecord): z.input<typeo
     createdAt: record.created_at,
     updatedAt: record.updated_at,
     meta: {} as Record<string, unknown>,
-    thirdparty_id: record.provider_id,
+    thirdparty_id: record.provider_message_id,
     source_id: record.alert_id ? prefixId('alert', record.alert_id) : null,
     user_id: record.user_id ? prefixId('user', record.user_id) : null,
     group_id: record.group_id ? prefixId('notification', record.group_id) : null,
@@ -73,6 +75,8 @@ export const notificationV4ListSpec: ListSpec = {
     workflow_id: 'string',
     channel: 'string',
     provider: 'string',
+    provider_message_id: 'string',
+    provider_status: 'string',
     template: 'string',
     to: 'string',
     subject: 'string',

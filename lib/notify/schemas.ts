@@ -7,6 +7,12 @@ import { documentNames } from '../http/document-names';
 
 const channel = z.enum(CHANNELS);
 const notificationStatus = z.enum(['queued', 'sent', 'delivered', 'failed']);
+const providerStatus = z
+  .string()
+  .nullable()
+  .describe(
+    "The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …)",
+  );
 
 export const NotificationV4 = z.strictObject({
   id: ulid,
@@ -18,6 +24,8 @@ export const NotificationV4 = z.strictObject({
   workflow_id: ulid.nullable(),
   channel,
   provider: z.string().nullable(),
+  provider_message_id: z.string().nullable().describe("The provider's id of the message: delivery receipts are matched by it"),
+  provider_status: providerStatus,
   template: z.string(),
   to: z.string(),
   subject: z.string().nullable(),
@@ -51,7 +59,7 @@ export const NotificationEarlier = z.strictObject({
   message: z.string(),
   cost: z.number(),
   status: notificationStatus,
-  provider_status: z.enum(['accepted', 'delivered', 'failed', 'bundled', 'waiting', 'cancelled', 'unknown']).nullable(),
+  provider_status: providerStatus,
   sent: unixSeconds.nullable(),
   delivered: unixSeconds.nullable(),
   err: z.array(z.string()),

@@ -2,15 +2,16 @@
 // provider is called (a page is recorded even when delivery fails): `sending` by a conditional put
 // when it goes out at once, else `queued` and moved to `sending` by a conditional write when it
 // does; then to its outcome. A crash between the claim and the provider's answer leaves `sending`,
-// which a retry marks `failed` ("outcome unknown") instead of sending the message again. SMS and
-// calls go through storm protection (./storm.ts).
+// which a retry marks `failed` ("outcome unknown") instead of sending the message again; a put
+// whose answer was lost (applied, then retried by the SDK) is this call's own by its insert token,
+// not a crash, and goes on. SMS and calls go through storm protection (./storm.ts).
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
 import type { DeliveryResult, OutgoingMessage } from './providers/provider';
 import type { SlackMessage } from './content';
 import type { Channel, NotificationRecord } from './records';
-import { getNotification, insertNotification, moveNotification, putPhonePage } from './store';
+import { getNotification, insertNotification, moveNotification, putPhonePage, putProviderMessage } from './store';
 import { queueRateLimited } from './rate-limit';
 import { newId } from '../ids';
 
@@ -66,7 +67,7 @@ function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
     group_id: null,
     channel: draft.channel,
     provider: null,
-    provider_id: null,
+    provider_message_id: null,
     provider_status: null,
     template: draft.template,
     to: draft.to,
@@ -79,6 +80,7 @@ function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
     sent_at: null,
     delivered_at: null,
     source_key: draft.sourceKey ?? null,
+    insert_token: newId(),
     ...(draft.bundle ? { bundle: draft.bundle } : {}),
     created_at: iso,
     updated_at: iso,
@@ -224,13 +226,13 @@ async function callProvider(
   return recordOutcome(claimed, result, override?.message);
 }
 
-/** Writes the provider's answer (from `sending`, or over an "outcome unknown" a recovery wrote meanwhile). */
+/** Writes the provider's answer (from `sending`, or over an "outcome unknown" a recovery wrote meanwhile, never over a receipt). */
 export async function recordOutcome(record: NotificationRecord, result: DeliveryResult, sentMessage?: string): Promise<NotificationRecord> {
   const at = new Date(clockNow()).toISOString();
   const outcome = {
     status: result.status,
     provider: result.provider,
-    provider_id: result.provider_id ?? null,
+    provider_message_id: result.provider_id ?? null,
     provider_status:
       result.status === 'failed' ? ('failed' as const) : result.status === 'delivered' ? ('delivered' as const) : ('accepted' as const),
     err: result.err ? [result.err] : [],
@@ -239,9 +241,20 @@ export async function recordOutcome(record: NotificationRecord, result: Delivery
     delivered_at: result.status === 'delivered' ? at : null,
     ...(sentMessage !== undefined ? { message: sentMessage } : {}),
   };
+  // A receipt may come back within moments of the provider's answer: the pointer it is matched by is
+  // written before the outcome, and a receipt that came first keeps its word (the moves below no longer apply).
+  if (result.receipts && result.provider_id) {
+    await putProviderMessage({
+      provider: result.provider,
+      messageId: result.provider_id,
+      accountId: record.account_id,
+      notificationId: record.id,
+      now: clockNow(),
+    });
+  }
   const moved =
     (await moveNotification(record.account_id, record.id, ['sending'], outcome, at)) ??
-    (await moveNotification(record.account_id, record.id, ['failed'], outcome, at));
+    (await moveNotification(record.account_id, record.id, ['failed'], outcome, at, ['unknown']));
   return moved ?? (await getNotification(record.account_id, record.id)) ?? record;
 }
 

@@ -11,6 +11,7 @@
 //   secret         SYSTEM / RESPONSE_SECRET
 //   VAPID keys     SYSTEM / VAPID_KEYS
 //   phone pages    PHONE#<E.164 number>#PAGES / <acc>#<workflow id>   pages an SMS reply may answer (TTL 24 h)
+//   provider msg   PMSG#<provider>#<provider's message id> / PMSG   → account, notification (receipts; TTL 14 days)
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys } from '../store/due-index';
@@ -27,7 +28,7 @@ import {
   queryItems,
   type Item,
 } from '../store/items';
-import type { NotificationRecord, NotificationStatus, ProviderStatus } from './records';
+import type { NotificationRecord, NotificationStatus, ProviderStatus, ReceiptEventType } from './records';
 
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
 const byAccountUser = (accountId: string, accountUserId: string) => `A#${accountId}#NTF#ACU#${accountUserId}`;
@@ -42,7 +43,7 @@ const NOTIFICATION_DEFAULTS: Partial<NotificationRecord> = {
   broadcast_id: null,
   workflow_id: null,
   group_id: null,
-  provider_id: null,
+  provider_message_id: null,
   provider_status: null,
   err: [],
   cost: 0,
@@ -61,7 +62,13 @@ const notifications = entityStore<NotificationRecord>({
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
   owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
-  decode: (item) => ({ ...NOTIFICATION_DEFAULTS, ...fromItem<NotificationRecord>(item) }),
+  decode: (item) => {
+    const record = { ...NOTIFICATION_DEFAULTS, ...fromItem<NotificationRecord & { provider_id?: string | null }>(item) };
+    // Stored before the field had its name: the provider's id was `provider_id`.
+    if (record.provider_message_id === null && typeof record.provider_id === 'string') record.provider_message_id = record.provider_id;
+    delete record.provider_id;
+    return record;
+  },
 });
 
 export const getNotification = notifications.get;
@@ -70,8 +77,13 @@ export const notificationCollection = notifications.collection;
 export const readNotificationCounts = notifications.counts;
 
 /** Writes a new notification (queued); false when one with that id exists already (a retry). */
+/**
+ * Writes a new notification and counts it; false when one with its id exists already. A put whose
+ * answer was lost applied all the same: the SDK's retry then finds the item, and its insert_token
+ * tells this call's own record (written and counted once, then sent) from another call's.
+ */
 export function insertNotification(record: NotificationRecord): Promise<boolean> {
-  return notifications.insert(record);
+  return notifications.insert(record, (stored) => record.insert_token !== undefined && stored.insert_token === record.insert_token);
 }
 
 /** Many new notifications of one account at once (seeding, imports), counted as insert counts them. */
@@ -113,8 +125,8 @@ export async function countNotificationsOfAccountUser(accountId: string, account
 export interface NotificationOutcome {
   status: NotificationStatus;
   provider?: string | null;
-  provider_id?: string | null;
-  provider_status?: ProviderStatus | null;
+  provider_message_id?: string | null;
+  provider_status?: ProviderStatus | ReceiptEventType | null;
   err?: string[];
   cost?: number;
   sent_at?: string | null;
@@ -126,7 +138,8 @@ export interface NotificationOutcome {
 
 /**
  * Moves a notification from one of `from` to `outcome.status` (with its other fields) in one
- * conditional write; returns the record after it, or null when it was no longer in `from`.
+ * conditional write; returns the record after it, or null when it was no longer in `from` (or its
+ * provider_status not one of `providerStatusIn`, when given).
  */
 export async function moveNotification(
   accountId: string,
@@ -134,6 +147,7 @@ export async function moveNotification(
   from: readonly NotificationStatus[],
   outcome: NotificationOutcome,
   now: string,
+  providerStatusIn?: readonly string[],
 ): Promise<NotificationRecord | null> {
   const names: Record<string, string> = { '#status': 'status', '#version': 'version', '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':status': outcome.status, ':one': 1, ':now': now };
@@ -150,13 +164,22 @@ export async function moveNotification(
     values[`:w${i}`] = status;
     return `:w${i}`;
   });
+  let condition = `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`;
+  if (providerStatusIn) {
+    names['#provider_status'] = 'provider_status';
+    const statuses = providerStatusIn.map((status, i) => {
+      values[`:p${i}`] = status;
+      return `:p${i}`;
+    });
+    condition += ` AND #provider_status IN (${statuses.join(', ')})`;
+  }
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: notifications.key(accountId, id),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
+        ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
@@ -167,6 +190,39 @@ export async function moveNotification(
     if (isConditionFailure(error)) return null;
     throw error;
   }
+}
+
+// ── the provider's message id → the notification: what a delivery receipt is matched by ──────
+
+/** How long a receipt may still arrive (End User Messaging: up to 72 hours; SES bounces: days). */
+const PROVIDER_MESSAGE_TTL_S = 14 * 86_400;
+
+const providerMessageKey = (provider: string, messageId: string) => ({ pk: `PMSG#${provider}#${messageId}`, sk: 'PMSG' });
+
+/** Remembers which notification a provider's message id names (idempotent: the same put again). */
+export async function putProviderMessage(pointer: {
+  provider: string;
+  messageId: string;
+  accountId: string;
+  notificationId: string;
+  now: number;
+}): Promise<void> {
+  await putItem({
+    ...providerMessageKey(pointer.provider, pointer.messageId),
+    account_id: pointer.accountId,
+    notification_id: pointer.notificationId,
+    expires_at: Math.ceil(pointer.now / 1000) + PROVIDER_MESSAGE_TTL_S,
+  });
+}
+
+/** The notification a provider's message id names (one GetItem), or null. */
+export async function findProviderMessage(
+  provider: string,
+  messageId: string,
+): Promise<{ accountId: string; notificationId: string } | null> {
+  const item = await getItem(providerMessageKey(provider, messageId));
+  if (typeof item?.account_id !== 'string' || typeof item.notification_id !== 'string') return null;
+  return { accountId: item.account_id, notificationId: item.notification_id };
 }
 
 // ── storm protection: one rate item per person and rate-limited channel ───────────────────────

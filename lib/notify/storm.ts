@@ -35,6 +35,9 @@ export type FlushOutcome = 'idle' | 'waiting' | 'busy' | 'sent' | 'raced';
 /** Which of these waiting notifications should still go out (their page is not answered yet). */
 export type StillWanted = (notifications: NotificationRecord[]) => Promise<Set<string>>;
 
+/** What became of a bundle's messages once it went out (the caller fails over the failed ones). */
+export type BundleSettled = (records: NotificationRecord[]) => Promise<void>;
+
 interface Bundled {
   bundle?: { tiny_id: number; title: string; urgency: string };
 }
@@ -66,6 +69,7 @@ export async function flushRateLimited(
   accountUserId: string,
   channel: RateLimitedChannel,
   stillWanted: StillWanted,
+  settled?: BundleSettled,
 ): Promise<FlushOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const rate = await getRateItem(accountId, accountUserId, channel);
@@ -116,7 +120,7 @@ export async function flushRateLimited(
     const text = plan.alerts.length > 1 ? renderBundle(channel, plan.alerts).message : undefined;
     const sent = await sendNow(carrier, undefined, text !== undefined ? { message: text, subject: null } : undefined);
     const at = new Date(clockNow()).toISOString();
-    await Promise.all(
+    const bundled = await Promise.all(
       plan.bundled.map((page) =>
         moveNotification(
           accountId,
@@ -135,6 +139,7 @@ export async function flushRateLimited(
         ),
       ),
     );
+    await settled?.([sent, ...bundled.filter((record): record is NotificationRecord => record !== null)]);
     // Whatever arrived meanwhile waits for the next window.
     await releaseBundle(rate, now + window);
     await scheduleFlush(rate, now + window);

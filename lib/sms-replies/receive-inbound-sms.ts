@@ -5,9 +5,8 @@
 // SubscriptionConfirmation of our topic is confirmed; a Notification carries End User Messaging's
 // JSON ({originationNumber, destinationNumber, messageBody, …}) and is answered as a reply to a page.
 import { config } from '../config';
-import { Forbidden, HttpError, NotFound } from '../http/errors';
-import { checkSnsMessage, confirmSnsSubscription, type SnsCheck } from '../integrations/sns/check-sns-message';
-import { SnsUnavailable } from '../integrations/sns/sns-http';
+import { NotFound } from '../http/errors';
+import { receiveTopicMessage } from '../integrations/sns/receive-topic-message';
 import { logger } from '../log';
 import { answerSmsReply, type InboundSms, type SmsReplyOutcome } from './answer-sms-reply';
 
@@ -39,38 +38,14 @@ function smsOf(message: unknown, notificationId: unknown): InboundSms | null {
   };
 }
 
-/** 503: SNS delivers the message again later. */
-const unavailable = () => new HttpError(503, 'the SNS signing certificate could not be fetched; try again later');
-
 export async function receiveInboundSms(rawBody: string): Promise<InboundSmsResult> {
   const topicArn = config().SMS_INBOUND_TOPIC_ARN;
   if (!topicArn) throw new NotFound('Inbound SMS are not configured (SMS_INBOUND_TOPIC_ARN)');
   // Replies act on alerts: a message whose signature could not be checked is never believed.
-  let check: SnsCheck;
-  try {
-    check = await checkSnsMessage(rawBody, { signatureRequired: true });
-  } catch (error) {
-    if (error instanceof SnsUnavailable) throw unavailable();
-    throw error;
-  }
-  if (check.kind === 'not_sns') throw new Forbidden('not an SNS message');
-  if (check.kind === 'rejected') {
-    // An unreachable certificate is worth a retry (SNS delivers again); a bad signature is not.
-    if (check.reason.endsWith('(SNS_SIGNATURE_REQUIRED)')) throw unavailable();
-    logger.warn('inbound sms: SNS message rejected', { reason: check.reason });
-    throw new Forbidden(`SNS message rejected: ${check.reason}`);
-  }
-  const { message } = check;
-  if (message.TopicArn !== topicArn) {
-    logger.warn('inbound sms: message of another topic', { topicArn: String(message.TopicArn) });
-    throw new Forbidden('the SNS message is not from the inbound SMS topic');
-  }
-  if (message.Type === 'SubscriptionConfirmation') {
-    const confirmation = await confirmSnsSubscription(message);
-    return { received: 'subscription_confirmation', confirmed: confirmation.subscription_confirmed === true };
-  }
-  if (message.Type === 'UnsubscribeConfirmation') return { received: 'unsubscribe_confirmation' };
-  const sms = smsOf(message.Message, message.MessageId);
+  const received = await receiveTopicMessage(rawBody, { topicArn, signatureRequired: true, what: 'inbound SMS' });
+  if (received.type === 'subscription_confirmation') return { received: 'subscription_confirmation', confirmed: received.confirmed };
+  if (received.type === 'unsubscribe_confirmation') return { received: 'unsubscribe_confirmation' };
+  const sms = smsOf(received.message.Message, received.message.MessageId);
   if (!sms) {
     logger.warn('inbound sms: the notification is not an End User Messaging inbound message');
     return { received: 'sms', outcome: 'ignored' };

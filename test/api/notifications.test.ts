@@ -47,6 +47,8 @@ describe('the notification object', () => {
         'workflow_id',
         'channel',
         'provider',
+        'provider_message_id',
+        'provider_status',
         'template',
         'to',
         'subject',
@@ -66,6 +68,9 @@ describe('the notification object', () => {
       broadcast_id: null,
       channel: 'email',
       provider: 'outbox',
+      // The outbox names the message by the notification's own id; it sends no receipts.
+      provider_message_id: email.id,
+      provider_status: 'accepted',
       template: 'alert_alert',
       to: a.email,
       status: 'sent',

@@ -151,7 +151,7 @@ function notification(alertId: string | null, accountUserId: string | null, i: n
     group_id: null,
     channel: i % 2 === 0 ? 'email' : 'sms',
     provider: null,
-    provider_id: null,
+    provider_message_id: null,
     provider_status: null,
     template: 'alert_alert',
     to: 'someone@example.com',

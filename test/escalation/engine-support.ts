@@ -41,7 +41,13 @@ export interface World {
 
 export function world(
   teams: Record<string, TeamSpec | null>,
-  options: { timeScale?: number; plan?: (accountUserId: string) => DeliveryStep[]; deletedUsers?: string[] } = {},
+  options: {
+    timeScale?: number;
+    plan?: (accountUserId: string) => DeliveryStep[];
+    deletedUsers?: string[];
+    /** The channels each person has an address for (failover); default: every channel. */
+    receivable?: (accountUserId: string) => string[];
+  } = {},
 ): World {
   const map = new Map<string, TeamInput | null>();
   const oncall = new Map<string, Record<number, Oncall>>();
@@ -78,6 +84,7 @@ export function world(
     newWorkflowId: () => `wkf-${++workflows}`,
     ...(options.plan ? { deliveryPlan: options.plan } : {}),
     accountUserExists: (id) => !deleted.has(id),
+    ...(options.receivable ? { receivableChannels: options.receivable } : {}),
   };
   return { inputs, teams: map };
 }

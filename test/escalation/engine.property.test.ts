@@ -91,10 +91,24 @@ describe('escalation engine properties', () => {
     );
   });
 
-  it('random lives: replays change nothing, nothing happens after a stop, keys are unique, timers move forward, state is JSON', () => {
+  it('random lives: replays change nothing, nothing happens after a stop, keys are unique, timers move forward, state is JSON, failover tries each channel once', () => {
     const actionArb = fc.array(
       fc.record({
-        kind: fc.constantFrom('timer', 'timer', 'timer', 'timer', 'ack', 'resolve', 'reject', 'reject', 'handoff', 'route'),
+        kind: fc.constantFrom(
+          'timer',
+          'timer',
+          'timer',
+          'timer',
+          'ack',
+          'resolve',
+          'reject',
+          'reject',
+          'handoff',
+          'route',
+          'fail',
+          'fail',
+          'fail',
+        ),
         pick: fc.nat(),
         gap: fc.integer({ min: 0, max: 30 * MINUTE }),
       }),
@@ -108,8 +122,9 @@ describe('escalation engine properties', () => {
         fc.boolean(),
         actionArb,
         planArb,
-        (teams, timeScale, firstTeams, withUser, actions, plan) => {
-          const options = { timeScale, ...(plan ? { plan: () => plan } : {}) };
+        fc.subarray(['push', 'email', 'sms', 'voice', 'slack']),
+        (teams, timeScale, firstTeams, withUser, actions, plan, receivable) => {
+          const options = { timeScale, receivable: () => receivable, ...(plan ? { plan: () => plan } : {}) };
           const w = world(teams, options);
           const first: EscalationEvent = {
             type: 'start',
@@ -187,6 +202,21 @@ describe('escalation engine properties', () => {
               case 'route':
                 apply({ type: 'start', at: now, key: `route-${++serial}`, targets: [{ type: 'team', teamId: TEAMS[action.pick % 3] }] });
                 break;
+              case 'fail': {
+                // One of a few messages of an open page failed (the same one may fail "again": a redelivery).
+                const open = openWorkflows(state);
+                if (open.length) {
+                  const chosen = open[action.pick % open.length];
+                  apply({
+                    type: 'delivery_failed',
+                    at: now,
+                    workflowId: chosen.workflowId,
+                    messageId: `m-${action.pick % 5}`,
+                    channel: 'sms',
+                  });
+                }
+                break;
+              }
             }
           }
           // Let every remaining timer fire: the alert must settle.
@@ -205,6 +235,17 @@ describe('escalation engine properties', () => {
           }
           const keys = effects.map((e) => e.key);
           expect(new Set(keys).size).toBe(keys.length);
+          // Failover never tries a channel twice for one page, nor one its plan already used, nor one the person cannot receive.
+          const used = new Map<string, string[]>();
+          for (const page of of(effects, 'page')) {
+            const before = used.get(page.workflowId) ?? [];
+            if (page.failover !== undefined) {
+              expect(page.channels).toHaveLength(1);
+              expect(before).not.toContain(page.channels![0]);
+              expect(receivable).toContain(page.channels![0]);
+            }
+            used.set(page.workflowId, [...before, ...(page.channels ?? [])]);
+          }
           // Each workflow opened is closed exactly once.
           const opened = of(effects, 'open_workflow')
             .map((e) => e.workflowId)

@@ -64,6 +64,7 @@ const EXPECTED_SENDS: Record<string, string[]> = {
   Broadcasts: ['Escalation'],
   Respond: ['Escalation', 'Webhooks'],
   SmsInbound: ['Escalation', 'Webhooks'],
+  DeliveryReceipts: ['Escalation'],
   Slack: ['Escalation', 'Routing', 'Webhooks'],
   Inbound: ['Ingest'],
   IngestWorker: ['Routing', 'Webhooks'],
@@ -487,7 +488,11 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
     const join = (value as { 'Fn::Join'?: [string, unknown[]] } | null)?.['Fn::Join'];
     if (!join) return value;
     return join[1]
-      .map((part) => (typeof part === 'string' ? part : (part as { Ref?: string }).Ref === 'AWS::Partition' ? 'aws' : '?'))
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const ref = (part as { Ref?: string }).Ref;
+        return ref === 'AWS::Partition' ? 'aws' : ref ? `{${ref}}` : '?';
+      })
       .join(join[0]);
   };
   const messaging = (statement: { Action: string | string[] }) =>
@@ -499,8 +504,16 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
     expect(https).toEqual([]);
   });
 
+  /** The logical id of the one resource of a type that the Delivery construct made. */
+  const only = (tpl: Template, type: string) => {
+    const ids = Object.keys(tpl.findResources(type)).filter((id) => id.startsWith('Delivery'));
+    expect(ids, type).toHaveLength(1);
+    return ids[0];
+  };
+
   it('grants each notifying function exactly SendEmail on the identity and SendTextMessage / SendVoiceMessage on the numbers, nothing more', () => {
-    const sesConfigurationSet = 'arn:aws:ses:eu-west-1:123456789012:configuration-set/oncall-pages';
+    // The configuration set the stack creates (named oncall-pages), by reference.
+    const sesConfigurationSet = `arn:aws:ses:eu-west-1:123456789012:configuration-set/{${only(configured, 'AWS::SES::ConfigurationSet')}}`;
     const smsConfigurationSet = 'arn:aws:sms-voice:eu-west-1:123456789012:configuration-set/oncall-sms';
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
       const granted = statementsOf(configured, name)
@@ -531,7 +544,7 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
       if (definition.notifies) {
         expect(variables, name).toMatchObject({
           SES_FROM_ADDRESS: delivery.sesFromAddress,
-          SES_CONFIGURATION_SET: 'oncall-pages',
+          SES_CONFIGURATION_SET: { Ref: only(configured, 'AWS::SES::ConfigurationSet') },
           SMS_ORIGINATION_IDENTITY: delivery.smsOriginationIdentityArn,
           VOICE_ORIGINATION_IDENTITY: delivery.voiceOriginationIdentityArn,
           SMS_CONFIGURATION_SET: 'oncall-sms',
@@ -542,7 +555,129 @@ describe('delivery providers (SES, End User Messaging, Web Push, inbound SMS)', 
       }
       if (name === 'smsInbound') expect(variables.SMS_INBOUND_TOPIC_ARN).toBe(delivery.smsInboundTopicArn);
       else expect(variables.SMS_INBOUND_TOPIC_ARN, name).toBeUndefined();
+      if (name === 'deliveryReceipts') expect(variables.DELIVERY_TOPIC_ARN).toEqual({ Ref: only(configured, 'AWS::SNS::Topic') });
+      else expect(variables.DELIVERY_TOPIC_ARN, name).toBeUndefined();
     }
+  });
+
+  describe('delivery receipts', () => {
+    it('creates one topic for them, encrypted with a rotated key of its own, SSL only', () => {
+      const topic = only(configured, 'AWS::SNS::Topic');
+      const key = only(configured, 'AWS::KMS::Key');
+      configured.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] } });
+      configured.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+      configured.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        Topics: [{ Ref: topic }],
+        PolicyDocument: Match.objectLike({
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        }),
+      });
+    });
+
+    it('lets only SES and End User Messaging of this account publish, each for its own configuration set', () => {
+      const statements = Object.values(configured.findResources('AWS::SNS::TopicPolicy')).flatMap(
+        (policy) =>
+          policy.Properties.PolicyDocument.Statement as { Effect: string; Principal?: { Service?: string }; Condition?: unknown }[],
+      );
+      const allowed = statements.filter((statement) => statement.Effect === 'Allow');
+      expect(allowed.map((statement) => statement.Principal?.Service).sort()).toEqual(['ses.amazonaws.com', 'sms-voice.amazonaws.com']);
+      const ses = allowed.find((statement) => statement.Principal?.Service === 'ses.amazonaws.com')!;
+      expect(ses.Condition).toMatchObject({ StringEquals: { 'AWS:SourceAccount': '123456789012' } });
+      const sourceArn = (ses.Condition as { StringEquals: { 'AWS:SourceArn': unknown } }).StringEquals['AWS:SourceArn'];
+      expect(arnText(sourceArn)).toBe(
+        `arn:aws:ses:eu-west-1:123456789012:configuration-set/{${only(configured, 'AWS::SES::ConfigurationSet')}}`,
+      );
+      const sms = allowed.find((statement) => statement.Principal?.Service === 'sms-voice.amazonaws.com')!;
+      expect(sms.Condition).toMatchObject({ StringEquals: { 'aws:SourceAccount': '123456789012' } });
+      expect(arnText((sms.Condition as { ArnEquals: { 'aws:SourceArn': unknown } }).ArnEquals['aws:SourceArn'])).toBe(
+        'arn:aws:sms-voice:eu-west-1:123456789012:configuration-set/oncall-sms',
+      );
+      // The key serves the two publishers of this account, nobody else from outside.
+      const keyStatements = Object.values(configured.findResources('AWS::KMS::Key'))[0].Properties.KeyPolicy.Statement as {
+        Principal: { Service?: unknown };
+        Condition?: unknown;
+        Action: unknown;
+      }[];
+      const services = keyStatements.filter((statement) => statement.Principal.Service);
+      expect(services).toEqual([
+        expect.objectContaining({
+          Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+          Principal: { Service: ['ses.amazonaws.com', 'sms-voice.amazonaws.com'] },
+          Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } },
+        }),
+      ]);
+    });
+
+    it('creates the SES configuration set with an event destination to the topic for the events a receipt reads', () => {
+      configured.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: 'oncall-pages' });
+      configured.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+        EventDestination: {
+          Enabled: true,
+          MatchingEventTypes: ['delivery', 'bounce', 'complaint', 'reject', 'renderingFailure', 'deliveryDelay'],
+          SnsDestination: { TopicARN: { Ref: only(configured, 'AWS::SNS::Topic') } },
+        },
+      });
+    });
+
+    it('creates the End User Messaging configuration set with its event destination to the topic', () => {
+      configured.hasResourceProperties('AWS::SMSVOICE::ConfigurationSet', {
+        ConfigurationSetName: 'oncall-sms',
+        EventDestinations: [
+          {
+            EventDestinationName: 'delivery-receipts',
+            Enabled: true,
+            MatchingEventTypes: Match.anyValue(),
+            SnsDestination: { TopicArn: { Ref: only(configured, 'AWS::SNS::Topic') } },
+          },
+        ],
+      });
+      // Every event the contract names final (docs/api.md#delivery-receipts), and the carrier's acceptance.
+      const [set] = Object.values(configured.findResources('AWS::SMSVOICE::ConfigurationSet'));
+      expect([...set.Properties.EventDestinations[0].MatchingEventTypes].sort()).toEqual(
+        [
+          'TEXT_DELIVERED',
+          'TEXT_SUCCESSFUL',
+          'TEXT_BLOCKED',
+          'TEXT_CARRIER_UNREACHABLE',
+          'TEXT_INVALID',
+          'TEXT_UNREACHABLE',
+          'TEXT_TTL_EXPIRED',
+          'TEXT_CARRIER_BLOCKED',
+          'TEXT_SPAM',
+          'VOICE_COMPLETED',
+          'VOICE_FAILED',
+          'VOICE_NO_ANSWER',
+          'VOICE_BUSY',
+        ].sort(),
+      );
+    });
+
+    it('subscribes the receipts route to the topic over HTTPS, with the SNS envelope (signed) kept', () => {
+      configured.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'https',
+        TopicArn: { Ref: only(configured, 'AWS::SNS::Topic') },
+        Endpoint: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith(['/public/delivery/sns'])]) }),
+        RawMessageDelivery: Match.absent(),
+      });
+    });
+
+    it('gives the receipts function no AWS permission beyond the table and the escalation queue', () => {
+      const actions = statementsOf(configured, 'deliveryReceipts').flatMap((statement) => [statement.Action].flat());
+      expect(actions.filter((action) => !/^(dynamodb|sqs|kms|logs|xray):/.test(action))).toEqual([]);
+      expect(actions.filter((action) => /^(sns|ses|sms-voice):/.test(action))).toEqual([]);
+    });
+
+    it('creates none of it when neither SES nor End User Messaging sends', () => {
+      for (const type of ['AWS::SNS::Topic', 'AWS::KMS::Key', 'AWS::SES::ConfigurationSet', 'AWS::SMSVOICE::ConfigurationSet']) {
+        expect(
+          Object.keys(template.findResources(type)).filter((id) => id.startsWith('Delivery')),
+          type,
+        ).toEqual([]);
+      }
+      const functions = template.findResources('AWS::Lambda::Function');
+      const receipts = Object.entries(functions).find(([id]) => id.startsWith('DeliveryReceiptsFunction'))![1];
+      expect(receipts.Properties.Environment.Variables.DELIVERY_TOPIC_ARN).toBeUndefined();
+    });
   });
 
   it('subscribes the inbound SMS route to the topic over HTTPS', () => {

@@ -146,6 +146,7 @@ describe('platform routes', () => {
     });
     await call(admin, 'DELETE /api/v4/account_users/{id}/push_subscriptions', 422, { id: me.accountUserId });
     await call(anonymous, 'POST /public/sms/inbound', 404, { body: { Type: 'Notification' } });
+    await call(anonymous, 'POST /public/delivery/sns', 404, { body: { Type: 'Notification' } });
   });
 
   it("the caller's account", async () => {
@@ -178,6 +179,9 @@ describe('platform routes', () => {
     await call(admin, 'GET /api/v4/account_users/{id}', 200, { id: created.body.prefix_id });
     await call(admin, 'PUT /api/v4/account_users/{id}', 200, { id: created.body.id, body: { roles: { broadcaster: true } } });
     await call(member, 'PUT /api/v4/account_users/{id}', 403, { id: created.body.id, body: { roles: { admin: true } } });
+    await call(admin, 'POST /api/v4/account_users/{id}/test_notification', 202, { id: created.body.id, body: { channel: 'sms' } });
+    await call(admin, 'POST /api/v4/account_users/{id}/test_notification', 422, { id: created.body.id, body: { channel: 'fax' } });
+    await call(member, 'POST /api/v4/account_users/{id}/test_notification', 403, { id: created.body.id, body: { channel: 'email' } });
     await call(admin, 'DELETE /api/v4/account_users/{id}', 204, { id: created.body.id });
     await call(admin, 'DELETE /api/v4/account_users/{id}', 404, { id: created.body.id });
   });

@@ -15,6 +15,8 @@ export interface AwsCall {
   headers: http.IncomingHttpHeaders;
   /** The MessageId answered, or null when the call was refused. */
   messageId: string | null;
+  /** When the request arrived (epoch ms, wall time). */
+  at: number;
 }
 
 export interface AwsMessagingStub {
@@ -45,7 +47,14 @@ export async function startAwsMessagingStub(): Promise<AwsMessagingStub> {
       }
       const operation = ses ? 'SendEmail' : (target as string).split('.')[1];
       const refusal = refusals.get(operation);
-      const call: AwsCall = { service: ses ? 'sesv2' : 'sms-voice-v2', operation, body, headers: req.headers, messageId: null };
+      const call: AwsCall = {
+        service: ses ? 'sesv2' : 'sms-voice-v2',
+        operation,
+        body,
+        headers: req.headers,
+        messageId: null,
+        at: Date.now(),
+      };
       calls.push(call);
       if (refusal) {
         if (ses) {

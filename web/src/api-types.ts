@@ -259,6 +259,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/account_users/{id}/test_notification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a person a test notification
+     * @description A message with template test on the channel (push, email, sms, voice, slack) to the person's address for it, through the channel's provider, recorded as a notification like any other. By the person themself or an admin (403 otherwise). A channel the person cannot receive (no phone for sms or voice, no e-mail, no browser registered while Web Push is on, nobody to reach in a connected Slack) is a 422 naming channel; at most 5 per person and channel in 10 minutes (429). See docs/api.md#test-notifications.
+     */
+    post: operations['accountUsersSendTestNotification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/account_users/{id}/push_subscriptions': {
     parameters: {
       query?: never;
@@ -953,6 +973,26 @@ export interface paths {
      * @description SNS delivers End User Messaging two-way SMS here over HTTPS. Only messages whose SNS signature verifies and whose TopicArn is SMS_INBOUND_TOPIC_ARN are read (403 otherwise; 404 when it is unset; 503 when the signing certificate cannot be fetched, so SNS delivers again). A SubscriptionConfirmation is confirmed. A reply "A" or "R", with the tiny id when several alerts wait ("A 42"), acknowledges or rejects the sender's page; anything else gets a help SMS.
      */
     post: operations['smsInboundReceive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/delivery/sns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delivery receipts: SES and End User Messaging events (through SNS)
+     * @description SNS delivers the stack's delivery topic here over HTTPS. Only messages whose SNS signature verifies (an unreachable signing certificate: accepted unverified unless SNS_SIGNATURE_REQUIRED, then 503) and whose TopicArn is DELIVERY_TOPIC_ARN are read (403 otherwise; 404 when it is unset). A SubscriptionConfirmation is confirmed. An event is matched by the provider's message id (the notification's provider_message_id): SES Delivery, End User Messaging TEXT_DELIVERED and VOICE_COMPLETED → delivered; SES Bounce (Permanent), Complaint, Reject, RenderingFailure and the End User Messaging failures → failed (the page fails over to the next channel); other event types only show as provider_status. delivered and failed are final: the first wins. An unknown message id is ignored (200). See docs/api.md#delivery-receipts.
+     */
+    post: operations['deliveryReceiptsReceive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2186,6 +2226,38 @@ export interface components {
       current_password: string;
       password: string;
     };
+    TestNotificationInput: {
+      /** @enum {string} */
+      channel: 'push' | 'email' | 'sms' | 'voice' | 'slack';
+    };
+    NotificationV4: {
+      id: string;
+      prefix_id: string;
+      account_id: string;
+      account_user_id: string | null;
+      alert_id: string | null;
+      broadcast_id: string | null;
+      workflow_id: string | null;
+      /** @enum {string} */
+      channel: 'push' | 'email' | 'sms' | 'voice' | 'slack';
+      provider: string | null;
+      /** @description The provider's id of the message: delivery receipts are matched by it */
+      provider_message_id: string | null;
+      /** @description The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …) */
+      provider_status: string | null;
+      template: string;
+      to: string;
+      subject: string | null;
+      message: string;
+      /** @enum {string} */
+      status: 'queued' | 'sent' | 'delivered' | 'failed';
+      sent_at: string | null;
+      delivered_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
     PushSubscriptionListV4: {
       data: components['schemas']['PushSubscriptionV4'][];
       has_more: boolean;
@@ -2501,30 +2573,6 @@ export interface components {
     BroadcastRespondInput: {
       broadcast_response_option_id: string;
     };
-    NotificationV4: {
-      id: string;
-      prefix_id: string;
-      account_id: string;
-      account_user_id: string | null;
-      alert_id: string | null;
-      broadcast_id: string | null;
-      workflow_id: string | null;
-      /** @enum {string} */
-      channel: 'push' | 'email' | 'sms' | 'voice' | 'slack';
-      provider: string | null;
-      template: string;
-      to: string;
-      subject: string | null;
-      message: string;
-      /** @enum {string} */
-      status: 'queued' | 'sent' | 'delivered' | 'failed';
-      sent_at: string | null;
-      delivered_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
     NotificationEarlier: {
       sid: string;
       id: string;
@@ -2554,7 +2602,8 @@ export interface components {
       cost: number;
       /** @enum {string} */
       status: 'queued' | 'sent' | 'delivered' | 'failed';
-      provider_status: ('accepted' | 'delivered' | 'failed' | 'bundled' | 'waiting' | 'cancelled' | 'unknown') | null;
+      /** @description The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …) */
+      provider_status: string | null;
       sent: number | null;
       delivered: number | null;
       err: string[];
@@ -2578,6 +2627,13 @@ export interface components {
       confirmed?: boolean;
       /** @enum {string} */
       outcome?: 'acknowledged' | 'rejected' | 'refused' | 'not_understood' | 'ambiguous' | 'nothing_pending' | 'ignored';
+    };
+    DeliveryReceiptResult: {
+      /** @enum {string} */
+      received: 'subscription_confirmation' | 'unsubscribe_confirmation' | 'receipt';
+      confirmed?: boolean;
+      /** @enum {string} */
+      outcome?: 'delivered' | 'failed' | 'recorded' | 'already_final' | 'unknown_message' | 'ignored';
     };
     SlackConnectInput: {
       bot_token: string;
@@ -3593,7 +3649,8 @@ export interface components {
       cost?: number;
       /** @enum {string} */
       status?: 'queued' | 'sent' | 'delivered' | 'failed';
-      provider_status?: ('accepted' | 'delivered' | 'failed' | 'bundled' | 'waiting' | 'cancelled' | 'unknown') | null;
+      /** @description The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …) */
+      provider_status?: string | null;
       sent?: number | null;
       delivered?: number | null;
       err?: string[];
@@ -4517,6 +4574,40 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      413: components['responses']['PayloadTooLargeV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  accountUsersSendTestNotification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestNotificationInput'];
+      };
+    };
+    responses: {
+      /** @description The notification (sent, or failed with the reason in err on the earlier interface) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationV4'];
+        };
+      };
+      400: components['responses']['BadRequestV4'];
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
       429: components['responses']['TooManyRequestsV4'];
@@ -6208,6 +6299,8 @@ export interface operations {
           workflow_id?: string;
           channel?: string;
           provider?: string;
+          provider_message_id?: string;
+          provider_status?: string;
           template?: string;
           to?: string;
           subject?: string;
@@ -6503,6 +6596,37 @@ export interface operations {
       };
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+    };
+  };
+  deliveryReceiptsReceive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Any body up to 256 KiB, stored as it came */
+    requestBody?: {
+      content: {
+        'application/json': unknown;
+        'application/x-www-form-urlencoded': unknown;
+        'text/plain': string;
+      };
+    };
+    responses: {
+      /** @description What was done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryReceiptResult'];
+        };
+      };
+      400: components['responses']['BadRequestEarlier'];
+      403: components['responses']['ForbiddenEarlier'];
+      404: components['responses']['NotFoundEarlier'];
+      413: components['responses']['PayloadTooLargeEarlier'];
     };
   };
   slackGet: {

@@ -7,6 +7,7 @@ import { layerTimeoutMs, scaled, USER_TIMEOUT_MS } from './timing';
 import type {
   AcknowledgeEvent,
   AdvanceResult,
+  DeliveryFailedEvent,
   AssignmentOrigin,
   AssignmentState,
   AssignmentTarget,
@@ -33,6 +34,9 @@ import type {
 const APPLIED_STARTS_KEPT = 100;
 
 const DEFAULT_PLAN: readonly DeliveryStep[] = [{ at_offset_ms: 0, channels: null }];
+
+/** After the rule's channels, failover tries these, in this order (docs/api.md#failover). */
+export const FAILOVER_ORDER: readonly string[] = ['sms', 'voice', 'push', 'slack', 'email'];
 
 export function initialState(alertId: string): EscalationState {
   if (typeof alertId !== 'string' || alertId === '') throw new InvalidEscalation('alertId must be a non-empty string');
@@ -99,6 +103,8 @@ class Step {
         return this.stop(event);
       case 'reject':
         return this.reject(event);
+      case 'delivery_failed':
+        return this.deliveryFailed(event);
     }
   }
 
@@ -246,8 +252,81 @@ class Step {
         });
       }
       if (stillOpen.length === 0) this.moveOn(assignment, 'rejected');
+      else this.moveOnIfUnreachable(assignment);
     }
     return matched ? undefined : 'no_open_workflow';
+  }
+
+  /**
+   * One message of a page failed: the page goes out at once on the person's next channel not yet
+   * tried; with none left and every message failed the person is unreachable, and once everyone
+   * still open in the step is, the step moves on without waiting out its timeout.
+   */
+  private deliveryFailed(event: DeliveryFailedEvent): IgnoredReason | undefined {
+    if (this.state.outcome !== 'escalating') return 'alert_stopped';
+    for (const assignment of this.escalating()) {
+      const step = assignment.step!;
+      const workflow = step.workflows.find((w) => w.id === event.workflowId);
+      if (!workflow) continue;
+      if (workflow.status !== 'open') return 'page_answered';
+      const failed = workflow.failed ?? [];
+      if (failed.includes(event.messageId)) return 'duplicate_failure';
+      workflow.failed = [...failed, event.messageId];
+      const next = this.nextChannel(workflow);
+      if (next !== null) {
+        this.failOver(assignment, step, workflow, next);
+        return undefined;
+      }
+      if (unreachable(step, workflow)) {
+        workflow.unreachable = true;
+        this.moveOnIfUnreachable(assignment);
+      }
+      return undefined;
+    }
+    return 'page_answered';
+  }
+
+  /** The rule's channels in their order, then FAILOVER_ORDER, among those the person can receive and this page has not tried. */
+  private nextChannel(workflow: WorkflowState): string | null {
+    // Stored before failover existed: what went out is not known, so nothing is tried again.
+    if (workflow.tried === undefined) return null;
+    const tried = new Set(workflow.tried);
+    const receivable = this.inputs.receivableChannels?.(workflow.accountUserId);
+    const order = unique([...workflow.plan.flatMap((entry) => entry.channels ?? []), ...FAILOVER_ORDER]);
+    return order.find((channel) => !tried.has(channel) && (!receivable || receivable.includes(channel))) ?? null;
+  }
+
+  private failOver(assignment: AssignmentState, step: StepState, workflow: WorkflowState, channel: string): void {
+    const failover = (workflow.failovers ?? 0) + 1;
+    workflow.failovers = failover;
+    countMessages(workflow, [channel]);
+    this.effects.push({
+      type: 'page',
+      key: this.key(assignment.id, step.key, workflow.accountUserId, workflow.template, `f${failover}`),
+      at: this.at,
+      workflowId: workflow.id,
+      assignmentId: assignment.id,
+      accountUserId: workflow.accountUserId,
+      template: workflow.template,
+      delivery: Math.max(0, workflow.delivered - 1),
+      channels: [channel],
+      failover,
+    });
+  }
+
+  /** Everyone still open in the step is unreachable: their workflows close and the step moves on now. */
+  private moveOnIfUnreachable(assignment: AssignmentState): void {
+    const step = assignment.step;
+    if (!step) return;
+    const open = step.workflows.filter((w) => w.status === 'open');
+    if (open.length === 0 || !open.every((w) => w.unreachable)) return;
+    this.log('unreachable', this.key(assignment.id, step.key, 'unreachable'), assignment.id, {
+      round: step.round,
+      layer: step.layer,
+      account_user_ids: open.map((w) => w.accountUserId),
+    });
+    for (const workflow of open) this.closeWorkflow(assignment, step, workflow, 'timed_out');
+    this.moveOn(assignment, 'unreachable');
   }
 
   // ── assignments and steps ───────────────────────────────────────────────────────────────────
@@ -335,6 +414,10 @@ class Step {
         template,
         plan: this.plan(accountUserId, template),
         delivered: 0,
+        tried: [],
+        messages: 0,
+        failed: [],
+        failovers: 0,
       })),
     };
     assignment.step = step;
@@ -396,6 +479,7 @@ class Step {
         delivery,
         channels: workflow.plan[delivery].channels,
       });
+      countMessages(workflow, workflow.plan[delivery].channels);
       workflow.delivered += 1;
     }
     if (workflow.delivered >= workflow.plan.length) return;
@@ -432,7 +516,7 @@ class Step {
   }
 
   /** The step ended without an acknowledgement: the next layer, round, reassignment or exhaustion. */
-  private moveOn(assignment: AssignmentState, reason: 'timed_out' | 'rejected'): void {
+  private moveOn(assignment: AssignmentState, reason: 'timed_out' | 'rejected' | 'unreachable'): void {
     const step = assignment.step!;
     assignment.step = null;
     if (assignment.target.type === 'account_user') return this.exhaust(assignment, reason);
@@ -519,6 +603,26 @@ class Step {
   }
 }
 
+/** A page's messages on `channels` went out (null: channels decided later, so its messages cannot be counted). */
+function countMessages(workflow: WorkflowState, channels: readonly string[] | null): void {
+  if (workflow.messages === undefined) return; // stored before failover: never counted
+  if (channels === null) {
+    workflow.messages = null;
+    return;
+  }
+  const sent = unique(channels);
+  workflow.tried = unique([...(workflow.tried ?? []), ...sent]);
+  if (workflow.messages !== null) workflow.messages += sent.length;
+}
+
+/** Every message of the page failed, no plan delivery is still to come in the step, and no channel is left (the caller checked). */
+function unreachable(step: StepState, workflow: WorkflowState): boolean {
+  if (workflow.messages === undefined || workflow.messages === null) return false;
+  if ((workflow.failed ?? []).length < workflow.messages) return false;
+  const next = workflow.plan[workflow.delivered];
+  return !next || step.pagedAt + next.at_offset_ms >= step.dueAt;
+}
+
 export function deliveryToken(assignment: Pick<AssignmentState, 'id'>, step: Pick<StepState, 'key'>, workflow: WorkflowState): string {
   return `${assignment.id}/${step.key}/${workflow.accountUserId}/d${workflow.delivered}`;
 }
@@ -555,6 +659,13 @@ function checkEvent(event: EscalationEvent): void {
       ) {
         throw new InvalidEscalation('reject.workflowIds must be an array of strings');
       }
+      return;
+    case 'delivery_failed':
+      if (typeof event.workflowId !== 'string' || event.workflowId === '')
+        throw new InvalidEscalation('delivery_failed.workflowId must be a non-empty string');
+      if (typeof event.messageId !== 'string' || event.messageId === '')
+        throw new InvalidEscalation('delivery_failed.messageId must be a non-empty string');
+      if (typeof event.channel !== 'string') throw new InvalidEscalation('delivery_failed.channel must be a string');
       return;
     case 'acknowledge':
     case 'resolve':

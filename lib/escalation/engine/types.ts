@@ -41,6 +41,18 @@ export interface WorkflowState {
   plan: DeliveryStep[];
   /** How many entries of `plan` have been sent. */
   delivered: number;
+  // Failover (SEMANTICS.md "Failover"). Absent on workflows stored before failover existed: their
+  // messages were not counted, so they are never taken as unreachable.
+  /** Every channel a message of this page went out on (plan deliveries and failovers), in order. */
+  tried?: string[];
+  /** How many messages went out (a channel two deliveries name counts twice); null: a delivery's channels were not known. */
+  messages?: number | null;
+  /** The ids of its messages that failed (each counted once). */
+  failed?: string[];
+  /** How many failover pages went out. */
+  failovers?: number;
+  /** Every message failed and no channel is left to try. */
+  unreachable?: boolean;
 }
 
 /** The step an assignment waits on: who was paged, and when it times out. */
@@ -132,7 +144,17 @@ export interface RejectEvent {
   workflowIds?: readonly string[];
 }
 
-export type EscalationEvent = StartEvent | TimeoutEvent | AcknowledgeEvent | ResolveEvent | RejectEvent;
+/** One message of a page failed (at sending, by a receipt, or its outcome is unknown): fail over. */
+export interface DeliveryFailedEvent {
+  type: 'delivery_failed';
+  at: number;
+  workflowId: string;
+  /** The failed message (a notification id): the same failure twice counts once. */
+  messageId: string;
+  channel: string;
+}
+
+export type EscalationEvent = StartEvent | TimeoutEvent | AcknowledgeEvent | ResolveEvent | RejectEvent | DeliveryFailedEvent;
 
 // ── Inputs ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -178,6 +200,8 @@ export interface EngineInputs {
   deliveryPlan?(accountUserId: string, template: PageTemplate): readonly DeliveryStep[];
   /** False for an account user who no longer exists: a reassignment or assignment to them pages nobody. */
   accountUserExists?(accountUserId: string): boolean;
+  /** The channels the person has an address for (failover picks among them); default: every channel. */
+  receivableChannels?(accountUserId: string): readonly string[];
 }
 
 // ── Effects ─────────────────────────────────────────────────────────────────────────────────────
@@ -217,6 +241,8 @@ export interface PageEffect extends EffectBase {
   /** Index in the person's notification plan (0 = the first notification of this page). */
   delivery: number;
   channels: readonly string[] | null;
+  /** The nth failover of the page (its message on the next channel after a failure); absent for the plan's deliveries. */
+  failover?: number;
 }
 
 export interface CloseWorkflowEffect extends EffectBase {
@@ -251,7 +277,17 @@ export interface ScheduleTimerEffect extends EffectBase {
 }
 
 export type LogKind =
-  'escalated' | 'layer_skipped' | 'repeated' | 'reassigned' | 'exhausted' | 'dropped' | 'reopened' | 'stopped' | 'superseded' | 'rejected';
+  | 'escalated'
+  | 'layer_skipped'
+  | 'repeated'
+  | 'reassigned'
+  | 'exhausted'
+  | 'dropped'
+  | 'reopened'
+  | 'stopped'
+  | 'superseded'
+  | 'rejected'
+  | 'unreachable';
 
 export interface LogEffect extends EffectBase {
   type: 'log';
@@ -271,7 +307,17 @@ export type EscalationEffect =
   | LogEffect;
 
 /** Why an event changed nothing. */
-export type IgnoredReason = 'duplicate_start' | 'alert_stopped' | 'stale_timer' | 'not_due' | 'no_open_workflow' | 'already_stopped';
+export type IgnoredReason =
+  | 'duplicate_start'
+  | 'alert_stopped'
+  | 'stale_timer'
+  | 'not_due'
+  | 'no_open_workflow'
+  | 'already_stopped'
+  /** delivery_failed: that failure was counted already. */
+  | 'duplicate_failure'
+  /** delivery_failed: the page is over (its workflow closed, or its step moved on). */
+  | 'page_answered';
 
 export interface AdvanceResult {
   state: EscalationState;

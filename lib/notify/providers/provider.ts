@@ -31,8 +31,10 @@ export interface DeliveryResult {
   status: 'sent' | 'delivered' | 'failed';
   /** The provider's name, as recorded in the notification (`outbox`, `ses`, `sms-voice-v2`, …). */
   provider: string;
-  /** The provider's id of the message (earlier `thirdparty_id`). */
+  /** The provider's id of the message (the notification's `provider_message_id`, earlier `thirdparty_id`). */
   provider_id?: string | null;
+  /** The provider reports later what became of the message (delivery receipts, lib/delivery-receipts), naming it by `provider_id`. */
+  receipts?: boolean;
   /** Why it failed (recorded in `err`). */
   err?: string | null;
   /** What the provider charged, in US dollars, when it says. */

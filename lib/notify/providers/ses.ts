@@ -49,7 +49,7 @@ const provider: NotificationProvider = {
           ],
         }),
       );
-      return { status: 'sent', provider: 'ses', provider_id: answer.MessageId ?? null };
+      return { status: 'sent', provider: 'ses', provider_id: answer.MessageId ?? null, receipts: true };
     } catch (error) {
       return { status: 'failed', provider: 'ses', err: describeAwsError('SES', error) };
     }

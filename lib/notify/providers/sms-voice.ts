@@ -50,7 +50,7 @@ export async function sendSms(message: OutgoingMessage): Promise<DeliveryResult>
         Context: context(message),
       }),
     );
-    return { status: 'sent', provider: PROVIDER, provider_id: answer.MessageId ?? null };
+    return { status: 'sent', provider: PROVIDER, provider_id: answer.MessageId ?? null, receipts: true };
   } catch (error) {
     return { status: 'failed', provider: PROVIDER, err: describeAwsError('End User Messaging (SMS)', error) };
   }
@@ -70,7 +70,7 @@ async function sendVoice(message: OutgoingMessage): Promise<DeliveryResult> {
         Context: context(message),
       }),
     );
-    return { status: 'sent', provider: PROVIDER, provider_id: answer.MessageId ?? null };
+    return { status: 'sent', provider: PROVIDER, provider_id: answer.MessageId ?? null, receipts: true };
   } catch (error) {
     return { status: 'failed', provider: PROVIDER, err: describeAwsError('End User Messaging (voice)', error) };
   }

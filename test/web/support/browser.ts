@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Dependencies } from '../../../lib/dependencies';
 import { buildConsole } from '../../../web/build';
 import { startService, type TestService } from '../../support/runtime';
 
@@ -39,10 +40,12 @@ export interface ConsoleHarness {
 }
 
 /** Builds the console, starts the real local service serving it, and opens Chromium on it. */
-export async function startConsole(options: { timezoneId?: string; env?: Record<string, string> } = {}): Promise<ConsoleHarness> {
+export async function startConsole(
+  options: { timezoneId?: string; env?: Record<string, string>; dependencies?: Partial<Dependencies> } = {},
+): Promise<ConsoleHarness> {
   const work = mkdtempSync(path.join(tmpdir(), 'console-test-'));
   const build = await buildConsole(path.join(work, 'dist'));
-  const service = await startService({ consoleDir: build.outdir, env: options.env });
+  const service = await startService({ consoleDir: build.outdir, env: options.env, dependencies: options.dependencies });
   let context: BrowserContext;
   try {
     // A persistent context is how Playwright takes a user data dir: a fresh one per file.

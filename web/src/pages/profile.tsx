@@ -1,12 +1,14 @@
 // Profile: the signed-in person edits their own name, time zone, e-mails, phones and notification
 // channels (PUT /api/v4/account_users/<own id>; allowed without the admin role, docs/api.md#roles),
-// sees the content of their notification rule and picks another (notification_rule_id), and changes
-// their password (POST /api/v4/account_users/<own id>/password).
+// sees the content of their notification rule and picks another (notification_rule_id), turns on
+// notifications on this browser, sends themself a test on each channel, and changes their password
+// (POST /api/v4/account_users/<own id>/password).
 // A password change refuses every login token issued before it, this tab's too: the tab signs in
 // again at once with the new password, so the person stays signed in here and only here.
 import { useState } from 'preact/hooks';
 import { api, renewSession, request } from '../api';
 import { AccountUserForm } from '../components/account-user-form';
+import { PushDeviceCard, SendTestButtons } from '../components/notification-checks';
 import { Form, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
@@ -51,6 +53,8 @@ export function ProfilePage() {
           void directory.reload();
         }}
       />
+      <PushDeviceCard accountUserId={u.id} />
+      <SendTestButtons accountUser={u} />
       <ChangePasswordForm accountUser={u} />
     </section>
   );

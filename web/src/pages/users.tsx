@@ -1,9 +1,11 @@
 // Users: the account's people with their roles, e-mails, phones and notification channels, a new
 // person (POST /api/v4/account_users: the service e-mails them a generated password), and one
-// person's settings (admins), with the notification rule their pages follow and the rule's content.
+// person's settings (admins), with the notification rule their pages follow and the rule's content,
+// and a test notification per channel (admins, and the person themself).
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { AccountUserForm } from '../components/account-user-form';
+import { SendTestButtons } from '../components/notification-checks';
 import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
@@ -182,6 +184,7 @@ export function UserPage({ params }: PageProps) {
           void directory.reload();
         }}
       />
+      {(directory.isAdmin || isMe) && <SendTestButtons accountUser={u} />}
       {isMe && (
         <p>
           This is you: <a href={href('/profile')}>edit your profile</a>.

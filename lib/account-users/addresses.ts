@@ -2,7 +2,7 @@
 // and voice to the primary phone (a blocked number is skipped), push to the account user (their
 // subscriptions are the provider's), Slack to their Slack user id. No address: the notification is
 // recorded failed.
-import type { AccountUserRecord } from '../account-users/records';
+import type { AccountUserRecord } from './records';
 
 export function addressOf(accountUser: AccountUserRecord, channel: string): { to: string; undeliverable: string | null } {
   const user = accountUser.user;
@@ -21,4 +21,14 @@ export function addressOf(accountUser: AccountUserRecord, channel: string): { to
       : { to: '', undeliverable: 'the person has no slack_user_id' };
   }
   return { to: `acu_${accountUser.id}`, undeliverable: null };
+}
+
+/**
+ * Whether the person may be reached on the channel, as far as their record says: Slack also
+ * without a slack_user_id when an e-mail address can find them (slack-address.ts asks the
+ * workspace when the message goes out, and records it failed when nobody answers to it).
+ */
+export function mayReach(accountUser: AccountUserRecord, channel: string): boolean {
+  if (channel === 'slack' && !accountUser.slack_user_id) return accountUser.user.emails.length > 0;
+  return addressOf(accountUser, channel).undeliverable === null;
 }
