@@ -1,10 +1,11 @@
 // Entry point: the webhooks queue's consumer. Each record is an alert event to fan out to the
-// account's outgoing webhooks, or a delivery's next try; failures are reported per record (partial
+// account's outgoing webhooks and teams' chat webhooks, or a delivery's next try; failures are reported per record (partial
 // batch response) and a record that keeps failing rests in the DLQ.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../lib/log';
-import { attemptDelivery, fanOutAlertEvent } from '../../lib/outgoing-webhooks/deliver';
+import { attemptDelivery } from '../../lib/outgoing-webhooks/deliver';
+import { fanOutAlertEvent } from '../../lib/outgoing-webhooks/fan-out';
 import { parseWebhookMessage } from '../../lib/outgoing-webhooks/webhook-queue';
 
 async function handleRecord(record: SQSRecord): Promise<void> {

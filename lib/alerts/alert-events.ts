@@ -1,18 +1,18 @@
-// Alert events for outgoing webhooks (docs/api.md#routers-and-automations): every change of an alert is written to its
-// timeline (timeline.ts), and the changes a webhook can subscribe to are published from there, so no
-// change is missed, whichever path made it (API, webhook, routing, escalation). Publishing is one
-// group-committed queue message per event, only when a subscriber wants it; the subscriber list is
-// cached in-process for a few seconds (changes made in this process drop it at once). The message
+// Alert events for outgoing webhooks (docs/api.md#routers-and-automations) and teams' chat webhooks
+// (docs/api.md#chat-webhooks): every change of an alert is written to its timeline (timeline.ts), and
+// the changes a subscriber can hear of are published from there, so no change is missed, whichever
+// path made it (API, webhook, routing, escalation). Publishing is one group-committed queue message per
+// event, only when a subscriber wants it; the subscriber list is cached in-process for a few seconds
+// (lib/alert-subscribers: changes made in this process drop it at once). The message
 // carries the alert as the change left it, in the earlier representation, so a later change does not
 // rewrite what an earlier event said. A failure to publish is logged and never fails the change.
-import { TtlCache } from '../ttl-cache';
+import { subscribersOf } from '../alert-subscribers/subscribers';
 import { config } from '../config';
 import { GroupCommit } from '../group-commit';
-import { prefixId } from '../ids';
+import { parsePrefixedId, prefixId } from '../ids';
 import { logger } from '../log';
 import { sendBatch } from '../queues/client';
-import { listAlertEventSubscribers, putAlertEventSubscriber, type AlertEventSubscriber } from './event-subscriber-store';
-import type { AlertRecord, AlertStatus } from './records';
+import type { Actor, AlertRecord, AlertStatus } from './records';
 import { alertToEarlier } from './represent';
 
 /** A change as the timeline records it (timeline.ts TimelineEntry). */
@@ -22,6 +22,8 @@ export interface AlertChange {
   oldStatus: AlertStatus | null;
   newStatus: AlertStatus | null;
   time: string;
+  actor?: Actor;
+  details?: Record<string, unknown>;
 }
 
 export interface AlertEventMessage {
@@ -36,6 +38,13 @@ export interface AlertEventMessage {
   subscribers: string[];
   /** The alert after the change, earlier representation; absent when too large for a message. */
   alert?: Record<string, unknown>;
+  /** The timeline action, and who made the change (absent: the service itself). */
+  action?: string;
+  actor?: Actor;
+  /** Assignees the change gave the alert (`tem_…`, `acu_…`, `usr_…`): routing's, a hand-off's target, a policy's reassignment. */
+  assigned?: string[];
+  /** ULIDs of the teams the alert belonged to after the change (sent to, assigned, handed off to). */
+  teams?: string[];
 }
 
 const BY_ACTION: Record<string, string> = {
@@ -45,6 +54,9 @@ const BY_ACTION: Record<string, string> = {
   resolved: 'alert.resolved',
   dropped: 'alert.dropped',
   handoff: 'alert.handoff',
+  // Not outgoing webhook events (ALERT_EVENTS): only chat webhooks subscribe to these.
+  reassigned: 'alert.reassigned',
+  archived: 'alert.archived',
 };
 
 /** The event a timeline entry is, or null when webhooks are not told about it. */
@@ -55,27 +67,41 @@ export function alertEventOf(entry: Pick<AlertChange, 'action' | 'oldStatus' | '
   const moved = (to: AlertStatus) => entry.newStatus === to && entry.oldStatus !== entry.newStatus;
   if (moved('dropped')) return 'alert.dropped';
   // Routing assigning a new alert is when it opens for the people it pages (the real service's
-  // queued → open); escalation moving an alert back to open is too.
-  if (entry.action === 'routed' && entry.newStatus === 'open') return 'alert.open';
+  // queued → open); escalation moving an alert back to open is too. An alert someone acknowledged or
+  // resolved before routing ran is still assigned (only chat webhooks hear of that).
+  if (entry.action === 'routed') return entry.newStatus === 'open' ? 'alert.open' : 'alert.assigned';
   if (moved('open')) return 'alert.open';
   return null;
 }
 
-const CACHE_MS = 5_000;
-const subscribers = new TtlCache<AlertEventSubscriber[]>(() => CACHE_MS);
-
-async function subscribersOf(accountId: string): Promise<AlertEventSubscriber[]> {
-  const cached = subscribers.get(accountId);
-  if (cached) return cached;
-  const found = await listAlertEventSubscribers(accountId);
-  subscribers.set(accountId, found);
-  return found;
+/** The assignees a change added, as prefix ids: what routing assigned, a hand-off's target, a policy's reassignment. */
+export function assigneesAddedBy(entry: Pick<AlertChange, 'alert' | 'action' | 'details'>): string[] {
+  const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+  switch (entry.action) {
+    case 'routed':
+      return entry.alert.assignments.map((a) => prefixId(a.type === 'team' ? 'team' : 'accountUser', a.id));
+    case 'handoff':
+      return typeof entry.details?.to === 'string' ? [entry.details.to] : [];
+    case 'reassigned':
+      return [
+        ...ids(entry.details?.team_ids).map((id) => prefixId('team', id)),
+        ...ids(entry.details?.account_user_ids).map((id) => prefixId('accountUser', id)),
+      ];
+    default:
+      return [];
+  }
 }
 
-/** Sets or removes (null) a subscriber of the account's alert events. */
-export async function setAlertEventSubscriber(accountId: string, subscriberId: string, events: string[] | null): Promise<void> {
-  await putAlertEventSubscriber(accountId, subscriberId, events);
-  subscribers.delete(accountId);
+/** Every team the alert belongs to: sent to, assigned by routing, assigned now, handed off to. */
+function teamsOfAlert(alert: AlertRecord): string[] {
+  const teams = new Set(alert.destination_team_ids);
+  for (const a of alert.assignments) if (a.type === 'team') teams.add(a.id);
+  if (alert.assigned_team_id) teams.add(alert.assigned_team_id);
+  for (const handoff of alert.handoffs) {
+    const to = parsePrefixedId(handoff.to);
+    if (to?.kind === 'team') teams.add(to.id);
+  }
+  return [...teams];
 }
 
 const sends = new GroupCommit<string>(
@@ -106,6 +132,10 @@ export async function publishAlertEvent(entry: AlertChange, entryId: string): Pr
       at: entry.time,
       subscribers: wanted,
       alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
+      action: entry.action,
+      ...(entry.actor ? { actor: entry.actor } : {}),
+      assigned: assigneesAddedBy(entry),
+      teams: teamsOfAlert(entry.alert),
     };
     let body = JSON.stringify(message);
     if (body.length > MAX_MESSAGE_CHARS) body = JSON.stringify({ ...message, alert: undefined });

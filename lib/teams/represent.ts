@@ -23,6 +23,7 @@ export function teamToV4(record: TeamRecord): z.input<typeof TeamV4> {
     handoff_notification_account_user_ids: record.handoff_notification_account_user_ids,
     notes: record.notes,
     attachments: record.attachments,
+    chat_webhooks: record.chat_webhooks ?? [],
     meta: record.meta,
     created_at: record.created_at,
     updated_at: record.updated_at,
