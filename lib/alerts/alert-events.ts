@@ -69,7 +69,8 @@ export function alertEventOf(entry: Pick<AlertChange, 'action' | 'oldStatus' | '
   // Routing assigning a new alert is when it opens for the people it pages (the real service's
   // queued → open); escalation moving an alert back to open is too. An alert someone acknowledged or
   // resolved before routing ran is still assigned (only chat webhooks hear of that).
-  if (entry.action === 'routed') return entry.newStatus === 'open' ? 'alert.open' : 'alert.assigned';
+  if (entry.action === 'routed' && entry.newStatus === 'open') return 'alert.open';
+  if (entry.action === 'routed' && (entry.newStatus === 'acknowledged' || entry.newStatus === 'resolved')) return 'alert.assigned';
   if (moved('open')) return 'alert.open';
   return null;
 }

@@ -45,6 +45,8 @@ export const teamListSpec: ListSpec = {
     handoff_notification_account_user_ids: 'array',
     notes: 'string',
     attachments: 'object',
+    chat_webhooks: 'array',
+    'chat_webhooks.type': 'array',
     meta: 'object',
   },
   search: ['name', 'notes'],

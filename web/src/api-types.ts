@@ -2493,6 +2493,11 @@ export interface components {
             filename: string;
             url: string;
           }[];
+      chat_webhooks: {
+        /** @enum {string} */
+        type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+        url: string;
+      }[];
       meta: {
         [key: string]: unknown;
       };
@@ -2526,6 +2531,11 @@ export interface components {
               url: string;
             };
           };
+      chat_webhooks?: {
+        /** @enum {string} */
+        type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+        url: string;
+      }[];
     };
     TeamUpdateInput: {
       name?: string;
@@ -2554,6 +2564,13 @@ export interface components {
                 };
               }
           )
+        | null;
+      chat_webhooks?:
+        | {
+            /** @enum {string} */
+            type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+            url: string;
+          }[]
         | null;
       schedule_id?: string | null;
       escalation_policy_id?: string | null;
@@ -6364,6 +6381,7 @@ export interface operations {
           handoff_notification_account_user_ids?: string;
           notes?: string;
           attachments?: string;
+          chat_webhooks?: string;
           meta?: string;
           created_at?: string;
           updated_at?: string;
