@@ -2,6 +2,7 @@
 // policy), and one team's settings (PUT /api/v4/teams/:id; an admin of the account or of the team).
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { ChatWebhooksField, chatWebhookSummary, type ChatWebhook } from '../components/chat-webhooks-field';
 import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
@@ -70,6 +71,7 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
   const [admins, setAdmins] = useState<string[]>(team?.admin_account_user_ids ?? []);
   const [dropNotifications, setDrop] = useState<string>(team?.drop_notifications ?? 'team_admins');
   const [handoffNotifications, setHandoff] = useState<string>(team?.handoff_notifications ?? 'none');
+  const [chats, setChats] = useState<ChatWebhook[]>(team?.chat_webhooks ?? []);
   const [saved, setSaved] = useState(false);
   const form = useForm();
   const people = directory.users.map((u) => ({ value: u.id, label: u.user.name }));
@@ -91,6 +93,7 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
             admin_account_user_ids: admins,
             drop_notifications: dropNotifications,
             handoff_notifications: handoffNotifications,
+            ...(team ? { chat_webhooks: chats.map((chat) => ({ type: chat.type, url: chat.url.trim() })) } : {}),
           };
           const updated = await saveOrCreate<Team>(form, {
             collection: '/api/v4/teams',
@@ -123,6 +126,7 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
               onChange={setHandoff}
             />
             <TextArea form={form} name="notes" label="Notes" value={notes} onInput={setNotes} />
+            <ChatWebhooksField form={form} rows={chats} onChange={setChats} />
           </>
         )}
         <SubmitButton form={form} label={team ? 'Save team' : 'Create team'} busyLabel="Saving…" />
@@ -173,6 +177,8 @@ export function TeamPage({ params }: PageProps) {
           <dd>{team.admin_account_user_ids.map((id) => directory.personName(id)).join(', ') || '—'}</dd>
           <dt>Notes</dt>
           <dd>{team.notes || '—'}</dd>
+          <dt>Chat webhooks</dt>
+          <dd>{team.chat_webhooks.map(chatWebhookSummary).join(', ') || '—'}</dd>
         </dl>
       )}
     </section>
