@@ -18,7 +18,7 @@ import type { TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
 import { clock } from '../clock';
 import { listChatThreadTeams, putChatThread } from './chat-thread-store';
-import type { ChatDelivery } from './records';
+import { newDeliveryState, type ChatDelivery } from './records';
 
 /** The events that make their new assignees' teams a card. */
 const ASSIGNING_EVENTS = new Set(['alert.open', 'alert.assigned', 'alert.handoff', 'alert.reassigned']);
@@ -96,7 +96,6 @@ export async function chatDeliveriesOf(
   const alert = cardAlertOf(message, shown);
   const link = consoleLink(message.alert_id);
   const by = change === null ? null : await actorName(accountId, message.actor);
-  const now = new Date(clock.now()).toISOString();
   const delivery = (team: TeamRecord, kind: ChatDelivery['message'], body: (type: ChatDelivery['chat_type']) => unknown) =>
     chatWebhooksOf(team).map((webhook): ChatDelivery => ({
       id: derivedUlid(ulidTime(message.event_id), `chat:${message.event_id}:${team.id}:${webhook.url}`),
@@ -109,13 +108,7 @@ export async function chatDeliveriesOf(
       alert_id: message.alert_id,
       event: message.event,
       body: JSON.stringify(body(webhook.type)),
-      status: 'pending',
-      attempts: 0,
-      due_at: clock.now(),
-      last_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
+      ...newDeliveryState(clock.now()),
     }));
 
   await Promise.all(carded.map((team) => putChatThread(accountId, message.alert_id, team.id)));

@@ -14,7 +14,7 @@ import { getIntegration } from '../integrations/store';
 import { chatDeliveriesOf } from './chat-deliveries';
 import { attemptDelivery } from './deliver';
 import { insertDelivery } from './delivery-store';
-import type { DeliveryRecord, WebhookDelivery } from './records';
+import { newDeliveryState, type DeliveryRecord, type WebhookDelivery } from './records';
 
 async function webhookDeliveriesOf(
   message: AlertEventMessage,
@@ -28,7 +28,6 @@ async function webhookDeliveriesOf(
       if (!subscribedEvents(integration.options).includes(message.event as never)) return null;
       const alert = await shown();
       if (!alert) return null;
-      const now = new Date(clock.now()).toISOString();
       return {
         id: derivedUlid(ulidTime(message.event_id), `webhook:${message.event_id}:${integration.id}`),
         account_id: message.account_id,
@@ -36,13 +35,7 @@ async function webhookDeliveriesOf(
         alert_id: message.alert_id,
         event: message.event,
         body: JSON.stringify({ type: message.event, data: alert }),
-        status: 'pending',
-        attempts: 0,
-        due_at: clock.now(),
-        last_status: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
+        ...newDeliveryState(clock.now()),
       };
     }),
   );

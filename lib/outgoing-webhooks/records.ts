@@ -44,6 +44,12 @@ export interface ChatDelivery extends DeliveryState {
 
 export type DeliveryRecord = WebhookDelivery | ChatDelivery;
 
+/** The state of a delivery made now, before its first try. */
+export function newDeliveryState(nowMs: number) {
+  const now = new Date(nowMs).toISOString();
+  return { status: 'pending', attempts: 0, due_at: nowMs, last_status: null, last_error: null, created_at: now, updated_at: now } as const;
+}
+
 /** Where a try goes, from the delivery's receiver as it is now. */
 export interface Receiver {
   /** The prefix id that owns the try's log (int_…, tem_…). */

@@ -2,22 +2,16 @@
 // (docs/api.md#chat-webhooks): an http URL or an IP-literal host on a loopback, private or metadata
 // address is refused when saved (422 naming the entry); a host name that resolves to one is refused
 // when posting, logged on the team, and the receiver sees no connection.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settleQueues } from '../support/queues';
 import { useService, type TestService } from '../support/runtime';
-import { startHttpTarget, type HttpTarget } from '../support/http-target';
+import { useHttpTarget } from '../support/http-target';
 import { person, team } from '../escalation/support';
 
+const target = useHttpTarget();
 let service: TestService;
-let target: HttpTarget;
 let onCall: string;
 
-beforeAll(async () => {
-  target = await startHttpTarget();
-});
-afterAll(async () => {
-  await target?.close();
-});
 useService(
   async (started) => {
     service = started;
@@ -31,7 +25,7 @@ const messages = (res: { body: any }) => (res.body?.errors ?? []).map((e: { mess
 describe('the outbound guard on chat webhooks', () => {
   it('refuses plain http and private IP literals when saved, naming each entry', async () => {
     const { id } = await team(service.admin, { layers: [[onCall]] });
-    const port = new URL(target.url).port;
+    const port = new URL(target().url).port;
     const res = await service.admin.put(`/api/v4/teams/${id}`, {
       chat_webhooks: [
         { type: 'slack', url: 'https://hooks.slack.com/services/T0/B0/x' },
@@ -54,7 +48,7 @@ describe('the outbound guard on chat webhooks', () => {
   });
 
   it('refuses a host name that resolves to loopback when posting: logged on the team, no connection made', async () => {
-    const port = new URL(target.url).port;
+    const port = new URL(target().url).port;
     const secretPath = '/hooks/s3cr3t-token';
     const chats = await team(service.admin, { layers: [[onCall]] });
     const saved = await service.admin.put(`/api/v4/teams/${chats.id}`, {
@@ -65,7 +59,7 @@ describe('the outbound guard on chat webhooks', () => {
     expect(alert.status).toBe(201);
     await settleQueues(service, ['routing', 'escalation', 'webhooks']);
 
-    expect(target.connections).toBe(0);
+    expect(target().connections).toBe(0);
     const logs = (await service.admin.get(`/log?owner_id=tem_${chats.id}`)).body.data;
     expect(logs).toHaveLength(1);
     expect(logs[0].data).toMatchObject({ outcome: 'failed', status: null, url: `https://localhost:${port}/…`, chat_type: 'mattermost' });

@@ -8,27 +8,20 @@
 // tests allow them (ALLOW_PRIVATE_AUTOMATION_TARGETS); chat-webhooks-guard.test.ts runs without that.
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toRecord } from '../../infra/local/sqs-poller';
 import { advanceClock, resetClock } from '../../lib/clock';
 import { drainQueue, settleQueues } from '../support/queues';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
-import { startHttpTarget, type HttpTarget, type Received } from '../support/http-target';
+import { useHttpTarget, type Received } from '../support/http-target';
 import { notificationsOf, person, team, type Person } from '../escalation/support';
 
+const target = useHttpTarget();
 let service: TestService;
 let admin: ApiClient;
-let target: HttpTarget;
 let alice: Person;
 let bob: Person;
-
-beforeAll(async () => {
-  target = await startHttpTarget();
-});
-afterAll(async () => {
-  await target?.close();
-});
 
 useService(
   async (started) => {
@@ -50,14 +43,21 @@ const messages = (res: { body: any }) => (res.body?.errors ?? []).map((e: { mess
 /** Routing, escalation and the webhooks queue at rest. */
 const settle = () => settleQueues(service, ['routing', 'escalation', 'webhooks']);
 
-const at = (path: string): Received[] => target.received.filter((r) => r.url === path);
+/** Past the first retry's due time and the sweeper's grace (30 s + 2 min): the sweeper re-drives what is pending. */
+async function afterTheFirstRetryIsDue(): Promise<void> {
+  advanceClock(3 * 60_000);
+  await service.runtime.runScheduled('sweeper');
+  await settle();
+}
+
+const at = (path: string): Received[] => target().received.filter((r) => r.url === path);
 const bodiesAt = (path: string): Json[] => at(path).map((r) => JSON.parse(r.body));
 
 /** One webhook per chat (or those given), each at a path of its own on the receiver. */
 function webhooks(types: readonly ChatType[] = TYPES): { type: ChatType; url: string; path: string }[] {
   return types.map((type) => {
     const path = `/${type}/${uid()}`;
-    return { type, url: `${target.url}${path}`, path };
+    return { type, url: `${target().url}${path}`, path };
   });
 }
 
@@ -268,7 +268,7 @@ describe('cards', () => {
     expect(logs).toHaveLength(5);
     expect(logs.map((l) => l.data.outcome)).toEqual(Array(5).fill('delivered'));
     expect(logs.map((l) => l.data.chat_type).sort()).toEqual([...TYPES].sort());
-    expect(logs.every((l) => l.data.message === 'card' && l.data.url === `${target.url}/…`)).toBe(true);
+    expect(logs.every((l) => l.data.message === 'card' && l.data.url === `${target().url}/…`)).toBe(true);
     expect(JSON.stringify(logs)).not.toContain(hooks[0].path);
   });
 
@@ -366,7 +366,7 @@ describe('delivery', () => {
   it('a receiver that fails gets the card once it recovers (the sweeper re-drives it), and only once', async () => {
     const [hook] = webhooks(['msteams']);
     const chats = await teamWithChats([hook]);
-    target.answer = (request) => (request.url === hook.path ? { status: 503, body: 'busy' } : { status: 200 });
+    target().answer = (request) => (request.url === hook.path ? { status: 503, body: 'busy' } : { status: 200 });
     try {
       const alert = await alertFor([chats.id]);
       await settle();
@@ -374,11 +374,8 @@ describe('delivery', () => {
       const logs = (await admin.get(`/log?owner_id=tem_${chats.id}`)).body.data as Json[];
       expect(logs.map((l) => [l.data.try, l.data.status, l.data.outcome])).toEqual([[1, 503, 'retrying']]);
 
-      target.answer = () => ({ status: 202, body: '' });
-      // The retry is due after 30 s; the sweeper re-drives a delivery two minutes past its due time.
-      advanceClock(3 * 60_000);
-      await service.runtime.runScheduled('sweeper');
-      await settle();
+      target().answer = () => ({ status: 202, body: '' });
+      await afterTheFirstRetryIsDue();
       const tries = at(hook.path);
       expect(tries).toHaveLength(2);
       expect(tries[1].body).toBe(tries[0].body);
@@ -393,7 +390,7 @@ describe('delivery', () => {
       await settle();
       expect(at(hook.path)).toHaveLength(2);
     } finally {
-      target.answer = () => ({ status: 200, body: 'ok' });
+      target().answer = () => ({ status: 200, body: 'ok' });
       resetClock();
     }
   });
@@ -401,21 +398,19 @@ describe('delivery', () => {
   it('a webhook the team removed meanwhile is not posted to (the delivery is cancelled)', async () => {
     const [hook] = webhooks(['slack']);
     const chats = await teamWithChats([hook]);
-    target.answer = (request) => (request.url === hook.path ? { status: 500 } : { status: 200 });
+    target().answer = (request) => (request.url === hook.path ? { status: 500 } : { status: 200 });
     try {
       await alertFor([chats.id]);
       await settle();
       expect(at(hook.path)).toHaveLength(1);
       expect((await admin.put(`/api/v4/teams/${chats.id}`, { chat_webhooks: [] })).status).toBe(200);
-      target.answer = () => ({ status: 200, body: 'ok' });
-      advanceClock(3 * 60_000);
-      await service.runtime.runScheduled('sweeper');
-      await settle();
+      target().answer = () => ({ status: 200, body: 'ok' });
+      await afterTheFirstRetryIsDue();
       expect(at(hook.path)).toHaveLength(1);
       const logs = (await admin.get(`/log?owner_id=tem_${chats.id}`)).body.data as Json[];
       expect(logs.map((l) => l.data.outcome)).toEqual(['retrying', 'cancelled']);
     } finally {
-      target.answer = () => ({ status: 200, body: 'ok' });
+      target().answer = () => ({ status: 200, body: 'ok' });
       resetClock();
     }
   });
