@@ -342,6 +342,19 @@ describe('follow-ups', () => {
     expect(bodiesAt(there.path)[1].content).toContain('acknowledged by Bob Chat');
   });
 
+  it('a hand-off to a person: the team hears who has the alert now', async () => {
+    const [hook] = webhooks(['google_chat']);
+    const chats = await teamWithChats([hook]);
+    const alert = await alertFor([chats.id]);
+    await settle();
+    const handed = await alice.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${bob.userId}` });
+    expect(handed.status, handed.text).toBe(200);
+    await settle();
+    expect(bodiesAt(hook.path).slice(1)).toEqual([
+      { text: `<${service.url}/#/alerts/${alert.id}|#${alert.tiny_id}> handed off to Bob Chat by Alice Chat: ${alert.title}` },
+    ]);
+  });
+
   it('a policy’s reassignment: a card for the new team, a follow-up for the one whose layers ran out', async () => {
     const [fallback] = webhooks(['mattermost']);
     const [front] = webhooks(['google_chat']);
