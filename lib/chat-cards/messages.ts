@@ -85,17 +85,21 @@ function adaptiveStyle(alert: Pick<CardAlert, 'status' | 'urgency'>): string {
 /** Slack: &, < and > are the control characters of its text (links, mentions like <!channel>). */
 const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Mattermost: markdown is harmless, @-mentions (@channel, @all, @someone) are not: break them. */
-const mattermostText = (text: string) => text.replace(/@/g, '@\u200b');
+/**
+ * Markdown (Teams, Discord, Mattermost): `[text](url)` in an alert's title would show a link the
+ * service did not make. A zero-width space between `]` and `(` breaks the syntax and nothing else,
+ * so titles like `[FIRING:1] HighCPU` read as they were sent.
+ */
+const markdownText = (text: string) => text.replace(/\]\(/g, ']\u200b(');
+
+/** Mattermost: its markdown, and @-mentions (@channel, @all, @someone) broken the same way. */
+const mattermostText = (text: string) => markdownText(text).replace(/@/g, '@\u200b');
 
 /** Google Chat cards take a subset of HTML in their widgets' text. */
 const googleCardText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Google Chat text messages write links and mentions (<users/all>) between angle brackets. */
 const googleText = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›');
-
-/** Discord and Teams markdown: brackets could forge a link around the alert's own text. */
-const markdownText = (text: string) => text.replace(/[[\]]/g, (c) => `\\${c}`);
 
 const NO_MENTIONS = { parse: [] as string[] };
 
@@ -193,9 +197,9 @@ function discordCard(card: AlertCard): Record<string, unknown> {
       {
         title: heading(card.alert),
         ...(card.link ? { url: card.link } : {}),
-        ...(description ? { description } : {}),
+        ...(description ? { description: markdownText(description) } : {}),
         color: Number.parseInt(cardColor(card.alert).slice(1), 16),
-        fields: facts(card).map((fact) => ({ name: fact.name, value: fact.value, inline: true })),
+        fields: facts(card).map((fact) => ({ name: fact.name, value: markdownText(fact.value), inline: true })),
         timestamp: card.at,
       },
     ],

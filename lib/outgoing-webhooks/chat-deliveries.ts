@@ -71,26 +71,23 @@ export async function chatDeliveriesOf(
   shown: Record<string, unknown>,
 ): Promise<ChatDelivery[]> {
   const accountId = message.account_id;
-  const teams = (await getTeams(accountId, teamIds)).filter((team) => chatWebhooksOf(team).length > 0);
-  if (teams.length === 0) return [];
   const assigned = new Set(
     (message.assigned ?? []).flatMap((id) => {
       const parsed = parsePrefixedId(id);
       return parsed?.kind === 'team' ? [parsed.id] : [];
     }),
   );
-  const carded = ASSIGNING_EVENTS.has(message.event) ? teams.filter((team) => assigned.has(team.id)) : [];
-  const others = teams.filter((team) => !carded.includes(team));
-
+  const assigning = ASSIGNING_EVENTS.has(message.event);
   // Routing's own event only assigns: no team can have had a card for the alert before it.
-  let followed: TeamRecord[] = [];
-  let change: string | null = null;
-  if (others.length > 0 && message.action !== 'routed') {
-    const belongs = new Set(message.teams ?? []);
-    const threads = await listChatThreadTeams(accountId, message.alert_id);
-    followed = others.filter((team) => belongs.has(team.id) || threads.has(team.id));
-    if (followed.length > 0) change = changeOf(message.event, await assigneeNames(accountId, message.assigned ?? [], teams));
-  }
+  const routing = message.action === 'routed';
+  const belongs = new Set(message.teams ?? []);
+  const threads = routing ? new Set<string>() : await listChatThreadTeams(accountId, message.alert_id);
+  const concerned = teamIds.filter((id) => (assigning && assigned.has(id)) || (!routing && (belongs.has(id) || threads.has(id))));
+  if (concerned.length === 0) return [];
+  const teams = (await getTeams(accountId, concerned)).filter((team) => chatWebhooksOf(team).length > 0);
+  const carded = assigning ? teams.filter((team) => assigned.has(team.id)) : [];
+  const followed = routing ? [] : teams.filter((team) => !carded.includes(team));
+  const change = followed.length > 0 ? changeOf(message.event, await assigneeNames(accountId, message.assigned ?? [], teams)) : null;
   if (carded.length === 0 && change === null) return [];
 
   const alert = cardAlertOf(message, shown);

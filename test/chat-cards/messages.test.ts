@@ -207,12 +207,18 @@ describe('text from the alert', () => {
     expect(widgets).toContainEqual({ textParagraph: { text: '@all &lt;b&gt;x&lt;/b&gt;' } });
   });
 
-  it('cannot forge a link in Teams or Discord markdown (brackets escaped)', () => {
-    const teams = JSON.stringify((alertCardPayload('msteams', hostile).attachments as Json[])[0].content.body);
-    expect(teams).toContain('\\\\[win\\\\]');
+  it('cannot forge a link in Teams, Discord or Mattermost markdown, and keeps brackets as they were', () => {
+    const broken = '[win]\u200b(https://evil.example)';
+    const teams = (alertCardPayload('msteams', hostile).attachments as Json[])[0].content;
+    expect(teams.body[0].items[0].text).toContain(broken);
+    const [embed] = alertCardPayload('discord', card({ description: 'see [here](https://evil.example)' })).embeds as Json[];
+    expect(embed.description).toBe('see [here]\u200b(https://evil.example)');
     const discord = followUpPayload('discord', followUp({ alert: hostile.alert }));
-    expect(discord.content).toContain('\\[win\\](https://evil.example)');
+    expect(discord.content).toContain(broken);
     expect(discord.allowed_mentions).toEqual({ parse: [] });
+    expect((followUpPayload('mattermost', followUp({ alert: hostile.alert })).text as string).includes('](https://evil')).toBe(false);
+    const firing = followUpPayload('msteams', followUp({ alert: card({ title: '[FIRING:1] HighCPU' }).alert }));
+    expect((firing.attachments as Json[])[0].content.body[0].text).toContain(': [FIRING:1] HighCPU');
   });
 });
 
