@@ -33,7 +33,12 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
     const { accountUser } = await createMember(h.service.admin, { name: 'Cora Chat' });
     const reader = await createMember(h.service.admin, { name: 'Rex Reader' });
     // The token its sign-in would give (the member has no password): signed in this process, as the service signs it.
-    memberToken = await signToken({ sub: reader.accountUser.user_id, acc: reader.accountUser.account_id, acu: reader.accountUser.id, gen: 0 });
+    memberToken = await signToken({
+      sub: reader.accountUser.user_id,
+      acc: reader.accountUser.account_id,
+      acu: reader.accountUser.id,
+      gen: 0,
+    });
     const team = await h.service.admin.post('/api/v4/teams', {
       name: 'Chat Desk',
       member_account_user_ids: [accountUser.id, reader.accountUser.id],
@@ -73,7 +78,11 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
       { type: 'discord', url: 'https://discord.com/api/webhooks/123/s3cr3t-token' },
     ]);
 
-    const alert = await h.service.admin.post('/api/v4/alerts', { title: 'Card from the console', urgency: 'critical', destination_team_ids: [teamId] });
+    const alert = await h.service.admin.post('/api/v4/alerts', {
+      title: 'Card from the console',
+      urgency: 'critical',
+      destination_team_ids: [teamId],
+    });
     expect(alert.status).toBe(201);
     // Nobody is on call for the team, so a follow-up saying it was dropped may come too: find the card.
     const cardOf = (body: string) => JSON.parse(body).attachments[0].content;
@@ -96,7 +105,9 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(await field.getAttribute('id'));
     expect(await page.getByLabel('Webhook URL 1', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await h.service.admin.get(`/api/v4/teams/${teamId}`)).body.chat_webhooks[1].url).toBe('https://discord.com/api/webhooks/123/s3cr3t-token');
+    expect((await h.service.admin.get(`/api/v4/teams/${teamId}`)).body.chat_webhooks[1].url).toBe(
+      'https://discord.com/api/webhooks/123/s3cr3t-token',
+    );
   });
 
   it('removes a row with the keyboard and saves the rest', async () => {
@@ -105,7 +116,9 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
     expect(await page.getByLabel('Webhook URL 2', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Save team' }).click();
     await page.getByText('Saved.').waitFor();
-    expect((await h.service.admin.get(`/api/v4/teams/${teamId}`)).body.chat_webhooks).toEqual([{ type: 'msteams', url: `${target.url}/teams-flow` }]);
+    expect((await h.service.admin.get(`/api/v4/teams/${teamId}`)).body.chat_webhooks).toEqual([
+      { type: 'msteams', url: `${target.url}/teams-flow` },
+    ]);
   });
 
   it('shows a member who may not edit the team each chat and its host, never the webhook’s path', async () => {

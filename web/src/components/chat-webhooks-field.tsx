@@ -19,7 +19,15 @@ const CHAT_OPTIONS = (Object.keys(CHAT_NAMES) as ChatWebhook['type'][]).map((val
 const MAX_CHAT_WEBHOOKS = 10;
 const LIST = 'chat_webhooks';
 
-export function ChatWebhooksField({ form, rows, onChange }: { form: FormState; rows: ChatWebhook[]; onChange: (rows: ChatWebhook[]) => void }) {
+export function ChatWebhooksField({
+  form,
+  rows,
+  onChange,
+}: {
+  form: FormState;
+  rows: ChatWebhook[];
+  onChange: (rows: ChatWebhook[]) => void;
+}) {
   form.register(LIST);
   const errors = form.errorOf(LIST);
   const update = (i: number, change: Partial<ChatWebhook>) => onChange(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
@@ -33,8 +41,23 @@ export function ChatWebhooksField({ form, rows, onChange }: { form: FormState; r
       {rows.length === 0 && <p>No chat webhooks.</p>}
       {rows.map((row, i) => (
         <div class="contact-row" key={i}>
-          <SelectField form={form} name={`${LIST}[${i}].type`} label={`Chat ${i + 1}`} value={row.type} options={CHAT_OPTIONS} onChange={(type) => update(i, { type: type as ChatWebhook['type'] })} />
-          <TextField form={form} name={`${LIST}[${i}].url`} label={`Webhook URL ${i + 1}`} type="url" value={row.url} onInput={(url) => update(i, { url })} placeholder="https://" />
+          <SelectField
+            form={form}
+            name={`${LIST}[${i}].type`}
+            label={`Chat ${i + 1}`}
+            value={row.type}
+            options={CHAT_OPTIONS}
+            onChange={(type) => update(i, { type: type as ChatWebhook['type'] })}
+          />
+          <TextField
+            form={form}
+            name={`${LIST}[${i}].url`}
+            label={`Webhook URL ${i + 1}`}
+            type="url"
+            value={row.url}
+            onInput={(url) => update(i, { url })}
+            placeholder="https://"
+          />
           <button type="button" class="button button-small" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             Remove chat webhook {i + 1}
           </button>
@@ -45,7 +68,12 @@ export function ChatWebhooksField({ form, rows, onChange }: { form: FormState; r
           {errors.join(' ')}
         </p>
       )}
-      <button type="button" class="button button-small" disabled={rows.length >= MAX_CHAT_WEBHOOKS} onClick={() => onChange([...rows, { type: 'slack', url: '' }])}>
+      <button
+        type="button"
+        class="button button-small"
+        disabled={rows.length >= MAX_CHAT_WEBHOOKS}
+        onClick={() => onChange([...rows, { type: 'slack', url: '' }])}
+      >
         Add a chat webhook
       </button>
     </fieldset>
@@ -54,7 +82,7 @@ export function ChatWebhooksField({ form, rows, onChange }: { form: FormState; r
 
 /** "Slack (hooks.slack.com)": which chat, and where, without the URL's secret part. */
 export function chatWebhookSummary(webhook: ChatWebhook): string {
-  let host = '';
+  let host: string;
   try {
     host = new URL(webhook.url).host;
   } catch {
