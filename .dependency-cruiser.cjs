@@ -1,5 +1,6 @@
-// Import boundaries of the Node code (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`.
-// Paths are relative to the repository root; web/ (the browser console) has rules of its own.
+// Import boundaries (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`. Paths are relative to
+// the repository root. The Node code's layers come first; web/ (the browser console and the script
+// that builds it) has the rules at the end.
 
 /** Pure engines: no I/O, reached directly or through anything they import. Add new engines here. */
 const PURE_ENGINES = [
@@ -70,6 +71,15 @@ module.exports = {
       to: { path: '^infra/' },
     },
     {
+      name: 'alert-transitions-ask-escalation-narrowly',
+      comment:
+        'Alert transitions ask three things of escalation (docs/ARCHITECTURE.md, "Alerts, escalation, notify and routing"): ' +
+        'the stop of acknowledge and resolve, the step of a reject, the page of a hand-off.',
+      severity: 'error',
+      from: { path: '^lib/alert-transitions/' },
+      to: { path: '^lib/escalation/', pathNot: '^lib/escalation/(stop-escalation|reject-workflows|page-handoff)[.]ts$' },
+    },
+    {
       name: 'functions-never-reach-a-store',
       comment: 'functions/ parse the event, call one use case and shape the response: no table access.',
       severity: 'error',
@@ -78,17 +88,24 @@ module.exports = {
     },
     {
       name: 'table-access-only-in-stores',
-      comment: "Only an area's store files (store.ts, *-store.ts) and lib/store use the table primitives.",
+      comment: "In lib/, only lib/store and an area's store files (store.ts, *-store.ts, and keys.ts) use the table primitives.",
       severity: 'error',
       from: { path: '^lib/', pathNot: ['^lib/store/', STORE_OR_KEYS_FILES] },
       to: { path: ['^lib/store/(client|items|counters|grouped-writes)[.]ts$', '^node_modules/@aws-sdk/(client|lib)-dynamodb/'] },
     },
     {
       name: 'keys-only-in-stores',
-      comment: "An area's keys.ts is read by its store.ts alone.",
+      comment: "An area's keys.ts is read by store files (store.ts, *-store.ts) alone,",
       severity: 'error',
       from: { pathNot: STORE_FILES },
       to: { path: '^lib/[^/]+/keys[.]ts$' },
+    },
+    {
+      name: 'keys-only-in-their-own-area',
+      comment: '…and only by the store files of its own area.',
+      severity: 'error',
+      from: { path: '^lib/([^/]+)/' },
+      to: { path: '^lib/[^/]+/keys[.]ts$', pathNot: '^lib/$1/keys[.]ts$' },
     },
     {
       name: 'store-knows-no-domain',
@@ -112,6 +129,34 @@ module.exports = {
       to: { path: '^lib/', pathNot: ['^lib/(list|http)/', '^lib/(entities|ids|config)[.]ts$'] },
     },
     {
+      name: 'encoding-imports-nothing-of-lib',
+      comment: 'lib/encoding (form bodies, body limits, JSON data, ISO datetimes) is pure parsing that every layer may use.',
+      severity: 'error',
+      from: { path: '^lib/encoding/' },
+      to: { path: '^lib/', pathNot: '^lib/encoding/' },
+    },
+    {
+      name: 'outbound-imports-nothing-of-lib',
+      comment: 'lib/outbound (the guarded HTTP client) takes its settings as options: no configuration, no area.',
+      severity: 'error',
+      from: { path: '^lib/outbound/' },
+      to: { path: '^lib/', pathNot: '^lib/outbound/' },
+    },
+    {
+      name: 'queues-stay-on-the-kernel',
+      comment: 'lib/queues (the SQS client, the queues, timers, depths) knows no area: areas send through it.',
+      severity: 'error',
+      from: { path: '^lib/queues/' },
+      to: { path: '^lib/', pathNot: ['^lib/queues/', '^lib/[^/]+[.]ts$'] },
+    },
+    {
+      name: 'auth-stays-below-the-areas',
+      comment: 'lib/auth (passwords, JWTs, permissions, the principal cache, attempt limits) is used by areas and imports none.',
+      severity: 'error',
+      from: { path: '^lib/auth/' },
+      to: { path: '^lib/', pathNot: ['^lib/(auth|http|store|encoding)/', '^lib/[^/]+[.]ts$'] },
+    },
+    {
       name: 'kernel-imports-no-folder',
       comment: 'The files at the top of lib/ (registry, ids, config, log, group commit) import no folder of lib/.',
       severity: 'error',
@@ -127,10 +172,36 @@ module.exports = {
       from: { path: PURE_ENGINES.map((p) => `^${asPattern(p)}`) },
       to: { path: IO, reachable: true },
     },
+    {
+      name: 'console-stays-in-the-browser',
+      comment:
+        'web/src is bundled for the browser: it imports its own files and Preact, never the service (lib/, infra/), ' +
+        'Node built-ins or other packages. The API types it uses are its own copy (web/src/types.ts).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { pathNot: ['^web/src/', '^node_modules/preact/'] },
+    },
+    {
+      name: 'console-is-read-only-by-its-tests',
+      comment: 'Only the console and its tests (test/web) import web/src; the service builds it through web/build.ts.',
+      severity: 'error',
+      from: { pathNot: ['^web/src/', '^test/web/'] },
+      to: { path: '^web/src/' },
+    },
+    {
+      name: 'console-scripts-read-only-the-openapi-document',
+      comment:
+        'The Node scripts under web/ build the console (build.ts: Node and esbuild only, so infra/ and test/ may import it ' +
+        'without a loop back) and generate its API types from the OpenAPI document (the route table and the document ' +
+        'builder, nothing else of the service). The screenshots, which drive the whole runtime, live in test/web/screenshots.',
+      severity: 'error',
+      from: { path: '^web/', pathNot: '^web/src/' },
+      to: { path: '^(lib|functions|infra|test|bench)/', pathNot: ['^lib/api/route-table[.]ts$', '^lib/openapi/document[.]ts$'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(web|cdk[.]out|node_modules)/' },
+    exclude: { path: '^(web/dist|cdk[.]out|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

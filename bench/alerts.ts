@@ -6,7 +6,8 @@
 import { startRuntime } from '../infra/local/runtime';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import type { AlertRecord, AlertStatus } from '../lib/alerts/records';
-import { alertDefaults, importAlerts } from '../lib/alerts/store';
+import { importAlerts } from '../lib/alerts/bulk-store';
+import { alertDefaults } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
 import { entityKey } from '../lib/store/items';

@@ -5,21 +5,11 @@
 import { advance, initialState, openWorkflows } from '../lib/escalation/engine';
 import type { EngineInputs, EscalationEvent, EscalationState, TeamInput } from '../lib/escalation/engine';
 import { percentile } from './support';
+import { seededRandom } from '../test/support/seeded-random';
 
 const ALERTS = 1_000;
 const TEAMS = 200;
 const T0 = Date.UTC(2025, 0, 6);
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Due {
   at: number;

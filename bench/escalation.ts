@@ -10,8 +10,7 @@
 //      units, queue messages and function invocations, and what 10 000 such alerts cost a month.
 import { randomBytes } from 'node:crypto';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
-import { resetClock } from '../lib/clock';
-import { clearOutbox, outboxMessages } from '../lib/notify/personal-messages';
+import type { OutgoingMessage } from '../lib/notify/providers/provider';
 import { partitionOf, queryAll } from '../lib/store/items';
 import { db } from '../lib/store/client';
 import { sqs } from '../lib/queues/client';
@@ -28,9 +27,14 @@ interface Service {
   stop(): Promise<void>;
 }
 
+/** What OUTBOX=memory kept for the service running now (each service starts with an empty one). */
+let outbox: OutgoingMessage[] = [];
+
 async function startService(timeScale: number, pollerConcurrency?: number): Promise<Service> {
   const apiKey = `bench-key-${randomBytes(16).toString('hex')}`;
+  outbox = [];
   const runtime = await startRuntime({
+    dependencies: { memoryOutbox: outbox },
     port: 0,
     dataDir: ':memory:',
     tableName: `oncall-bench-${randomBytes(4).toString('hex')}`,
@@ -48,7 +52,6 @@ async function startService(timeScale: number, pollerConcurrency?: number): Prom
     me: users.data[0].id,
     async stop() {
       client.close();
-      clearOutbox();
       await runtime.stop();
     },
   };
@@ -511,11 +514,7 @@ export async function costOfOneAlert(samples = 20): Promise<Figures> {
         httpCalls += 1;
         // Layer 1 pages, its 1-minute timeout (1 s) passes, layer 2 pages (watched in the memory
         // outbox, so the benchmark's own reads do not count).
-        await until(
-          async () => outboxMessages().filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2,
-          30_000,
-          20,
-        );
+        await until(async () => outbox.filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2, 30_000, 20);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/acknowledge`);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/resolve`);
         httpCalls += 2;
@@ -566,7 +565,6 @@ export async function benchEscalation(): Promise<Figures> {
   const number = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
   // BENCH_PAGING_PARTS=cost,storm runs some parts only.
   const parts = new Set((process.env.BENCH_PAGING_PARTS ?? 'page,timers,storm,cost').split(','));
-  resetClock();
   const figures: Figures = {};
   if (parts.has('page')) {
     // At a rate the one local process sustains, and at one that saturates it (queueing shows).

@@ -3,6 +3,7 @@
 import { runWhenMain } from './support';
 import { expandOccurrences, spansInWindow } from '../lib/oncall';
 import type { FrequencyUnit, OncallEvent } from '../lib/oncall';
+import { seededRandom } from '../test/support/seeded-random';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -11,16 +12,6 @@ const WINDOW_TO = Date.UTC(2026, 0, 1);
 const ZONES = ['Europe/Berlin', 'America/Los_Angeles', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
 
 // Fixed seed: every run measures the same schedule.
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function attendees(count: number, prefix: string) {
   return Array.from({ length: count }, (_, position) => ({ attendeeId: `${prefix}-user-${position}`, position }));

@@ -6,21 +6,11 @@ import { stringify } from 'yaml';
 import type { RoutingContext } from '../lib/rule-engine';
 import { buildRoutingContext, evaluateRouter, explainRouter, parseRouterRules } from '../lib/rule-engine';
 import { percentile, runWhenMain } from './support';
+import { seededRandom } from '../test/support/seeded-random';
 
 const SERVICES = ['db', 'web', 'api', 'cache', 'queue', 'search', 'auth', 'billing', 'mail', 'cdn'];
 const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1', 'sa-east-1'];
 const URGENCIES = ['low', 'medium', 'high', 'critical'];
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 50 rules: every operator family, one $timeBetween, one Handlebars setval, a catch-all last. */
 export function benchRouterYaml(): string {

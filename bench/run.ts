@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, one after another (they share the machine), figures printed
-// and written to bench/results/latest.json and bench/results/<timestamp>.json.
+// and written to bench/results/latest.json and bench/results/<timestamp>.json, and the README's
+// figures rewritten from latest.json (bench/readme-figures.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeReadmeFigures } from './readme-figures';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -22,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,
+  slack: async () => (await import('./slack')).benchSlack,
 };
 
 async function main(): Promise<void> {
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
   const latest = only.length ? { ...report, results: { ...previous.results, ...results } } : report;
   writeFileSync(latestPath, JSON.stringify(latest, null, 2));
   console.log(`\nwritten to bench/results/latest.json`);
+  if (writeReadmeFigures(path.join(dir, '..', '..', 'README.md'), latestPath)) console.log('README.md: benchmark figures rewritten');
 }
 
 main().then(

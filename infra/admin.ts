@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { bootstrap } from '../lib/accounts/bootstrap';
 import { createAccountWithAdmin, type CreatedAccount } from '../lib/accounts/create-account';
-import { reindexAlerts } from '../lib/alerts/store';
+import { reindexAlerts } from '../lib/alerts/bulk-store';
 import { allAccountIds, recountAccount } from '../lib/counters/recount-counters';
 import { parseId } from '../lib/ids';
 

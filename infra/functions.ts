@@ -25,6 +25,9 @@ export interface FunctionDefinition {
   /** Sends notifications (pages, welcome and password messages, SMS replies): gets the delivery
    * providers' configuration and their grants, when the deployment configures them. */
   notifies?: boolean;
+  /** Talks to Slack or opens sealed secrets (pages by Slack, team messages, clicks): gets the key
+   * that seals them and the Slack settings (infra/constructs/slack.ts). */
+  slack?: boolean;
 }
 
 /** The functions whose bundle reaches a provider (lib/notify/providers/select-provider.ts: pages, SMS replies; test/infra checks the list against the bundles' imports). */
@@ -33,10 +36,17 @@ export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'broadcasts',
   'public',
   'smsInbound',
+  // an answer to a broadcast from Slack may run the broadcast's step (lib/broadcasts/respond-broadcast.ts)
+  'slack',
   'routingWorker',
   'escalationWorker',
   'sweeper',
 ];
+
+/** The functions whose bundle opens sealed secrets (lib/auth/sealed-secrets.ts: Slack's bot tokens and
+ * signing secrets): every notifying function (a page by Slack), the Slack function and the worker of
+ * the team messages; test/infra checks the list against the bundles' imports. */
+export const SLACK_FUNCTIONS: readonly FunctionName[] = [...NOTIFYING_FUNCTIONS, 'webhookWorker'];
 
 /** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
 const CHANGES_ALERTS: QueueName[] = ['webhooks'];
@@ -52,6 +62,8 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
     smsInbound: ['escalation', ...CHANGES_ALERTS],
     // a broadcast's delivery and deadline are timers on the escalation queue
     broadcasts: ['escalation'],
+    // clicks and /oncall act on alerts (escalation's stop, a reject's next layer) and create them
+    slack: ['routing', 'escalation', ...CHANGES_ALERTS],
   };
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
@@ -107,7 +119,11 @@ const DEFINITIONS: Record<FunctionName, FunctionDefinition> = {
 export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = Object.fromEntries(
   Object.entries(DEFINITIONS).map(([name, definition]) => [
     name,
-    NOTIFYING_FUNCTIONS.includes(name as FunctionName) ? { ...definition, notifies: true } : definition,
+    {
+      ...definition,
+      ...(NOTIFYING_FUNCTIONS.includes(name as FunctionName) ? { notifies: true } : {}),
+      ...(SLACK_FUNCTIONS.includes(name as FunctionName) ? { slack: true } : {}),
+    },
   ]),
 ) as Record<FunctionName, FunctionDefinition>;
 

@@ -18,6 +18,7 @@ import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/ta
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './functions';
 import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
 import { Monitoring } from './constructs/monitoring';
+import { SlackIntegration, slackFromContext, type SlackConfig } from './constructs/slack';
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
 import { CORS } from './cors';
@@ -35,6 +36,9 @@ export interface OncallStackProps extends StackProps {
   /** SES, End User Messaging and Web Push (README "Delivering notifications"); default: the
    * `cdk deploy -c …` context of the same names. */
   delivery?: DeliveryConfig;
+  /** The Slack app of the deployment ("Add to Slack") and the Web API's address; default: the
+   * `cdk deploy -c …` context of the same names (infra/constructs/slack.ts). */
+  slack?: SlackConfig;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -179,6 +183,12 @@ export class OncallStack extends Stack {
       functions: this.functions,
       notifying: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].notifies),
       api: this.api,
+    });
+
+    new SlackIntegration(this, 'Slack', {
+      config: props.slack ?? slackFromContext(this.node),
+      functions: this.functions,
+      slackFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].slack),
     });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {

@@ -1,18 +1,13 @@
 // The one clock of the service's timers (escalation steps and leases, routing's aggregate windows,
-// outgoing webhook retries, one-click link expiry): wall time, unless a test sets another clock or
-// moves time forward. Relative timers are divided by TIME_SCALE (docs/api.md#escalation-and-notifications) where they are
-// scheduled, through `scaled` / `scaledMs`.
+// outgoing webhook retries, one-click link expiry, attempt limits, ingest rate limits): wall time,
+// unless a test replaces it (lib/dependencies.ts) to move time forward. Relative timers are divided
+// by TIME_SCALE (docs/api.md#escalation-and-notifications) where they are scheduled, through
+// `scaled` / `scaledMs`.
 import { config } from './config';
+import { dependencies, type Clock } from './dependencies';
 
-export interface ServiceClock {
-  now(): number;
-}
-
-const systemClock: ServiceClock = { now: () => Date.now() };
-let current: ServiceClock = systemClock;
-let offsetMs = 0;
-
-export const clock: ServiceClock = { now: () => current.now() + offsetMs };
+/** The service's clock (lib/dependencies.ts: wall time, or the one a test moves forward). */
+export const clock: Clock = { now: () => dependencies().clock.now() };
 
 /** Milliseconds since the epoch, as the service sees them. */
 export function now(): number {
@@ -21,23 +16,6 @@ export function now(): number {
 
 export function nowIso(): string {
   return new Date(now()).toISOString();
-}
-
-/** Tests replace the clock; `null` restores wall time. */
-export function setClock(next: ServiceClock | null): void {
-  current = next ?? systemClock;
-}
-
-/** Tests: moves the service's time forward (the whole process shares it). */
-export function advanceClock(ms: number): void {
-  if (!Number.isFinite(ms) || ms < 0) throw new Error('advanceClock takes a non-negative number of milliseconds');
-  offsetMs += ms;
-}
-
-/** Tests: back to wall time. */
-export function resetClock(): void {
-  offsetMs = 0;
-  current = systemClock;
 }
 
 /** A relative duration divided by the time scale, in whole milliseconds. */

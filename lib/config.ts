@@ -1,6 +1,7 @@
 // Configuration is read from the environment once (at cold start) and validated with zod,
 // so a missing or malformed variable fails loudly before any request is served.
 import * as z from 'zod';
+import { onEnvironmentChange } from './dependencies';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -86,6 +87,18 @@ const schema = z.object({
    * a pair is generated once and kept in the table, like the JWT secret. */
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  /** Encrypts secrets stored in the table (a Slack workspace's bot token and signing secret) with
+   * AES-256-GCM: any string of at least 32 characters, from which the key is derived. Unset, a random
+   * key is generated once and kept in the table, like the JWT secret. */
+  SECRETS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'at least 32 characters').optional()),
+  /** Slack's Web API (docs/api.md#slack): every method is called at this base + the method's name. */
+  SLACK_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).default('https://slack.com/api/')),
+  /** A Slack app of the deployment's own: turns on "Add to Slack" (GET /api/v4/slack/install and the
+   * OAuth redirect GET /public/slack/oauth); all three or none. The signing secret checks the requests
+   * Slack sends for every workspace that installed the app. */
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
 });
 
 export type Config = z.infer<typeof schema>;
@@ -94,10 +107,16 @@ function checkPairs(config: Config): string | null {
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: give both or neither';
   }
+  const slackApp = [config.SLACK_CLIENT_ID, config.SLACK_CLIENT_SECRET, config.SLACK_SIGNING_SECRET].filter(Boolean).length;
+  if (slackApp !== 0 && slackApp !== 3) return 'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET: give all three or none';
   return null;
 }
 
 let cached: Config | undefined;
+// The local runtime and tests set the environment before first use, and point the process elsewhere.
+onEnvironmentChange(() => {
+  cached = undefined;
+});
 
 export function config(): Config {
   if (!cached) {
@@ -111,9 +130,4 @@ export function config(): Config {
     cached = parsed.data;
   }
   return cached;
-}
-
-/** Tests and the local runtime set the environment before first use; this drops the cached copy. */
-export function resetConfig(): void {
-  cached = undefined;
 }

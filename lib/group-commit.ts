@@ -16,6 +16,14 @@ interface Waiting<T, R> {
  */
 export type GroupWriter<T, R = void> = (items: T[]) => Promise<Array<R | Error | undefined> | void>;
 
+/** Items added to any group commit of the process and not yet answered. */
+let unanswered = 0;
+
+/** Whether every group commit of the process has answered every caller (tests wait for this before asserting). */
+export function groupCommitsIdle(): boolean {
+  return unanswered === 0;
+}
+
 export class GroupCommit<T, R = void> {
   private readonly waiting: Waiting<T, R>[] = [];
   private inFlight = 0;
@@ -33,8 +41,22 @@ export class GroupCommit<T, R = void> {
   }
 
   add(item: T): Promise<R> {
+    unanswered += 1;
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      const answered = () => {
+        unanswered -= 1;
+      };
+      this.waiting.push({
+        item,
+        resolve: (result) => {
+          answered();
+          resolve(result);
+        },
+        reject: (error) => {
+          answered();
+          reject(error);
+        },
+      });
       // Callers of the same turn of the event loop join one group.
       if (!this.scheduled) {
         this.scheduled = true;

@@ -17,7 +17,9 @@ describe('group commit', () => {
     const first = [1, 2, 3].map((n) => commit.add(n));
     await new Promise((r) => setImmediate(r));
     const later = [4, 5, 6, 7].map((n) => commit.add(n));
-    await new Promise((r) => setTimeout(r, 10));
+    // The turn in which the second group would be written (were the first not still in flight) has passed.
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
     expect(groups).toEqual([[1, 2, 3]]);
     release();
     await Promise.all([...first, ...later]);

@@ -19,8 +19,8 @@ import { listComments } from '../../lib/alerts/read-comments';
 import { alertToEarlier, alertToV4, commentToV4 } from '../../lib/alerts/represent';
 import { updateAlertEarlier, updateAlertV4 } from '../../lib/alerts/update-alert';
 import { httpHandler } from '../../lib/api/handler';
-import { actOnAlert } from '../../lib/escalation/act-on-alert';
-import { handoffAndEscalate } from '../../lib/escalation/handoff';
+import { actOnAlert } from '../../lib/alert-transitions/act-on-alert';
+import { handoffAndEscalate } from '../../lib/alert-transitions/handoff';
 import type { ApiRequest } from '../../lib/http/request';
 import { created, noContent, ok } from '../../lib/http/replies';
 

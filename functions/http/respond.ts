@@ -1,9 +1,9 @@
 // Entry point: one-click responses (/public/respond/{token}). Flow: the signed token → the
 // escalation use case (GET describes, POST acts) → an HTML page, or JSON for a client that asks.
-import { respondRoutes } from '../../lib/escalation/routes';
+import { respondRoutes } from '../../lib/page-responses/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { describeResponse, performResponse, type ResponseView } from '../../lib/escalation/respond';
-import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/escalation/respond-page';
+import { describeResponse, performResponse, type ResponseView } from '../../lib/page-responses/respond-to-page';
+import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/page-responses/response-page';
 import type { ApiRequest } from '../../lib/http/request';
 import type { JsonReply, PageReply } from '../../lib/http/route-contract';
 

@@ -9,6 +9,7 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct, type Node } from 'constructs';
+import { contextStrings } from '../context';
 import type { FunctionName } from '../functions';
 import type { ServiceFunction } from './service-function';
 
@@ -40,12 +41,7 @@ const CONTEXT_KEYS: (keyof DeliveryConfig)[] = [
 
 /** The delivery settings given as `cdk deploy -c <key>=<value>`. */
 export function deliveryFromContext(node: Node): DeliveryConfig {
-  const config: DeliveryConfig = {};
-  for (const key of CONTEXT_KEYS) {
-    const value = node.tryGetContext(key);
-    if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
-  }
-  return config;
+  return contextStrings(node, CONTEXT_KEYS);
 }
 
 const SES_IDENTITY_ARN = /^arn:aws[a-z-]*:ses:[a-z0-9-]+:\d{12}:identity\/.+$/;

@@ -11,6 +11,8 @@ function environment() {
     dataDir: env.DATA_DIR || '.data',
     endpoint: env.AWS_ENDPOINT_URL || undefined,
     tableName: env.TABLE_NAME || 'oncall',
+    // How often the scheduled functions (the sweeper) run; default every 10 s.
+    scheduleIntervalMs: env.SWEEP_INTERVAL_MS ? Number(env.SWEEP_INTERVAL_MS) : undefined,
     bootstrap: {
       email: env.BOOTSTRAP_EMAIL || undefined,
       password: env.BOOTSTRAP_PASSWORD || undefined,

@@ -8,13 +8,9 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/accounts/bootstrap';
 import type { CreatedAccount } from '../../lib/accounts/create-account';
-import { forgetAllPrincipals } from '../../lib/auth/principal-cache';
-import { resetJwtSecret } from '../../lib/auth/jwt';
-import { config, resetConfig } from '../../lib/config';
+import { config } from '../../lib/config';
+import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
 import { logger } from '../../lib/log';
-import { resetResponseSecret } from '../../lib/notify/response-links';
-import { resetVapidKeys } from '../../lib/notify/vapid-keys';
-import { resetDb } from '../../lib/store/client';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -41,6 +37,8 @@ export interface RuntimeOptions {
   env?: Record<string, string>;
   /** A built web console (web/build.ts) to serve at `/`; without it only the API is served. */
   consoleDir?: string;
+  /** Pieces that replace the production ones while the runtime runs (tests: their clock and outbox). */
+  dependencies?: Partial<Dependencies>;
 }
 
 export interface Runtime {
@@ -50,8 +48,8 @@ export interface Runtime {
   emulators: Emulators;
   created: CreatedAccount | null;
   pollers: Poller[];
-  /** Runs a scheduled function now (tests). */
-  runScheduled(name: FunctionName): Promise<void>;
+  /** Runs a scheduled function now (tests); resolves with what it returned. */
+  runScheduled(name: FunctionName): Promise<unknown>;
   /** The start-up re-drive of pending inbound requests (settles when it is done). */
   redrive: Promise<unknown>;
   stop(): Promise<void>;
@@ -65,6 +63,36 @@ const importEntry = async <T>(name: FunctionName): Promise<T> =>
 /** The CONSOLE_URL this module set for an earlier runtime of the process (tests start several). */
 let ownConsoleUrl: string | undefined;
 
+/**
+ * The environment variables a runtime sets, put back as they were when it stops: tests start many
+ * runtimes in one process, one after another, and one's settings (TIME_SCALE, a read budget, a
+ * provider) must not reach the next. A variable changed since by someone else is left to them.
+ */
+function environmentScope() {
+  const before = new Map<string, string | undefined>();
+  const ours = new Map<string, string | undefined>();
+  const set = (name: string, value: string | undefined) => {
+    if (!before.has(name)) before.set(name, process.env[name]);
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+    ours.set(name, value);
+  };
+  return {
+    set,
+    setDefault(name: string, value: string) {
+      if (process.env[name] === undefined) set(name, value);
+    },
+    restore() {
+      for (const [name, previous] of before) {
+        if (process.env[name] !== ours.get(name)) continue;
+        if (previous === undefined) delete process.env[name];
+        else process.env[name] = previous;
+      }
+      environmentChanged();
+    },
+  };
+}
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const startedAt = Date.now();
@@ -74,20 +102,21 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const queuePrefix = options.queuePrefix ?? tableName;
 
   // The functions read everything from the environment, as they do in Lambda.
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.AWS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const environment = environmentScope();
+  environment.setDefault('AWS_REGION', 'us-east-1');
+  environment.set('AWS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'true');
+  environment.set('AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'true');
   if (emulators.embedded || !process.env.AWS_ACCESS_KEY_ID) {
-    process.env.AWS_ACCESS_KEY_ID = 'local';
-    process.env.AWS_SECRET_ACCESS_KEY = 'local';
-    delete process.env.AWS_SESSION_TOKEN;
-    delete process.env.AWS_PROFILE;
+    environment.set('AWS_ACCESS_KEY_ID', 'local');
+    environment.set('AWS_SECRET_ACCESS_KEY', 'local');
+    environment.set('AWS_SESSION_TOKEN', undefined);
+    environment.set('AWS_PROFILE', undefined);
   }
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = emulators.dynamodbEndpoint;
-  process.env.AWS_ENDPOINT_URL_SQS = emulators.sqsEndpoint;
-  process.env.TABLE_NAME = tableName;
-  process.env.OUTBOX ??= 'console';
-  for (const [name, value] of Object.entries(options.env ?? {})) process.env[name] = value;
+  environment.set('AWS_ENDPOINT_URL_DYNAMODB', emulators.dynamodbEndpoint);
+  environment.set('AWS_ENDPOINT_URL_SQS', emulators.sqsEndpoint);
+  environment.set('TABLE_NAME', tableName);
+  environment.setDefault('OUTBOX', 'console');
+  for (const [name, value] of Object.entries(options.env ?? {})) environment.set(name, value);
 
   const clientConfig = {
     region: process.env.AWS_REGION,
@@ -98,19 +127,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await ensureTable(dynamo, tableName);
   const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
   for (const queue of Object.values(QUEUES)) {
-    process.env[queue.urlVariable] = queues[queue.name].url;
-    process.env[queue.dlqUrlVariable] = queues[queue.name].dlqUrl;
+    environment.set(queue.urlVariable, queues[queue.name].url);
+    environment.set(queue.dlqUrlVariable, queues[queue.name].dlqUrl);
   }
 
-  resetConfig();
+  environmentChanged();
+  const restoreDependencies = replaceDependencies(options.dependencies ?? {});
   // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
   const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
   logger.setLogLevel(level);
-  resetDb();
-  resetJwtSecret();
-  resetResponseSecret();
-  resetVapidKeys();
-  forgetAllPrincipals();
 
   const created = await bootstrap(options.bootstrap ?? {});
 
@@ -122,6 +147,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       console: options.consoleDir ? consoleSite(options.consoleDir) : undefined,
     });
   } catch (error) {
+    restoreDependencies();
+    environment.restore();
     await emulators.stop();
     throw error;
   }
@@ -129,8 +156,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Links e-mailed to people (password reset, one-click responses to pages) point at this server
   // unless CONSOLE_URL says otherwise.
   if (!process.env.CONSOLE_URL || process.env.CONSOLE_URL === ownConsoleUrl) {
-    process.env.CONSOLE_URL = ownConsoleUrl = api.url;
-    resetConfig();
+    environment.set('CONSOLE_URL', (ownConsoleUrl = api.url));
+    environmentChanged();
   }
 
   const pollers: Poller[] = [];
@@ -154,7 +181,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const scheduled = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].schedule);
   const runScheduled = async (name: FunctionName) => {
     const module = await importEntry<{ handler: (event: unknown, context: Context) => Promise<unknown> }>(name);
-    await module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
+    return module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
   };
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {
@@ -184,7 +211,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await redrive;
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
-      resetDb();
+      restoreDependencies();
+      environment.restore();
       dynamo.destroy();
       sqs.destroy();
       await emulators.stop();

@@ -24,6 +24,8 @@ export interface Poller {
   stop(): Promise<void>;
   /** Batches handled so far (tests wait on it). */
   readonly batches: number;
+  /** Batches being handled now, from their receipt to their deletion (tests wait for none). */
+  readonly busy: number;
 }
 
 /** A received message as the record a Lambda SQS event carries. */
@@ -64,6 +66,7 @@ export function startPoller(options: PollerOptions): Poller {
   setMaxListeners(options.concurrency * 4 + 10, abort.signal);
   let running = true;
   let batches = 0;
+  let busy = 0;
   let handler: Promise<SqsHandler> | undefined;
 
   async function handle(messages: Message[]): Promise<void> {
@@ -107,7 +110,12 @@ export function startPoller(options: PollerOptions): Poller {
           { abortSignal: abort.signal },
         );
         if (out.Messages?.length) {
-          await handle(out.Messages);
+          busy += 1;
+          try {
+            await handle(out.Messages);
+          } finally {
+            busy -= 1;
+          }
           batches += 1;
         }
       } catch (error) {
@@ -122,6 +130,9 @@ export function startPoller(options: PollerOptions): Poller {
   return {
     get batches() {
       return batches;
+    },
+    get busy() {
+      return busy;
     },
     async stop() {
       running = false;

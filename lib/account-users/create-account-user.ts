@@ -14,10 +14,11 @@ import { addMemberships } from '../teams/membership';
 import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { createAccountUserInput } from './schemas';
+import { linkSlackUser } from './slack-link';
 import { claimEmail, getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser, insertUser, releaseEmail } from './store';
 
 export type NewUser = Pick<UserRecord, 'name' | 'emails' | 'phones'> &
-  Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice'>>;
+  Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice' | 'notify_slack'>>;
 
 /** Creates a person (new users notify by push and e-mail, not SMS or voice, unless told otherwise);
  * throws Conflict when an address already belongs to someone. */
@@ -40,6 +41,7 @@ export async function createUser(details: NewUser, password: string): Promise<Us
     notify_email: details.notify_email ?? true,
     notify_sms: details.notify_sms ?? false,
     notify_voice: details.notify_voice ?? false,
+    notify_slack: details.notify_slack ?? false,
     emails: details.emails,
     phones: details.phones,
     password_hash: await hashPassword(password),
@@ -105,6 +107,7 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
           notify_email: attributes.notify_email,
           notify_sms: attributes.notify_sms,
           notify_voice: attributes.notify_voice,
+          notify_slack: attributes.notify_slack,
         }),
       },
       password,
@@ -118,11 +121,13 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
     user_id: user.id,
     roles: { ...noRoles(), ...definedOnly(input.roles ?? {}) },
     notification_rule_id: ruleIds[0] ?? null,
+    slack_user_id: input.slack_user_id ?? null,
     user: profileOf(user),
     created_at: now,
     updated_at: now,
     version: 1,
   };
+  if (record.slack_user_id) await linkSlackUser(record.account_id, record.slack_user_id, record.id);
   await insertAccountUser(record);
   if (teamIds.length > 0) await addMemberships(principal.accountId, record.id, teamIds);
   await sendWelcome(principal.accountId, user, password, record.id);

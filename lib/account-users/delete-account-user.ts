@@ -9,7 +9,7 @@ import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
 import { removeFromAllTeams } from '../teams/membership';
-import { getUser, listAccountUsersOfUser, releaseEmail, removeAccountUser, removeUser } from './store';
+import { getUser, listAccountUsersOfUser, releaseEmail, releaseSlackUser, removeAccountUser, removeUser } from './store';
 
 export async function deleteAccountUser(principal: Principal, rawId: string): Promise<void> {
   requireAdmin(principal, 'delete account users');
@@ -17,6 +17,7 @@ export async function deleteAccountUser(principal: Principal, rawId: string): Pr
   const removed = id ? await removeAccountUser(principal.accountId, id) : null;
   if (!removed) throw new NotFound('Account user not found');
   forgetAccountUser(removed.id);
+  if (removed.slack_user_id) await releaseSlackUser(principal.accountId, removed.slack_user_id, removed.id);
   await deleteApiKeysOf(principal.accountId, removed.id);
   await removeFromAllTeams(principal.accountId, removed.id);
   await removeAttendeeFromEvents(principal.accountId, removed.id);

@@ -23,6 +23,8 @@ export interface UserProfile {
   notify_email: boolean;
   notify_sms: boolean;
   notify_voice: boolean;
+  /** Pages by Slack direct message by default (docs/api.md#slack); absent on people stored before it: false. */
+  notify_slack?: boolean;
   emails: EmailRecord[];
   phones: PhoneRecord[];
   created_at: string;
@@ -44,6 +46,9 @@ export interface AccountUserRecord {
   user_id: string;
   roles: Roles;
   notification_rule_id: string | null;
+  /** The person in the account's connected Slack workspace (`U…`), set by an admin or the person, or
+   * learned from users.lookupByEmail at their first Slack page; absent on account users stored before it. */
+  slack_user_id?: string | null;
   /** A copy of the user's profile, refreshed on every profile change, so one read serves a request. */
   user: UserProfile;
   created_at: string;

@@ -16,6 +16,7 @@ export function userToV4(user: UserProfile): z.input<typeof UserV4> {
     notify_email: user.notify_email,
     notify_sms: user.notify_sms,
     notify_voice: user.notify_voice,
+    notify_slack: user.notify_slack ?? false,
     emails: user.emails.map((e) => ({ id: e.id, prefix_id: prefixId('email', e.id), email: e.email, primary: e.primary })),
     phones: user.phones.map((p) => ({
       id: p.id,
@@ -38,6 +39,7 @@ export function accountUserToV4(record: AccountUserRecord): z.input<typeof Accou
     user_id: record.user_id,
     roles: { ...record.roles },
     notification_rule_id: record.notification_rule_id,
+    slack_user_id: record.slack_user_id ?? null,
     user: userToV4(record.user),
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -50,6 +52,7 @@ export const accountUserListSpec: ListSpec = {
     user_id: 'string',
     roles: 'object',
     notification_rule_id: 'string',
+    slack_user_id: 'string',
     user: 'object',
   },
   search: ['user.name', 'user.emails.email'],

@@ -30,7 +30,17 @@ const notifyFlags = {
   notify_email: boolish.optional(),
   notify_sms: boolish.optional(),
   notify_voice: boolish.optional(),
+  notify_slack: boolish.optional(),
 };
+
+/** A Slack user id (`U…`, or `W…` in Enterprise Grid); null unlinks the person. */
+export const slackUserId = z
+  .string()
+  .trim()
+  .refine((value) => /^[UW][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
+  })
+  .nullable();
 
 export const rolesInput = z.object({
   admin: boolish.optional(),
@@ -41,6 +51,7 @@ export const rolesInput = z.object({
 
 export const createAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),
@@ -55,6 +66,7 @@ export const createAccountUserInput = z.object({
 
 export const updateAccountUserInput = z.object({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
+  slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
   member_team_ids: idList.optional(),
   team_ids: idList.optional(),
@@ -93,6 +105,7 @@ export const UserV4 = z.strictObject({
   notify_email: z.boolean(),
   notify_sms: z.boolean(),
   notify_voice: z.boolean(),
+  notify_slack: z.boolean(),
   emails: z.array(z.strictObject({ id: ulid, prefix_id: prefixIdOf('email'), email: z.string(), primary: z.boolean() })),
   phones: z.array(
     z.strictObject({
@@ -115,6 +128,7 @@ export const AccountUserV4 = z.strictObject({
   user_id: ulid,
   roles: z.strictObject({ admin: z.boolean(), billing: z.boolean(), broadcaster: z.boolean(), communicator: z.boolean() }),
   notification_rule_id: z.string().nullable(),
+  slack_user_id: z.string().nullable(),
   user: UserV4,
   created_at: instant,
   updated_at: instant,

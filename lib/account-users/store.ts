@@ -3,16 +3,18 @@
 //   user            USER#<id> / #                      (global: one person, many accounts)
 //   e-mail claim    EMAIL#<lower-cased address> / #   (global uniqueness; login by e-mail)
 //   account user    A#<acc>#ACU / <id>                 gsi1: USER#<userId>#ACU / <accountId>
+//   Slack link      A#<acc>#SLACKUSER / <Slack user id>  {account_user_id}: who a Slack user acts as (one per Slack user)
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';
-import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putNew } from '../store/items';
+import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putItem, putNew } from '../store/items';
 import type { AccountUserRecord, UserRecord } from './records';
 import { profileOf } from './records';
 
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: '#' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: '#' });
 const accountUsersOfUserPartition = (userId: string) => `USER#${userId}#ACU`;
+const slackLinkKey = (accountId: string, slackUserId: string) => ({ pk: `A#${accountId}#SLACKUSER`, sk: slackUserId });
 
 const accountUsers = entityStore<AccountUserRecord>({
   kind: 'accountUser',
@@ -118,4 +120,27 @@ export async function refreshProfileCopies(user: UserRecord): Promise<void> {
         }),
     ),
   );
+}
+
+// ── Slack links ────────────────────────────────────────────────────────────────────────────────
+
+/** The account user a Slack user of the connected workspace acts as, or null. */
+export async function getAccountUserIdBySlackUser(accountId: string, slackUserId: string): Promise<string | null> {
+  const item = await getItem(slackLinkKey(accountId, slackUserId));
+  return item ? String(item.account_user_id) : null;
+}
+
+/** Links a Slack user to an account user; false when it is linked to another one. */
+export async function claimSlackUser(accountId: string, slackUserId: string, accountUserId: string): Promise<boolean> {
+  if (await putNew({ ...slackLinkKey(accountId, slackUserId), account_user_id: accountUserId })) return true;
+  return (await getAccountUserIdBySlackUser(accountId, slackUserId)) === accountUserId;
+}
+
+/** Points a Slack user at an account user whatever the link held (a stale link taken over). */
+export async function putSlackUserLink(accountId: string, slackUserId: string, accountUserId: string): Promise<void> {
+  await putItem({ ...slackLinkKey(accountId, slackUserId), account_user_id: accountUserId });
+}
+
+export async function releaseSlackUser(accountId: string, slackUserId: string, accountUserId: string): Promise<void> {
+  if ((await getAccountUserIdBySlackUser(accountId, slackUserId)) === accountUserId) await deleteItem(slackLinkKey(accountId, slackUserId));
 }

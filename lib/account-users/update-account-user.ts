@@ -13,7 +13,8 @@ import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { findAccountUser } from './read-account-users';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { updateAccountUserInput, type UpdateAccountUserInput } from './schemas';
-import { claimEmail, getUser, refreshProfileCopies, releaseEmail, saveAccountUser, saveUser } from './store';
+import { linkSlackUser } from './slack-link';
+import { claimEmail, getUser, refreshProfileCopies, releaseEmail, releaseSlackUser, saveAccountUser, saveUser } from './store';
 
 async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccountUserInput['user_attributes']>): Promise<UserRecord> {
   const field = 'user_attributes';
@@ -47,6 +48,7 @@ async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccoun
       notify_email: changes.notify_email,
       notify_sms: changes.notify_sms,
       notify_voice: changes.notify_voice,
+      notify_slack: changes.notify_slack,
     }),
     emails,
     phones,
@@ -91,8 +93,13 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
     profile = profileOf(await updateProfile(user, input.user_attributes));
   }
 
+  const slackUserId = input.slack_user_id === undefined ? (current.slack_user_id ?? null) : input.slack_user_id;
+  const relinked = slackUserId !== (current.slack_user_id ?? null);
+  if (relinked && slackUserId) await linkSlackUser(principal.accountId, slackUserId, current.id);
+
   const next: AccountUserRecord = {
     ...current,
+    slack_user_id: slackUserId,
     roles,
     notification_rule_id: input.notification_rule_id === undefined ? current.notification_rule_id : (ruleIds[0] ?? null),
     user: profile,
@@ -101,8 +108,10 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
   };
   // Profile copies are refreshed without a version bump, so only a concurrent account-user edit fails this.
   if (!(await saveAccountUser(next))) {
+    if (relinked && slackUserId) await releaseSlackUser(principal.accountId, slackUserId, current.id);
     throw new Conflict('the account user was changed by another request; reload and try again');
   }
+  if (relinked && current.slack_user_id) await releaseSlackUser(principal.accountId, current.slack_user_id, current.id);
   if (teamInput) await setMemberships(principal.accountId, current.id, teamIds);
   if (rolesChanged) forgetAccountUser(current.id);
   return next;

@@ -9,6 +9,7 @@
 import { getUser, getUserIdByEmail, listAccountUsersOfUser } from '../account-users/store';
 import { takeAttempt } from '../auth/attempt-limit';
 import { generateToken, sha256 } from '../auth/passwords';
+import { now as clockNow } from '../clock';
 import { config } from '../config';
 import { parseUnprocessable } from '../http/validate';
 import { logger } from '../log';
@@ -56,7 +57,7 @@ async function sendResetLink(email: string, baseUrl: string): Promise<void> {
   if (!user || memberships.length === 0) return;
   const ttl = config().PASSWORD_RESET_TTL_SECONDS;
   const token = generateToken();
-  const now = Date.now();
+  const now = clockNow();
   await insertResetToken(sha256(token), {
     user_id: user.id,
     generation: user.password_generation ?? 0,

@@ -5,6 +5,7 @@
 // issued before (lib/account-users/password.ts).
 import { setPassword } from '../account-users/password';
 import { sha256 } from '../auth/passwords';
+import { now } from '../clock';
 import { NotFound } from '../http/errors';
 import { parseUnprocessable } from '../http/validate';
 import { getResetToken, spendResetToken, type ResetTokenRecord } from './reset-token-store';
@@ -16,10 +17,10 @@ const usable = (token: ResetTokenRecord | null, now: number): token is ResetToke
 
 export async function resetPassword(rawToken: string, body: unknown): Promise<void> {
   const hash = sha256(rawToken.trim());
-  if (!usable(await getResetToken(hash), Date.now())) throw new NotFound(UNUSABLE);
+  if (!usable(await getResetToken(hash), now())) throw new NotFound(UNUSABLE);
   const input = parseUnprocessable(passwordResetInput, body);
   const spent = await spendResetToken(hash);
-  if (!usable(spent, Date.now())) throw new NotFound(UNUSABLE);
+  if (!usable(spent, now())) throw new NotFound(UNUSABLE);
   try {
     await setPassword(spent.user_id, input.password, (user) => {
       if ((user.password_generation ?? 0) !== spent.generation) throw new NotFound(UNUSABLE);

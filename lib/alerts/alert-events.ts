@@ -1,7 +1,9 @@
-// Alert events for outgoing webhooks (docs/api.md#routers-and-automations) and teams' chat webhooks
-// (docs/api.md#chat-webhooks): every change of an alert is written to its timeline (timeline.ts), and
-// the changes a subscriber can hear of are published from there, so no change is missed, whichever
-// path made it (API, webhook, routing, escalation). Publishing is one group-committed queue message per
+// Alert events for outgoing webhooks (docs/api.md#routers-and-automations), teams' chat webhooks
+// (docs/api.md#chat-webhooks) and Slack's team messages (docs/api.md#slack): every change of an alert
+// is written to its timeline (timeline.ts), and the changes a subscriber can subscribe to are
+// published from there, so no change is missed, whichever path made it (API, webhook, routing,
+// escalation, Slack). Besides the named events, a subscriber may ask for every change of an alert's
+// status or assignee (STATUS_OR_ASSIGNEE_CHANGED). Publishing is one group-committed queue message per
 // event, only when a subscriber wants it; the subscriber list is cached in-process for a few seconds
 // (lib/alert-subscribers: changes made in this process drop it at once). The message
 // carries the alert as the change left it, in the earlier representation, so a later change does not
@@ -12,6 +14,7 @@ import { GroupCommit } from '../group-commit';
 import { parsePrefixedId, prefixId } from '../ids';
 import { logger } from '../log';
 import { sendBatch } from '../queues/client';
+import { actorPrefixId } from './actor';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 import { alertToEarlier } from './represent';
 
@@ -19,10 +22,11 @@ import { alertToEarlier } from './represent';
 export interface AlertChange {
   alert: AlertRecord;
   action: string;
+  /** Who made it; absent for the service's own steps. */
+  actor?: Actor;
   oldStatus: AlertStatus | null;
   newStatus: AlertStatus | null;
   time: string;
-  actor?: Actor;
   details?: Record<string, unknown>;
 }
 
@@ -38,13 +42,26 @@ export interface AlertEventMessage {
   subscribers: string[];
   /** The alert after the change, earlier representation; absent when too large for a message. */
   alert?: Record<string, unknown>;
-  /** The timeline action, and who made the change (absent: the service itself). */
+  /** The timeline's action (acknowledged, handoff, routed, …) and who made it (`usr_…`, `int_…`; null: the service). */
   action?: string;
-  actor?: Actor;
+  actor?: string | null;
   /** Assignees the change gave the alert (`tem_…`, `acu_…`, `usr_…`): routing's, a hand-off's target, a policy's reassignment. */
   assigned?: string[];
   /** ULIDs of the teams the alert belonged to after the change (sent to, assigned, handed off to). */
   teams?: string[];
+}
+
+/** The event of a subscriber that wants every change of an alert's status or assignee (Slack's team messages). */
+export const STATUS_OR_ASSIGNEE_CHANGED = 'alert.status_or_assignee_changed';
+
+/** Timeline actions that (may) give an alert another assignee, or name who changed its status. */
+const ASSIGNING_ACTIONS = new Set(['routed', 'handoff', 'reassigned', 'acknowledged', 'resolved', 'archived', 'dropped', 'suppressed']);
+
+/** Whether a timeline entry changes an alert's status or assignee. Its creation is neither: routing assigns it. */
+export function changesStatusOrAssignee(entry: Pick<AlertChange, 'action' | 'oldStatus' | 'newStatus'>): boolean {
+  if (entry.action === 'created' || entry.action === 'deleted') return false;
+  if (ASSIGNING_ACTIONS.has(entry.action)) return true;
+  return entry.newStatus !== null && entry.oldStatus !== entry.newStatus;
 }
 
 const BY_ACTION: Record<string, string> = {
@@ -119,10 +136,14 @@ const MAX_MESSAGE_CHARS = 200_000;
 
 /** Publishes the event of a timeline entry (id `entryId`) to the subscribers that want it. */
 export async function publishAlertEvent(entry: AlertChange, entryId: string): Promise<void> {
-  const event = alertEventOf(entry);
-  if (!event) return;
+  const webhookEvent = alertEventOf(entry);
+  const changed = changesStatusOrAssignee(entry);
+  if (!webhookEvent && !changed) return;
+  const event = webhookEvent ?? STATUS_OR_ASSIGNEE_CHANGED;
   try {
-    const wanted = (await subscribersOf(entry.alert.account_id)).filter((s) => s.events.includes(event)).map((s) => s.id);
+    const wanted = (await subscribersOf(entry.alert.account_id))
+      .filter((s) => s.events.includes(event) || (changed && s.events.includes(STATUS_OR_ASSIGNEE_CHANGED)))
+      .map((s) => s.id);
     if (wanted.length === 0) return;
     const message: AlertEventMessage = {
       kind: 'event',
@@ -134,7 +155,7 @@ export async function publishAlertEvent(entry: AlertChange, entryId: string): Pr
       subscribers: wanted,
       alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
       action: entry.action,
-      ...(entry.actor ? { actor: entry.actor } : {}),
+      actor: entry.actor ? actorPrefixId(entry.actor) : null,
       assigned: assigneesAddedBy(entry),
       teams: teamsOfAlert(entry.alert),
     };

@@ -134,7 +134,8 @@ export async function insertNewAlert(
   return { alert, created: true };
 }
 
-export async function createAlertV4(principal: Principal, body: unknown): Promise<AlertRecord> {
+/** `options.id`: the alert's id when the request names it (a Slack command: a repeat finds its alert). */
+export async function createAlertV4(principal: Principal, body: unknown, options: { id?: string } = {}): Promise<AlertRecord> {
   const input = parseInput(v4CreateInput, body, v4DestinationCheck);
   const destinations = await resolveV4Destinations(principal.accountId, input);
   const { alert } = await insertNewAlert(
@@ -149,6 +150,7 @@ export async function createAlertV4(principal: Principal, body: unknown): Promis
       ...destinations,
     },
     actorOf(principal),
+    options,
   );
   return alert;
 }

@@ -1,6 +1,7 @@
 // Where an alert is findable besides its own key, derived in this one place so that every write of
-// an alert (create, transition, update, routing, delete, bulk import) keeps them in step. Only
-// lib/alerts/store.ts reads this file; the table of patterns → keys is lib/alerts/ACCESS-PATTERNS.md.
+// an alert (create, transition, update, routing, delete, bulk import) keeps them in step. Only the
+// alert store files read this file (store.ts, link-store.ts, word-store.ts, created-at-store.ts,
+// bulk-store.ts); the table of patterns → keys and files is lib/alerts/ACCESS-PATTERNS.md.
 import { createHash } from 'node:crypto';
 import { typeOf } from '../entities';
 import { partitionOf } from '../store/items';

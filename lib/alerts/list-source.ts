@@ -1,4 +1,4 @@
-// The list source of alerts (docs/api.md#lists) over the indexes of lib/alerts/store.ts. A page filtered by
+// The list source of alerts (docs/api.md#lists) over the indexes of the alert store files. A page filtered by
 // one indexed attribute (status, urgency, third-party id, tag, incident flag, subtype) or a view
 // (a team's alerts, incidents, broadcasts) in creation order is one Query of offset+limit keys and
 // an exact counter: its cost does not grow with the account. Any other query reads only the
@@ -8,29 +8,20 @@ import { ulidBoundsOf, ulidTime } from '../ids';
 import { OverBudget, listReadBudget, type ListSource } from '../list/engine';
 import type { Filter, ListQuery } from '../list/query';
 import { inCreationOrder } from '../list/sources';
-import type { AlertRecord, AlertStatus } from './records';
+import { ALERT_STATUSES, type AlertRecord } from './records';
+import { countAlertsCreatedIn, CREATED_SLACK_MS, type CreatedRange } from './created-at-store';
+import { countLinkedAlerts, type LinkKind } from './link-store';
 import {
-  countAlertsCreatedIn,
   counterOf,
-  CREATED_SLACK_MS,
-  countLinkedAlerts,
-  dropStaleWordItem,
   getAlerts,
-  groupOf,
-  GROUP_LENGTH,
   listAlerts,
   listAlertsCreatedIn,
   listAlertsInOrder,
   listAlertsWith,
   readAlertCounts,
-  readWordEntries,
-  readWordItems,
-  rewriteWordItems,
-  type CreatedRange,
   type IndexKind,
-  type LinkKind,
-  wordsOf,
 } from './store';
+import { dropStaleWordItem, groupOf, GROUP_LENGTH, readWordEntries, readWordItems, rewriteWordItems, wordsOf } from './word-store';
 
 export interface IndexedFilter {
   kind: IndexKind;
@@ -66,8 +57,6 @@ export interface AlertView {
   value: string;
   includes(alert: AlertRecord): boolean;
 }
-
-const STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
 
 /** What makes an alert query indexable: the end of the over-budget message. */
 const INDEXABLE =
@@ -243,7 +232,7 @@ export function alertListSource(
     if (statuses && urgencies) out.push({ kind: 'su', values: statuses.flatMap((s) => urgencies.map((u) => `${s}#${u}`)) });
     const team = paths.destinationTeams ? query.filters.find((f) => f.path === paths.destinationTeams) : undefined;
     if (team && (team.op === 'contains' || team.op === 'equals') && team.values.length === 1) {
-      out.push({ kind: 'dteam', values: (statuses ?? STATUSES).map((s) => `${String(team.values[0])}#${s}`) });
+      out.push({ kind: 'dteam', values: (statuses ?? ALERT_STATUSES).map((s) => `${String(team.values[0])}#${s}`) });
     }
     return out;
   }
@@ -385,7 +374,7 @@ export function alertListSource(
     const team = paths.destinationTeams ? byPath.get(paths.destinationTeams) : undefined;
     if (team && (team.op === 'contains' || team.op === 'equals') && team.values.length === 1 && q.filters.length === (statuses ? 2 : 1)) {
       const teamId = String(team.values[0]);
-      const wanted = statuses ?? STATUSES;
+      const wanted = statuses ?? ALERT_STATUSES;
       const index = { kind: 'dteam' as const, values: wanted.map((s) => `${teamId}#${s}`) };
       const check = (alert: AlertRecord) => alert.destination_team_ids.includes(teamId) && wanted.includes(alert.status);
       const [{ page }, all] = await Promise.all([readChecked(accountId, index, order.forward, want, check), counts()]);

@@ -11,7 +11,8 @@ import { getTeam } from '../teams/store';
 import { alertListSource, EARLIER_FILTERS, EARLIER_PATHS, V4_FILTERS, type AlertView } from './list-source';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
-import { alertIdOfTinyId, getAlert } from './store';
+import { alertIdOfTinyId } from './link-store';
+import { getAlert } from './store';
 
 export const INCIDENT_VIEW: AlertView = { kind: 'incident', value: 'true', includes: isIncident };
 export const BROADCAST_VIEW: AlertView = {

@@ -2,6 +2,7 @@
 // representations are serializers over this record.
 
 export type AlertStatus = 'queued' | 'open' | 'acknowledged' | 'resolved' | 'dropped' | 'suppressed' | 'archived';
+export const ALERT_STATUSES: readonly AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
 export type Urgency = 'silent' | 'low' | 'medium' | 'high' | 'critical';
 export const URGENCIES: Urgency[] = ['silent', 'low', 'medium', 'high', 'critical'];
 export const INCIDENT_SEVERITIES = ['SEV-1', 'SEV-2', 'SEV-3', 'SEV-4', 'SEV-5', 'SEV-UNKNOWN'] as const;
@@ -16,6 +17,32 @@ export interface Handoff {
   /** Unix seconds. */
   time: number;
   acknowledged: boolean;
+}
+
+/**
+ * A status change as the alert item remembers it, written by the change itself, so that a write whose
+ * answer was lost (the SDK retries it, and the retry fails the status condition) and a request
+ * delivered twice (a redelivered Slack interaction, an SMS reply SNS sends again) each recognise the
+ * change they made (lib/alerts/store.ts changeStatus).
+ */
+export interface TransitionMark {
+  /** The request's idempotency key: a second change with the same key is refused. */
+  key: string;
+  /** The one call of a use case that wrote it: its retried write recognises its own change by it. */
+  call: string;
+  /** The status the change found (written by the change itself, from the item). */
+  from: AlertStatus;
+  to: AlertStatus;
+  /** The change's time (updated_at as it left the alert). */
+  at: string;
+}
+
+/** Marks kept on an alert: a lost answer is retried within seconds, a redelivery within minutes. */
+export const MAX_TRANSITION_MARKS = 5;
+
+/** The marks of an alert with one more change (a read-modify-write that changes the status: a hand-off). */
+export function withTransitionMark(alert: Pick<AlertRecord, 'transitions'>, mark: TransitionMark): TransitionMark[] {
+  return [mark, ...alert.transitions].slice(0, MAX_TRANSITION_MARKS);
 }
 
 /** One assignee decided by routing (docs/api.md#escalation-and-notifications: teams escalate, account users are paged alone). */
@@ -104,6 +131,8 @@ export interface AlertRecord {
   assignments: Assignment[];
   routing: RoutingDecision | null;
   handoffs: Handoff[];
+  /** The last status changes, newest first (at most MAX_TRANSITION_MARKS; stored in slots, lib/alerts/store.ts). */
+  transitions: TransitionMark[];
   additional_data: { type: string; label: string; value: unknown }[];
   stakeholder_ids: string[];
   created_at: string;

@@ -4,6 +4,7 @@
 // claim (the entry's due time moves on, backing off) and a routing message; the routing step is
 // idempotent, so an alert that was only slow is routed once all the same. An entry whose alert was
 // routed or deleted meanwhile is removed.
+import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { sendToRouting } from './routing-queue';
 import { getAlert } from './store';
@@ -48,7 +49,7 @@ async function redrive(entries: UnroutedEntry[], now: number): Promise<UnroutedS
 }
 
 /** The sweeper's pass: alerts created more than the grace period ago, still unrouted, and due. */
-export async function sweepUnroutedAlerts(now = Date.now()): Promise<UnroutedSweep> {
+export async function sweepUnroutedAlerts(now = clockNow()): Promise<UnroutedSweep> {
   return redrive(await listDueUnrouted(now - UNROUTED_GRACE_MS, now, PER_SHARD), now);
 }
 

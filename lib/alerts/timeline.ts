@@ -4,13 +4,11 @@
 import { derivedUlid, newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { getLog, insertFreshTimelineLog, insertTimelineLog, TIMELINE_COUNT } from '../logs/store';
+import { actorPrefixId } from './actor';
 import { publishAlertEvent } from './alert-events';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 
-/** The prefix id that names an actor in logs and in acknowledgedby/resolvedby/archivedby. */
-export function actorPrefixId(actor: Actor): string {
-  return actor.type === 'AccountUser' ? prefixId('user', actor.userId) : prefixId('integration', actor.integrationId);
-}
+export { actorPrefixId };
 
 /** (Kept here for the alert area's callers; lib/ids.ts holds it.) */
 export { derivedUlid };

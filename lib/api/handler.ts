@@ -6,7 +6,7 @@
 // Gateway and the local server (lib/api/route-table.ts), so every route key reaching here has a handler.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fitResult, negotiateEncoding } from '../http/compression';
+import { answersThatFit } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
@@ -27,25 +27,19 @@ function errorMapper(): MiddlewareObj<Event, Result> {
 }
 
 /** Compresses every answer the client can take compressed, and refuses one that would not fit in a
- * Lambda response (lib/http/compression.ts). Runs after the error mapping, so errors go through it too. */
-function answerThatFits(): MiddlewareObj<Event, Result> {
-  const fit = async (request: { event: Event; response: Result | null }) => {
-    if (!request.response) return;
-    const path = request.event.rawPath ?? '/';
-    request.response = fitResult(request.response, {
-      acceptEncoding: request.event.headers?.['accept-encoding'],
-      tooLarge: ({ bytes, limit }) =>
-        errorResult(
-          new Invalid(
-            `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
-              `${negotiateEncoding(request.event.headers?.['accept-encoding']) ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
-              'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
-          ),
-          path,
+ * Lambda response (lib/http/compression.ts). Used before the error mapping, so errors go through it too. */
+function answerThatFits(): MiddlewareObj<Event, Result>[] {
+  return answersThatFit({
+    tooLarge: ({ bytes, limit, compressible }, event) =>
+      errorResult(
+        new Invalid(
+          `the answer would be ${(bytes / 1e6).toFixed(1)} MB, more than the ${(limit / 1e6).toFixed(1)} MB a response may carry` +
+            `${compressible ? ' even compressed' : ' (send Accept-Encoding: gzip or br to receive it compressed)'}: ` +
+            'ask for a shorter window (start and end) or fewer objects (a smaller limit)',
         ),
-    });
-  };
-  return { after: fit, onError: fit };
+        event.rawPath ?? '/',
+      ),
+  });
 }
 
 /**

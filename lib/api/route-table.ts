@@ -10,7 +10,7 @@ import { apiKeyRoutes } from '../api-keys/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
-import { respondRoutes } from '../escalation/routes';
+import { respondRoutes } from '../page-responses/routes';
 import { eventRoutes } from '../events/routes';
 import type { HttpMethod, RouteContract, RouteDeclaration } from '../http/route-contract';
 import { inboundRoutes } from '../integrations/inbound-routes';
@@ -21,6 +21,7 @@ import { notificationRuleRoutes } from '../notification-rules/routes';
 import { notificationRoutes } from '../notify/routes';
 import { routerRoutes } from '../routers/routes';
 import { scheduleRoutes } from '../schedules/routes';
+import { slackRoutes } from '../slack/routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -39,6 +40,7 @@ const CONTRACTS = [
   notificationRoutes,
   respondRoutes,
   smsInboundRoutes,
+  slackRoutes,
   teamRoutes,
   scheduleRoutes,
   eventRoutes,

@@ -4,9 +4,15 @@
 // Only HS256 is accepted on verification, so `alg: none` and other algorithms are refused.
 import jwt from 'jsonwebtoken';
 import { config } from '../config';
+import { onEnvironmentChange } from '../dependencies';
 import { generateToken } from './passwords';
 import { getStoredJwtSecret, insertJwtSecret } from './store';
+
 let secret: string | undefined;
+// Another table (the local runtime, tests) has a secret of its own.
+onEnvironmentChange(() => {
+  secret = undefined;
+});
 
 /** The signing secret: JWT_SECRET, else one generated once and kept in the store. */
 export async function jwtSecret(): Promise<string> {
@@ -18,10 +24,6 @@ export async function jwtSecret(): Promise<string> {
   const fresh = generateToken();
   if (await insertJwtSecret(fresh)) return (secret = fresh);
   return (secret = (await getStoredJwtSecret())!);
-}
-
-export function resetJwtSecret(): void {
-  secret = undefined;
 }
 
 export interface TokenClaims {

@@ -1,8 +1,10 @@
-// Passwords are stored as scrypt hashes (N=2^15, r=8, p=1, 16-byte salt): slow enough to resist
-// guessing, fast enough for a login. API key secrets are 256-bit random tokens, so a plain
-// SHA-256 is enough for them and keeps every authenticated request cheap.
+// Passwords are stored as scrypt hashes (N=2^15 in production, lib/dependencies.ts; r=8, p=1,
+// 16-byte salt): slow enough to resist guessing, fast enough for a login. API key secrets are
+// 256-bit random tokens, so a plain SHA-256 is enough for them and keeps every authenticated
+// request cheap.
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { dependencies } from '../dependencies';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -11,12 +13,13 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const MAX_MEMORY = 64 * 1024 * 1024;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const params = { N: dependencies().passwordHashCost, r: 8, p: 1, maxmem: MAX_MEMORY };
+  const hash = await scrypt(password, salt, 32, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
@@ -28,7 +31,7 @@ export async function verifyPassword(password: string, stored: string | undefine
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: PARAMS.maxmem,
+    maxmem: MAX_MEMORY,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

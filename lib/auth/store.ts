@@ -1,5 +1,6 @@
 // The auth area's own items:
 //   signing secret   SYSTEM / JWT_SECRET                    login tokens' secret when JWT_SECRET is unset
+//   sealing key      SYSTEM / SECRETS_KEY                   key of secrets stored encrypted when SECRETS_KEY is unset
 //   attempt counter  LIMIT#<bucket> / <window start (s)>   {n}, expires with TTL after its window
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
@@ -16,6 +17,18 @@ export async function getStoredJwtSecret(): Promise<string | null> {
 /** Keeps `secret` unless another process stored one first; false then. */
 export async function insertJwtSecret(secret: string): Promise<boolean> {
   return putNew({ ...SECRET_KEY, secret });
+}
+
+const SEALING_KEY = { pk: 'SYSTEM', sk: 'SECRETS_KEY' };
+
+export async function getStoredSealingKey(): Promise<string | null> {
+  const stored = await getItem(SEALING_KEY);
+  return stored ? String(stored.key) : null;
+}
+
+/** Keeps `key` unless another process stored one first; false then. */
+export async function insertSealingKey(key: string): Promise<boolean> {
+  return putNew({ ...SEALING_KEY, key });
 }
 
 /** Counts one attempt in a bucket's window while it stays within `limit`; false when it is used up. */

@@ -6,13 +6,20 @@
 // not bundled with pages (no storm protection): each is one message per person and channel.
 import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
+import { slackAddressOf } from '../account-users/slack-address';
 import { getRecentAccount } from '../accounts/store';
 import { now as clockNow } from '../clock';
 import { addressOf } from '../escalation/addresses';
 import { immediateChannels, loadNotificationRules } from '../escalation/delivery-plan';
-import { derivedUlid } from '../ids';
+import { derivedUlid, prefixId } from '../ids';
 import { logger } from '../log';
-import { renderNotification, type ContentChannel, type NotificationTemplates } from '../notify/content';
+import {
+  renderNotification,
+  slackBroadcastMessage,
+  type ContentChannel,
+  type NotificationTemplates,
+  type SlackMessage,
+} from '../notify/content';
 import { isChannel, type Channel } from '../notify/records';
 import { sendNotification } from '../notify/send';
 import { getTeams } from '../teams/store';
@@ -56,6 +63,20 @@ export function broadcastNotificationId(record: BroadcastRecord, accountUserId: 
   return derivedUlid(Date.parse(record.created_at), `brd/${record.id}/${accountUserId}/${channel}`);
 }
 
+/** A broadcast by Slack: a button per response option when a response is requested (lib/slack answers them). */
+function slackBroadcast(record: BroadcastRecord, body: string): SlackMessage {
+  const options = record.response_requested ? [...record.response_options].sort((a, b) => a.position - b.position) : [];
+  return slackBroadcastMessage({
+    prefixId: prefixId('broadcast', record.id),
+    tinyId: record.tiny_id,
+    title: record.title,
+    body,
+    // The console has no page of its own for a broadcast.
+    link: null,
+    options: options.map((option) => ({ prefixId: prefixId('responseOption', option.id), value: option.value })),
+  });
+}
+
 export async function deliverBroadcast(record: BroadcastRecord, mayStart: () => boolean): Promise<DeliveryOutcome> {
   const people = await addresseesOf(record);
   await putAddressees(
@@ -88,7 +109,7 @@ export async function deliverBroadcast(record: BroadcastRecord, mayStart: () => 
         return;
       }
       try {
-        const address = addressOf(person, channel);
+        const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
         const rendered = renderNotification({
           template: 'alert_broadcast',
           channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
@@ -110,6 +131,8 @@ export async function deliverBroadcast(record: BroadcastRecord, mayStart: () => 
             subject: rendered.subject,
             message: rendered.message,
             html: rendered.html,
+            slack: channel === 'slack' ? slackBroadcast(record, body) : null,
+            undeliverableBy: channel === 'slack' ? 'slack' : null,
             sourceKey: `brd/${record.id}`,
           },
           { mayStart },

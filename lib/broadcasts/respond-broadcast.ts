@@ -46,7 +46,7 @@ export async function respondToBroadcast(principal: Principal, rawId: string, bo
       broadcast_id: broadcast.id,
       account_user_id: principal.accountUserId,
       broadcast_response_option_id: option.id,
-      channel: principal.via === 'api_key' ? 'api' : 'web',
+      channel: principal.via === 'api_key' ? 'api' : principal.via === 'slack' ? 'slack' : 'web',
       created_at: new Date(clockNow()).toISOString(),
     };
     if (await putResponse(response, previous)) return withResponses(broadcast);

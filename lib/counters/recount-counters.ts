@@ -2,7 +2,7 @@
 // (the operator's `npm run admin -- recount`), and the sweeper's repair of one counter item per run,
 // walking through every account and type in turn. The engine is lib/store/recount.ts.
 import { listAccountIds } from '../accounts/store';
-import { recountCreatedBuckets } from '../alerts/store';
+import { recountCreatedBuckets } from '../alerts/created-at-store';
 import { logger } from '../log';
 import { recountCounter, typesToRecount, type CounterSet, type RecountOptions, type RecountResult } from '../store/recount';
 import './counted-stores';

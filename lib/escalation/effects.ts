@@ -12,7 +12,7 @@ import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
 import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
-import { derivedUlid, sequencedUlid } from '../ids';
+import { derivedUlid, newId, sequencedUlid } from '../ids';
 import { updateWithRetry, done } from '../store/retry';
 import type { AssignmentStartedEffect, EscalationEffect, LogEffect, NotifyEffect, PageEffect } from './engine';
 import type { StepInputs } from './inputs';
@@ -75,16 +75,18 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
 
   // Records, pages and timers do not depend on each other: they go out side by side.
   const carryRecords = async () => {
+    // The alert names its new assignee before the timeline says it was reassigned: the entry's
+    // event (lib/alerts/alert-events.ts) then finds the alert as it is (Slack's team messages).
+    await reassignAlert(
+      effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
+      options,
+    );
     // Entries of one step share its millisecond: their ids carry the effect's place in the step, so
     // the timeline reads in the engine's order (timed out → escalated …, exhausted → dropped).
     const order = new Map<EscalationEffect, number>(effects.map((effect, index) => [effect, index]));
     const timed = timeouts(effects);
     for (const entry of timed) order.set(entry.effect, entry.after);
     await inParallel([...records, ...timed.map((t) => t.effect)], (effect) => carryOutRecord(effect, options, order.get(effect) ?? 0));
-    await reassignAlert(
-      effects.filter((e): e is AssignmentStartedEffect => e.type === 'assignment_started' && e.origin === 'reassign'),
-      options,
-    );
   };
   const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
   await Promise.all([
@@ -150,10 +152,13 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
       const from = effect.status === 'dropped' ? (['open'] as const) : (['dropped'] as const);
       const action: TimelineAction = effect.status === 'dropped' ? 'dropped' : 'reopened';
       const id = sequencedUlid(effect.at, sequence, effect.key);
+      // The effect's key is the change's idempotency key: an outbox carried out again (a crash, a lost
+      // answer) finds its mark on the alert and changes nothing, even once the alert moved back.
       await changeStatus(accountId, alertId, {
         from,
         to: effect.status,
         now: iso,
+        request: { key: effect.key, call: newId() },
         counts: TIMELINE_ENTRY_COUNT,
         alongside: (before, after) =>
           recordTimeline(

@@ -16,6 +16,7 @@ import { sendNotification } from '../notify/send';
 import { scheduleOncallAt } from '../schedules/read-oncall';
 import type { TeamRecord } from '../teams/records';
 import { allTeamsEverywhere } from '../teams/store';
+import { slackAddressOf } from '../account-users/slack-address';
 import { addressOf } from './addresses';
 import { immediateChannels } from './delivery-plan';
 import { getSeenOncall, saveSeenOncall } from './store';
@@ -71,7 +72,7 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
     const onCallNow = current.includes(id);
     for (const channel of immediateChannels(person, 'event_goc', null, null, now)) {
       if (!isChannel(channel)) continue;
-      const address = addressOf(person, channel);
+      const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
       const rendered = renderNotification({
         template: 'event_goc',
         channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
@@ -89,6 +90,7 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
           channel,
           to: address.to,
           undeliverable: address.undeliverable,
+          undeliverableBy: channel === 'slack' ? 'slack' : null,
           template: 'event_goc',
           subject: rendered.subject,
           message: rendered.message,

@@ -4,6 +4,7 @@
 // (advanceWithLoader); account users it never loaded are assumed to exist (a page to one who is
 // gone is skipped when it is carried out).
 import { getAccountUsers } from '../account-users/store';
+import { now as clockNow } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { getEscalationPolicies } from '../escalation-policies/store';
@@ -36,10 +37,12 @@ const snapshots = new Map<string, { at: number; snapshot: Promise<TeamSnapshot> 
 const SNAPSHOT_MS = 1_000;
 
 function teamSnapshots(accountId: string, teamIds: readonly string[]): Promise<TeamSnapshot[]> {
-  const now = Date.now();
+  // The service's clock, so that moving it (tests) ages the snapshots too; one from a later time than
+  // now (a clock set back) is not trusted either.
+  const now = clockNow();
   const missing = teamIds.filter((id) => {
     const cached = snapshots.get(`${accountId}|${id}`);
-    return !cached || now - cached.at >= SNAPSHOT_MS;
+    return !cached || now - cached.at >= SNAPSHOT_MS || now < cached.at;
   });
   if (missing.length) {
     const loading = loadSnapshots(accountId, missing);

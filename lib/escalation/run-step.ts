@@ -52,7 +52,13 @@ const MAX_ATTEMPTS = 25;
 const MAX_WAIT_MS = 8_000;
 
 export type StepIntent =
-  | { kind: 'event'; event: DistributiveOmit<Exclude<EscalationEvent, { type: 'start' | 'timeout' }>, 'at'> }
+  | {
+      kind: 'event';
+      event: DistributiveOmit<Exclude<EscalationEvent, { type: 'start' | 'timeout' }>, 'at'>;
+      /** The request's idempotency key: kept with the state once the event applied; a step asked
+       * for with a key the state keeps changes nothing (`repeated`). */
+      requestKey?: string;
+    }
   | { kind: 'start'; key: string; targets: StartTarget[]; template?: PageTemplate }
   /** Whatever is due now: timeouts, deliveries of notification plans, delayed starts, a leftover outbox. */
   | { kind: 'due' };
@@ -70,6 +76,8 @@ export interface StepResult {
   changed: boolean;
   /** Why the asked-for event changed nothing (reject: no_open_workflow). */
   ignored?: IgnoredReason;
+  /** The request's key was applied before: nothing was done. */
+  repeated?: boolean;
   state: EscalationState | null;
   alert: AlertRecord | null;
 }
@@ -123,6 +131,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       stored = await getEscalation(accountId, alertId);
       waited = true;
     }
+    if (intent.kind === 'event' && intent.requestKey !== undefined && stored.requests.includes(intent.requestKey))
+      return { changed: false, repeated: true, state: stored.state, alert: null };
     const now = clockNow();
     const stopIntent = intent.kind === 'event' && (intent.event.type === 'acknowledge' || intent.event.type === 'resolve');
     if (!stored.state && intent.kind !== 'start' && !stopIntent) {
@@ -204,7 +214,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     const superseded = stored.outbox.filter((e) => isSend(e) || isSuperseded(e));
     const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...effects];
     const lease = outbox.length || superseded.length ? { owner, until: now + LEASE_MS } : null;
-    const version = await commitEscalation(
+    const applied = intent.kind === 'event' && intent.requestKey !== undefined && changed && ignored === undefined;
+    const committed = await commitEscalation(
       accountId,
       alertId,
       stored.version,
@@ -214,10 +225,12 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
         outbox: [...outbox, ...superseded.map(markSuperseded)],
         lease,
         dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null),
+        requests: applied ? [...stored.requests, intent.requestKey!] : stored.requests,
       },
       owner,
       now,
     );
+    const version = committed ?? (await ownCommit(accountId, alertId, owner));
     if (version === null) continue;
 
     for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
@@ -247,6 +260,17 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     return { changed: changed || deferredChanged, ignored, state: current, alert };
   }
   throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
+}
+
+/**
+ * A commit that failed its condition may be this step's own, applied by an attempt whose answer was
+ * lost (the SDK retried it, and the retry found the version moved): the item then names this step
+ * as its writer, and the step goes on from that version. Nobody else can have written it since: a
+ * commit that leaves an outbox holds the lease. Null when another step's write is there.
+ */
+async function ownCommit(accountId: string, alertId: string, owner: string): Promise<number | null> {
+  const stored = await getEscalation(accountId, alertId);
+  return stored.committedBy === owner ? stored.version : null;
 }
 
 /** The alert may still be paged for: neither acknowledged nor resolved (nor archived, suppressed, deleted). */

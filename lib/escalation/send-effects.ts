@@ -6,10 +6,22 @@
 // (Handlebars) and the providers. Nothing is sent when the alert was acknowledged or resolved after
 // the step committed (`sendsAllowed`).
 import type { AccountUserRecord } from '../account-users/records';
+import { slackAddressOf } from '../account-users/slack-address';
 import { getRecentAccount } from '../accounts/store';
 import type { AlertRecord } from '../alerts/records';
 import { logger } from '../log';
-import { renderNotification, type ContentChannel, type NotificationTemplates, type TemplateKey } from '../notify/content';
+import { consoleLink } from '../http/base-url';
+import {
+  renderNotification,
+  SLACK_ALERT_ACTIONS,
+  slackAlertActions,
+  slackAlertMessage,
+  slackAlertView,
+  type ContentChannel,
+  type NotificationTemplates,
+  type SlackMessage,
+  type TemplateKey,
+} from '../notify/content';
 import { isChannel, type Channel } from '../notify/records';
 import { redactLink, responseLinks } from '../notify/response-links';
 import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
@@ -77,7 +89,7 @@ async function send(
     effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
 
   for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
-    const address = addressOf(accountUser, channel);
+    const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
     const rendered = renderNotification({
       template: effect.template as TemplateKey,
       channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
@@ -104,11 +116,21 @@ async function send(
       storedMessage: redactLink(redactLink(rendered.message, links.acknowledge), links.reject),
       html: rendered.html,
       links: rendered.links,
+      slack: channel === 'slack' ? slackPage(effect, alert, rendered.subject) : null,
+      undeliverableBy: channel === 'slack' ? 'slack' : null,
       sourceKey: effect.key,
       bundle: { tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency },
     };
     await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
   }
+}
+
+/** A page by Slack: the alert with every button; other notices with those that apply to its status. */
+function slackPage(effect: PageEffect | NotifyEffect, alert: AlertRecord, headline: string | null): SlackMessage {
+  return slackAlertMessage(
+    { ...slackAlertView(alert, consoleLink(`alerts/${alert.id}`)), headline },
+    effect.type === 'page' ? SLACK_ALERT_ACTIONS : slackAlertActions(alert.status, { reject: false }),
+  );
 }
 
 /** Pages an acknowledgement overtook: a queued notification is cancelled, one caught mid-call is an unknown outcome. */

@@ -3,7 +3,7 @@
 // target is paged alone; a target with `delay_ms` starts after that delay (÷ TIME_SCALE, through
 // the escalation timers, kept in the table so a crash cannot lose it). Idempotent by `key`: the same
 // routing message delivered twice starts nothing twice. For the routing worker: it sends the pages
-// itself (a hand-off, on the request path, leaves them to the escalation worker: handoff.ts).
+// itself (a hand-off, on the request path, leaves them to the escalation worker: page-handoff.ts).
 import { runStep, type StartTarget, type StepResult } from './run-step';
 import type { PageTemplate } from './engine';
 import { sendEffects } from './send-effects';

@@ -2,7 +2,8 @@
 //   state      ESC#<acc>#<alert id> / STATE   one item per alert: the engine's state (JSON), the item
 //              version, deferred starts, the outbox of effects not yet carried out, the paging lease
 //              (owner, until) and due_at, mirrored into the due index (lib/store/due-index.ts) while
-//              something waits.
+//              something waits; the step that wrote it (committed_by) and the keys of the last
+//              requests it applied (requests: a reject delivered twice rejects once).
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
 // acknowledge and resolve from answering while a step may still be paging, and their stop request
@@ -33,7 +34,14 @@ export interface StoredEscalation {
   leaseOwner: string | null;
   leaseUntil: number | null;
   dueAt: number | null;
+  /** The step (its owner id) whose commit wrote this version: a commit whose answer was lost is its own. */
+  committedBy: string | null;
+  /** Idempotency keys of the last requests whose events a step applied (oldest first). */
+  requests: string[];
 }
+
+/** Request keys kept on the state item. */
+export const MAX_REQUEST_KEYS = 10;
 
 const stateKey = (accountId: string, alertId: string) => ({ pk: `ESC#${accountId}#${alertId}`, sk: 'STATE' });
 
@@ -56,6 +64,8 @@ function decode(accountId: string, alertId: string, item: Item | null): StoredEs
     leaseOwner: typeof item?.lease_owner === 'string' ? item.lease_owner : null,
     leaseUntil: typeof item?.lease_until === 'number' ? item.lease_until : null,
     dueAt: typeof item?.due_at === 'number' ? item.due_at : null,
+    committedBy: typeof item?.committed_by === 'string' ? item.committed_by : null,
+    requests: Array.isArray(item?.requests) ? (item.requests as string[]) : [],
   };
 }
 
@@ -142,11 +152,14 @@ export interface EscalationWrite {
   outbox: EscalationEffect[];
   lease: { owner: string; until: number } | null;
   dueAt: number | null;
+  /** The request keys the item keeps (default: none). */
+  requests?: readonly string[];
 }
 
 /**
  * Writes the item on condition that it still holds `expectedVersion` (0: that it is absent) and
- * that no one else holds a live lease. Returns the new version, or null when the condition failed.
+ * that no one else holds a live lease. Returns the new version, or null when the condition failed
+ * (also when an attempt whose answer was lost applied it: `committed_by` then names `owner`).
  */
 export async function commitEscalation(
   accountId: string,
@@ -169,6 +182,8 @@ export async function commitEscalation(
     ...(write.outbox.length ? { outbox: JSON.stringify(write.outbox) } : {}),
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
     ...(write.dueAt !== null ? { due_at: write.dueAt, ...dueIndexKeys(write.dueAt, escalationDueKey(accountId, alertId)) } : {}),
+    ...(write.requests?.length ? { requests: write.requests.slice(-MAX_REQUEST_KEYS) } : {}),
+    committed_by: owner,
     updated_at: new Date(now).toISOString(),
   };
   try {

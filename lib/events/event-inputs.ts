@@ -3,7 +3,7 @@ import { Invalid } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { parseId } from '../ids';
 import { resolveTimeZone } from '../oncall/time-zones';
-import { parseDateTimeIn } from './datetimes';
+import { parseDateTimeIn } from '../oncall/datetime-inputs';
 import { ianaZoneOf, type EventRecord } from './records';
 import { actionTimeInput } from './schemas';
 

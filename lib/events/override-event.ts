@@ -7,7 +7,7 @@ import { parseInput } from '../http/validate';
 import { findOccurrenceStartingAt } from '../oncall/recurrence';
 import { requireScheduleEditor } from '../teams/team-admins';
 import { attendeesFromAccountUserIds } from './attendees';
-import { parseDateTimeIn } from './datetimes';
+import { parseDateTimeIn } from '../oncall/datetime-inputs';
 import { newDraft, V4_FIELDS, type EventFieldNames } from './drafts';
 import { instantOrMessage, noOccurrence, zoneOrMessage } from './event-inputs';
 import { findEvent } from './read-events';

@@ -31,3 +31,15 @@ function isLocal(host: string): boolean {
     /^172\.(1[6-9]|2\d|3[01])\./.test(name)
   );
 }
+
+/** The console's address (CONSOLE_URL, else PUBLIC_BASE_URL), which serves the API too; null when neither is configured. */
+export function configuredConsoleBase(): string | null {
+  const base = config().CONSOLE_URL ?? config().PUBLIC_BASE_URL;
+  return base ? base.replace(/\/+$/, '') : null;
+}
+
+/** A page of the web console (`<CONSOLE_URL>/#/<route>`), for links in messages; null without a console address. */
+export function consoleLink(route: string): string | null {
+  const base = configuredConsoleBase();
+  return base ? `${base}/#/${route}` : null;
+}

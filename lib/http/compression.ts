@@ -1,12 +1,18 @@
 // Answers that fit: bodies over 1 KB are compressed (br or gzip, as the client's Accept-Encoding
-// prefers), and an answer that would still pass Lambda's 6 MB response limit is refused with a
-// validation error that suggests a smaller window or page, instead of failing in API Gateway as a
-// 502. API Gateway (HTTP API) passes a compressed body on as base64 with isBase64Encoded, and so does
-// the local server (infra/local/api-gateway.ts).
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+// prefers) by @middy/http-content-encoding, and an answer that would still pass Lambda's 6 MB
+// response limit is refused with a validation error that suggests a smaller window or page, instead
+// of failing in API Gateway as a 502. API Gateway (HTTP API) passes a compressed body on as base64
+// with isBase64Encoded, and so does the local server (infra/local/api-gateway.ts).
+import type { MiddlewareObj, Request } from '@middy/core';
+import httpContentEncoding from '@middy/http-content-encoding';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { constants } from 'node:zlib';
 
+type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
+type HttpRequest = Request<Event, Result>;
+/** Where @middy/http-content-encoding reads the coding to use (its negotiation middleware's output). */
+type EncodingChoice = Context & { preferredEncoding?: string; preferredEncodings?: string[] };
 
 export type Encoding = 'br' | 'gzip';
 
@@ -21,7 +27,9 @@ const SUPPORTED: Encoding[] = ['br', 'gzip'];
 /**
  * The coding to answer with, from an Accept-Encoding header (RFC 9110 §12.5.3): the supported coding
  * with the highest q-value above 0, `*` standing for any coding not named; br before gzip on a tie
- * (smaller at the same cost, at the quality used here). Null: send the body as it is.
+ * (smaller at the same cost, at the quality used here). Null: send the body as it is. The middleware
+ * leaves this choice to its caller (middy's own negotiation middleware prefers the client's order on a
+ * tie and also answers 406 for Accept headers, which docs/api.md#responses does not).
  */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
@@ -48,54 +56,76 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   return best;
 }
 
-export function compress(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
-  // Quality 5: about gzip's speed at two thirds of its size; the default (11) takes seconds a megabyte.
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-}
-
 /** The size Lambda counts: the result as the runtime serializes it (a text body JSON-escaped, a
  * compressed one base64-encoded, 4 bytes for every 3). */
 export function payloadBytes(result: Result): number {
   return Buffer.byteLength(JSON.stringify(result), 'utf8');
 }
 
-function withHeader(result: Result, name: string, value: string): Result['headers'] {
-  const headers = { ...(result.headers ?? {}) };
-  const existing = headers[name];
-  headers[name] = existing ? `${existing}, ${value}` : value;
-  return headers;
+const headerNamed = (headers: Result['headers'], name: string) => Object.keys(headers ?? {}).find((key) => key.toLowerCase() === name);
+
+/** Tells the encoding middleware which coding to use, for text bodies over 1 KB only. */
+function chooseEncoding(): MiddlewareObj<Event, Result> {
+  const choose = async (request: HttpRequest) => {
+    const response = request.response;
+    const choice = request.context as EncodingChoice;
+    choice.preferredEncoding = undefined;
+    choice.preferredEncodings = [];
+    if (!response?.body || response.isBase64Encoded || Buffer.byteLength(response.body, 'utf8') <= MIN_COMPRESSED_BYTES) return;
+    const encoding = negotiateEncoding(request.event.headers?.['accept-encoding']);
+    if (!encoding) return;
+    choice.preferredEncoding = encoding;
+    choice.preferredEncodings = [encoding];
+  };
+  return { after: choose, onError: choose };
 }
 
 export interface FitOptions {
-  acceptEncoding: string | undefined;
-  /** The answer when the result cannot fit (built by the caller: it knows the interface and route). */
-  tooLarge: (sizes: { bytes: number; limit: number }) => Result;
+  /** The answer when the result cannot fit (built by the caller: it knows the interface and route).
+   * `compressible`: the client accepts a coding, so the answer was measured compressed. */
+  tooLarge: (sizes: { bytes: number; limit: number; compressible: boolean }, event: Event) => Result;
   /** Lambda's limit; tests pass a smaller one. */
   limit?: number;
 }
 
 /**
- * The result as it is sent: compressed when it is over 1 KB and the client accepts a coding (with
- * `Vary: Accept-Encoding` on every body, so caches keep both forms apart), and replaced by `tooLarge`
- * when it would still pass the response limit.
+ * `Vary: Accept-Encoding` on every text body, compressed or not, so caches keep both forms apart; and
+ * the size guard: a result that would still pass the response limit is replaced by `tooLarge`.
  */
-export function fitResult(result: Result, options: FitOptions): Result {
+function sizeGuard(options: FitOptions): MiddlewareObj<Event, Result> {
   const limit = options.limit ?? LAMBDA_RESPONSE_BYTES;
-  if (!result.body || result.isBase64Encoded) return result;
-  let out: Result = { ...result, headers: withHeader(result, 'vary', 'accept-encoding') };
-  const bytes = Buffer.byteLength(result.body, 'utf8');
-  const encoding = bytes > MIN_COMPRESSED_BYTES ? negotiateEncoding(options.acceptEncoding) : null;
-  if (encoding) {
-    const compressed = compress(Buffer.from(result.body, 'utf8'), encoding);
-    out = { ...out, body: compressed.toString('base64'), isBase64Encoded: true, headers: { ...out.headers, 'content-encoding': encoding } };
-  }
-  // A body far under the limit cannot pass it, whatever its escaping; measure only the large ones.
-  if (bytes * 6 + 16 * 1024 > limit) {
-    const size = payloadBytes(out);
-    if (size > limit) return options.tooLarge({ bytes: size, limit });
-  }
-  return out;
+  const guard = async (request: HttpRequest) => {
+    const response = request.response;
+    if (!response?.body) return;
+    const compressed = headerNamed(response.headers, 'content-encoding') !== undefined;
+    if (response.isBase64Encoded && !compressed) return;
+    const headers = { ...(response.headers ?? {}) };
+    const vary = headerNamed(headers, 'vary');
+    if (vary === undefined) headers.vary = 'accept-encoding';
+    else if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(String(headers[vary]))) headers[vary] = `${headers[vary]}, accept-encoding`;
+    request.response = { ...response, headers };
+    // A body far under the limit cannot pass it, whatever its escaping; measure only the large ones.
+    if (response.body.length * 6 + 16 * 1024 > limit) {
+      const bytes = payloadBytes(request.response);
+      const compressible = negotiateEncoding(request.event.headers?.['accept-encoding']) !== null;
+      if (bytes > limit) request.response = options.tooLarge({ bytes, limit, compressible }, request.event);
+    }
+  };
+  return { after: guard, onError: guard };
+}
+
+/**
+ * The middlewares that make every answer fit, in the order `.use()` takes them: put them before the
+ * error mapping, so that errors are compressed and measured too.
+ */
+export function answersThatFit(options: FitOptions): MiddlewareObj<Event, Result>[] {
+  return [
+    sizeGuard(options),
+    httpContentEncoding({
+      // gzip at zlib's default level 6; brotli at quality 5: about gzip's speed at two thirds of its
+      // size (the default, 11, takes seconds a megabyte).
+      br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    }) as MiddlewareObj<Event, Result>,
+    chooseEncoding(),
+  ];
 }

@@ -31,6 +31,8 @@ export class NotFound extends statusError(404, 'Not found') {}
 export class MethodNotAllowed extends statusError(405, 'Method not allowed') {}
 export class Conflict extends statusError(409) {}
 export class PayloadTooLarge extends statusError(413, 'Request body is larger than 256 KiB') {}
+/** A service we call for the request (Slack) did not answer, or answered with what the caller cannot fix. */
+export class BadGateway extends statusError(502, 'An upstream service did not answer') {}
 /** Validation of a well-formed request: 422 on v4, 400 on the earlier interface. */
 export class Invalid extends statusError(422) {}
 /** Validation that is 422 on every interface: the contract's password routes under /public (docs/api.md#authentication). */

@@ -18,6 +18,7 @@ export interface Principal {
   accountUserId: string;
   userId: string;
   roles: Roles;
-  via: 'jwt' | 'api_key';
+  /** How the caller came: a login token, an API key, or Slack (a linked Slack user's click or command). */
+  via: 'jwt' | 'api_key' | 'slack';
   apiKeyId?: string;
 }

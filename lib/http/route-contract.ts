@@ -11,11 +11,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
  * 422 itself is a validation failure that is 422 on every interface (the password routes, docs/api.md#authentication). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 'invalid';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 502 | 'invalid';
 
 export interface SuccessDoc {
-  /** 404/409/410 only where the answer is a page of its own, not an error (one-click responses). */
-  status: 200 | 201 | 202 | 204 | 404 | 409 | 410;
+  /** 4xx/502 only where the answer is a page of its own, not an error (one-click responses, Slack's
+   * redirect after "Add to Slack"). */
+  status: 200 | 201 | 202 | 204 | 400 | 404 | 409 | 410 | 502;
   /** The body may also be an HTML page (text/html) for a browser. */
   html?: boolean;
   description: string;
@@ -55,6 +56,8 @@ export interface RouteDeclaration {
   form?: boolean;
   /** Any body at all, stored as it came (inbound webhooks). */
   anyBody?: boolean;
+  /** The body is application/x-www-form-urlencoded only (what Slack posts). */
+  formOnly?: boolean;
   /** A list: the item schema of the envelope; adds the list query parameters. */
   list?: z.ZodType;
   /** Query parameters other than the list conventions. */

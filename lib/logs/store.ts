@@ -12,7 +12,8 @@ import { db, tableName } from '../store/client';
 import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
 import { addCounts, putGrouped } from '../store/grouped-writes';
-import { batchWrite, checkItemSize, countItems, fromItem, isConditionFailure, putNew, queryItems } from '../store/items';
+import { newId } from '../ids';
+import { batchWrite, checkItemSize, countItems, fromItem, getItem, isConditionFailure, putNew, queryItems } from '../store/items';
 import type { IngestResult, IngestStatus, LogRecord } from './records';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
@@ -28,8 +29,15 @@ const isTimelineEntry = (log: LogRecord) => log.type === 'alert' && log.owner_id
  */
 const countedByOwner = (ownerPrefixId: string) => !ownerPrefixId.startsWith('alt_');
 
+/** The call that wrote a timeline entry with a chosen id (insertTimelineLog); not part of the record. */
+const CALL_ATTRIBUTE = '_call';
+
 const logs = entityStore<LogRecord>({
   kind: 'log',
+  decode: (item) => {
+    const { [CALL_ATTRIBUTE]: _call, ...log } = fromItem<LogRecord & Record<string, unknown>>(item);
+    return log as LogRecord;
+  },
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
@@ -61,9 +69,19 @@ export async function insertFreshTimelineLog(log: LogRecord, counted: boolean): 
   await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
 }
 
-/** An alert timeline entry with a chosen id: written and counted once; false when it exists already. */
+/**
+ * An alert timeline entry with a chosen id: written and counted once; false when it exists already.
+ * A chosen id is written again by design (a redelivery, an outbox carried out twice), so a failed
+ * condition alone cannot tell a lost answer from an earlier writer: the item carries the id of this
+ * call (`_call`), and an entry that holds it is this write, whose answer was lost.
+ */
 export async function insertTimelineLog(log: LogRecord, counted: boolean): Promise<boolean> {
-  if (!(await putNew(logs.item(log)))) return false;
+  const call = newId();
+  if (
+    !(await putNew({ ...logs.item(log), [CALL_ATTRIBUTE]: call })) &&
+    (await getItem(logs.key(log.account_id, log.id)))?.[CALL_ATTRIBUTE] !== call
+  )
+    return false;
   await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
 }

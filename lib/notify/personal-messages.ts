@@ -1,10 +1,8 @@
 // Messages to one person that are not pages (a new user's welcome with their generated password):
 // recorded as a notification holding the redacted text, and sent through the channel's provider
-// (locally the outbox, lib/notify/providers/outbox.ts). Tests read what went out with outboxMessages.
+// (locally the outbox, lib/notify/providers/outbox.ts).
 import type { Channel, NotificationRecord } from './records';
 import { sendNotification } from './send';
-
-export { clearOutbox, outboxMessages } from './providers/outbox';
 
 export interface OutboxMessage {
   accountId: string;

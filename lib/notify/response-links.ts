@@ -5,11 +5,16 @@
 import { randomBytes } from 'node:crypto';
 import { now } from '../clock';
 import { config } from '../config';
+import { onEnvironmentChange } from '../dependencies';
 import { logger } from '../log';
 import { responseLink, signResponseToken, verifyResponseToken, type ResponseAction, type VerifyResult } from './content/response-token';
 import { getStoredResponseSecret, insertResponseSecret } from './store';
 
 let secret: string | undefined;
+// Another table (the local runtime, tests) has a secret of its own.
+onEnvironmentChange(() => {
+  secret = undefined;
+});
 
 async function responseSecret(): Promise<string> {
   if (secret) return secret;
@@ -20,11 +25,6 @@ async function responseSecret(): Promise<string> {
   const fresh = randomBytes(32).toString('base64url');
   if (await insertResponseSecret(fresh)) return (secret = fresh);
   return (secret = (await getStoredResponseSecret())!);
-}
-
-/** The local runtime and tests point the process at another table: forget the cached secret. */
-export function resetResponseSecret(): void {
-  secret = undefined;
 }
 
 let warned = false;

@@ -8,6 +8,7 @@ import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { providerFor } from './providers/select-provider';
 import type { DeliveryResult, OutgoingMessage } from './providers/provider';
+import type { SlackMessage } from './content';
 import type { Channel, NotificationRecord } from './records';
 import { getNotification, insertNotification, moveNotification, putPhonePage } from './store';
 import { queueRateLimited } from './rate-limit';
@@ -33,12 +34,16 @@ export interface NotificationDraft {
   storedMessage?: string;
   html?: string | null;
   links?: { acknowledge: string | null; reject: string | null };
+  /** Slack only: the message as Block Kit blocks (buttons that act on the alert). */
+  slack?: SlackMessage | null;
   /** The effect that asked for it (escalation's idempotency key). */
   sourceKey?: string | null;
   /** Storm protection: what a bundle says about this page's alert. */
   bundle?: { tiny_id: number; title: string; urgency: string } | null;
   /** Why it cannot be sent at all (no address): recorded failed with this reason. */
   undeliverable?: string | null;
+  /** The provider that found it undeliverable, recorded as its `provider` (slack: Slack knows no such person). */
+  undeliverableBy?: string | null;
 }
 
 export interface SendOptions {
@@ -81,7 +86,10 @@ function recordOf(draft: NotificationDraft, at: number): NotificationRecord {
   };
 }
 
-export function outgoingOf(record: NotificationRecord, draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>): OutgoingMessage {
+export function outgoingOf(
+  record: NotificationRecord,
+  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'>,
+): OutgoingMessage {
   return {
     notificationId: record.id,
     accountId: record.account_id,
@@ -93,6 +101,7 @@ export function outgoingOf(record: NotificationRecord, draft?: Pick<Notification
     html: draft?.html ?? null,
     template: record.template,
     links: draft?.links,
+    slack: draft?.slack ?? null,
   };
 }
 
@@ -101,7 +110,13 @@ export async function sendNotification(draft: NotificationDraft, options: SendOp
   const record = recordOf(draft, clockNow());
   if (!draft.undeliverable) await rememberPhonePage(record);
   if (draft.undeliverable) {
-    const failed: NotificationRecord = { ...record, status: 'failed', provider_status: 'failed', err: [draft.undeliverable] };
+    const failed: NotificationRecord = {
+      ...record,
+      provider: draft.undeliverableBy ?? null,
+      status: 'failed',
+      provider_status: 'failed',
+      err: [draft.undeliverable],
+    };
     if (await insertNotification(failed)) return failed;
     return (await getNotification(record.account_id, record.id)) ?? failed;
   }
@@ -150,7 +165,7 @@ async function rememberPhonePage(record: NotificationRecord): Promise<void> {
  */
 export async function resumeNotification(
   existing: NotificationRecord,
-  draft: Pick<NotificationDraft, 'message' | 'html' | 'links'> | undefined,
+  draft: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'> | undefined,
   options: SendOptions = {},
 ): Promise<NotificationRecord> {
   if (existing.status === 'queued') return dispatch(existing, draft, options);
@@ -160,7 +175,7 @@ export async function resumeNotification(
 
 async function dispatch(
   record: NotificationRecord,
-  draft: Pick<NotificationDraft, 'message' | 'html' | 'links'> | undefined,
+  draft: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'> | undefined,
   options: SendOptions,
 ): Promise<NotificationRecord> {
   if (options.rateLimited && isRateLimited(record.channel)) {
@@ -174,7 +189,7 @@ async function dispatch(
 /** queued → sending → the provider's outcome. */
 export async function sendNow(
   record: NotificationRecord,
-  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>,
+  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'>,
   override?: { message?: string; subject?: string | null },
 ): Promise<NotificationRecord> {
   const claimed = await moveNotification(
@@ -191,7 +206,7 @@ export async function sendNow(
 /** The provider call of a claimed (`sending`) notification, and its outcome recorded. */
 async function callProvider(
   claimed: NotificationRecord,
-  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links'>,
+  draft?: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'>,
   override?: { message?: string; subject?: string | null },
 ): Promise<NotificationRecord> {
   const record = claimed;

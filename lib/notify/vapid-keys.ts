@@ -4,6 +4,7 @@
 // process reads that one. Browsers subscribe with the public key (GET /api/v4/web_push), so it
 // must never change behind their back: a new pair would orphan every subscription.
 import { config } from '../config';
+import { onEnvironmentChange } from '../dependencies';
 import { generateVapidKeys } from './providers/web-push-protocol';
 import { getStoredVapidKeys, insertVapidKeys } from './store';
 
@@ -13,6 +14,10 @@ export interface VapidKeys {
 }
 
 let cached: VapidKeys | undefined;
+// Another table (the local runtime, tests) has a pair of its own.
+onEnvironmentChange(() => {
+  cached = undefined;
+});
 
 export async function vapidKeys(): Promise<VapidKeys> {
   if (cached) return cached;
@@ -23,9 +28,4 @@ export async function vapidKeys(): Promise<VapidKeys> {
   const fresh = generateVapidKeys();
   if (await insertVapidKeys(fresh)) return (cached = fresh);
   return (cached = (await getStoredVapidKeys())!);
-}
-
-/** The local runtime and tests point the process at another table: forget the cached pair. */
-export function resetVapidKeys(): void {
-  cached = undefined;
 }

@@ -163,7 +163,9 @@ const ZONE_BY_FRIENDLY_NAME: ReadonlyMap<string, string> = new Map(FRIENDLY_ZONE
 
 const ianaValidity = new Map<string, boolean>();
 
-function isIanaZoneAcceptedByIntl(name: string): boolean {
+/** A zone name the platform's time zone data knows (IANA names and their aliases, any case). Answers
+ * are kept, but a bounded number: names come from clients, and most unknown ones are seen once. */
+export function isIanaZone(name: string): boolean {
   const known = ianaValidity.get(name);
   if (known !== undefined) return known;
   let valid: boolean;
@@ -173,6 +175,7 @@ function isIanaZoneAcceptedByIntl(name: string): boolean {
   } catch {
     valid = false;
   }
+  if (ianaValidity.size >= 1000) ianaValidity.clear();
   ianaValidity.set(name, valid);
   return valid;
 }
@@ -182,5 +185,5 @@ export function resolveTimeZone(name: string): string | null {
   if (typeof name !== 'string' || name.trim() === '') return null;
   const friendly = ZONE_BY_FRIENDLY_NAME.get(name);
   if (friendly !== undefined) return friendly;
-  return isIanaZoneAcceptedByIntl(name) ? name : null;
+  return isIanaZone(name) ? name : null;
 }

@@ -161,14 +161,25 @@ export class LocalTimeConverter {
   }
 }
 
-const zones = new Map<string, ZoneOffsets>();
+const byCanonicalName = new Map<string, ZoneOffsets>();
+const bySpelling = new Map<string, ZoneOffsets>();
 
-/** Shared per zone, so transitions found for one request serve the next ones. */
+/**
+ * Shared per zone, so transitions found for one request serve the next ones. Clients spell a zone in
+ * any case and by its aliases (`europe/berlin`); each spelling leads to the one engine of its
+ * canonical zone, and the spellings kept are bounded.
+ */
 export function zoneOffsets(zone: string): ZoneOffsets {
-  let offsets = zones.get(zone);
+  let offsets = bySpelling.get(zone);
   if (!offsets) {
-    offsets = new ZoneOffsets(zone);
-    zones.set(zone, offsets);
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    offsets = byCanonicalName.get(canonical);
+    if (!offsets) {
+      offsets = new ZoneOffsets(canonical);
+      byCanonicalName.set(canonical, offsets);
+    }
+    if (bySpelling.size >= 1000) bySpelling.clear();
+    bySpelling.set(zone, offsets);
   }
   return offsets;
 }

@@ -29,6 +29,7 @@ const ERROR_TEXT: Record<Exclude<ErrorStatus, 'invalid' | 422>, string> = {
   409: 'The current status does not allow this (the message names it), a concurrent change won, or a duplicate',
   413: 'The body is larger than 256 KiB',
   429: 'Rate limited; retry after the Retry-After seconds',
+  502: 'Slack did not answer, or refused what the service asked of it (the message says what it answered)',
 };
 const INVALID_TEXT = 'A field is invalid or references an object that does not exist in the account; each message names its field';
 
@@ -42,6 +43,7 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   413: 'PayloadTooLarge',
   422: 'Unprocessable',
   429: 'TooManyRequests',
+  502: 'BadGateway',
 };
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
@@ -189,6 +191,7 @@ const TAGS: [string, string][] = [
   ['Inbound webhooks', 'Third-party monitoring posts here, without credentials'],
   ['Notifications', 'Every message sent to a person (read only), and one-click responses from pages'],
   ['Notifications (earlier)', 'Notifications on the earlier interface'],
+  ['Slack', "The account's Slack workspace, and the clicks and /oncall commands Slack sends"],
   ['Routers', 'YAML rules that route and transform alerts, and their dry run'],
   ['Routers (earlier)', 'Routers and notification rules on the earlier interface, and the default templates'],
   ['Notification rules', 'YAML rules that decide how an account user is paged, and their dry run'],
@@ -337,10 +340,12 @@ function operationObject(route: DocumentedRoute, components: Components): Json {
     operation.requestBody = {
       required,
       ...(op.form ? { description: 'JSON, or application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1)' } : {}),
-      content: {
-        'application/json': { schema },
-        ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
-      },
+      content: op.formOnly
+        ? { 'application/x-www-form-urlencoded': { schema } }
+        : {
+            'application/json': { schema },
+            ...(op.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+          },
     };
   } else if (op.anyBody) {
     operation.requestBody = {

@@ -6,11 +6,10 @@
 // - any other team hears nothing.
 // Each delivery's id comes from the event's timeline entry, the team and the webhook's URL, so a
 // redelivered event makes none twice (fan-out.ts stores them, deliver.ts tries them).
-import type { Actor } from '../alerts/records';
 import type { AlertEventMessage } from '../alerts/alert-events';
-import { getAccountUser, getAccountUserOfUser, getAccountUsers } from '../account-users/store';
+import { getAccountUserOfUser, getAccountUsers } from '../account-users/store';
 import { alertCardPayload, changeOf, followUpPayload, type CardAlert } from '../chat-cards/messages';
-import { config } from '../config';
+import { consoleLink } from '../http/base-url';
 import { derivedUlid, parsePrefixedId, ulidTime } from '../ids';
 import { getIntegration } from '../integrations/store';
 import { chatWebhooksOf } from '../teams/chat-webhooks';
@@ -22,12 +21,6 @@ import { newDeliveryState, type ChatDelivery } from './records';
 
 /** The events that make their new assignees' teams a card. */
 const ASSIGNING_EVENTS = new Set(['alert.open', 'alert.assigned', 'alert.handoff', 'alert.reassigned']);
-
-/** The alert in the console, when the deployment has an address for it. */
-function consoleLink(alertId: string): string | null {
-  const base = config().CONSOLE_URL ?? config().PUBLIC_BASE_URL;
-  return base ? `${base.replace(/\/+$/, '')}/#/alerts/${alertId}` : null;
-}
 
 function cardAlertOf(message: AlertEventMessage, shown: Record<string, unknown>): CardAlert {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -41,10 +34,12 @@ function cardAlertOf(message: AlertEventMessage, shown: Record<string, unknown>)
   };
 }
 
-async function actorName(accountId: string, actor: Actor | undefined): Promise<string | null> {
-  if (!actor) return null;
-  if (actor.type === 'AccountUser') return (await getAccountUser(accountId, actor.accountUserId))?.user.name ?? null;
-  return (await getIntegration(accountId, actor.integrationId))?.name ?? null;
+/** Who made a change (`usr_…`, `int_…`), by name; null for the service itself, or someone since removed. */
+async function actorName(accountId: string, by: string | null | undefined): Promise<string | null> {
+  const actor = by ? parsePrefixedId(by) : null;
+  if (actor?.kind === 'user') return (await getAccountUserOfUser(actor.id, accountId))?.user.name ?? null;
+  if (actor?.kind === 'integration') return (await getIntegration(accountId, actor.id))?.name ?? null;
+  return null;
 }
 
 /** The names of the assignees a change added (teams, account users, users), in its order. */
@@ -91,7 +86,7 @@ export async function chatDeliveriesOf(
   if (carded.length === 0 && change === null) return [];
 
   const alert = cardAlertOf(message, shown);
-  const link = consoleLink(message.alert_id);
+  const link = consoleLink(`alerts/${message.alert_id}`);
   const by = change === null ? null : await actorName(accountId, message.actor);
   const delivery = (team: TeamRecord, kind: ChatDelivery['message'], body: (type: ChatDelivery['chat_type']) => unknown) =>
     chatWebhooksOf(team).map((webhook): ChatDelivery => ({

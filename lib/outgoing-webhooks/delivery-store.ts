@@ -4,6 +4,7 @@
 // Every change is conditional on the delivery still being pending at the number of tries read, so a
 // queue message delivered twice, or a sweeper re-drive racing a delayed message, never sends a try twice.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fromItem, getItem, isConditionFailure, putNew, queryItems, type Item } from '../store/items';
 import type { DeliveryRecord, DeliveryStatus } from './records';
@@ -22,8 +23,16 @@ const pendingPartition = (shard: number) => `WEBHOOK#PENDING#${shard}`;
 const pendingSort = (d: Pick<DeliveryRecord, 'account_id' | 'id'>, dueAt: number) =>
   `${new Date(dueAt).toISOString()}#${d.account_id}#${d.id}`;
 
+/** The call that claimed the delivery's last try (claimTry); not part of the record. */
+const CLAIM = 'claim';
+
 function decode(item: Item): DeliveryRecord {
-  const { gsi2pk: _pk, gsi2sk: _sk, ...rest } = fromItem<DeliveryRecord & { gsi2pk?: string; gsi2sk?: string }>(item);
+  const {
+    gsi2pk: _pk,
+    gsi2sk: _sk,
+    [CLAIM]: _claim,
+    ...rest
+  } = fromItem<DeliveryRecord & { gsi2pk?: string; gsi2sk?: string; [CLAIM]?: string }>(item);
   return rest;
 }
 
@@ -37,7 +46,12 @@ export async function getDelivery(accountId: string, id: string): Promise<Delive
   return item ? decode(item) : null;
 }
 
-async function update(d: DeliveryRecord, expression: string, values: Record<string, unknown>): Promise<boolean> {
+async function update(
+  d: DeliveryRecord,
+  expression: string,
+  values: Record<string, unknown>,
+  names: Record<string, string> = {},
+): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
@@ -45,7 +59,7 @@ async function update(d: DeliveryRecord, expression: string, values: Record<stri
         Key: key(d.account_id, d.id),
         UpdateExpression: expression,
         ConditionExpression: '#status = :pending AND attempts = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', ...names },
         ExpressionAttributeValues: { ':pending': 'pending', ':seen': d.attempts, ...values },
       }),
     );
@@ -56,14 +70,27 @@ async function update(d: DeliveryRecord, expression: string, values: Record<stri
   }
 }
 
-/** Starts try number attempts + 1: only one caller wins it. Until `lostAt` it is in flight. */
-export function claimTry(d: DeliveryRecord, lostAt: number, now: string): Promise<boolean> {
-  return update(d, 'SET attempts = :next, due_at = :due, gsi2sk = :sort, updated_at = :now', {
-    ':next': d.attempts + 1,
-    ':due': lostAt,
-    ':sort': pendingSort(d, lostAt),
-    ':now': now,
-  });
+/**
+ * Starts try number attempts + 1: only one caller wins it. Until `lostAt` it is in flight. The claim
+ * carries an id of this call: a claim whose answer was lost (the SDK retried it, and the retry found
+ * attempts moved) is recognised as this caller's, so the try is made now, not only once the sweeper
+ * finds it in flight too long.
+ */
+export async function claimTry(d: DeliveryRecord, lostAt: number, now: string): Promise<boolean> {
+  const claim = newId();
+  const won = await update(
+    d,
+    'SET attempts = :next, due_at = :due, gsi2sk = :sort, updated_at = :now, #claim = :claim',
+    {
+      ':next': d.attempts + 1,
+      ':due': lostAt,
+      ':sort': pendingSort(d, lostAt),
+      ':now': now,
+      ':claim': claim,
+    },
+    { '#claim': CLAIM },
+  );
+  return won || (await getItem(key(d.account_id, d.id)))?.[CLAIM] === claim;
 }
 
 /** After a failed try (d.attempts is the try just made): the next one is due at `dueAt`. */

@@ -2,6 +2,7 @@
 // alert, a webhook or a page that needs someone's eyes. One GetQueueAttributes per queue, in parallel,
 // remembered for a few seconds so a health check cannot be turned into a flood of SQS calls.
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { now as clockNow } from '../clock';
 import { sqs } from './client';
 
 export interface QueueToWatch {
@@ -35,8 +36,8 @@ async function attributesOf(url: string): Promise<Record<string, string>> {
 }
 
 /** Each queue's depth, or why it could not be read; `now` for tests. */
-export async function queueDepths(queues: QueueToWatch[], now = Date.now()): Promise<QueueDepths> {
-  if (remembered && now - remembered.at < REMEMBER_MS) return remembered.depths;
+export async function queueDepths(queues: QueueToWatch[], now = clockNow()): Promise<QueueDepths> {
+  if (remembered && now >= remembered.at && now - remembered.at < REMEMBER_MS) return remembered.depths;
   const entries = await Promise.all(
     queues.map(async (queue): Promise<[string, QueueDepth | { error: string }]> => {
       if (!queue.url || !queue.dlqUrl) return [queue.name, { error: 'not configured' }];
@@ -58,9 +59,4 @@ export async function queueDepths(queues: QueueToWatch[], now = Date.now()): Pro
   const depths = Object.fromEntries(entries);
   remembered = { at: now, depths };
   return depths;
-}
-
-/** Forgets the remembered depths (tests that watch a queue change). */
-export function forgetQueueDepths(): void {
-  remembered = null;
 }

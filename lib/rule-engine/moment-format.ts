@@ -1,5 +1,5 @@
 // Date format strings in moment.js tokens, as the real service documents for `$now` and
-// `$timeBetween` ("a valid momentjs string format"), rendered from luxon-backed wall-clock readings.
+// `$timeBetween` ("a valid momentjs string format"), rendered from wall-clock readings (wall-clock.ts).
 // English names only, as moment's default locale. Tokens that depend on a locale's week rules or on
 // eras (w, ww, wo, gg, gggg, y…, N…) are refused when a rule set is saved, so a rule never silently
 // compares against a different calendar. Any other character is literal, as in moment; `[text]`

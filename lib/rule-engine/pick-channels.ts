@@ -1,7 +1,7 @@
 // Which channels page an account user, and when (docs/api.md#escalation-and-notifications): the user's notification rule when it
 // is enabled and one of its rules for the event matches the alert; otherwise the user's default
-// channels (notify_push → push, notify_email → email, notify_sms → sms, notify_voice → voice) at
-// once. The answer is a schedule that escalation runs: steps at offsets from the page.
+// channels (notify_push → push, notify_email → email, notify_sms → sms, notify_voice → voice,
+// notify_slack → slack) at once. The answer is a schedule that escalation runs: steps at offsets from the page.
 import type { ClockInput } from './evaluation-time';
 import { readClock } from './evaluation-time';
 import type { RoutingContext } from './context';
@@ -21,6 +21,7 @@ export interface UserChannelDefaults {
   notify_email?: boolean | null;
   notify_sms?: boolean | null;
   notify_voice?: boolean | null;
+  notify_slack?: boolean | null;
 }
 
 export type ChannelPlan = {
@@ -42,6 +43,7 @@ export function defaultChannels(defaults: UserChannelDefaults): Channel[] {
   if (defaults.notify_email) channels.push('email');
   if (defaults.notify_sms) channels.push('sms');
   if (defaults.notify_voice) channels.push('voice');
+  if (defaults.notify_slack) channels.push('slack');
   return channels;
 }
 

@@ -1,7 +1,8 @@
-// Wall-clock readings of an instant in an IANA zone, through luxon's zone data. The zone offset is
-// cached per zone and minute: offsets change only at whole-minute instants in current zone data, and
-// one evaluation reads the same few zones, so a rule set with time conditions stays fast.
-import { IANAZone } from 'luxon';
+// Wall-clock readings of an instant in an IANA zone, for the time operators and moment formats. The
+// offsets come from the on-call engine's zone engine (lib/oncall/zone-offsets.ts), the one place that
+// knows zone transitions, so a router's "09:00 in Berlin" and a schedule's agree by construction.
+import { isIanaZone } from '../oncall/time-zones';
+import { zoneOffsets } from '../oncall/zone-offsets';
 
 export interface WallClock {
   epoch: number;
@@ -20,44 +21,30 @@ export interface WallClock {
   offset: number;
 }
 
-const zones = new Map<string, IANAZone>();
-const offsetCache = new Map<string, { minute: number; offset: number }>();
-
-const knownZones = new Map<string, boolean>();
-
+/** A zone a rule may name: an IANA name (or alias) the platform knows, of a sane length. */
 export function isKnownZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name.length > 64) return false;
-  let known = knownZones.get(name);
-  if (known === undefined) {
-    known = IANAZone.isValidZone(name);
-    if (knownZones.size > 1000) knownZones.clear();
-    knownZones.set(name, known);
-  }
-  return known;
+  return typeof name === 'string' && name.length > 0 && name.length <= 64 && isIanaZone(name);
 }
 
-function zoneFor(name: string): IANAZone {
-  let zone = zones.get(name);
-  if (!zone) {
-    zone = IANAZone.create(name);
-    if (zones.size > 1000) zones.clear();
-    zones.set(name, zone);
-  }
-  return zone;
-}
-
+/** Minutes east of UTC at `epoch`; NaN for a zone nobody knows (a rule stored before its check), so
+ * every reading of it compares false instead of failing the evaluation. */
 export function zoneOffset(name: string, epoch: number): number {
-  const minute = Math.floor(epoch / 60_000);
-  const cached = offsetCache.get(name);
-  if (cached && cached.minute === minute) return cached.offset;
-  const offset = zoneFor(name).offset(epoch);
-  if (offsetCache.size > 1000) offsetCache.clear();
-  offsetCache.set(name, { minute, offset });
-  return offset;
+  if (!isKnownZone(name)) return Number.NaN;
+  return zoneOffsets(name).offsetAt(epoch) / 60_000;
 }
 
+const abbreviationFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name at `epoch` as en-US writes it (`PDT`, `GMT+2`), for moment's `z` token. */
 export function zoneAbbreviation(name: string, epoch: number): string {
-  return zoneFor(name).offsetName(epoch, { format: 'short', locale: 'en-US' }) ?? '';
+  if (!isKnownZone(name)) return '';
+  let format = abbreviationFormats.get(name);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: name, timeZoneName: 'short' });
+    if (abbreviationFormats.size >= 1000) abbreviationFormats.clear();
+    abbreviationFormats.set(name, format);
+  }
+  return format.formatToParts(epoch).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 export function wallClock(zone: string, epoch: number): WallClock {

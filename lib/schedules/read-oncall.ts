@@ -4,7 +4,7 @@
 import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
-import { parseDateTimeIn } from '../events/datetimes';
+import { parseDateTimeIn } from '../oncall/datetime-inputs';
 import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
 import { Invalid } from '../http/errors';

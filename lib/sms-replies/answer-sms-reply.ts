@@ -2,7 +2,7 @@
 // tiny id when several are pending ("A 42"). The sender is matched by phone number: the pages that
 // went to that number by SMS or call (lib/notify remembers them for 24 hours) whose person still has
 // that number and whose workflow is still open. The answer goes through the same path as a one-click
-// response (lib/escalation/respond.ts), so it has the same checks and effects; anything that cannot
+// response (lib/page-responses/respond-to-page.ts), so it has the same checks and effects; anything that cannot
 // be understood, is ambiguous or comes from a number with nothing pending gets a short help SMS.
 import { getAccountUser } from '../account-users/store';
 import { takeAttempt } from '../auth/attempt-limit';
@@ -10,7 +10,7 @@ import { TooManyRequests } from '../http/errors';
 import { getAlert } from '../alerts/store';
 import { getWorkflow } from '../alerts/workflow-store';
 import { now } from '../clock';
-import { respondToPage } from '../escalation/respond';
+import { respondToPage } from '../page-responses/respond-to-page';
 import { newId } from '../ids';
 import { logger } from '../log';
 import { parseSmsReply, pickReplyTarget } from '../notify/content';
@@ -21,6 +21,8 @@ export interface InboundSms {
   /** The sender (E.164), End User Messaging's `originationNumber`. */
   from: string;
   body: string;
+  /** The message's id, when the carrier gave one: a reply delivered twice is one request. */
+  messageId?: string;
 }
 
 export type SmsReplyOutcome = 'acknowledged' | 'rejected' | 'refused' | 'not_understood' | 'ambiguous' | 'nothing_pending';
@@ -91,6 +93,7 @@ export async function answerSmsReply(sms: InboundSms): Promise<SmsReplyResult> {
     workflowId: page.workflow_id,
     accountUserId: page.account_user_id,
     action: parsed.action,
+    idempotencyKey: sms.messageId === undefined ? undefined : `sms:${sms.messageId}`,
   });
   logger.info('sms reply', { action: parsed.action, alertId: page.alert_id, status: view.status });
   if (view.status !== 200) {

@@ -9,7 +9,7 @@ import { Forbidden, HttpError, NotFound } from '../http/errors';
 import { checkSnsMessage, confirmSnsSubscription, type SnsCheck } from '../integrations/sns/check-sns-message';
 import { SnsUnavailable } from '../integrations/sns/sns-http';
 import { logger } from '../log';
-import { answerSmsReply, type SmsReplyOutcome } from './answer-sms-reply';
+import { answerSmsReply, type InboundSms, type SmsReplyOutcome } from './answer-sms-reply';
 
 export interface InboundSmsResult {
   received: 'subscription_confirmation' | 'unsubscribe_confirmation' | 'sms';
@@ -19,7 +19,9 @@ export interface InboundSmsResult {
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-function smsOf(message: unknown): { from: string; body: string } | null {
+/** The message's id: End User Messaging's own, else the SNS notification's (SNS delivers a message
+ * again with the same id when our answer did not come). */
+function smsOf(message: unknown, notificationId: unknown): InboundSms | null {
   if (typeof message !== 'string') return null;
   let parsed: unknown;
   try {
@@ -27,9 +29,14 @@ function smsOf(message: unknown): { from: string; body: string } | null {
   } catch {
     return null;
   }
-  const sms = parsed as { originationNumber?: unknown; messageBody?: unknown } | null;
+  const sms = parsed as { originationNumber?: unknown; messageBody?: unknown; inboundMessageId?: unknown } | null;
   if (typeof sms?.originationNumber !== 'string' || !E164.test(sms.originationNumber)) return null;
-  return { from: sms.originationNumber, body: typeof sms.messageBody === 'string' ? sms.messageBody.slice(0, 1_600) : '' };
+  const id = typeof sms.inboundMessageId === 'string' ? sms.inboundMessageId : typeof notificationId === 'string' ? notificationId : '';
+  return {
+    from: sms.originationNumber,
+    body: typeof sms.messageBody === 'string' ? sms.messageBody.slice(0, 1_600) : '',
+    messageId: id.length > 0 && id.length <= 128 ? id : undefined,
+  };
 }
 
 /** 503: SNS delivers the message again later. */
@@ -63,7 +70,7 @@ export async function receiveInboundSms(rawBody: string): Promise<InboundSmsResu
     return { received: 'subscription_confirmation', confirmed: confirmation.subscription_confirmed === true };
   }
   if (message.Type === 'UnsubscribeConfirmation') return { received: 'unsubscribe_confirmation' };
-  const sms = smsOf(message.Message);
+  const sms = smsOf(message.Message, message.MessageId);
   if (!sms) {
     logger.warn('inbound sms: the notification is not an End User Messaging inbound message');
     return { received: 'sms', outcome: 'ignored' };

@@ -6,9 +6,14 @@ import { config } from '../config';
 import { withoutSdkLogging } from '../sdk';
 
 let client: DynamoDBDocumentClient | undefined;
+let clientEndpoint: string | undefined;
 
 export function db(): DynamoDBDocumentClient {
-  if (!client) {
+  // The local runtime and the tests may point the process at another emulator between runs.
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL;
+  if (!client || clientEndpoint !== endpoint) {
+    client?.destroy();
+    clientEndpoint = endpoint;
     const raw = new DynamoDBClient({ maxAttempts: 4 });
     withoutSdkLogging(raw);
     client = DynamoDBDocumentClient.from(raw, {
@@ -21,10 +26,4 @@ export function db(): DynamoDBDocumentClient {
 
 export function tableName(): string {
   return config().TABLE_NAME;
-}
-
-/** Drops the cached client (the local runtime and tests point the process at another endpoint). */
-export function resetDb(): void {
-  client?.destroy();
-  client = undefined;
 }

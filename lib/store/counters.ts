@@ -1,10 +1,43 @@
 // Per-account counters: exact list totals (so total_count never needs a full read) and tiny ids.
 // Counters are updated with atomic ADD right after the write they count; one item per account and
 // entity type holds all of that type's counts, so one read answers any of them.
+// An ADD is not idempotent, and the SDK retries a write whose answer was lost (a timeout, a reset
+// connection, a 500 after the write applied): every ADD therefore carries a fresh token and keeps
+// the last WRITE_TOKENS tokens on the item, and applies only while its own token is not among them.
+// A retry of an ADD that applied fails that condition and is taken as done.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { EntityType } from '../entities';
-import { isConditionFailure } from './items';
+import { newId } from '../ids';
+import { getItem, isConditionFailure } from './items';
+
+/** Tokens of the last writes kept on a counter item: a retry comes back within a second or two, and
+ * this many other writes of the same item would have to land in between to make it apply twice. */
+const WRITE_TOKENS = 8;
+const tokenName = (i: number) => `_w${i}`;
+const resultName = (i: number) => `_r${i}`;
+
+/**
+ * The parts of an UpdateItem that keep the last tokens (`_w0` newest … `_w7`) and, when asked, a
+ * result beside each (`_r0` … : the value an expression gave for that write), and apply only while
+ * `token` is not among them. Every right-hand side reads the item as it was before the update, so
+ * the shift is one write.
+ */
+function tokenShift(token: string, result?: string) {
+  const names: Record<string, string> = {};
+  const sets: string[] = [];
+  const seen: string[] = [];
+  for (let i = 0; i < WRITE_TOKENS; i++) {
+    names[`#w${i}`] = tokenName(i);
+    sets.push(i === 0 ? '#w0 = :token' : `#w${i} = if_not_exists(#w${i - 1}, :none)`);
+    seen.push(`#w${i} = :token`);
+    if (result !== undefined) {
+      names[`#r${i}`] = resultName(i);
+      sets.push(i === 0 ? `#r0 = ${result}` : `#r${i} = if_not_exists(#r${i - 1}, :zero)`);
+    }
+  }
+  return { names, sets, condition: `NOT (${seen.join(' OR ')})`, values: { ':token': token, ':none': '-' } };
+}
 
 export function countKey(accountId: string, type: EntityType) {
   return { pk: `A#${accountId}#COUNT`, sk: type };
@@ -20,22 +53,29 @@ export async function adjustCounts(accountId: string, type: EntityType, deltas: 
 export async function adjustFields(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
   const entries = Object.entries(deltas).filter(([, n]) => n !== 0);
   if (entries.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
+  const shift = tokenShift(newId());
+  const names: Record<string, string> = { ...shift.names };
+  const values: Record<string, unknown> = { ...shift.values };
   const parts = entries.map(([field, n], i) => {
     names[`#f${i}`] = field;
     values[`:v${i}`] = n;
     return `#f${i} :v${i}`;
   });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `ADD ${parts.join(', ')} SET ${shift.sets.join(', ')}`,
+        ConditionExpression: shift.condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    // Our token is on the item: an attempt whose answer was lost applied this ADD already.
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 export async function readCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
@@ -136,17 +176,30 @@ export async function setCounts(accountId: string, type: EntityType, counts: Rec
  * Callers go through nextTinyId (lib/store/grouped-writes.ts), which shares one reservation among
  * concurrent creates. */
 export async function reserveTinyIds(accountId: string, type: EntityType, count: number): Promise<number> {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: `A#${accountId}#TINY`, sk: type },
-      UpdateExpression: 'ADD #n :count',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':count': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.n);
+  const key = { pk: `A#${accountId}#TINY`, sk: type };
+  const token = newId();
+  // Each reservation keeps what it reserved beside its token: a retry of one whose answer was lost
+  // reads it back instead of reserving a second block (tiny ids have no gaps).
+  const shift = tokenShift(token, 'if_not_exists(#n, :zero) + :count');
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET #n = if_not_exists(#n, :zero) + :count, ${shift.sets.join(', ')}`,
+        ConditionExpression: shift.condition,
+        ExpressionAttributeNames: { '#n': 'n', ...shift.names },
+        ExpressionAttributeValues: { ':count': count, ':zero': 0, ...shift.values },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.n);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const item = await getItem(key);
+    for (let i = 0; i < WRITE_TOKENS; i++) if (item?.[tokenName(i)] === token) return Number(item[resultName(i)]);
+    throw new Error(`tiny ids of ${type}: the reservation ${token} applied but is no longer on the item`, { cause: error });
+  }
 }
 
 // ── per-owner counters ─────────────────────────────────────────────────────────────────────────

@@ -67,6 +67,15 @@ export interface EntityStoreOptions<T extends Entity> {
   owners?: (record: T) => string[];
 }
 
+/**
+ * Tells a write's own record from another writer's, for a conditional write that failed its condition:
+ * an attempt of it whose answer was lost may have applied it (the SDK retried the write, and the
+ * retry found the item there, or its version moved). Only the caller knows what makes its write
+ * unique (a tiny id it was just given, a mark of its own call); without it a failed condition is a
+ * refusal.
+ */
+export type OwnWrite<T> = (stored: T) => boolean;
+
 /** A read to combine with others into one round trip (getEach). */
 export interface Ref<T> {
   key: Key;
@@ -149,9 +158,16 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return out;
   }
 
-  /** Writes a new record and counts it; false when one with that id exists already. */
-  async function insert(record: T): Promise<boolean> {
-    if (!(await putNew(item(record)))) return false;
+  /** Whether the record stored now is the caller's own write (OwnWrite), after its condition failed. */
+  async function isOwnWrite(record: T, own: OwnWrite<T> | undefined): Promise<boolean> {
+    if (!own) return false;
+    const stored = await get(record.account_id, record.id);
+    return stored !== null && own(stored);
+  }
+
+  /** Writes a new record and counts it; false when one with that id exists already (and is not `own`). */
+  async function insert(record: T, own?: OwnWrite<T>): Promise<boolean> {
+    if (!(await putNew(item(record))) && !(await isOwnWrite(record, own))) return false;
     await Promise.all([
       addCounts(record.account_id, type, deltas([], ['total', ...(options.counts?.(record) ?? [])])),
       countOwners(record, 1),
@@ -162,10 +178,11 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   /**
    * Saves `next` (whose version the caller raised by one) only while the stored version is still
    * `next.version - 1`; false when another write came first (the caller answers 409 or retries).
-   * With counters, `before` (the record as read) tells which counters the change moves.
+   * With counters, `before` (the record as read) tells which counters the change moves. `own`: see
+   * OwnWrite.
    */
-  async function save(next: T, before?: T): Promise<boolean> {
-    if (!(await putIfVersion(item(next), next.version - 1))) return false;
+  async function save(next: T, before?: T, own?: OwnWrite<T>): Promise<boolean> {
+    if (!(await putIfVersion(item(next), next.version - 1)) && !(await isOwnWrite(next, own))) return false;
     if (before) {
       await Promise.all([
         options.counts ? addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next))) : undefined,

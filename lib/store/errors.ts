@@ -1,5 +1,5 @@
 // Errors of the store that a caller may answer as the request's fault (lib/http/gateway-results.ts maps them):
-// kept apart from the table primitives, which only store files may import.
+// kept apart from the table primitives, which no file of lib/ but a store file (or keys.ts) may import.
 
 /** DynamoDB's limit on one item. */
 export const MAX_ITEM_BYTES = 400 * 1024;

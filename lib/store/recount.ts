@@ -104,6 +104,8 @@ export interface RecountResult {
 export interface RecountOptions {
   /** The pause between the two readings (an ADD in flight lands meanwhile). */
   settleMs?: number;
+  /** What happens between the two readings instead of the pause (a test makes a write land there). */
+  between?: () => Promise<unknown>;
   /** Readings before a busy partition is given up. */
   attempts?: number;
   /** Items one recount may read (the sweeper's budget); beyond it: too-large. */
@@ -125,7 +127,7 @@ async function countOwnersFromItems(accountId: string, kind: OwnerCountedKind, m
 
 /** The owner counts of one type, recounted and repaired the same way as a counter item. */
 async function recountOwners(accountId: string, set: CounterSet, kind: OwnerCountedKind, options: RecountOptions): Promise<RecountResult> {
-  const settleMs = options.settleMs ?? 1_000;
+  const pause = options.between ?? (() => sleep(options.settleMs ?? 1_000));
   const read = () => Promise.all([readAllOwnerCounts(accountId, kind.type), countOwnersFromItems(accountId, kind, options.maxItems)]);
   let found: Record<string, { was: number; now: number }> = {};
   try {
@@ -133,7 +135,7 @@ async function recountOwners(accountId: string, set: CounterSet, kind: OwnerCoun
       const [stored, counted] = await read();
       found = differences(stored, counted);
       if (Object.keys(found).length === 0) return { type: set, status: 'exact', corrections: {} };
-      await sleep(settleMs);
+      await pause();
       const [storedAgain, countedAgain] = await read();
       // Only the owners found off must be still: a storm into another owner does not hold this up.
       const still = (a: Record<string, number>, b: Record<string, number>) => Object.keys(found).every((o) => (a[o] ?? 0) === (b[o] ?? 0));
@@ -154,14 +156,14 @@ export async function recountCounter(accountId: string, set: CounterSet, options
     return recountOwners(accountId, set, OWNER_REGISTRY.get(set.slice(0, -OWNER_SUFFIX.length) as EntityType)!, options);
   }
   const type = set as EntityType;
-  const settleMs = options.settleMs ?? 1_000;
+  const pause = options.between ?? (() => sleep(options.settleMs ?? 1_000));
   let found: Record<string, { was: number; now: number }> = {};
   try {
     for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
       const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type, options.maxItems)]);
       found = differences(stored, counted);
       if (Object.keys(found).length === 0) return { type, status: 'exact', corrections: {} };
-      await sleep(settleMs);
+      await pause();
       const [storedAgain, countedAgain] = await Promise.all([
         readRawCounts(accountId, type),
         countFromItems(accountId, type, options.maxItems),

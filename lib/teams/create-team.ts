@@ -50,6 +50,7 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
     ...(input.chat_webhooks?.length ? { chat_webhooks: input.chat_webhooks } : {}),
     meta: withoutNulls(input.meta),
+    slack_channel_id: input.slack_channel_id ?? null,
   };
   await insertTeam(record);
   await syncChatSubscription(null, record);

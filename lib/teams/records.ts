@@ -27,6 +27,8 @@ export interface TeamRecord extends Entity {
   /** Incoming webhooks of chats that get a card for each alert assigned to the team (absent on older teams: none). */
   chat_webhooks?: ChatWebhook[];
   meta: Record<string, unknown>;
+  /** The Slack channel (`C…`) every alert assigned to the team is posted in (docs/api.md#slack); absent on teams stored before it. */
+  slack_channel_id?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -25,6 +25,7 @@ export function teamToV4(record: TeamRecord): z.input<typeof TeamV4> {
     attachments: record.attachments,
     chat_webhooks: record.chat_webhooks ?? [],
     meta: record.meta,
+    slack_channel_id: record.slack_channel_id ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
@@ -48,6 +49,7 @@ export const teamListSpec: ListSpec = {
     chat_webhooks: 'array',
     'chat_webhooks.type': 'array',
     meta: 'object',
+    slack_channel_id: 'string',
   },
   search: ['name', 'notes'],
 };

@@ -28,6 +28,15 @@ export const chatWebhooksInput = z
   .array(z.object({ type: z.enum(CHAT_WEBHOOK_TYPES), url: requiredText.max(MAX_CHAT_WEBHOOK_URL) }))
   .max(MAX_CHAT_WEBHOOKS);
 
+/** A Slack channel id (public `C…`, private `G…`); null stops posting. The bot must be in the channel. */
+const slackChannelId = z
+  .string()
+  .trim()
+  .refine((value) => /^[CG][A-Z0-9]{2,20}$/.test(value), {
+    message: "must be a Slack channel id such as C0123ABCD (in Slack: the channel's details, at the bottom)",
+  })
+  .nullable();
+
 export const createTeamInput = z.object({
   name: requiredText,
   notes: z.string().nullable().optional(),
@@ -40,6 +49,7 @@ export const createTeamInput = z.object({
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.optional(),
   chat_webhooks: chatWebhooksInput.optional(),
+  slack_channel_id: slackChannelId.optional(),
 });
 
 export const updateTeamInput = z.object({
@@ -54,6 +64,7 @@ export const updateTeamInput = z.object({
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.nullable().optional(),
   chat_webhooks: chatWebhooksInput.nullable().optional(),
+  slack_channel_id: slackChannelId.optional(),
   schedule_id: z.string().trim().min(1).nullable().optional(),
   escalation_policy_id: z.string().trim().min(1).nullable().optional(),
 });
@@ -101,6 +112,7 @@ export const TeamV4 = z.strictObject({
   attachments: z.union([z.record(z.string(), shownAttachment), z.array(shownAttachment)]),
   chat_webhooks: z.array(z.strictObject({ type: z.enum(CHAT_WEBHOOK_TYPES), url: z.string() })),
   meta: jsonObject,
+  slack_channel_id: z.string().nullable(),
   created_at: instant,
   updated_at: instant,
 });

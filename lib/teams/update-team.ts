@@ -58,6 +58,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     attachments:
       input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
     chat_webhooks: input.chat_webhooks === undefined ? current.chat_webhooks : (input.chat_webhooks ?? []),
+    slack_channel_id: input.slack_channel_id === undefined ? (current.slack_channel_id ?? null) : input.slack_channel_id,
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
     version: current.version + 1,

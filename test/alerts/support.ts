@@ -61,8 +61,14 @@ export async function seedObject(accountId: string, type: 'RTR' | 'SKD'): Promis
 
 /** Puts an alert in any status, as the routing pipeline would (one conditional write, counters kept). */
 export async function forceStatus(accountId: string, alertId: string, status: AlertStatus): Promise<void> {
-  const done = await changeStatus(accountId, alertId, { from: ALL_STATUSES, to: status, now: new Date().toISOString() });
-  if (!done) throw new Error(`could not force ${alertId} to ${status}`);
+  const call = newId();
+  const done = await changeStatus(accountId, alertId, {
+    from: ALL_STATUSES,
+    to: status,
+    now: new Date().toISOString(),
+    request: { key: call, call },
+  });
+  if (done.outcome !== 'applied') throw new Error(`could not force ${alertId} to ${status}`);
 }
 
 export async function openWorkflow(accountId: string, alertId: string, accountUserId: string): Promise<WorkflowRecord> {

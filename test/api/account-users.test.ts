@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
+import { outboxMessages } from '../support/dependencies';
 
 let service: TestService;
 useService(async (started) => {

@@ -1,6 +1,7 @@
 // Reference filters of the alert lists take an id in either form (docs/api.md#ids): v4 shows bare
 // ULIDs, the earlier interface prefix ids, and a client may send the other form — it must match
 // the same alerts, not none.
+// @moto: filters through BatchGet and index queries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';

@@ -5,9 +5,11 @@
 // outside the indexes are refused (422 / 400) instead of read whole.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
+import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { eventually, forceStatus, seedTeam, whoAmI, type Me } from '../alerts/support';
-import { readWordGroup, reindexAlerts } from '../../lib/alerts/store';
+import { reindexAlerts } from '../../lib/alerts/bulk-store';
+import { readWordGroup } from '../../lib/alerts/word-store';
 import { db, tableName } from '../../lib/store/client';
 import { deleteItem, putItem } from '../../lib/store/items';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -97,7 +99,7 @@ beforeAll(async () => {
   }
   // Routing settles (teams without a policy drop their alerts), then statuses are spread out.
   await eventually(everyAlert, (alerts) => alerts.length === COUNT && alerts.every((a) => a.status !== 'queued'));
-  await new Promise((r) => setTimeout(r, 500));
+  await settle(service);
   const created = await everyAlert();
   for (let start = 0; start < created.length; start += 20) {
     await Promise.all(created.slice(start, start + 20).map((alert) => forceStatus(me.accountId, alert.id, pick(STATUSES))));

@@ -9,7 +9,10 @@ import type { ApiClient } from '../support/api-client';
 import { useService } from '../support/runtime';
 import { forceStatus, whoAmI, type Me } from '../alerts/support';
 import type { AlertRecord, AlertStatus, Urgency } from '../../lib/alerts/records';
-import { alertDefaults, importAlerts, readWordEntries, recountCreatedBuckets, reindexAlerts } from '../../lib/alerts/store';
+import { importAlerts, reindexAlerts } from '../../lib/alerts/bulk-store';
+import { recountCreatedBuckets } from '../../lib/alerts/created-at-store';
+import { alertDefaults } from '../../lib/alerts/store';
+import { readWordEntries } from '../../lib/alerts/word-store';
 import { adjustFields } from '../../lib/store/counters';
 import { putItem } from '../../lib/store/items';
 

@@ -1,5 +1,6 @@
 // v4 alerts over HTTP: create/read/update/delete, validation, lists (filters, ops, pagination,
 // exact counts), comments, a team's alerts, account isolation and routing.
+// @moto: the alert store: conditional creates, updates, deletes and exact counts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';

@@ -4,15 +4,16 @@
 // or by response_requested_by: an absolute time, which TIME_SCALE leaves alone), errored when nothing
 // could be sent, answers by addressees only (a second replaces the first; counts exact under concurrent
 // answers), isolation between accounts, and the earlier /broadcast alert view left as it was.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBroadcast } from '../../lib/broadcasts/store';
 import { runBroadcastStep } from '../../lib/broadcasts/run-broadcast';
-import { advanceClock, resetClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, waitFor, type Person } from '../escalation/support';
+import { BROADCAST_SWEEP_GRACE_MS } from '../../lib/broadcasts/sweep-broadcasts';
+import { outboxMessages } from '../support/dependencies';
+import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -30,8 +31,6 @@ useService(
   },
   { env: { TIME_SCALE: '600' } },
 );
-
-afterEach(() => resetClock());
 
 interface Notification {
   account_user_id: string;
@@ -260,15 +259,14 @@ describe('delivering a broadcast', () => {
       updated_at: iso,
     };
     await insertBroadcast(lost);
-    await new Promise((r) => setTimeout(r, 500));
+    await settle(service);
     expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('queued');
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect((await admin.get(`/api/v4/broadcasts/${lost.id}`)).body.status).toBe('open');
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
     // Another run (a late message, the next sweep) finds nothing left to do.
     await runBroadcastStep(lost.account_id, lost.id);
-    advanceClock(120_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 120_000);
     expect(await notificationsOfBroadcast(lost.id)).toHaveLength(2);
   });
 });
@@ -311,12 +309,10 @@ describe('closing a broadcast', () => {
     const poll = await openPoll([someone], ['Yes', 'No'], { response_requested_by: deadline });
     expect(poll.response_requested_by).toBe(deadline);
     // With TIME_SCALE=600 an hour of relative time would be 6 s; a deadline is absolute and stays.
-    await new Promise((r) => setTimeout(r, 1_500));
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 3_600_000 / 600 + BROADCAST_SWEEP_GRACE_MS);
     expect((await admin.get(`/api/v4/broadcasts/${poll.id}`)).body.status).toBe('open');
 
-    advanceClock(3_600_000 + 5_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 3_600_000);
     const closed = (await admin.get(`/api/v4/broadcasts/${poll.id}`)).body;
     expect(closed.status).toBe('closed');
     expect(closed.closed_at).toEqual(expect.any(String));

@@ -3,6 +3,7 @@
 // format to a loopback receiver; a one-line follow-up for each later change made through either
 // interface, a hand-off or a policy's reassignment; a receiver that fails gets the card once it
 // recovers (clock advanced, sweeper run); a redelivered queue message posts nothing twice.
+// @moto: deliveries made once under redelivered messages (conditional puts), claimed tries and the due index.
 // The runtime starts without pollers: each test drains the queues itself until they are at rest, then
 // asserts, including that nothing else arrived. Loopback receivers are allowed as the outgoing webhook
 // tests allow them (ALLOW_PRIVATE_AUTOMATION_TARGETS); chat-webhooks-guard.test.ts runs without that.
@@ -10,7 +11,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Messa
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { toRecord } from '../../infra/local/sqs-poller';
-import { advanceClock, resetClock } from '../../lib/clock';
+import { testClock } from '../support/dependencies';
 import { drainQueue, settleQueues } from '../support/queues';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
@@ -45,7 +46,7 @@ const settle = () => settleQueues(service, ['routing', 'escalation', 'webhooks']
 
 /** Past the first retry's due time and the sweeper's grace (30 s + 2 min): the sweeper re-drives what is pending. */
 async function afterTheFirstRetryIsDue(): Promise<void> {
-  advanceClock(3 * 60_000);
+  testClock.advance(3 * 60_000);
   await service.runtime.runScheduled('sweeper');
   await settle();
 }
@@ -404,7 +405,6 @@ describe('delivery', () => {
       expect(at(hook.path)).toHaveLength(2);
     } finally {
       target().answer = () => ({ status: 200, body: 'ok' });
-      resetClock();
     }
   });
 
@@ -424,7 +424,6 @@ describe('delivery', () => {
       expect(logs.map((l) => l.data.outcome)).toEqual(['retrying', 'cancelled']);
     } finally {
       target().answer = () => ({ status: 200, body: 'ok' });
-      resetClock();
     }
   });
 

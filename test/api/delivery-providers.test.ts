@@ -5,7 +5,6 @@
 // decrypts the payload with the subscription's private key. Refused deliveries are recorded failed
 // with the reason, and escalation goes on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useWebPushAgent } from '../../lib/notify/providers/web-push';
 import type { ApiClient } from '../support/api-client';
 import { startAwsMessagingStub, type AwsMessagingStub } from '../support/aws-messaging-stub';
 import {
@@ -31,8 +30,8 @@ let admin: ApiClient;
 beforeAll(async () => {
   aws = await startAwsMessagingStub();
   pushService = await startPushService();
-  useWebPushAgent(pushServiceAgent());
   service = await startService({
+    dependencies: { pushAgent: pushServiceAgent() },
     env: {
       OUTBOX: 'none',
       TIME_SCALE: '600',
@@ -53,7 +52,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
-  useWebPushAgent(undefined);
   await aws?.close();
   await pushService?.close();
   for (const name of ENV_NAMES) delete process.env[name];

@@ -3,11 +3,12 @@
 // and its message) pages once, a step that crashed after its commit is finished by whoever finds it
 // (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
 // (the routing seam's delay_ms) wait their time.
-import { afterEach, describe, expect, it } from 'vitest';
+// @moto: leases, versioned commits and the due index.
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
-import { advanceClock, now, resetClock, timeScale } from '../../lib/clock';
+import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
 import { advanceWithLoader, dueTimeouts, type EscalationEffect, type PageEffect } from '../../lib/escalation/engine';
 import { notificationIdOf } from '../../lib/escalation/effects';
@@ -17,6 +18,9 @@ import { startEscalation } from '../../lib/escalation/start-escalation';
 import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
+import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
+import { testClock } from '../support/dependencies';
+import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -27,8 +31,6 @@ useService(async (started) => {
   admin = service.admin;
   accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
 });
-
-afterEach(() => resetClock());
 
 const MINUTE = 60_000;
 
@@ -72,7 +74,7 @@ describe('timers that go wrong', () => {
     const stored = await getEscalation(accountId, alert.id);
     expect(stored.dueAt).not.toBeNull();
     // Ten minutes pass, but the queue's delayed message is still ten real minutes away (as good as lost).
-    advanceClock(10 * MINUTE + 5_000);
+    testClock.advance(10 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
     expect(pagedPeople(sent)).toEqual([a.id, b.id]);
@@ -90,7 +92,7 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
     await Promise.all(Array.from({ length: 6 }, () => runStep(accountId, alert.id, { kind: 'due' })));
     const sent = await notificationsOf(admin, alert.id);
     expect(sent.filter((n) => n.account_user_id === b.id)).toHaveLength(2); // push and e-mail, once each
@@ -103,7 +105,7 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
 
     // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
     // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
@@ -141,7 +143,7 @@ describe('timers that go wrong', () => {
     });
 
     // The sweeper finds the leftover once its lease (and a grace) has passed.
-    advanceClock(5_000);
+    testClock.advance(5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 2);
     const toB = sent.filter((n) => n.account_user_id === b.id);
@@ -153,7 +155,7 @@ describe('timers that go wrong', () => {
     expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
     expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
     // Nothing more on another sweep.
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
@@ -163,11 +165,12 @@ describe('timers that go wrong', () => {
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    advanceClock(10 * MINUTE + 1_000);
+    testClock.advance(10 * MINUTE + 1_000);
     await crashAfterCommit(alert.id, t.id);
     const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(ack.status).toBe(200);
-    await sleep(200);
+    // Past the crashed step's lease and the sweeper's grace: its leftover would have been run by now.
+    await passTime(service, SWEEP_GRACE_MS);
     const sent = await notificationsOf(admin, alert.id);
     expect(sent.filter((n) => n.account_user_id === b.id && n.status === 'sent')).toEqual([]);
     const after = await getEscalation(accountId, alert.id);
@@ -203,8 +206,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       (extended) => !extended,
       1_500,
     );
-    await sleep(100);
-    expect(answeredAt).toBe(0); // still waiting for the step
+    // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
+    await settle(service);
+    expect(answeredAt).toBe(0);
     const releasedAt = Date.now();
     expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
     const res = await ack;
@@ -233,8 +237,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         () => getEscalation(accountId, alert.id),
         (e) => e.leaseOwner === null,
       );
-      await sleep(1_100); // the team's snapshot (lib/escalation/inputs.ts) is read again: the step takes longer to commit
-      advanceClock(10 * MINUTE + 1_000); // layer 2 is due: the step below pages it unless the acknowledgement comes first
+      // Layer 2 is due: the step below pages it unless the acknowledgement comes first. The team's
+      // snapshot (lib/escalation/inputs.ts) is too old by then: the step reads it again and takes longer to commit.
+      testClock.advance(10 * MINUTE + 1_000);
       const acknowledge = () =>
         a.client
           .post(`/api/v4/alerts/${alert.id}/acknowledge`)
@@ -254,7 +259,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       const { res, atAnswer } = await answered;
       expect(res.status, res.text).toBe(200);
       await step;
-      await sleep(150);
+      await settle(service);
       expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
       await waitFor(
         () => getEscalation(accountId, alert.id),
@@ -263,7 +268,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       // Whatever the order, no workflow stays open.
       for (const id of new Set((await notificationsOf(admin, alert.id)).map((n) => n.workflow_id!)))
         expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
-      resetClock();
+      testClock.reset();
     }
   }, 60_000);
 });
@@ -279,8 +284,7 @@ describe('a deleted alert', () => {
       (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'),
     );
     expect((await admin.delete(`/api/v4/alerts/${alert.id}`)).status).toBe(204);
-    advanceClock(10 * MINUTE + 5_000);
-    await service.runtime.runScheduled('sweeper');
+    await passTime(service, 10 * MINUTE + SWEEP_GRACE_MS);
     expect(await notificationsOf(admin, alert.id)).toHaveLength(paged.length);
     expect((await getEscalation(accountId, alert.id)).version).toBe(0);
   });
@@ -303,12 +307,12 @@ describe('delayed starts (the routing seam)', () => {
     const stored = await getEscalation(accountId, alert.id);
     expect(stored.deferred).toHaveLength(1);
     expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
-    advanceClock(3 * MINUTE + 5_000);
+    testClock.advance(3 * MINUTE + 5_000);
     await service.runtime.runScheduled('sweeper');
     const sent = await sentFor(admin, alert.id, (s) => pagedPeople(s).includes(b.id));
     expect(pagedPeople(sent)).toEqual([a.id, b.id]);
     await startEscalation(start);
-    await service.runtime.runScheduled('sweeper');
+    await runDueSweeps(service);
     expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id, b.id]);
     expect((await getEscalation(accountId, alert.id)).deferred).toEqual([]);
     await waitFor(

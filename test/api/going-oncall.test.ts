@@ -1,11 +1,11 @@
 // Going on call (docs/api.md#escalation-and-notifications) through the real server and the service's clock: the sweeper notices
 // when who is on call for a team changes and tells the team's handoff_notifications recipients
 // (template event_goc); the first look only records who is on call.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 import { person, waitFor } from '../escalation/support';
-import { advanceClock, resetClock } from '../../lib/clock';
+import { testClock } from '../support/dependencies';
 
 let service: TestService;
 let admin: ApiClient;
@@ -14,8 +14,6 @@ useService(async (started) => {
   service = started;
   admin = service.admin;
 });
-
-afterEach(() => resetClock());
 
 const HOUR = 3_600_000;
 
@@ -55,7 +53,7 @@ describe('going on call', () => {
     await service.runtime.runScheduled('sweeper');
     expect(await gocOf(on.id)).toEqual([]);
 
-    advanceClock(2 * HOUR + 60_000);
+    testClock.advance(2 * HOUR + 60_000);
     await service.runtime.runScheduled('sweeper');
     const told = await waitFor(
       () => gocOf(on.id),
@@ -67,7 +65,7 @@ describe('going on call', () => {
     await service.runtime.runScheduled('sweeper'); // no change since
     expect(await gocOf(on.id)).toHaveLength(2);
 
-    advanceClock(4 * HOUR);
+    testClock.advance(4 * HOUR);
     await service.runtime.runScheduled('sweeper'); // the shift ended: nobody comes on
     expect(await gocOf(on.id)).toHaveLength(2);
     expect(await gocOf(member.id)).toEqual([]);
@@ -80,7 +78,7 @@ describe('going on call', () => {
     await teamWithShift('specific_users', [on.id], [on.id], [on.id], { handoff_notification_account_user_ids: [watcher.id] });
     await teamWithShift('none', [on.id], [on.id, member.id], [member.id]);
     await service.runtime.runScheduled('sweeper');
-    advanceClock(2 * HOUR + 60_000);
+    testClock.advance(2 * HOUR + 60_000);
     await service.runtime.runScheduled('sweeper');
     // team_all: members and admins; team_admins: the admin again; specific_users: the watcher.
     const memberTold = await waitFor(

@@ -1,9 +1,10 @@
 // GET /health reports, beside `ok`, the depth of each queue and of its dead-letter queue.
+// @moto: the queues' depth attributes.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { QUEUES } from '../../infra/functions';
-import { forgetQueueDepths } from '../../lib/queues/depths';
 import { adminAccountUser } from '../integrations/support';
+import { testClock } from '../support/dependencies';
 import { useService, type TestService } from '../support/runtime';
 
 let service: TestService;
@@ -32,7 +33,10 @@ describe('the health check', () => {
     const sqs = new SQSClient({ endpoint: service.runtime.emulators.sqsEndpoint, region: 'us-east-1' });
     await sqs.send(new SendMessageCommand({ QueueUrl: service.runtime.queues.ingest.dlqUrl, MessageBody: '{"dead":true}' }));
     sqs.destroy();
-    forgetQueueDepths();
+    // The depths are remembered for 5 seconds (one GetQueueAttributes per queue, not per health check).
+    const remembered = await service.anonymous.get('/health');
+    expect(remembered.body.queues.ingest).toEqual({ waiting: 0, in_flight: 0, dead_letters: 0 });
+    testClock.advance(5_000);
     const after = await service.anonymous.get('/health');
     expect(after.body.queues.routing).toEqual({ waiting: 1, in_flight: 0, dead_letters: 0 });
     expect(after.body.queues.ingest).toEqual({ waiting: 0, in_flight: 0, dead_letters: 1 });

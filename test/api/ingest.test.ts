@@ -1,4 +1,5 @@
 // The webhook pipeline end to end: POST /integration/:id → log → ingest queue → worker → alert.
+// @moto: exactly-once through conditional writes on the dedup item, and batch sends.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { processIncomingLog } from '../../lib/integrations/ingest/process-incomi
 import { db, tableName } from '../../lib/store/client';
 import { typeOf } from '../../lib/entities';
 import { entityKey } from '../../lib/store/items';
+import { testClock } from '../support/dependencies';
+import { passTime, settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId } from '../integrations/support';
 
@@ -65,7 +68,7 @@ async function pendingLog(body: unknown, options: { dueAt?: number } = {}): Prom
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json' },
       query: '',
-      receivedAt: Date.now(),
+      receivedAt: testClock.now(),
       sourceIp: '127.0.0.1',
     },
     { status: 'pending' },
@@ -290,13 +293,13 @@ describe('exactly once', () => {
     const log = await pendingLog({ id, title: 'Redelivered' }, { dueAt: Date.now() + 3_600_000 });
     await sendToQueue([log.id, log.id]);
     await settledLog(prefixId('log', log.id));
-    await new Promise((r) => setTimeout(r, 500));
+    await settle(service);
     const alerts = await alertsWithThirdpartyId(service.admin, id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].dedup_count).toBe(1);
     // A later redelivery of the processed log changes nothing either.
     await sendToQueue([log.id]);
-    await new Promise((r) => setTimeout(r, 1000));
+    await settle(service);
     expect((await alertsWithThirdpartyId(service.admin, id))[0].dedup_count).toBe(1);
   });
 
@@ -306,6 +309,7 @@ describe('exactly once', () => {
     const b = await pendingLog({ id, title: 'Race' }, { dueAt: Date.now() + 3_600_000 });
     await sendToQueue([a.id, b.id]);
     await Promise.all([settledLog(prefixId('log', a.id)), settledLog(prefixId('log', b.id))]);
+    await settle(service);
     const alerts = await alertsWithThirdpartyId(service.admin, id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].dedup_count).toBe(2);
@@ -386,13 +390,17 @@ describe('never losing an accepted request', () => {
     expect((stored as unknown as { resends: number }).resends).toBe(1);
   });
 
-  it('the sweeper leaves logs alone during their grace period', async () => {
+  it('the sweeper leaves logs alone during their grace period (30 s), and re-sends them after it', async () => {
     const id = uid('young');
+    // The service's time stands still but for the test's moves: the grace is counted exactly.
+    testClock.freeze();
     const log = await pendingLog({ id, title: 'Young' });
-    await service.runtime.runScheduled('sweeper');
-    await new Promise((r) => setTimeout(r, 800));
+    await passTime(service, 29_000);
     expect((await logOf(prefixId('log', log.id))).status).toBe('pending');
     expect(await alertsWithThirdpartyId(service.admin, id)).toHaveLength(0);
+    await passTime(service, 1_000);
+    expect((await logOf(prefixId('log', log.id))).status).toBe('processed');
+    expect(await alertsWithThirdpartyId(service.admin, id)).toHaveLength(1);
   });
 });
 

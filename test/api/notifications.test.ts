@@ -1,12 +1,13 @@
 // Notifications (docs/api.md#escalation-and-notifications) over HTTP: the read-only objects on both interfaces and their list
 // filters, default channels, the account's notification_templates, one-click response links
 // (valid, replayed, expired, foreign), and another account's objects never reachable.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
+import { settle } from '../support/quiescence';
 import { signupAccount, useService, type TestService } from '../support/runtime';
-import { alertTo, delivered, notificationsOf, pagedPeople, person, sentFor, sleep, team, type Person } from '../escalation/support';
-import { advanceClock, resetClock } from '../../lib/clock';
+import { alertTo, delivered, notificationsOf, pagedPeople, person, sentFor, team, type Person } from '../escalation/support';
 import { responseLinks } from '../../lib/notify/response-links';
+import { testClock } from '../support/dependencies';
 
 let service: TestService;
 let admin: ApiClient;
@@ -21,8 +22,6 @@ useService(
   },
   { env: { TIME_SCALE: '600' } },
 );
-
-afterEach(() => resetClock());
 
 async function pagedAlone(who: Person, title?: string) {
   const alert = await alertTo(admin, { users: [who.id] }, title);
@@ -278,7 +277,7 @@ describe('one-click responses', () => {
     const a = await person(admin);
     const { alert, links } = await pageWithLinks(a);
     await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-    advanceClock(24 * 3_600_000 + 1_000);
+    testClock.advance(24 * 3_600_000 + 1_000);
     const res = await service.anonymous.post(path(links.acknowledge));
     expect(res.status).toBe(410);
     expect(res.text).toContain('expired');
@@ -304,7 +303,7 @@ describe('one-click responses', () => {
     const other = await signupAccount(service, 'Foreign');
     const crossed = await responseLinks({ accountId: other.accountId, alertId: alert.id, workflowId: bWorkflow, accountUserId: b.id });
     expect((await service.anonymous.post(path(crossed.acknowledge!))).status).toBe(404);
-    await sleep(50);
+    await settle(service);
     expect((await admin.get(`/api/v4/alerts/${alert.id}`)).body.status).toBe('open');
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });

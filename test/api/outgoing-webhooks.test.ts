@@ -3,8 +3,9 @@
 // account POSTed as {type, data} with a verifiable signature, retried on 5xx, 429 and timeouts with the
 // same X-Webhook-Id, each try logged on the integration, never slowing the alert's own change, and a
 // delivery whose message was lost re-driven by the sweeper. TIME_SCALE shortens the backoff.
+// @moto: delayed messages and claimed delivery tries.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertDelivery } from '../../lib/outgoing-webhooks/delivery-store';
 import { newId } from '../../lib/ids';
 import { useService, type TestService } from '../support/runtime';
@@ -12,6 +13,7 @@ import type { ApiClient } from '../support/api-client';
 import { people, type Person } from '../teams/helpers';
 import { startHttpTarget, type HttpTarget, type Received } from '../support/http-target';
 import { eventually } from '../integrations/support';
+import { passTime } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -26,6 +28,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.close();
 });
+// Each test chooses its receiver's answers; the others get 200.
+beforeEach(() => {
+  target.answer = () => ({ status: 200, body: 'ok' });
+});
+
+/** Past a first retry (30 s ÷ TIME_SCALE 3000) and the sweeper's grace for a lost one (at least 1 s). */
+const PAST_FIRST_RETRY_MS = 30_000 / 3000 + 1_000;
 
 useService(
   async (started) => {
@@ -162,13 +171,13 @@ describe('alert events', () => {
     const alert = await newAlert();
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     const got = await received(path, 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await passTime(service, PAST_FIRST_RETRY_MS);
     expect(at(path).map((r) => JSON.parse(r.body).type)).toEqual(['alert.resolved']);
     expect(got[0].headers['x-signature']).toBeUndefined();
     await admin.put(`/api/v4/integrations/${integration.id}`, { enabled: false });
     const second = await newAlert();
     await admin.post(`/api/v4/alerts/${second.id}/resolve`);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await passTime(service, PAST_FIRST_RETRY_MS);
     expect(at(path)).toHaveLength(1);
   });
 
@@ -213,8 +222,7 @@ describe('alert events', () => {
     target.answer = (request) => (request.url === path ? { status: 410, body: 'gone' } : { status: 200 });
     await newAlert();
     await received(path, 1);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    target.answer = () => ({ status: 200 });
+    await passTime(service, PAST_FIRST_RETRY_MS);
     expect(at(path)).toHaveLength(1);
     const logs = (await admin.get(`/log?owner_id=${integration.prefix_id}`)).body.data;
     expect(logs.map((l: any) => l.data.outcome)).toEqual(['failed']);

@@ -2,6 +2,7 @@
 // the events PagerDuty documents and the ones Alertmanager 0.25's pagerduty_configs sends.
 import { describe, expect, it } from 'vitest';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
+import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import {
   alertById,
@@ -197,7 +198,7 @@ describe('POST /v2/enqueue: accepted events', () => {
     const logs = await service.admin.get(`/log?owner_id=${quiet.prefix_id}&limit=10`);
     expect(logs.body.data).toHaveLength(1);
     expect(logs.body.data[0]).toMatchObject({ status: 'ignored', reason: 'maintenance_window' });
-    await new Promise((r) => setTimeout(r, 500));
+    await settle(service);
     expect(await alertsWithThirdpartyId(service.admin, dedupKey)).toHaveLength(0);
   });
 

@@ -8,10 +8,10 @@ import { ANSWER_FLOOR_MS } from '../../lib/accounts/request-password-reset';
 import { jwtSecret } from '../../lib/auth/jwt';
 import { sha256 } from '../../lib/auth/passwords';
 import { logger } from '../../lib/log';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { db } from '../../lib/store/client';
 import { ApiClient, createMember } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
+import { outboxMessages } from '../support/dependencies';
 
 let service: TestService;
 

@@ -3,6 +3,7 @@
 // actions applied (assign with delay, ignore, setval, incident, aggregate, stakeholder, automation),
 // every step on the alert's timeline, chains too deep or looping dropped, and redelivery applying
 // nothing twice. TIME_SCALE shortens the aggregate window.
+// @moto: the aggregate window's conditional claim and redelivered messages.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../lib/alerts/records';
@@ -14,6 +15,8 @@ import type { ApiClient } from '../support/api-client';
 import { createTeam, people, type Person } from '../teams/helpers';
 import { startHttpTarget, type HttpTarget } from '../support/http-target';
 import { createIntegration, eventually } from '../integrations/support';
+import { testClock } from '../support/dependencies';
+import { settle } from '../support/quiescence';
 
 let service: TestService;
 let admin: ApiClient;
@@ -40,15 +43,15 @@ useService(
     [alice, bob] = await people(admin, 2);
     teamA = await createTeam(admin, { name: 'Team A', member_account_user_ids: [alice.id], admin_account_user_ids: [alice.id] });
     teamB = await createTeam(admin, { name: 'Team B', member_account_user_ids: [bob.id], admin_account_user_ids: [bob.id] });
-    // Someone on call on each team, for longer than a test takes (60 minutes ÷ 600): the alerts
-    // routed here start escalating and stay open meanwhile.
+    // Someone on call on each team, for longer than a test takes on a loaded machine (24 hours ÷ 600
+    // = 144 s): the alerts routed here start escalating and stay open, their timelines still, meanwhile.
     for (const [team, who] of [
       [teamA, alice],
       [teamB, bob],
     ] as const) {
       const full = (await admin.get(`/api/v4/teams/${team.id}`)).body;
       await admin.put(`/api/v4/escalation_policies/${full.escalation_policy_id}`, {
-        escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }],
+        escalation_layers: [{ layer: 1, timeout: 24, timeout_unit: 'hours' }],
       });
       await admin.post('/api/v4/events', {
         schedule_ids: [full.schedule_id],
@@ -252,7 +255,7 @@ describe('routing through routers', () => {
     actions:
       - type: aggregate
         by: [alert.title]
-        timeout: 10m
+        timeout: 60m
         receiver: ${teamB.prefix_id}
 `);
     const title = `Disk ${uid()}`;
@@ -265,8 +268,9 @@ describe('routing through routers', () => {
     expect((await admin.get(`/alert/alt_${second.id}`)).body.parent_id).toBe(`alt_${first.id}`);
     const other = await viaApi([r.id], { title: `${title} elsewhere` });
     expect(other.parent_id).toBeNull();
-    // 10 minutes ÷ TIME_SCALE 600 = 1 s: after it, a new window opens.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // 60 minutes ÷ TIME_SCALE 600 = 6 s (long enough for the alerts above on a slow machine): once
+    // the service's clock has passed it, a new window opens.
+    testClock.advance(6_000);
     const later = await viaApi([r.id], { title });
     expect(later.parent_id).toBeNull();
     expect(later.assignments.map((a) => a.id)).toEqual([teamB.id]);
@@ -309,7 +313,10 @@ describe('routing through routers', () => {
     const runs = await admin.get(`/log?owner_id=${automation.body.id}`);
     expect(runs.body.data[0].data).toMatchObject({ trigger: 'router', alert_id: `alt_${alert.id}` });
 
+    // The escalation the routing started writes its own entries: counted once it is at rest.
+    await settle(service);
     const steps = (await timeline(alert.id)).length;
+    const version = (await getAlert(accountId, alert.id))!.version;
     // Redelivery: the same message again, through the queue and by a direct call.
     await sqs.send(
       new SendMessageCommand({
@@ -317,14 +324,14 @@ describe('routing through routers', () => {
         MessageBody: JSON.stringify({ account_id: accountId, alert_id: alert.id }),
       }),
     );
-    expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await settle(service);
     const again = (await getAlert(accountId, alert.id))!;
     expect(again.title).toBe('[P1] Queue stuck');
     expect(again.tag_list).toEqual(['1-tags', 'x']);
-    expect(again.version).toBe(alert.version);
+    expect(again.version).toBe(version);
     expect(target.received.length).toBe(before + 1);
     expect((await timeline(alert.id)).length).toBe(steps);
+    expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
   });
 
   it('an alert sent straight to a team is assigned to it, as before', async () => {

@@ -1,6 +1,7 @@
 // On-call through HTTP: window_events and current_oncall over real events, with expectations worked
 // out by hand from the zones' rules (2026: Berlin changes on Mar 29 and Oct 25, Los Angeles on Mar 8
 // and Nov 1, Sydney on Apr 5 and Oct 4).
+// @moto: a schedule's events read back through their indexes.
 import { describe, expect, it } from 'vitest';
 import { useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';

@@ -4,12 +4,12 @@
 // still refused; SNS_SIGNATURE_REQUIRED=true fails them instead. The hosts fail with a real
 // ECONNREFUSED (test/integrations/sns-support.ts makeSnsUnreachable).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetConfig } from '../../lib/config';
 import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { logger } from '../../lib/log';
 import { useService, type TestService } from '../support/runtime';
 import { alertsWithThirdpartyId, createIntegration, eventually, postRaw, senderFixture } from '../integrations/support';
 import { makeSnsUnreachable, startSnsStub } from '../integrations/sns-support';
+import { changeEnvironment } from '../support/dependencies';
 
 let service: TestService;
 let cloudwatch: { id: string; prefix_id: string; account_id: string };
@@ -25,9 +25,10 @@ beforeAll(async () => {
 afterAll(() => {
   unreachable?.restore();
 });
+let restoreEnvironment = () => {};
 afterEach(() => {
-  delete process.env.SNS_SIGNATURE_REQUIRED;
-  resetConfig();
+  restoreEnvironment();
+  restoreEnvironment = () => {};
   vi.restoreAllMocks();
 });
 
@@ -141,8 +142,7 @@ describe('certificate unreachable, SNS_SIGNATURE_REQUIRED unset (the default)', 
 
 describe('certificate unreachable, SNS_SIGNATURE_REQUIRED=true', () => {
   it('the sample ALARM is failed and makes no alert', async () => {
-    process.env.SNS_SIGNATURE_REQUIRED = 'true';
-    resetConfig();
+    restoreEnvironment = changeEnvironment({ SNS_SIGNATURE_REQUIRED: 'true' });
     const arn = topic();
     const log = await settled(await post(alarm(arn)));
     expect(log.status).toBe('failed');
@@ -152,8 +152,7 @@ describe('certificate unreachable, SNS_SIGNATURE_REQUIRED=true', () => {
   });
 
   it('a SubscriptionConfirmation is failed too, its SubscribeURL recorded but not fetched', async () => {
-    process.env.SNS_SIGNATURE_REQUIRED = 'true';
-    resetConfig();
+    restoreEnvironment = changeEnvironment({ SNS_SIGNATURE_REQUIRED: 'true' });
     const confirmation: Record<string, any> = { ...sample('sns-subscription-confirmation.json'), MessageId: crypto.randomUUID() };
     const before = unreachable.requests.length;
     const log = await settled(await post(confirmation));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService } from '../support/runtime';
 import { alertTo, notificationsOf, person, waitFor } from '../escalation/support';
-import { outboxMessages } from '../../lib/notify/personal-messages';
+import { outboxMessages } from '../support/dependencies';
 
 let admin: ApiClient;
 

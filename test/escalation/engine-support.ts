@@ -119,8 +119,13 @@ export function nextTimer(state: EscalationState): EscalationEvent | null {
   return timer ? { type: 'timeout', at: timer.dueAt, token: timer.token } : null;
 }
 
-/** Fires timers until nothing waits; returns every result (bounded, so a bug cannot loop forever). */
-export function runTimers(w: World, state: EscalationState, limit = 500): AdvanceResult[] {
+/**
+ * Fires timers until nothing waits; returns every result (bounded, so a bug cannot loop forever).
+ * The bound sits well above the largest legitimate life the generators can build: three teams of
+ * four layers with six people each, four rounds, three notification steps per page, plus up to 25
+ * starts, is about 1,500 timers (lives of 560 were seen; 500 was too tight and failed CI once).
+ */
+export function runTimers(w: World, state: EscalationState, limit = 5000): AdvanceResult[] {
   const results: AdvanceResult[] = [];
   for (let i = 0; i < limit; i++) {
     const event = nextTimer(state);

@@ -3,7 +3,7 @@
 // what was sent (the notifications API, and the memory outbox for the full text of a message).
 import { expect } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
-import { outboxMessages } from '../../lib/notify/personal-messages';
+import { outboxMessages } from '../support/dependencies';
 
 export interface Person {
   id: string;

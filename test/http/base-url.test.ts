@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../lib/config';
 import { baseUrlOf } from '../../lib/http/base-url';
+import { changeEnvironment } from '../support/dependencies';
 
 process.env.TABLE_NAME ??= 'oncall-unit';
 
+let restoreEnvironment = () => {};
 afterEach(() => {
-  delete process.env.PUBLIC_BASE_URL;
-  resetConfig();
+  restoreEnvironment();
+  restoreEnvironment = () => {};
 });
 
 describe('the base URL shown in inbound addresses', () => {
@@ -27,8 +28,7 @@ describe('the base URL shown in inbound addresses', () => {
   });
 
   it('is PUBLIC_BASE_URL when the operator sets one', () => {
-    process.env.PUBLIC_BASE_URL = 'https://alerts.example.com/';
-    resetConfig();
+    restoreEnvironment = changeEnvironment({ PUBLIC_BASE_URL: 'https://alerts.example.com/' });
     expect(baseUrlOf({ headers: { host: 'abc.execute-api.us-east-1.amazonaws.com' } })).toBe('https://alerts.example.com');
   });
 });

@@ -5,7 +5,7 @@ import { sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useSnsHttp } from '../../lib/integrations/sns/sns-http';
+import { replaceDependencies } from '../../lib/dependencies';
 import { stringToSign, type SnsMessage } from '../../lib/integrations/sns/verify-signature';
 
 export const TEST_CERT = readFileSync(new URL('../fixtures/sns/test-signing-cert.pem', import.meta.url), 'utf8');
@@ -63,10 +63,12 @@ export async function startSnsStub(): Promise<SnsStub> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  useSnsHttp(async (url) => {
-    const parsed = new URL(url);
-    const res = await fetch(`http://127.0.0.1:${port}/${encodeURIComponent(parsed.host + parsed.pathname + parsed.search)}`);
-    return { status: res.status, body: await res.text() };
+  const restore = replaceDependencies({
+    snsHttp: async (url) => {
+      const parsed = new URL(url);
+      const res = await fetch(`http://127.0.0.1:${port}/${encodeURIComponent(parsed.host + parsed.pathname + parsed.search)}`);
+      return { status: res.status, body: await res.text() };
+    },
   });
   return {
     requests,
@@ -74,7 +76,7 @@ export async function startSnsStub(): Promise<SnsStub> {
       failNext = status;
     },
     async close() {
-      useSnsHttp(null);
+      restore();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -91,11 +93,13 @@ export async function makeSnsUnreachable(): Promise<{ requests: string[]; restor
   const port = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const requests: string[] = [];
-  useSnsHttp(async (url) => {
-    const parsed = new URL(url);
-    requests.push(parsed.host + parsed.pathname + parsed.search);
-    const res = await fetch(`http://127.0.0.1:${port}/`);
-    return { status: res.status, body: await res.text() };
+  const restore = replaceDependencies({
+    snsHttp: async (url) => {
+      const parsed = new URL(url);
+      requests.push(parsed.host + parsed.pathname + parsed.search);
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      return { status: res.status, body: await res.text() };
+    },
   });
-  return { requests, restore: () => useSnsHttp(null) };
+  return { requests, restore };
 }

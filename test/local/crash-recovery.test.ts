@@ -12,6 +12,7 @@ import { redrivePendingLogs } from '../../lib/integrations/ingest/sweep-pending'
 import { ApiClient } from '../support/api-client';
 import { startService, type TestService } from '../support/runtime';
 import { alertsWithThirdpartyId, createIntegration } from '../integrations/support';
+import { settle } from '../support/quiescence';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const dirs: string[] = [];
@@ -26,16 +27,15 @@ const dataDir = () => {
   return dir;
 };
 
-const RECOVERY_TARGET_MS = 10_000;
 const STRANDED = 38;
 
-/** Polls until every id has its one alert; returns the time it took. */
-async function allAlerts(admin: ApiClient, ids: string[], timeoutMs: number): Promise<number> {
+/** Polls until every id has its alert (tagged crash); fails after `timeoutMs`. */
+async function allAlerts(admin: ApiClient, ids: string[], timeoutMs: number): Promise<void> {
   const started = Date.now();
   for (;;) {
     const res = await admin.get(`/api/v4/alerts?limit=100&tag_list=crash`);
     const seen = new Set((res.body.data as Array<{ thirdparty_id: string }>).map((a) => a.thirdparty_id));
-    if (ids.every((id) => seen.has(id))) return Date.now() - started;
+    if (ids.every((id) => seen.has(id))) return;
     if (Date.now() - started > timeoutMs)
       throw new Error(`only ${ids.filter((id) => seen.has(id)).length} of ${ids.length} alerts after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
@@ -43,7 +43,11 @@ async function allAlerts(admin: ApiClient, ids: string[], timeoutMs: number): Pr
 }
 
 describe.skipIf(external)('recovering stranded webhooks after a restart', () => {
-  it(`${STRANDED} webhooks whose messages were lost become alerts within ${RECOVERY_TARGET_MS / 1000} s of the restart, once each`, async () => {
+  // Test services never run the sweeper on a timer (scheduleIntervalMs is an hour), so the alerts can
+  // only come from the start-up re-drive: once it has settled and the pipeline is at rest, every
+  // stranded webhook is one alert, with no wait for a sweep or its grace. How fast that is on a
+  // quiet machine is a benchmark's business, not this test's.
+  it(`${STRANDED} webhooks whose messages were lost become alerts by the start-up re-drive, once each`, async () => {
     const options = { dataDir: dataDir(), tableName: 'oncall', bootstrap: { apiKey: 'c'.repeat(40) } };
     // The first run takes webhooks but never consumes its queue (as if it died before its workers ran).
     let first: TestService | undefined = await startService({ ...options, pollerConcurrency: 0 });
@@ -60,15 +64,13 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
     await first.stop(); // the embedded queue, and the 38 messages in it, are gone
     first = undefined;
 
-    const restartedAt = Date.now();
     const second = await startService(options);
     try {
-      const recoveryMs = await allAlerts(second.admin, ids, 30_000);
-      const sinceRestart = Date.now() - restartedAt;
-      console.log(
-        `crash recovery: ${STRANDED} stranded webhooks → alerts ${sinceRestart} ms after the restart began (${recoveryMs} ms after it listened)`,
-      );
-      expect(sinceRestart).toBeLessThan(RECOVERY_TARGET_MS);
+      await second.runtime.redrive;
+      await settle(second);
+      const res = await second.admin.get(`/api/v4/alerts?limit=100&tag_list=crash`);
+      const seen = (res.body.data as Array<{ thirdparty_id: string }>).map((a) => a.thirdparty_id);
+      expect(seen.sort()).toEqual([...ids].sort());
       for (const id of ids.slice(0, 5)) {
         const alerts = await alertsWithThirdpartyId(second.admin, id);
         expect(alerts).toHaveLength(1);
@@ -136,6 +138,8 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
           BOOTSTRAP_API_KEY: apiKey,
           OUTBOX: 'memory',
           LOG_LEVEL: 'error',
+          // No periodic sweep: only the start-up re-drive can turn the lost webhooks into alerts.
+          SWEEP_INTERVAL_MS: '3600000',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -170,16 +174,10 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const restartedAt = Date.now();
     const second = await start('second');
     try {
-      const readyAt = Date.now();
       const admin2 = new ApiClient(second.url, { authorization: `Bearer ${apiKey}` });
-      await allAlerts(admin2, ids, 30_000);
-      console.log(
-        `SIGKILL recovery: all 30 alerts ${Date.now() - readyAt} ms after the restarted server listened (${Date.now() - restartedAt} ms incl. start-up)`,
-      );
-      expect(Date.now() - readyAt).toBeLessThan(RECOVERY_TARGET_MS);
+      await allAlerts(admin2, ids, 60_000);
       const duplicates = (await Promise.all(ids.map((id) => alertsWithThirdpartyId(admin2, id)))).filter((a) => a.length !== 1);
       expect(duplicates).toEqual([]);
     } finally {

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startService } from '../support/runtime';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, team } from '../escalation/support';
-import { advanceClock, resetClock } from '../../lib/clock';
+import { testClock } from '../support/dependencies';
+import { runDueSweeps } from '../support/quiescence';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'oncall-escalation-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-afterEach(() => resetClock());
+afterEach(() => testClock.reset());
 
 describe.skipIf(external)('a crash of the process mid-escalation', () => {
   it('runs every due step once after a restart on the same DATA_DIR: no page lost, none twice', async () => {
@@ -33,7 +34,7 @@ describe.skipIf(external)('a crash of the process mid-escalation', () => {
     }
 
     // Down for 25 minutes: layer 1 timed out during the outage, layer 2 too.
-    advanceClock(25 * 60_000);
+    testClock.advance(25 * 60_000);
     const second = await startService(options);
     try {
       await second.runtime.runScheduled('sweeper');
@@ -41,9 +42,9 @@ describe.skipIf(external)('a crash of the process mid-escalation', () => {
       // Everything due at once runs in one step: layer 2 times out at the moment it is paged, so layer 3
       // comes 10 minutes after the restart, not now.
       expect(pagedPeople(sent)).toEqual([ids!.a, ids!.b]);
-      await second.runtime.runScheduled('sweeper');
+      await runDueSweeps(second);
       expect(await notificationsOf(second.admin, alertId!)).toHaveLength(sent.length);
-      advanceClock(10 * 60_000 + 5_000);
+      testClock.advance(10 * 60_000 + 5_000);
       await second.runtime.runScheduled('sweeper');
       const all = await sentFor(second.admin, alertId!, (s) => pagedPeople(s).length === 3);
       expect(pagedPeople(all)).toEqual([ids!.a, ids!.b, ids!.c]);

@@ -1,5 +1,12 @@
+// @moto: visibility timeouts, receive counts and the redrive to the DLQ.
 import { randomBytes } from 'node:crypto';
-import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../infra/local/emulators';
@@ -31,18 +38,42 @@ async function send(url: string, bodies: string[]) {
   }
 }
 
+/** Messages on the queue: waiting, in flight and delayed. */
+async function depth(url: string): Promise<number> {
+  const { Attributes = {} } = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+    }),
+  );
+  return (
+    Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+  );
+}
+
+/** Takes every message off the queue (those still in flight elsewhere once they are visible again) and returns their bodies. */
 async function drain(url: string): Promise<string[]> {
   const bodies: string[] = [];
-  for (let i = 0; i < 5; i++) {
+  while ((await depth(url)) > 0) {
     const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
-    bodies.push(...(out.Messages ?? []).map((m) => m.Body!));
+    const messages = out.Messages ?? [];
+    if (messages.length === 0) continue;
+    bodies.push(...messages.map((m) => m.Body!));
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: url,
+        Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+      }),
+    );
   }
   return bodies;
 }
 
-const until = async (check: () => boolean, ms = 20_000) => {
+const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -74,7 +105,8 @@ describe('the local event source mapping', () => {
     try {
       await send(queues.ingest.url, ['poison', ...Array.from({ length: 24 }, (_, i) => `ok-${i}`)]);
       await until(() => (seen.get('poison')?.length ?? 0) >= 4 && seen.size === 25);
-      await new Promise((r) => setTimeout(r, 2_500));
+      // At rest: the poison message redriven to the DLQ after its fourth receive, nothing else left, the poller idle.
+      await until(async () => (await depth(queues.ingest.dlqUrl)) === 1 && (await depth(queues.ingest.url)) === 0 && poller.busy === 0);
     } finally {
       await poller.stop();
     }
@@ -106,7 +138,7 @@ describe('the local event source mapping', () => {
     try {
       await send(queues.routing.url, ['a', 'b', 'c']);
       await until(() => redelivered.length >= 3);
-      await new Promise((r) => setTimeout(r, 300));
+      await until(async () => (await depth(queues.routing.url)) === 0 && poller.busy === 0);
     } finally {
       await poller.stop();
     }

@@ -1,10 +1,10 @@
 // The provider interface (docs/api.md#escalation-and-notifications): a channel with no provider configured is recorded as failed with the
 // reason; the local outbox delivers every channel and keeps what went out (OUTBOX=memory).
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../lib/config';
-import { clearOutbox, outboxMessages } from '../../lib/notify/providers/outbox';
+import { replaceDependencies } from '../../lib/dependencies';
 import { PROVIDERS, providerFor } from '../../lib/notify/providers/select-provider';
 import type { OutgoingMessage } from '../../lib/notify/providers/provider';
+import { changeEnvironment } from '../support/dependencies';
 
 const message: OutgoingMessage = {
   notificationId: 'N1',
@@ -18,22 +18,23 @@ const message: OutgoingMessage = {
   template: 'alert_alert',
 };
 
+let kept: OutgoingMessage[] = [];
+const restores: (() => void)[] = [];
+
 function withOutbox(mode: string) {
-  process.env.TABLE_NAME = 'oncall';
-  process.env.OUTBOX = mode;
-  resetConfig();
+  kept = [];
+  restores.push(changeEnvironment({ TABLE_NAME: 'oncall', OUTBOX: mode }), replaceDependencies({ memoryOutbox: kept }));
 }
 
 afterEach(() => {
-  clearOutbox();
-  delete process.env.OUTBOX;
-  resetConfig();
+  for (const restore of restores.splice(0).reverse()) restore();
 });
 
 describe('providers', () => {
   it('records a channel without a configured provider as failed, naming what to configure', async () => {
     withOutbox('none');
-    for (const channel of ['email', 'sms', 'voice', 'push', 'slack'] as const) {
+    // Slack is always Slack's own provider (each account connects a workspace): test/api/slack.test.ts.
+    for (const channel of ['email', 'sms', 'voice', 'push'] as const) {
       const result = await providerFor(channel).send({ ...message, channel });
       expect(result.status).toBe('failed');
       expect(result.provider).toBe('none');
@@ -41,11 +42,17 @@ describe('providers', () => {
     }
   });
 
+  it('Slack is delivered by the Slack provider, never by the outbox', () => {
+    withOutbox('memory');
+    expect(providerFor('slack').name).toBe('slack');
+    expect(providerFor('push').name).toBe('outbox');
+  });
+
   it('the memory outbox delivers every channel and keeps the full message', async () => {
     withOutbox('memory');
     const result = await providerFor('sms').send(message);
     expect(result).toMatchObject({ status: 'sent', provider: 'outbox', provider_id: 'N1', cost: 0 });
-    expect(outboxMessages()).toEqual([message]);
+    expect(kept).toEqual([message]);
   });
 
   it('a configured provider is asked before the outbox', async () => {

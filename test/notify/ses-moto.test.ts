@@ -6,23 +6,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../lib/config';
 import { providerFor } from '../../lib/notify/providers/select-provider';
+import { changeEnvironment } from '../support/dependencies';
 
 const hasMoto = spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0;
-const VARIABLES = [
-  'AWS_ENDPOINT_URL_SESV2',
-  'SES_FROM_ADDRESS',
-  'TABLE_NAME',
-  'OUTBOX',
-  'AWS_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-];
-
 let moto: ChildProcess | undefined;
 let endpoint = '';
-const saved: Record<string, string | undefined> = {};
+let restoreEnvironment = () => {};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -45,8 +35,7 @@ beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  for (const name of VARIABLES) saved[name] = process.env[name];
-  Object.assign(process.env, {
+  restoreEnvironment = changeEnvironment({
     AWS_ENDPOINT_URL_SESV2: endpoint,
     SES_FROM_ADDRESS: 'oncall@example.com',
     TABLE_NAME: 'oncall',
@@ -55,17 +44,12 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'testing',
     AWS_SECRET_ACCESS_KEY: 'testing',
   });
-  resetConfig();
 }, 30_000);
 
 afterAll(() => {
   if (!hasMoto) return;
   moto?.kill();
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
+  restoreEnvironment();
 });
 
 const message = {

@@ -6,7 +6,33 @@ import { describe, expect, it } from 'vitest';
 import { encryptPayload, generateVapidKeys, vapidAuthorization } from '../../lib/notify/providers/web-push-protocol';
 import { browserSubscription, checkVapid, decryptPush } from '../support/push-service';
 
+/** RFC 8291 Appendix A, "Push Message Encryption Example": every value as printed there (base64url). */
+const RFC_8291_EXAMPLE = {
+  plaintext: 'When I grow up, I want to be a watermelon',
+  senderPrivateKey: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw',
+  senderPublicKey: 'BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8',
+  browserPublicKey: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  authSecret: 'BTBZMqHH6r4Tts7J_aSIgg',
+  salt: 'DGv6ra1nlYgDCS1FRnbzlw',
+  body:
+    'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT' +
+    'pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
+};
+
 describe('Web Push protocol', () => {
+  it("gives the RFC 8291 example's message byte for byte from its keys and salt", () => {
+    const example = RFC_8291_EXAMPLE;
+    const senderKey = createECDH('prime256v1');
+    senderKey.setPrivateKey(Buffer.from(example.senderPrivateKey, 'base64url'));
+    expect(senderKey.getPublicKey().toString('base64url')).toBe(example.senderPublicKey);
+    const body = encryptPayload(
+      example.plaintext,
+      { p256dh: example.browserPublicKey, auth: example.authSecret },
+      { senderKey, salt: Buffer.from(example.salt, 'base64url') },
+    );
+    expect(body.toString('base64url')).toBe(example.body);
+  });
+
   it('encrypts a payload the subscription holder alone can read, with a fresh salt and key each time', () => {
     const browser = browserSubscription('https://push.example/abc');
     const payload = JSON.stringify({ title: 'Disk full — ünïcode ✓', body: 'x'.repeat(1500) });

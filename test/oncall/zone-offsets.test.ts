@@ -3,7 +3,8 @@ import { IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_NAMES, resolveTimeZone } from '../../lib/oncall/time-zones';
 import { zoneOffsets } from '../../lib/oncall/zone-offsets';
-import { at, iso } from './event-builder';
+import { at, HOUR, iso } from './event-builder';
+import { FROM, TO, TRANSITION_ZONES } from './zone-transitions';
 
 const FRIENDLY_ZONES = [...new Set(TIME_ZONE_NAMES.map((name) => resolveTimeZone(name)!))];
 
@@ -80,5 +81,45 @@ describe('zone offsets', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('zone offsets against luxon across real DST transitions', () => {
+  it.each(TRANSITION_ZONES)('%s: the same offset every 31 hours for 24 years, and each change at the same second', (zone) => {
+    const offsets = zoneOffsets(zone);
+    const luxon = IANAZone.create(zone);
+    const changes = offsets.transitionsBetween(FROM, TO);
+    for (let instant = FROM + 17 * 60_000; instant < TO; instant += 31 * HOUR) {
+      expect(offsets.offsetAt(instant), `${zone} at ${iso(instant)}`).toBe(luxon.offset(instant) * 60_000);
+    }
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(luxon.offset(change.at - 1000) * 60_000, `${zone} before ${iso(change.at)}`).toBe(change.before);
+      expect(luxon.offset(change.at) * 60_000, `${zone} at ${iso(change.at)}`).toBe(change.after);
+      expect(offsets.offsetAt(change.at - 1)).toBe(change.before);
+      expect(offsets.offsetAt(change.at)).toBe(change.after);
+    }
+  });
+
+  it.each(TRANSITION_ZONES)('%s: wall-clock times around every change read as luxon’s offsets say, by the contract’s rules', (zone) => {
+    const offsets = zoneOffsets(zone);
+    const luxon = IANAZone.create(zone);
+    for (const change of offsets.transitionsBetween(FROM, TO)) {
+      const before = luxon.offset(change.at - 1000) * 60_000;
+      const after = luxon.offset(change.at) * 60_000;
+      // Every quarter hour from two hours before the change to two hours after it, on the wall clock.
+      const from = change.at + Math.min(before, after) - 2 * HOUR;
+      const to = change.at + Math.max(before, after) + 2 * HOUR;
+      const converter = offsets.converter(from, to);
+      for (let local = from; local <= to; local += 15 * 60_000) {
+        // The instants whose wall clock shows `local`, by luxon: none in a gap, two in a repeated hour.
+        const showing = [local - before, local - after].filter((instant) => instant + luxon.offset(instant) * 60_000 === local);
+        // The contract: the first of two, and in a gap the offset in force before the change.
+        const expected = showing.length > 0 ? Math.min(...showing) : local - before;
+        const label = `${zone} ${iso(local).slice(0, 16)} (change at ${iso(change.at)})`;
+        expect(iso(offsets.localToUtc(local)), label).toBe(iso(expected));
+        expect(iso(converter.toUtc(local)), label).toBe(iso(expected));
+      }
+    }
   });
 });

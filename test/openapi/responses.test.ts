@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../lib/api/route-table';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
-import { outboxMessages } from '../../lib/notify/personal-messages';
+import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
+import { outboxMessages } from '../support/dependencies';
 
 let service: TestService;
 let checker: DocumentChecker;
@@ -21,8 +22,11 @@ let memberAccountUserId: string;
 let me: { accountId: string; accountUserId: string; userId: string };
 const exercised = new Set<string>();
 
+let standIn: SlackStandIn;
+
 beforeAll(async () => {
-  service = await startService();
+  standIn = await SlackStandIn.start();
+  service = await startService({ env: slackAppEnv(standIn) });
   admin = service.admin;
   anonymous = service.anonymous;
   const served = await anonymous.get('/api/v4/openapi.json');
@@ -37,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.stop();
+  await standIn?.close();
 });
 
 interface Call {
@@ -553,7 +558,6 @@ describe('notifications and one-click responses', () => {
     await call(admin, 'GET /notification/{id}', 200, { id: `ntf_${sent[0].id}` });
     await call(admin, 'GET /notification/{id}', 404, { id: 'ntf_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
 
-    const { outboxMessages } = await import('../../lib/notify/personal-messages');
     const page = outboxMessages().find(
       (m) => m.channel === 'email' && m.message.includes(`#${alert.body.tiny_id}`) && m.links?.acknowledge,
     );
@@ -635,6 +639,74 @@ describe('routers, notification rules, automations', () => {
     await call(admin, 'POST /automation/{id}/run', 409, { id: automation.body.id });
     await call(admin, 'DELETE /automation/{id}', 204, { id: automation.body.id });
     await call(admin, 'POST /automation/{id}/run', 404, { id: automation.body.id });
+  });
+});
+
+describe('Slack', () => {
+  it('the connection, Add to Slack, clicks and /oncall', async () => {
+    const workspace = standIn.addWorkspace('Documented');
+    const connection = { bot_token: workspace.botToken, signing_secret: workspace.signingSecret };
+    await call(admin, 'GET /api/v4/slack', 404);
+    await call(admin, 'PUT /api/v4/slack', 422, { body: { bot_token: 'xoxb-1-refused', signing_secret: workspace.signingSecret } });
+    await call(member, 'PUT /api/v4/slack', 403, { body: connection });
+    await call(admin, 'PUT /api/v4/slack', 200, { body: connection });
+    await call(admin, 'GET /api/v4/slack', 200);
+    const other = await anonymous.post('/public/signup', {
+      account_name: 'Rival',
+      name: 'Rival',
+      email: `rival-${Date.now()}@example.com`,
+      password: 'long enough secret',
+    });
+    const rival = new ApiClient(service.url, { authorization: `Bearer ${other.body.token}` });
+    await call(rival, 'PUT /api/v4/slack', 409, { body: connection });
+
+    const install = await call(admin, 'GET /api/v4/slack/install', 200);
+    await call(member, 'GET /api/v4/slack/install', 403);
+    const url = new URL(install.body.url);
+    const state = encodeURIComponent(url.searchParams.get('state')!);
+    const accept = { accept: 'application/json' };
+    const installed = standIn.addWorkspace('Installed');
+    const code = standIn.authorize(installed, url.searchParams.get('redirect_uri')!);
+    await call(anonymous, 'GET /public/slack/oauth', 400, { query: `state=${state}`, headers: accept });
+    await call(anonymous, 'GET /public/slack/oauth', 404, { query: `code=x&state=nope.nope`, headers: accept });
+    await call(anonymous, 'GET /public/slack/oauth', 502, { query: `code=nope&state=${state}`, headers: accept });
+    await call(anonymous, 'GET /public/slack/oauth', 200, { query: `code=${code}&state=${state}`, headers: accept });
+    const rivalState = encodeURIComponent(new URL((await rival.get('/api/v4/slack/install')).body.url).searchParams.get('state')!);
+    const taken = standIn.authorize(installed, url.searchParams.get('redirect_uri')!);
+    await call(anonymous, 'GET /public/slack/oauth', 409, { query: `code=${taken}&state=${rivalState}`, headers: accept });
+
+    // Installed by OAuth, the workspace signs with the app's secret.
+    const signed = (body: string, secret = standIn.app.signingSecret) => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      return {
+        body,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-slack-request-timestamp': String(timestamp),
+          'x-slack-signature': SlackStandIn.sign(secret, timestamp, body),
+        },
+      };
+    };
+    const clicked = standIn.clickPayload(installed, {
+      userId: 'UNOBODY09',
+      actionId: 'acknowledge',
+      value: 'alt_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    });
+    await call(anonymous, 'POST /public/slack/interactions', 200, signed(clicked.body));
+    await call(anonymous, 'POST /public/slack/interactions', 401, signed(clicked.body, 'wrong'));
+    await call(
+      anonymous,
+      'POST /public/slack/interactions',
+      400,
+      signed(`payload=${encodeURIComponent(JSON.stringify({ team: { id: installed.teamId } }))}`),
+    );
+    const commanded = standIn.commandBody(installed, { userId: 'UNOBODY09', text: '' });
+    await call(anonymous, 'POST /public/slack/commands', 200, signed(commanded.body));
+    await call(anonymous, 'POST /public/slack/commands', 401, signed(commanded.body, 'wrong'));
+
+    await call(member, 'DELETE /api/v4/slack', 403);
+    await call(admin, 'DELETE /api/v4/slack', 204);
+    await call(admin, 'DELETE /api/v4/slack', 404);
   });
 });
 

@@ -1,9 +1,10 @@
 // Starts the real local runtime for one test file: embedded emulators by default, or the endpoint in
 // AWS_ENDPOINT_URL (moto, LocalStack) with a table and queues of its own, so runs never collide.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../../infra/local/runtime';
 import { ApiClient } from './api-client';
+import { forgetOutboxMessages, testClock, testDependencies } from './dependencies';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -22,6 +23,8 @@ export interface TestService {
 
 export async function startService(options: RuntimeOptions = {}): Promise<TestService> {
   const external = Boolean(process.env.AWS_ENDPOINT_URL);
+  // Files share a process (and this module) one after another: each service starts with an empty outbox.
+  forgetOutboxMessages();
   const suffix = randomBytes(4).toString('hex');
   const adminKey = options.bootstrap?.apiKey ?? `test-admin-key-${randomBytes(16).toString('hex')}`;
   const runtime = await startRuntime({
@@ -31,6 +34,7 @@ export async function startService(options: RuntimeOptions = {}): Promise<TestSe
     visibilityTimeoutSeconds: 2,
     scheduleIntervalMs: 3_600_000,
     ...options,
+    dependencies: { ...testDependencies, ...options.dependencies },
     env: { OUTBOX: 'memory', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...options.env },
     bootstrap: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, apiKey: adminKey, ...options.bootstrap },
   });
@@ -48,7 +52,7 @@ export async function startService(options: RuntimeOptions = {}): Promise<TestSe
 /**
  * The one test setup of the API tests: starts a service for the test file before its tests (then
  * runs `setup`, which keeps what the file needs: the admin client, its own ids, seeded objects) and
- * stops it after them.
+ * stops it after them. The service's clock is back at wall time after each test.
  */
 export function useService(setup: (service: TestService) => Promise<void> | void = () => {}, options: RuntimeOptions = {}): void {
   let started: TestService | undefined;
@@ -56,6 +60,7 @@ export function useService(setup: (service: TestService) => Promise<void> | void
     started = await startService(options);
     await setup(started);
   });
+  afterEach(() => testClock.reset());
   afterAll(async () => {
     await started?.stop();
   });

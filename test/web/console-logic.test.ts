@@ -102,7 +102,11 @@ describe('the occurrence an override acts on', () => {
   ]);
 
   it('is the entry’s own start when no override cut it', () => {
-    const pieces = [entry('rot', 1, '09:00', '12:00', 'ann'), entry('ov', 1, '12:00', '15:00', 'bob'), entry('rot', 1, '15:00', '23:00', 'ann')];
+    const pieces = [
+      entry('rot', 1, '09:00', '12:00', 'ann'),
+      entry('ov', 1, '12:00', '15:00', 'bob'),
+      entry('rot', 1, '15:00', '23:00', 'ann'),
+    ];
     expect(occurrenceStartOf(pieces[0], pieces, events)).toBe(at('09:00'));
     // The piece after the override belongs to the occurrence that began at 09:00.
     expect(occurrenceStartOf(pieces[2], pieces, events)).toBe(at('09:00'));
@@ -114,7 +118,11 @@ describe('the occurrence an override acts on', () => {
   });
 
   it('lists removed occurrences that fall in the week', () => {
-    const removed = removedOccurrences([event('rot', null, ['2026-11-24T09:00:00.000Z', '2026-12-30T09:00:00.000Z'])], at('00:00'), at('00:00') + 7 * 86_400_000);
+    const removed = removedOccurrences(
+      [event('rot', null, ['2026-11-24T09:00:00.000Z', '2026-12-30T09:00:00.000Z'])],
+      at('00:00'),
+      at('00:00') + 7 * 86_400_000,
+    );
     expect(removed.map((r) => new Date(r.start).toISOString())).toEqual(['2026-11-24T09:00:00.000Z']);
     expect(removed[0].end - removed[0].start).toBe(86_400_000);
   });
@@ -124,8 +132,13 @@ describe('YAML messages', () => {
   const text = 'rules:\n  - match: {always: true}\n    actions:\n      - type: explode\n';
 
   it('reads the line and column a message names, in either of the API’s forms', () => {
-    expect(positionIn('rules is not valid YAML at line 3, column 5: Flow map in block collection must be sufficiently indented')).toEqual({ line: 3, column: 5 });
-    expect(positionIn('rules[0].actions[0].type is not a known action: explode (known actions: assign, ignore) (line 4, column 15)')).toEqual({
+    expect(positionIn('rules is not valid YAML at line 3, column 5: Flow map in block collection must be sufficiently indented')).toEqual({
+      line: 3,
+      column: 5,
+    });
+    expect(
+      positionIn('rules[0].actions[0].type is not a known action: explode (known actions: assign, ignore) (line 4, column 15)'),
+    ).toEqual({
       line: 4,
       column: 15,
     });
@@ -142,11 +155,10 @@ describe('YAML messages', () => {
   });
 
   it('puts a rule’s nested message beside the rules field', () => {
-    const assigned = assignErrors(['rules[0].actions[0].type is not a known action: explode (line 4, column 15)', 'rules is not valid YAML at line 1, column 1: x'], [
-      'name',
-      'rules',
-      'default_receiver_team_id',
-    ]);
+    const assigned = assignErrors(
+      ['rules[0].actions[0].type is not a known action: explode (line 4, column 15)', 'rules is not valid YAML at line 1, column 1: x'],
+      ['name', 'rules', 'default_receiver_team_id'],
+    );
     expect(assigned.byField.rules).toHaveLength(2);
     expect(assigned.general).toEqual([]);
   });

@@ -95,7 +95,12 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
     expect(rotation.status).toBe(201);
     ids.rotation = rotation.body.id;
 
-    const hook = await admin.post('/api/v4/integrations', { name: 'Test hook', urgency: 'high', integration_type_id: 'webhook', team_ids: [ids.desk] });
+    const hook = await admin.post('/api/v4/integrations', {
+      name: 'Test hook',
+      urgency: 'high',
+      integration_type_id: 'webhook',
+      team_ids: [ids.desk],
+    });
     ids.hook = hook.body.prefix_id;
 
     await page.goto(`${h.service.url}/`);
@@ -211,7 +216,11 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
     expect(comments.body.data.map((c: any) => c.text)).toEqual(['Rebooted the box']);
 
     // An open alert can be handed off; the earlier interface records it.
-    const open = await h.service.admin.post('/api/v4/alerts', { title: 'Hand me off', urgency: 'medium', destination_team_ids: [ids.desk] });
+    const open = await h.service.admin.post('/api/v4/alerts', {
+      title: 'Hand me off',
+      urgency: 'medium',
+      destination_team_ids: [ids.desk],
+    });
     await open_(`#/alerts/${open.body.id}`);
     await page.getByLabel('Hand off to').selectOption({ label: `Person: ${people.rita.name}` });
     await page.getByRole('button', { name: 'Hand off' }).click();
@@ -334,7 +343,8 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
   it('works from the keyboard, with the focus visible', async () => {
     await open('#/alerts', 'Alerts');
     // The skip link is the first stop; the navigation follows it.
-    const firstFocusable = "document.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex=\"-1\"])').textContent";
+    const firstFocusable =
+      'document.querySelector(\'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])\').textContent';
     expect(await page.evaluate(firstFocusable)).toBe('Skip to content');
     await page.evaluate("document.querySelector('.skip-link').focus()");
     await page.keyboard.press('Tab');

@@ -6,10 +6,10 @@
 // shown on the Users page and its content on the Profile page; axe-core on every new page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { createMember } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { outboxMessages } from '../support/dependencies';
 
 const HOUR = 3_600_000;
 
@@ -51,7 +51,11 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     const listed = await admin.get('/api/v4/account_users?limit=100');
     ids.admin = listed.body.data.find((u: any) => u.user.emails.some((e: any) => e.email === ADMIN_EMAIL)).id;
 
-    const team = await admin.post('/api/v4/teams', { name: 'Desk', member_account_user_ids: [ids.olivia], admin_account_user_ids: [ids.admin] });
+    const team = await admin.post('/api/v4/teams', {
+      name: 'Desk',
+      member_account_user_ids: [ids.olivia],
+      admin_account_user_ids: [ids.admin],
+    });
     expect(team.status, team.text).toBe(201);
     ids.team = team.body.id;
     ids.teamPrefix = team.body.prefix_id;
@@ -65,7 +69,12 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
       schedule_ids: [team.body.schedule_id],
     });
     expect(event.status, event.text).toBe(201);
-    const hook = await admin.post('/api/v4/integrations', { name: 'Hook', urgency: 'high', integration_type_id: 'webhook', team_ids: [ids.team] });
+    const hook = await admin.post('/api/v4/integrations', {
+      name: 'Hook',
+      urgency: 'high',
+      integration_type_id: 'webhook',
+      team_ids: [ids.team],
+    });
     ids.hook = hook.body.prefix_id;
 
     const rule = await admin.post('/api/v4/notification_rules', { name: 'Push first', rules: RULE_YAML });
@@ -168,14 +177,20 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await page.locator('tbody tr').first().waitFor();
     // More than a page: alerts for Sam directly, two or three notifications each.
     for (let i = 0; i < 9; i++) {
-      const created = await h.service.admin.post('/api/v4/alerts', { title: `Paging ${i}`, urgency: 'low', destination_account_user_ids: [ids.sam] });
+      const created = await h.service.admin.post('/api/v4/alerts', {
+        title: `Paging ${i}`,
+        urgency: 'low',
+        destination_account_user_ids: [ids.sam],
+      });
       expect(created.status).toBe(201);
     }
     let total = 0;
     await expect
       .poll(async () => (total = (await h.service.admin.get('/api/v4/notifications?limit=1')).body.total_count), { timeout: 15_000 })
       .toBeGreaterThan(25);
-    await expect.poll(() => page.locator('#notifications-summary').textContent(), { timeout: 10_000 }).toMatch(/^\d+ notifications, newest first$/);
+    await expect
+      .poll(() => page.locator('#notifications-summary').textContent(), { timeout: 10_000 })
+      .toMatch(/^\d+ notifications, newest first$/);
     const pager = page.getByRole('navigation', { name: 'Pages of notifications' });
     await pager.waitFor();
     expect(await page.locator('tbody tr').count()).toBe(25);
@@ -211,7 +226,9 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
 
     // The message's button puts the cursor on the line at fault.
     await page.getByRole('button', { name: /Go to line 5, column/ }).click();
-    const caret = (await page.evaluate('(() => { const t = document.activeElement; return t.value.slice(0, t.selectionStart).split("\\n").length; })()')) as number;
+    const caret = (await page.evaluate(
+      '(() => { const t = document.activeElement; return t.value.slice(0, t.selectionStart).split("\\n").length; })()',
+    )) as number;
     expect(caret).toBe(5);
 
     const yaml = `rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: assign\n        receiver: ${ids.teamPrefix}\n      - type: setval\n        map: {title: "[P1] {{alert.title}}"}\n`;
@@ -220,7 +237,9 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await page.getByRole('button', { name: 'Create router' }).click();
     const defaultTeam = page.getByLabel('Default team');
     await expect.poll(() => defaultTeam.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await defaultTeam.getAttribute('aria-describedby')}`).textContent()).toMatch(/must name at least one default receiver$/);
+    expect(await page.locator(`#${await defaultTeam.getAttribute('aria-describedby')}`).textContent()).toMatch(
+      /must name at least one default receiver$/,
+    );
     expect(await rules.getAttribute('aria-invalid')).toBeNull();
     await defaultTeam.selectOption({ label: 'Desk' });
     await page.getByRole('button', { name: 'Create router' }).click();
@@ -241,11 +260,16 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await expect.poll(() => outcome.textContent()).toBe('Rule 1 matched.');
     const why = page.getByRole('table', { name: 'Why rule 1 matched' });
     expect(await why.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['alert.urgency', 'critical', 'critical', 'Yes']);
-    expect(await page.locator('.plan-actions li').allTextContents()).toEqual([expect.stringMatching(/^assign/), expect.stringContaining('[P1] Checkout down')]);
+    expect(await page.locator('.plan-actions li').allTextContents()).toEqual([
+      expect.stringMatching(/^assign/),
+      expect.stringContaining('[P1] Checkout down'),
+    ]);
     expect(await page.locator('.plan-assignments li').allTextContents()).toEqual(['Team Desk at once']);
     expect(await page.locator('.dry-run-result .fields').textContent()).toContain('[P1] Checkout down');
     // A dry run changes nothing.
-    expect((await h.service.admin.get('/api/v4/alerts?limit=100')).body.data.some((a: any) => a.title.includes('Checkout down'))).toBe(false);
+    expect((await h.service.admin.get('/api/v4/alerts?limit=100')).body.data.some((a: any) => a.title.includes('Checkout down'))).toBe(
+      false,
+    );
 
     await page.getByLabel('Alert urgency').selectOption('low');
     await page.getByRole('button', { name: 'Run dry run' }).click();
@@ -286,7 +310,11 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await page.getByRole('button', { name: 'Save integration' }).click();
     await expect.poll(async () => (await h.service.admin.get(`/api/v4/integrations/${hook.id}`)).body.router_ids).toEqual([ids.router]);
 
-    const routed = await h.service.admin.post('/api/v4/alerts', { title: 'Routed alert', urgency: 'low', destination_router_ids: [ids.router] });
+    const routed = await h.service.admin.post('/api/v4/alerts', {
+      title: 'Routed alert',
+      urgency: 'low',
+      destination_router_ids: [ids.router],
+    });
     expect(routed.status, routed.text).toBe(201);
     await open(`#/alerts/${routed.body.id}`, /Routed alert/);
     const link = page.getByRole('link', { name: 'Router Payments and checkout' });
@@ -312,7 +340,9 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await expect.poll(() => card.textContent()).toContain('None: pages go out on the notification channels');
     await card.getByLabel('Notification rule', { exact: true }).selectOption({ label: 'Push first' });
     await card.getByRole('button', { name: 'Use this rule' }).click();
-    await expect.poll(async () => (await h.service.admin.get(`/api/v4/account_users/${ids.admin}`)).body.notification_rule_id).toBe(ids.rule);
+    await expect
+      .poll(async () => (await h.service.admin.get(`/api/v4/account_users/${ids.admin}`)).body.notification_rule_id)
+      .toBe(ids.rule);
   });
 
   it('edits a notification rule’s YAML, with the API’s message next to the field', async () => {
@@ -404,7 +434,9 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
     await page.getByLabel('Alert urgency').selectOption('critical');
     await page.getByRole('button', { name: 'Run dry run' }).click();
     // The router is disabled (the admin disabled it above): the dry run says so.
-    await expect.poll(() => page.locator('.dry-run-result .outcome').textContent()).toBe('The router is disabled: the alert goes to its default receivers.');
+    await expect
+      .poll(() => page.locator('.dry-run-result .outcome').textContent())
+      .toBe('The router is disabled: the alert goes to its default receivers.');
     expect(await seriousViolations(page)).toEqual([]);
 
     await open('#/profile', 'Profile');

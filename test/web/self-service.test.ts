@@ -5,9 +5,9 @@
 // refused. axe-core runs on each new page.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../lib/notify/personal-messages';
 import { ApiClient, createMember } from '../support/api-client';
 import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { outboxMessages } from '../support/dependencies';
 
 let h: ConsoleHarness;
 let page: Page;
@@ -82,7 +82,9 @@ describe.skipIf(chromiumMissing !== null)('password self-service in the console'
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
     expect(await fieldError('New password')).toBe('password is too short (at least 8 characters)');
-    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(await page.getByLabel('New password', { exact: true }).getAttribute('id'));
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+      await page.getByLabel('New password', { exact: true }).getAttribute('id'),
+    );
     expect(await seriousViolations(page)).toEqual([]);
   });
 

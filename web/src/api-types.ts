@@ -959,6 +959,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/slack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The connected Slack workspace
+     * @description 404 when Slack is not connected. Never the bot token or the signing secret.
+     */
+    get: operations['slackGet'];
+    /**
+     * Connect a Slack workspace
+     * @description Body: the bot token (xoxb-…) and the app's Signing Secret. The token is checked with Slack's auth.test (refused: 422 naming bot_token; Slack unreachable: 502); the workspace's team_id, team_name and the bot's user id are kept, the secrets stored encrypted and never shown. One workspace belongs to at most one account (409). Connecting again replaces the connection. Account admins only (403 otherwise).
+     */
+    put: operations['slackConnect'];
+    post?: never;
+    /**
+     * Disconnect Slack
+     * @description Pages on the slack channel then fail ("Slack is not connected"). Account admins only (403 otherwise).
+     */
+    delete: operations['slackDisconnect'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/slack/install': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * "Add to Slack": the authorize URL
+     * @description Slack's authorize URL with the bot scopes and a signed state naming the account, valid 10 minutes; open it in the admin's browser. 404 unless the deployment sets SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET. Account admins only (403 otherwise).
+     */
+    get: operations['slackInstall'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/slack/oauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * "Add to Slack": where Slack sends the browser back
+     * @description Exchanges Slack's code (oauth.v2.access) and connects the workspace to the account the state names. Browsers get a page; clients that send Accept: application/json get the JSON. 400: Slack sent no code (or the admin cancelled); 404: not a valid state, or Add to Slack is not configured; 410: the state expired (10 minutes); 409: the workspace belongs to another account; 502: Slack refused the code.
+     */
+    get: operations['slackOauth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/slack/interactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Button clicks from Slack
+     * @description Slack's interactivity request URL. Verified first: X-Slack-Request-Timestamp within 300 s and X-Slack-Signature (v0= HMAC-SHA256 of v0:<timestamp>:<raw body> with the signing secret of the workspace payload.team.id names); otherwise 401 and nothing changes. The Slack user acts as the account user whose slack_user_id they are: acknowledge, reject and resolve (value: the alert's alt_ id) as the v4 API does, or an answer to a broadcast. Refusals and unlinked users get an ephemeral explanation through response_url. Always answered within 3 s; the same click twice acts once.
+     */
+    post: operations['slackInteractions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/slack/commands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The /oncall slash command
+     * @description Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's "Name" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral.
+     */
+    post: operations['slackCommands'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/teams': {
     parameters: {
       query?: never;
@@ -1973,6 +2081,7 @@ export interface components {
         communicator: boolean;
       };
       notification_rule_id: string | null;
+      slack_user_id: string | null;
       user: {
         id: string;
         prefix_id: string;
@@ -1982,6 +2091,7 @@ export interface components {
         notify_email: boolean;
         notify_sms: boolean;
         notify_voice: boolean;
+        notify_slack: boolean;
         emails: {
           id: string;
           prefix_id: string;
@@ -2008,6 +2118,7 @@ export interface components {
     };
     AccountUserCreateInput: {
       notification_rule_id?: string | null;
+      slack_user_id?: string | null;
       roles?: {
         admin?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         billing?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
@@ -2023,6 +2134,7 @@ export interface components {
         notify_email?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         notify_sms?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         notify_voice?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+        notify_slack?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         emails_attributes: {
           id?: string;
           email: string;
@@ -2039,6 +2151,7 @@ export interface components {
     };
     AccountUserUpdateInput: {
       notification_rule_id?: string | null;
+      slack_user_id?: string | null;
       roles?: {
         admin?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         billing?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
@@ -2054,6 +2167,7 @@ export interface components {
         notify_email?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         notify_sms?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         notify_voice?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+        notify_slack?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
         emails_attributes?: {
           id?: string;
           email?: string;
@@ -2465,6 +2579,48 @@ export interface components {
       /** @enum {string} */
       outcome?: 'acknowledged' | 'rejected' | 'refused' | 'not_understood' | 'ambiguous' | 'nothing_pending' | 'ignored';
     };
+    SlackConnectInput: {
+      bot_token: string;
+      signing_secret: string;
+    };
+    SlackConnectionV4: {
+      /** @constant */
+      connected: true;
+      team_id: string;
+      team_name: string;
+      bot_user_id: string;
+      /** Format: date-time */
+      connected_at: string;
+    };
+    SlackInstallV4: {
+      url: string;
+    };
+    SlackInstallOutcome: {
+      status: 200 | 400 | 404 | 409 | 410 | 502;
+      title: string;
+      detail: string;
+      team_id: string | null;
+      team_name: string | null;
+    };
+    SlackInteractionForm: {
+      /** @description The interaction as JSON: type block_actions, team.id, user.id, actions[0] (action_id, value, action_ts), response_url */
+      payload: string;
+    };
+    SlackCommandForm: {
+      team_id: string;
+      user_id: string;
+      /** @description /oncall */
+      command: string;
+      /** @description "", "ack <tiny id>", "resolve <tiny id>", or "page <team> <title…>" */
+      text: string;
+      response_url?: string;
+      trigger_id?: string;
+    };
+    SlackCommandAnswer: {
+      /** @constant */
+      response_type: 'ephemeral';
+      text: string;
+    };
     TeamV4: {
       id: string;
       prefix_id: string;
@@ -2501,6 +2657,7 @@ export interface components {
       meta: {
         [key: string]: unknown;
       };
+      slack_channel_id: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2536,6 +2693,7 @@ export interface components {
         type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
         url: string;
       }[];
+      slack_channel_id?: string | null;
     };
     TeamUpdateInput: {
       name?: string;
@@ -2572,6 +2730,7 @@ export interface components {
             url: string;
           }[]
         | null;
+      slack_channel_id?: string | null;
       schedule_id?: string | null;
       escalation_policy_id?: string | null;
     };
@@ -3687,6 +3846,15 @@ export interface components {
         'application/json': components['schemas']['ErrorV4'];
       };
     };
+    /** @description Slack did not answer, or refused what the service asked of it (the message says what it answered) */
+    BadGatewayV4: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorV4'];
+      };
+    };
     /** @description A field is invalid or references an object that does not exist in the account; each message names its field */
     UnprocessableV4: {
       headers: {
@@ -3764,6 +3932,15 @@ export interface components {
       headers: {
         /** @description Seconds to wait before retrying */
         'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEarlier'];
+      };
+    };
+    /** @description Slack did not answer, or refused what the service asked of it (the message says what it answered) */
+    BadGatewayEarlier: {
+      headers: {
         [name: string]: unknown;
       };
       content: {
@@ -4185,6 +4362,7 @@ export interface operations {
           user_id?: string;
           roles?: string;
           notification_rule_id?: string;
+          slack_user_id?: string;
           user?: string;
           created_at?: string;
           updated_at?: string;
@@ -6344,6 +6522,230 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
     };
   };
+  slackGet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The connection */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackConnectionV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  slackConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackConnectInput'];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackConnectionV4'];
+        };
+      };
+      400: components['responses']['BadRequestV4'];
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      409: components['responses']['ConflictV4'];
+      413: components['responses']['PayloadTooLargeV4'];
+      422: components['responses']['UnprocessableV4'];
+      502: components['responses']['BadGatewayV4'];
+    };
+  };
+  slackDisconnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Disconnected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  slackInstall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  slackOauth: {
+    parameters: {
+      query?: {
+        /** @description Slack's temporary code */
+        code?: string;
+        /** @description The state of GET /api/v4/slack/install */
+        state?: string;
+        /** @description Set by Slack when the admin did not allow the app */
+        error?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Connected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+      /** @description No code, or the admin cancelled */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+      /** @description Not a valid state */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+      /** @description The workspace is connected to another account */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+      /** @description The state expired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+      /** @description Slack refused the code */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackInstallOutcome'];
+          'text/html': string;
+        };
+      };
+    };
+  };
+  slackInteractions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackInteractionForm'];
+      };
+    };
+    responses: {
+      /** @description Received (what came of it follows through response_url and the alert’s messages) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequestEarlier'];
+      401: components['responses']['UnauthorizedEarlier'];
+    };
+  };
+  slackCommands: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackCommandForm'];
+      };
+    };
+    responses: {
+      /** @description The answer Slack shows the person */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlackCommandAnswer'];
+        };
+      };
+      401: components['responses']['UnauthorizedEarlier'];
+    };
+  };
   teamsList: {
     parameters: {
       query?: {
@@ -6383,6 +6785,7 @@ export interface operations {
           attachments?: string;
           chat_webhooks?: string;
           meta?: string;
+          slack_channel_id?: string;
           created_at?: string;
           updated_at?: string;
         } & {

@@ -59,7 +59,13 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit', cache: 'no-store' });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
   } catch {
     throw new ApiError(0, ['The service cannot be reached. Check your connection and try again.']);
   }

@@ -69,21 +69,28 @@ function Shell() {
   const directory = useDirectory();
   const matched = PAGES.map((page) => ({ page, params: matchPath(page.pattern, location.path) })).find((m) => m.params);
 
+  const area = matched?.page.area;
+
+  // On every path that names no page, not only the first: #/nope, then #/other, lands twice.
   useEffect(() => {
-    if (!matched) navigate(LANDING_PAGE, undefined, { replace: true });
-  }, [matched]);
+    if (area === undefined) navigate(LANDING_PAGE, undefined, { replace: true });
+  }, [area, location.path]);
 
   useEffect(() => {
-    const label = matched ? (PAGES.find((p) => p.pattern === matched.page.area)?.nav ?? '') : '';
+    const label = area === undefined ? '' : (PAGES.find((p) => p.pattern === area)?.nav ?? '');
     document.title = label ? `${label} · On-call console` : 'On-call console';
-  }, [matched?.page.area]);
+  }, [area]);
 
   return (
     <div class="shell">
-      <a class="skip-link" href="#main" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header class="topbar">

@@ -8,6 +8,12 @@ export interface Location {
   query: URLSearchParams;
 }
 
+/** What the router hands a page: the path's parameters (`:id`) and the query. */
+export interface PageProps {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
 export function currentLocation(): Location {
   const hash = window.location.hash.replace(/^#/, '') || '/';
   const at = hash.indexOf('?');

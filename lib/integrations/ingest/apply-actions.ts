@@ -10,14 +10,16 @@
 // A duplicate that counts onto an alert still being created cannot raise it yet: it is retried
 // later (RetryLater), by when the alert exists. Deleting an alert marks its dedup item
 // (markAlertStored), so an absent alert is told apart from one still being created.
+import { createHash } from 'node:crypto';
 import { storableJson } from '../../encoding/json-data';
 import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
-import { raiseDedupCount } from '../../alerts/transitions';
+import { raiseDedupCount } from '../../alerts/dedup-count';
 import { countOnto, dedupKey, dedupKeyString, pruneCounted, getDedupItem, startGeneration, type DedupItem } from '../../alerts/dedup-store';
-import { transitionAndEscalate } from '../../escalation/act-on-alert';
+import { acknowledgeAlert } from '../../alert-transitions/acknowledge';
+import { resolveAlert } from '../../alert-transitions/resolve';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
 import { ulidTime } from '../../ids';
@@ -199,8 +201,16 @@ export async function applyTransition(ctx: ActionContext, action: 'acknowledge' 
     if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`the alert for ${thirdpartyId} is still being created`);
     return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
   }
+  // The stored request names the transition: processing it again (a redelivery, a crashed attempt)
+  // is a repeat of the same request, answered with the alert as the first processing left it.
+  const request = {
+    actor: actorOf(ctx.integration),
+    rules: 'integration' as const,
+    idempotencyKey: `ingest:${ctx.logId}:${action}:${createHash('sha256').update(thirdpartyId).digest('base64url').slice(0, 22)}`,
+  };
   try {
-    const after = await transitionAndEscalate(accountId, alert.id, action, actorOf(ctx.integration), 'integration');
+    const after =
+      action === 'acknowledge' ? await acknowledgeAlert(accountId, alert.id, request) : await resolveAlert(accountId, alert.id, request);
     return { ...base, alert_id: alert.id, outcome: after.status };
   } catch (error) {
     // Already acknowledged/resolved (a repeat, or a person was quicker): nothing left to do.

@@ -3,6 +3,7 @@
 // No alert work happens here: the answer only waits for the log write and the queue send, and a
 // failed send is not the sender's problem (the log stays pending and the sweeper re-sends it).
 import type * as z from 'zod';
+import { now } from '../../clock';
 import { config } from '../../config';
 import { sameSecret } from '../../auth/passwords';
 import { isOutgoingWebhook } from '../outgoing-webhooks';
@@ -80,7 +81,7 @@ export async function acceptRequest(
   const limits = rateLimitsOf(integration);
   // The limiter's own clock, not the request's arrival stamp: a request that waited (a busy event
   // loop, a cold start) must not look early to a bucket whose burst lasts milliseconds.
-  const limited = await takeToken(integration.id, limits, Date.now());
+  const limited = await takeToken(integration.id, limits, now());
   if (limited) {
     throw new TooManyRequests(
       limited.retryAfterSeconds,

@@ -4,6 +4,7 @@
 // a log that was only slow is harmless: the worker is idempotent.
 // At start-up of the local runtime every pending log is re-driven at once, whatever its due time:
 // the embedded queue does not survive a restart, so their messages are gone.
+import { now as clockNow } from '../../clock';
 import { logger } from '../../log';
 import { claimForResend, duePendingLogs, SWEEP_GRACE_MS, type DueLog } from './incoming-log';
 import { sendToIngestQueue } from './ingest-queue';
@@ -37,7 +38,7 @@ async function resend(due: DueLog[], now: number): Promise<SweepResult> {
   return { due: due.length, resent, failed };
 }
 
-export async function sweepPendingLogs(now = Date.now()): Promise<SweepResult> {
+export async function sweepPendingLogs(now = clockNow()): Promise<SweepResult> {
   return resend(await duePendingLogs(now, PER_SHARD), now);
 }
 

@@ -17,6 +17,7 @@
 // requests about to come, handed out in-process: a busy instance pays one write per lease, not per
 // request. A quiet instance takes one token at a time, which keeps small limits exact. Leased tokens
 // are good for one second; unused ones are dropped (stricter by at most a lease, never looser).
+import { now as clockNow } from '../../clock';
 import { advanceBucket, readBucketTime, restartBucket } from '../rate-store';
 
 export interface BucketLimits {
@@ -52,7 +53,7 @@ export function emissionIntervalMs(limits: BucketLimits): number {
   return Math.max(0.001, Math.round(60_000_000 / (limits.perMinute * (limits.timeScale ?? 1))) / 1000);
 }
 
-interface LocalBucket {
+export interface LocalBucket {
   tokens: number;
   leaseExpiresAt: number;
   /** The table said: no token before this time. */
@@ -67,7 +68,10 @@ interface LocalBucket {
   limitsKey: string;
 }
 
-const local = new Map<string, LocalBucket>();
+/** What one instance (one process) knows of the buckets: its leases and blocks. */
+export type InstanceBuckets = Map<string, LocalBucket>;
+
+const thisInstance: InstanceBuckets = new Map();
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
@@ -150,7 +154,7 @@ export async function takeFromTable(
   return { nextTokenAt: now + interval, tat: now };
 }
 
-function bucketOf(integrationId: string, limits: BucketLimits): LocalBucket {
+function bucketOf(local: InstanceBuckets, integrationId: string, limits: BucketLimits): LocalBucket {
   const limitsKey = `${limits.burst}/${limits.perMinute}/${limits.timeScale ?? 1}`;
   let bucket = local.get(integrationId);
   if (bucket && bucket.limitsKey !== limitsKey) {
@@ -160,7 +164,7 @@ function bucketOf(integrationId: string, limits: BucketLimits): LocalBucket {
   }
   if (!bucket) {
     if (local.size >= MAX_LOCAL) {
-      const now = Date.now();
+      const now = clockNow();
       for (const [id, old] of local) {
         if (!old.taking && old.blockedUntil < now && (old.tokens === 0 || old.leaseExpiresAt < now)) local.delete(id);
       }
@@ -173,12 +177,20 @@ function bucketOf(integrationId: string, limits: BucketLimits): LocalBucket {
 
 const refusal = (until: number, now: number): Refusal => ({ retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) });
 
-/** Takes one token for a request at `now`: null when it may pass, else how long to wait. */
-export async function takeToken(integrationId: string, limits: BucketLimits, now: number): Promise<Refusal | null> {
-  const bucket = bucketOf(integrationId, limits);
+/**
+ * Takes one token for a request at `now`: null when it may pass, else how long to wait. `instance`:
+ * this process's leases and blocks (a test passes another map to act as a second instance).
+ */
+export async function takeToken(
+  integrationId: string,
+  limits: BucketLimits,
+  now: number,
+  instance: InstanceBuckets = thisInstance,
+): Promise<Refusal | null> {
+  const bucket = bucketOf(instance, integrationId, limits);
   for (let first = true; ; first = false) {
     // Time goes on while a request waits for a take: judge it at the time it is decided.
-    if (!first) now = Math.max(now, Date.now());
+    if (!first) now = Math.max(now, clockNow());
     if (bucket.tokens > 0 && bucket.leaseExpiresAt >= now) {
       bucket.tokens -= 1;
       return null;
@@ -223,9 +235,4 @@ export async function takeToken(integrationId: string, limits: BucketLimits, now
       bucket.waiting -= 1;
     }
   }
-}
-
-/** Tests: forget every in-process lease and block. */
-export function forgetLocalBuckets(): void {
-  local.clear();
 }

@@ -1,41 +1,37 @@
 // The ingest worker's only outbound calls: fetching an SNS signing certificate (cached per URL) and
 // confirming a subscription by fetching its SubscribeURL. Both only ever for URLs that passed the
 // SNS host check (verify-signature.ts), never following a redirect (a 3xx is an answer like any
-// other status). The HTTP client is injectable, so tests serve certificates from a local server (or
-// a closed port) while the host checks still run.
+// other status). The HTTP client is replaceable (lib/dependencies.ts), so tests serve certificates
+// from a local server (or a closed port) while the host checks still run.
 //
 // Three ways a fetch can end besides a 200, and they are kept apart because they decide differently:
 //   SnsNetworkFailure       no HTTP answer at all (DNS, refused, reset, timeout): the host cannot be
 //                           asked now; the caller decides (an unreachable certificate → unverified)
 //   SnsUnavailable          the host answered 5xx or 429: try again later (the queue retries)
 //   CertificateUnavailable  the host answered, but not with a certificate: no such certificate
+import { dependencies, type HttpAnswer, type HttpGet } from '../../dependencies';
 import { logger } from '../../log';
-
-export interface SnsHttpResponse {
-  status: number;
-  body: string;
-}
-
-/** GETs an (already checked) SNS URL. Throws only when no HTTP answer came (a network-level failure). */
-export type SnsHttp = (url: string) => Promise<SnsHttpResponse>;
 
 const TIMEOUT_MS = 5_000;
 const MAX_CERTIFICATES = 64;
 /** A certificate URL that could not be reached is not asked again for this long (no 5 s stall per message). */
 const UNREACHABLE_RETRY_MS = 30_000;
 
-const defaultHttp: SnsHttp = async (url) => {
+const defaultHttp: HttpGet = async (url) => {
   const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
   return { status: res.status, body: await res.text() };
 };
 
-let http: SnsHttp = defaultHttp;
-const certificates = new Map<string, { pending: Promise<string>; unreachableUntil?: number }>();
+type CertificateCache = Map<string, { pending: Promise<string>; unreachableUntil?: number }>;
 
-/** Tests: route SNS fetches elsewhere (null restores the real client); drops the certificate cache. */
-export function useSnsHttp(client: SnsHttp | null): void {
-  http = client ?? defaultHttp;
-  certificates.clear();
+/** Certificates per HTTP client: a client put in place (a test's local server) starts with none. */
+const certificateCaches = new WeakMap<HttpGet, CertificateCache>();
+
+function http(): { get: HttpGet; certificates: CertificateCache } {
+  const get = dependencies().snsHttp ?? defaultHttp;
+  let certificates = certificateCaches.get(get);
+  if (!certificates) certificateCaches.set(get, (certificates = new Map()));
+  return { get, certificates };
 }
 
 /** No HTTP answer at all: DNS failure, connection refused or reset, timeout. */
@@ -61,10 +57,10 @@ function networkCause(error: unknown): string {
   return cause instanceof Error ? (cause.name === 'Error' ? cause.message : cause.name) : String(cause);
 }
 
-async function get(url: string): Promise<SnsHttpResponse> {
-  let res: SnsHttpResponse;
+async function get(url: string): Promise<HttpAnswer> {
+  let res: HttpAnswer;
   try {
-    res = await http(url);
+    res = await http().get(url);
   } catch (error) {
     throw new SnsNetworkFailure(`${new URL(url).host} unreachable (${networkCause(error)})`);
   }
@@ -78,6 +74,7 @@ async function get(url: string): Promise<SnsHttpResponse> {
  * CertificateUnavailable (no such certificate); only a network failure is remembered.
  */
 export function signingCertificate(url: string, now = Date.now()): Promise<string> {
+  const { certificates } = http();
   const cached = certificates.get(url);
   if (cached && (cached.unreachableUntil === undefined || cached.unreachableUntil > now)) return cached.pending;
   const entry: { pending: Promise<string>; unreachableUntil?: number } = {
@@ -111,7 +108,7 @@ export interface Confirmation {
  * (SnsUnavailable), so the queue tries again.
  */
 export async function confirmSubscription(subscribeUrl: string): Promise<Confirmation> {
-  let res: SnsHttpResponse;
+  let res: HttpAnswer;
   try {
     res = await get(subscribeUrl);
   } catch (error) {

@@ -16,3 +16,14 @@ export { parseSmsReply, pickReplyTarget, REPLY_HELP } from './sms-reply';
 export type { ParsedReply, ReplyAction, ReplyTarget } from './sms-reply';
 export { planSends, renderBundle, SEND_WINDOW_MS } from './bundling';
 export type { BundledAlert, PendingPage, RateLimitedChannel, SendPlan, SendPlanInput } from './bundling';
+export {
+  BROADCAST_RESPONSE_ACTION,
+  escapeMrkdwn,
+  SLACK_ALERT_ACTIONS,
+  slackAlertActions,
+  slackAlertMessage,
+  slackAlertView,
+  slackBroadcastMessage,
+  slackNotice,
+} from './slack-message';
+export type { SlackAlertAction, SlackAlertView, SlackBroadcastView, SlackMessage } from './slack-message';

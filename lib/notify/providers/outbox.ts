@@ -1,28 +1,18 @@
 // The local outbox provider (OUTBOX=console|memory|log): every channel, nothing leaves the machine.
 // console prints the message (the only place a new user's generated password ever appears
-// locally), memory keeps it for tests, log writes only the fact that a message went out.
+// locally), memory keeps it where lib/dependencies.ts says (tests read what a person would have
+// received), log writes only the fact that a message went out.
 import { config } from '../../config';
+import { dependencies } from '../../dependencies';
 import { logger } from '../../log';
 import type { Channel } from '../records';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
-
-const memory: OutgoingMessage[] = [];
-
-/** Messages kept by OUTBOX=memory (tests read what a person would have received), oldest first. */
-export function outboxMessages(): readonly OutgoingMessage[] {
-  return memory;
-}
-
-/** Tests: forget the messages kept so far. */
-export function clearOutbox(): void {
-  memory.length = 0;
-}
 
 const provider: NotificationProvider = {
   name: 'outbox',
   async send(message: OutgoingMessage): Promise<DeliveryResult> {
     const mode = config().OUTBOX;
-    if (mode === 'memory') memory.push(message);
+    if (mode === 'memory') dependencies().memoryOutbox.push(message);
     else if (mode === 'console') {
       const subject = message.subject ? `${message.subject}\n\n` : '';
       process.stdout.write(

@@ -1,7 +1,9 @@
 // The one interface every delivery provider implements (docs/api.md#escalation-and-notifications): the local outbox here, and
-// deployed e-mail (SES), SMS and voice (AWS End User Messaging) and push (Web Push) beside it. A
+// deployed e-mail (SES), SMS and voice (AWS End User Messaging) and push (Web Push) beside it, and
+// Slack direct messages wherever the account connected a workspace. A
 // provider gets the whole message, secrets included, and answers what became of it; it never
 // writes the notification record (lib/notify/send.ts does, before and after the call).
+import type { SlackMessage } from '../content';
 import type { Channel } from '../records';
 
 export interface OutgoingMessage {
@@ -20,6 +22,8 @@ export interface OutgoingMessage {
   template: string;
   /** One-click response links the message carries (push actions, e-mail buttons). */
   links?: { acknowledge: string | null; reject: string | null };
+  /** Slack only: the message as Block Kit blocks (lib/notify/content/slack-message.ts); absent, the text goes alone. */
+  slack?: SlackMessage | null;
 }
 
 export interface DeliveryResult {

@@ -3,7 +3,7 @@
 // aes128gcm body (RFC 8291 key derivation over RFC 8188 content coding, one record). Pure: no I/O.
 // Node's ECDH, HKDF, AES-GCM and ECDSA (IEEE P1363 signatures) do all of it, so no key library is
 // bundled into every function that can page (the web-push package brought ~85 KiB of bn.js/asn1.js).
-import { createCipheriv, createECDH, createPrivateKey, hkdfSync, randomBytes, sign } from 'node:crypto';
+import { createCipheriv, createECDH, createPrivateKey, hkdfSync, randomBytes, sign, type ECDH } from 'node:crypto';
 
 /** Our record size: one record holds the whole payload (the providers cut bodies well inside it). */
 const RECORD_SIZE = 4096;
@@ -62,12 +62,25 @@ export function vapidAuthorization(endpoint: string, subject: string, keys: Vapi
 
 const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
 
+/** The sender's secrets of one message (RFC 8291 §3.1, RFC 8188 §2.1): an ephemeral P-256 key pair and a 16-byte salt. */
+export interface MessageSecrets {
+  senderKey: ECDH;
+  salt: Buffer;
+}
+
+/** New random secrets: every message gets its own (a test gives the RFC's example values instead). */
+export function freshMessageSecrets(): MessageSecrets {
+  const senderKey = createECDH('prime256v1');
+  senderKey.generateKeys();
+  return { senderKey, salt: randomBytes(16) };
+}
+
 /**
  * The aes128gcm body carrying `payload` to the browser that holds the subscription's keys: a header
  * (salt, record size, our ephemeral public key) and one record ending in the 0x02 delimiter.
  * Throws when the subscription's keys are malformed or the payload does not fit one record.
  */
-export function encryptPayload(payload: string, subscription: SubscriptionKeys): Buffer {
+export function encryptPayload(payload: string, subscription: SubscriptionKeys, secrets: MessageSecrets = freshMessageSecrets()): Buffer {
   const browserKey = Buffer.from(subscription.p256dh, 'base64url');
   coordinates(browserKey);
   const authSecret = Buffer.from(subscription.auth, 'base64url');
@@ -75,13 +88,12 @@ export function encryptPayload(payload: string, subscription: SubscriptionKeys):
   const plaintext = Buffer.concat([Buffer.from(payload, 'utf8'), Buffer.from([2])]);
   if (plaintext.length + TAG_BYTES > RECORD_SIZE) throw new Error(`the payload is longer than one ${RECORD_SIZE}-byte record`);
 
-  const ours = createECDH('prime256v1');
-  ours.generateKeys();
-  const serverKey = ours.getPublicKey();
-  const shared = ours.computeSecret(browserKey);
+  const { senderKey, salt } = secrets;
+  if (salt.length !== 16) throw new Error('the salt is not 16 bytes');
+  const serverKey = senderKey.getPublicKey();
+  const shared = senderKey.computeSecret(browserKey);
   // RFC 8291 §3.4: the input keying material binds the secret to both public keys and the auth secret.
   const ikm = hkdf(authSecret, shared, Buffer.concat([Buffer.from('WebPush: info\0'), browserKey, serverKey]), 32);
-  const salt = randomBytes(16);
   const key = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
   const nonce = hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12);
 

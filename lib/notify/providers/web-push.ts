@@ -5,6 +5,7 @@
 // payload is JSON a service worker shows: title, body, the alert and the one-click response links.
 import { Agent, request } from 'node:https';
 import { config } from '../../config';
+import { dependencies } from '../../dependencies';
 import { logger } from '../../log';
 import { canonicalAddress, forbiddenReason } from '../../outbound';
 import { guardedLookup, systemResolver } from '../../outbound/guarded-lookup';
@@ -21,13 +22,7 @@ const MAX_BODY = 1_000;
 const TTL_SECONDS = 3_600;
 const TIMEOUT_MS = 5_000;
 
-let testAgent: Agent | undefined;
 let guardedAgent: Agent | undefined;
-
-/** Tests: the HTTPS agent push requests use (a local push service with its own certificate); undefined restores the default. */
-export function useWebPushAgent(next: Agent | undefined): void {
-  testAgent = next;
-}
 
 /**
  * Endpoints are given by users, so a push request is an outbound request like an automation's: the
@@ -39,7 +34,8 @@ function agentFor(endpoint: URL): Agent {
   const literal = canonicalAddress(endpoint.hostname.replace(/^\[|\]$/g, ''));
   const reason = literal && !allowPrivate ? forbiddenReason(literal) : null;
   if (reason) throw new Error(`the endpoint is ${reason}`);
-  if (testAgent) return testAgent;
+  const replaced = dependencies().pushAgent;
+  if (replaced) return replaced;
   guardedAgent ??= new Agent({ keepAlive: true, lookup: guardedLookup({ allowPrivate, resolve: systemResolver }) as never });
   return guardedAgent;
 }

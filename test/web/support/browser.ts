@@ -62,7 +62,8 @@ export async function startConsole(options: { timezoneId?: string; env?: Record<
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return {

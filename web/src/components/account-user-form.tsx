@@ -23,7 +23,7 @@ const CHANNELS = [
 ] as const;
 
 function timeZones(current: string): { value: string; label: string }[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
   } catch {
@@ -34,12 +34,7 @@ function timeZones(current: string): { value: string; label: string }[] {
   return zones.map((z) => ({ value: z, label: z }));
 }
 
-function ContactRows(props: {
-  form: FormState;
-  kind: 'email' | 'phone';
-  rows: ContactRow[];
-  onChange: (rows: ContactRow[]) => void;
-}) {
+function ContactRows(props: { form: FormState; kind: 'email' | 'phone'; rows: ContactRow[]; onChange: (rows: ContactRow[]) => void }) {
   const { form, kind, rows, onChange } = props;
   const listName = kind === 'email' ? 'user_attributes.emails_attributes' : 'user_attributes.phones_attributes';
   const noun = kind === 'email' ? 'E-mail' : 'Phone';
@@ -77,7 +72,12 @@ function ContactRows(props: {
           </div>
           {row.id ? (
             <div class="field-check">
-              <input type="checkbox" id={`${form.inputId(listName)}-remove-${i}`} checked={row.remove} onChange={(e) => update(i, { remove: (e.currentTarget as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                id={`${form.inputId(listName)}-remove-${i}`}
+                checked={row.remove}
+                onChange={(e) => update(i, { remove: (e.currentTarget as HTMLInputElement).checked })}
+              />
               <label for={`${form.inputId(listName)}-remove-${i}`}>
                 Remove {noun.toLowerCase()} {i + 1}
               </label>
@@ -94,22 +94,38 @@ function ContactRows(props: {
           {errors.join(' ')}
         </p>
       )}
-      <button type="button" class="button button-small" onClick={() => onChange([...rows, { value: '', primary: rows.length === 0, remove: false }])}>
+      <button
+        type="button"
+        class="button button-small"
+        onClick={() => onChange([...rows, { value: '', primary: rows.length === 0, remove: false }])}
+      >
         Add {kind === 'email' ? 'an e-mail address' : 'a phone number'}
       </button>
     </fieldset>
   );
 }
 
-const rowsOf = (items: { id: string; primary: boolean }[], value: (item: any) => string): ContactRow[] =>
+const rowsOf = <T extends { id: string; primary: boolean }>(items: T[], value: (item: T) => string): ContactRow[] =>
   items.map((item) => ({ id: item.id, value: value(item), primary: item.primary, remove: false }));
 
 function attributes(rows: ContactRow[], key: 'email' | 'phone') {
   // Every row, in the order shown: the API's messages name rows by their index.
-  return rows.map((row) => (row.remove ? { id: row.id, _destroy: true } : { ...(row.id ? { id: row.id } : {}), [key]: row.value.trim(), primary: row.primary }));
+  return rows.map((row) =>
+    row.remove ? { id: row.id, _destroy: true } : { ...(row.id ? { id: row.id } : {}), [key]: row.value.trim(), primary: row.primary },
+  );
 }
 
-export function AccountUserForm({ accountUser, showRoles, title, onSaved }: { accountUser: AccountUser; showRoles: boolean; title: string; onSaved: () => void }) {
+export function AccountUserForm({
+  accountUser,
+  showRoles,
+  title,
+  onSaved,
+}: {
+  accountUser: AccountUser;
+  showRoles: boolean;
+  title: string;
+  onSaved: () => void;
+}) {
   const user = accountUser.user;
   const [name, setName] = useState(user.name);
   const [timeZone, setTimeZone] = useState(user.time_zone || 'UTC');
@@ -156,7 +172,14 @@ export function AccountUserForm({ accountUser, showRoles, title, onSaved }: { ac
         }}
       >
         <TextField form={form} name="user_attributes.name" label="Name" autoComplete="name" value={name} onInput={setName} />
-        <SelectField form={form} name="user_attributes.time_zone" label="Time zone" value={timeZone} options={timeZones(timeZone)} onChange={setTimeZone} />
+        <SelectField
+          form={form}
+          name="user_attributes.time_zone"
+          label="Time zone"
+          value={timeZone}
+          options={timeZones(timeZone)}
+          onChange={setTimeZone}
+        />
         <ContactRows form={form} kind="email" rows={emails} onChange={setEmails} />
         <ContactRows form={form} kind="phone" rows={phones} onChange={setPhones} />
         <fieldset class="field">

@@ -59,7 +59,9 @@ export function useForm(aliases: Record<string, string> = {}): FormState {
         // After the messages render: focus the first field at fault, else the form's message.
         setTimeout(() => {
           const target =
-            (first && (document.getElementById(inputId(first)) ?? document.querySelector<HTMLElement>(`[aria-invalid="true"] input, input[aria-invalid="true"]`))) ||
+            (first &&
+              (document.getElementById(inputId(first)) ??
+                document.querySelector<HTMLElement>(`[aria-invalid="true"] input, input[aria-invalid="true"]`))) ||
             document.getElementById(`${id}-errors`);
           target?.focus();
         });
@@ -87,7 +89,13 @@ export async function saveOrCreate<T extends { id: string }>(
   return ok && options.id !== undefined;
 }
 
-export function Form(props: { form: FormState; label: string; onSubmit: () => Promise<unknown> | void; children: ComponentChildren; class?: string }) {
+export function Form(props: {
+  form: FormState;
+  label: string;
+  onSubmit: () => Promise<unknown> | void;
+  children: ComponentChildren;
+  class?: string;
+}) {
   const { form } = props;
   return (
     <form
@@ -180,7 +188,15 @@ export function TextField(
   );
 }
 
-export function TextArea(props: { form: FormState; name: string; label: string; value: string; onInput: (value: string) => void; rows?: number; hint?: string }) {
+export function TextArea(props: {
+  form: FormState;
+  name: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  rows?: number;
+  hint?: string;
+}) {
   const { form, name } = props;
   form.register(name);
   return (
@@ -240,7 +256,13 @@ export function SelectField(props: {
   );
 }
 
-export function CheckboxField(props: { form: FormState; name: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField(props: {
+  form: FormState;
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const { form, name } = props;
   form.register(name);
   return (
@@ -275,7 +297,11 @@ export function CheckboxGroup(props: {
   form.register(name);
   const errorId = `${form.inputId(name)}-error`;
   return (
-    <fieldset class="field checkbox-group" aria-describedby={describedBy(form, name, props.hint)} aria-invalid={form.errorOf(name) ? 'true' : undefined}>
+    <fieldset
+      class="field checkbox-group"
+      aria-describedby={describedBy(form, name, props.hint)}
+      aria-invalid={form.errorOf(name) ? 'true' : undefined}
+    >
       <legend>{props.legend}</legend>
       {props.options.length === 0 && <p class="hint">None to choose from yet.</p>}
       {props.options.map((option, i) => {

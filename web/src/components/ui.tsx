@@ -109,6 +109,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
   }, []);
 
   useEffect(() => {
+    // The counter itself, not its value: the cleanup must void the loads started since, too.
+    const loads = generation;
     setLoading(true);
     void reload();
     if (!pollMs) return;
@@ -122,9 +124,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
-      generation.current++;
+      loads.current++;
     };
-  }, deps);
+    // The caller's keys decide when to load again (the rule cannot read a list passed in); reload is
+    // stable, and a new poll interval restarts the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, pollMs, reload]);
 
   return { data, error, loading, reload };
 }

@@ -7,7 +7,15 @@ import { useRef, useState } from 'preact/hooks';
 import { offsetOf, positionIn, type YamlPosition } from '../lib/yaml-position';
 import type { FormState } from './form';
 
-export function YamlField(props: { form: FormState; name: string; label: string; value: string; onInput: (value: string) => void; hint?: string; rows?: number }) {
+export function YamlField(props: {
+  form: FormState;
+  name: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  hint?: string;
+  rows?: number;
+}) {
   const { form, name, value } = props;
   form.register(name);
   const id = form.inputId(name);
@@ -16,7 +24,12 @@ export function YamlField(props: { form: FormState; name: string; label: string;
   const gutter = useRef<HTMLPreElement>(null);
   const [, setScroll] = useState(0);
   const lineCount = value.split('\n').length;
-  const errorLines = new Set((errors ?? []).map(positionIn).filter((p): p is YamlPosition => p !== null).map((p) => p.line));
+  const errorLines = new Set(
+    (errors ?? [])
+      .map(positionIn)
+      .filter((p): p is YamlPosition => p !== null)
+      .map((p) => p.line),
+  );
   const describedBy = [errors ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
   const goTo = (position: YamlPosition) => {

@@ -39,7 +39,9 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (value === null || value === undefined || value === '') return '—';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return formatter('dt', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return formatter('dt', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    date,
+  );
 }
 
 /** `09:00` in the viewer's zone. */

@@ -10,10 +10,9 @@ import { Form, SelectField, SubmitButton, TextArea, useForm } from '../component
 import { Badge, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
-import { href } from '../router';
+import { href, type PageProps } from '../router';
 import type { AlertEarlier, AlertV4, Comment, LogEntry, Notification, Router } from '../types';
 import { NotificationsTable } from './notifications';
-import type { PageProps } from './index';
 
 const POLL_MS = 5000;
 const NOTIFICATIONS_SHOWN = 50;
@@ -48,7 +47,11 @@ export function AlertPage({ params }: PageProps) {
   if (loaded.loading && !loaded.data) return <Loading what="the alert" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
   const { alert, earlier, timeline, comments, notifications } = loaded.data;
-  const assignee = earlier.d_user_id ? directory.nameOfPrefixed(earlier.d_user_id) : earlier.d_team_id ? directory.nameOfPrefixed(earlier.d_team_id) : '—';
+  const assignee = earlier.d_user_id
+    ? directory.nameOfPrefixed(earlier.d_user_id)
+    : earlier.d_team_id
+      ? directory.nameOfPrefixed(earlier.d_team_id)
+      : '—';
   const incident = alert.meta?.incident === true;
   const routerNames = Object.fromEntries((routers.data ?? []).map((r) => [r.id, r.name]));
 
@@ -184,7 +187,11 @@ export function AlertPage({ params }: PageProps) {
                 </>
               )}
             </p>
-            <NotificationsTable notifications={notifications.data} showAlert={false} caption="Notifications sent for this alert, newest first" />
+            <NotificationsTable
+              notifications={notifications.data}
+              showAlert={false}
+              caption="Notifications sent for this alert, newest first"
+            />
           </>
         )}
       </section>
@@ -192,7 +199,17 @@ export function AlertPage({ params }: PageProps) {
   );
 }
 
-function Comments({ alertId, comments, directory, onAdded }: { alertId: string; comments: Comment[]; directory: Directory; onAdded: () => void }) {
+function Comments({
+  alertId,
+  comments,
+  directory,
+  onAdded,
+}: {
+  alertId: string;
+  comments: Comment[];
+  directory: Directory;
+  onAdded: () => void;
+}) {
   const [text, setText] = useState('');
   const form = useForm();
   return (
@@ -262,7 +279,15 @@ function Handoff({ alertId, status, directory, onDone }: { alertId: string; stat
           }
         }}
       >
-        <SelectField form={form} name="to" label="Hand off to" value={to} options={options} onChange={setTo} placeholder="Choose a team or a person" />
+        <SelectField
+          form={form}
+          name="to"
+          label="Hand off to"
+          value={to}
+          options={options}
+          onChange={setTo}
+          placeholder="Choose a team or a person"
+        />
         <SubmitButton form={form} label="Hand off" busyLabel="Handing off…" />
       </Form>
     </section>

@@ -8,9 +8,8 @@ import { AlertActions, ACTION_DONE } from '../components/alert-actions';
 import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { age, plural } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { AlertEarlier } from '../types';
-import type { PageProps } from './index';
 
 export const POLL_MS = 2000;
 const PAGE_SIZE = 25;
@@ -78,7 +77,11 @@ export function AlertsPage({ query }: PageProps) {
       <form class="filters" role="search" aria-label="Filter alerts" onSubmit={(e) => e.preventDefault()}>
         <div class="field">
           <label for="alerts-status">Status</label>
-          <select id="alerts-status" value={status} onChange={(e) => setQuery({ status: (e.currentTarget as HTMLSelectElement).value || null, page: null })}>
+          <select
+            id="alerts-status"
+            value={status}
+            onChange={(e) => setQuery({ status: (e.currentTarget as HTMLSelectElement).value || null, page: null })}
+          >
             {STATUS_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
@@ -88,7 +91,11 @@ export function AlertsPage({ query }: PageProps) {
         </div>
         <div class="field">
           <label for="alerts-urgency">Urgency</label>
-          <select id="alerts-urgency" value={urgency} onChange={(e) => setQuery({ urgency: (e.currentTarget as HTMLSelectElement).value || null, page: null })}>
+          <select
+            id="alerts-urgency"
+            value={urgency}
+            onChange={(e) => setQuery({ urgency: (e.currentTarget as HTMLSelectElement).value || null, page: null })}
+          >
             <option value="">All urgencies</option>
             {URGENCIES.map((u) => (
               <option key={u} value={u}>
@@ -99,7 +106,13 @@ export function AlertsPage({ query }: PageProps) {
         </div>
         <div class="field field-grow">
           <label for="alerts-search">Search</label>
-          <input id="alerts-search" type="search" value={search} onInput={(e) => onSearch((e.currentTarget as HTMLInputElement).value)} placeholder="Title or description" />
+          <input
+            id="alerts-search"
+            type="search"
+            value={search}
+            onInput={(e) => onSearch((e.currentTarget as HTMLInputElement).value)}
+            placeholder="Title or description"
+          />
         </div>
       </form>
 
@@ -152,7 +165,13 @@ export function AlertsPage({ query }: PageProps) {
                       <td>
                         <Badge kind="status" value={alert.status} />
                       </td>
-                      <td>{alert.d_user_id ? directory.nameOfPrefixed(alert.d_user_id) : alert.d_team_id ? directory.nameOfPrefixed(alert.d_team_id) : '—'}</td>
+                      <td>
+                        {alert.d_user_id
+                          ? directory.nameOfPrefixed(alert.d_user_id)
+                          : alert.d_team_id
+                            ? directory.nameOfPrefixed(alert.d_team_id)
+                            : '—'}
+                      </td>
                       <td>
                         <time dateTime={alert.createdAt} title={new Date(alert.createdAt).toLocaleString()}>
                           {age(alert.createdAt, now)}
@@ -178,13 +197,23 @@ export function AlertsPage({ query }: PageProps) {
           )}
           {lastPage > 1 && (
             <nav class="pager" aria-label="Pages of alerts">
-              <button type="button" class="button button-small" disabled={page <= 1} onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}>
+              <button
+                type="button"
+                class="button button-small"
+                disabled={page <= 1}
+                onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}
+              >
                 Newer
               </button>
               <span>
                 Page {page} of {lastPage.toLocaleString('en-US')}
               </span>
-              <button type="button" class="button button-small" disabled={page >= lastPage} onClick={() => setQuery({ page: String(page + 1) })}>
+              <button
+                type="button"
+                class="button button-small"
+                disabled={page >= lastPage}
+                onClick={() => setQuery({ page: String(page + 1) })}
+              >
                 Older
               </button>
             </nav>

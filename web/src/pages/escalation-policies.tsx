@@ -5,9 +5,8 @@ import { api, listAll } from '../api';
 import { CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm, saveOrCreate, type FormState } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { EscalationPolicy } from '../types';
-import type { PageProps } from './index';
 
 /** A layer of the form: a new one has no id yet. */
 type Layer = Omit<EscalationPolicy['escalation_layers'][number], 'id'> & { id?: string };
@@ -65,7 +64,19 @@ export function EscalationPoliciesPage() {
   );
 }
 
-function LayerRow({ form, index, layer, onChange, onRemove }: { form: FormState; index: number; layer: Layer; onChange: (l: Layer) => void; onRemove?: () => void }) {
+function LayerRow({
+  form,
+  index,
+  layer,
+  onChange,
+  onRemove,
+}: {
+  form: FormState;
+  index: number;
+  layer: Layer;
+  onChange: (l: Layer) => void;
+  onRemove?: () => void;
+}) {
   return (
     <fieldset class="layer-row">
       <legend>Layer {layer.layer}</legend>
@@ -123,7 +134,11 @@ function PolicyForm({ policy, onSaved }: { policy?: EscalationPolicy; onSaved?: 
           const body = {
             name,
             repeat: Number(repeat),
-            escalation_layers: layers.map((l, i) => ({ layer: i + 1, timeout: Number.isNaN(l.timeout) ? null : l.timeout, timeout_unit: l.timeout_unit })),
+            escalation_layers: layers.map((l, i) => ({
+              layer: i + 1,
+              timeout: Number.isNaN(l.timeout) ? null : l.timeout,
+              timeout_unit: l.timeout_unit,
+            })),
             reassign_team_ids: teams,
             reassign_account_user_ids: people,
           };
@@ -151,7 +166,11 @@ function PolicyForm({ policy, onSaved }: { policy?: EscalationPolicy; onSaved?: 
           />
         ))}
         <p>
-          <button type="button" class="button button-small" onClick={() => setLayers([...layers, { layer: layers.length + 1, timeout: 5, timeout_unit: 'minutes' }])}>
+          <button
+            type="button"
+            class="button button-small"
+            onClick={() => setLayers([...layers, { layer: layers.length + 1, timeout: 5, timeout_unit: 'minutes' }])}
+          >
             Add layer
           </button>
         </p>

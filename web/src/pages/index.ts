@@ -1,6 +1,7 @@
 // The console's pages: the navigation bar lists those with a `nav` label, in this order. A page is
 // one module under pages/ and one entry here.
 import type { ComponentType } from 'preact';
+import type { PageProps } from '../router';
 import { AlertPage } from './alert';
 import { AlertsPage } from './alerts';
 import { EscalationPoliciesPage, EscalationPolicyPage } from './escalation-policies';
@@ -13,11 +14,6 @@ import { RouterPage, RoutersPage } from './routers';
 import { SchedulePage, SchedulesPage } from './schedules';
 import { TeamPage, TeamsPage } from './teams';
 import { UserPage, UsersPage } from './users';
-
-export interface PageProps {
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
 
 export interface PageRoute {
   pattern: string;

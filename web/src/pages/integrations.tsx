@@ -8,9 +8,8 @@ import { CheckboxField, CheckboxGroup, Form, saveOrCreate, SelectField, SubmitBu
 import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { IngestResult, Integration, IntegrationType, LogEntry, Router } from '../types';
-import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
 
@@ -97,7 +96,15 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
         label={title}
         onSubmit={async () => {
           setSaved(false);
-          const body = { name, urgency, enabled, team_ids: teams, account_user_ids: people, router_ids: routerIds, ...(integration ? {} : { integration_type_id: typeId }) };
+          const body = {
+            name,
+            urgency,
+            enabled,
+            team_ids: teams,
+            account_user_ids: people,
+            router_ids: routerIds,
+            ...(integration ? {} : { integration_type_id: typeId }),
+          };
           const updated = await saveOrCreate<Integration>(form, {
             collection: '/api/v4/integrations',
             id: integration?.id,
@@ -165,7 +172,12 @@ function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds:
   if (log.status === 'failed') return { madeAlert: false, text: `Failed: ${log.reason ?? 'unknown reason'}`, alertIds };
   if (log.status === 'ignored') return { madeAlert: false, text: `Ignored: ${log.reason ?? ''}`.trim(), alertIds };
   const texts = actions.map((a) => {
-    if (a.action === 'create') return a.outcome === 'created' ? 'Created an alert' : a.outcome === 'deduplicated' ? 'Counted on an existing alert' : `Create: ${a.outcome}`;
+    if (a.action === 'create')
+      return a.outcome === 'created'
+        ? 'Created an alert'
+        : a.outcome === 'deduplicated'
+          ? 'Counted on an existing alert'
+          : `Create: ${a.outcome}`;
     if (a.outcome === 'no_alert') return `${a.action[0].toUpperCase()}${a.action.slice(1)}: no matching alert`;
     return `${a.action[0].toUpperCase()}${a.action.slice(1)}: ${a.outcome}`;
   });

@@ -11,10 +11,9 @@ import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui
 import { YamlField } from '../components/yaml-field';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { AccountUser, NotificationRule, NotificationRuleExplanation } from '../types';
 import { CHANNEL_NAMES } from './notifications';
-import type { PageProps } from './index';
 
 export const listNotificationRules = () => listAll<NotificationRule>('/api/v4/notification_rules');
 
@@ -38,7 +37,17 @@ export function RuleContent({ rule }: { rule: NotificationRule }) {
 }
 
 /** Sets which rule an account user's pages follow, or none (their default channels). */
-export function RulePicker({ accountUser, rules, onSaved, label = 'Notification rule' }: { accountUser: AccountUser; rules: NotificationRule[]; onSaved: () => void; label?: string }) {
+export function RulePicker({
+  accountUser,
+  rules,
+  onSaved,
+  label = 'Notification rule',
+}: {
+  accountUser: AccountUser;
+  rules: NotificationRule[];
+  onSaved: () => void;
+  label?: string;
+}) {
   const [ruleId, setRuleId] = useState(accountUser.notification_rule_id ?? '');
   const [saved, setSaved] = useState(false);
   const form = useForm();
@@ -87,7 +96,10 @@ export function NotificationRulesPage() {
         <a href={href('/users')}>Users</a>
       </p>
       <PageTitle>Notification rules</PageTitle>
-      <p class="hint">A notification rule picks the channels of a person's pages and when each goes out. People without one are paged on their default channels.</p>
+      <p class="hint">
+        A notification rule picks the channels of a person's pages and when each goes out. People without one are paged on their default
+        channels.
+      </p>
       {list.error ? <ErrorList error={list.error} /> : null}
       {list.loading && !list.data ? (
         <Loading what="notification rules" />
@@ -282,7 +294,9 @@ function RuleTrial({ rule }: { rule: NotificationRule }) {
           <section aria-labelledby="rule-trial-result">
             <h3 id="rule-trial-result">Result</h3>
             <p class="outcome" data-reason={result.plan.reason}>
-              {sentence(`${result.matched_rule ? `Rule ${result.matched_rule.index + 1} ` : ''}${REASONS[result.plan.reason] ?? result.plan.reason}.`)}
+              {sentence(
+                `${result.matched_rule ? `Rule ${result.matched_rule.index + 1} ` : ''}${REASONS[result.plan.reason] ?? result.plan.reason}.`,
+              )}
             </p>
             {result.plan.steps.length > 0 && (
               <ol class="trial-steps">

@@ -7,9 +7,8 @@ import { api, type Page } from '../api';
 import { Badge, ErrorList, Loading, PageTitle, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { Notification } from '../types';
-import type { PageProps } from './index';
 
 const POLL_MS = 5000;
 const PAGE_SIZE = 25;
@@ -50,25 +49,31 @@ function recipient(n: Notification, directory: Directory): string {
  */
 function useFailureReasons(notifications: Notification[]): Record<string, string> {
   const failed = notifications.filter((n) => n.status === 'failed').map((n) => n.prefix_id);
-  const reasons = useLoad(
-    async () => {
-      const found: Record<string, string> = {};
-      await Promise.all(
-        failed.map(async (id) => {
-          const earlier = await api.get<{ err?: string[]; provider_status?: string | null }>(`/notification/${id}`).catch(() => null);
-          const text = [...(earlier?.err ?? [])].join('; ') || (earlier?.provider_status ? `Provider status: ${earlier.provider_status}` : '');
-          if (text) found[id] = text;
-        }),
-      );
-      return found;
-    },
-    [failed.join(',')],
-  );
+  const reasons = useLoad(async () => {
+    const found: Record<string, string> = {};
+    await Promise.all(
+      failed.map(async (id) => {
+        const earlier = await api.get<{ err?: string[]; provider_status?: string | null }>(`/notification/${id}`).catch(() => null);
+        const text =
+          [...(earlier?.err ?? [])].join('; ') || (earlier?.provider_status ? `Provider status: ${earlier.provider_status}` : '');
+        if (text) found[id] = text;
+      }),
+    );
+    return found;
+  }, [failed.join(',')]);
   return reasons.data ?? {};
 }
 
 /** The outbox's rows. `showAlert` adds the column linking each one to its alert. */
-export function NotificationsTable({ notifications, showAlert, caption }: { notifications: Notification[]; showAlert: boolean; caption: string }) {
+export function NotificationsTable({
+  notifications,
+  showAlert,
+  caption,
+}: {
+  notifications: Notification[];
+  showAlert: boolean;
+  caption: string;
+}) {
   const directory = useDirectory();
   const reasons = useFailureReasons(notifications);
   return (
@@ -169,7 +174,11 @@ export function NotificationsPage({ query }: PageProps) {
   const select = (id: string, label: string, key: keyof typeof filters, all: string, options: { value: string; label: string }[]) => (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={filters[key]} onChange={(e) => setQuery({ [key]: (e.currentTarget as HTMLSelectElement).value || null, page: null })}>
+      <select
+        id={id}
+        value={filters[key]}
+        onChange={(e) => setQuery({ [key]: (e.currentTarget as HTMLSelectElement).value || null, page: null })}
+      >
         <option value="">{all}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -265,16 +274,28 @@ export function NotificationsPage({ query }: PageProps) {
           <p class="summary" id="notifications-summary">
             {total === 0 ? 'No notifications match.' : `${plural(total, 'notification')}, newest first`}
           </p>
-          {list.data && list.data.data.length > 0 && <NotificationsTable notifications={list.data.data} showAlert caption="Notifications, newest first" />}
+          {list.data && list.data.data.length > 0 && (
+            <NotificationsTable notifications={list.data.data} showAlert caption="Notifications, newest first" />
+          )}
           {lastPage > 1 && (
             <nav class="pager" aria-label="Pages of notifications">
-              <button type="button" class="button button-small" disabled={page <= 1} onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}>
+              <button
+                type="button"
+                class="button button-small"
+                disabled={page <= 1}
+                onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}
+              >
                 Newer
               </button>
               <span>
                 Page {page} of {lastPage.toLocaleString('en-US')}
               </span>
-              <button type="button" class="button button-small" disabled={page >= lastPage} onClick={() => setQuery({ page: String(page + 1) })}>
+              <button
+                type="button"
+                class="button button-small"
+                disabled={page >= lastPage}
+                onClick={() => setQuery({ page: String(page + 1) })}
+              >
                 Older
               </button>
             </nav>

@@ -70,7 +70,8 @@ export function OnCallPage() {
               <p>This team has no schedule.</p>
             ) : layers.length === 0 && !error ? (
               <p>
-                Nobody is on call in the next {HORIZON_DAYS} days. <a href={href(`/schedules/${team.schedule_id}`)}>Open the schedule</a> to add shifts.
+                Nobody is on call in the next {HORIZON_DAYS} days. <a href={href(`/schedules/${team.schedule_id}`)}>Open the schedule</a> to
+                add shifts.
               </p>
             ) : (
               <table class="table">

@@ -64,7 +64,16 @@ export function ForgotPasswordPage() {
         <p class="hint">Enter the e-mail address you sign in with. If it belongs to a user, we send it a link to choose a new password.</p>
         {sent && <Notice kind="success">{sent}</Notice>}
         <Form form={form} label="Ask for a password reset link" onSubmit={ask}>
-          <TextField form={form} name="email" label="Email" type="email" autoComplete="username" value={email} onInput={setEmail} required />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onInput={setEmail}
+            required
+          />
           <SubmitButton form={form} label="Send reset link" busyLabel="Sending…" />
         </Form>
         <BackToSignIn />

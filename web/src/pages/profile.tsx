@@ -68,7 +68,10 @@ function ChangePasswordForm({ accountUser }: { accountUser: AccountUser }) {
     setChanged(false);
     const ok = await form.submit(() =>
       renewSession(async () => {
-        await api.post<void>(`/api/v4/account_users/${encodeURIComponent(accountUser.id)}/password`, { current_password: current, password: next });
+        await api.post<void>(`/api/v4/account_users/${encodeURIComponent(accountUser.id)}/password`, {
+          current_password: current,
+          password: next,
+        });
         // The change refused this tab's token too: sign in again with the new password, into the same account.
         try {
           const { token } = await request<{ token: string }>(

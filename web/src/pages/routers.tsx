@@ -5,14 +5,23 @@
 // matched and why, the rules tried before it, the actions with their values and the assignments.
 import { useState } from 'preact/hooks';
 import { api, ApiError, listAll, messagesOf } from '../api';
-import { CheckboxField, Form, SelectField, SubmitButton, TextArea, TextField, useForm, saveOrCreate, type Option } from '../components/form';
+import {
+  CheckboxField,
+  Form,
+  SelectField,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useForm,
+  saveOrCreate,
+  type Option,
+} from '../components/form';
 import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { YamlField } from '../components/yaml-field';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime } from '../lib/format';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { ConditionReport, PlannedAction, PlannedAssignment, Router, RouterExplanation } from '../types';
-import type { PageProps } from './index';
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
 
@@ -57,8 +66,8 @@ export function RoutersPage() {
     <section>
       <PageTitle>Routers</PageTitle>
       <p class="hint">
-        A router's YAML rules decide who gets an alert and change it on the way (title, urgency, tags, incident). Integrations and alerts name routers as
-        their destination.
+        A router's YAML rules decide who gets an alert and change it on the way (title, urgency, tags, incident). Integrations and alerts
+        name routers as their destination.
       </p>
       <div class="live" aria-live="polite">
         {message?.kind === 'success' && <Notice kind="success">{message.text}</Notice>}
@@ -100,7 +109,12 @@ export function RoutersPage() {
                 </td>
                 {directory.isAdmin && (
                   <td>
-                    <button type="button" class="button button-small" aria-describedby={`router-name-${router.id}`} onClick={() => void toggle(router)}>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      aria-describedby={`router-name-${router.id}`}
+                      onClick={() => void toggle(router)}
+                    >
                       {router.enabled ? 'Disable' : 'Enable'}
                     </button>
                   </td>
@@ -162,7 +176,13 @@ function RouterForm({ router, routers, onSaved }: { router?: Router; routers: Ro
         }}
       >
         <TextField form={form} name="name" label="Name" value={name} onInput={setName} />
-        <CheckboxField form={form} name="enabled" label="Enabled (a disabled router sends everything to its default receivers)" checked={enabled} onChange={setEnabled} />
+        <CheckboxField
+          form={form}
+          name="enabled"
+          label="Enabled (a disabled router sends everything to its default receivers)"
+          checked={enabled}
+          onChange={setEnabled}
+        />
         <YamlField
           form={form}
           name="rules"
@@ -207,13 +227,13 @@ function RouterForm({ router, routers, onSaved }: { router?: Router; routers: Ro
 
 export function RouterPage({ params }: PageProps) {
   const directory = useDirectory();
-  const loaded = useLoad(
-    async () => {
-      const [router, routers] = await Promise.all([api.get<Router>(`/api/v4/routers/${encodeURIComponent(params.id)}`), listAll<Router>('/api/v4/routers')]);
-      return { router, routers };
-    },
-    [params.id],
-  );
+  const loaded = useLoad(async () => {
+    const [router, routers] = await Promise.all([
+      api.get<Router>(`/api/v4/routers/${encodeURIComponent(params.id)}`),
+      listAll<Router>('/api/v4/routers'),
+    ]);
+    return { router, routers };
+  }, [params.id]);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   if (loaded.loading && !loaded.data) return <Loading what="the router" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
@@ -256,7 +276,9 @@ export function RouterPage({ params }: PageProps) {
             <pre class="yaml" role="region" aria-label={`Rules of ${router.name}`} tabIndex={0}>
               {router.rules}
             </pre>
-          ) : <p>No rules: everything goes to the default receivers.</p>}
+          ) : (
+            <p>No rules: everything goes to the default receivers.</p>
+          )}
         </section>
       )}
       <DryRun router={router} routers={routers} />
@@ -397,7 +419,9 @@ function DryRun({ router, routers }: { router: Router; routers: Router[] }) {
             <p class="outcome" data-outcome={plan.outcome} data-rule-index={plan.rule_index ?? ''}>
               {outcomeText(result)}
             </p>
-            {result.matched_rule && <Conditions conditions={result.matched_rule.conditions} caption={`Why rule ${result.matched_rule.index + 1} matched`} />}
+            {result.matched_rule && (
+              <Conditions conditions={result.matched_rule.conditions} caption={`Why rule ${result.matched_rule.index + 1} matched`} />
+            )}
             {result.tried.length > 0 && (
               <>
                 <h4>Rules tried before</h4>

@@ -8,12 +8,30 @@ import { api, ApiError, listAll } from '../api';
 import { CheckboxField, CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
 import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { formatDate, formatDateTime, formatDay, formatTime, localInputToWallClock, toApiUtc, toLocalInput, viewerTimeZone, zoneOffsetLabel } from '../lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatTime,
+  localInputToWallClock,
+  toApiUtc,
+  toLocalInput,
+  viewerTimeZone,
+  zoneOffsetLabel,
+} from '../lib/format';
 import type { OncallEntry } from '../lib/oncall';
-import { layoutWeek, localDateKey, occurrenceStartOf, parseLocalDateKey, shiftWeek, weekDays, weekStart, type ScheduleEvent } from '../lib/week';
-import { href, navigate } from '../router';
+import {
+  layoutWeek,
+  localDateKey,
+  occurrenceStartOf,
+  parseLocalDateKey,
+  shiftWeek,
+  weekDays,
+  weekStart,
+  type ScheduleEvent,
+} from '../lib/week';
+import { href, navigate, type PageProps } from '../router';
 import type { Schedule } from '../types';
-import type { PageProps } from './index';
 
 export function SchedulesPage() {
   const directory = useDirectory();
@@ -91,22 +109,21 @@ export function SchedulePage({ params, query }: PageProps) {
   const zone = viewerTimeZone();
   const weekKey = localDateKey(start);
 
-  const loaded = useLoad(
-    async () => {
-      const [schedule, events, entries] = await Promise.all([
-        api.get<Schedule>(`/api/v4/schedules/${encodeURIComponent(id)}`),
-        listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
-        api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
-      ]);
-      return { schedule, events, entries, weekKey };
-    },
-    [id, weekKey],
-  );
+  const loaded = useLoad(async () => {
+    const [schedule, events, entries] = await Promise.all([
+      api.get<Schedule>(`/api/v4/schedules/${encodeURIComponent(id)}`),
+      listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
+      api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
+    ]);
+    return { schedule, events, entries, weekKey, start };
+  }, [id, weekKey]);
 
-  const week = useMemo(() => (loaded.data ? layoutWeek(start, loaded.data.entries, loaded.data.events) : []), [loaded.data]);
+  // Laid out in the week the data was loaded for (`start` is a new Date on every render).
+  const week = useMemo(() => (loaded.data ? layoutWeek(loaded.data.start, loaded.data.entries, loaded.data.events) : []), [loaded.data]);
   const people = (ids: string[]) => ids.map((a) => directory.personName(a)).join(', ');
   const canEdit =
-    directory.isAdmin || directory.teams.some((t) => t.schedule_id === id && directory.me && t.admin_account_user_ids.includes(directory.me.id));
+    directory.isAdmin ||
+    directory.teams.some((t) => t.schedule_id === id && directory.me && t.admin_account_user_ids.includes(directory.me.id));
 
   if (loaded.loading && !loaded.data) return <Loading what="the schedule" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
@@ -124,9 +141,7 @@ export function SchedulePage({ params, query }: PageProps) {
       </PageTitle>
       {loaded.error ? <ErrorList error={loaded.error} /> : null}
       <div class="week-nav">
-        <h2 id="week-heading">
-          Week of {formatDate(start)}
-        </h2>
+        <h2 id="week-heading">Week of {formatDate(start)}</h2>
         <p class="zone" id="week-zone">
           Times in {zone} ({zoneOffsetLabel(start, zone)})
         </p>
@@ -158,39 +173,44 @@ export function SchedulePage({ params, query }: PageProps) {
       </ul>
       {!current && <Loading what="the week" />}
       {current && (
-      <ol class="week" aria-labelledby="week-heading" aria-describedby="week-zone">
-        {week.map((day) => (
-          <li class="day" key={day.start}>
-            <h3>{formatDay(day.start)}</h3>
-            {day.pieces.length === 0 && day.removed.length === 0 ? (
-              <p class="empty">Nobody on call</p>
-            ) : (
-              <ul class="pieces">
-                {day.pieces.map((piece, i) => (
-                  <li key={`${piece.entry.event_id}-${piece.entry.start_time}-${i}`} class={`piece piece-${piece.kind}`} data-kind={piece.kind}>
-                    <span class="piece-time">
-                      {piece.continuesBefore ? '… ' : ''}
-                      {formatTime(piece.start)}–{piece.end === day.end ? '24:00' : formatTime(piece.end)}
-                      {piece.continuesAfter ? ' …' : ''}
-                    </span>{' '}
-                    <span class="piece-layer">Layer {piece.entry.layer}</span>{' '}
-                    <span class="piece-people">{people(piece.entry.attendees.map((a) => a.attendee_id))}</span>{' '}
-                    <Badge kind="tag" value={KIND_LABEL[piece.kind]} />
-                  </li>
-                ))}
-                {day.removed.map((removed) => (
-                  <li key={`removed-${removed.event.id}-${removed.start}`} class="piece piece-removed" data-kind="removed">
-                    <del>
-                      {formatTime(Math.max(removed.start, day.start))}–{removed.end >= day.end ? '24:00' : formatTime(removed.end)} Layer {removed.event.layer}
-                    </del>{' '}
-                    <Badge kind="tag" value="Removed" />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ol>
+        <ol class="week" aria-labelledby="week-heading" aria-describedby="week-zone">
+          {week.map((day) => (
+            <li class="day" key={day.start}>
+              <h3>{formatDay(day.start)}</h3>
+              {day.pieces.length === 0 && day.removed.length === 0 ? (
+                <p class="empty">Nobody on call</p>
+              ) : (
+                <ul class="pieces">
+                  {day.pieces.map((piece, i) => (
+                    <li
+                      key={`${piece.entry.event_id}-${piece.entry.start_time}-${i}`}
+                      class={`piece piece-${piece.kind}`}
+                      data-kind={piece.kind}
+                    >
+                      <span class="piece-time">
+                        {piece.continuesBefore ? '… ' : ''}
+                        {formatTime(piece.start)}–{piece.end === day.end ? '24:00' : formatTime(piece.end)}
+                        {piece.continuesAfter ? ' …' : ''}
+                      </span>{' '}
+                      <span class="piece-layer">Layer {piece.entry.layer}</span>{' '}
+                      <span class="piece-people">{people(piece.entry.attendees.map((a) => a.attendee_id))}</span>{' '}
+                      <Badge kind="tag" value={KIND_LABEL[piece.kind]} />
+                    </li>
+                  ))}
+                  {day.removed.map((removed) => (
+                    <li key={`removed-${removed.event.id}-${removed.start}`} class="piece piece-removed" data-kind="removed">
+                      <del>
+                        {formatTime(Math.max(removed.start, day.start))}–{removed.end >= day.end ? '24:00' : formatTime(removed.end)} Layer{' '}
+                        {removed.event.layer}
+                      </del>{' '}
+                      <Badge kind="tag" value="Removed" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
       )}
       {canEdit && current && (
         <div class="columns">
@@ -332,7 +352,13 @@ function NewShiftForm({ scheduleId, onDone }: { scheduleId: string; onDone: () =
         <TextField form={form} name="end_datetime" label="Ends" type="datetime-local" value={endDatetime} onInput={setEnd} />
         <TextField form={form} name="layer" label="Layer" type="number" min={1} value={layer} onInput={setLayer} />
         <SelectField form={form} name="frequency_unit" label="Repeats" value={repeat} onChange={setRepeat} options={REPEATS} />
-        <CheckboxField form={form} name="rotation" label="Rotation (one person per occurrence, in order)" checked={rotation} onChange={setRotation} />
+        <CheckboxField
+          form={form}
+          name="rotation"
+          label="Rotation (one person per occurrence, in order)"
+          checked={rotation}
+          onChange={setRotation}
+        />
         <CheckboxGroup
           form={form}
           name="account_user_ids"

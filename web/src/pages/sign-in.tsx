@@ -14,7 +14,12 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
 
   const signIn = () =>
     form.submit(async () => {
-      const { token } = await request<{ token: string }>('POST', '/public/login', { username: email.trim(), password }, { anonymous: true });
+      const { token } = await request<{ token: string }>(
+        'POST',
+        '/public/login',
+        { username: email.trim(), password },
+        { anonymous: true },
+      );
       startSession(token);
       onSignedIn();
     });
@@ -25,7 +30,16 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
         <PageTitle>Sign in to the on-call console</PageTitle>
         {notice && <Notice kind="info">{notice}</Notice>}
         <Form form={form} label="Sign in" onSubmit={signIn}>
-          <TextField form={form} name="email" label="Email" type="email" autoComplete="username" value={email} onInput={setEmail} required />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onInput={setEmail}
+            required
+          />
           <TextField
             form={form}
             name="password"

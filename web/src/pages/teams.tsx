@@ -6,9 +6,8 @@ import { ChatWebhooksField, chatWebhookSummary, type ChatWebhook } from '../comp
 import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href, navigate } from '../router';
+import { href, navigate, type PageProps } from '../router';
 import type { EscalationPolicy, Team } from '../types';
-import type { PageProps } from './index';
 
 const NOTIFY_OPTIONS = [
   { value: 'none', label: 'Nobody' },
@@ -51,7 +50,9 @@ export function TeamsPage() {
                   <td>{names(team.member_account_user_ids)}</td>
                   <td>{names(team.admin_account_user_ids)}</td>
                   <td>{team.schedule_id ? <a href={href(`/schedules/${team.schedule_id}`)}>Schedule</a> : '—'}</td>
-                  <td>{team.escalation_policy_id ? <a href={href(`/escalation-policies/${team.escalation_policy_id}`)}>Policy</a> : '—'}</td>
+                  <td>
+                    {team.escalation_policy_id ? <a href={href(`/escalation-policies/${team.escalation_policy_id}`)}>Policy</a> : '—'}
+                  </td>
                 </tr>
               ))}
           </tbody>
@@ -100,9 +101,9 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
             id: team?.id,
             body,
             created: async (created) => {
-                await directory.reload();
-                navigate(`/teams/${created.id}`);
-              },
+              await directory.reload();
+              navigate(`/teams/${created.id}`);
+            },
           });
           if (updated) {
             setSaved(true);
@@ -112,11 +113,25 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
         }}
       >
         <TextField form={form} name="name" label="Name" value={name} onInput={setName} />
-        <CheckboxGroup form={form} name="member_account_user_ids" legend="Members" options={people} values={members} onChange={setMembers} />
+        <CheckboxGroup
+          form={form}
+          name="member_account_user_ids"
+          legend="Members"
+          options={people}
+          values={members}
+          onChange={setMembers}
+        />
         <CheckboxGroup form={form} name="admin_account_user_ids" legend="Admins" options={people} values={admins} onChange={setAdmins} />
         {team && (
           <>
-            <SelectField form={form} name="drop_notifications" label="When an alert is dropped, tell" value={dropNotifications} options={NOTIFY_OPTIONS} onChange={setDrop} />
+            <SelectField
+              form={form}
+              name="drop_notifications"
+              label="When an alert is dropped, tell"
+              value={dropNotifications}
+              options={NOTIFY_OPTIONS}
+              onChange={setDrop}
+            />
             <SelectField
               form={form}
               name="handoff_notifications"
@@ -139,7 +154,9 @@ export function TeamPage({ params }: PageProps) {
   const directory = useDirectory();
   const loaded = useLoad(async () => {
     const team = await api.get<Team>(`/api/v4/teams/${encodeURIComponent(params.id)}`);
-    const policy = team.escalation_policy_id ? await api.get<EscalationPolicy>(`/api/v4/escalation_policies/${team.escalation_policy_id}`).catch(() => null) : null;
+    const policy = team.escalation_policy_id
+      ? await api.get<EscalationPolicy>(`/api/v4/escalation_policies/${team.escalation_policy_id}`).catch(() => null)
+      : null;
     return { team, policy };
   }, [params.id]);
   if (loaded.loading && !loaded.data) return <Loading what="the team" />;

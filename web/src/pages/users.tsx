@@ -7,10 +7,9 @@ import { AccountUserForm } from '../components/account-user-form';
 import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
-import { href } from '../router';
+import { href, type PageProps } from '../router';
 import type { AccountUser, NotificationRule } from '../types';
 import { listNotificationRules, RuleContent, RulePicker } from './notification-rules';
-import type { PageProps } from './index';
 
 export const rolesText = (u: AccountUser) =>
   (Object.entries(u.roles) as [string, boolean][])
@@ -19,7 +18,9 @@ export const rolesText = (u: AccountUser) =>
     .join(', ') || 'member';
 
 export const channelsText = (u: AccountUser) =>
-  [u.user.notify_push && 'push', u.user.notify_email && 'e-mail', u.user.notify_sms && 'SMS', u.user.notify_voice && 'voice'].filter(Boolean).join(', ') || 'none';
+  [u.user.notify_push && 'push', u.user.notify_email && 'e-mail', u.user.notify_sms && 'SMS', u.user.notify_voice && 'voice']
+    .filter(Boolean)
+    .join(', ') || 'none';
 
 /** The name of the rule an account user follows, or what happens without one. */
 export function ruleName(u: AccountUser, rules: NotificationRule[] | undefined): string {
@@ -58,11 +59,19 @@ export function UsersPage() {
                   <a href={href(`/users/${u.id}`)}>{u.user.name}</a>
                 </td>
                 <td>{rolesText(u)}</td>
-                <td>{u.user.emails.map((e) => `${e.email}${e.primary && u.user.emails.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}</td>
-                <td>{u.user.phones.map((p) => `${p.phone}${p.primary && u.user.phones.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}</td>
+                <td>
+                  {u.user.emails.map((e) => `${e.email}${e.primary && u.user.emails.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}
+                </td>
+                <td>
+                  {u.user.phones.map((p) => `${p.phone}${p.primary && u.user.phones.length > 1 ? ' (primary)' : ''}`).join(', ') || '—'}
+                </td>
                 <td>{channelsText(u)}</td>
                 <td>
-                  {u.notification_rule_id ? <a href={href(`/notification-rules/${u.notification_rule_id}`)}>{ruleName(u, rules.data)}</a> : ruleName(u, rules.data)}
+                  {u.notification_rule_id ? (
+                    <a href={href(`/notification-rules/${u.notification_rule_id}`)}>{ruleName(u, rules.data)}</a>
+                  ) : (
+                    ruleName(u, rules.data)
+                  )}
                 </td>
               </tr>
             ))}
@@ -113,8 +122,23 @@ function NewUser() {
         }}
       >
         <TextField form={form} name="user_attributes.name" label="Name" value={name} onInput={setName} />
-        <TextField form={form} name="user_attributes.emails_attributes[0].email" label="Email" type="email" value={email} onInput={setEmail} />
-        <TextField form={form} name="user_attributes.phones_attributes[0].phone" label="Phone (optional)" type="tel" value={phone} onInput={setPhone} placeholder="+15551234567" />
+        <TextField
+          form={form}
+          name="user_attributes.emails_attributes[0].email"
+          label="Email"
+          type="email"
+          value={email}
+          onInput={setEmail}
+        />
+        <TextField
+          form={form}
+          name="user_attributes.phones_attributes[0].phone"
+          label="Phone (optional)"
+          type="tel"
+          value={phone}
+          onInput={setPhone}
+          placeholder="+15551234567"
+        />
         <CheckboxField form={form} name="roles.admin" label="Admin" checked={admin} onChange={setAdmin} />
         <SubmitButton form={form} label="Add user" busyLabel="Adding…" />
       </Form>
@@ -183,10 +207,18 @@ export function UserPage({ params }: PageProps) {
  * The rule a person's pages follow: its content as stored (GET /api/v4/notification_rules/:id), and
  * the picker for those who may change it.
  */
-export function NotificationRuleCard(props: { accountUser: AccountUser; rules: NotificationRule[] | undefined; canChoose: boolean; onSaved: () => void }) {
+export function NotificationRuleCard(props: {
+  accountUser: AccountUser;
+  rules: NotificationRule[] | undefined;
+  canChoose: boolean;
+  onSaved: () => void;
+}) {
   const { accountUser, rules } = props;
   const ruleId = accountUser.notification_rule_id;
-  const rule = useLoad(async () => (ruleId ? api.get<NotificationRule>(`/api/v4/notification_rules/${encodeURIComponent(ruleId)}`) : null), [ruleId]);
+  const rule = useLoad(
+    async () => (ruleId ? api.get<NotificationRule>(`/api/v4/notification_rules/${encodeURIComponent(ruleId)}`) : null),
+    [ruleId],
+  );
   return (
     <section class="card" aria-labelledby="notification-rule-title">
       <h2 id="notification-rule-title">Notification rule</h2>

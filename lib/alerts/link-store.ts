@@ -1,0 +1,73 @@
+// Link items of alerts (lib/alerts/ACCESS-PATTERNS.md, "Link kinds"): one small item per attribute
+// value and alert, so a page filtered by a team, a tag, the incident flag, a subtype, a tiny id or a
+// destination team with a status is one Query of its partition and one BatchGet of the alerts.
+//   link   A#<acc>#ALERT#L#<kind>#<value> / <alert id>
+// Links follow the alert: written after the alert write that needs them and removed after the one
+// that drops them (lib/alerts/store.ts), in the order asked (a later write's links win).
+import { queryItems, countItems, type WriteRequest } from '../store/items';
+import { writeInOrder } from '../store/grouped-writes';
+import { dteamValue, linkItem, linkPartition, linksOf, type LinkKind } from './keys';
+import { ALERT_STATUSES, type AlertRecord } from './records';
+
+export type { LinkKind };
+
+/** The puts and deletes that move an alert's links from `before` to `after` (null: absent). */
+export function linkRequests(before: AlertRecord | null, after: AlertRecord | null): WriteRequest[] {
+  const key = (kind: string, value: string) => `${kind}\u0000${value}`;
+  const old = new Map((before ? linksOf(before) : []).map((l) => [key(l.kind, l.value), l]));
+  const next = new Map((after ? linksOf(after) : []).map((l) => [key(l.kind, l.value), l]));
+  const requests: WriteRequest[] = [];
+  const record = (after ?? before)!;
+  for (const [k, link] of next) {
+    if (!old.has(k)) requests.push({ PutRequest: { Item: linkItem(record.account_id, link, record.id) } });
+  }
+  for (const [k, link] of old) {
+    if (!next.has(k)) requests.push({ DeleteRequest: { Key: linkItem(record.account_id, link, record.id) } });
+  }
+  return requests;
+}
+
+/** Writes the link changes from `before` to `after`, after the alert write they follow. */
+export async function syncLinks(before: AlertRecord | null, after: AlertRecord | null): Promise<void> {
+  const requests = linkRequests(before, after);
+  if (requests.length > 0) await writeInOrder(requests);
+}
+
+/**
+ * Every link the alert should have, and the removal of its destination-team links of the other
+ * statuses (the reindex: a crash between an alert write and its link writes is repaired here).
+ */
+export async function rewriteLinks(alert: AlertRecord): Promise<void> {
+  const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(alert.account_id, link, alert.id) } }));
+  for (const team of new Set(alert.destination_team_ids)) {
+    for (const status of ALERT_STATUSES) {
+      if (status !== alert.status)
+        requests.push({ DeleteRequest: { Key: linkItem(alert.account_id, { kind: 'dteam', value: dteamValue(team, status) }, alert.id) } });
+    }
+  }
+  await writeInOrder(requests);
+}
+
+/** Alert ids of a link partition, newest first unless `forward`; `limit` bounds the read (a page). */
+export async function listLinkedAlertIds(
+  accountId: string,
+  kind: LinkKind,
+  value: string,
+  limit?: number,
+  forward = false,
+): Promise<string[]> {
+  const items = await queryItems(linkPartition(accountId, kind, value), { forward, limit });
+  return items.map((item) => String(item.sk));
+}
+
+/** The alert that carries a tiny id (the number people see), or null: one strongly consistent Query of
+ * its link partition. */
+export async function alertIdOfTinyId(accountId: string, tinyId: number): Promise<string | null> {
+  const [id] = await listLinkedAlertIds(accountId, 'tiny', String(tinyId), 1);
+  return id ?? null;
+}
+
+/** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */
+export async function countLinkedAlerts(accountId: string, kind: LinkKind, value: string): Promise<number> {
+  return countItems(linkPartition(accountId, kind, value));
+}

@@ -1,0 +1,391 @@
+// What Slack sends (docs/api.md#slack), through the real local server: button clicks and /oncall,
+// signed as Slack signs them by the stand-in (test/support/slack-stand-in.ts). Verified before
+// anything is done (401 otherwise, nothing changed); the Slack user acts as the linked account user
+// under the API's roles and transitions; refusals and strangers get an ephemeral word through
+// response_url; a click or command delivered twice acts once, also after a crash; every answer
+// within 3 s. Also broadcasts answered from Slack, and "Add to Slack" (the authorize URL, the signed
+// state, oauth.v2.access).
+// @moto: a redelivered interaction recognised by its transition's conditional write, an alert by its id.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
+import { testClock } from '../support/dependencies';
+import type { ApiClient } from '../support/api-client';
+import { signupAccount, startService, type TestService } from '../support/runtime';
+import { slackAppEnv, SlackStandIn, type Workspace } from '../support/slack-stand-in';
+import { alertTo, person, sentFor, team } from '../escalation/support';
+import { buttonsOf, click, command, connect, eventually, nowSeconds, slackPerson, textOf, type SlackPerson } from '../slack/support';
+
+let standIn: SlackStandIn;
+let service: TestService;
+let admin: ApiClient;
+let workspace: Workspace;
+let ada: SlackPerson;
+let platform: { id: string; scheduleId: string };
+
+beforeAll(async () => {
+  standIn = await SlackStandIn.start();
+  service = await startService({ env: slackAppEnv(standIn) });
+  admin = service.admin;
+  workspace = standIn.addWorkspace('Acme');
+  await connect(admin, standIn, workspace);
+  ada = await slackPerson(admin, standIn, workspace, { name: 'Ada Lovelace' });
+  platform = await team(admin, { layers: [[ada.id]] });
+  const named = await admin.put(`/api/v4/teams/${platform.id}`, { name: 'Platform Ops' });
+  expect(named.status, named.text).toBe(200);
+});
+// No test starts where another left the clock.
+afterEach(() => testClock.reset());
+afterAll(async () => {
+  testClock.reset();
+  await service?.stop();
+  await standIn?.close();
+});
+
+const statusOf = async (id: string) => (await admin.get(`/api/v4/alerts/${id}`)).body.status as string;
+const actions = async (prefixId: string) =>
+  ((await admin.get(`/log?owner_id=${prefixId}&limit=100`)).body.data as { data: { action: string } }[]).map((e) => e.data.action);
+
+/** An alert paged to Ada (her DM carries its buttons). */
+async function pagedAlert(title = 'Disk full') {
+  const alert = await alertTo(admin, { teams: [platform.id] }, title);
+  await sentFor(admin, alert.id, (s) => s.some((n) => n.status === 'sent'));
+  return alert;
+}
+
+describe('a signed click', () => {
+  it('acknowledges as the linked person, answers 200 within 3 s, and replaces the direct message', async () => {
+    const alert = await pagedAlert();
+    const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.ms).toBeLessThan(3_000);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    const shown = await admin.get(`/alert/${alert.prefix_id}`);
+    expect(shown.body.acknowledgedby).toBe(`usr_${ada.userId}`);
+    const replaced = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the replaced message');
+    expect(replaced.body.replace_original).toBe(true);
+    expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+    expect(buttonsOf(replaced.body.blocks)).toEqual({ resolve: alert.prefix_id });
+  });
+
+  it('rejects: the paged person passes the alert on (it stays open)', async () => {
+    const alert = await pagedAlert();
+    const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'reject', value: alert.prefix_id });
+    expect(res.status).toBe(200);
+    await eventually(async () => ((await actions(alert.prefix_id)).includes('rejected') ? true : undefined), 'the rejection');
+    expect(['open', 'dropped']).toContain(await statusOf(alert.id));
+  });
+
+  it('is refused with 401 and changes nothing: wrong signature, another secret, stale or missing timestamp, unknown workspace', async () => {
+    const alert = await pagedAlert();
+    const base = { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id };
+    const wrongSecret = await click(service, standIn, workspace, { ...base, secret: 'a-different-signing-secret' });
+    expect(wrongSecret.status).toBe(401);
+    const stale = await click(service, standIn, workspace, { ...base, timestampSeconds: nowSeconds() - 301 });
+    expect(stale.status).toBe(401);
+    expect(stale.body.errors[0].message).toMatch(/300 seconds/);
+    const future = await click(service, standIn, workspace, { ...base, timestampSeconds: nowSeconds() + 301 });
+    expect(future.status).toBe(401);
+    const { body } = standIn.clickPayload(workspace, base);
+    const unsigned = await standIn.send(service.url, '/public/slack/interactions', body, { secret: '', signature: null });
+    expect(unsigned.status).toBe(401);
+    const tampered = await standIn.send(service.url, '/public/slack/interactions', body.replace('acknowledge', 'resolve'), {
+      secret: workspace.signingSecret,
+      signature: SlackStandIn.sign(workspace.signingSecret, nowSeconds(), body),
+      timestampSeconds: nowSeconds(),
+    });
+    expect(tampered.status).toBe(401);
+    const stranger = standIn.addWorkspace('Stranger');
+    const unknown = await click(service, standIn, stranger, base);
+    expect(unknown.status).toBe(401);
+    const bare = await fetch(`${service.url}/public/slack/interactions`, { method: 'POST', body: 'payload=%7B%7D' });
+    expect(bare.status).toBe(401);
+    expect(await statusOf(alert.id)).toBe('open');
+    expect(await actions(alert.prefix_id)).not.toContain('acknowledged');
+    for (const r of [wrongSecret, stale, future, unknown]) expect(standIn.responsesTo(r.responseUrl)).toEqual([]);
+  });
+
+  /** Slack delivers the very same request again: the same body (so the same response_url), signed anew. */
+  const deliverAgain = (sent: string) =>
+    standIn.send(service.url, '/public/slack/interactions', sent, { secret: workspace.signingSecret, timestampSeconds: nowSeconds() });
+
+  /** The answers posted to a response_url, once there are `count` of them. */
+  const answersTo = (responseUrl: string, count: number) =>
+    eventually(() => {
+      const all = standIn.responsesTo(responseUrl);
+      return all.length >= count ? all : undefined;
+    }, `${count} answers`);
+
+  it('delivered twice acts once: one transition, and the second is answered as the first, never refused', async () => {
+    const alert = await pagedAlert();
+    const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'resolve', value: alert.prefix_id });
+    expect(first.status, first.text).toBe(200);
+    await answersTo(first.responseUrl, 1);
+    const again = await deliverAgain(first.sent);
+    expect(again.status, again.text).toBe(200);
+    const answers = await answersTo(first.responseUrl, 2);
+    for (const answer of answers) {
+      expect(answer.body.replace_original).toBe(true);
+      expect(textOf(answer.body.blocks)).toMatch(/Resolved by Ada Lovelace/);
+    }
+    expect(await statusOf(alert.id)).toBe('resolved');
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'resolved')).toHaveLength(1);
+  });
+
+  it('a reject delivered twice passes the alert on once, and the second is not refused', async () => {
+    const alert = await pagedAlert();
+    const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'reject', value: alert.prefix_id });
+    expect(first.status, first.text).toBe(200);
+    await answersTo(first.responseUrl, 1);
+    expect((await deliverAgain(first.sent)).status).toBe(200);
+    const answers = await answersTo(first.responseUrl, 2);
+    // Ada's page is answered: a second reject without the key would be a 409 (no open workflow of hers).
+    for (const answer of answers) expect(answer.body.text ?? '').not.toMatch(/Nothing was done/);
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'rejected')).toHaveLength(1);
+  });
+
+  it("acts once when the first delivery's process died right after its transition, and answers the second as the first", async () => {
+    const alert = await pagedAlert();
+    const accountId = (await admin.get(`/api/v4/account_users/${ada.id}`)).body.account_id as string;
+    const { body, responseUrl, actionTs } = standIn.clickPayload(workspace, {
+      userId: ada.slackUserId,
+      actionId: 'acknowledge',
+      value: alert.prefix_id,
+    });
+    // The first delivery got as far as its transition, under the interaction's key (docs/api.md#slack), and no further.
+    const actor = { type: 'AccountUser' as const, accountUserId: ada.id, userId: ada.userId };
+    await acknowledgeAlert(accountId, alert.id, { actor, rules: 'v4', idempotencyKey: `slack:${workspace.teamId}:${actionTs}` });
+    const again = await deliverAgain(body);
+    expect(again.status, again.text).toBe(200);
+    const [answer] = await answersTo(responseUrl, 1);
+    expect(answer.body.replace_original).toBe(true);
+    expect(textOf(answer.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
+    // Another click of the same button is a request of its own: refused, since the alert is acknowledged.
+    const other = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+    const [refusal] = await answersTo(other.responseUrl, 1);
+    expect(refusal.body.text).toMatch(/Nothing was done: Cannot acknowledge an alert that is acknowledged/);
+  });
+
+  it('from an unlinked Slack user: an ephemeral explanation, nothing changes', async () => {
+    const alert = await pagedAlert();
+    const res = await click(service, standIn, workspace, { userId: 'UNOBODY01', actionId: 'acknowledge', value: alert.prefix_id });
+    expect(res.status).toBe(200);
+    const answer = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the ephemeral answer');
+    expect(answer.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(answer.body.text).toMatch(/not linked/);
+    expect(await statusOf(alert.id)).toBe('open');
+  });
+
+  it('that the API would refuse (409): an ephemeral explanation naming the status, nothing changes', async () => {
+    const alert = await pagedAlert();
+    expect((await admin.post(`/api/v4/alerts/${alert.id}/resolve`)).status).toBe(200);
+    const before = await actions(alert.prefix_id);
+    const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+    expect(res.status).toBe(200);
+    const answer = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the ephemeral answer');
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(answer.body.text).toMatch(/Nothing was done: Cannot acknowledge an alert that is resolved/);
+    expect(await statusOf(alert.id)).toBe('resolved');
+    expect(await actions(alert.prefix_id)).toEqual(before);
+  });
+
+  it('hostile bodies get 4xx, never a 5xx', async () => {
+    const signed = (body: string) =>
+      standIn.send(service.url, '/public/slack/interactions', body, { secret: workspace.signingSecret, timestampSeconds: nowSeconds() });
+    const team = JSON.stringify({ team: { id: workspace.teamId } });
+    const cases = [
+      `payload=${encodeURIComponent(team)}`,
+      `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', team: { id: workspace.teamId }, user: 42 }))}`,
+      `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', team: { id: workspace.teamId }, user: { id: 'U1' }, actions: 'x' }))}`,
+      `payload=${encodeURIComponent(`{"team":{"id":"${workspace.teamId}"},"__proto__":{"polluted":true},"type":7}`)}`,
+    ];
+    for (const body of cases) {
+      const res = await signed(body);
+      expect(res.status, body).toBe(400);
+      expect(res.body.errors[0].message).toMatch(/payload/);
+    }
+    for (const body of ['', 'payload=', 'payload=%7B', 'x'.repeat(70_000), '%ZZ=%ZZ']) {
+      const res = await signed(body);
+      expect(res.status, body.slice(0, 20)).toBe(401);
+    }
+    const commandJunk = await standIn.send(service.url, '/public/slack/commands', 'team_id=', { secret: workspace.signingSecret });
+    expect(commandJunk.status).toBe(401);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('/oncall', () => {
+  it("alone: who is on call now for each of the person's teams, per layer", async () => {
+    const grace = await person(admin, { name: 'Grace Hopper' });
+    const second = await team(admin, { layers: [[grace.id], [ada.id]] });
+    expect((await admin.put(`/api/v4/teams/${second.id}`, { name: 'Databases' })).status).toBe(200);
+    const res = await command(service, standIn, workspace, { userId: ada.slackUserId, text: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.response_type).toBe('ephemeral');
+    expect(res.body.text).toMatch(/Platform Ops\n {2}Layer 1: Ada Lovelace \(until \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(res.body.text).toMatch(/Databases\n {2}Layer 1: Grace Hopper \(until [^)]+\)\n {2}Layer 2: Ada Lovelace/);
+  });
+
+  it('ack and resolve by tiny id, as the person', async () => {
+    const alert = await pagedAlert('Cache cold');
+    const acked = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `ack ${alert.tiny_id}` });
+    expect(acked.body.text).toBe(`Acknowledged alert #${alert.tiny_id}: Cache cold`);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    const resolved = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `resolve #${alert.tiny_id}` });
+    expect(resolved.body.text).toBe(`Resolved alert #${alert.tiny_id}: Cache cold`);
+    expect((await admin.get(`/alert/${alert.prefix_id}`)).body.resolvedby).toBe(`usr_${ada.userId}`);
+    const again = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `resolve ${alert.tiny_id}` });
+    expect(again.body.text).toMatch(/^Nothing was done: Cannot resolve an alert that is resolved/);
+    const missing = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'ack 999999' });
+    expect(missing.body.text).toMatch(/^Nothing was done: Alert not found/);
+    const vague = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'ack soon' });
+    expect(vague.body.text).toMatch(/tiny id/);
+  });
+
+  it('page creates an alert for the team as the person: "Quoted Name", a bare name, or tem_ id', async () => {
+    const quoted = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Disk full on db-7' });
+    const tiny = /alert #(\d+)/.exec(quoted.body.text)?.[1];
+    expect(quoted.body.text).toMatch(/^Paged Platform Ops: alert #\d+ Disk full on db-7$/);
+    const created = (await admin.get(`/api/v4/alerts/${tiny}`)).body;
+    expect(created).toMatchObject({
+      title: 'Disk full on db-7',
+      destination_team_ids: [platform.id],
+      source_type: 'AccountUser',
+      source_id: ada.id,
+    });
+    const solo = await admin.post('/api/v4/teams', {
+      name: 'Payments',
+      member_account_user_ids: [ada.id],
+      admin_account_user_ids: [ada.id],
+    });
+    const bare = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page payments Card declines up' });
+    expect(bare.body.text).toMatch(/^Paged Payments: alert #\d+ Card declines up$/);
+    const byId = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `page ${solo.body.prefix_id} By id` });
+    expect(byId.body.text).toMatch(/^Paged Payments: alert #\d+ By id$/);
+    const unknown = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "No Such Team" x' });
+    expect(unknown.body.text).toMatch(/No team is named No Such Team/);
+    const noTitle = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page payments' });
+    expect(noTitle.body.text).toMatch(/Name the team and the title/);
+  });
+
+  it('page delivered twice makes one alert, and the second is answered with it', async () => {
+    const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
+    const { body } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
+    const timestampSeconds = nowSeconds();
+    const send = () => standIn.send(service.url, '/public/slack/commands', body, { secret: workspace.signingSecret, timestampSeconds });
+    const first = await send();
+    const again = await send();
+    expect(first.body.text).toMatch(/^Paged Platform Ops: alert #\d+ Queue stuck$/);
+    expect(again.body.text).toBe(first.body.text);
+    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 1);
+    // A new command (another trigger_id) is another alert.
+    const other = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
+    expect(other.body.text).not.toBe(first.body.text);
+    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 2);
+  });
+
+  it('from an unlinked Slack user, or unsigned: nothing is done', async () => {
+    const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
+    const stranger = await command(service, standIn, workspace, { userId: 'UNOBODY02', text: 'page payments Nope' });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.text).toMatch(/not linked/);
+    const forged = await command(service, standIn, workspace, {
+      userId: ada.slackUserId,
+      text: 'page payments Nope',
+      secret: 'forged-secret-0000',
+    });
+    expect(forged.status).toBe(401);
+    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before);
+  });
+});
+
+describe('broadcasts from Slack', () => {
+  it('an addressee answers a response option from its Slack message; the answer is recorded with channel slack', async () => {
+    const created = await admin.post('/api/v4/broadcasts', {
+      title: 'Can you cover the weekend?',
+      destination_account_user_ids: [ada.id],
+      response_requested: true,
+      broadcast_response_options_attributes: [{ value: 'Yes' }, { value: 'No' }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const dm = await eventually(
+      () => standIn.messagesIn(ada.slackUserId).find((m) => m.text.includes('Can you cover the weekend?')),
+      'the broadcast DM',
+    );
+    // A broadcast takes answers once its delivery is over (queued → open), which may end after this DM.
+    await eventually(
+      async () => (await admin.get(`/api/v4/broadcasts/${created.body.id}`)).body.status === 'open' || undefined,
+      'the broadcast open',
+    );
+    const buttons = buttonsOf(dm.blocks);
+    const yes = Object.entries(buttons).find(([, value]) => value.startsWith(created.body.prefix_id))!;
+    expect(Object.keys(buttons)).toHaveLength(2);
+    const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: yes[0], value: yes[1] });
+    expect(res.status).toBe(200);
+    const answer = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the confirmation');
+    expect(answer.body.text).toMatch(/Your answer “(Yes|No)” to broadcast #\d+ is recorded/);
+    const read = (await admin.get(`/api/v4/broadcasts/${created.body.id}`)).body;
+    expect(read.broadcast_responses).toEqual([expect.objectContaining({ account_user_id: ada.id, channel: 'slack' })]);
+  });
+});
+
+describe('Add to Slack', () => {
+  it("answers the authorize URL with the bot scopes and a signed state, and connects the workspace on Slack's redirect", async () => {
+    const other = await signupAccount(service, 'Installer');
+    const install = await other.client.get('/api/v4/slack/install');
+    expect(install.status, install.text).toBe(200);
+    const url = new URL(install.body.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${standIn.url}/oauth/v2/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(standIn.app.clientId);
+    expect(url.searchParams.get('scope')!.split(',').sort()).toEqual([
+      'chat:write',
+      'chat:write.public',
+      'commands',
+      'users:read',
+      'users:read.email',
+    ]);
+    const redirect = url.searchParams.get('redirect_uri')!;
+    expect(redirect).toBe(`${service.url}/public/slack/oauth`);
+    const state = url.searchParams.get('state')!;
+    const json = { accept: 'application/json' };
+
+    const installed = standIn.addWorkspace('Installed');
+    const oauth = (query: string) => service.anonymous.get(`/public/slack/oauth?${query}`, json);
+    expect((await oauth(`code=${standIn.authorize(installed, redirect)}&state=${state.slice(0, -2)}xx`)).status).toBe(404);
+    expect((await oauth(`state=${encodeURIComponent(state)}`)).status).toBe(400);
+    expect((await oauth('error=access_denied')).status).toBe(400);
+    expect((await oauth(`code=not-a-code&state=${encodeURIComponent(state)}`)).status).toBe(502);
+    const done = await oauth(`code=${standIn.authorize(installed, redirect)}&state=${encodeURIComponent(state)}`);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toMatchObject({ title: 'Slack is connected', team_id: installed.teamId, team_name: 'Installed' });
+    const exchange = standIn.callsOf('oauth.v2.access').at(-1)!;
+    expect(exchange.args).toMatchObject({ client_id: standIn.app.clientId, redirect_uri: redirect });
+    expect((await other.client.get('/api/v4/slack')).body).toMatchObject({ team_id: installed.teamId, bot_user_id: installed.botUserId });
+    // Its requests are checked with the app's signing secret.
+    const asApp = { ...installed, signingSecret: standIn.app.signingSecret };
+    expect((await command(service, standIn, asApp, { userId: 'UNOBODY03', text: '' })).body.text).toMatch(/not linked/);
+    expect((await command(service, standIn, installed, { userId: 'UNOBODY03', text: '' })).status).toBe(401);
+
+    // The page a browser sees, and a workspace of another account.
+    const page = await service.anonymous.get(
+      `/public/slack/oauth?code=${standIn.authorize(workspace, redirect)}&state=${encodeURIComponent(state)}`,
+    );
+    expect(page.status).toBe(409);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toMatch(/connected to another account/);
+
+    // The state is good for 10 minutes.
+    const later = (await other.client.get('/api/v4/slack/install')).body.url;
+    testClock.advance(10 * 60_000 + 1_000);
+    const expired = await oauth(
+      `code=${standIn.authorize(installed, redirect)}&state=${encodeURIComponent(new URL(later).searchParams.get('state')!)}`,
+    );
+    expect(expired.status).toBe(410);
+  });
+
+  it('is for admins only', async () => {
+    const member = await person(admin);
+    expect((await member.client.get('/api/v4/slack/install')).status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+// The pieces of the service the tests replace (lib/dependencies.ts): a clock they move forward
+// instead of waiting, and the memory outbox whose messages they read. startService installs them
+// for the runtime's lifetime (test files of one worker share them, one file after another).
+import { environmentChanged, type Clock, type Dependencies } from '../../lib/dependencies';
+import type { OutgoingMessage } from '../../lib/notify/providers/provider';
+
+/** Wall time plus how far the test moved it, or a time it stopped at. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  private frozenAt: number | null = null;
+
+  now(): number {
+    return this.frozenAt ?? Date.now() + this.offsetMs;
+  }
+
+  /** Moves the service's time forward (the whole process shares it). */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new Error('advance takes a non-negative number of milliseconds');
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.offsetMs += ms;
+  }
+
+  /**
+   * Stops the service's time where it is: from now on it moves only with `advance` (a test of a
+   * rate measures exactly, however slow the machine). Only for tests that start no escalation:
+   * its timers wait for the clock.
+   */
+  freeze(): number {
+    this.frozenAt = this.now();
+    return this.frozenAt;
+  }
+
+  /** Back to wall time (after each test, so that no test starts where another left the clock). */
+  reset(): void {
+    this.offsetMs = 0;
+    this.frozenAt = null;
+  }
+}
+
+export const testClock = new TestClock();
+
+const memoryOutbox: OutgoingMessage[] = [];
+
+/** Every message OUTBOX=memory kept in this test file, oldest first. */
+export function outboxMessages(): readonly OutgoingMessage[] {
+  return memoryOutbox;
+}
+
+/** A new service's outbox starts empty (test files run one after another in one process). */
+export function forgetOutboxMessages(): void {
+  memoryOutbox.length = 0;
+}
+
+/** The newest message that matches, as it went out (its full text, links and secrets included). */
+export function lastMessage(match: (message: OutgoingMessage) => boolean): OutgoingMessage | undefined {
+  return memoryOutbox.findLast(match);
+}
+
+/**
+ * scrypt at 2^10 instead of 2^15 for the hundreds of people the tests create (each hash is ~100 ms
+ * of CPU at 2^15); test/auth/passwords.test.ts checks production's cost.
+ */
+const TEST_PASSWORD_HASH_COST = 1 << 10;
+
+export const testDependencies: Partial<Dependencies> = { clock: testClock, memoryOutbox, passwordHashCost: TEST_PASSWORD_HASH_COST };
+
+/**
+ * Sets environment variables (undefined removes one) until the returned function puts the old values
+ * back; the service reads its configuration afresh both times.
+ */
+export function changeEnvironment(variables: Record<string, string | undefined>): () => void {
+  const before = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    environmentChanged();
+  };
+  apply(variables);
+  return () => apply(before);
+}
