@@ -2,7 +2,8 @@
 // shown and refused as documented; each alert assigned to the team posted as a card in each chat's
 // format to a loopback receiver; a one-line follow-up for each later change made through either
 // interface, a hand-off or a policy's reassignment; a receiver that fails gets the card once it
-// recovers (clock advanced, sweeper run); a redelivered queue message posts nothing twice.
+// recovers (clock advanced, sweeper run); a redelivered queue message posts nothing twice; a team
+// with a Slack channel as well gets both (test/support/slack-stand-in.ts behind SLACK_API_URL).
 // @moto: deliveries made once under redelivered messages (conditional puts), claimed tries and the due index.
 // The runtime starts without pollers: each test drains the queues itself until they are at rest, then
 // asserts, including that nothing else arrived. Loopback receivers are allowed as the outgoing webhook
@@ -11,12 +12,14 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Messa
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { toRecord } from '../../infra/local/sqs-poller';
-import { testClock } from '../support/dependencies';
+import { changeEnvironment, testClock } from '../support/dependencies';
 import { drainQueue, settleQueues } from '../support/queues';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { useHttpTarget, type Received } from '../support/http-target';
+import { SlackStandIn } from '../support/slack-stand-in';
 import { notificationsOf, person, team, type Person } from '../escalation/support';
+import { connect, textOf } from '../slack/support';
 
 const target = useHttpTarget();
 let service: TestService;
@@ -373,6 +376,39 @@ describe('follow-ups', () => {
     const [card] = bodiesAt(fallback.path);
     expect(card.attachments[0].title).toBe(`#${alert.tiny_id} ${alert.title}`);
     expect(card.attachments[0].fields[2].value).toBe(backup.name);
+  });
+});
+
+describe('beside a Slack team channel', () => {
+  it('a team with both: the chats get their card and follow-up, and the Slack message is posted and updated', async () => {
+    const standIn = await SlackStandIn.start();
+    const restore = changeEnvironment({ SLACK_API_URL: standIn.apiUrl });
+    try {
+      await connect(admin, standIn, standIn.addWorkspace('Both'));
+      const channel = standIn.addChannel();
+      const [hook] = webhooks(['mattermost']);
+      const chats = await teamWithChats([hook]);
+      expect((await admin.put(`/api/v4/teams/${chats.id}`, { slack_channel_id: channel })).status).toBe(200);
+      const alert = await alertFor([chats.id]);
+      await settle();
+      expect(bodiesAt(hook.path).map((b) => b.attachments?.[0].title)).toEqual([`#${alert.tiny_id} ${alert.title}`]);
+      const [posted] = standIn.messagesIn(channel);
+      expect(posted.text).toContain(`#${alert.tiny_id}: ${alert.title}`);
+
+      expect((await alice.client.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
+      await settle();
+      expect(
+        bodiesAt(hook.path)
+          .slice(1)
+          .map((b) => b.text),
+      ).toEqual([`[#${alert.tiny_id}](${service.url}/#/alerts/${alert.id}) acknowledged by Alice Chat: ${alert.title}`]);
+      expect(textOf(posted.blocks)).toMatch(/Acknowledged by Alice Chat/);
+      expect(standIn.messagesIn(channel)).toHaveLength(1);
+    } finally {
+      expect((await admin.delete('/api/v4/slack')).status).toBe(204);
+      restore();
+      await standIn.close();
+    }
   });
 });
 
