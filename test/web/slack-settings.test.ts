@@ -8,13 +8,12 @@
 // Slack is connected and nothing to change. axe-core on each state of the page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../lib/auth/jwt';
 import { createMember } from '../support/api-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
+import { ADMIN_EMAIL } from '../support/runtime';
 import { SlackStandIn, slackAppEnv, type Workspace } from '../support/slack-stand-in';
 import { team } from '../escalation/support';
 import { textOf } from '../slack/support';
-import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { chromiumMissing, seriousViolations, sessionTokenOf, signInAsAdmin, startConsole, type ConsoleHarness } from './support/browser';
 
 let h: ConsoleHarness;
 let page: Page;
@@ -66,18 +65,8 @@ describe.skipIf(chromiumMissing !== null)('Slack in the console', () => {
     const created = await createMember(h.service.admin, { name: 'Sam Slack' });
     person = { id: created.accountUser.id, email: created.accountUser.user.emails[0].email };
     const reader = await createMember(h.service.admin, { name: 'Rita Reader' });
-    // The token its sign-in would give (the member has no password): signed in this process, as the service signs it.
-    memberToken = await signToken({
-      sub: reader.accountUser.user_id,
-      acc: reader.accountUser.account_id,
-      acu: reader.accountUser.id,
-      gen: 0,
-    });
-    await page.goto(`${h.service.url}/`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    memberToken = await sessionTokenOf(reader.accountUser);
+    await signInAsAdmin(h);
   });
 
   afterAll(async () => {

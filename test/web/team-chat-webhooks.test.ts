@@ -5,11 +5,9 @@
 // and its host but not the webhook's secret path, and axe-core on each state of the page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../lib/auth/jwt';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/runtime';
 import { createMember } from '../support/api-client';
 import { startHttpTarget, type HttpTarget } from '../support/http-target';
-import { chromiumMissing, seriousViolations, startConsole, type ConsoleHarness } from './support/browser';
+import { chromiumMissing, seriousViolations, sessionTokenOf, signInAsAdmin, startConsole, type ConsoleHarness } from './support/browser';
 
 let h: ConsoleHarness;
 let page: Page;
@@ -32,13 +30,7 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
     page = h.page;
     const { accountUser } = await createMember(h.service.admin, { name: 'Cora Chat' });
     const reader = await createMember(h.service.admin, { name: 'Rex Reader' });
-    // The token its sign-in would give (the member has no password): signed in this process, as the service signs it.
-    memberToken = await signToken({
-      sub: reader.accountUser.user_id,
-      acc: reader.accountUser.account_id,
-      acu: reader.accountUser.id,
-      gen: 0,
-    });
+    memberToken = await sessionTokenOf(reader.accountUser);
     const team = await h.service.admin.post('/api/v4/teams', {
       name: 'Chat Desk',
       member_account_user_ids: [accountUser.id, reader.accountUser.id],
@@ -46,10 +38,7 @@ describe.skipIf(chromiumMissing !== null)('chat webhooks on the team page', () =
     });
     expect(team.status, team.text).toBe(201);
     teamId = team.body.id;
-    await page.goto(`${h.service.url}/`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsAdmin(h);
   });
 
   afterAll(async () => {
