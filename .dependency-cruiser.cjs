@@ -10,6 +10,7 @@ const PURE_ENGINES = [
   'lib/rule-engine/',
   'lib/escalation/engine/',
   'lib/notify/content/',
+  'lib/chat-cards/',
 ];
 
 /**

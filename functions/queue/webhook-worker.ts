@@ -1,18 +1,19 @@
 // Entry point: the webhooks queue's consumer. Each record is an alert event to fan out to the
-// account's outgoing webhooks and, when the account connected Slack, to its team messages; or a
-// delivery's next try; or a Slack team message sync's retry. Failures are reported per record
-// (partial batch response) and a record that keeps failing rests in the DLQ.
+// account's outgoing webhooks, teams' chat webhooks and, when the account connected Slack, its team
+// messages; or a delivery's next try; or a Slack team message sync's retry. Failures are reported
+// per record (partial batch response) and a record that keeps failing rests in the DLQ.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { AlertEventMessage } from '../../lib/alerts/alert-events';
 import { logger } from '../../lib/log';
-import { attemptDelivery, fanOutAlertEvent } from '../../lib/outgoing-webhooks/deliver';
+import { attemptDelivery } from '../../lib/outgoing-webhooks/deliver';
+import { fanOutAlertEvent } from '../../lib/outgoing-webhooks/fan-out';
 import { parseWebhookMessage } from '../../lib/outgoing-webhooks/webhook-queue';
 import { SLACK_SUBSCRIBER } from '../../lib/slack/connection';
 import { parseTeamMessageRetry } from '../../lib/slack/sync-queue';
 import { retryTeamMessages, syncForAlertEvent } from '../../lib/slack/team-messages';
 
-/** An alert event: to the outgoing webhooks among its subscribers, and to Slack's team messages. */
+/** An alert event: to the outgoing webhooks and chat teams among its subscribers, and to Slack's team messages. */
 async function handleAlertEvent(event: AlertEventMessage): Promise<void> {
   const webhooks = event.subscribers.filter((id) => id !== SLACK_SUBSCRIBER);
   await Promise.all([

@@ -1,19 +1,19 @@
-// Alert events for outgoing webhooks (docs/api.md#routers-and-automations) and for Slack's team
-// messages (docs/api.md#slack): every change of an alert is written to its timeline (timeline.ts),
-// and the changes a subscriber can subscribe to are published from there, so no change is missed,
-// whichever path made it (API, webhook, routing, escalation, Slack). Besides the webhook events, a
-// subscriber may ask for every change of an alert's status or assignee (STATUS_OR_ASSIGNEE_CHANGED). Publishing is one
-// group-committed queue message per event, only when a subscriber wants it; the subscriber list is
-// cached in-process for a few seconds (changes made in this process drop it at once). The message
+// Alert events for outgoing webhooks (docs/api.md#routers-and-automations), teams' chat webhooks
+// (docs/api.md#chat-webhooks) and Slack's team messages (docs/api.md#slack): every change of an alert
+// is written to its timeline (timeline.ts), and the changes a subscriber can subscribe to are
+// published from there, so no change is missed, whichever path made it (API, webhook, routing,
+// escalation, Slack). Besides the named events, a subscriber may ask for every change of an alert's
+// status or assignee (STATUS_OR_ASSIGNEE_CHANGED). Publishing is one group-committed queue message per
+// event, only when a subscriber wants it; the subscriber list is cached in-process for a few seconds
+// (lib/alert-subscribers: changes made in this process drop it at once). The message
 // carries the alert as the change left it, in the earlier representation, so a later change does not
 // rewrite what an earlier event said. A failure to publish is logged and never fails the change.
-import { TtlCache } from '../ttl-cache';
+import { subscribersOf } from '../alert-subscribers/subscribers';
 import { config } from '../config';
 import { GroupCommit } from '../group-commit';
-import { prefixId } from '../ids';
+import { parsePrefixedId, prefixId } from '../ids';
 import { logger } from '../log';
 import { sendBatch } from '../queues/client';
-import { listAlertEventSubscribers, putAlertEventSubscriber, type AlertEventSubscriber } from './event-subscriber-store';
 import { actorPrefixId } from './actor';
 import type { Actor, AlertRecord, AlertStatus } from './records';
 import { alertToEarlier } from './represent';
@@ -27,6 +27,7 @@ export interface AlertChange {
   oldStatus: AlertStatus | null;
   newStatus: AlertStatus | null;
   time: string;
+  details?: Record<string, unknown>;
 }
 
 export interface AlertEventMessage {
@@ -44,6 +45,10 @@ export interface AlertEventMessage {
   /** The timeline's action (acknowledged, handoff, routed, …) and who made it (`usr_…`, `int_…`; null: the service). */
   action?: string;
   actor?: string | null;
+  /** Assignees the change gave the alert (`tem_…`, `acu_…`, `usr_…`): routing's, a hand-off's target, a policy's reassignment. */
+  assigned?: string[];
+  /** ULIDs of the teams the alert belonged to after the change (sent to, assigned, handed off to). */
+  teams?: string[];
 }
 
 /** The event of a subscriber that wants every change of an alert's status or assignee (Slack's team messages). */
@@ -66,6 +71,9 @@ const BY_ACTION: Record<string, string> = {
   resolved: 'alert.resolved',
   dropped: 'alert.dropped',
   handoff: 'alert.handoff',
+  // Not outgoing webhook events (ALERT_EVENTS): only chat webhooks subscribe to these.
+  reassigned: 'alert.reassigned',
+  archived: 'alert.archived',
 };
 
 /** The event a timeline entry is, or null when webhooks are not told about it. */
@@ -76,27 +84,42 @@ export function alertEventOf(entry: Pick<AlertChange, 'action' | 'oldStatus' | '
   const moved = (to: AlertStatus) => entry.newStatus === to && entry.oldStatus !== entry.newStatus;
   if (moved('dropped')) return 'alert.dropped';
   // Routing assigning a new alert is when it opens for the people it pages (the real service's
-  // queued → open); escalation moving an alert back to open is too.
+  // queued → open); escalation moving an alert back to open is too. An alert someone acknowledged or
+  // resolved before routing ran is still assigned (only chat webhooks hear of that).
   if (entry.action === 'routed' && entry.newStatus === 'open') return 'alert.open';
+  if (entry.action === 'routed' && (entry.newStatus === 'acknowledged' || entry.newStatus === 'resolved')) return 'alert.assigned';
   if (moved('open')) return 'alert.open';
   return null;
 }
 
-const CACHE_MS = 5_000;
-const subscribers = new TtlCache<AlertEventSubscriber[]>(() => CACHE_MS);
-
-async function subscribersOf(accountId: string): Promise<AlertEventSubscriber[]> {
-  const cached = subscribers.get(accountId);
-  if (cached) return cached;
-  const found = await listAlertEventSubscribers(accountId);
-  subscribers.set(accountId, found);
-  return found;
+/** The assignees a change added, as prefix ids: what routing assigned, a hand-off's target, a policy's reassignment. */
+export function assigneesAddedBy(entry: Pick<AlertChange, 'alert' | 'action' | 'details'>): string[] {
+  const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+  switch (entry.action) {
+    case 'routed':
+      return entry.alert.assignments.map((a) => prefixId(a.type === 'team' ? 'team' : 'accountUser', a.id));
+    case 'handoff':
+      return typeof entry.details?.to === 'string' ? [entry.details.to] : [];
+    case 'reassigned':
+      return [
+        ...ids(entry.details?.team_ids).map((id) => prefixId('team', id)),
+        ...ids(entry.details?.account_user_ids).map((id) => prefixId('accountUser', id)),
+      ];
+    default:
+      return [];
+  }
 }
 
-/** Sets or removes (null) a subscriber of the account's alert events. */
-export async function setAlertEventSubscriber(accountId: string, subscriberId: string, events: string[] | null): Promise<void> {
-  await putAlertEventSubscriber(accountId, subscriberId, events);
-  subscribers.delete(accountId);
+/** Every team the alert belongs to: sent to, assigned by routing, assigned now, handed off to. */
+function teamsOfAlert(alert: AlertRecord): string[] {
+  const teams = new Set(alert.destination_team_ids);
+  for (const a of alert.assignments) if (a.type === 'team') teams.add(a.id);
+  if (alert.assigned_team_id) teams.add(alert.assigned_team_id);
+  for (const handoff of alert.handoffs) {
+    const to = parsePrefixedId(handoff.to);
+    if (to?.kind === 'team') teams.add(to.id);
+  }
+  return [...teams];
 }
 
 const sends = new GroupCommit<string>(
@@ -133,6 +156,8 @@ export async function publishAlertEvent(entry: AlertChange, entryId: string): Pr
       alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
       action: entry.action,
       actor: entry.actor ? actorPrefixId(entry.actor) : null,
+      assigned: assigneesAddedBy(entry),
+      teams: teamsOfAlert(entry.alert),
     };
     let body = JSON.stringify(message);
     if (body.length > MAX_MESSAGE_CHARS) body = JSON.stringify({ ...message, alert: undefined });

@@ -4,7 +4,7 @@
 // on create and update: the URL's form, and an IP-literal host through the SSRF guard (a host name is
 // judged by the address the delivery connects to). password and secret never appear in readable
 // objects: representations show a marker, and saving the marker back keeps the stored value.
-import { canonicalAddress, forbiddenReason } from '../outbound';
+import { refusedHost } from '../outbound';
 
 export const OUTGOING_WEBHOOK_SLUG = 'outgoing_webhook';
 
@@ -58,9 +58,8 @@ export function outgoingWebhookFaults(options: Record<string, unknown>, allowPri
     }
     if (parsed) {
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') faults.push('options.url must be http or https');
-      const literal = canonicalAddress(parsed.hostname);
-      const reason = literal && !allowPrivate ? forbiddenReason(literal) : null;
-      if (reason) faults.push(`options.url is refused: ${parsed.hostname} is ${reason}`);
+      const refused = refusedHost(parsed, allowPrivate);
+      if (refused) faults.push(`options.url is refused: ${refused}`);
       options.url = url.trim();
     }
   }

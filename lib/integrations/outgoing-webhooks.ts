@@ -1,7 +1,7 @@
 // Outgoing webhook integrations on save (docs/api.md#routers-and-automations): their options checked, their secrets kept
 // when a client sends back the marker it read, and the account's alert event subscribers kept in
 // step (an enabled outgoing webhook subscribes to its events; disabled or deleted, it does not).
-import { setAlertEventSubscriber } from '../alerts/alert-events';
+import { setAlertEventSubscriber } from '../alert-subscribers/subscribers';
 import { config } from '../config';
 import { Invalid } from '../http/errors';
 import { findIntegrationType } from './integration-types';

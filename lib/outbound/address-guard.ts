@@ -80,3 +80,15 @@ export function canonicalAddress(host: string): string | null {
   const parsed = parse(host);
   return parsed ? parsed.toString() : null;
 }
+
+/**
+ * Why a target URL's host is refused when the URL is saved, or null: only an IP-literal host can be
+ * judged then (a host name is judged by the address each request connects to). `allowPrivate`: the
+ * deployment's ALLOW_PRIVATE_AUTOMATION_TARGETS, which lifts the check.
+ */
+export function refusedHost(url: URL, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null;
+  const literal = canonicalAddress(url.hostname);
+  const reason = literal ? forbiddenReason(literal) : null;
+  return reason ? `${url.hostname} is ${reason}` : null;
+}

@@ -1,29 +1,26 @@
-// Delivering alert events to outgoing webhooks (docs/api.md#routers-and-automations). An event message fans out to one
-// delivery per subscribed integration (its id derived from the event's timeline entry and the
-// integration, so a redelivered event makes none twice); each delivery is tried at once and then, on a
-// timeout, a network error, 429 or 5xx, again after a backoff (records.ts, divided by TIME_SCALE) for
-// at least 24 hours. Each try: POST of the stored body through the guarded outbound client (5 s, the
-// SSRF guard on the address connected to unless ALLOW_PRIVATE_AUTOMATION_TARGETS), X-Webhook-Id the
-// same on every try, X-Signature v1=<hex HMAC-SHA256 of the raw body> when a secret is set, basic auth
-// when a username is set; and a log owned by the integration (GET /log?owner_id=int_…).
+// Delivering alert events (docs/api.md#outgoing-webhooks, docs/api.md#chat-webhooks): one mechanism for
+// both receivers, outgoing webhook integrations and teams' chat webhooks. Each delivery is tried at once
+// (fan-out.ts) and then, on a timeout, a network error, 429 or 5xx, again after a backoff (records.ts,
+// divided by TIME_SCALE) for at least 24 hours. Each try: POST of the stored body through the guarded
+// outbound client (5 s, the SSRF guard on the address connected to unless
+// ALLOW_PRIVATE_AUTOMATION_TARGETS) to the receiver as it is now (a disabled or deleted integration, a
+// chat webhook the team removed: the delivery is cancelled), and a log owned by the receiver
+// (GET /log?owner_id=int_… or tem_…). An outgoing webhook's try carries X-Webhook-Id (the same on every
+// try), X-Signature v1=<hex HMAC-SHA256 of the raw body> when a secret is set and basic auth when a
+// username is set; a chat's try is the chat's own format, and its URL (its secret) never shows.
 import { createHmac } from 'node:crypto';
-import type { AlertEventMessage } from '../alerts/alert-events';
-import { alertToEarlier } from '../alerts/represent';
-import { getAlert } from '../alerts/store';
-import { derivedUlid } from '../alerts/timeline';
 import { clock, scaled } from '../clock';
 import { config } from '../config';
-import { newId, prefixId, ulidTime } from '../ids';
-import { subscribedEvents } from '../integrations/outgoing-webhook-options';
+import { newId, prefixId } from '../ids';
 import { isOutgoingWebhook } from '../integrations/outgoing-webhooks';
-import type { IntegrationRecord } from '../integrations/records';
 import { getIntegration } from '../integrations/store';
 import { logger } from '../log';
 import type { LogRecord } from '../logs/records';
 import { insertNewLog } from '../logs/store';
 import { OutboundRequestInvalid, OutboundTargetRefused, sendOutbound, WEBHOOK_TIMEOUT_MS, type OutboundResult } from '../outbound';
-import { claimTry, finishDelivery, getDelivery, insertDelivery, scheduleRetry } from './delivery-store';
-import { MAX_TRIES, retryDelayAfter, type DeliveryRecord } from './records';
+import { chatReceiver } from './chat-receiver';
+import { claimTry, finishDelivery, getDelivery, scheduleRetry } from './delivery-store';
+import { MAX_TRIES, retryDelayAfter, type DeliveryRecord, type ReceiverLookup, type WebhookDelivery } from './records';
 import { sendDeliveryMessage } from './webhook-queue';
 
 /** A try not finished within this time is considered lost (its worker died): the sweeper re-drives it. */
@@ -37,6 +34,41 @@ export function signatureOf(body: string, secret: string): string {
   return `v1=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
+async function integrationReceiver(d: WebhookDelivery, tryNumber: number): Promise<ReceiverLookup> {
+  const integration = await getIntegration(d.account_id, d.integration_id);
+  if (!integration || !integration.enabled || !isOutgoingWebhook(integration)) {
+    const why = !integration
+      ? 'the integration was deleted'
+      : !integration.enabled
+        ? 'the integration is disabled'
+        : 'the integration is no longer an outgoing webhook';
+    return { cancelled: why, owner: integration ? prefixId('integration', integration.id) : null, data: {} };
+  }
+  const options = integration.options as { url?: string; secret?: string; username?: string; password?: string };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-webhook-id': d.id,
+    'x-webhook-event': d.event,
+    'x-webhook-attempt': String(tryNumber),
+  };
+  if (options.secret) headers['x-signature'] = signatureOf(d.body, options.secret);
+  return {
+    receiver: {
+      owner: prefixId('integration', integration.id),
+      url: String(options.url ?? ''),
+      headers,
+      auth: options.username ? { username: options.username, password: options.password ?? '' } : null,
+      secrets: [options.password, options.secret].filter((s): s is string => Boolean(s)),
+      what: d.event,
+      data: {},
+    },
+  };
+}
+
+function receiverOf(d: DeliveryRecord, tryNumber: number): Promise<ReceiverLookup> {
+  return d.kind === 'chat' ? chatReceiver(d) : integrationReceiver(d, tryNumber);
+}
+
 function retryable(result: OutboundResult): boolean {
   if (result.error?.code === 'timeout' || result.error?.code === 'network') return true;
   return result.status === 429 || (result.status !== null && result.status >= 500);
@@ -44,7 +76,8 @@ function retryable(result: OutboundResult): boolean {
 
 async function logTry(
   d: DeliveryRecord,
-  integration: Pick<IntegrationRecord, 'id'>,
+  owner: string,
+  what: string,
   fields: {
     url: string;
     status: number | null;
@@ -55,16 +88,16 @@ async function logTry(
     next_try_at?: string;
   },
   tryNumber: number,
+  data: Record<string, unknown>,
 ): Promise<LogRecord> {
   const now = new Date(clock.now()).toISOString();
-  const owner = prefixId('integration', integration.id);
   const result = fields.error ?? `${fields.status}`;
   const log: LogRecord = {
     id: newId(),
     account_id: d.account_id,
     type: 'webhook',
     subtype: 'OUTGOING',
-    content: `${d.event} to ${fields.url} (try ${tryNumber} of ${MAX_TRIES}): ${result}, ${fields.outcome}`.slice(0, 2000),
+    content: `${what} to ${fields.url} (try ${tryNumber} of ${MAX_TRIES}): ${result}, ${fields.outcome}`.slice(0, 2000),
     owner_id: owner,
     source_id: prefixId('alert', d.alert_id),
     level: fields.outcome === 'delivered' ? 1 : 3,
@@ -81,6 +114,7 @@ async function logTry(
       outcome: fields.outcome,
       ...(fields.error ? { error: fields.error } : {}),
       ...(fields.next_try_at ? { next_try_at: fields.next_try_at } : {}),
+      ...data,
     },
     created_at: now,
     updated_at: now,
@@ -118,43 +152,31 @@ export async function attemptDelivery(accountId: string, deliveryId: string): Pr
   }
   d = { ...d, attempts: d.attempts + 1 };
   const tryNumber = d.attempts;
-  const integration = await getIntegration(accountId, d.integration_id);
-  if (!integration || !integration.enabled || !isOutgoingWebhook(integration)) {
-    const why = !integration
-      ? 'the integration was deleted'
-      : !integration.enabled
-        ? 'the integration is disabled'
-        : 'the integration is no longer an outgoing webhook';
-    if (integration)
-      await logTry(d, integration, { url: '', status: null, duration_ms: 0, excerpt: '', outcome: 'cancelled', error: why }, tryNumber);
+  const lookup = await receiverOf(d, tryNumber);
+  if ('cancelled' in lookup) {
+    const why = lookup.cancelled;
+    if (lookup.owner) {
+      const shown = { url: '', status: null, duration_ms: 0, excerpt: '', outcome: 'cancelled', error: why };
+      await logTry(d, lookup.owner, d.event, shown, tryNumber, lookup.data);
+    }
     await finishDelivery(d, 'cancelled', { status: null, error: why }, nowIso());
     return 'cancelled';
   }
-  const options = integration.options as { url?: string; secret?: string; username?: string; password?: string };
-  const url = String(options.url ?? '');
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-webhook-id': d.id,
-    'x-webhook-event': d.event,
-    'x-webhook-attempt': String(tryNumber),
-  };
-  if (options.secret) headers['x-signature'] = signatureOf(d.body, options.secret);
-  const auth = options.username ? { username: options.username, password: options.password ?? '' } : null;
-  const secrets = [options.password, options.secret].filter((s): s is string => Boolean(s));
-  const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const { receiver } = lookup;
+  const redact = (text: string) => receiver.secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
   let result: OutboundResult | null = null;
   let refusal: string | null = null;
   try {
     result = await sendOutbound(
-      { url, method: 'POST', headers, data: d.body, auth },
+      { url: receiver.url, method: 'POST', headers: receiver.headers, data: d.body, auth: receiver.auth },
       { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivateTargets: config().ALLOW_PRIVATE_AUTOMATION_TARGETS },
     );
   } catch (error) {
     if (error instanceof OutboundTargetRefused || error instanceof OutboundRequestInvalid) refusal = redact(error.message);
     else throw error;
   }
-  const shownUrl = result ? result.url : withoutCredentials(url);
+  const shownUrl = receiver.shownUrl ?? (result ? result.url : withoutCredentials(receiver.url));
   const last = {
     status: result?.status ?? null,
     error: refusal ?? (result?.error ? `${result.error.code}: ${redact(result.error.message)}` : null),
@@ -166,19 +188,21 @@ export async function attemptDelivery(accountId: string, deliveryId: string): Pr
     excerpt: result ? redact(result.excerpt).slice(0, 1024) : '',
     ...(last.error ? { error: last.error } : {}),
   };
+  const log = (fields: { outcome: string; next_try_at?: string }) =>
+    logTry(d, receiver.owner, receiver.what, { ...base, ...fields }, tryNumber, receiver.data);
   if (result && !result.error && result.status !== null && result.status >= 200 && result.status < 300) {
-    await logTry(d, integration, { ...base, outcome: 'delivered' }, tryNumber);
+    await log({ outcome: 'delivered' });
     await finishDelivery(d, 'delivered', last, nowIso());
     return 'delivered';
   }
   const wait = result && !refusal && retryable(result) ? retryDelayAfter(tryNumber) : null;
   if (wait === null) {
-    await logTry(d, integration, { ...base, outcome: 'failed' }, tryNumber);
+    await log({ outcome: 'failed' });
     await finishDelivery(d, 'failed', last, nowIso());
     return 'failed';
   }
   const dueAt = clock.now() + scaled(wait, timeScale);
-  await logTry(d, integration, { ...base, outcome: 'retrying', next_try_at: new Date(dueAt).toISOString() }, tryNumber);
+  await log({ outcome: 'retrying', next_try_at: new Date(dueAt).toISOString() });
   if (await scheduleRetry(d, dueAt, last, nowIso())) {
     // A lost message is re-driven by the sweeper from the delivery's due time.
     await sendDeliveryMessage(accountId, d.id, dueAt - clock.now()).catch((error: unknown) =>
@@ -186,40 +210,4 @@ export async function attemptDelivery(accountId: string, deliveryId: string): Pr
     );
   }
   return 'retrying';
-}
-
-/** An event message: a delivery per subscribed integration, each tried at once. */
-export async function fanOutAlertEvent(message: AlertEventMessage): Promise<void> {
-  let alertShown: Record<string, unknown> | null = message.alert ?? null;
-  await Promise.all(
-    message.subscribers.map(async (integrationId) => {
-      const integration = await getIntegration(message.account_id, integrationId);
-      if (!integration || !integration.enabled || !isOutgoingWebhook(integration)) return;
-      if (!subscribedEvents(integration.options).includes(message.event as never)) return;
-      if (!alertShown) {
-        const alert = await getAlert(message.account_id, message.alert_id);
-        if (!alert) return;
-        alertShown = alertToEarlier(alert) as unknown as Record<string, unknown>;
-      }
-      const id = derivedUlid(ulidTime(message.event_id), `webhook:${message.event_id}:${integration.id}`);
-      const now = new Date(clock.now()).toISOString();
-      await insertDelivery({
-        id,
-        account_id: message.account_id,
-        integration_id: integration.id,
-        alert_id: message.alert_id,
-        event: message.event,
-        body: JSON.stringify({ type: message.event, data: alertShown }),
-        status: 'pending',
-        attempts: 0,
-        due_at: clock.now(),
-        last_status: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      });
-      // New or found again (a redelivered event): the try runs only if it is still due.
-      await attemptDelivery(message.account_id, id);
-    }),
-  );
 }

@@ -2,7 +2,8 @@
 // its bot token (checked with auth.test) and signing secret, both stored sealed; one workspace
 // belongs to at most one account (409). While connected, the account's alert changes are published
 // to the Slack subscriber (team messages, lib/slack/team-messages.ts).
-import { setAlertEventSubscriber, STATUS_OR_ASSIGNEE_CHANGED } from '../alerts/alert-events';
+import { setAlertEventSubscriber } from '../alert-subscribers/subscribers';
+import { STATUS_OR_ASSIGNEE_CHANGED } from '../alerts/alert-events';
 import { requireAdmin } from '../auth/permissions';
 import { sealSecret } from '../auth/sealed-secrets';
 import { nowIso } from '../clock';

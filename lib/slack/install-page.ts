@@ -1,5 +1,5 @@
 // The page Slack's redirect lands on after "Add to Slack": whether the workspace is connected, and a
-// link back to the console. Every value is escaped; no script, a strict Content-Security-Policy, and
+// link back to the console's Slack page (which shows the connection). Every value is escaped; no script, a strict Content-Security-Policy, and
 // the code and state in its address kept out of referrers and caches.
 import { consoleLink } from '../http/base-url';
 import { escapeHtml, htmlPageHeaders } from '../http/html-page';
@@ -10,7 +10,7 @@ const STYLE = 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem
 export const INSTALL_PAGE_HEADERS: Record<string, string> = htmlPageHeaders(STYLE);
 
 export function installPage(outcome: InstallOutcome): string {
-  const back = consoleLink('alerts');
+  const back = consoleLink('slack');
   const link = back ? `<p><a href="${escapeHtml(back)}">Back to the console</a></p>` : '';
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -7,6 +7,7 @@ import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { insertNewEscalationPolicy } from '../escalation-policies/create-escalation-policy';
 import { insertNewSchedule } from '../schedules/create-schedule';
+import { chatWebhookBodyFaults, syncChatSubscription } from './chat-webhooks';
 import type { NotificationTarget, TeamRecord } from './records';
 import { checkSpecificUsers, createTeamInput } from './schemas';
 import { insertTeam, nextTeamTinyId } from './store';
@@ -18,7 +19,7 @@ const DEFAULT_HANDOFF_NOTIFICATIONS: NotificationTarget = 'none';
 
 export async function createTeam(principal: Principal, body: unknown): Promise<TeamRecord> {
   requireAdmin(principal, 'create teams');
-  const input = parseInput(createTeamInput, body);
+  const input = parseInput(createTeamInput, body, chatWebhookBodyFaults);
   const accountUser = (field: string, ids: string[] | undefined) => ({ field, kind: 'accountUser' as const, ids });
   const [members, admins, dropIds, handoffIds] = await resolveReferences(principal.accountId, [
     accountUser('member_account_user_ids', input.member_account_user_ids),
@@ -47,9 +48,11 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     ...settings,
     notes: input.notes ?? '',
     attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
+    ...(input.chat_webhooks?.length ? { chat_webhooks: input.chat_webhooks } : {}),
     meta: withoutNulls(input.meta),
     slack_channel_id: input.slack_channel_id ?? null,
   };
   await insertTeam(record);
+  await syncChatSubscription(null, record);
   return record;
 }

@@ -3,6 +3,7 @@
 import { requireAdmin } from '../auth/permissions';
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
+import { syncChatSubscription } from './chat-webhooks';
 import { findTeam } from './read-teams';
 import { removeTeam } from './store';
 
@@ -10,4 +11,5 @@ export async function deleteTeam(principal: Principal, rawId: string): Promise<v
   const current = await findTeam(principal, rawId);
   requireAdmin(principal, 'delete teams');
   if (!(await removeTeam(current))) throw new NotFound('Team not found');
+  await syncChatSubscription(current, null);
 }

@@ -1,5 +1,6 @@
 // The stored team (api-v4.md "Team"). Member and admin lists are also edited from the account-user
 // side (lib/teams/membership.ts), always through versioned writes.
+import type { ChatWebhook } from '../chat-cards/platforms';
 import type { Entity } from '../store/entity-store';
 
 export const NOTIFICATION_TARGETS = ['none', 'team_all', 'team_admins', 'oncall_rotation', 'specific_users'] as const;
@@ -23,6 +24,8 @@ export interface TeamRecord extends Entity {
   handoff_notification_account_user_ids: string[];
   notes: string;
   attachments: Record<string, Attachment> | Attachment[];
+  /** Incoming webhooks of chats that get a card for each alert assigned to the team (absent on older teams: none). */
+  chat_webhooks?: ChatWebhook[];
   meta: Record<string, unknown>;
   /** The Slack channel (`C…`) every alert assigned to the team is posted in (docs/api.md#slack); absent on teams stored before it. */
   slack_channel_id?: string | null;

@@ -6,6 +6,7 @@ import { idList, metaInput, refineJsonData, requiredText } from '../http/fields'
 import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
 import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
+import { CHAT_WEBHOOK_TYPES, MAX_CHAT_WEBHOOK_URL, MAX_CHAT_WEBHOOKS } from '../chat-cards/platforms';
 
 const target = z.enum(NOTIFICATION_TARGETS);
 
@@ -21,6 +22,11 @@ const attachment = z.object({ filename: requiredText, url: httpUrl });
 // Free-form in shape (a list, or an object keyed by name): plain JSON data, at most 100 of them.
 const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 }));
 const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
+
+/** A team's chat webhooks, the whole list (docs/api.md#chat-webhooks); the URLs' guard is checked on save (chat-webhooks.ts). */
+export const chatWebhooksInput = z
+  .array(z.object({ type: z.enum(CHAT_WEBHOOK_TYPES), url: requiredText.max(MAX_CHAT_WEBHOOK_URL) }))
+  .max(MAX_CHAT_WEBHOOKS);
 
 /** A Slack channel id (public `C…`, private `G…`); null stops posting. The bot must be in the channel. */
 const slackChannelId = z
@@ -42,6 +48,7 @@ export const createTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.optional(),
+  chat_webhooks: chatWebhooksInput.optional(),
   slack_channel_id: slackChannelId.optional(),
 });
 
@@ -56,6 +63,7 @@ export const updateTeamInput = z.object({
   drop_notification_account_user_ids: idList.optional(),
   handoff_notification_account_user_ids: idList.optional(),
   attachments: attachments.nullable().optional(),
+  chat_webhooks: chatWebhooksInput.nullable().optional(),
   slack_channel_id: slackChannelId.optional(),
   schedule_id: z.string().trim().min(1).nullable().optional(),
   escalation_policy_id: z.string().trim().min(1).nullable().optional(),
@@ -102,6 +110,7 @@ export const TeamV4 = z.strictObject({
   handoff_notification_account_user_ids: z.array(ulid),
   notes: z.string(),
   attachments: z.union([z.record(z.string(), shownAttachment), z.array(shownAttachment)]),
+  chat_webhooks: z.array(z.strictObject({ type: z.enum(CHAT_WEBHOOK_TYPES), url: z.string() })),
   meta: jsonObject,
   slack_channel_id: z.string().nullable(),
   created_at: instant,

@@ -6,6 +6,7 @@ import type { Principal } from '../http/principal';
 import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { parseId } from '../ids';
+import { chatWebhookBodyFaults, syncChatSubscription } from './chat-webhooks';
 import type { Attachment, TeamRecord } from './records';
 import { findTeam } from './read-teams';
 import { checkSpecificUsers, updateTeamInput } from './schemas';
@@ -16,7 +17,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
   const current = await findTeam(principal, rawId);
   const isAdmin = principal.roles.admin;
   if (!isAdmin && !administersTeam(principal, current)) throw new Forbidden('Only an account admin or an admin of this team may edit it');
-  const input = parseInput(updateTeamInput, body);
+  const input = parseInput(updateTeamInput, body, chatWebhookBodyFaults);
 
   const scheduleId =
     input.schedule_id === undefined ? undefined : input.schedule_id === null ? null : parseId('schedule', input.schedule_id);
@@ -56,6 +57,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
       : current.handoff_notification_account_user_ids,
     attachments:
       input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
+    chat_webhooks: input.chat_webhooks === undefined ? current.chat_webhooks : (input.chat_webhooks ?? []),
     slack_channel_id: input.slack_channel_id === undefined ? (current.slack_channel_id ?? null) : input.slack_channel_id,
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
@@ -64,5 +66,6 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
   };
   checkSpecificUsers(next);
   if (!(await saveTeam(next, current))) throw new Conflict('the team was changed by another request; reload and try again');
+  await syncChatSubscription(current, next);
   return next;
 }

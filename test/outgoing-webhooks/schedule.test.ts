@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { alertEventOf } from '../../lib/alerts/alert-events';
 import {
+  ALERT_EVENTS,
   outgoingWebhookFaults,
   shownOptions,
   subscribedEvents,
@@ -46,7 +47,11 @@ describe('alert events', () => {
     expect(of('handoff', 'acknowledged', 'open')).toBe('alert.handoff');
     expect(of('timeout', 'open', 'open')).toBe('alert.timeout');
     expect(of('updated', 'open', 'open')).toBeNull();
-    expect(of('archived', 'resolved', 'archived')).toBeNull();
+    // Events only chat webhooks hear of: never one an outgoing webhook can subscribe to.
+    expect(of('archived', 'resolved', 'archived')).toBe('alert.archived');
+    expect(of('reassigned', null, null)).toBe('alert.reassigned');
+    expect(of('routed', 'acknowledged', 'acknowledged')).toBe('alert.assigned');
+    for (const event of ['alert.archived', 'alert.reassigned', 'alert.assigned']) expect(ALERT_EVENTS).not.toContain(event);
   });
 });
 

@@ -2,6 +2,7 @@
 // request's method, URL, headers and raw body, and an answer chosen per request by the test.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Received {
   method: string;
@@ -64,4 +65,19 @@ export async function startHttpTarget(): Promise<HttpTarget> {
       server.close(() => resolve());
     });
   return target;
+}
+
+/** A target started before the test file's tests and closed after them: call the result to reach it. */
+export function useHttpTarget(): () => HttpTarget {
+  let target: HttpTarget | undefined;
+  beforeAll(async () => {
+    target = await startHttpTarget();
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+  return () => {
+    if (!target) throw new Error('the HTTP target starts before the tests');
+    return target;
+  };
 }

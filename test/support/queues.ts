@@ -48,3 +48,16 @@ export async function drainQueue(service: TestService, queue: QueueName): Promis
     sqs.destroy();
   }
 }
+
+/**
+ * Brings the queues given to rest for a runtime started without pollers: drains them in turn until a
+ * whole round finds nothing to do. Delayed messages that are not due yet stay where they are.
+ */
+export async function settleQueues(service: TestService, queues: readonly QueueName[], maxRounds = 20): Promise<void> {
+  for (let round = 0; round < maxRounds; round++) {
+    let handled = 0;
+    for (const queue of queues) handled += (await drainQueue(service, queue)).handled;
+    if (handled === 0) return;
+  }
+  throw new Error(`${queues.join(', ')} did not come to rest in ${maxRounds} rounds`);
+}

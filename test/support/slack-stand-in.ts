@@ -4,8 +4,10 @@
 // error}` (invalid_auth, not_authed, channel_not_found, message_not_found, users_not_found,
 // invalid_code, no_text, unknown_method, …) and, when a test asks, HTTP 429 with `Retry-After` and
 // `{ok: false, error: "ratelimited"}`. It records every call, so tests assert on what Slack was
-// asked; it serves response_url endpoints (recording what was posted there); and it signs and sends
-// interactions and slash commands to the service as Slack would (X-Slack-Signature).
+// asked; it serves response_url endpoints (recording what was posted there) and the "Add to Slack"
+// authorize page (GET /oauth/v2/authorize: Allow sends the browser back to the redirect_uri with a
+// code for oauth.v2.access, Cancel with error=access_denied); and it signs and sends interactions
+// and slash commands to the service as Slack would (X-Slack-Signature).
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +75,10 @@ export class SlackStandIn {
   };
   private readonly codes = new Map<string, { workspace: Workspace; redirectUri: string }>();
   private readonly failures = new Map<string, Failure[]>();
+  /** Where the admin on the authorize page installs the app (the workspace they are signed in to). */
+  private installingInto: Workspace | null = null;
+  /** The query of every authorize page the stand-in served. */
+  readonly authorizeRequests: URLSearchParams[] = [];
   private server: http.Server | null = null;
   private sequence = 0;
 
@@ -130,6 +136,11 @@ export class SlackStandIn {
     const code = `code-${randomBytes(8).toString('hex')}`;
     this.codes.set(code, { workspace, redirectUri });
     return code;
+  }
+
+  /** The workspace the person on the authorize page is signed in to, which Allow installs into. */
+  installInto(workspace: Workspace): void {
+    this.installingInto = workspace;
   }
 
   callsOf(method: string): SlackCall[] {
@@ -255,6 +266,10 @@ export class SlackStandIn {
         res.writeHead(200, { 'content-type': 'text/html' }).end('ok');
         return;
       }
+      if (path === '/oauth/v2/authorize' && req.method === 'GET') {
+        this.authorizePage(new URL(req.url ?? '', this.url).searchParams, res);
+        return;
+      }
       if (!path.startsWith('/api/') || req.method !== 'POST') {
         res.writeHead(404).end();
         return;
@@ -282,6 +297,35 @@ export class SlackStandIn {
       for (const listener of this.listeners) listener(call);
       res.writeHead(status, headers).end(JSON.stringify(answer));
     });
+  }
+
+  /** Slack's consent page, in short: the app's name and scopes, Allow and Cancel as links back to the redirect_uri. */
+  private authorizePage(query: URLSearchParams, res: http.ServerResponse): void {
+    this.authorizeRequests.push(query);
+    const redirectUri = query.get('redirect_uri') ?? '';
+    const workspace = this.installingInto;
+    if (query.get('client_id') !== this.app.clientId || !/^https?:\/\//.test(redirectUri) || !workspace) {
+      res
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>Error</title><h1>invalid_client_id</h1>');
+      return;
+    }
+    const back = (params: Record<string, string>) => {
+      const url = new URL(redirectUri);
+      for (const [name, value] of Object.entries({ ...params, state: query.get('state') ?? '' })) url.searchParams.set(name, value);
+      return escapeAttribute(url.toString());
+    };
+    const allow = back({ code: this.authorize(workspace, redirectUri) });
+    const cancel = back({ error: 'access_denied' });
+    const scopes = (query.get('scope') ?? '').split(',').filter(Boolean);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slack</title></head><body>` +
+          `<h1>On-call is requesting permission to access the ${escapeAttribute(workspace.teamName)} Slack workspace</h1>` +
+          `<ul>${scopes.map((scope) => `<li>${escapeAttribute(scope)}</li>`).join('')}</ul>` +
+          `<p><a href="${allow}">Allow</a> <a href="${cancel}">Cancel</a></p></body></html>`,
+      );
   }
 
   private takeFailure(method: string, args: Record<string, any>): Failure | undefined {
@@ -394,6 +438,10 @@ function parseArgs(raw: string, contentType: string): Record<string, any> {
     args[key] = /^[[{]/.test(value) ? safeJson(value) : value;
   }
   return args;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function parsedOrText(text: string): unknown {

@@ -2705,6 +2705,11 @@ export interface components {
             filename: string;
             url: string;
           }[];
+      chat_webhooks: {
+        /** @enum {string} */
+        type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+        url: string;
+      }[];
       meta: {
         [key: string]: unknown;
       };
@@ -2739,6 +2744,11 @@ export interface components {
               url: string;
             };
           };
+      chat_webhooks?: {
+        /** @enum {string} */
+        type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+        url: string;
+      }[];
       slack_channel_id?: string | null;
     };
     TeamUpdateInput: {
@@ -2768,6 +2778,13 @@ export interface components {
                 };
               }
           )
+        | null;
+      chat_webhooks?:
+        | {
+            /** @enum {string} */
+            type: 'slack' | 'msteams' | 'mattermost' | 'google_chat' | 'discord';
+            url: string;
+          }[]
         | null;
       slack_channel_id?: string | null;
       schedule_id?: string | null;
@@ -6890,6 +6907,7 @@ export interface operations {
           handoff_notification_account_user_ids?: string;
           notes?: string;
           attachments?: string;
+          chat_webhooks?: string;
           meta?: string;
           slack_channel_id?: string;
           created_at?: string;

@@ -97,7 +97,7 @@ function Shell() {
         <span class="brand">On-call</span>
         <nav aria-label="Main">
           <ul>
-            {PAGES.filter((p) => p.nav).map((page) => (
+            {PAGES.filter((p) => p.nav && (!p.adminOnly || directory.isAdmin)).map((page) => (
               <li key={page.pattern}>
                 <a href={href(page.pattern)} aria-current={matched?.page.area === page.pattern ? 'page' : undefined}>
                   {page.nav}

@@ -29,6 +29,10 @@ export type Notification = Schemas['NotificationV4'];
 export type Channel = Notification['channel'];
 /** POST /api/v4/notification_rules/:id/test. */
 export type NotificationRuleExplanation = Schemas['NotificationRuleExplanation'];
+/** GET /api/v4/slack: the connected workspace. */
+export type SlackConnection = Schemas['SlackConnectionV4'];
+/** GET /api/v4/slack/install: "Add to Slack"'s authorize URL. */
+export type SlackInstall = Schemas['SlackInstallV4'];
 
 // Free-form in the document (JSON objects), read by the console as the service writes them.
 

@@ -1,5 +1,6 @@
 // `npm run screenshots`: the console's main pages in Chromium against a demo account on the local
-// runtime (in memory), saved as docs/screenshots/<page>.png for the README.
+// runtime (in memory), saved as docs/screenshots/<page>.png for the README. Slack is the stand-in
+// of the tests (test/support/slack-stand-in.ts), so the Slack page shows a connected workspace.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startRuntime } from '../../../infra/local/runtime';
 import type { OutgoingMessage } from '../../../lib/notify/providers/provider';
+import { SlackStandIn, slackAppEnv } from '../../support/slack-stand-in';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../support/browser';
 import { buildConsole } from '../../../web/build';
 import { apiClient, seedDemo } from './demo-account';
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
   const password = 'demo password 1';
   const apiKey = 'd'.repeat(40);
   const outbox: OutgoingMessage[] = [];
+  const slack = await SlackStandIn.start();
   const runtime = await startRuntime({
     port: 0,
     dataDir: ':memory:',
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     bootstrap: { password, apiKey },
     consoleDir: build.outdir,
     dependencies: { memoryOutbox: outbox },
-    env: { OUTBOX: 'memory', LOG_LEVEL: 'error' },
+    env: { OUTBOX: 'memory', LOG_LEVEL: 'error', ...slackAppEnv(slack) },
   });
   const context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
     executablePath: CHROMIUM_PATH,
@@ -104,6 +107,15 @@ async function main(): Promise<void> {
     await shot('users');
     await open('#/profile');
     await shot('profile');
+    const workspace = slack.addWorkspace('Acme Ops');
+    const connected = await apiClient(runtime.url, apiKey).request('PUT', '/api/v4/slack', {
+      bot_token: workspace.botToken,
+      signing_secret: workspace.signingSecret,
+    });
+    if (connected.status !== 200) throw new Error(`PUT /api/v4/slack: ${connected.status}`);
+    await open('#/slack');
+    await page.getByRole('region', { name: 'Connected workspace' }).waitFor();
+    await shot('slack');
 
     // Password self-service: the form behind "Forgot password?", and the page its e-mailed link opens.
     await open('#/forgot-password');
@@ -120,6 +132,7 @@ async function main(): Promise<void> {
   } finally {
     await context.close();
     await runtime.stop();
+    await slack.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -6,9 +6,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { signToken } from '../../../lib/auth/jwt';
 import type { Dependencies } from '../../../lib/dependencies';
 import { buildConsole } from '../../../web/build';
-import { startService, type TestService } from '../../support/runtime';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../../support/runtime';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -80,6 +81,23 @@ export async function startConsole(
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens the console and signs in as the service's first admin, through the sign-in page. */
+export async function signInAsAdmin(h: ConsoleHarness): Promise<void> {
+  await h.page.goto(`${h.service.url}/`);
+  await h.page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await h.page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await h.page.getByRole('button', { name: 'Sign in' }).click();
+  await h.page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/**
+ * The login token a member's sign-in would give (tests create members without a password), signed in
+ * this process as the service signs it; a test puts it in the tab's session storage to act as them.
+ */
+export function sessionTokenOf(accountUser: { id: string; user_id: string; account_id: string }): Promise<string> {
+  return signToken({ sub: accountUser.user_id, acc: accountUser.account_id, acu: accountUser.id, gen: 0 });
 }
 
 const require = createRequire(import.meta.url);

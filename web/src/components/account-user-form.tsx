@@ -1,6 +1,7 @@
 // An account user's settings (PUT /api/v4/account_users/:id): name, time zone, e-mails and phones
-// (by id; `_destroy` removes one, a row without id adds one — docs/api.md#errors), notification channels,
-// and, for admins editing someone, roles. The Users page and the Profile page share it.
+// (by id; `_destroy` removes one, a row without id adds one — docs/api.md#errors), their Slack user id
+// (docs/api.md#slack; sent only when it changed, empty unlinks), notification channels, and, for
+// admins editing someone, roles. The Users page and the Profile page share it.
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { AccountUser } from '../types';
@@ -20,6 +21,7 @@ const CHANNELS = [
   ['notify_email', 'E-mail'],
   ['notify_sms', 'Text message (SMS)'],
   ['notify_voice', 'Voice call'],
+  ['notify_slack', 'Slack direct message'],
 ] as const;
 
 function timeZones(current: string): { value: string; label: string }[] {
@@ -136,7 +138,9 @@ export function AccountUserForm({
     notify_email: user.notify_email,
     notify_sms: user.notify_sms,
     notify_voice: user.notify_voice,
+    notify_slack: user.notify_slack,
   });
+  const [slackUserId, setSlackUserId] = useState(accountUser.slack_user_id ?? '');
   const [roles, setRoles] = useState({ ...accountUser.roles });
   const [saved, setSaved] = useState(false);
   const form = useForm();
@@ -151,8 +155,10 @@ export function AccountUserForm({
         onSubmit={async () => {
           setSaved(false);
           const ok = await form.submit(async () => {
+            const slack = slackUserId.trim() || null;
             const updated = await api.put<AccountUser>(`/api/v4/account_users/${accountUser.id}`, {
               ...(showRoles ? { roles } : {}),
+              ...(slack !== accountUser.slack_user_id ? { slack_user_id: slack } : {}),
               user_attributes: {
                 name,
                 time_zone: timeZone,
@@ -164,6 +170,7 @@ export function AccountUserForm({
             // New rows now have ids, removed ones are gone: show what the service keeps.
             setEmails(rowsOf(updated.user.emails, (e) => e.email));
             setPhones(rowsOf(updated.user.phones, (p) => p.phone));
+            setSlackUserId(updated.slack_user_id ?? '');
           });
           if (ok) {
             setSaved(true);
@@ -182,6 +189,15 @@ export function AccountUserForm({
         />
         <ContactRows form={form} kind="email" rows={emails} onChange={setEmails} />
         <ContactRows form={form} kind="phone" rows={phones} onChange={setPhones} />
+        <TextField
+          form={form}
+          name="slack_user_id"
+          label="Slack user id"
+          value={slackUserId}
+          onInput={setSlackUserId}
+          placeholder="U0123ABCD"
+          hint="Who this is in the connected Slack workspace (in Slack: their profile, ⋮ More, Copy member ID). Left empty, the first page by Slack looks them up by their primary e-mail and keeps what it finds."
+        />
         <fieldset class="field">
           <legend>Notification channels</legend>
           <p class="hint">Used when no notification rule applies.</p>

@@ -12,6 +12,7 @@ import { OnCallPage } from './on-call';
 import { ProfilePage } from './profile';
 import { RouterPage, RoutersPage } from './routers';
 import { SchedulePage, SchedulesPage } from './schedules';
+import { SlackPage } from './slack';
 import { TeamPage, TeamsPage } from './teams';
 import { UserPage, UsersPage } from './users';
 
@@ -22,6 +23,8 @@ export interface PageRoute {
   nav?: string;
   /** The nav entry this page belongs under (highlighted while it is open). */
   area: string;
+  /** Listed in the navigation bar for admins only (others may still open it, and see what they may). */
+  adminOnly?: boolean;
 }
 
 export const PAGES: PageRoute[] = [
@@ -43,6 +46,7 @@ export const PAGES: PageRoute[] = [
   { pattern: '/users/:id', component: UserPage, area: '/users' },
   { pattern: '/notification-rules', component: NotificationRulesPage, area: '/users' },
   { pattern: '/notification-rules/:id', component: NotificationRulePage, area: '/users' },
+  { pattern: '/slack', component: SlackPage, nav: 'Slack', area: '/slack', adminOnly: true },
   { pattern: '/profile', component: ProfilePage, nav: 'Profile', area: '/profile' },
 ];
 

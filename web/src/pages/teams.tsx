@@ -1,7 +1,9 @@
 // Teams: the list, a new team (members and admins; the API also makes its schedule and escalation
-// policy), and one team's settings (PUT /api/v4/teams/:id; an admin of the account or of the team).
+// policy), and one team's settings (PUT /api/v4/teams/:id; an admin of the account or of the team),
+// its Slack channel and chat webhooks among them.
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { ChatWebhooksField, chatWebhookSummary, type ChatWebhook } from '../components/chat-webhooks-field';
 import { CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextArea, TextField, useForm } from '../components/form';
 import { ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
@@ -71,6 +73,8 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
   const [admins, setAdmins] = useState<string[]>(team?.admin_account_user_ids ?? []);
   const [dropNotifications, setDrop] = useState<string>(team?.drop_notifications ?? 'team_admins');
   const [handoffNotifications, setHandoff] = useState<string>(team?.handoff_notifications ?? 'none');
+  const [chats, setChats] = useState<ChatWebhook[]>(team?.chat_webhooks ?? []);
+  const [slackChannel, setSlackChannel] = useState(team?.slack_channel_id ?? '');
   const [saved, setSaved] = useState(false);
   const form = useForm();
   const people = directory.users.map((u) => ({ value: u.id, label: u.user.name }));
@@ -92,6 +96,12 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
             admin_account_user_ids: admins,
             drop_notifications: dropNotifications,
             handoff_notifications: handoffNotifications,
+            ...(team
+              ? {
+                  chat_webhooks: chats.map((chat) => ({ type: chat.type, url: chat.url.trim() })),
+                  slack_channel_id: slackChannel.trim() || null,
+                }
+              : {}),
           };
           const updated = await saveOrCreate<Team>(form, {
             collection: '/api/v4/teams',
@@ -138,6 +148,16 @@ function TeamForm({ team, onSaved }: { team?: Team; onSaved?: () => void }) {
               onChange={setHandoff}
             />
             <TextArea form={form} name="notes" label="Notes" value={notes} onInput={setNotes} />
+            <TextField
+              form={form}
+              name="slack_channel_id"
+              label="Slack channel id"
+              value={slackChannel}
+              onInput={setSlackChannel}
+              placeholder="C0123ABCD"
+              hint="Each alert assigned to this team is posted to this channel of the connected Slack workspace and updated as it changes (in Slack: the channel's details, at the bottom). Invite the bot to a private channel. Empty: no channel."
+            />
+            <ChatWebhooksField form={form} rows={chats} onChange={setChats} />
           </>
         )}
         <SubmitButton form={form} label={team ? 'Save team' : 'Create team'} busyLabel="Saving…" />
@@ -190,6 +210,10 @@ export function TeamPage({ params }: PageProps) {
           <dd>{team.admin_account_user_ids.map((id) => directory.personName(id)).join(', ') || '—'}</dd>
           <dt>Notes</dt>
           <dd>{team.notes || '—'}</dd>
+          <dt>Slack channel id</dt>
+          <dd>{team.slack_channel_id ? <code>{team.slack_channel_id}</code> : '—'}</dd>
+          <dt>Chat webhooks</dt>
+          <dd>{team.chat_webhooks.map(chatWebhookSummary).join(', ') || '—'}</dd>
         </dl>
       )}
     </section>

@@ -20,7 +20,13 @@ export const rolesText = (u: AccountUser) =>
     .join(', ') || 'member';
 
 export const channelsText = (u: AccountUser) =>
-  [u.user.notify_push && 'push', u.user.notify_email && 'e-mail', u.user.notify_sms && 'SMS', u.user.notify_voice && 'voice']
+  [
+    u.user.notify_push && 'push',
+    u.user.notify_email && 'e-mail',
+    u.user.notify_sms && 'SMS',
+    u.user.notify_voice && 'voice',
+    u.user.notify_slack && 'Slack',
+  ]
     .filter(Boolean)
     .join(', ') || 'none';
 
@@ -167,6 +173,8 @@ export function UserPage({ params }: PageProps) {
         <dd>{rolesText(u)}</dd>
         <dt>Notification channels</dt>
         <dd>{channelsText(u)}</dd>
+        <dt>Slack user id</dt>
+        <dd>{u.slack_user_id ? <code>{u.slack_user_id}</code> : '—'}</dd>
         <dt>Teams</dt>
         <dd>
           {directory.teams

@@ -1,8 +1,10 @@
 // Who wants to hear about the account's alert changes (lib/alerts/ACCESS-PATTERNS.md): one small item
-// per subscriber (an enabled outgoing webhook integration) with the events it wants.
+// per subscriber with the events it wants.
 //   subscriber   A#<acc>#ALERT#SUB / <subscriber id>   {events}
-// The alerts area keeps the list without knowing what the subscribers are; the integrations area
-// writes it whenever an outgoing webhook is created, changed or deleted.
+// A subscriber is an enabled outgoing webhook integration (its ULID), a team with chat webhooks
+// (`tem_<ULID>`) or the account's Slack connection (`slack`). This folder sits below the areas that
+// write it (integrations, teams, slack) and the one that reads it (alerts), so none of them has to
+// import another.
 import { deleteItem, putItem, queryItems } from '../store/items';
 
 const partition = (accountId: string) => `A#${accountId}#ALERT#SUB`;
