@@ -105,8 +105,7 @@ describe.skipIf(external)('a process killed with alerts it never routed', () => 
     try {
       // "At start-up", not by the sweeper's grace period: the service's clock has not moved and the
       // sweeper has not run (tests never run it on a timer), so once the start-up re-drive is done
-      // and the runtime at rest, every alert is routed or it never will be without them.
-      await second.runtime.redrive;
+      // (startService waits for it) and the runtime at rest, every alert is routed or it never will be.
       await settle(second);
       for (const alert of alerts) expect(await routedTo(second.admin, alert.id), `alert ${alert.id} routed`).toEqual(expect.any(String));
     } finally {
