@@ -11,6 +11,8 @@ import { processIncomingLog } from '../../lib/integrations/ingest/process-incomi
 import { db, tableName } from '../../lib/store/client';
 import { typeOf } from '../../lib/entities';
 import { entityKey } from '../../lib/store/items';
+import { itemKeyOf, type AwsCall } from '../support/aws-calls';
+import { holdAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import { passTime, settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
@@ -334,6 +336,42 @@ describe('exactly once', () => {
       expect(alerts[0].dedup_count).toBe(12);
     },
   );
+
+  it('a duplicate whose raise finds the alert missing, and which then sees it stored, still raises it', async () => {
+    // The two orders the race above may take, made to happen: the duplicate counts itself while the
+    // first request's alert is being stored (that write held), tries to raise the alert (not there
+    // yet), and only then sees it, stored meanwhile at the count of one.
+    const id = uid('late');
+    const first = await pendingLog({ id, title: 'Late' }, { dueAt: Date.now() + 3_600_000 });
+    const duplicate = await pendingLog({ id, title: 'Late' }, { dueAt: Date.now() + 3_600_000 });
+    const alertId = alertIdFor(first.id, first.id, id, integration.id);
+    const alertKey = (call: AwsCall) => {
+      const key = itemKeyOf(call);
+      return key !== null && key.sk === alertId && key.pk.endsWith('#ALERT');
+    };
+    const insert = holdAwsCalls((call) => call.operation === 'PutItem' && alertKey(call), 1);
+    let raiseTried = false;
+    const look = holdAwsCalls((call) => {
+      if (call.operation === 'UpdateItem' && alertKey(call)) raiseTried = true;
+      return raiseTried && call.operation === 'GetItem' && alertKey(call);
+    }, 1);
+    try {
+      const creating = processIncomingLog(first.account_id, first.id);
+      const stored = await insert.next();
+      const counting = processIncomingLog(duplicate.account_id, duplicate.id);
+      const looking = await look.next();
+      await stored.release();
+      expect(await creating).toBe('processed');
+      await looking.release();
+      expect(await counting).toBe('processed');
+    } finally {
+      insert.open();
+      look.open();
+    }
+    const alerts = await alertsWithThirdpartyId(service.admin, id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ id: alertId, dedup_count: 2 });
+  });
 
   it('a crash between the dedup write and the alert write is repaired when the log is processed again', async () => {
     const id = uid('crash');
