@@ -7,7 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, escalationCalls, notificationsOf, pagedPeople, person, sentFor, team, waitFor, type Person } from '../escalation/support';
+import {
+  acknowledgedBeforeCommit,
+  alertTo,
+  escalationCalls,
+  notificationsOf,
+  pagedPeople,
+  person,
+  sentFor,
+  team,
+  waitFor,
+  type Person,
+} from '../escalation/support';
 import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
 import { sendEffects } from '../../lib/escalation/send-effects';
 import { now, timeScale } from '../../lib/clock';
@@ -264,20 +275,11 @@ describe('acknowledge racing a step (no page after its 200)', () => {
 
     it('the step commits after the acknowledgement read its lease: its second look at the alert keeps it from paging', async () => {
       const { a, alert, calls } = await layerTwoDue();
-      // Every commit of the alert's escalation is held: the step's first, the others (the worker
-      // recording the stop) only once that one has landed.
-      const gate = holdAwsCalls(calls.commit);
-      let step: Promise<unknown> | undefined;
-      try {
-        step = dueStep(alert.id);
-        const commit = await gate.next();
-        const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-        expect(res.status, res.text).toBe(200);
-        await commit.release();
-      } finally {
-        gate.open();
-      }
-      await step;
+      await acknowledgedBeforeCommit(
+        calls.commit,
+        () => dueStep(alert.id),
+        () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+      );
       await nobodyPagedAfter(alert, a);
     });
 

@@ -7,7 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, escalationCalls, notificationsOf, pagedPeople, person, sentFor, team, waitFor } from '../escalation/support';
+import {
+  acknowledgedBeforeCommit,
+  alertTo,
+  escalationCalls,
+  notificationsOf,
+  pagedPeople,
+  person,
+  sentFor,
+  team,
+  waitFor,
+} from '../escalation/support';
 import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
 import { newId } from '../../lib/ids';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
@@ -281,20 +291,11 @@ describe('acknowledge and resolve stop every pending step', () => {
 
     it('between the step’s read of the alert and its commit: its second look before paging stops it', async () => {
       const { a, alert, calls } = await layerOnePaged();
-      // Every commit of the alert's escalation is held: the timeout step's first, the others (the
-      // worker recording the stop) only once that one has landed.
-      const gate = holdAwsCalls(calls.commit);
-      let sweep: Promise<unknown> | undefined;
-      try {
-        sweep = service.runtime.runScheduled('sweeper');
-        const step = await gate.next();
-        const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-        expect(res.status, res.text).toBe(200);
-        await step.release();
-      } finally {
-        gate.open();
-      }
-      await sweep;
+      await acknowledgedBeforeCommit(
+        calls.commit,
+        () => service.runtime.runScheduled('sweeper'),
+        () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+      );
       await passTime(service, pastMinutes(60)); // past layer 2's timeout too
       expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
       expect(await statusOf(alert.id)).toBe('acknowledged');

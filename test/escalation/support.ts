@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
 import { itemKeyOf, type AwsCall } from '../support/aws-calls';
+import { holdAwsCalls } from '../support/aws-gates';
 import { outboxMessages } from '../support/dependencies';
 
 export interface Person {
@@ -191,4 +192,28 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
       return call.operation === 'PutItem' && itemKeyOf(call)?.pk === `A#${accountId}#NTF` && alertIs(item?.alert_id?.S ?? '');
     },
   };
+}
+
+/**
+ * An acknowledgement between a step's read of the alert and its commit: runs `step` with every
+ * commit that `commit` picks held, acknowledges (200) while the step's is, then lets the step's
+ * commit land before any other (such as the worker recording the stop), and waits for the step.
+ */
+export async function acknowledgedBeforeCommit(
+  commit: (call: AwsCall) => boolean,
+  step: () => Promise<unknown>,
+  acknowledge: () => Promise<{ status: number; text: string }>,
+): Promise<void> {
+  const gate = holdAwsCalls(commit);
+  let running: Promise<unknown> | undefined;
+  try {
+    running = step();
+    const held = await gate.next();
+    const res = await acknowledge();
+    expect(res.status, res.text).toBe(200);
+    await held.release();
+  } finally {
+    gate.open();
+  }
+  await running;
 }
