@@ -5,17 +5,20 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { createTableInput, TTL_ATTRIBUTE } from '../../lib/store/table';
 import { DLQ_RETENTION_DAYS, QUEUES, visibilityTimeoutSeconds, type QueueName } from '../functions';
 
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/** Creates the table unless it exists; true when this call created it (it holds nothing yet). */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    return false;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
+  let created = true;
   try {
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
+    created = false;
   }
   for (let attempt = 0; attempt < 100; attempt++) {
     const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -35,6 +38,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch {
     // dynalite has no TTL; expiry is only housekeeping, nothing depends on it.
   }
+  return created;
 }
 
 export type QueueUrls = Record<QueueName, { url: string; dlqUrl: string }>;

@@ -50,7 +50,7 @@ export interface Runtime {
   pollers: Poller[];
   /** Runs a scheduled function now (tests); resolves with what it returned. */
   runScheduled(name: FunctionName): Promise<unknown>;
-  /** The start-up re-drive of pending inbound requests (settles when it is done). */
+  /** The start-up re-drive of pending inbound requests (settles when it is done; none for a new table). */
   redrive: Promise<unknown>;
   stop(): Promise<void>;
 }
@@ -124,7 +124,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   };
   const dynamo = new DynamoDBClient({ ...clientConfig, endpoint: emulators.dynamodbEndpoint });
   const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.sqsEndpoint });
-  await ensureTable(dynamo, tableName);
+  const freshTable = await ensureTable(dynamo, tableName);
   const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
   for (const queue of Object.values(QUEUES)) {
     environment.set(queue.urlVariable, queues[queue.name].url);
@@ -190,12 +190,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   );
 
   // The embedded queue does not survive a restart: webhooks accepted before it (a crash, Ctrl-C)
-  // whose messages were lost are re-driven now, not when the sweeper's grace period runs out.
-  const redrive = entryExists('sweeper')
-    ? importEntry<{ handler: (event: unknown) => Promise<unknown> }>('sweeper')
-        .then((module) => module.handler({ source: 'local.startup', redrive: 'all', startedAt }))
-        .catch((error: unknown) => console.error('start-up re-drive:', error))
-    : Promise.resolve();
+  // whose messages were lost are re-driven now, not when the sweeper's grace period runs out. A table
+  // created just now holds nothing to re-drive (every test service's: no sweep runs beside its tests).
+  const redrive =
+    entryExists('sweeper') && !freshTable
+      ? importEntry<{ handler: (event: unknown) => Promise<unknown> }>('sweeper')
+          .then((module) => module.handler({ source: 'local.startup', redrive: 'all', startedAt }))
+          .catch((error: unknown) => console.error('start-up re-drive:', error))
+      : Promise.resolve();
 
   return {
     url: api.url,

@@ -13,8 +13,14 @@ import { derivedUlid, recordTimeline } from './timeline';
  */
 export async function raiseDedupCount(accountId: string, alertId: string, atLeast: number, logId?: string): Promise<AlertRecord | null> {
   const now = nowIso();
-  const raised = await raiseDedup(accountId, alertId, atLeast, now);
-  const alert = raised ?? (await getAlert(accountId, alertId));
+  let raised = await raiseDedup(accountId, alertId, atLeast, now);
+  let alert = raised ?? (await getAlert(accountId, alertId));
+  if (!raised && alert && alert.dedup_count < atLeast) {
+    // Not there at the raise and stored since (its creation was under way): raised now. A raise is a
+    // max, so this one is safe whoever else raises it meanwhile.
+    raised = await raiseDedup(accountId, alertId, atLeast, now);
+    alert = raised ?? (await getAlert(accountId, alertId));
+  }
   if (!alert) return null;
   const inbound = logId ? parseId('log', logId) : null;
   if (raised || inbound) {

@@ -12,7 +12,7 @@ import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, waitFor, type Person } from '../escalation/support';
 import { BROADCAST_SWEEP_GRACE_MS } from '../../lib/broadcasts/sweep-broadcasts';
-import { outboxMessages } from '../support/dependencies';
+import { outboxMessages, testClock } from '../support/dependencies';
 import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
 let service: TestService;
@@ -324,7 +324,13 @@ describe('closing a broadcast', () => {
 
   it('closes on its deadline through its own timer message, without the sweeper', async () => {
     const someone = await person(admin);
-    const poll = await openPoll([someone], ['Yes'], { response_requested_by: new Date(Date.now() + 2_500).toISOString() });
+    // The service's clock stands still until the test moves it past the deadline, so however slow
+    // the creation, the deadline is ahead when it is checked and has passed when the timer message
+    // (delayed 2 s by SQS) arrives. The sweeper never runs here.
+    const now = testClock.freeze();
+    const poll = await openPoll([someone], ['Yes'], { response_requested_by: new Date(now + 2_500).toISOString() });
+    await settle(service);
+    testClock.advance(2_500);
     const closed = await waitForStatus(poll.id, 'closed');
     expect(Date.parse(closed.closed_at)).toBeGreaterThanOrEqual(Date.parse(poll.response_requested_by));
   });

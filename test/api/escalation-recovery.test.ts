@@ -7,7 +7,20 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
+import {
+  acknowledgedBeforeCommit,
+  alertTo,
+  escalationCalls,
+  notificationsOf,
+  pagedPeople,
+  person,
+  sentFor,
+  team,
+  waitFor,
+  type Person,
+} from '../escalation/support';
+import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
+import { sendEffects } from '../../lib/escalation/send-effects';
 import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
 import { advanceWithLoader, dueTimeouts, type EscalationEffect, type PageEffect } from '../../lib/escalation/engine';
@@ -193,7 +206,9 @@ describe('acknowledge racing a step (no page after its 200)', () => {
       () => getEscalation(accountId, alert.id),
       (e) => e.leaseOwner === null,
     );
-    // A step is paging: it holds the lease for the next two seconds.
+    // A step is paging: it holds the lease for the next two seconds of the service's clock, which
+    // stands still from here, so the lease cannot run out however long the machine takes.
+    testClock.freeze();
     const until = now() + 2_000;
     const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
     expect(version).not.toBeNull();
@@ -208,7 +223,6 @@ describe('acknowledge racing a step (no page after its 200)', () => {
     await waitFor(
       () => extendLease(accountId, alert.id, version!, 'paging-step', until),
       (extended) => !extended,
-      1_500,
     );
     // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
     await settle(service);
@@ -228,53 +242,77 @@ describe('acknowledge racing a step (no page after its 200)', () => {
     expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
   });
 
-  it('a due step running at the moment of the acknowledgement pages nobody after its 200', async () => {
-    // Each round starts the step and the acknowledgement a few milliseconds apart, one or the other
-    // first, so that the step commits before the acknowledgement reads its lease in some rounds and
-    // after it in others (then only its second look at the alert keeps it from paging).
-    const [a, b] = [await person(admin), await person(admin)];
-    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
-    for (let round = 0; round < 6; round++) {
+  // A due step and an acknowledgement at the same moment, in the two orders that matter: the test
+  // holds the step at one point (its call to AWS there: test/support/aws-gates.ts) while the
+  // acknowledgement comes, instead of starting the two a few milliseconds apart and hoping.
+  describe('a due step running at the moment of the acknowledgement pages nobody after its 200', () => {
+    /** Layer 1 paged and at rest, and layer 2 due by the service's clock (the step below pages it unless the acknowledgement comes first). */
+    async function layerTwoDue() {
+      const [a, b] = [await person(admin), await person(admin)];
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
       const alert = await alertTo(admin, { teams: [t.id] });
       await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
       await waitFor(
         () => getEscalation(accountId, alert.id),
         (e) => e.leaseOwner === null,
       );
-      // Layer 2 is due: the step below pages it unless the acknowledgement comes first. The team's
-      // snapshot (lib/escalation/inputs.ts) is too old by then: the step reads it again and takes longer to commit.
+      // The team's snapshot (lib/escalation/inputs.ts) is too old by then: the step reads it again.
+      // The clock stands still from here: the step's lease cannot run out while the test holds it.
       testClock.advance(10 * MINUTE + 1_000);
-      const acknowledge = () =>
-        a.client
-          .post(`/api/v4/alerts/${alert.id}/acknowledge`)
-          .then(async (res) => ({ res, atAnswer: await notificationsOf(admin, alert.id) }));
-      const apart = () => sleep(Math.floor(round / 2) * 1.5);
-      let step: Promise<unknown>;
-      let answered: ReturnType<typeof acknowledge>;
-      if (round % 2 === 0) {
-        step = runStep(accountId, alert.id, { kind: 'due' });
-        await apart();
-        answered = acknowledge();
-      } else {
-        answered = acknowledge();
-        await apart();
-        step = runStep(accountId, alert.id, { kind: 'due' });
-      }
-      const { res, atAnswer } = await answered;
-      expect(res.status, res.text).toBe(200);
-      await step;
+      testClock.freeze();
+      return { a, alert, calls: escalationCalls(accountId, (id) => id === alert.id) };
+    }
+
+    /** The step as the escalation worker runs it. */
+    const dueStep = (alertId: string) => runStep(accountId, alertId, { kind: 'due' }, { send: sendEffects });
+
+    async function nobodyPagedAfter(alert: { id: string }, a: Person) {
       await settle(service);
-      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+      expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
       await waitFor(
         () => getEscalation(accountId, alert.id),
         (e) => e.state?.outcome === 'acknowledged' && e.leaseOwner === null,
       );
-      // Whatever the order, no workflow stays open.
       for (const id of new Set((await notificationsOf(admin, alert.id)).map((n) => n.workflow_id!)))
         expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
-      testClock.reset();
     }
-  }, 60_000);
+
+    it('the step commits after the acknowledgement read its lease: its second look at the alert keeps it from paging', async () => {
+      const { a, alert, calls } = await layerTwoDue();
+      await acknowledgedBeforeCommit(
+        calls.commit,
+        () => dueStep(alert.id),
+        () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+      );
+      await nobodyPagedAfter(alert, a);
+    });
+
+    it('the step commits before the acknowledgement reads its lease: the acknowledgement waits while the step looks at the alert again', async () => {
+      const { a, alert, calls } = await layerTwoDue();
+      // The step's second look at the alert, after its commit, waits until the acknowledgement has
+      // written the alert and asked the step (its lease holder) to stop.
+      let committed = false;
+      const gate = holdAwsCalls((call) => {
+        if (calls.commit(call)) committed = true;
+        return committed && calls.alertRead(call);
+      }, 1);
+      const stopRequested = awsCallAnswered(calls.stopRequest);
+      let step: Promise<unknown> | undefined;
+      try {
+        step = dueStep(alert.id);
+        const look = await gate.next();
+        const acknowledged = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+        await stopRequested;
+        await look.release();
+        const res = await acknowledged;
+        expect(res.status, res.text).toBe(200);
+      } finally {
+        gate.open();
+      }
+      await step;
+      await nobodyPagedAfter(alert, a);
+    });
+  });
 });
 
 describe('a deleted alert', () => {

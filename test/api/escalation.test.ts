@@ -7,7 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, notificationsOf, pagedPeople, person, sentFor, sleep, team, waitFor } from '../escalation/support';
+import {
+  acknowledgedBeforeCommit,
+  alertTo,
+  escalationCalls,
+  notificationsOf,
+  pagedPeople,
+  person,
+  sentFor,
+  team,
+  waitFor,
+} from '../escalation/support';
+import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
+import { newId } from '../../lib/ids';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
 import { testClock } from '../support/dependencies';
@@ -25,6 +37,9 @@ useService(
   },
   { env: { TIME_SCALE: '600' } },
 );
+
+/** Alerts created after the ULID `before` (ULIDs of one process only grow). */
+const createdAfter = (before: string) => (alertId: string) => alertId > before;
 
 /** A policy's minutes as they run here (TIME_SCALE 600), and past the sweeper's grace: a timer this far ahead has fired. */
 const pastMinutes = (minutes: number) => (minutes * 60_000) / 600 + SWEEP_GRACE_MS;
@@ -226,36 +241,91 @@ describe('acknowledge and resolve stop every pending step', () => {
     });
   }
 
-  it('racing the start: an acknowledgement right after the alert is created leaves no page after its 200', async () => {
-    const a = await person(admin);
-    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
-    for (let round = 0; round < 5; round++) {
-      const alert = await alertTo(admin, { teams: [t.id] });
-      if (round % 2) await sleep(round * 5);
-      const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-      expect(res.status).toBe(200);
-      const atAnswer = await notificationsOf(admin, alert.id);
+  // The start and the timeout steps race the acknowledgement. Each test below holds the step at one
+  // point (its call to AWS there: test/support/aws-gates.ts) while the acknowledgement comes, so the
+  // order is the one the test names on any machine, and none is left to a sleep. The service's clock
+  // stands still meanwhile: a step's lease cannot run out while it is held, however slow the machine.
+  describe('racing the start: an acknowledgement right after the alert is created leaves no page after its 200', () => {
+    async function acknowledgeDuringTheStart(holdAt: 'alertRead' | 'commit') {
+      const a = await person(admin);
+      const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+      // The alert's id is not known before it is created; it is the first ULID after this one.
+      const calls = escalationCalls(accountId, createdAfter(newId()));
+      const gate = holdAwsCalls(calls[holdAt], 1);
+      testClock.freeze();
+      let alert: Awaited<ReturnType<typeof alertTo>>;
+      try {
+        alert = await alertTo(admin, { teams: [t.id] });
+        const start = await gate.next();
+        expect(JSON.stringify(start.input)).toContain(alert.id);
+        const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+        expect(res.status, res.text).toBe(200);
+        expect(await notificationsOf(admin, alert.id)).toEqual([]);
+        await start.release();
+      } finally {
+        gate.open();
+      }
       await passTime(service, pastMinutes(60)); // past its only layer's timeout
-      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+      expect(await notificationsOf(admin, alert.id)).toEqual([]);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
     }
+
+    it('before the start reads the alert: the start finds it acknowledged', () => acknowledgeDuringTheStart('alertRead'));
+
+    it('between the start’s read of the alert and its commit: its second look before paging stops it', () =>
+      acknowledgeDuringTheStart('commit'));
   });
 
-  it('racing a due timer: an acknowledgement at the moment layer 2 is due leaves no page after its 200', async () => {
-    for (let round = 0; round < 4; round++) {
+  describe('racing a due timer: an acknowledgement at the moment layer 2 is due leaves no page after its 200', () => {
+    /** Layer 1 paged and at rest, and layer 2 due by the service's clock (the sweeper runs that step). */
+    async function layerOnePaged() {
       const [a, b] = [await person(admin), await person(admin)];
-      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [1, 5] });
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [60, 60] });
       const alert = await alertTo(admin, { teams: [t.id] });
-      const first = await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
-      const pagedAt = Date.parse(first[0].created_at);
-      // Layer 1 times out 100 ms after its page; acknowledge around then (by the service's clock,
-      // which earlier rounds moved ahead of the wall's).
-      await sleep(Math.max(0, pagedAt + 100 - testClock.now() - 10 + round * 8));
-      const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-      expect(res.status).toBe(200);
-      const atAnswer = await notificationsOf(admin, alert.id);
-      await passTime(service, pastMinutes(1 + 5)); // past both layers' timeouts
-      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+      await sentFor(admin, alert.id, (s) => pagedPeople(s).length >= 1);
+      await settle(service);
+      testClock.advance(pastMinutes(60));
+      testClock.freeze();
+      return { a, b, alert, calls: escalationCalls(accountId, (id) => id === alert.id) };
     }
+
+    it('between the step’s read of the alert and its commit: its second look before paging stops it', async () => {
+      const { a, alert, calls } = await layerOnePaged();
+      await acknowledgedBeforeCommit(
+        calls.commit,
+        () => service.runtime.runScheduled('sweeper'),
+        () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+      );
+      await passTime(service, pastMinutes(60)); // past layer 2's timeout too
+      expect(pagedPeople(await notificationsOf(admin, alert.id))).toEqual([a.id]);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
+    });
+
+    it('while the step pages layer 2: the acknowledgement waits for it, so every page comes before the 200', async () => {
+      const { a, b, alert, calls } = await layerOnePaged();
+      const gate = holdAwsCalls(calls.page, 1);
+      const stopRequested = awsCallAnswered(calls.stopRequest);
+      let sweep: Promise<unknown> | undefined;
+      let atAnswer: Awaited<ReturnType<typeof notificationsOf>>;
+      try {
+        sweep = service.runtime.runScheduled('sweeper');
+        const page = await gate.next();
+        const acknowledged = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+        // The acknowledgement has written the alert and found the step's lease; the page goes on.
+        await stopRequested;
+        await page.release();
+        const res = await acknowledged;
+        expect(res.status, res.text).toBe(200);
+        atAnswer = await notificationsOf(admin, alert.id);
+      } finally {
+        gate.open();
+      }
+      await sweep;
+      expect(pagedPeople(atAnswer)).toEqual([a.id, b.id]);
+      await passTime(service, pastMinutes(60)); // past layer 2's timeout too
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(atAnswer.length);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
+    });
   });
 });
 

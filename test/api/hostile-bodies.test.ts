@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIntegration, eventually } from '../integrations/support';
 import { useService, type TestService } from '../support/runtime';
+import { withCpuTime } from '../support/cpu-time';
 
 let service: TestService;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -28,10 +29,14 @@ describe('hostile request bodies', () => {
   });
 
   it('a form key with a huge index is answered at once, and the server keeps serving', async () => {
-    const started = Date.now();
-    const v4 = await service.admin.post('/api/v4/schedules', 'name=x&a[4294967294]=1', form);
-    const earlier = await service.admin.post('/alert', 'title=x&destination_ids[4294967294]=1', form);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const {
+      value: [v4, earlier],
+      cpuMs,
+    } = await withCpuTime(async () => [
+      await service.admin.post('/api/v4/schedules', 'name=x&a[4294967294]=1', form),
+      await service.admin.post('/alert', 'title=x&destination_ids[4294967294]=1', form),
+    ]);
+    expect(cpuMs).toBeLessThan(2_000);
     expect(v4.status).toBe(422);
     expect(v4.body).toMatchObject({ code: 422, errors: [{ message: expect.stringMatching(/array index/) }] });
     expect(earlier.status).toBe(400);

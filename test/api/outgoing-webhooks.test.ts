@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids';
 import { useService, type TestService } from '../support/runtime';
 import type { ApiClient } from '../support/api-client';
 import { people, type Person } from '../teams/helpers';
-import { startHttpTarget, type HttpTarget, type Received } from '../support/http-target';
+import { heldAnswers, startHttpTarget, type HttpTarget, type Received } from '../support/http-target';
 import { eventually } from '../integrations/support';
 import { passTime } from '../support/quiescence';
 
@@ -183,16 +183,19 @@ describe('alert events', () => {
 
   it('retries 500, 429 and timeouts with backoff and the same X-Webhook-Id and body, logging every try', async () => {
     const { path, integration } = await outgoing({ events: ['alert.created'] });
+    // The third try is never answered (until the test ends): the sender's own timeout ends it.
+    const hung = heldAnswers();
     target.answer = (request) => {
       if (request.url !== path) return { status: 200 };
       const n = at(path).length;
       if (n === 1) return { status: 500, body: 'boom' };
       if (n === 2) return { status: 429, body: 'slow down' };
-      if (n === 3) return { status: 200, body: 'late', delayMs: 5_500 };
+      if (n === 3) return { status: 200, body: 'late', until: hung.until };
       return { status: 204 };
     };
     await newAlert();
     const tries = await received(path, 4, 20_000);
+    hung.release();
     target.answer = () => ({ status: 200, body: 'ok' });
     expect(new Set(tries.map((t) => t.headers['x-webhook-id'])).size).toBe(1);
     expect(new Set(tries.map((t) => t.body)).size).toBe(1);
@@ -229,14 +232,27 @@ describe('alert events', () => {
   });
 
   it('never holds up the change of the alert, even when the receiver hangs', async () => {
-    const { path } = await outgoing({ events: ['alert.acknowledged'] });
-    target.answer = (request) => (request.url === path ? { status: 200, delayMs: 3_000 } : { status: 200 });
+    const { path, integration } = await outgoing({ events: ['alert.acknowledged'] });
+    // The receiver answers only when the test releases it, after the acknowledgement has answered.
+    const receiver = heldAnswers();
+    target.answer = (request) => (request.url === path ? { status: 200, until: receiver.until } : { status: 200 });
     const alert = await newAlert();
-    const started = Date.now();
     expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_500);
-    await received(path, 1);
-    target.answer = () => ({ status: 200 });
+    // No delivery had ended by the 200: one made within the change would have been answered (it is
+    // not) or timed out before it. It comes after the change, and is still waiting for its answer.
+    expect(at(path).filter((r) => !r.open)).toEqual([]);
+    const [delivery] = await received(path, 1);
+    receiver.release();
+    const logs = await eventually(
+      async () => {
+        const res = await admin.get(`/log?owner_id=${integration.prefix_id}`);
+        return res.body.data.length > 0 ? res.body.data : undefined;
+      },
+      10_000,
+      'the try log',
+    );
+    expect(logs.map((l: any) => [l.data.outcome, l.data.status])).toEqual([['delivered', 200]]);
+    expect(JSON.parse(delivery.body).type).toBe('alert.acknowledged');
   });
 
   it('a pending delivery whose queue message was lost is re-driven by the sweeper', async () => {

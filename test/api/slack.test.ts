@@ -7,6 +7,7 @@
 // @moto: the workspace claim and Slack links (conditional puts), team messages' lease and the due index.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/dependencies';
+import { passTime, runDueSweeps, settle } from '../support/quiescence';
 import { getConnection } from '../../lib/slack-client/store';
 import { createMember, type ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
@@ -34,6 +35,13 @@ afterAll(async () => {
   await service?.stop();
   await standIn?.close();
 });
+
+/** Waits until the alert's timeline holds its acknowledgement: the change is written and its event published. */
+const acknowledgementRecorded = (prefixId: string) =>
+  eventually(async () => {
+    const res = await admin.get(`/log?owner_id=${prefixId}&limit=100`);
+    return (res.body.data as { data: { action: string } }[]).some((entry) => entry.data.action === 'acknowledged') || undefined;
+  }, 'the acknowledgement in the timeline');
 
 const messages = (res: { body: any }) => (res.body?.errors ?? []).map((e: { message: string }) => e.message).join(' | ');
 
@@ -230,7 +238,7 @@ describe('pages by direct message', () => {
 describe('team channels', () => {
   beforeAll(() => connect(admin, standIn, workspace));
 
-  it('posts each alert once, then updates it in place within 5 s of changes through v4, the earlier interface and a click', async () => {
+  it('posts each alert once, then updates it in place on each change (no timer waited for) through v4, the earlier interface and a click', async () => {
     const p = await slackPerson(admin, standIn, workspace, { name: 'Ada Lovelace' });
     const channel = standIn.addChannel();
     const t = await team(admin, { layers: [[p.id]] });
@@ -244,30 +252,28 @@ describe('team channels', () => {
     expect(buttonsOf(posted.blocks)).toEqual({ acknowledge: alert.prefix_id, reject: alert.prefix_id, resolve: alert.prefix_id });
     expect(posted.text).toMatch(new RegExp(`#${alert.tiny_id}: Queue backlog \\(high, open\\)`));
 
-    // v4 acknowledge by the admin.
-    let changedAt = Date.now();
+    // The contract's "within 5 s of each change": the update follows the change itself, not a timer.
+    // So it is there once the runtime is at rest, with the service's clock where it was and no sweep
+    // run (a sync left to a retry or to the sweeper would not have run yet).
     expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
-    const shows = (message: { blocks: any[] }, pattern: RegExp) => () => (pattern.test(textOf(message.blocks)) ? true : undefined);
-    await eventually(shows(posted, /Acknowledged by Admin/), 'the update after acknowledge', 5_000);
-    expect(Date.now() - changedAt).toBeLessThan(5_000);
+    await settle(service);
     const update = standIn.callsOf('chat.update').filter((c) => c.args.ts === posted.ts);
+    expect(update).toHaveLength(1);
     expect(update[0].args.channel).toBe(channel);
     expect(posted.text).toMatch(/acknowledged/);
     expect(textOf(posted.blocks)).toMatch(/Acknowledged by Admin/);
     expect(buttonsOf(posted.blocks)).toEqual({ resolve: alert.prefix_id });
 
     // The earlier interface resolves it.
-    changedAt = Date.now();
     expect((await admin.post(`/alert/${alert.prefix_id}/resolve`)).status).toBe(200);
-    await eventually(shows(posted, /Resolved by Admin/), 'the update after resolve', 5_000);
-    expect(Date.now() - changedAt).toBeLessThan(5_000);
+    await settle(service);
+    expect(textOf(posted.blocks)).toMatch(/Resolved by Admin/);
     expect(posted.text).toMatch(/resolved/);
     expect(buttonsOf(posted.blocks)).toEqual({});
 
     // A click on the team message of another alert acknowledges it as the linked person.
     const second = await alertTo(admin, { teams: [t.id] }, 'Second');
     const message = await eventually(() => standIn.messagesIn(channel).find((m) => m.text.includes('Second')), 'the second message');
-    changedAt = Date.now();
     const clicked = await click(service, standIn, workspace, {
       userId: p.slackUserId,
       actionId: 'acknowledge',
@@ -276,12 +282,14 @@ describe('team channels', () => {
       messageTs: message.ts,
     });
     expect(clicked.status).toBe(200);
-    await eventually(shows(message, /Acknowledged by Ada Lovelace/), 'the update after the click', 5_000);
-    expect(Date.now() - changedAt).toBeLessThan(5_000);
+    // Slack is answered after 2.5 s even when the work goes on (a loaded machine): the change is
+    // recorded in the alert's timeline, and its event published, before the runtime is brought to rest.
+    await acknowledgementRecorded(second.prefix_id);
+    await settle(service);
     expect(textOf(message.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
 
     // Once per alert: every message in the channel is a different alert's, and nothing else was posted.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runDueSweeps(service);
     const inChannel = standIn.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
     expect(inChannel).toHaveLength(2);
   });
@@ -347,10 +355,8 @@ describe('team channels', () => {
     // Another change meanwhile is not sent to Slack either: the limit lasts 30 s by the service clock
     // (20 s on, with room for a slow machine's own seconds).
     expect((await admin.post(`/api/v4/alerts/${alert.id}/resolve`)).status).toBe(200);
-    await service.runtime.runScheduled('sweeper');
-    testClock.advance(20_000);
-    await service.runtime.runScheduled('sweeper');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runDueSweeps(service);
+    await passTime(service, 20_000);
     expect(updates()).toHaveLength(1);
     expect(posted.history).toHaveLength(1);
 

@@ -3,6 +3,8 @@
 // what was sent (the notifications API, and the memory outbox for the full text of a message).
 import { expect } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
+import { itemKeyOf, type AwsCall } from '../support/aws-calls';
+import { holdAwsCalls } from '../support/aws-gates';
 import { outboxMessages } from '../support/dependencies';
 
 export interface Person {
@@ -162,4 +164,56 @@ export function delivered(match: (m: ReturnType<typeof outboxMessages>[number]) 
   return [...outboxMessages()].reverse().find(match);
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The calls to AWS that mark the points of an escalation step, for test/support/aws-gates.ts to hold
+ * or watch (keys as lib/escalation/store.ts, lib/alerts/keys.ts and lib/notify/store.ts write them),
+ * of the account's alerts that `alertIs` picks: one alert, or those created after a ULID.
+ */
+export function escalationCalls(accountId: string, alertIs: (alertId: string) => boolean) {
+  const escalationPrefix = `ESC#${accountId}#`;
+  const ofEscalation = (call: AwsCall) => {
+    const key = itemKeyOf(call);
+    return key?.sk === 'STATE' && key.pk.startsWith(escalationPrefix) && alertIs(key.pk.slice(escalationPrefix.length));
+  };
+  return {
+    /** A step's commit: the one conditional put of the state item (commitEscalation). */
+    commit: (call: AwsCall) => call.operation === 'PutItem' && ofEscalation(call),
+    /** An acknowledgement's stop request to the step that holds the lease (requestStop). */
+    stopRequest: (call: AwsCall) =>
+      call.operation === 'UpdateItem' && ofEscalation(call) && String(call.input.UpdateExpression).includes('stop_requested = :yes'),
+    /** A read of the alert record (getAlert): a step reads it beside the state, and again before its first page. */
+    alertRead: (call: AwsCall) => {
+      const key = itemKeyOf(call);
+      return call.operation === 'GetItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk);
+    },
+    /** A page: its notification record, stored before the provider is called (lib/notify). */
+    page: (call: AwsCall) => {
+      const item = call.input.Item as Record<string, { S?: string }> | undefined;
+      return call.operation === 'PutItem' && itemKeyOf(call)?.pk === `A#${accountId}#NTF` && alertIs(item?.alert_id?.S ?? '');
+    },
+  };
+}
+
+/**
+ * An acknowledgement between a step's read of the alert and its commit: runs `step` with every
+ * commit that `commit` picks held, acknowledges (200) while the step's is, then lets the step's
+ * commit land before any other (such as the worker recording the stop), and waits for the step.
+ */
+export async function acknowledgedBeforeCommit(
+  commit: (call: AwsCall) => boolean,
+  step: () => Promise<unknown>,
+  acknowledge: () => Promise<{ status: number; text: string }>,
+): Promise<void> {
+  const gate = holdAwsCalls(commit);
+  let running: Promise<unknown> | undefined;
+  try {
+    running = step();
+    const held = await gate.next();
+    const res = await acknowledge();
+    expect(res.status, res.text).toBe(200);
+    await held.release();
+  } finally {
+    gate.open();
+  }
+  await running;
+}

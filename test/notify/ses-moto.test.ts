@@ -27,12 +27,15 @@ beforeAll(async () => {
   const port = await freePort();
   endpoint = `http://127.0.0.1:${port}`;
   moto = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${endpoint}/moto-api/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
+  // Polled until it answers (a positive condition); a moto that never does fails here, not later.
+  const answers = () =>
+    fetch(`${endpoint}/moto-api/`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+  const deadline = Date.now() + 20_000;
+  while (!(await answers())) {
+    if (Date.now() > deadline) throw new Error(`moto did not answer at ${endpoint} within 20 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
   restoreEnvironment = changeEnvironment({

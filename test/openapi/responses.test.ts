@@ -12,6 +12,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../
 import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
 import { outboxMessages } from '../support/dependencies';
+import { settle } from '../support/quiescence';
 
 let service: TestService;
 let checker: DocumentChecker;
@@ -266,9 +267,8 @@ describe('alerts', () => {
     });
     await call(admin, 'POST /api/v4/broadcasts', 422, { body: { title: 'x' } });
     await call(member, 'POST /api/v4/broadcasts', 403, { body: { title: 'x', destination_account_user_ids: [me.accountUserId] } });
-    for (let tries = 0; tries < 200 && (await admin.get(`/api/v4/broadcasts/${poll.body.id}`)).body.status !== 'open'; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await settle(service);
+    expect((await admin.get(`/api/v4/broadcasts/${poll.body.id}`)).body.status).toBe('open');
     const yes = poll.body.broadcast_response_options[0].id;
     await call(member, 'POST /api/v4/broadcasts/{id}/respond', 200, { id: poll.body.id, body: { broadcast_response_option_id: yes } });
     await call(member, 'POST /api/v4/broadcasts/{id}/respond', 422, { id: poll.body.id, body: {} });
@@ -548,11 +548,9 @@ describe('notifications and one-click responses', () => {
     const alert = await call(admin, 'POST /api/v4/alerts', 201, {
       body: { title: 'Paged', urgency: 'high', destination_account_user_ids: [me.accountUserId] },
     });
-    let sent: { id: string }[] = [];
-    for (let i = 0; i < 200 && sent.length < 2; i++) {
-      sent = (await admin.get(`/api/v4/notifications?alert_id=${alert.body.id}`)).body.data;
-      if (sent.length < 2) await new Promise((r) => setTimeout(r, 25));
-    }
+    await settle(service);
+    const sent: { id: string }[] = (await admin.get(`/api/v4/notifications?alert_id=${alert.body.id}`)).body.data;
+    expect(sent).toHaveLength(2);
     await call(admin, 'GET /api/v4/notifications', 200, { query: `alert_id=${alert.body.id}&channel=email` });
     await call(admin, 'GET /api/v4/notifications', 422, { query: 'no_such_attribute=1' });
     await call(admin, 'GET /api/v4/notifications/{id}', 200, { id: sent[0].id });
@@ -580,10 +578,8 @@ describe('notifications and one-click responses', () => {
     const second = await call(admin, 'POST /api/v4/alerts', 201, {
       body: { title: 'Paged again', urgency: 'high', destination_account_user_ids: [me.accountUserId] },
     });
-    for (let i = 0; i < 200; i++) {
-      if ((await admin.get(`/api/v4/notifications?alert_id=${second.body.id}`)).body.total_count >= 1) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await settle(service);
+    expect((await admin.get(`/api/v4/notifications?alert_id=${second.body.id}`)).body.total_count).toBeGreaterThanOrEqual(1);
     await call(admin, 'POST /api/v4/alerts/{id}/reject', 200, { id: second.body.id });
   });
 });

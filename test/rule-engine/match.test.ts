@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoutingContext, valueAtPath } from '../../lib/rule-engine';
 import { context, holds } from './support';
+import { withCpuTime } from '../support/cpu-time';
 
 const ctx = context(
   {
@@ -76,13 +77,14 @@ describe('match conditions over {always, alert, log, log_parsed}', () => {
     expect(holds({ 'alert.description': { $regex: 'first.second', $options: 's' } }, multiline)).toBe(true);
   });
 
-  it('a pattern that makes backtracking engines hang runs in linear time', () => {
+  it('a pattern that makes backtracking engines hang runs in linear time', async () => {
     const evil = context({ title: `${'a'.repeat(50_000)}!` });
-    const started = performance.now();
 
-    expect(holds({ 'alert.title': { $regex: '^(a+)+$' } }, evil)).toBe(false);
-    expect(holds({ 'alert.title': { $regex: '^(a|aa)*$' } }, evil)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(3000);
+    const { cpuMs } = await withCpuTime(() => {
+      expect(holds({ 'alert.title': { $regex: '^(a+)+$' } }, evil)).toBe(false);
+      expect(holds({ 'alert.title': { $regex: '^(a|aa)*$' } }, evil)).toBe(false);
+    });
+    expect(cpuMs).toBeLessThan(3000);
   });
 
   it('$and $or $nor $not', () => {

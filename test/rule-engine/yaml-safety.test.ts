@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, parseNotificationRules, parseRouterRules } from '../../lib/rule-engine';
 import { routerFaults } from './support';
+import { withCpuTime } from '../support/cpu-time';
 
 const BILLION_LAUGHS = `a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
 b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
@@ -16,11 +17,10 @@ rules:
 `;
 
 describe('router YAML is loaded safely', () => {
-  it('refuses an alias bomb quickly instead of expanding it', () => {
-    const started = performance.now();
-    const faults = routerFaults(BILLION_LAUGHS);
+  it('refuses an alias bomb quickly instead of expanding it', async () => {
+    const { value: faults, cpuMs } = await withCpuTime(() => routerFaults(BILLION_LAUGHS));
 
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(cpuMs).toBeLessThan(2000);
     expect(faults.join()).toMatch(/aliases that expand too far/);
   });
 

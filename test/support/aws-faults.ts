@@ -4,20 +4,12 @@
 // changed the table or queue, then the connection reset). Each is an error the SDK's retry strategy
 // retries, so the code under test sees what it sees in AWS: a retried write that may find its own
 // change. A middleware on each client's stack, inside the retry middleware (it runs per attempt),
-// faults the first attempt of the calls it picks; the retry goes through.
-import { db } from '../../lib/store/client';
-import { sqs } from '../../lib/queues/client';
+// faults the first attempt of the calls it picks; the retry goes through (aws-calls.ts).
+import { callOf, onServiceClients, type AwsCall, type Middleware } from './aws-calls';
 import { seededRandom } from './seeded-random';
 
+export type { AwsCall } from './aws-calls';
 export type FaultKind = 'throttle' | 'fail' | 'lost';
-
-export interface AwsCall {
-  service: 'dynamodb' | 'sqs';
-  /** The command (UpdateItem, PutItem, SendMessageBatch, …). */
-  operation: string;
-  /** The command's input (the document client's, unmarshalled). */
-  input: Record<string, unknown>;
-}
 
 export interface FaultPlan {
   /** The share of the calls picked (0..1). */
@@ -57,13 +49,6 @@ function lostAnswer(operation: string): Error {
   });
 }
 
-type Handler = (args: { input: Record<string, unknown> }) => Promise<unknown>;
-type Middleware = (next: Handler, context: { commandName?: string }) => Handler;
-interface Stack {
-  add(middleware: Middleware, options: { step: string; name: string; priority: string; override: boolean }): void;
-  remove(name: string): boolean;
-}
-
 /** Starts injecting faults into the service's DynamoDB and SQS clients (create them first: startService). */
 export function injectAwsFaults(plan: FaultPlan): FaultInjector {
   const kinds = plan.kinds ?? ['throttle', 'fail', 'lost'];
@@ -79,7 +64,7 @@ export function injectAwsFaults(plan: FaultPlan): FaultInjector {
       return async (args) => {
         attempt += 1;
         if (attempt === 1) calls += 1;
-        const call: AwsCall = { service, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input };
+        const call = callOf(service, context, args.input);
         if (attempt > 1 || (plan.only && !plan.only(call)) || random() >= plan.rate) return next(args);
         const kind = kinds[turn++ % kinds.length];
         injected.push({ ...call, kind });
@@ -92,13 +77,7 @@ export function injectAwsFaults(plan: FaultPlan): FaultInjector {
         throw lostAnswer(call.operation);
       };
     };
-  const stacks: Array<[Stack, AwsCall['service']]> = [
-    [db().middlewareStack as unknown as Stack, 'dynamodb'],
-    [sqs().middlewareStack as unknown as Stack, 'sqs'],
-  ];
-  // finalizeRequest, low priority: after the retry middleware, so every attempt passes through here.
-  for (const [stack, service] of stacks)
-    stack.add(middleware(service), { step: 'finalizeRequest', name: MIDDLEWARE, priority: 'low', override: true });
+  const remove = onServiceClients(MIDDLEWARE, middleware);
   return {
     get injected() {
       return injected;
@@ -106,8 +85,6 @@ export function injectAwsFaults(plan: FaultPlan): FaultInjector {
     get calls() {
       return calls;
     },
-    stop() {
-      for (const [stack] of stacks) stack.remove(MIDDLEWARE);
-    },
+    stop: remove,
   };
 }

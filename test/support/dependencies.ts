@@ -22,8 +22,8 @@ export class TestClock implements Clock {
 
   /**
    * Stops the service's time where it is: from now on it moves only with `advance` (a test of a
-   * rate measures exactly, however slow the machine). Only for tests that start no escalation:
-   * its timers wait for the clock.
+   * rate measures exactly, however slow the machine; a lease a test holds a step under cannot run
+   * out). An escalation's timers then wait for the clock: only for tests that move it past them.
    */
   freeze(): number {
     this.frozenAt = this.now();

@@ -1,5 +1,6 @@
 // A local HTTP server that records what it receives, for automations and outgoing webhooks: each
-// request's method, URL, headers and raw body, and an answer chosen per request by the test.
+// request's method, URL, headers and raw body, and an answer chosen per request by the test, given
+// at once or when the test releases it (a receiver that hangs until told).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
@@ -10,9 +11,26 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
   at: number;
+  /** The caller is still waiting for the answer: false once it was answered or the caller hung up. */
+  open: boolean;
 }
 
-export type Answer = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
+export type Answer = {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** The answer is held until this settles (the test releases the receiver). */
+  until?: Promise<unknown>;
+};
+
+/** A gate for `Answer.until`: answers wait until `release()`. */
+export function heldAnswers(): { until: Promise<void>; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { until, release };
+}
 
 export interface HttpTarget {
   url: string;
@@ -42,7 +60,11 @@ export async function startHttpTarget(): Promise<HttpTarget> {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
+        open: true,
       };
+      res.on('close', () => {
+        received.open = false;
+      });
       target.received.push(received);
       const answer = target.answer(received, target.received.length - 1);
       const reply = () => {
@@ -50,7 +72,7 @@ export async function startHttpTarget(): Promise<HttpTarget> {
         res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
         res.end(answer.body ?? '');
       };
-      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      if (answer.until) void answer.until.then(reply, reply);
       else reply();
     });
   });

@@ -122,11 +122,14 @@ async function ensureAlert(ctx: ActionContext, alertId: string, input: NewAlertI
   return created ? 'created' : 'already_created';
 }
 
-/** Raises the alert to the count; an alert still being created cannot be raised yet: try later. */
+/**
+ * Raises the alert to the count; an alert still being created cannot be raised yet: try later (by
+ * then it exists). Not "already that high" when it shows up after the raise looked: it was stored
+ * meanwhile at the count its creator read, which may be lower.
+ */
 async function raiseOrRetry(ctx: ActionContext, dedup: DedupItem, alertId: string, count: number): Promise<void> {
   const accountId = ctx.integration.account_id;
   if (await raiseDedupCount(accountId, alertId, count, ctx.logId)) return;
-  if (await getAlert(accountId, alertId)) return; // already that high
   if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`alert ${alertId} is still being created`);
 }
 
