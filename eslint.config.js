@@ -1,7 +1,8 @@
 // ESLint (typescript-eslint) for all the code: infra, functions, lib, test, bench, and web/ (the
-// console, with the rules of hooks on top: Preact's hooks follow React's). Formatting is Prettier's
-// job (eslint-config-prettier turns off the rules it owns); import boundaries are
-// dependency-cruiser's (.dependency-cruiser.cjs).
+// console, with the rules of hooks on top: Preact's hooks follow React's). The Node code is also
+// linted with type information (recommendedTypeChecked, below). Formatting is Prettier's job
+// (eslint-config-prettier turns off the rules it owns); import boundaries are dependency-cruiser's
+// (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -33,6 +34,32 @@ export default tseslint.config(
     // useLoad(load, keys) is not listed as an effect hook: it always runs the latest `load`, and its list
     // names when to load again (a week's key, not the Date objects the closure reads).
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Type-aware rules for the Node code (lib, functions, infra, bench, test): they see what a value is,
+    // so they catch an object stringified into a message, an await on something that is not a promise,
+    // a promise nobody awaits and an `any` leaking out of JSON.parse or an SDK. web/ (the browser
+    // console) stays on the syntax-only rules above: its tsconfig has DOM types and it is linted apart.
+    files: ['{lib,functions,infra,bench,test}/**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    // test/ keeps the type-checked rules that find tests which cannot fail (a floating promise, an await
+    // on a non-promise, an object stringified into an expected value) but not the no-unsafe-* family:
+    // tests read response bodies as loosely typed JSON on purpose (about 3,400 findings, every one a
+    // `body.data[0].id`), and typing each body would only restate the API schema the tests check.
+    // require-await is off there too: its ~50 findings are stand-ins and fakes that implement an async
+    // interface (a provider's send, a store's list) with an immediate answer, which is the point of a fake.
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -217,7 +217,7 @@ export async function recountCreatedBuckets(
       const fields: Record<string, { was: number; now: number }> = {};
       for (const field of new Set([...Object.keys(want), ...Object.keys(have)])) {
         if (field === 'pk' || field === 'sk') continue;
-        const was = typeof have[field] === 'number' ? (have[field] as number) : 0;
+        const was = typeof have[field] === 'number' ? have[field] : 0;
         const now = want[field] ?? 0;
         if (was !== now) fields[field] = { was, now };
       }

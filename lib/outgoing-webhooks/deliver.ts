@@ -199,7 +199,7 @@ export async function fanOutAlertEvent(message: AlertEventMessage): Promise<void
       if (!alertShown) {
         const alert = await getAlert(message.account_id, message.alert_id);
         if (!alert) return;
-        alertShown = alertToEarlier(alert) as unknown as Record<string, unknown>;
+        alertShown = alertToEarlier(alert);
       }
       const id = derivedUlid(ulidTime(message.event_id), `webhook:${message.event_id}:${integration.id}`);
       const now = new Date(clock.now()).toISOString();

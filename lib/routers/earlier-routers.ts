@@ -40,7 +40,7 @@ export async function createRouterEarlier(principal: Principal, body: unknown): 
   let yaml: { text?: string; field: string } = { field: 'settings' };
   const input = parseInput(createRouterEarlierInput, body, (raw) => {
     const messages: string[] = [];
-    yaml = earlierYaml(raw as { settings?: string; rules?: string }, messages);
+    yaml = earlierYaml(raw, messages);
     if (typeof yaml.text !== 'string') messages.push("settings can't be blank (the router YAML, also accepted as rules)");
     if (
       String(raw.type ?? '')
@@ -94,7 +94,7 @@ export async function updateRouterEarlier(principal: Principal, rawId: string, b
   let yaml: { text?: string; field: string } = { field: 'settings' };
   const input = parseInput(updateRouterEarlierInput, body, (raw) => {
     const messages: string[] = [];
-    yaml = earlierYaml(raw as { settings?: string; rules?: string }, messages);
+    yaml = earlierYaml(raw, messages);
     return messages;
   });
   if (input.type && input.type !== current.type) {

@@ -6,7 +6,7 @@ import type { Principal } from '../http/principal';
 import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { parseId } from '../ids';
-import type { Attachment, TeamRecord } from './records';
+import type { TeamRecord } from './records';
 import { findTeam } from './read-teams';
 import { checkSpecificUsers, updateTeamInput } from './schemas';
 import { saveTeam } from './store';
@@ -54,8 +54,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     handoff_notification_account_user_ids: input.handoff_notification_account_user_ids
       ? handoffIds
       : current.handoff_notification_account_user_ids,
-    attachments:
-      input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
+    attachments: input.attachments === undefined ? current.attachments : (input.attachments ?? {}),
     slack_channel_id: input.slack_channel_id === undefined ? (current.slack_channel_id ?? null) : input.slack_channel_id,
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
