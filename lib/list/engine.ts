@@ -50,7 +50,7 @@ export function getPath(value: unknown, path: string): unknown {
   for (const part of path.split('.')) {
     if (current === null || current === undefined || typeof current !== 'object') return undefined;
     if (Array.isArray(current) && !/^\d+$/.test(part)) {
-      current = current.flatMap((element) => {
+      current = current.flatMap((element: unknown) => {
         const next =
           element && typeof element === 'object' && Object.hasOwn(element, part) ? (element as Record<string, unknown>)[part] : undefined;
         return next === undefined ? [] : [next];

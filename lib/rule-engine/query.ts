@@ -409,7 +409,7 @@ export function valueAtPath(root: unknown, path: string): unknown {
     values = next;
   }
   if (!throughList) return values[0];
-  return values.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  return values.flatMap((value): unknown[] => (Array.isArray(value) ? value : [value]));
 }
 
 /** A bounded copy of a value for reports: long texts, lists and mappings are cut. */
