@@ -140,7 +140,7 @@ async function alertsByThirdparty(accountId: string): Promise<Map<string, { id: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, pollMs = 250): Promise<boolean> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, pollMs = 250): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -514,7 +514,7 @@ export async function costOfOneAlert(samples = 20): Promise<Figures> {
         httpCalls += 1;
         // Layer 1 pages, its 1-minute timeout (1 s) passes, layer 2 pages (watched in the memory
         // outbox, so the benchmark's own reads do not count).
-        await until(async () => outbox.filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2, 30_000, 20);
+        await until(() => outbox.filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2, 30_000, 20);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/acknowledge`);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/resolve`);
         httpCalls += 2;
