@@ -12,7 +12,7 @@ import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
 import { entityKey } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, median, percentile, pool, round, sideBySide, type LoadTask, runWhenMain } from './support';
+import { KeepAliveClient, LoadThread, median, percentile, pool, readList, round, sideBySide, type LoadTask, runWhenMain } from './support';
 
 function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
   const now = new Date().toISOString();
@@ -154,9 +154,9 @@ export async function benchAlerts(): Promise<Record<string, number | string>> {
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${smallKey}` });
     const path = '/api/v4/alerts?status=open&limit=10';
-    const bigPage = JSON.parse((await client.request('GET', path)).body);
-    const smallPage = JSON.parse((await smallClient.request('GET', path)).body);
-    const bigTotal = JSON.parse((await client.request('GET', '/api/v4/alerts?limit=1')).body).total_count;
+    const bigPage = readList((await client.request('GET', path)).body);
+    const smallPage = readList((await smallClient.request('GET', path)).body);
+    const bigTotal = readList((await client.request('GET', '/api/v4/alerts?limit=1')).body).total_count;
     if (bigTotal !== 100_000 || bigPage.data.length !== 10 || smallPage.data.length !== 10) {
       throw new Error(`unexpected list: total ${bigTotal}, pages ${bigPage.data.length}/${smallPage.data.length}`);
     }

@@ -80,7 +80,7 @@ async function loadOnce(context: BrowserContext, url: string, token: string, col
     await page.addInitScript(`sessionStorage.setItem('oncall.session', ${JSON.stringify(token)})`);
     await page.goto(`${url}/#/alerts`, { waitUntil: 'commit' });
     await page.locator('tbody tr').first().waitFor({ state: 'visible', timeout: 30_000 });
-    const ms = (await page.evaluate('performance.now()')) as number;
+    const ms = await page.evaluate<number>('performance.now()');
     return { ms, consoleBytes };
   } finally {
     await page.close();

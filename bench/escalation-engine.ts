@@ -158,7 +158,7 @@ function runOnce(seed: number, storeRoundTrip: boolean): RunFigures {
   return figures;
 }
 
-export async function benchEscalationEngine(): Promise<Record<string, number | string>> {
+export function benchEscalationEngine(): Record<string, number | string> {
   runOnce(1, false); // warm-up
   // Side by side, alternating: the engine alone, and with the JSON round trip of the stored item.
   const alone: RunFigures[] = [];

@@ -71,7 +71,7 @@ async function person(service: Service, name: string, options: { sms?: boolean }
       ...(options.sms ? { notify_sms: true, phones_attributes: [{ phone: '+14155550123' }] } : {}),
     },
   });
-  return created.id as string;
+  return created.id;
 }
 
 /** A team with one person on call per layer, layers of `minutes` each. */
@@ -94,7 +94,7 @@ async function team(service: Service, layers: string[], minutes: number): Promis
       time_zone: 'UTC',
     });
   }
-  return created.id as string;
+  return created.id;
 }
 
 async function integration(service: Service, teamId: string): Promise<string> {
@@ -105,7 +105,7 @@ async function integration(service: Service, teamId: string): Promise<string> {
     team_ids: [teamId],
     option_rate_limit_per_minute: 10_000_000,
   });
-  return created.prefix_id as string;
+  return created.prefix_id;
 }
 
 interface StoredNotification {
@@ -140,7 +140,7 @@ async function alertsByThirdparty(accountId: string): Promise<Map<string, { id: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, pollMs = 250): Promise<boolean> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, pollMs = 250): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -393,7 +393,7 @@ function meter(): { meter: Meter; stop(): void } {
       const input = args.input as Input;
       input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const output = ((result as { output?: Output }).output ?? {}) as Output;
+      const output = (result as { output?: Output }).output ?? {};
       const consumed = [output.ConsumedCapacity].flat().filter(Boolean) as { CapacityUnits?: number }[];
       const reported = consumed.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
       switch (command) {
@@ -514,7 +514,7 @@ export async function costOfOneAlert(samples = 20): Promise<Figures> {
         httpCalls += 1;
         // Layer 1 pages, its 1-minute timeout (1 s) passes, layer 2 pages (watched in the memory
         // outbox, so the benchmark's own reads do not count).
-        await until(async () => outbox.filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2, 30_000, 20);
+        await until(() => outbox.filter((m) => m.channel === 'email' && m.message.includes(`Life ${i}`)).length >= 2, 30_000, 20);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/acknowledge`);
         await json(service.client, 'POST', `/api/v4/alerts/${alert.id}/resolve`);
         httpCalls += 2;

@@ -113,7 +113,8 @@ interface Service {
   sqs: SQSClient;
   accountId: string;
   url: URL;
-  stop(): Promise<void>;
+  /** A function, not a method: callers take it out of the object. */
+  stop: () => Promise<void>;
 }
 
 /** A fresh local runtime (in-memory emulators) with one webhook integration. */
@@ -154,7 +155,7 @@ async function startService(pollerConcurrency: number): Promise<Service> {
     sqs,
     accountId: integration.account_id,
     url: new URL(`${runtime.url}/integration/${integration.prefix_id}`),
-    async stop() {
+    stop: async () => {
       sqs.destroy();
       await runtime.stop();
     },

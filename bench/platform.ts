@@ -15,7 +15,7 @@ import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
 import { batchWrite, entityKey } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, median, round, sideBySide, type LoadTask } from './support';
+import { KeepAliveClient, LoadThread, median, readList, round, runWhenMain, sideBySide, type LoadTask } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,7 +90,7 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     });
     await seedAccountUsers(small.account.id, small.admin, 9);
     const smallClient = new KeepAliveClient(runtime.url, { authorization: `Bearer ${'s'.repeat(48)}` });
-    const bigPage = JSON.parse((await client.request('GET', '/api/v4/account_users?limit=10')).body);
+    const bigPage = readList((await client.request('GET', '/api/v4/account_users?limit=10')).body);
     if (bigPage.total_count !== 10_001 || bigPage.data.length !== 10) throw new Error('big account list is wrong');
     const list = await sideBySide(
       () => client.request('GET', '/api/v4/account_users?limit=10'),
@@ -152,9 +152,4 @@ export async function benchPlatform(): Promise<Record<string, number | string>> 
   return { ...(await apiBenchmarks()), ...(await coldStarts()) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchPlatform().then((figures) => {
-    console.table(figures);
-    process.exit(0);
-  });
-}
+runWhenMain(import.meta.url, benchPlatform);

@@ -122,7 +122,7 @@ export function benchAlerts(count: number, seed = 7): RoutingContext[] {
   });
 }
 
-export async function benchRoutingEngine(): Promise<Record<string, number | string>> {
+export function benchRoutingEngine(): Record<string, number | string> {
   const text = benchRouterYaml();
   const parseStarted = process.hrtime.bigint();
   const parsed = parseRouterRules(text);

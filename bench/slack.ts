@@ -9,7 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import { startRuntime } from '../infra/local/runtime';
 import { SlackStandIn, type SlackCall } from '../test/support/slack-stand-in';
-import { KeepAliveClient, percentile, pool, round, runWhenMain } from './support';
+import * as z from 'zod';
+import { KeepAliveClient, percentile, pool, readList, round, runWhenMain } from './support';
+
+// The fields of the answers the benchmark goes on with, checked as they arrive.
+const created = z.object({ id: z.string() });
+const createdTeam = z.object({ id: z.string(), schedule_id: z.string() });
+const createdAlert = z.object({ id: z.string(), prefix_id: z.string(), tiny_id: z.number() });
 
 const PAGES = 500;
 const PAGE_RATE_PER_SECOND = 20;
@@ -88,27 +94,34 @@ export async function benchSlack(): Promise<Figures> {
   });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
   const slack = new KeepAliveClient(runtime.url, {});
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown): Promise<string> => {
     const res = await client.request(method, path, body === undefined ? undefined : JSON.stringify(body));
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 300)}`);
-    return JSON.parse(res.body || '{}');
+    return res.body;
   };
+  const read = <S extends z.ZodType>(schema: S, body: string): z.infer<S> => schema.parse(JSON.parse(body));
   try {
     const workspace = standIn.addWorkspace('Bench');
     await call('PUT', '/api/v4/slack', { bot_token: workspace.botToken, signing_secret: workspace.signingSecret });
     const email = `oncall-${randomBytes(3).toString('hex')}@example.com`;
     const slackUserId = standIn.addUser(workspace, email, 'On Call');
-    const person = await call('POST', '/api/v4/account_users', {
-      slack_user_id: slackUserId,
-      user_attributes: { name: 'On Call', notify_push: false, notify_email: false, notify_slack: true, emails_attributes: [{ email }] },
-    });
+    const person = read(
+      created,
+      await call('POST', '/api/v4/account_users', {
+        slack_user_id: slackUserId,
+        user_attributes: { name: 'On Call', notify_push: false, notify_email: false, notify_slack: true, emails_attributes: [{ email }] },
+      }),
+    );
     const channel = standIn.addChannel();
-    const team = await call('POST', '/api/v4/teams', {
-      name: 'Bench',
-      member_account_user_ids: [person.id],
-      admin_account_user_ids: [person.id],
-      slack_channel_id: channel,
-    });
+    const team = read(
+      createdTeam,
+      await call('POST', '/api/v4/teams', {
+        name: 'Bench',
+        member_account_user_ids: [person.id],
+        admin_account_user_ids: [person.id],
+        slack_channel_id: channel,
+      }),
+    );
     await call('POST', '/api/v4/events', {
       schedule_ids: [team.schedule_id],
       account_user_ids: [person.id],
@@ -125,7 +138,7 @@ export async function benchSlack(): Promise<Figures> {
       const due = started + (i * 1000) / PAGE_RATE_PER_SECOND;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
       const title = `bench page ${i} ${randomBytes(3).toString('hex')}`;
-      const alert = await call('POST', '/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [team.id] });
+      const alert = read(createdAlert, await call('POST', '/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [team.id] }));
       const createdAt = Date.now();
       const [paged, posted] = await Promise.all([
         next(`post:${slackUserId}:Alert #${alert.tiny_id} (`),
@@ -161,7 +174,7 @@ export async function benchSlack(): Promise<Figures> {
       if (res.status !== 200) throw new Error(`click: ${res.status} ${res.body}`);
       return ms;
     });
-    const acknowledged = (await call('GET', '/api/v4/alerts?status=acknowledged&limit=1')).total_count;
+    const acknowledged = readList(await call('GET', '/api/v4/alerts?status=acknowledged&limit=1')).total_count;
     return {
       pages: PAGES,
       ...stats(

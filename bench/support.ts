@@ -3,6 +3,14 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import * as z from 'zod';
+
+/** What a benchmark reports: its figures by name. A benchmark of pure code runs synchronously. */
+export type Figures = Record<string, number | string>;
+
+const listAnswer = z.object({ data: z.array(z.unknown()), total_count: z.number() });
+/** A list answer's page and total_count, checked: a benchmark that reads another shape fails instead of reporting it. */
+export const readList = (body: string) => listAnswer.parse(JSON.parse(body));
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -100,7 +108,7 @@ export function round(value: number, digits = 3): number {
 
 /** Runs `task` for `count` items with at most `concurrency` in flight. */
 export async function pool<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
+  const results = new Array<T>(count);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async () => {
@@ -160,19 +168,21 @@ export class LoadThread {
  * Runs one benchmark when its file is the process's entry (`npx tsx bench/<name>.ts`): figures as a
  * table, exit 0; a failure printed, exit 1. `npm run bench` imports the same files and runs them itself.
  */
-export function runWhenMain(moduleUrl: string, bench: () => Promise<Record<string, number | string>>): void {
+export function runWhenMain(moduleUrl: string, bench: () => Figures | Promise<Figures>): void {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
   // No top-level await: the modules must stay importable from CommonJS-compiled callers too.
-  bench().then(
-    (figures) => {
-      console.table(figures);
-      process.exit(0);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  Promise.resolve()
+    .then(bench)
+    .then(
+      (figures) => {
+        console.table(figures);
+        process.exit(0);
+      },
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
 }
 
 /**
@@ -203,8 +213,8 @@ export async function compareAtScale(
       p50_100k_ms: round(a, 2),
       p50_100_ms: round(b, 2),
       ratio: round(a / b, 2),
-      total_100k: JSON.parse(first.body).total_count,
-      total_100: JSON.parse(firstSmall.body).total_count,
+      total_100k: readList(first.body).total_count,
+      total_100: readList(firstSmall.body).total_count,
     };
     rows.push(row);
     out[`${name}.p50_100k_ms`] = row.p50_100k_ms;

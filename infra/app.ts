@@ -1,6 +1,7 @@
 // The CDK app: one stack, checked by cdk-nag's AwsSolutions rules at synth time.
 import { App } from 'aws-cdk-lib';
 import { addNagChecks } from './checks';
+import { contextStrings } from './context';
 import { OncallStack } from './stack';
 
 // Settings an operator may give `cdk deploy` through its environment; the functions validate them.
@@ -15,10 +16,11 @@ const FORWARDED = [
 const forwarded = Object.fromEntries(FORWARDED.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
 
 const app = new App();
-new OncallStack(app, app.node.tryGetContext('stackName') ?? 'Oncall', {
+const context = contextStrings(app.node, ['stackName', 'alarmEmail']);
+new OncallStack(app, context.stackName ?? 'Oncall', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   functionEnvironment: Object.keys(forwarded).length > 0 ? forwarded : undefined,
-  alarmEmail: app.node.tryGetContext('alarmEmail'),
+  alarmEmail: context.alarmEmail,
 });
 addNagChecks(app);
 app.synth();

@@ -18,7 +18,9 @@ export function newId(): string {
   return nextUlid();
 }
 
-export function isUlid(value: unknown): value is string {
+// Not a type predicate (`value is string`): false does not mean "not a string", and the compiler would
+// take it to (a non-ULID string narrowed to never).
+export function isUlid(value: unknown): boolean {
   return typeof value === 'string' && ULID_RE.test(value);
 }
 

@@ -21,7 +21,7 @@ export const handler = httpHandler(eventRoutes, {
     await deleteEvent(req.principal, req.params.id);
     return noContent();
   },
-  timeZones: async () => ok(TIME_ZONE_NAMES),
+  timeZones: () => ok(TIME_ZONE_NAMES),
   override: async (req) => created(eventToV4(await overrideEvent(req.principal, req.params.id, req.body()))),
   addException: async (req) => ok(eventToV4(await addException(req.principal, req.params.id, req.body()))),
   terminateOn: async (req) => {

@@ -36,5 +36,5 @@ export const handler = httpHandler(integrationRoutes, {
     return noContent();
   },
   listTypes: async (req) => ok(await listTypes(req.query)),
-  getType: async (req) => ok(integrationTypeToV4(findType(req.params.id))),
+  getType: (req) => ok(integrationTypeToV4(findType(req.params.id))),
 });

@@ -27,7 +27,7 @@ export const handler = httpHandler(publicRoutes, {
     const queues = await queueDepths(watched());
     return ok({ status: Object.values(queues).some((q) => 'error' in q) ? 'degraded' : 'ok', queues });
   },
-  openapi: async () => ok(openApiDocument(ROUTES)),
+  openapi: () => ok(openApiDocument(ROUTES)),
   login: async (req) => ok(await login(req.body())),
   // The body is read only once signup is known to be enabled: a disabled route does not exist.
   signup: async (req) => created(await signup(() => req.body())),

@@ -37,5 +37,5 @@ export const handler = httpHandler(routerRoutes, {
     await deleteRouterEarlier(req.principal, req.params.id);
     return noContent();
   },
-  defaultTemplate: async (req) => ok(defaultTemplate(req.params.type)),
+  defaultTemplate: (req) => ok(defaultTemplate(req.params.type)),
 });

@@ -22,9 +22,10 @@ export const phoneAttributes = z.object({
   _destroy: destroy,
 });
 
-const listOf = <T extends z.ZodType>(item: T) =>
-  // Form encoding with indexes (`emails_attributes[0][email]`) may also arrive as an object keyed by index.
-  z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value), z.array(item));
+// Form encoding with indexes (`emails_attributes[0][email]`) may also arrive as an object keyed by index.
+const fromIndexedForm = <T extends z.ZodType>(list: T) =>
+  z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value), list);
+const listOf = <T extends z.ZodType>(item: T) => fromIndexedForm(z.array(item));
 
 const notifyFlags = {
   notify_push: boolish.optional(),
@@ -60,7 +61,7 @@ export const createAccountUserInput = z.object({
     name: z.string().trim().min(1),
     time_zone: z.string().trim().min(1).optional(),
     ...notifyFlags,
-    emails_attributes: listOf(emailAttributes.extend({ email })).pipe(z.array(z.any()).min(1)),
+    emails_attributes: fromIndexedForm(z.array(emailAttributes.extend({ email })).min(1)),
     phones_attributes: listOf(phoneAttributes).optional(),
   }),
 });

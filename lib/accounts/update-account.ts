@@ -19,7 +19,7 @@ export async function updateAccount(principal: Principal, rawId: string, body: u
   if (input.notification_templates !== undefined) {
     const checked = validateNotificationTemplates(input.notification_templates);
     if (!checked.ok) throw new Invalid(checked.messages);
-    templates = checked.value as Record<string, unknown>;
+    templates = checked.value;
   }
   const next: AccountRecord = {
     ...account,

@@ -213,7 +213,7 @@ export async function decideRouting(alert: AlertRecord, now: number, timeScale: 
         via: hop.via,
         outcome: hop.plan.outcome,
         rule_index: hop.plan.rule_index,
-        actions: hop.plan.actions as unknown as Record<string, unknown>[],
+        actions: hop.plan.actions,
         used_default: hop.plan.used_default,
         warnings: hop.plan.warnings,
       });

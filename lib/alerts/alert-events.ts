@@ -153,7 +153,7 @@ export async function publishAlertEvent(entry: AlertChange, entryId: string): Pr
       event_id: entryId,
       at: entry.time,
       subscribers: wanted,
-      alert: alertToEarlier(entry.alert) as unknown as Record<string, unknown>,
+      alert: alertToEarlier(entry.alert),
       action: entry.action,
       actor: entry.actor ? actorPrefixId(entry.actor) : null,
       assigned: assigneesAddedBy(entry),

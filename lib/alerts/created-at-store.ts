@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { adjustFields, correctFields } from '../store/counters';
 import { addToCounterItem } from '../store/grouped-writes';
-import { batchGet, fromItem, queryAll, queryItems, type Item } from '../store/items';
+import { batchGet, fromItem, keyOfItem, keyString, queryAll, queryItems, type Item } from '../store/items';
 import { alertPartition, createdBucketsOf, createdDayPartition, createdMonthPartition, statusPartition } from './keys';
 import type { AlertRecord } from './records';
 
@@ -206,7 +206,7 @@ export async function recountCreatedBuckets(
         for await (const item of queryAll(alertPartition(accountId))) addBucketDeltas(counted, fromItem<Counted>(item), 1);
       })(),
       ...[createdMonthPartition(accountId), createdDayPartition(accountId)].map(async (partition) => {
-        for (const item of await queryItems(partition)) stored.set(`${item.pk}|${item.sk}`, item);
+        for (const item of await queryItems(partition)) stored.set(keyString(keyOfItem(item)), item);
       }),
     ]);
     const off = new Map<string, { key: { pk: string; sk: string }; fields: Record<string, { was: number; now: number }> }>();
@@ -217,7 +217,7 @@ export async function recountCreatedBuckets(
       const fields: Record<string, { was: number; now: number }> = {};
       for (const field of new Set([...Object.keys(want), ...Object.keys(have)])) {
         if (field === 'pk' || field === 'sk') continue;
-        const was = typeof have[field] === 'number' ? (have[field] as number) : 0;
+        const was = typeof have[field] === 'number' ? have[field] : 0;
         const now = want[field] ?? 0;
         if (was !== now) fields[field] = { was, now };
       }

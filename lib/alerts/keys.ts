@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { typeOf } from '../entities';
 import { partitionOf } from '../store/items';
-import { isIncident, teamsOf, type AlertRecord, type AlertStatus, type Urgency } from './records';
+import { isIncident, teamsOf, type AlertRecord } from './records';
 
 const TYPE = typeOf('alert');
 
@@ -18,14 +18,16 @@ function keyValue(value: string): string {
 }
 
 export const alertPartition = (accountId: string) => partitionOf(accountId, TYPE);
-export const statusPartition = (accountId: string, status: AlertStatus | string) => `${alertPartition(accountId)}#STATUS#${status}`;
-export const urgencyPartition = (accountId: string, urgency: Urgency | string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
+// Status and urgency are text, not AlertStatus/Urgency: list filters pass the query's value as read, and a
+// value that is no status names a partition with nothing in it.
+export const statusPartition = (accountId: string, status: string) => `${alertPartition(accountId)}#STATUS#${status}`;
+export const urgencyPartition = (accountId: string, urgency: string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
 export const thirdpartyPartition = (accountId: string, thirdpartyId: string) => `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
 
 /** gsi4: status, then urgency and id: `status` + `urgency` is one range of one partition. The
  * partition depends on the status alone, so a transition (one UpdateItem that cannot read the
  * urgency) moves it as it moves gsi1. */
-export const statusUrgencyPartition = (accountId: string, status: AlertStatus | string) => `${alertPartition(accountId)}#SU#${status}`;
+export const statusUrgencyPartition = (accountId: string, status: string) => `${alertPartition(accountId)}#SU#${status}`;
 /** gsi5: every alert by tiny id (12 digits), gsi6: every alert by `updated_at#id`. */
 export const byTinyIdPartition = (accountId: string) => `${alertPartition(accountId)}#BYTINY`;
 export const byUpdatePartition = (accountId: string) => `${alertPartition(accountId)}#BYUPD`;

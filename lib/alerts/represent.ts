@@ -114,7 +114,7 @@ export function alertToEarlier(alert: AlertRecord): z.input<typeof AlertEarlier>
     source_id: sourcePrefixId(alert),
     response_requested: false,
     responses: [] as string[],
-    responses_recorded: {} as Record<string, unknown>,
+    responses_recorded: {},
     tags: alert.tag_list,
     additional_data: alert.additional_data,
     // Stakeholder objects are kept as ULIDs; a person named by a router's stakeholder action keeps its usr_/acu_ id.

@@ -13,14 +13,14 @@ import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
 import { authenticate } from './authenticate';
 
-type RouteHandler = (request: ApiRequest) => Promise<ApiResponse>;
+type RouteHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
 function errorMapper(): MiddlewareObj<Event, Result> {
   return {
-    onError: async (request) => {
+    onError: (request) => {
       request.response = errorResult(request.error, request.event.rawPath ?? '/');
     },
   };

@@ -25,7 +25,8 @@ export type SettingsResult = { ok: true; value: AutomationSettings } | { ok: fal
 
 const isMapping = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isScalarValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isScalarValue = (value: unknown): value is string | number | boolean | null =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** Every string inside `value` with its path, for template checks and rendering. */
 function eachString(value: unknown, path: string, visit: (text: string, path: string) => void): void {
@@ -78,8 +79,8 @@ export function parseAutomationSettings(text: unknown, field = 'settings'): Sett
     if (!isMapping(root.params)) messages.push(`${field}.params must be a mapping of URL parameters${where(['params'])}`);
     else
       for (const [name, value] of Object.entries(root.params)) {
-        if (isScalarValue(value)) params[name] = value as ParamValue;
-        else if (Array.isArray(value) && value.every(isScalarValue)) params[name] = value as ParamValue[];
+        if (isScalarValue(value)) params[name] = value;
+        else if (Array.isArray(value) && value.every(isScalarValue)) params[name] = value;
         else messages.push(`${field}.params.${name} must be a text, a number or a list of them${where(['params', name])}`);
       }
   }
@@ -89,9 +90,10 @@ export function parseAutomationSettings(text: unknown, field = 'settings'): Sett
     if (!isMapping(raw)) messages.push(`${field}.auth must be a mapping with username and password${where(['auth'])}`);
     else if (typeof raw.username !== 'string' || raw.username === '')
       messages.push(`${field}.auth.username can't be blank${where(['auth'])}`);
-    else if (raw.password !== undefined && raw.password !== null && !['string', 'number'].includes(typeof raw.password)) {
-      messages.push(`${field}.auth.password must be a text${where(['auth', 'password'])}`);
-    } else auth = { username: raw.username, password: raw.password === undefined || raw.password === null ? null : String(raw.password) };
+    else if (raw.password === undefined || raw.password === null) auth = { username: raw.username, password: null };
+    else if (typeof raw.password === 'string' || typeof raw.password === 'number')
+      auth = { username: raw.username, password: String(raw.password) };
+    else messages.push(`${field}.auth.password must be a text${where(['auth', 'password'])}`);
   }
   for (const key of ['url', 'headers', 'params', 'data'] as const) {
     eachString(root[key], `${field}.${key}`, (value, path) => {

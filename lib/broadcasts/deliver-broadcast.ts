@@ -13,13 +13,7 @@ import { addressOf } from '../account-users/addresses';
 import { immediateChannels, loadNotificationRules } from '../escalation/delivery-plan';
 import { derivedUlid, prefixId } from '../ids';
 import { logger } from '../log';
-import {
-  renderNotification,
-  slackBroadcastMessage,
-  type ContentChannel,
-  type NotificationTemplates,
-  type SlackMessage,
-} from '../notify/content';
+import { renderNotification, slackBroadcastMessage, type NotificationTemplates, type SlackMessage } from '../notify/content';
 import { isChannel, type Channel } from '../notify/records';
 import { sendNotification } from '../notify/send';
 import { getTeams } from '../teams/store';
@@ -112,7 +106,7 @@ export async function deliverBroadcast(record: BroadcastRecord, mayStart: () => 
         const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
         const rendered = renderNotification({
           template: 'alert_broadcast',
-          channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
+          channel: channel === 'slack' ? 'push' : channel,
           alert: { title: record.title, urgency: '', tiny_id: record.tiny_id, description: body },
           accountUser: { name: person.user.name },
           templates,

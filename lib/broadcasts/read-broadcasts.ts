@@ -17,7 +17,7 @@ export async function withResponses(record: BroadcastRecord): Promise<BroadcastV
 }
 
 async function allWithResponses(records: BroadcastRecord[]): Promise<BroadcastView[]> {
-  const out: BroadcastView[] = new Array(records.length);
+  const out = new Array<BroadcastView>(records.length);
   let next = 0;
   const worker = async () => {
     while (next < records.length) {

@@ -21,7 +21,7 @@ export const MAX_RESPONSE_OPTIONS = 25;
 /** Rails' nested attributes also arrive keyed by index (`{"0": {"value": "Yes"}, "1": …}`): a list in key order. */
 function indexedList(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const entries = Object.entries(value);
+  const entries: [string, unknown][] = Object.entries(value);
   if (entries.length === 0 || !entries.every(([key]) => /^\d+$/.test(key))) return value;
   return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, entry]) => entry);
 }

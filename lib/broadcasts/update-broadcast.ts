@@ -40,5 +40,5 @@ export async function updateBroadcast(principal: Principal, rawId: string, body:
 }
 
 function input(body: unknown): { status?: unknown } {
-  return body && typeof body === 'object' ? (body as { status?: unknown }) : {};
+  return body && typeof body === 'object' ? body : {};
 }

@@ -48,7 +48,7 @@ function assign(target: Node, parts: string[], value: string): void {
       const leaf = rest[0];
       const child = last && typeof last === 'object' && !Array.isArray(last) && !Object.hasOwn(last, leaf) ? last : {};
       if (child !== last) target.push(child);
-      assign(child as Node, rest, value);
+      assign(child, rest, value);
       return;
     }
     // A named key under an array (`a[]` then `a[x]`) has no sensible place: it is dropped.

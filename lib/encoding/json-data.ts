@@ -26,7 +26,7 @@ export interface JsonDataProblem {
 }
 
 function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
@@ -78,7 +78,7 @@ export function jsonDataProblem(value: unknown, limits: JsonDataLimits = JSON_DA
  * data jsonDataProblem accepted (it recurses as deep as the data is).
  */
 export function cleanJsonData<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => cleanJsonData(item)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => cleanJsonData(item)) as T;
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {

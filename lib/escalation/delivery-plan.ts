@@ -57,13 +57,7 @@ export function deliveryPlanFor(
   rule: NotificationRuleDefinition | null,
   at: number,
 ): DeliveryStep[] {
-  const plan = pickChannels(
-    rule,
-    accountUser.user,
-    { alert: alert ? (alertToV4(alert) as unknown as Record<string, unknown>) : {} },
-    RULE_TYPE[template] ?? 'alert.open',
-    at,
-  );
+  const plan = pickChannels(rule, accountUser.user, { alert: alert ? alertToV4(alert) : {} }, RULE_TYPE[template] ?? 'alert.open', at);
   return plan.steps.map((step) => ({ at_offset_ms: step.at_offset_ms, channels: [...step.channels] }));
 }
 

@@ -10,7 +10,7 @@ import { getRecentAccount } from '../accounts/store';
 import { now as clockNow } from '../clock';
 import { derivedUlid } from '../ids';
 import { logger } from '../log';
-import { renderNotification, type ContentChannel, type NotificationTemplates } from '../notify/content';
+import { renderNotification, type NotificationTemplates } from '../notify/content';
 import { isChannel } from '../notify/records';
 import { sendNotification } from '../notify/send';
 import { scheduleOncallAt } from '../schedules/read-oncall';
@@ -75,7 +75,7 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
       const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
       const rendered = renderNotification({
         template: 'event_goc',
-        channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
+        channel: channel === 'slack' ? 'push' : channel,
         accountUser: { name: person.user.name },
         team: { name: team.name },
         oncall: onCallNow && comingOn.includes(id) ? null : { names },

@@ -166,7 +166,7 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     let intentIndex = -1;
     if (intent.kind === 'event') {
       intentIndex = events.length;
-      events.push({ ...intent.event, at: now } as EscalationEvent);
+      events.push({ ...intent.event, at: now });
     } else if (intent.kind === 'start') {
       const immediate = intent.targets.filter((t) => !(t.delay_ms && t.delay_ms > 0));
       const later = intent.targets

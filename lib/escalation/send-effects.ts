@@ -18,10 +18,8 @@ import {
   slackAlertActions,
   slackAlertMessage,
   slackAlertView,
-  type ContentChannel,
   type NotificationTemplates,
   type SlackMessage,
-  type TemplateKey,
 } from '../notify/content';
 import { isChannel, type Channel, type NotificationRecord } from '../notify/records';
 import { redactLink, responseLinks } from '../notify/response-links';
@@ -94,8 +92,8 @@ async function send(
   for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
     const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
     const rendered = renderNotification({
-      template: effect.template as TemplateKey,
-      channel: (channel === 'slack' ? 'push' : channel) as ContentChannel,
+      template: effect.template,
+      channel: channel === 'slack' ? 'push' : channel,
       alert: { title: alert.title, urgency: alert.urgency, tiny_id: alert.tiny_id, description: alert.description },
       accountUser: { name: accountUser.user.name },
       team: team ? { name: team.name } : null,

@@ -66,7 +66,8 @@ const headerNamed = (headers: Result['headers'], name: string) => Object.keys(he
 
 /** Tells the encoding middleware which coding to use, for text bodies over 1 KB only. */
 function chooseEncoding(): MiddlewareObj<Event, Result> {
-  const choose = async (request: HttpRequest) => {
+  // Middy awaits what a middleware returns and takes anything but undefined as the answer: these return nothing.
+  const choose = (request: HttpRequest) => {
     const response = request.response;
     const choice = request.context as EncodingChoice;
     choice.preferredEncoding = undefined;
@@ -94,7 +95,7 @@ export interface FitOptions {
  */
 function sizeGuard(options: FitOptions): MiddlewareObj<Event, Result> {
   const limit = options.limit ?? LAMBDA_RESPONSE_BYTES;
-  const guard = async (request: HttpRequest) => {
+  const guard = (request: HttpRequest) => {
     const response = request.response;
     if (!response?.body) return;
     const compressed = headerNamed(response.headers, 'content-encoding') !== undefined;

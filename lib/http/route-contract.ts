@@ -164,7 +164,8 @@ export type RouteRequest<Route extends RouteDeclaration> = Omit<ApiRequest, 'par
   iface: InterfaceOf<Route['path']>;
 };
 
-export type RouteHandlerOf<Route extends RouteDeclaration> = (request: RouteRequest<Route>) => Promise<ReplyOf<Route>>;
+/** A handler answers at once or later (the dispatcher awaits either); what it throws is the route's error either way. */
+export type RouteHandlerOf<Route extends RouteDeclaration> = (request: RouteRequest<Route>) => ReplyOf<Route> | Promise<ReplyOf<Route>>;
 
 /** One handler per declared route, named as the declaration names it: no more, no fewer. */
 export type HandlersOf<Contract extends RouteContract> = {

@@ -39,7 +39,7 @@ export function parseWithOptions<S extends z.ZodType>(
     checks(messages);
     return messages;
   });
-  return { input: input as z.infer<S>, options: options as Record<string, unknown> | null };
+  return { input, options: options as Record<string, unknown> | null };
 }
 
 const listed = (ids: unknown) => (Array.isArray(ids) ? ids.length > 0 : typeof ids === 'string' && ids.trim() !== '');

@@ -29,15 +29,18 @@ export function subscribedEvents(options: Record<string, unknown>): AlertEvent[]
   return Array.isArray(events) && events.length > 0 ? (events as AlertEvent[]) : [...ALERT_EVENTS];
 }
 
+/** An unknown event as sent: text as it is, anything else as JSON (String() throws on an own toString key). */
+const describeEvent = (event: unknown) => (typeof event === 'string' ? event : JSON.stringify(event));
+
 function eventList(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
   if (typeof value === 'string')
     return value
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
-  if (value && typeof value === 'object') return Object.values(value);
-  return null;
+  if (value === null || typeof value !== 'object') return null;
+  const items: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return items;
 }
 
 /**
@@ -69,7 +72,7 @@ export function outgoingWebhookFaults(options: Record<string, unknown>, allowPri
     else {
       const unknown = list.filter((event) => !(ALERT_EVENTS as readonly unknown[]).includes(event));
       if (unknown.length > 0)
-        faults.push(`options.events names unknown events: ${unknown.map(String).join(', ')} (known: ${ALERT_EVENTS.join(', ')})`);
+        faults.push(`options.events names unknown events: ${unknown.map(describeEvent).join(', ')} (known: ${ALERT_EVENTS.join(', ')})`);
       else options.events = [...new Set(list as string[])];
     }
   }

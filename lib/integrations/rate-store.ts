@@ -49,6 +49,6 @@ export function restartBucket(integrationId: string, next: number, now: number, 
 /** The bucket's time as stored (consistent read); null when it has none (a full bucket). */
 export async function readBucketTime(integrationId: string): Promise<number | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: bucketKey(integrationId), ConsistentRead: true }));
-  const tat = out.Item?.tat;
+  const tat: unknown = out.Item?.tat;
   return typeof tat === 'number' ? tat : null;
 }

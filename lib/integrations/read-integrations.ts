@@ -50,6 +50,6 @@ export function findType(rawId: string): IntegrationType {
 export async function listTypes(params: URLSearchParams) {
   const query = parseListQuery(params, integrationTypeListSpec, 'v4');
   // The catalogue is in a fixed order; ids are fixed ULIDs, so "newest first" is their reverse order.
-  const source: ListSource<IntegrationType> = { all: async () => [...INTEGRATION_TYPES] };
+  const source: ListSource<IntegrationType> = { all: () => Promise.resolve([...INTEGRATION_TYPES]) };
   return runList(query, source, integrationTypeToV4);
 }

@@ -50,7 +50,7 @@ export function getPath(value: unknown, path: string): unknown {
   for (const part of path.split('.')) {
     if (current === null || current === undefined || typeof current !== 'object') return undefined;
     if (Array.isArray(current) && !/^\d+$/.test(part)) {
-      current = current.flatMap((element) => {
+      current = current.flatMap((element: unknown) => {
         const next =
           element && typeof element === 'object' && Object.hasOwn(element, part) ? (element as Record<string, unknown>)[part] : undefined;
         return next === undefined ? [] : [next];
@@ -88,7 +88,18 @@ function normalize(actual: unknown, wanted: unknown): [unknown, unknown] {
   }
   if (typeof wanted === 'boolean') return [typeof actual === 'boolean' ? actual : undefined, wanted];
   if (actual === null || actual === undefined) return [actual, wanted];
-  return [typeof actual === 'object' ? JSON.stringify(actual) : String(actual), wanted];
+  const scalar = typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean';
+  return [scalar ? String(actual) : JSON.stringify(actual), wanted];
+}
+
+/** The text a value compares by when it is not compared as a number or a boolean: a list as its items
+ * joined by commas, an object (free-form meta, options) as its JSON, like a filter reads it (normalize).
+ * String() would see every object as '[object Object]' and throws on one with an own `toString` key. */
+function comparableText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((item) => (item === null || item === undefined ? '' : comparableText(item))).join(',');
+  return JSON.stringify(value) ?? '';
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -97,7 +108,9 @@ function compare(a: unknown, b: unknown): number {
   if (b === undefined || b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
-  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+  const left = comparableText(a);
+  const right = comparableText(b);
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 function matchesOne(actual: unknown, op: Filter['op'], wanted: unknown): boolean {

@@ -43,7 +43,7 @@ function ownerSource(accountId: string, ownerId: string, fixedOwner: boolean): L
 
 /** No log: what an owner_id that is not a prefix id owns (every log's owner is one, lib/logs/create-log.ts).
  * Answered without a read: such a value may be longer than a key can hold. */
-const NO_LOGS: ListSource<LogRecord> = { all: async () => [], size: async () => 0 };
+const NO_LOGS: ListSource<LogRecord> = { all: () => Promise.resolve([]), size: () => Promise.resolve(0) };
 
 /** Every log of the account; an unfiltered page is one Query plus the counters (countAllLogs). */
 function accountLogsSource(accountId: string): ListSource<LogRecord> {

@@ -36,7 +36,7 @@ const logs = entityStore<LogRecord>({
   kind: 'log',
   decode: (item) => {
     const { [CALL_ATTRIBUTE]: _call, ...log } = fromItem<LogRecord & Record<string, unknown>>(item);
-    return log as LogRecord;
+    return log;
   },
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),

@@ -43,7 +43,7 @@ export function notificationRuleToEarlier(record: NotificationRuleRecord): z.inp
     meta: record.meta,
     name: record.name,
     enabled: record.enabled,
-    type: 'notification' as 'router' | 'notification',
+    type: 'notification',
     default_receiver: null as string | null,
     settings: record.rules,
     rules: record.rules,

@@ -58,7 +58,7 @@ function indexSource(accountId: string, narrowing: Narrowing, fixed: boolean): L
 
 /** No notification: what a filter naming no alert or account user (not an id) selects. Answered
  * without a read: such a value may be longer than a key can hold. */
-const NO_NOTIFICATIONS: ListSource<NotificationRecord> = { all: async () => [], size: async () => 0 };
+const NO_NOTIFICATIONS: ListSource<NotificationRecord> = { all: () => Promise.resolve([]), size: () => Promise.resolve(0) };
 
 function single(query: ListQuery, path: string): string | null {
   const filter = query.filters.find((f) => f.path === path && f.op === 'equals' && f.values.length === 1);

@@ -42,7 +42,7 @@ export function notificationToEarlier(record: NotificationRecord): z.input<typeo
     id: prefixId('notification', record.id),
     createdAt: record.created_at,
     updatedAt: record.updated_at,
-    meta: {} as Record<string, unknown>,
+    meta: {},
     thirdparty_id: record.provider_message_id,
     source_id: record.alert_id ? prefixId('alert', record.alert_id) : null,
     user_id: record.user_id ? prefixId('user', record.user_id) : null,

@@ -266,7 +266,8 @@ function convertSchemas(operations: readonly RouteDeclaration[]): Components {
       // In input mode zod reads a preprocessed field (ids that may come as one string) as optional,
       // because the preprocess takes anything. Required is what the schema refuses to go without.
       if (zodSchema instanceof z.ZodObject && json.properties) {
-        const required = Object.keys(zodSchema.shape).filter((key) => !zodSchema.shape[key].safeParse(undefined).success);
+        const shape: Record<string, z.ZodType> = zodSchema.shape;
+        const required = Object.keys(shape).filter((key) => !shape[key].safeParse(undefined).success);
         if (required.length > 0) json.required = required;
         else delete json.required;
       }

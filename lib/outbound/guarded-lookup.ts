@@ -35,7 +35,7 @@ export function guardedLookup(options: GuardedLookupOptions) {
           for (const { address } of addresses) {
             const reason = forbiddenReason(address);
             if (reason) {
-              callback(new OutboundTargetRefused(hostname, address, reason) as NodeJS.ErrnoException, []);
+              callback(new OutboundTargetRefused(hostname, address, reason), []);
               return;
             }
           }

@@ -196,7 +196,7 @@ function exchange(
         method: prepared.method,
         headers: prepared.headers,
         agent: false,
-        lookup: lookup as never,
+        lookup,
         signal,
       },
       (res) => {

@@ -40,12 +40,12 @@ export async function createRouterEarlier(principal: Principal, body: unknown): 
   let yaml: { text?: string; field: string } = { field: 'settings' };
   const input = parseInput(createRouterEarlierInput, body, (raw) => {
     const messages: string[] = [];
-    yaml = earlierYaml(raw as { settings?: string; rules?: string }, messages);
+    yaml = earlierYaml(raw, messages);
     if (typeof yaml.text !== 'string') messages.push("settings can't be blank (the router YAML, also accepted as rules)");
+    // Only a type the schema reads as 'router' needs a receiver; any other value is the schema's fault to report.
     if (
-      String(raw.type ?? '')
-        .trim()
-        .toLowerCase() === 'router' &&
+      typeof raw.type === 'string' &&
+      raw.type.trim().toLowerCase() === 'router' &&
       (raw.default_receiver === undefined || raw.default_receiver === null || raw.default_receiver === '')
     ) {
       messages.push("default_receiver can't be blank (a team, user, router or schedule id)");
@@ -94,7 +94,7 @@ export async function updateRouterEarlier(principal: Principal, rawId: string, b
   let yaml: { text?: string; field: string } = { field: 'settings' };
   const input = parseInput(updateRouterEarlierInput, body, (raw) => {
     const messages: string[] = [];
-    yaml = earlierYaml(raw as { settings?: string; rules?: string }, messages);
+    yaml = earlierYaml(raw, messages);
     return messages;
   });
   if (input.type && input.type !== current.type) {

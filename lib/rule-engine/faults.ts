@@ -57,10 +57,23 @@ export class FaultList {
 }
 
 export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  let text: string;
+  switch (typeof value) {
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'a list' : 'a mapping';
+    case 'string':
+      text = JSON.stringify(value);
+      break;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'undefined':
+      text = String(value);
+      break;
+    default:
+      // A function or a symbol: no YAML document holds one.
+      text = typeof value;
+  }
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 

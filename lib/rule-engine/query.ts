@@ -332,9 +332,9 @@ export function compilePrefilter(match: Record<string, unknown>): MatchTester | 
   for (const [key, condition] of Object.entries(match)) {
     // $and holds only when every branch does; $or only when one does (each branch must be prefiltered).
     if ((key === '$and' || key === '$or') && Array.isArray(condition) && condition.every(isMapping)) {
-      const tests = (condition as Record<string, unknown>[]).map(compilePrefilter);
+      const tests = condition.map(compilePrefilter);
       if (key === '$and') branches.push(...tests.filter((test): test is MatchTester => test !== null));
-      else if (tests.length && tests.every((test) => test !== null)) branches.push((context) => tests.some((test) => test!(context)));
+      else if (tests.length && tests.every((test) => test !== null)) branches.push((context) => tests.some((test) => test(context)));
       continue;
     }
     if (key.startsWith('$')) continue;
@@ -344,7 +344,7 @@ export function compilePrefilter(match: Record<string, unknown>): MatchTester | 
       const keys = Object.keys(condition);
       if (keys.length === 1 && keys[0] === '$eq' && isLiteral(condition.$eq)) allowed = [condition.$eq];
       else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(isLiteral))
-        allowed = condition.$in as Literal[];
+        allowed = condition.$in;
     }
     if (!allowed) continue;
     const set = new Set<unknown>(allowed);
@@ -409,7 +409,7 @@ export function valueAtPath(root: unknown, path: string): unknown {
     values = next;
   }
   if (!throughList) return values[0];
-  return values.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  return values.flatMap((value): unknown[] => (Array.isArray(value) ? value : [value]));
 }
 
 /** A bounded copy of a value for reports: long texts, lists and mappings are cut. */

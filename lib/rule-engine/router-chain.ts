@@ -50,7 +50,7 @@ function applyChanges(context: RoutingContext, changes: AlertChanges): RoutingCo
   if (Object.keys(changes).length === 0) return context;
   const { meta, ...fields } = changes;
   const alert: Record<string, unknown> = { ...context.alert, ...fields };
-  if (meta) alert.meta = { ...((context.alert.meta as Record<string, unknown>) ?? {}), ...meta };
+  if (meta) alert.meta = { ...(context.alert.meta ?? {}), ...meta };
   return { ...context, alert };
 }
 

@@ -233,7 +233,7 @@ function readAction(type: string, settings: Record<string, unknown>, at: PathSeg
         faults.add([...at, 'id'], `must be an automation id (atm_…), not ${describeValue(id)}`);
         return null;
       }
-      return { type, id: id as string };
+      return { type, id };
     }
   }
   return null;

@@ -129,6 +129,6 @@ export function readRuleDocument(
 /** A string or a list of strings → the list; anything else → null. */
 export function stringList(value: unknown): string[] | null {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
   return null;
 }

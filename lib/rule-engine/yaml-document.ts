@@ -25,7 +25,7 @@ function locator(doc: Document, lines: LineCounter): Locate {
     for (let length = path.length; length >= 0; length--) {
       let node: unknown;
       try {
-        node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length) as PathSegment[], true);
+        node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
       } catch {
         node = undefined;
       }

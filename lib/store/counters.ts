@@ -223,7 +223,7 @@ export async function adjustOwnerCounts(accountId: string, type: EntityType, del
 /** One owner's count of a type; null when no write ever counted one (no item). */
 export async function readOwnerCount(accountId: string, type: EntityType, owner: string): Promise<number | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: ownerCountKey(accountId, type, owner), ConsistentRead: true }));
-  const n = out.Item?.n;
+  const n: unknown = out.Item?.n;
   return typeof n === 'number' ? Math.max(0, n) : null;
 }
 

@@ -72,13 +72,13 @@ export async function getItem(key: Key, consistent = true): Promise<Item | null>
 /** Reads up to 100 items in one round trip; the result is keyed by `pk|sk`, absent keys missing. */
 export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
-  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
   for (let start = 0; start < unique.length; start += 100) {
     let pending: Key[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
       const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
       for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
-        found.set(`${item.pk}|${item.sk}`, item);
+        found.set(keyString(keyOfItem(item)), item);
       }
       pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
       if (pending.length > 0) {
@@ -94,11 +94,17 @@ export function keyString(key: Key): string {
   return `${key.pk}|${key.sk}`;
 }
 
+/** The key of an item read from the table; the key schema makes pk and sk text on every item. */
+export function keyOfItem(item: Item): Key {
+  const { pk, sk } = item;
+  if (typeof pk !== 'string' || typeof sk !== 'string') throw new Error('an item without a text pk and sk');
+  return { pk, sk };
+}
+
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
 function requestKey(request: WriteRequest): string {
-  const key = 'PutRequest' in request ? request.PutRequest.Item : request.DeleteRequest.Key;
-  return `${key.pk}|${key.sk}`;
+  return keyString('PutRequest' in request ? keyOfItem(request.PutRequest.Item) : request.DeleteRequest.Key);
 }
 
 /** BatchWriteItem in chunks of 25, retrying unprocessed requests with backoff. Unconditional: for

@@ -47,7 +47,7 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     admin_account_user_ids: admins,
     ...settings,
     notes: input.notes ?? '',
-    attachments: (input.attachments ?? {}) as TeamRecord['attachments'],
+    attachments: input.attachments ?? {},
     ...(input.chat_webhooks?.length ? { chat_webhooks: input.chat_webhooks } : {}),
     meta: withoutNulls(input.meta),
     slack_channel_id: input.slack_channel_id ?? null,

@@ -8,23 +8,23 @@ export async function setMemberships(accountId: string, accountUserId: string, t
   const wanted = new Set(teamIds);
   const teams = await listAllTeams(accountId);
   await Promise.all(
-    teams.map((team) => {
-      const isMember = (team.member_account_user_ids ?? []).includes(accountUserId);
-      if (wanted.has(team.id) === isMember) return undefined;
-      return editTeam(
-        accountId,
-        team.id,
-        (next) => {
-          const has = next.member_account_user_ids.includes(accountUserId);
-          if (wanted.has(team.id) && !has) next.member_account_user_ids.push(accountUserId);
-          else if (!wanted.has(team.id) && has)
-            next.member_account_user_ids = next.member_account_user_ids.filter((id) => id !== accountUserId);
-          else return false;
-          return true;
-        },
-        'membership not saved',
-      );
-    }),
+    teams
+      .filter((team) => wanted.has(team.id) !== (team.member_account_user_ids ?? []).includes(accountUserId))
+      .map((team) =>
+        editTeam(
+          accountId,
+          team.id,
+          (next) => {
+            const has = next.member_account_user_ids.includes(accountUserId);
+            if (wanted.has(team.id) && !has) next.member_account_user_ids.push(accountUserId);
+            else if (!wanted.has(team.id) && has)
+              next.member_account_user_ids = next.member_account_user_ids.filter((id) => id !== accountUserId);
+            else return false;
+            return true;
+          },
+          'membership not saved',
+        ),
+      ),
   );
 }
 

@@ -7,7 +7,7 @@ import { resolveReferences } from '../http/references';
 import { parseInput } from '../http/validate';
 import { parseId } from '../ids';
 import { chatWebhookBodyFaults, syncChatSubscription } from './chat-webhooks';
-import type { Attachment, TeamRecord } from './records';
+import type { TeamRecord } from './records';
 import { findTeam } from './read-teams';
 import { checkSpecificUsers, updateTeamInput } from './schemas';
 import { saveTeam } from './store';
@@ -55,8 +55,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     handoff_notification_account_user_ids: input.handoff_notification_account_user_ids
       ? handoffIds
       : current.handoff_notification_account_user_ids,
-    attachments:
-      input.attachments === undefined ? current.attachments : ((input.attachments ?? {}) as Record<string, Attachment> | Attachment[]),
+    attachments: input.attachments === undefined ? current.attachments : (input.attachments ?? {}),
     chat_webhooks: input.chat_webhooks === undefined ? current.chat_webhooks : (input.chat_webhooks ?? []),
     slack_channel_id: input.slack_channel_id === undefined ? (current.slack_channel_id ?? null) : input.slack_channel_id,
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),

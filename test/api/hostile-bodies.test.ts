@@ -99,6 +99,33 @@ describe('what the fuzz test found', () => {
     expect(res.body.options).toMatchObject({ hasOwnProperty: 'x', toString: { nested: true } });
   });
 
+  // Found by typescript-eslint's no-base-to-string: the sort compared objects through String(), which
+  // threw on an own toString key (a 500) and otherwise saw every object as '[object Object]' (id order).
+  it('a list sorted by a free-form object orders by its JSON, an own toString key included', async () => {
+    const users = await service.admin.get('/api/v4/account_users');
+    const created: string[] = [];
+    for (const options of [{ toString: { nested: true } }, { b: 0 }, { a: 1 }]) {
+      const res = await service.admin.post('/api/v4/integrations', {
+        name: 'Sorted by options',
+        urgency: 'high',
+        integration_type_id: 'webhook',
+        account_user_ids: [users.body.data[0].id],
+        options,
+      });
+      expect(res.status, res.text).toBe(201);
+      created.push(res.body.id);
+    }
+    const [toStringKey, b, a] = created;
+    for (const [query, order] of [
+      ['sort=options', [a, b, toStringKey]],
+      ['sort=options&direction=desc', [toStringKey, b, a]],
+    ] as const) {
+      const res = await service.admin.get(`/api/v4/integrations?name=Sorted%20by%20options&${query}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.map((integration: { id: string }) => integration.id)).toEqual(order);
+    }
+  });
+
   it('a list filter named after an Object method names no attribute', async () => {
     for (const query of ['constructor=1', 'toString=x', 'sort=constructor', 'ops=hasOwnProperty:ne']) {
       const res = await service.admin.get(`/api/v4/schedules?${query}`);

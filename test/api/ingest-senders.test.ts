@@ -150,7 +150,7 @@ describe('senders through HTTP', () => {
       expect(touched, step.fixture).toHaveLength(1);
       alertId ??= touched[0];
       expect(touched[0], step.fixture).toBe(alertId);
-      const alert = await alertById(service.admin, alertId!);
+      const alert = await alertById(service.admin, alertId);
       expect(alert, step.fixture).toMatchObject({ ...step.expect, source_type: 'Integration', source_id: integration.id });
     }
   });

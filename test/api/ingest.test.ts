@@ -475,7 +475,7 @@ describe('sender specifics', () => {
     const uptime = await createIntegration(service.admin, { type: 'uptime_robot' });
     const monitor = uid('m');
     const query = new URLSearchParams({ monitorID: monitor, monitorFriendlyName: 'Shop', alertType: '1', alertDetails: 'Timeout' });
-    const res = await service.anonymous.post(`/integration/${uptime.prefix_id}?${query}`);
+    const res = await service.anonymous.post(`/integration/${uptime.prefix_id}?${query.toString()}`);
     expect(res.status).toBe(202);
     const [alert] = await settledAlerts(service.admin, monitor);
     expect(alert.title).toBe('Shop is DOWN');

@@ -119,6 +119,24 @@ describe('the outgoing_webhook integration type', () => {
     expect(viaEarlier.status, viaEarlier.text).toBe(201);
   });
 
+  // Found while typing the options for typescript-eslint: the unknown events were printed with String(),
+  // which threw on an object with an own toString key (a 500) and printed any other object as [object Object].
+  it('an event that is not text is named in the 422, never a 500', async () => {
+    for (const [event, shown] of [
+      [{ toString: 1 }, '{"toString":1}'],
+      [{ name: 'alert.created' }, '{"name":"alert.created"}'],
+    ] as const) {
+      const res = await admin.post('/api/v4/integrations', {
+        name: 'x',
+        urgency: 'low',
+        integration_type_id: outgoingTypeId,
+        options: { url: 'https://example.com/hook', events: ['alert.created', event] },
+      });
+      expect(res.status, res.text).toBe(422);
+      expect(messages(res.body)).toContain(`options.events names unknown events: ${shown} (known:`);
+    }
+  });
+
   it('receives nothing: an inbound POST is 405', async () => {
     const { integration } = await outgoing({});
     const res = await service.anonymous.post(`/integration/${integration.prefix_id}`, { title: 'x' });

@@ -262,7 +262,7 @@ describe('POST /v2/enqueue: refused events, in PagerDuty’s shape, with nothing
     ],
   ])('400 for %s', async (_name, build, errors) => {
     const before = await logCount(pagerduty);
-    const res = await enqueue(build(pagerduty.prefix_id) as object);
+    const res = await enqueue(build(pagerduty.prefix_id));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(invalid(errors));
     expect(await logCount(pagerduty)).toBe(before);

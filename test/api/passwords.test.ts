@@ -203,10 +203,10 @@ describe('choosing a new password with the link', () => {
     const capture = (stream: NodeJS.WriteStream) => {
       const original = stream.write.bind(stream);
       // Kept, not printed: the test's output stays quiet.
-      stream.write = ((chunk: unknown) => {
+      stream.write = (chunk: unknown) => {
         written.push(String(chunk));
         return true;
-      }) as typeof stream.write;
+      };
       return () => (stream.write = original);
     };
     const level = logger.getLevelName();

@@ -225,6 +225,16 @@ describe('earlier /router', () => {
     ).toBe(403);
   });
 
+  // Found by typescript-eslint's no-base-to-string: the check for a router's default_receiver read the
+  // type through String(), which threw on an object with an own toString key (a 500) and read ['router'] as 'router'.
+  it('a type that is not text is a 400 naming type alone, never a 500', async () => {
+    for (const type of [{ toString: 1 }, ['router']]) {
+      const res = await admin.post('/router', { name: 'x', type, settings: RULES });
+      expect(res.status, res.text).toBe(400);
+      expect(messages(res.body)).toEqual(['type must be one of: router, notification']);
+    }
+  });
+
   it('type notification reads and writes the notification rules of /api/v4/notification_rules', async () => {
     const yaml = 'rules:\n  - match:\n      always: true\n    actions:\n      - type: notify\n        channels: [push]\n';
     const res = await admin.post('/router', { name: 'My paging', type: 'notification', settings: yaml });

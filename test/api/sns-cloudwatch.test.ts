@@ -123,16 +123,17 @@ describe('messages that do not verify are failed and make no alert', () => {
 
 describe('subscriptions', () => {
   it('confirms a verified SubscriptionConfirmation by fetching its SubscribeURL, and records it', async () => {
-    const confirmation = signSns({ ...fixture('sns-subscription-confirmation.json'), MessageId: crypto.randomUUID() });
+    const sent = fixture('sns-subscription-confirmation.json');
+    const confirmation = signSns({ ...sent, MessageId: crypto.randomUUID() });
     const log = await settled(await post(confirmation, { ...SNS_HEADERS, 'x-amz-sns-message-type': 'SubscriptionConfirmation' }));
     expect(log).toMatchObject({ status: 'ignored', reason: 'sns_subscription_confirmation' });
     expect(log.data.result).toMatchObject({
-      subscribe_url: confirmation.SubscribeURL,
+      subscribe_url: sent.SubscribeURL,
       subscription_confirmed: true,
       subscription_arn: SUBSCRIPTION_ARN,
     });
     expect(sns.requests).toContain(
-      `sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn:aws:sns:us-east-1:123456789012:oncall-alarms&Token=${confirmation.Token}`,
+      `sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn:aws:sns:us-east-1:123456789012:oncall-alarms&Token=${sent.Token}`,
     );
   });
 

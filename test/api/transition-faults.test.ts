@@ -79,7 +79,9 @@ async function underFaults<T>(plan: FaultPlan, run: () => Promise<T>): Promise<{
 
 /** The conditional UpdateItem of a status transition (lib/alerts/store.ts changeStatus). */
 const statusWrite = (call: AwsCall) =>
-  call.operation === 'UpdateItem' && String(call.input.ConditionExpression ?? '').includes('#status IN');
+  call.operation === 'UpdateItem' &&
+  typeof call.input.ConditionExpression === 'string' &&
+  call.input.ConditionExpression.includes('#status IN');
 /** The conditional Put of an escalation step (lib/escalation/store.ts commitEscalation). */
 const escalationCommit = (call: AwsCall) =>
   call.operation === 'PutItem' && JSON.stringify(call.input.Item ?? {}).includes('"committed_by"');
@@ -89,7 +91,8 @@ const alertInsert = (call: AwsCall) =>
   call.input.ConditionExpression === 'attribute_not_exists(pk)' &&
   /"pk":\{"S":"A#[^"#]+#ALERT"\}/.test(JSON.stringify(call.input.Item ?? {}));
 /** A counter ADD (lib/store/counters.ts adjustFields). */
-const counterAdd = (call: AwsCall) => call.operation === 'UpdateItem' && String(call.input.UpdateExpression ?? '').startsWith('ADD ');
+const counterAdd = (call: AwsCall) =>
+  call.operation === 'UpdateItem' && typeof call.input.UpdateExpression === 'string' && call.input.UpdateExpression.startsWith('ADD ');
 
 /** Alerts for the team, each with a, b and c paged (their workflows open). */
 async function pagedAlerts(count: number) {

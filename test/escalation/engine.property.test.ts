@@ -168,7 +168,7 @@ describe('escalation engine properties', () => {
                 const timer = nextTimer(state);
                 if (timer) {
                   now = Math.max(now, timer.at);
-                  apply({ ...timer, at: now } as EscalationEvent);
+                  apply({ ...timer, at: now });
                 }
                 break;
               }

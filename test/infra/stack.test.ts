@@ -37,7 +37,7 @@ function bundleInputsOf(entry: string): Promise<string[]> {
         packages: 'external',
         logLevel: 'silent',
       });
-      return Object.keys(result.metafile!.inputs);
+      return Object.keys(result.metafile.inputs);
     });
     bundles.set(entry, inputs);
   }
@@ -150,7 +150,7 @@ describe('the stack', () => {
     expect(copier).toHaveLength(1);
     const functions = all.filter((fn) => !copier.includes(fn));
     expect(functions).toHaveLength(Object.keys(FUNCTIONS).length);
-    for (const fn of functions as any[]) {
+    for (const fn of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Handler).toBe('index.handler');

@@ -45,7 +45,8 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${last instanceof Error ? String(last) : JSON.stringify(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

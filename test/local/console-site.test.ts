@@ -2,6 +2,7 @@
 // the page and its hashed assets with their content types, caching and security headers, GET only,
 // and every API path of both interfaces still reaching the API unchanged.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -74,13 +75,11 @@ describe('the local server’s console files', () => {
     // Raw bytes over http, to see the encoding itself (fetch would decode it).
     const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
       const url = new URL(`${service.url}${build.script}`);
-      import('node:http').then(({ get }) =>
-        get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': 'gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }).on('error', reject),
-      );
+      httpGet({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      }).on('error', reject);
     });
     expect(raw.encoding).toBe('gzip');
     expect(gunzipSync(raw.body).toString('utf8')).toBe(readFileSync(path.join(build.outdir, build.script), 'utf8'));

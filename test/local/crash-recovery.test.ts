@@ -147,10 +147,10 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-        child.stderr!.on('data', (chunk: Buffer) => {
+        child.stderr.on('data', (chunk: Buffer) => {
           out += chunk.toString();
         });
-        child.stdout!.on('data', (chunk: Buffer) => {
+        child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
           const match = /listening on (http:\/\/\S+)/.exec(out);
           if (match) {

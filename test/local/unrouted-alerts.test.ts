@@ -89,7 +89,7 @@ describe.skipIf(external)('a process killed with alerts it never routed', () => 
     children.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
         const ready = /READY (\S+)/.exec(out);
         if (ready) resolve(ready[1]);

@@ -86,7 +86,7 @@ export class SlackStandIn {
     const standIn = new SlackStandIn();
     standIn.server = http.createServer((req, res) => standIn.handle(req, res));
     await new Promise<void>((resolve) => standIn.server!.listen(0, '127.0.0.1', resolve));
-    standIn.url = `http://127.0.0.1:${(standIn.server!.address() as AddressInfo).port}`;
+    standIn.url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
     standIn.apiUrl = `${standIn.url}/api/`;
     return standIn;
   }

@@ -127,7 +127,7 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
   });
 
   it('keeps the login token in session storage and out of the URL; Sign out forgets it', async () => {
-    const token = (await page.evaluate('sessionStorage.getItem("oncall.session")')) as string;
+    const token = await page.evaluate<string>('sessionStorage.getItem("oncall.session")');
     expect(token).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(page.url()).not.toContain(token);
     expect(await page.evaluate('document.cookie')).toBe('');

@@ -226,9 +226,9 @@ describe.skipIf(chromiumMissing !== null)('Routers, Notifications and notificati
 
     // The message's button puts the cursor on the line at fault.
     await page.getByRole('button', { name: /Go to line 5, column/ }).click();
-    const caret = (await page.evaluate(
+    const caret = await page.evaluate<number>(
       '(() => { const t = document.activeElement; return t.value.slice(0, t.selectionStart).split("\\n").length; })()',
-    )) as number;
+    );
     expect(caret).toBe(5);
 
     const yaml = `rules:\n  - match:\n      alert.urgency: critical\n    actions:\n      - type: assign\n        receiver: ${ids.teamPrefix}\n      - type: setval\n        map: {title: "[P1] {{alert.title}}"}\n`;

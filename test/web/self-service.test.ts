@@ -32,7 +32,7 @@ async function signIn(email: string, password: string): Promise<void> {
 }
 
 const apiAs = (token: string) => new ApiClient(h.service.url, { authorization: `Bearer ${token}` });
-const sessionToken = async () => (await page.evaluate('sessionStorage.getItem("oncall.session")')) as string | null;
+const sessionToken = () => page.evaluate<string | null>('sessionStorage.getItem("oncall.session")');
 
 describe.skipIf(chromiumMissing !== null)('password self-service in the console', () => {
   beforeAll(async () => {

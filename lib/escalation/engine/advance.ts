@@ -670,8 +670,11 @@ function checkEvent(event: EscalationEvent): void {
     case 'acknowledge':
     case 'resolve':
       return;
-    default:
-      throw new InvalidEscalation(`unknown event type ${(event as { type: unknown }).type}`);
+    default: {
+      // The types say every event is handled above; a caller's data may still carry another.
+      const { type }: { type: unknown } = event;
+      throw new InvalidEscalation(`unknown event type ${JSON.stringify(type)}`);
+    }
   }
 }
 

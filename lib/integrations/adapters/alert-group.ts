@@ -11,7 +11,7 @@ const EXPLAINING = ['summary', 'description'] as const;
 /** summary and description of the common annotations (else, with `firstAlert`, of the first
  * alert), each once. */
 export function groupDescription(data: Payload, options: { firstAlert: boolean } = { firstAlert: true }): string | undefined {
-  const firstAlert = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
+  const firstAlert: unknown = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
   const from = (annotations: unknown) =>
     EXPLAINING.map((key) => longText(dig(annotations, key))).filter((part): part is string => part !== undefined);
   let parts = from(data.commonAnnotations);

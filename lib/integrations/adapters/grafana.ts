@@ -34,7 +34,7 @@ export const grafanaAdapter: PayloadAdapter = {
         return [ignore('Grafana state is neither alerting nor ok', { state: state ?? null })];
     }
 
-    const firstAlert = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
+    const firstAlert: unknown = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
     const unified = Array.isArray(data.alerts);
     // Grafana renders every alert into `message`: better than the first alert's annotations alone.
     const explained = unified ? groupDescription(data, { firstAlert: false }) : undefined;

@@ -17,7 +17,7 @@ export const prometheusAdapter: PayloadAdapter = {
     if (status === 'resolved') return [{ action: 'resolve', thirdpartyId: groupKey }];
     if (status !== 'firing') return [ignore('unknown Alertmanager status', { status: status ?? null })];
 
-    const firstAlert = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
+    const firstAlert: unknown = Array.isArray(data.alerts) ? data.alerts[0] : undefined;
     const description = groupDescription(data);
     const title = firstText(dig(data, 'commonLabels', 'alertname'), dig(firstAlert, 'labels', 'alertname')) ?? fallbackTitle(description);
     return [

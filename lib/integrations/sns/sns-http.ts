@@ -22,7 +22,8 @@ const defaultHttp: HttpGet = async (url) => {
   return { status: res.status, body: await res.text() };
 };
 
-type CertificateCache = Map<string, { pending: Promise<string>; unreachableUntil?: number }>;
+type CertificateEntry = { pending: Promise<string>; unreachableUntil?: number };
+type CertificateCache = Map<string, CertificateEntry>;
 
 /** Certificates per HTTP client: a client put in place (a test's local server) starts with none. */
 const certificateCaches = new WeakMap<HttpGet, CertificateCache>();
@@ -30,7 +31,7 @@ const certificateCaches = new WeakMap<HttpGet, CertificateCache>();
 function http(): { get: HttpGet; certificates: CertificateCache } {
   const get = dependencies().snsHttp ?? defaultHttp;
   let certificates = certificateCaches.get(get);
-  if (!certificates) certificateCaches.set(get, (certificates = new Map()));
+  if (!certificates) certificateCaches.set(get, (certificates = new Map<string, CertificateEntry>()));
   return { get, certificates };
 }
 

@@ -2,6 +2,7 @@
 // valid 24 hours. HMAC-SHA256 over the encoded claims, compared in constant time; anything
 // malformed, tampered with or expired is simply invalid. Links: <base>/public/respond/<token>.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
 
 export type ResponseAction = 'acknowledge' | 'reject';
 
@@ -38,7 +39,7 @@ export function signResponseToken(
   now: number,
   ttlMs = RESPONSE_TOKEN_TTL_MS,
 ): string {
-  const payload = {
+  const payload: z.input<typeof tokenPayload> = {
     c: claims.accountId,
     l: claims.alertId,
     w: claims.workflowId,
@@ -51,7 +52,9 @@ export function signResponseToken(
 }
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
-const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
+const tokenId = z.string().min(1).max(64);
+/** The signed claims: c account, l alert, w workflow, u account user, a action (a/r), e expiry (ms). */
+const tokenPayload = z.object({ c: tokenId, l: tokenId, w: tokenId, u: tokenId, a: z.enum(['a', 'r']), e: z.number() });
 
 export function verifyResponseToken(token: unknown, secret: string | Uint8Array, now: number): VerifyResult {
   const bytes = key(secret);
@@ -62,25 +65,15 @@ export function verifyResponseToken(token: unknown, secret: string | Uint8Array,
   const given = Buffer.from(parts[2], 'base64url');
   const expected = mac(bytes, parts[1]);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
-  let payload: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (
-    typeof payload !== 'object' ||
-    payload === null ||
-    !isId(payload.c) ||
-    !isId(payload.l) ||
-    !isId(payload.w) ||
-    !isId(payload.u) ||
-    (payload.a !== 'a' && payload.a !== 'r') ||
-    typeof payload.e !== 'number' ||
-    !Number.isFinite(payload.e)
-  ) {
-    return { ok: false, reason: 'malformed' };
-  }
+  const read = tokenPayload.safeParse(parsed);
+  if (!read.success) return { ok: false, reason: 'malformed' };
+  const payload = read.data;
   if (now >= payload.e) return { ok: false, reason: 'expired' };
   return {
     ok: true,

@@ -20,7 +20,9 @@ interface Node {
 }
 
 function describePath(path: Node): string {
-  return String(path.original ?? '');
+  // A path's original is its text, a literal's its value; a sub-expression has none.
+  const { original } = path;
+  return typeof original === 'string' || typeof original === 'number' || typeof original === 'boolean' ? String(original) : '';
 }
 
 function checkPath(path: Node): void {

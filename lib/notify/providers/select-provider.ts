@@ -25,8 +25,8 @@ const HOW_TO: Record<Channel, string> = {
 function unconfigured(channel: Channel): NotificationProvider {
   return {
     name: 'none',
-    async send(): Promise<DeliveryResult> {
-      return { status: 'failed', provider: 'none', err: `no ${channel} provider is configured: ${HOW_TO[channel]}` };
+    send(): Promise<DeliveryResult> {
+      return Promise.resolve({ status: 'failed', provider: 'none', err: `no ${channel} provider is configured: ${HOW_TO[channel]}` });
     },
   };
 }

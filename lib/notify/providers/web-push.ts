@@ -36,7 +36,7 @@ function agentFor(endpoint: URL): Agent {
   if (reason) throw new Error(`the endpoint is ${reason}`);
   const replaced = dependencies().pushAgent;
   if (replaced) return replaced;
-  guardedAgent ??= new Agent({ keepAlive: true, lookup: guardedLookup({ allowPrivate, resolve: systemResolver }) as never });
+  guardedAgent ??= new Agent({ keepAlive: true, lookup: guardedLookup({ allowPrivate, resolve: systemResolver }) });
   return guardedAgent;
 }
 

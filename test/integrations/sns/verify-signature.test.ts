@@ -11,18 +11,20 @@ import {
 import { senderFixture } from '../support';
 import { signSns, TEST_CERT } from '../sns-support';
 
-const fixture = (name: string) => JSON.parse(senderFixture(`aws-cloudwatch/${name}`)) as Record<string, unknown>;
+/** The fixtures are messages SNS sent: every one carries its Message as text. */
+type SnsFixture = SnsMessage & { Message: string; Subject?: string };
+const fixture = (name: string) => JSON.parse(senderFixture(`aws-cloudwatch/${name}`)) as SnsFixture;
 
 describe('SNS signatures', () => {
   it('signs the fields AWS lists per type, `Name\\nvalue\\n`, Subject only when present', () => {
-    const notification = fixture('sns-notification-alarm.json') as SnsMessage;
+    const notification = fixture('sns-notification-alarm.json');
     expect(stringToSign(notification)).toBe(
       `Message\n${notification.Message}\nMessageId\n22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324\nSubject\n${notification.Subject}\n` +
         'Timestamp\n2026-03-02T10:15:24.266Z\nTopicArn\narn:aws:sns:us-east-1:123456789012:oncall-alarms\nType\nNotification\n',
     );
     const { Subject: _, ...withoutSubject } = notification;
     expect(stringToSign(withoutSubject as SnsMessage)).not.toContain('Subject');
-    const confirmation = fixture('sns-subscription-confirmation.json') as SnsMessage;
+    const confirmation = fixture('sns-subscription-confirmation.json');
     expect(stringToSign(confirmation)).toMatch(
       /^Message\n[^]*\nMessageId\n[^\n]+\nSubscribeURL\n[^\n]+\nTimestamp\n[^\n]+\nToken\n[^\n]+\nTopicArn\n[^\n]+\nType\nSubscriptionConfirmation\n$/,
     );
@@ -32,7 +34,7 @@ describe('SNS signatures', () => {
 
   it.each(['1', '2'] as const)('verifies SignatureVersion %s (SHA1withRSA / SHA256withRSA) and refuses any change', (version) => {
     for (const name of ['sns-notification-alarm.json', 'sns-subscription-confirmation.json', 'sns-unsubscribe-confirmation.json']) {
-      const signed = signSns(fixture(name), { version }) as SnsMessage;
+      const signed = signSns(fixture(name), { version }) as SnsFixture;
       expect(verifySignature(signed, TEST_CERT), name).toEqual({ valid: true });
       expect(verifySignature({ ...signed, Message: `${signed.Message} ` }, TEST_CERT)).toEqual({
         valid: false,

@@ -117,8 +117,10 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+  const result = await page.evaluate<
+    AxeViolation[]
+  >(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')),
-  })))`)) as AxeViolation[];
+  })))`);
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
