@@ -53,7 +53,7 @@ export interface NotificationRecord extends Entity {
   /** The provider's id of the message (earlier `thirdparty_id`): delivery receipts name it. */
   provider_message_id: string | null;
   /** The provider's last word on it: our own states below, or a receipt's event type (`Delivery`, `TEXT_DELIVERED`, …). */
-  provider_status: ProviderStatus | ReceiptEventType | null;
+  provider_status: ProviderStatus | (ReceiptEventType & {}) | null;
   template: string;
   to: string;
   from: string;

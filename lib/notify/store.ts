@@ -126,7 +126,7 @@ export interface NotificationOutcome {
   status: NotificationStatus;
   provider?: string | null;
   provider_message_id?: string | null;
-  provider_status?: ProviderStatus | ReceiptEventType | null;
+  provider_status?: ProviderStatus | (ReceiptEventType & {}) | null;
   err?: string[];
   cost?: number;
   sent_at?: string | null;

@@ -50,7 +50,7 @@ export async function fanOutAlertEvent(message: AlertEventMessage): Promise<void
   const shown = () => {
     if (alertShown) return Promise.resolve(alertShown);
     read ??= getAlert(message.account_id, message.alert_id).then((alert) => {
-      alertShown = alert ? (alertToEarlier(alert) as unknown as Record<string, unknown>) : null;
+      alertShown = alert ? alertToEarlier(alert) : null;
       return alertShown;
     });
     return read;

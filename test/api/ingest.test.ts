@@ -288,7 +288,7 @@ async function processLikeTheQueue(deliveries: { account_id: string; id: string 
     const outcomes = await Promise.allSettled(pending.map((log) => processIncomingLog(log.account_id, log.id)));
     const failed = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     const other = failed.find((error) => !(error instanceof RetryLater));
-    if (other) throw other;
+    if (other) throw other instanceof Error ? other : new Error(JSON.stringify(other));
     pending = pending.filter((_, index) => outcomes[index].status === 'rejected');
   }
 }

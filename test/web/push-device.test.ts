@@ -59,9 +59,11 @@ async function deliverToServiceWorker(
   const worker = h.context.serviceWorkers().find((w) => w.url().startsWith(`${h.service.url}/assets/service-worker-`))!;
   // A worker Chromium stopped while idle takes a moment to start again.
   for (let i = 0; i < 400; i++) {
-    const shown = (await worker.evaluate(`self.registration.getNotifications().then((all) => all.map((n) => ({
+    const shown = await worker.evaluate<
+      Awaited<ReturnType<typeof deliverToServiceWorker>>
+    >(`self.registration.getNotifications().then((all) => all.map((n) => ({
       title: n.title, body: n.body, tag: n.tag, actions: (n.actions || []).map((a) => ({ action: a.action, title: a.title })), data: n.data,
-    })))`)) as Awaited<ReturnType<typeof deliverToServiceWorker>>;
+    })))`);
     if (shown.length) return shown;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -105,9 +107,7 @@ function standInPushManager(endpoint: string, keys: { p256dh: string; auth: stri
 
 /** The notifications the console's registration shows now, read from the page. */
 const shownInPage = () =>
-  page.evaluate(
-    `navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.length)`,
-  ) as Promise<number>;
+  page.evaluate<number>(`navigator.serviceWorker.getRegistration('/assets/').then((r) => r.getNotifications()).then((all) => all.length)`);
 
 describe.skipIf(chromiumMissing !== null)('notifications on this device, and test notifications, in Chromium', () => {
   beforeAll(async () => {
@@ -162,7 +162,7 @@ describe.skipIf(chromiumMissing !== null)('notifications on this device, and tes
 
     // Subscribed with the service's VAPID key, for notifications the person sees.
     const { vapid_public_key: key } = (await h.service.admin.get('/api/v4/web_push')).body;
-    const calls = (await page.evaluate('window.__subscribeCalls')) as { userVisibleOnly: boolean; key: string }[];
+    const calls = await page.evaluate<{ userVisibleOnly: boolean; key: string }[]>('window.__subscribeCalls');
     expect(calls).toEqual([{ userVisibleOnly: true, key: Buffer.from(key, 'base64url').toString('base64') }]);
     const listed = await h.service.admin.get(`/api/v4/account_users/${adminId}/push_subscriptions`);
     expect(listed.body.data.map((s: any) => s.endpoint)).toEqual([device.subscription!.endpoint]);

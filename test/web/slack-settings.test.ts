@@ -256,7 +256,7 @@ describe.skipIf(chromiumMissing !== null)('Slack in the console', () => {
   it('shows a member whether Slack is connected, without the link in the navigation or anything to change', async () => {
     const crew = standIn.addWorkspace('Gamma Crew');
     await connectionIs(crew);
-    const adminToken = (await page.evaluate('sessionStorage.getItem("oncall.session")')) as string;
+    const adminToken = await page.evaluate<string>('sessionStorage.getItem("oncall.session")');
     await page.evaluate(`sessionStorage.setItem("oncall.session", ${JSON.stringify(memberToken)})`);
     await page.reload();
     try {
