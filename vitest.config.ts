@@ -22,6 +22,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
+    // The moto pass (npm run test:moto, docs/testing.md) runs the tests tagged moto against moto's
+    // server: a whole file by `// @module-tag moto`, or single tests by `{ tags: ['moto'] }`.
+    tags: [{ name: 'moto', description: "rests on the store's or the queues' semantics: run against moto's server too" }],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: replacesModules, isolate: false } },

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs tests against moto's server (an independent implementation of the DynamoDB and SQS wire
-# protocols) when python3 can import moto; skips cleanly otherwise. Without file arguments: the files
-# marked `// @moto: <why>`, whose assertions rest on the store's or the queues' semantics
-# (docs/testing.md); with them (`bash test/with-moto.sh test/api/alerts.test.ts`): those files.
-# Other arguments go to vitest.
+# protocols) when python3 can import moto; skips cleanly otherwise. Without file arguments: the tests
+# tagged moto in the files marked `// @moto: <why>`, whose assertions rest on the store's or the
+# queues' semantics (docs/testing.md); with them (`bash test/with-moto.sh test/api/alerts.test.ts`):
+# every test of those files. Other arguments go to vitest.
 set -euo pipefail
 if ! python3 -c 'import moto' >/dev/null 2>&1; then
   echo "moto is not installed: skipping the moto pass"
@@ -15,10 +15,10 @@ for argument in "$@"; do
 done
 if [ ${#files[@]} -eq 0 ]; then
   mapfile -t files < <(grep -rlE '^// @moto: ' test --include='*.test.ts' | sort)
-  set -- "${files[@]}" "$@"
+  set -- "${files[@]}" --tags-filter=moto "$@"
 fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-python3 -m moto.server -H 127.0.0.1 -p "$port" >/tmp/moto-$port.log 2>&1 &
+python3 "$(dirname "$0")/support/moto-server.py" -H 127.0.0.1 -p "$port" >/tmp/moto-$port.log 2>&1 &
 moto_pid=$!
 trap 'kill $moto_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do

@@ -2,6 +2,7 @@
 // ULIDs, the earlier interface prefix ids, and a client may send the other form — it must match
 // the same alerts, not none.
 // @moto: filters through BatchGet and index queries.
+// @module-tag moto
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';

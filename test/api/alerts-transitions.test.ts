@@ -91,7 +91,7 @@ describe('the transition table', () => {
     }
   }
 
-  it('records who and when: acknowledged_at only on the first acknowledgement', async () => {
+  it('records who and when: acknowledged_at only on the first acknowledgement', { tags: ['moto'] }, async () => {
     const alert = await newAlert();
     const first = await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(first.body.acknowledged_at).toMatch(/Z$/);
@@ -132,7 +132,7 @@ describe('the transition table', () => {
 });
 
 describe('reject', () => {
-  it('is a conflict without an open workflow of the caller, on both interfaces', async () => {
+  it('is a conflict without an open workflow of the caller, on both interfaces', { tags: ['moto'] }, async () => {
     const alert = await newAlert();
     const v4 = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
     expect(v4.status).toBe(409);
@@ -147,49 +147,53 @@ describe('reject', () => {
     expect((await admin.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
   });
 
-  it("closes the caller's workflow; the alert stays open while others are paged, and drops when no one is left", async () => {
-    const { accountUser, client } = await createMember(admin);
-    const team = await admin.post('/api/v4/teams', {
-      name: 'Both on call',
-      member_account_user_ids: [me.accountUserId, accountUser.id],
-      admin_account_user_ids: [me.accountUserId],
-    });
-    await admin.put(`/api/v4/escalation_policies/${team.body.escalation_policy_id}`, {
-      escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }],
-    });
-    const event = await admin.post('/api/v4/events', {
-      schedule_ids: [team.body.schedule_id],
-      account_user_ids: [me.accountUserId, accountUser.id],
-      layer: 1,
-      start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
-      end_datetime: new Date(Date.now() + 86_400_000).toISOString(),
-      time_zone: 'UTC',
-    });
-    expect(event.status, event.text).toBe(201);
-    const alert = await newAlert('open', { destination_account_user_ids: [], destination_team_ids: [team.body.id] });
-    const paged = await eventually(
-      () => admin.get(`/api/v4/notifications?alert_id=${alert.id}&channel=email`),
-      (res) => res.body.total_count === 2,
-    );
-    const mine = paged.body.data.find((n: { account_user_id: string }) => n.account_user_id === me.accountUserId).workflow_id;
-    const theirs = paged.body.data.find((n: { account_user_id: string }) => n.account_user_id === accountUser.id).workflow_id;
+  it(
+    "closes the caller's workflow; the alert stays open while others are paged, and drops when no one is left",
+    { tags: ['moto'] },
+    async () => {
+      const { accountUser, client } = await createMember(admin);
+      const team = await admin.post('/api/v4/teams', {
+        name: 'Both on call',
+        member_account_user_ids: [me.accountUserId, accountUser.id],
+        admin_account_user_ids: [me.accountUserId],
+      });
+      await admin.put(`/api/v4/escalation_policies/${team.body.escalation_policy_id}`, {
+        escalation_layers: [{ layer: 1, timeout: 60, timeout_unit: 'minutes' }],
+      });
+      const event = await admin.post('/api/v4/events', {
+        schedule_ids: [team.body.schedule_id],
+        account_user_ids: [me.accountUserId, accountUser.id],
+        layer: 1,
+        start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
+        end_datetime: new Date(Date.now() + 86_400_000).toISOString(),
+        time_zone: 'UTC',
+      });
+      expect(event.status, event.text).toBe(201);
+      const alert = await newAlert('open', { destination_account_user_ids: [], destination_team_ids: [team.body.id] });
+      const paged = await eventually(
+        () => admin.get(`/api/v4/notifications?alert_id=${alert.id}&channel=email`),
+        (res) => res.body.total_count === 2,
+      );
+      const mine = paged.body.data.find((n: { account_user_id: string }) => n.account_user_id === me.accountUserId).workflow_id;
+      const theirs = paged.body.data.find((n: { account_user_id: string }) => n.account_user_id === accountUser.id).workflow_id;
 
-    const first = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
-    expect(first.status, first.text).toBe(200);
-    expect(first.body.status).toBe('open');
-    expect((await getWorkflow(me.accountId, mine))?.status).toBe('rejected');
-    // Rejecting twice: the workflow is closed now.
-    expect((await admin.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
+      const first = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.status).toBe('open');
+      expect((await getWorkflow(me.accountId, mine))?.status).toBe('rejected');
+      // Rejecting twice: the workflow is closed now.
+      expect((await admin.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
 
-    const last = await client.post(`/alert/${alert.prefix_id}/reject`);
-    expect(last.status, last.text).toBe(200);
-    expect(last.body.status).toBe('dropped');
-    expect((await getWorkflow(me.accountId, theirs))?.status).toBe('rejected');
-    const actions = (await timeline(alert)).map((e) => e.data.action);
-    expect(actions.filter((a) => ['created', 'rejected', 'dropped'].includes(a))).toEqual(['created', 'rejected', 'rejected', 'dropped']);
-  });
+      const last = await client.post(`/alert/${alert.prefix_id}/reject`);
+      expect(last.status, last.text).toBe(200);
+      expect(last.body.status).toBe('dropped');
+      expect((await getWorkflow(me.accountId, theirs))?.status).toBe('rejected');
+      const actions = (await timeline(alert)).map((e) => e.data.action);
+      expect(actions.filter((a) => ['created', 'rejected', 'dropped'].includes(a))).toEqual(['created', 'rejected', 'rejected', 'dropped']);
+    },
+  );
 
-  it('is a conflict when the alert is not open, even with a workflow', async () => {
+  it('is a conflict when the alert is not open, even with a workflow', { tags: ['moto'] }, async () => {
     for (const status of ALL_STATUSES.filter((s) => s !== 'open')) {
       const alert = await newAlert(status);
       await openWorkflow(me.accountId, alert.id, me.accountUserId);
@@ -201,7 +205,7 @@ describe('reject', () => {
 });
 
 describe('handoff (earlier interface)', () => {
-  it('reassigns to a user, appends the handoff, reopens and notifies; acknowledged_at stays', async () => {
+  it('reassigns to a user, appends the handoff, reopens and notifies; acknowledged_at stays', { tags: ['moto'] }, async () => {
     const alert = await newAlert();
     await eventually(
       () => admin.get(`/alert/${alert.prefix_id}`),
@@ -312,7 +316,7 @@ describe('concurrency', () => {
     },
   );
 
-  it('resolve after acknowledge applies; acknowledge after resolve is a conflict; edits survive both', async () => {
+  it('resolve after acknowledge applies; acknowledge after resolve is a conflict; edits survive both', { tags: ['moto'] }, async () => {
     const first = await newAlert();
     expect((await admin.post(`/api/v4/alerts/${first.id}/acknowledge`)).status).toBe(200);
     expect((await admin.put(`/api/v4/alerts/${first.id}`, { description: 'kept' })).status).toBe(200);

@@ -71,13 +71,13 @@ describe('creating an alert', () => {
     expect(read.body).toEqual(alert);
   });
 
-  it('gives tiny ids 1, 2, 3 … per account', async () => {
+  it('gives tiny ids 1, 2, 3 … per account', { tags: ['moto'] }, async () => {
     const a = await createAlert();
     const b = await createAlert();
     expect(b.tiny_id).toBe(a.tiny_id + 1);
   });
 
-  it('gives concurrent creates distinct tiny ids with no gaps', async () => {
+  it('gives concurrent creates distinct tiny ids with no gaps', { tags: ['moto'] }, async () => {
     const before = (await createAlert()).tiny_id;
     const made = await Promise.all(Array.from({ length: 30 }, () => createAlert()));
     const ids = made.map((a) => a.tiny_id).sort((x, y) => x - y);
@@ -212,7 +212,7 @@ describe('reading, updating and deleting', () => {
     }
   });
 
-  it('updates only the fields sent; meta merges and null removes a key', async () => {
+  it('updates only the fields sent; meta merges and null removes a key', { tags: ['moto'] }, async () => {
     const alert = await createAlert({ description: 'keep me', meta: { incident: true, incident_severity: 'SEV-1' }, tag_list: ['a'] });
     const res = await admin.put(`/api/v4/alerts/${alert.id}`, {
       title: 'Renamed',
@@ -246,7 +246,7 @@ describe('reading, updating and deleting', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('deletes with 204, then 404', async () => {
+  it('deletes with 204, then 404', { tags: ['moto'] }, async () => {
     const alert = await createAlert();
     const res = await admin.delete(`/api/v4/alerts/${alert.id}`);
     expect(res.status).toBe(204);
@@ -292,7 +292,7 @@ describe('lists', () => {
     (otherAccount as any).team = team;
   });
 
-  it('lists newest first with the envelope, exact total and has_more', async () => {
+  it('lists newest first with the envelope, exact total and has_more', { tags: ['moto'] }, async () => {
     const res = await otherAccount.get('/api/v4/alerts?limit=5');
     expect(res.status).toBe(200);
     expect(res.body.total_count).toBe(12);
@@ -305,7 +305,7 @@ describe('lists', () => {
     expect(offset.body.data.map((a: { title: string }) => a.title)).toEqual(['Alert 1', 'Alert 0']);
   });
 
-  it('filters by status with exact per-status counts', async () => {
+  it('filters by status with exact per-status counts', { tags: ['moto'] }, async () => {
     const open = await otherAccount.get('/api/v4/alerts?status=open&limit=3');
     expect(open.body.total_count).toBe(8);
     expect(open.body.has_more).toBe(true);
@@ -346,7 +346,7 @@ describe('lists', () => {
     expect(incidents.body.data[0].title).toBe('Alert 5');
   });
 
-  it('combines filters and ops, and counts exactly', async () => {
+  it('combines filters and ops, and counts exactly', { tags: ['moto'] }, async () => {
     const combined = await otherAccount.get(`/api/v4/alerts?status=open&urgency=critical`);
     expect(combined.body.data.map((a: { title: string }) => a.title)).toEqual(['Alert 9', 'Alert 6']);
     expect(combined.body.total_count).toBe(2);
@@ -375,7 +375,7 @@ describe('lists', () => {
     expect((await admin.get('/api/v4/teams/nope/alerts')).status).toBe(404);
   });
 
-  it('keeps per-status counters equal to the real numbers after many changes', async () => {
+  it('keeps per-status counters equal to the real numbers after many changes', { tags: ['moto'] }, async () => {
     const owner = await whoAmI(otherAccount);
     await forceStatus(owner.accountId, created[4].id, 'dropped');
     await forceStatus(owner.accountId, created[5].id, 'suppressed');
@@ -425,7 +425,7 @@ describe('comments', () => {
 });
 
 describe('account isolation', () => {
-  it('hides alerts, comments and timelines of another account (404, never data)', async () => {
+  it('hides alerts, comments and timelines of another account (404, never data)', { tags: ['moto'] }, async () => {
     const alert = await createAlert();
     const { client: stranger } = await signupAccount(service, 'Stranger');
     const paths = [

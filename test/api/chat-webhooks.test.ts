@@ -413,7 +413,7 @@ describe('beside a Slack team channel', () => {
 });
 
 describe('delivery', () => {
-  it('a receiver that fails gets the card once it recovers (the sweeper re-drives it), and only once', async () => {
+  it('a receiver that fails gets the card once it recovers (the sweeper re-drives it), and only once', { tags: ['moto'] }, async () => {
     const [hook] = webhooks(['msteams']);
     const chats = await teamWithChats([hook]);
     target().answer = (request) => (request.url === hook.path ? { status: 503, body: 'busy' } : { status: 200 });
@@ -463,7 +463,7 @@ describe('delivery', () => {
     }
   });
 
-  it('a redelivered event or delivery message posts nothing twice', async () => {
+  it('a redelivered event or delivery message posts nothing twice', { tags: ['moto'] }, async () => {
     const [hook] = webhooks(['discord']);
     const chats = await teamWithChats([hook]);
     const alert = await alertFor([chats.id]);

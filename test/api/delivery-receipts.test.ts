@@ -142,24 +142,28 @@ describe('each event type sets the status', () => {
 });
 
 describe('delivered and failed are final', () => {
-  it('the first final event wins: a bounce after the delivery changes nothing, nor does a delivery after a failure', async () => {
-    const delivered = await sentMessage('email');
-    expect((await receive(snsDelivery(deliveryEvent('ses-delivery', delivered.messageId)))).outcome).toBe('delivered');
-    const before = await read(delivered.id);
-    expect((await receive(snsDelivery(deliveryEvent('ses-bounce-permanent', delivered.messageId)))).outcome).toBe('already_final');
-    expect((await receive(snsDelivery(deliveryEvent('ses-send', delivered.messageId)))).outcome).toBe('already_final');
-    expect(await read(delivered.id)).toEqual(before);
+  it(
+    'the first final event wins: a bounce after the delivery changes nothing, nor does a delivery after a failure',
+    { tags: ['moto'] },
+    async () => {
+      const delivered = await sentMessage('email');
+      expect((await receive(snsDelivery(deliveryEvent('ses-delivery', delivered.messageId)))).outcome).toBe('delivered');
+      const before = await read(delivered.id);
+      expect((await receive(snsDelivery(deliveryEvent('ses-bounce-permanent', delivered.messageId)))).outcome).toBe('already_final');
+      expect((await receive(snsDelivery(deliveryEvent('ses-send', delivered.messageId)))).outcome).toBe('already_final');
+      expect(await read(delivered.id)).toEqual(before);
 
-    const failed = await sentMessage('sms');
-    const blocked = deliveryEvent('eum-text', failed.messageId, { eventType: 'TEXT_BLOCKED' });
-    expect((await receive(snsDelivery(blocked))).outcome).toBe('failed');
-    const after = await read(failed.id);
-    expect((await receive(snsDelivery(deliveryEvent('eum-text', failed.messageId)))).outcome).toBe('already_final');
-    expect(await read(failed.id)).toEqual(after);
-    expect(after).toMatchObject({ status: 'failed', provider_status: 'TEXT_BLOCKED' });
-  });
+      const failed = await sentMessage('sms');
+      const blocked = deliveryEvent('eum-text', failed.messageId, { eventType: 'TEXT_BLOCKED' });
+      expect((await receive(snsDelivery(blocked))).outcome).toBe('failed');
+      const after = await read(failed.id);
+      expect((await receive(snsDelivery(deliveryEvent('eum-text', failed.messageId)))).outcome).toBe('already_final');
+      expect(await read(failed.id)).toEqual(after);
+      expect(after).toMatchObject({ status: 'failed', provider_status: 'TEXT_BLOCKED' });
+    },
+  );
 
-  it('the same receipt delivered twice by SNS changes nothing the second time', async () => {
+  it('the same receipt delivered twice by SNS changes nothing the second time', { tags: ['moto'] }, async () => {
     const message = await sentMessage('voice');
     const body = snsDelivery(deliveryEvent('eum-voice', message.messageId));
     expect((await receive(body)).outcome).toBe('delivered');
@@ -168,7 +172,7 @@ describe('delivered and failed are final', () => {
     expect(await read(message.id)).toEqual(once);
   });
 
-  it('two final receipts at once: exactly one wins, whole', async () => {
+  it('two final receipts at once: exactly one wins, whole', { tags: ['moto'] }, async () => {
     const message = await sentMessage('email');
     const answers = await Promise.all([
       receive(snsDelivery(deliveryEvent('ses-delivery', message.messageId))),
@@ -184,7 +188,7 @@ describe('delivered and failed are final', () => {
 });
 
 describe('what is not a receipt of ours', () => {
-  it('an unknown message id is ignored with 200', async () => {
+  it('an unknown message id is ignored with 200', { tags: ['moto'] }, async () => {
     const message = await sentMessage('sms');
     const before = await read(message.id);
     expect(await receive(snsDelivery(deliveryEvent('eum-text', `never-sent-${randomUUID()}`)))).toEqual({

@@ -115,45 +115,49 @@ describe('a failed message goes out on the next channel at once', () => {
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 
-  it('fails over when a receipt says the message failed, and again on the next failure; a repeated receipt tries nothing twice', async () => {
-    const p = await person(admin, { sms: true, email: false, push: false });
-    const t = await team(admin, { layers: [[p.id]], timeouts: [60] });
-    const alert = await alertTo(admin, { teams: [t.id] });
-    await rest();
-    const [sms] = await pagesTo(alert.id, p);
-    expect(tries([sms])).toEqual([['sms', 'sent']]);
-    const smsId = (await admin.get(`/api/v4/notifications/${sms.id}`)).body.provider_message_id as string;
+  it(
+    'fails over when a receipt says the message failed, and again on the next failure; a repeated receipt tries nothing twice',
+    { tags: ['moto'] },
+    async () => {
+      const p = await person(admin, { sms: true, email: false, push: false });
+      const t = await team(admin, { layers: [[p.id]], timeouts: [60] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await rest();
+      const [sms] = await pagesTo(alert.id, p);
+      expect(tries([sms])).toEqual([['sms', 'sent']]);
+      const smsId = (await admin.get(`/api/v4/notifications/${sms.id}`)).body.provider_message_id as string;
 
-    const blocked = snsDelivery(deliveryEvent('eum-text', smsId, { eventType: 'TEXT_BLOCKED', messageStatus: 'BLOCKED' }));
-    expect((await postReceipt(service.anonymous, blocked)).status).toBe(200);
-    await rest();
-    let sent = await pagesTo(alert.id, p);
-    expect(tries(sent)).toEqual([
-      ['sms', 'failed'],
-      ['voice', 'sent'],
-    ]);
-    // SNS delivering the same receipt again, and the failure message arriving twice, try nothing more.
-    expect((await postReceipt(service.anonymous, blocked)).body.outcome).toBe('already_final');
-    await rest();
-    expect(await pagesTo(alert.id, p)).toHaveLength(2);
+      const blocked = snsDelivery(deliveryEvent('eum-text', smsId, { eventType: 'TEXT_BLOCKED', messageStatus: 'BLOCKED' }));
+      expect((await postReceipt(service.anonymous, blocked)).status).toBe(200);
+      await rest();
+      let sent = await pagesTo(alert.id, p);
+      expect(tries(sent)).toEqual([
+        ['sms', 'failed'],
+        ['voice', 'sent'],
+      ]);
+      // SNS delivering the same receipt again, and the failure message arriving twice, try nothing more.
+      expect((await postReceipt(service.anonymous, blocked)).body.outcome).toBe('already_final');
+      await rest();
+      expect(await pagesTo(alert.id, p)).toHaveLength(2);
 
-    const voiceId = (await admin.get(`/api/v4/notifications/${sent[1].id}`)).body.provider_message_id as string;
-    await postReceipt(service.anonymous, snsDelivery(deliveryEvent('eum-voice', voiceId, { eventType: 'VOICE_NO_ANSWER' })));
-    await rest();
-    sent = await pagesTo(alert.id, p);
-    // No provider for push or Slack here: they fail at once, and the e-mail goes out.
-    expect(tries(sent)).toEqual([
-      ['sms', 'failed'],
-      ['voice', 'failed'],
-      ['push', 'failed'],
-      ['slack', 'failed'],
-      ['email', 'sent'],
-    ]);
-    expect(new Set(sent.map((n) => n.workflow_id))).toEqual(new Set([sms.workflow_id]));
-    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
-  });
+      const voiceId = (await admin.get(`/api/v4/notifications/${sent[1].id}`)).body.provider_message_id as string;
+      await postReceipt(service.anonymous, snsDelivery(deliveryEvent('eum-voice', voiceId, { eventType: 'VOICE_NO_ANSWER' })));
+      await rest();
+      sent = await pagesTo(alert.id, p);
+      // No provider for push or Slack here: they fail at once, and the e-mail goes out.
+      expect(tries(sent)).toEqual([
+        ['sms', 'failed'],
+        ['voice', 'failed'],
+        ['push', 'failed'],
+        ['slack', 'failed'],
+        ['email', 'sent'],
+      ]);
+      expect(new Set(sent.map((n) => n.workflow_id))).toEqual(new Set([sms.workflow_id]));
+      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+    },
+  );
 
-  it('the failure message delivered again (a queue redelivery) pages nobody twice', async () => {
+  it('the failure message delivered again (a queue redelivery) pages nobody twice', { tags: ['moto'] }, async () => {
     const p = await person(admin, { sms: true, email: false, push: false });
     refuse('SendTextMessage');
     const t = await team(admin, { layers: [[p.id]], timeouts: [60] });
@@ -249,7 +253,7 @@ describe('nobody in the step can be reached', () => {
 });
 
 describe('a failover step that crashes', () => {
-  it('is finished by the next look at the alert: the failover page goes out once, never twice', async () => {
+  it('is finished by the next look at the alert: the failover page goes out once, never twice', { tags: ['moto'] }, async () => {
     refuse('SendTextMessage');
     const p = await person(admin, { sms: true, email: false, push: false });
     const t = await team(admin, { layers: [[p.id]], timeouts: [60] });

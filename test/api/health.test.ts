@@ -1,5 +1,6 @@
 // GET /health reports, beside `ok`, the depth of each queue and of its dead-letter queue.
 // @moto: the queues' depth attributes.
+// @module-tag moto
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { QUEUES } from '../../infra/functions';

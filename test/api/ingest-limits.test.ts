@@ -24,7 +24,7 @@ const post = (integration: { prefix_id: string }, i: number) =>
   service.anonymous.post(`/integration/${integration.prefix_id}`, { title: `burst ${i}`, id: `b-${i}` });
 
 describe('the inbound token bucket', () => {
-  it('accepts a whole burst, then refuses with the seconds until the next token', async () => {
+  it('accepts a whole burst, then refuses with the seconds until the next token', { tags: ['moto'] }, async () => {
     // 5 at once, then 1 a (scaled) minute: one token a second at TIME_SCALE 60.
     const warm = await createIntegration(service.admin, {});
     expect((await post(warm, 0)).status).toBe(202);
@@ -60,7 +60,7 @@ describe('the inbound token bucket', () => {
     expect(passedPerRound).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
-  it('a token comes no sooner than its interval', async () => {
+  it('a token comes no sooner than its interval', { tags: ['moto'] }, async () => {
     const integration = await createIntegration(service.admin, { option_rate_limit_burst: 1, option_rate_limit_per_minute: 6 });
     testClock.freeze();
     expect((await post(integration, 0)).status).toBe(202);
@@ -100,7 +100,7 @@ describe('the inbound token bucket', () => {
 });
 
 describe('the shared bucket in the table', () => {
-  it('never grants more than the burst to concurrent takers, whatever their lease sizes', async () => {
+  it('never grants more than the burst to concurrent takers, whatever their lease sizes', { tags: ['moto'] }, async () => {
     const id = newId();
     // A rate so slow nothing refills during the test.
     const limits = { burst: 50, perMinute: 1 };
@@ -114,7 +114,7 @@ describe('the shared bucket in the table', () => {
     for (const t of refused) expect(t).toEqual({ nextTokenAt: now + 60_000, tat: now + 50 * 60_000 });
   });
 
-  it('two instances draw from one bucket: what one leases, the other cannot take', async () => {
+  it('two instances draw from one bucket: what one leases, the other cannot take', { tags: ['moto'] }, async () => {
     const id = newId();
     const limits = { burst: 10, perMinute: 1 };
     const now = testClock.freeze();

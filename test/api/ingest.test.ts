@@ -213,7 +213,7 @@ describe('refusing webhooks', () => {
 });
 
 describe('alert actions', () => {
-  it('deduplicates a create with the same id while the alert is open: dedup_count + 1 per request', async () => {
+  it('deduplicates a create with the same id while the alert is open: dedup_count + 1 per request', { tags: ['moto'] }, async () => {
     const id = uid('dup');
     await post(integration, { id, title: 'First' });
     const [first] = await settledAlerts(service.admin, id);
@@ -294,7 +294,7 @@ async function processLikeTheQueue(deliveries: { account_id: string; id: string 
 }
 
 describe('exactly once', () => {
-  it('a log delivered twice by the queue makes one alert with dedup_count 1', async () => {
+  it('a log delivered twice by the queue makes one alert with dedup_count 1', { tags: ['moto'] }, async () => {
     const id = uid('redeliver');
     const log = await pendingLog({ id, title: 'Redelivered' }, { dueAt: Date.now() + 3_600_000 });
     await sendToQueue([log.id, log.id]);
@@ -309,7 +309,7 @@ describe('exactly once', () => {
     expect((await alertsWithThirdpartyId(service.admin, id))[0].dedup_count).toBe(1);
   });
 
-  it('two logs with the same payload racing in two workers make one alert with dedup_count 2', async () => {
+  it('two logs with the same payload racing in two workers make one alert with dedup_count 2', { tags: ['moto'] }, async () => {
     const id = uid('race');
     const a = await pendingLog({ id, title: 'Race' }, { dueAt: Date.now() + 3_600_000 });
     const b = await pendingLog({ id, title: 'Race' }, { dueAt: Date.now() + 3_600_000 });
@@ -337,7 +337,7 @@ describe('exactly once', () => {
     },
   );
 
-  it('a duplicate whose raise finds the alert missing, and which then sees it stored, still raises it', async () => {
+  it('a duplicate whose raise finds the alert missing, and which then sees it stored, still raises it', { tags: ['moto'] }, async () => {
     // The two orders the race above may take, made to happen: the duplicate counts itself while the
     // first request's alert is being stored (that write held), tries to raise the alert (not there
     // yet), and only then sees it, stored meanwhile at the count of one.
@@ -373,7 +373,7 @@ describe('exactly once', () => {
     expect(alerts[0]).toMatchObject({ id: alertId, dedup_count: 2 });
   });
 
-  it('a crash between the dedup write and the alert write is repaired when the log is processed again', async () => {
+  it('a crash between the dedup write and the alert write is repaired when the log is processed again', { tags: ['moto'] }, async () => {
     const id = uid('crash');
     const log = await pendingLog({ id, title: 'Crashed' }, { dueAt: Date.now() + 3_600_000 });
     // What the first attempt committed before dying: the dedup item names the alert-to-be.
@@ -398,7 +398,7 @@ describe('exactly once', () => {
     expect(alerts[0].dedup_count).toBe(2);
   });
 
-  it('processing a log again after a crash before its outcome was recorded changes nothing', async () => {
+  it('processing a log again after a crash before its outcome was recorded changes nothing', { tags: ['moto'] }, async () => {
     const id = uid('again');
     const log = await pendingLog({ id, title: 'Twice' }, { dueAt: Date.now() + 3_600_000 });
     expect(await processIncomingLog(log.account_id, log.id)).toBe('processed');
@@ -421,7 +421,7 @@ describe('exactly once', () => {
 });
 
 describe('never losing an accepted request', () => {
-  it('the sweeper re-sends a pending log whose queue send failed', async () => {
+  it('the sweeper re-sends a pending log whose queue send failed', { tags: ['moto'] }, async () => {
     const id = uid('swept');
     const log = await pendingLog({ id, title: 'Never queued' }, { dueAt: Date.now() - 1000 });
     await service.runtime.runScheduled('sweeper');

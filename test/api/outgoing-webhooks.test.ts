@@ -199,7 +199,7 @@ describe('alert events', () => {
     expect(at(path)).toHaveLength(1);
   });
 
-  it('retries 500, 429 and timeouts with backoff and the same X-Webhook-Id and body, logging every try', async () => {
+  it('retries 500, 429 and timeouts with backoff and the same X-Webhook-Id and body, logging every try', { tags: ['moto'] }, async () => {
     const { path, integration } = await outgoing({ events: ['alert.created'] });
     // The third try is never answered (until the test ends): the sender's own timeout ends it.
     const hung = heldAnswers();
@@ -273,7 +273,7 @@ describe('alert events', () => {
     expect(JSON.parse(delivery.body).type).toBe('alert.acknowledged');
   });
 
-  it('a pending delivery whose queue message was lost is re-driven by the sweeper', async () => {
+  it('a pending delivery whose queue message was lost is re-driven by the sweeper', { tags: ['moto'] }, async () => {
     const { path, integration } = await outgoing({ events: ['alert.created'] });
     const id = newId();
     const now = Date.now();

@@ -171,7 +171,7 @@ function notification(alertId: string | null, accountUserId: string | null, i: n
 }
 
 describe('notifications by alert and by account user', () => {
-  it('count concurrent records exactly under each of their owners and page like their partitions', async () => {
+  it('count concurrent records exactly under each of their owners and page like their partitions', { tags: ['moto'] }, async () => {
     const [alertA, alertB, person] = [newId(), newId(), newId()];
     const records = [
       ...Array.from({ length: 40 }, (_, i) => notification(alertA, person, i)),
@@ -205,7 +205,7 @@ describe('notifications by alert and by account user', () => {
 });
 
 describe('imports', () => {
-  it('count what they write as the write paths do (the recount finds every counter exact)', async () => {
+  it('count what they write as the write paths do (the recount finds every counter exact)', { tags: ['moto'] }, async () => {
     const owner = `int_${newId()}`;
     const at = Date.now();
     const note = (i: number, ownerId: string, type: string): LogRecord => ({
@@ -243,7 +243,7 @@ describe('imports', () => {
 });
 
 describe('recounting owner counts', () => {
-  it('finds them exact, and repairs one a crash left off so the list total is right again', async () => {
+  it('finds them exact, and repairs one a crash left off so the list total is right again', { tags: ['moto'] }, async () => {
     for (const set of ['LOG#OWNER', 'NTF#OWNER'] as const) {
       expect(await recountCounter(me.accountId, set, { settleMs: 100 }), set).toMatchObject({ status: 'exact' });
     }

@@ -5,6 +5,7 @@
 // Retry-After. The service's clock is moved instead of waiting out a lifetime or a window, and each
 // test starts at the beginning of a window of its own.
 // @moto: attempt counters with a condition and a TTL.
+// @module-tag moto
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMember } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';

@@ -249,7 +249,7 @@ describe('routing through routers', () => {
     expect(looped.routing?.reason).toMatch(/loop/);
   });
 
-  it('aggregate: the first alert is routed, the next ones within the window become its children', async () => {
+  it('aggregate: the first alert is routed, the next ones within the window become its children', { tags: ['moto'] }, async () => {
     const r = await router(`rules:
   - match: {always: true}
     actions:
@@ -280,13 +280,16 @@ describe('routing through routers', () => {
     expect(afterResolve.parent_id).toBeNull();
   });
 
-  it('automation: runs once for the alert, logged on its timeline; a redelivered message applies nothing twice', async () => {
-    const automation = await admin.post('/automation', {
-      name: 'Notify ticketing',
-      settings: `url: ${target.url}/tickets\nmethod: POST\ndata:\n  title: "{{alert.title}}"\n  urgency: "{{alert.urgency}}"\n`,
-    });
-    expect(automation.status, automation.text).toBe(201);
-    const r = await router(`rules:
+  it(
+    'automation: runs once for the alert, logged on its timeline; a redelivered message applies nothing twice',
+    { tags: ['moto'] },
+    async () => {
+      const automation = await admin.post('/automation', {
+        name: 'Notify ticketing',
+        settings: `url: ${target.url}/tickets\nmethod: POST\ndata:\n  title: "{{alert.title}}"\n  urgency: "{{alert.urgency}}"\n`,
+      });
+      expect(automation.status, automation.text).toBe(201);
+      const r = await router(`rules:
   - match: {always: true}
     actions:
       - type: setval
@@ -298,41 +301,42 @@ describe('routing through routers', () => {
       - type: assign
         receiver: ${teamA.prefix_id}
 `);
-    const before = target.received.length;
-    const alert = await viaApi([r.id], { title: 'Queue stuck', tags: ['a'] });
-    await eventually(async () => (target.received.length > before ? true : undefined), 10_000, 'the automation to run');
-    const sent = target.received.slice(before);
-    expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0].body)).toEqual({ title: '[P1] Queue stuck', urgency: 'high' });
-    const entry = await eventually(
-      async () => (await timeline(alert.id)).find((l) => l.data.action === 'automation'),
-      5_000,
-      'the automation entry',
-    );
-    expect(entry.data).toMatchObject({ automation_id: automation.body.id, status: 200 });
-    const runs = await admin.get(`/log?owner_id=${automation.body.id}`);
-    expect(runs.body.data[0].data).toMatchObject({ trigger: 'router', alert_id: `alt_${alert.id}` });
+      const before = target.received.length;
+      const alert = await viaApi([r.id], { title: 'Queue stuck', tags: ['a'] });
+      await eventually(async () => (target.received.length > before ? true : undefined), 10_000, 'the automation to run');
+      const sent = target.received.slice(before);
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(sent[0].body)).toEqual({ title: '[P1] Queue stuck', urgency: 'high' });
+      const entry = await eventually(
+        async () => (await timeline(alert.id)).find((l) => l.data.action === 'automation'),
+        5_000,
+        'the automation entry',
+      );
+      expect(entry.data).toMatchObject({ automation_id: automation.body.id, status: 200 });
+      const runs = await admin.get(`/log?owner_id=${automation.body.id}`);
+      expect(runs.body.data[0].data).toMatchObject({ trigger: 'router', alert_id: `alt_${alert.id}` });
 
-    // The escalation the routing started writes its own entries: counted once it is at rest.
-    await settle(service);
-    const steps = (await timeline(alert.id)).length;
-    const version = (await getAlert(accountId, alert.id))!.version;
-    // Redelivery: the same message again, through the queue and by a direct call.
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: service.runtime.queues.routing.url,
-        MessageBody: JSON.stringify({ account_id: accountId, alert_id: alert.id }),
-      }),
-    );
-    await settle(service);
-    const again = (await getAlert(accountId, alert.id))!;
-    expect(again.title).toBe('[P1] Queue stuck');
-    expect(again.tag_list).toEqual(['1-tags', 'x']);
-    expect(again.version).toBe(version);
-    expect(target.received.length).toBe(before + 1);
-    expect((await timeline(alert.id)).length).toBe(steps);
-    expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
-  });
+      // The escalation the routing started writes its own entries: counted once it is at rest.
+      await settle(service);
+      const steps = (await timeline(alert.id)).length;
+      const version = (await getAlert(accountId, alert.id))!.version;
+      // Redelivery: the same message again, through the queue and by a direct call.
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: service.runtime.queues.routing.url,
+          MessageBody: JSON.stringify({ account_id: accountId, alert_id: alert.id }),
+        }),
+      );
+      await settle(service);
+      const again = (await getAlert(accountId, alert.id))!;
+      expect(again.title).toBe('[P1] Queue stuck');
+      expect(again.tag_list).toEqual(['1-tags', 'x']);
+      expect(again.version).toBe(version);
+      expect(target.received.length).toBe(before + 1);
+      expect((await timeline(alert.id)).length).toBe(steps);
+      expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
+    },
+  );
 
   it('an alert sent straight to a team is assigned to it, as before', async () => {
     const res = await admin.post('/api/v4/alerts', {

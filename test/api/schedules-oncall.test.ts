@@ -165,101 +165,109 @@ describe('daylight-saving changes', () => {
 });
 
 describe('overrides, exceptions and terminate_on', () => {
-  it('an override cuts its parent occurrence; an exception removes one occurrence and the rotation keeps counting; terminate_on ends it', async () => {
-    const schedule = await createSchedule(admin);
-    const event = await berlinSpringRotation(schedule.id);
+  it(
+    'an override cuts its parent occurrence; an exception removes one occurrence and the rotation keeps counting; terminate_on ends it',
+    { tags: ['moto'] },
+    async () => {
+      const schedule = await createSchedule(admin);
+      const event = await berlinSpringRotation(schedule.id);
 
-    // Sunday 12:00–18:00 Berlin (CEST) goes to D instead of C.
-    const override = await admin.post(`/api/v4/events/${event.id}/override`, {
-      start_time: '2026-03-29 12:00',
-      end_time: '2026-03-29 18:00',
-      time_zone: 'Europe/Berlin',
-      layer: 1,
-      account_user_ids: [d],
-      action_time: '2026-03-29T09:00:00',
-    });
-    expect(override.status, override.text).toBe(201);
-    expect(override.body).toMatchObject({
-      parent_id: event.id,
-      schedule_ids: [schedule.id],
-      start_datetime: '2026-03-29T10:00:00.000Z',
-      end_datetime: '2026-03-29T16:00:00.000Z',
-      layer: 1,
-      time_zone: 'Europe/Berlin',
-      repeat: false,
-      event_attendees: [{ attendee_id: d, attendee_type: 'AccountUser', position: 0 }],
-    });
-    expect(await windowLines(admin, schedule.id, '2026-03-29 00:00:00', '2026-03-30 00:00:00')).toEqual([
-      `2026-03-28T08:00:00.000Z–2026-03-29T07:00:00.000Z L1 ${b}`,
-      `2026-03-29T07:00:00.000Z–2026-03-29T10:00:00.000Z L1 ${c}`,
-      `2026-03-29T10:00:00.000Z–2026-03-29T16:00:00.000Z L1 ${d}`,
-      `2026-03-29T16:00:00.000Z–2026-03-30T07:00:00.000Z L1 ${c}`,
-    ]);
+      // Sunday 12:00–18:00 Berlin (CEST) goes to D instead of C.
+      const override = await admin.post(`/api/v4/events/${event.id}/override`, {
+        start_time: '2026-03-29 12:00',
+        end_time: '2026-03-29 18:00',
+        time_zone: 'Europe/Berlin',
+        layer: 1,
+        account_user_ids: [d],
+        action_time: '2026-03-29T09:00:00',
+      });
+      expect(override.status, override.text).toBe(201);
+      expect(override.body).toMatchObject({
+        parent_id: event.id,
+        schedule_ids: [schedule.id],
+        start_datetime: '2026-03-29T10:00:00.000Z',
+        end_datetime: '2026-03-29T16:00:00.000Z',
+        layer: 1,
+        time_zone: 'Europe/Berlin',
+        repeat: false,
+        event_attendees: [{ attendee_id: d, attendee_type: 'AccountUser', position: 0 }],
+      });
+      expect(await windowLines(admin, schedule.id, '2026-03-29 00:00:00', '2026-03-30 00:00:00')).toEqual([
+        `2026-03-28T08:00:00.000Z–2026-03-29T07:00:00.000Z L1 ${b}`,
+        `2026-03-29T07:00:00.000Z–2026-03-29T10:00:00.000Z L1 ${c}`,
+        `2026-03-29T10:00:00.000Z–2026-03-29T16:00:00.000Z L1 ${d}`,
+        `2026-03-29T16:00:00.000Z–2026-03-30T07:00:00.000Z L1 ${c}`,
+      ]);
 
-    // Monday's occurrence (number 3, a) goes; Tuesday's is still number 4 (b).
-    const excepted = await admin.post(`/api/v4/events/${event.id}/add_exception`, { action_time: '2026-03-30T07:00:00.000Z' });
-    expect(excepted.status, excepted.text).toBe(200);
-    expect(excepted.body.exceptions).toEqual([{ id: expect.any(String), start_datetime: '2026-03-30T07:00:00.000Z' }]);
-    expect(await windowLines(admin, schedule.id, '2026-03-30 12:00:00', '2026-03-31 12:00:00')).toEqual([
-      `2026-03-31T07:00:00.000Z–2026-04-01T07:00:00.000Z L1 ${b}`,
-    ]);
-    // The same exception again changes nothing.
-    const again = await admin.post(`/api/v4/events/${event.id}/add_exception`, { action_time: '2026-03-30T09:00:00+02:00' });
-    expect(again.status).toBe(200);
-    expect(again.body.exceptions).toHaveLength(1);
+      // Monday's occurrence (number 3, a) goes; Tuesday's is still number 4 (b).
+      const excepted = await admin.post(`/api/v4/events/${event.id}/add_exception`, { action_time: '2026-03-30T07:00:00.000Z' });
+      expect(excepted.status, excepted.text).toBe(200);
+      expect(excepted.body.exceptions).toEqual([{ id: expect.any(String), start_datetime: '2026-03-30T07:00:00.000Z' }]);
+      expect(await windowLines(admin, schedule.id, '2026-03-30 12:00:00', '2026-03-31 12:00:00')).toEqual([
+        `2026-03-31T07:00:00.000Z–2026-04-01T07:00:00.000Z L1 ${b}`,
+      ]);
+      // The same exception again changes nothing.
+      const again = await admin.post(`/api/v4/events/${event.id}/add_exception`, { action_time: '2026-03-30T09:00:00+02:00' });
+      expect(again.status).toBe(200);
+      expect(again.body.exceptions).toHaveLength(1);
 
-    // From Wednesday on, nothing.
-    const terminated = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-04-01T09:00:00' });
-    expect(terminated.status, terminated.text).toBe(200);
-    expect(terminated.body.repeat_end_datetime).toBe('2026-03-31T07:00:00.000Z');
-    expect(await windowLines(admin, schedule.id, '2026-03-31 00:00:00', '2026-04-10 00:00:00')).toEqual([
-      `2026-03-31T07:00:00.000Z–2026-04-01T07:00:00.000Z L1 ${b}`,
-    ]);
-    // Earlier occurrences and the override are untouched.
-    expect(await windowLines(admin, schedule.id, '2026-03-29 09:00:00', '2026-03-29 11:00:00')).toEqual([
-      `2026-03-29T07:00:00.000Z–2026-03-29T10:00:00.000Z L1 ${c}`,
-      `2026-03-29T10:00:00.000Z–2026-03-29T16:00:00.000Z L1 ${d}`,
-    ]);
+      // From Wednesday on, nothing.
+      const terminated = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-04-01T09:00:00' });
+      expect(terminated.status, terminated.text).toBe(200);
+      expect(terminated.body.repeat_end_datetime).toBe('2026-03-31T07:00:00.000Z');
+      expect(await windowLines(admin, schedule.id, '2026-03-31 00:00:00', '2026-04-10 00:00:00')).toEqual([
+        `2026-03-31T07:00:00.000Z–2026-04-01T07:00:00.000Z L1 ${b}`,
+      ]);
+      // Earlier occurrences and the override are untouched.
+      expect(await windowLines(admin, schedule.id, '2026-03-29 09:00:00', '2026-03-29 11:00:00')).toEqual([
+        `2026-03-29T07:00:00.000Z–2026-03-29T10:00:00.000Z L1 ${c}`,
+        `2026-03-29T10:00:00.000Z–2026-03-29T16:00:00.000Z L1 ${d}`,
+      ]);
 
-    // Terminating on the first occurrence deletes the event and its override.
-    const gone = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-03-27T08:00:00Z' });
-    expect(gone.status).toBe(204);
-    expect(gone.text).toBe('');
-    expect((await admin.get(`/api/v4/events/${event.id}`)).status).toBe(404);
-    expect((await admin.get(`/api/v4/events/${override.body.id}`)).status).toBe(404);
-    expect(await windowLines(admin, schedule.id, '2026-03-01 00:00:00', '2026-05-01 00:00:00')).toEqual([]);
-  });
+      // Terminating on the first occurrence deletes the event and its override.
+      const gone = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-03-27T08:00:00Z' });
+      expect(gone.status).toBe(204);
+      expect(gone.text).toBe('');
+      expect((await admin.get(`/api/v4/events/${event.id}`)).status).toBe(404);
+      expect((await admin.get(`/api/v4/events/${override.body.id}`)).status).toBe(404);
+      expect(await windowLines(admin, schedule.id, '2026-03-01 00:00:00', '2026-05-01 00:00:00')).toEqual([]);
+    },
+  );
 
-  it('an override on another layer adds its entry without cutting the parent; overrides starting after terminate_on go', async () => {
-    const schedule = await createSchedule(admin);
-    const event = await berlinSpringRotation(schedule.id);
-    const layer2 = await admin.post(`/api/v4/events/${event.id}/override`, {
-      start_time: '2026-03-28 10:00',
-      end_time: '2026-03-28 11:00',
-      time_zone: 'UTC',
-      layer: 2,
-      account_user_ids: [d],
-      action_time: '2026-03-28T09:00:00+01:00',
-    });
-    expect(layer2.status, layer2.text).toBe(201);
-    const later = await admin.post(`/api/v4/events/${event.id}/override`, {
-      start_time: '2026-04-03 10:00',
-      end_time: '2026-04-03 11:00',
-      time_zone: 'Berlin',
-      layer: 1,
-      account_user_ids: [d],
-      action_time: '2026-04-03T09:00:00',
-    });
-    expect(later.status, later.text).toBe(201);
-    expect(await windowLines(admin, schedule.id, '2026-03-28 09:00:00', '2026-03-28 10:30:00')).toEqual([
-      `2026-03-28T08:00:00.000Z–2026-03-29T07:00:00.000Z L1 ${b}`,
-      `2026-03-28T10:00:00.000Z–2026-03-28T11:00:00.000Z L2 ${d}`,
-    ]);
-    const terminated = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-04-02T09:00:00' });
-    expect(terminated.status).toBe(200);
-    expect((await admin.get(`/api/v4/events/${later.body.id}`)).status).toBe(404);
-    expect((await admin.get(`/api/v4/events/${layer2.body.id}`)).status).toBe(200);
-  });
+  it(
+    'an override on another layer adds its entry without cutting the parent; overrides starting after terminate_on go',
+    { tags: ['moto'] },
+    async () => {
+      const schedule = await createSchedule(admin);
+      const event = await berlinSpringRotation(schedule.id);
+      const layer2 = await admin.post(`/api/v4/events/${event.id}/override`, {
+        start_time: '2026-03-28 10:00',
+        end_time: '2026-03-28 11:00',
+        time_zone: 'UTC',
+        layer: 2,
+        account_user_ids: [d],
+        action_time: '2026-03-28T09:00:00+01:00',
+      });
+      expect(layer2.status, layer2.text).toBe(201);
+      const later = await admin.post(`/api/v4/events/${event.id}/override`, {
+        start_time: '2026-04-03 10:00',
+        end_time: '2026-04-03 11:00',
+        time_zone: 'Berlin',
+        layer: 1,
+        account_user_ids: [d],
+        action_time: '2026-04-03T09:00:00',
+      });
+      expect(later.status, later.text).toBe(201);
+      expect(await windowLines(admin, schedule.id, '2026-03-28 09:00:00', '2026-03-28 10:30:00')).toEqual([
+        `2026-03-28T08:00:00.000Z–2026-03-29T07:00:00.000Z L1 ${b}`,
+        `2026-03-28T10:00:00.000Z–2026-03-28T11:00:00.000Z L2 ${d}`,
+      ]);
+      const terminated = await admin.post(`/api/v4/events/${event.id}/terminate_on`, { action_time: '2026-04-02T09:00:00' });
+      expect(terminated.status).toBe(200);
+      expect((await admin.get(`/api/v4/events/${later.body.id}`)).status).toBe(404);
+      expect((await admin.get(`/api/v4/events/${layer2.body.id}`)).status).toBe(200);
+    },
+  );
 
   it('action times that start no occurrence are 422', async () => {
     const schedule = await createSchedule(admin);
@@ -288,7 +296,7 @@ describe('overrides, exceptions and terminate_on', () => {
 });
 
 describe('layers and current_oncall', () => {
-  it('sorts entries by start then layer, and events on one layer add their attendees', async () => {
+  it('sorts entries by start then layer, and events on one layer add their attendees', { tags: ['moto'] }, async () => {
     const schedule = await createSchedule(admin);
     const base = {
       start_datetime: '2026-06-01T00:00:00Z',
@@ -338,7 +346,7 @@ describe('layers and current_oncall', () => {
     ]);
   });
 
-  it('window_events takes ISO 8601 bounds with offsets, and names every attendee once read', async () => {
+  it('window_events takes ISO 8601 bounds with offsets, and names every attendee once read', { tags: ['moto'] }, async () => {
     const schedule = await createSchedule(admin);
     const event = await createEvent(admin, {
       start_datetime: '2026-06-01T09:00:00Z',

@@ -115,7 +115,7 @@ describe('a signed click', () => {
       return all.length >= count ? all : undefined;
     }, `${count} answers`);
 
-  it('delivered twice acts once: one transition, and the second is answered as the first, never refused', async () => {
+  it('delivered twice acts once: one transition, and the second is answered as the first, never refused', { tags: ['moto'] }, async () => {
     const alert = await pagedAlert();
     const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'resolve', value: alert.prefix_id });
     expect(first.status, first.text).toBe(200);
@@ -131,7 +131,7 @@ describe('a signed click', () => {
     expect((await actions(alert.prefix_id)).filter((a) => a === 'resolved')).toHaveLength(1);
   });
 
-  it('a reject delivered twice passes the alert on once, and the second is not refused', async () => {
+  it('a reject delivered twice passes the alert on once, and the second is not refused', { tags: ['moto'] }, async () => {
     const alert = await pagedAlert();
     const first = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'reject', value: alert.prefix_id });
     expect(first.status, first.text).toBe(200);
@@ -143,29 +143,33 @@ describe('a signed click', () => {
     expect((await actions(alert.prefix_id)).filter((a) => a === 'rejected')).toHaveLength(1);
   });
 
-  it("acts once when the first delivery's process died right after its transition, and answers the second as the first", async () => {
-    const alert = await pagedAlert();
-    const accountId = (await admin.get(`/api/v4/account_users/${ada.id}`)).body.account_id as string;
-    const { body, responseUrl, actionTs } = standIn.clickPayload(workspace, {
-      userId: ada.slackUserId,
-      actionId: 'acknowledge',
-      value: alert.prefix_id,
-    });
-    // The first delivery got as far as its transition, under the interaction's key (docs/api.md#slack), and no further.
-    const actor = { type: 'AccountUser' as const, accountUserId: ada.id, userId: ada.userId };
-    await acknowledgeAlert(accountId, alert.id, { actor, rules: 'v4', idempotencyKey: `slack:${workspace.teamId}:${actionTs}` });
-    const again = await deliverAgain(body);
-    expect(again.status, again.text).toBe(200);
-    const [answer] = await answersTo(responseUrl, 1);
-    expect(answer.body.replace_original).toBe(true);
-    expect(textOf(answer.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
-    expect(await statusOf(alert.id)).toBe('acknowledged');
-    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
-    // Another click of the same button is a request of its own: refused, since the alert is acknowledged.
-    const other = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
-    const [refusal] = await answersTo(other.responseUrl, 1);
-    expect(refusal.body.text).toMatch(/Nothing was done: Cannot acknowledge an alert that is acknowledged/);
-  });
+  it(
+    "acts once when the first delivery's process died right after its transition, and answers the second as the first",
+    { tags: ['moto'] },
+    async () => {
+      const alert = await pagedAlert();
+      const accountId = (await admin.get(`/api/v4/account_users/${ada.id}`)).body.account_id as string;
+      const { body, responseUrl, actionTs } = standIn.clickPayload(workspace, {
+        userId: ada.slackUserId,
+        actionId: 'acknowledge',
+        value: alert.prefix_id,
+      });
+      // The first delivery got as far as its transition, under the interaction's key (docs/api.md#slack), and no further.
+      const actor = { type: 'AccountUser' as const, accountUserId: ada.id, userId: ada.userId };
+      await acknowledgeAlert(accountId, alert.id, { actor, rules: 'v4', idempotencyKey: `slack:${workspace.teamId}:${actionTs}` });
+      const again = await deliverAgain(body);
+      expect(again.status, again.text).toBe(200);
+      const [answer] = await answersTo(responseUrl, 1);
+      expect(answer.body.replace_original).toBe(true);
+      expect(textOf(answer.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
+      expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
+      // Another click of the same button is a request of its own: refused, since the alert is acknowledged.
+      const other = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      const [refusal] = await answersTo(other.responseUrl, 1);
+      expect(refusal.body.text).toMatch(/Nothing was done: Cannot acknowledge an alert that is acknowledged/);
+    },
+  );
 
   it('from an unlinked Slack user: an ephemeral explanation, nothing changes', async () => {
     const alert = await pagedAlert();
@@ -269,7 +273,7 @@ describe('/oncall', () => {
     expect(noTitle.body.text).toMatch(/Name the team and the title/);
   });
 
-  it('page delivered twice makes one alert, and the second is answered with it', async () => {
+  it('page delivered twice makes one alert, and the second is answered with it', { tags: ['moto'] }, async () => {
     const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
     const { body } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
     const timestampSeconds = nowSeconds();

@@ -65,7 +65,7 @@ describe('connecting a workspace', () => {
     expect((await admin.get('/api/v4/slack')).status).toBe(404);
   });
 
-  it('keeps the workspace, never shows the secrets, and stores them sealed', async () => {
+  it('keeps the workspace, never shows the secrets, and stores them sealed', { tags: ['moto'] }, async () => {
     const connected = await connect(admin, standIn, workspace);
     expect(connected).toEqual({
       connected: true,
@@ -99,7 +99,7 @@ describe('connecting a workspace', () => {
     expect((await client.get('/api/v4/slack')).status).toBe(200);
   });
 
-  it('gives one workspace to one account: another account connecting it is 409', async () => {
+  it('gives one workspace to one account: another account connecting it is 409', { tags: ['moto'] }, async () => {
     const other = await signupAccount(service, 'Rival');
     const res = await other.client.put('/api/v4/slack', { bot_token: workspace.botToken, signing_secret: workspace.signingSecret });
     expect(res.status).toBe(409);
@@ -118,31 +118,35 @@ describe('connecting a workspace', () => {
 });
 
 describe('people', () => {
-  it('slack_user_id: null by default, validated, set by an admin or the person, one account user per Slack user', async () => {
-    const a = await person(admin);
-    const b = await person(admin);
-    const read = await admin.get(`/api/v4/account_users/${a.id}`);
-    expect(read.body.slack_user_id).toBeNull();
-    expect(read.body.user.notify_slack).toBe(false);
-    const bad = await admin.put(`/api/v4/account_users/${a.id}`, { slack_user_id: 'alice' });
-    expect(bad.status).toBe(422);
-    expect(messages(bad)).toMatch(/^slack_user_id must be a Slack user id/);
-    const own = await a.client.put(`/api/v4/account_users/${a.id}`, {
-      slack_user_id: 'UAAAA0001',
-      user_attributes: { notify_slack: true },
-    });
-    expect(own.status, own.text).toBe(200);
-    expect(own.body.slack_user_id).toBe('UAAAA0001');
-    expect(own.body.user.notify_slack).toBe(true);
-    expect((await b.client.put(`/api/v4/account_users/${a.id}`, { slack_user_id: 'UAAAA0002' })).status).toBe(403);
-    const taken = await admin.put(`/api/v4/account_users/${b.id}`, { slack_user_id: 'UAAAA0001' });
-    expect(taken.status).toBe(409);
-    expect(messages(taken)).toMatch(/slack_user_id UAAAA0001 is already linked to another account user/);
-    // Unlinked, the Slack user is free for someone else.
-    expect((await admin.put(`/api/v4/account_users/${a.id}`, { slack_user_id: null })).status).toBe(200);
-    expect((await admin.put(`/api/v4/account_users/${b.id}`, { slack_user_id: 'UAAAA0001' })).body.slack_user_id).toBe('UAAAA0001');
-    expect((await admin.get('/api/v4/account_users?slack_user_id=UAAAA0001')).body.data.map((u: any) => u.id)).toEqual([b.id]);
-  });
+  it(
+    'slack_user_id: null by default, validated, set by an admin or the person, one account user per Slack user',
+    { tags: ['moto'] },
+    async () => {
+      const a = await person(admin);
+      const b = await person(admin);
+      const read = await admin.get(`/api/v4/account_users/${a.id}`);
+      expect(read.body.slack_user_id).toBeNull();
+      expect(read.body.user.notify_slack).toBe(false);
+      const bad = await admin.put(`/api/v4/account_users/${a.id}`, { slack_user_id: 'alice' });
+      expect(bad.status).toBe(422);
+      expect(messages(bad)).toMatch(/^slack_user_id must be a Slack user id/);
+      const own = await a.client.put(`/api/v4/account_users/${a.id}`, {
+        slack_user_id: 'UAAAA0001',
+        user_attributes: { notify_slack: true },
+      });
+      expect(own.status, own.text).toBe(200);
+      expect(own.body.slack_user_id).toBe('UAAAA0001');
+      expect(own.body.user.notify_slack).toBe(true);
+      expect((await b.client.put(`/api/v4/account_users/${a.id}`, { slack_user_id: 'UAAAA0002' })).status).toBe(403);
+      const taken = await admin.put(`/api/v4/account_users/${b.id}`, { slack_user_id: 'UAAAA0001' });
+      expect(taken.status).toBe(409);
+      expect(messages(taken)).toMatch(/slack_user_id UAAAA0001 is already linked to another account user/);
+      // Unlinked, the Slack user is free for someone else.
+      expect((await admin.put(`/api/v4/account_users/${a.id}`, { slack_user_id: null })).status).toBe(200);
+      expect((await admin.put(`/api/v4/account_users/${b.id}`, { slack_user_id: 'UAAAA0001' })).body.slack_user_id).toBe('UAAAA0001');
+      expect((await admin.get('/api/v4/account_users?slack_user_id=UAAAA0001')).body.data.map((u: any) => u.id)).toEqual([b.id]);
+    },
+  );
 });
 
 describe('pages by direct message', () => {
@@ -238,61 +242,65 @@ describe('pages by direct message', () => {
 describe('team channels', () => {
   beforeAll(() => connect(admin, standIn, workspace));
 
-  it('posts each alert once, then updates it in place on each change (no timer waited for) through v4, the earlier interface and a click', async () => {
-    const p = await slackPerson(admin, standIn, workspace, { name: 'Ada Lovelace' });
-    const channel = standIn.addChannel();
-    const t = await team(admin, { layers: [[p.id]] });
-    const set = await admin.put(`/api/v4/teams/${t.id}`, { slack_channel_id: channel });
-    expect(set.status, set.text).toBe(200);
-    expect(set.body.slack_channel_id).toBe(channel);
-    expect((await admin.put(`/api/v4/teams/${t.id}`, { slack_channel_id: '#general' })).status).toBe(422);
+  it(
+    'posts each alert once, then updates it in place on each change (no timer waited for) through v4, the earlier interface and a click',
+    { tags: ['moto'] },
+    async () => {
+      const p = await slackPerson(admin, standIn, workspace, { name: 'Ada Lovelace' });
+      const channel = standIn.addChannel();
+      const t = await team(admin, { layers: [[p.id]] });
+      const set = await admin.put(`/api/v4/teams/${t.id}`, { slack_channel_id: channel });
+      expect(set.status, set.text).toBe(200);
+      expect(set.body.slack_channel_id).toBe(channel);
+      expect((await admin.put(`/api/v4/teams/${t.id}`, { slack_channel_id: '#general' })).status).toBe(422);
 
-    const alert = await alertTo(admin, { teams: [t.id] }, 'Queue backlog');
-    const posted = await eventually(() => standIn.messagesIn(channel)[0], 'the team message');
-    expect(buttonsOf(posted.blocks)).toEqual({ acknowledge: alert.prefix_id, reject: alert.prefix_id, resolve: alert.prefix_id });
-    expect(posted.text).toMatch(new RegExp(`#${alert.tiny_id}: Queue backlog \\(high, open\\)`));
+      const alert = await alertTo(admin, { teams: [t.id] }, 'Queue backlog');
+      const posted = await eventually(() => standIn.messagesIn(channel)[0], 'the team message');
+      expect(buttonsOf(posted.blocks)).toEqual({ acknowledge: alert.prefix_id, reject: alert.prefix_id, resolve: alert.prefix_id });
+      expect(posted.text).toMatch(new RegExp(`#${alert.tiny_id}: Queue backlog \\(high, open\\)`));
 
-    // The contract's "within 5 s of each change": the update follows the change itself, not a timer.
-    // So it is there once the runtime is at rest, with the service's clock where it was and no sweep
-    // run (a sync left to a retry or to the sweeper would not have run yet).
-    expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
-    await settle(service);
-    const update = standIn.callsOf('chat.update').filter((c) => c.args.ts === posted.ts);
-    expect(update).toHaveLength(1);
-    expect(update[0].args.channel).toBe(channel);
-    expect(posted.text).toMatch(/acknowledged/);
-    expect(textOf(posted.blocks)).toMatch(/Acknowledged by Admin/);
-    expect(buttonsOf(posted.blocks)).toEqual({ resolve: alert.prefix_id });
+      // The contract's "within 5 s of each change": the update follows the change itself, not a timer.
+      // So it is there once the runtime is at rest, with the service's clock where it was and no sweep
+      // run (a sync left to a retry or to the sweeper would not have run yet).
+      expect((await admin.post(`/api/v4/alerts/${alert.id}/acknowledge`)).status).toBe(200);
+      await settle(service);
+      const update = standIn.callsOf('chat.update').filter((c) => c.args.ts === posted.ts);
+      expect(update).toHaveLength(1);
+      expect(update[0].args.channel).toBe(channel);
+      expect(posted.text).toMatch(/acknowledged/);
+      expect(textOf(posted.blocks)).toMatch(/Acknowledged by Admin/);
+      expect(buttonsOf(posted.blocks)).toEqual({ resolve: alert.prefix_id });
 
-    // The earlier interface resolves it.
-    expect((await admin.post(`/alert/${alert.prefix_id}/resolve`)).status).toBe(200);
-    await settle(service);
-    expect(textOf(posted.blocks)).toMatch(/Resolved by Admin/);
-    expect(posted.text).toMatch(/resolved/);
-    expect(buttonsOf(posted.blocks)).toEqual({});
+      // The earlier interface resolves it.
+      expect((await admin.post(`/alert/${alert.prefix_id}/resolve`)).status).toBe(200);
+      await settle(service);
+      expect(textOf(posted.blocks)).toMatch(/Resolved by Admin/);
+      expect(posted.text).toMatch(/resolved/);
+      expect(buttonsOf(posted.blocks)).toEqual({});
 
-    // A click on the team message of another alert acknowledges it as the linked person.
-    const second = await alertTo(admin, { teams: [t.id] }, 'Second');
-    const message = await eventually(() => standIn.messagesIn(channel).find((m) => m.text.includes('Second')), 'the second message');
-    const clicked = await click(service, standIn, workspace, {
-      userId: p.slackUserId,
-      actionId: 'acknowledge',
-      value: second.prefix_id,
-      channel,
-      messageTs: message.ts,
-    });
-    expect(clicked.status).toBe(200);
-    // Slack is answered after 2.5 s even when the work goes on (a loaded machine): the change is
-    // recorded in the alert's timeline, and its event published, before the runtime is brought to rest.
-    await acknowledgementRecorded(second.prefix_id);
-    await settle(service);
-    expect(textOf(message.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+      // A click on the team message of another alert acknowledges it as the linked person.
+      const second = await alertTo(admin, { teams: [t.id] }, 'Second');
+      const message = await eventually(() => standIn.messagesIn(channel).find((m) => m.text.includes('Second')), 'the second message');
+      const clicked = await click(service, standIn, workspace, {
+        userId: p.slackUserId,
+        actionId: 'acknowledge',
+        value: second.prefix_id,
+        channel,
+        messageTs: message.ts,
+      });
+      expect(clicked.status).toBe(200);
+      // Slack is answered after 2.5 s even when the work goes on (a loaded machine): the change is
+      // recorded in the alert's timeline, and its event published, before the runtime is brought to rest.
+      await acknowledgementRecorded(second.prefix_id);
+      await settle(service);
+      expect(textOf(message.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
 
-    // Once per alert: every message in the channel is a different alert's, and nothing else was posted.
-    await runDueSweeps(service);
-    const inChannel = standIn.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
-    expect(inChannel).toHaveLength(2);
-  });
+      // Once per alert: every message in the channel is a different alert's, and nothing else was posted.
+      await runDueSweeps(service);
+      const inChannel = standIn.callsOf('chat.postMessage').filter((c) => c.args.channel === channel);
+      expect(inChannel).toHaveLength(2);
+    },
+  );
 
   it("a hand-off to another team: the first team's message shows it, the new team's channel gets its own", async () => {
     const p = await slackPerson(admin, standIn, workspace);

@@ -44,7 +44,7 @@ useService(async (started) => {
 });
 
 describe('recounting', () => {
-  it('finds every counter exact after real work, and every counter item has a registered kind', async () => {
+  it('finds every counter exact after real work, and every counter item has a registered kind', { tags: ['moto'] }, async () => {
     // Routing and timeline writes come to rest first: the routing worker runs in this process.
     await settle(service);
     const results = await recountAccount(accountId, { settleMs: 200 });
@@ -54,7 +54,7 @@ describe('recounting', () => {
     expect(countedTypes()).not.toContain('APIKEY');
   });
 
-  it('leaves a counter that moves while it is read alone, and repairs it once it is still', async () => {
+  it('leaves a counter that moves while it is read alone, and repairs it once it is still', { tags: ['moto'] }, async () => {
     await adjustCounts(accountId, 'SKD', { total: 4 });
     // A write lands between the two readings: nothing is corrected.
     const busy = await recountCounter(accountId, 'SKD', { attempts: 1, between: () => adjustCounts(accountId, 'SKD', { total: 1 }) });
@@ -67,7 +67,7 @@ describe('recounting', () => {
 });
 
 describe("the sweeper's repair", () => {
-  it('walks one counter item per run through every type and repairs the one a crash left off', async () => {
+  it('walks one counter item per run through every type and repairs the one a crash left off', { tags: ['moto'] }, async () => {
     const exact = (await service.admin.get('/api/v4/teams')).body.total_count;
     await adjustCounts(accountId, 'TEAM', { total: -1 });
     expect((await service.admin.get('/api/v4/teams')).body.total_count).toBe(exact - 1);

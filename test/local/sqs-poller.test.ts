@@ -1,4 +1,5 @@
 // @moto: visibility timeouts, receive counts and the redrive to the DLQ.
+// @module-tag moto
 import { randomBytes } from 'node:crypto';
 import {
   DeleteMessageBatchCommand,
