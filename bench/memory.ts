@@ -97,9 +97,13 @@ async function atRest(service: Service): Promise<boolean> {
   const batches = service.runtime.pollers.reduce((sum, p) => sum + p.batches, 0);
   for (const { url } of Object.values(service.runtime.queues)) {
     const { Attributes = {} } = await service.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: url,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
     );
-    if (Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) > 0) return false;
+    if (Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) > 0)
+      return false;
   }
   const idle = service.runtime.pollers.every((p) => p.busy === 0) && groupCommitsIdle();
   return idle && batches === service.runtime.pollers.reduce((sum, p) => sum + p.batches, 0);

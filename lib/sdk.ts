@@ -25,6 +25,11 @@ export function runInBackground<T>(work: () => T): T {
   return background.run(true, work);
 }
 
+/** Runs `work` outside any background work it was called from (a request's part of a shared write). */
+export function runInForeground<T>(work: () => T): T {
+  return background.exit(work);
+}
+
 export const inBackground = (): boolean => background.getStore() === true;
 
 /** The SDK's own default: what a request's calls get, deployed and locally. */

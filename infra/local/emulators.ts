@@ -17,7 +17,13 @@ export interface Emulators {
 
 export async function startEmulators(options: { dataDir: string; endpoint?: string }): Promise<Emulators> {
   if (options.endpoint) {
-    return { dynamodbEndpoint: options.endpoint, sqsEndpoint: options.endpoint, embedded: false, dynamoMemory: async () => null, stop: async () => {} };
+    return {
+      dynamodbEndpoint: options.endpoint,
+      sqsEndpoint: options.endpoint,
+      embedded: false,
+      dynamoMemory: () => Promise.resolve(null),
+      stop: async () => {},
+    };
   }
   let dynamoPath: string | undefined;
   if (options.dataDir !== ':memory:') {

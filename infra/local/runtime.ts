@@ -182,7 +182,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const scheduled = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].schedule);
   const runScheduled = async (name: FunctionName) => {
     const module = await importEntry<{ handler: (event: unknown, context: Context) => Promise<unknown> }>(name);
-    return runInBackground(() => module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context));
+    return runInBackground(() =>
+      module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context),
+    );
   };
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {

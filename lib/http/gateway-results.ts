@@ -30,7 +30,9 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** middy's answer just before the function's time runs out: the service was too busy, not the request wrong. */
 function ranOutOfTime(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError' && (error.cause as { package?: string } | undefined)?.package === '@middy/core';
+  return (
+    error instanceof Error && error.name === 'TimeoutError' && (error.cause as { package?: string } | undefined)?.package === '@middy/core'
+  );
 }
 
 /** The contract's error body (docs/api.md#requests): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
