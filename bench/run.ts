@@ -27,6 +27,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
   console: async () => (await import('./console')).benchConsole,
   slack: async () => (await import('./slack')).benchSlack,
+  memory: async () => (await import('./memory')).benchMemory,
 };
 
 async function main(): Promise<void> {

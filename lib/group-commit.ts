@@ -4,8 +4,12 @@
 // item and nothing waits; under load the groups grow by themselves, so round trips per item fall
 // exactly when they matter.
 
+import { inBackground, runInBackground, runInForeground } from './sdk';
+
 interface Waiting<T, R> {
   item: T;
+  /** Added by background work (lib/sdk.ts): a group of only such items is written in the background lane. */
+  background: boolean;
   resolve: (result: R) => void;
   reject: (error: Error) => void;
 }
@@ -48,6 +52,7 @@ export class GroupCommit<T, R = void> {
       };
       this.waiting.push({
         item,
+        background: inBackground(),
         resolve: (result) => {
           answered();
           resolve(result);
@@ -72,7 +77,9 @@ export class GroupCommit<T, R = void> {
     while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
       const group = this.waiting.splice(0, this.maxGroup);
       this.inFlight += 1;
-      this.write(group.map((w) => w.item))
+      // A request's item never waits in the background lane because a worker's item opened its group.
+      const write = () => this.write(group.map((w) => w.item));
+      (group.every((w) => w.background) ? runInBackground(write) : runInForeground(write))
         .then(
           (results) =>
             group.forEach((w, i) => {

@@ -192,12 +192,16 @@ export async function startApi(options: {
       isBase64Encoded: body.length > 0 && !isText,
     };
     const fn: HttpFunctionName = matched ? matched.route.fn : 'notFound';
+    // Lambda starts an invocation's timeout once the function is initialised: a cold import (seconds
+    // on a busy machine) is not the request's time.
+    const handler = await handlerOf(fn);
+    const invoked = Date.now();
     const context = {
       functionName: fn,
       awsRequestId: event.requestContext.requestId,
-      getRemainingTimeInMillis: () => FUNCTIONS[fn].timeoutSeconds * 1000 - (Date.now() - now),
+      getRemainingTimeInMillis: () => FUNCTIONS[fn].timeoutSeconds * 1000 - (Date.now() - invoked),
     } as unknown as Context;
-    const result = await (await handlerOf(fn))(event, context);
+    const result = await handler(event, context);
     // Lambda refuses a response payload over 6 MB, and API Gateway answers that as a 500: so does this
     // server, so a function that forgets the limit fails here as it would deployed.
     if ((result.body?.length ?? 0) > 1_000_000 && payloadBytes(result) > LAMBDA_RESPONSE_BYTES) {

@@ -10,12 +10,20 @@ export interface Emulators {
   dynamodbEndpoint: string;
   sqsEndpoint: string;
   embedded: boolean;
+  /** The embedded DynamoDB thread's memory (its own heap; rss is the whole process's); null on an external endpoint. */
+  dynamoMemory(): Promise<NodeJS.MemoryUsage | null>;
   stop(): Promise<void>;
 }
 
 export async function startEmulators(options: { dataDir: string; endpoint?: string }): Promise<Emulators> {
   if (options.endpoint) {
-    return { dynamodbEndpoint: options.endpoint, sqsEndpoint: options.endpoint, embedded: false, stop: async () => {} };
+    return {
+      dynamodbEndpoint: options.endpoint,
+      sqsEndpoint: options.endpoint,
+      embedded: false,
+      dynamoMemory: () => Promise.resolve(null),
+      stop: async () => {},
+    };
   }
   let dynamoPath: string | undefined;
   if (options.dataDir !== ':memory:') {
@@ -28,6 +36,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
     dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
     sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
     embedded: true,
+    dynamoMemory: () => dynamo.memory(),
     async stop() {
       await sqs.stop();
       await dynamo.stop();
@@ -36,7 +45,9 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
 }
 
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
-async function startDynaliteThread(dataPath: string | undefined): Promise<{ port: number; stop(): Promise<void> }> {
+async function startDynaliteThread(
+  dataPath: string | undefined,
+): Promise<{ port: number; memory(): Promise<NodeJS.MemoryUsage>; stop(): Promise<void> }> {
   const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -47,6 +58,17 @@ async function startDynaliteThread(dataPath: string | undefined): Promise<{ port
   });
   return {
     port,
+    memory() {
+      return new Promise((resolve) => {
+        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage }) => {
+          if (message.type !== 'memory') return;
+          worker.off('message', answer);
+          resolve(message.usage!);
+        };
+        worker.on('message', answer);
+        worker.postMessage('memory');
+      });
+    },
     async stop() {
       const stopped = new Promise<void>((resolve) => {
         worker.on('message', (message: { type: string }) => {

@@ -11,6 +11,7 @@ import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { config } from '../../lib/config';
 import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
 import { logger } from '../../lib/log';
+import { runInBackground } from '../../lib/sdk';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -181,7 +182,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const scheduled = (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].schedule);
   const runScheduled = async (name: FunctionName) => {
     const module = await importEntry<{ handler: (event: unknown, context: Context) => Promise<unknown> }>(name);
-    return module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context);
+    return runInBackground(() =>
+      module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context),
+    );
   };
   const timers = scheduled.filter(entryExists).map((name) =>
     setInterval(() => {

@@ -5,6 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { runInBackground } from '../../lib/sdk';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
@@ -79,7 +80,8 @@ export function startPoller(options: PollerOptions): Poller {
         awsRequestId: records[0].messageId,
         getRemainingTimeInMillis: () => 30_000,
       } as unknown as Context;
-      const response = await (await handler)({ Records: records }, context);
+      const handle = await handler;
+      const response = await runInBackground(() => handle({ Records: records }, context));
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       options.onError?.(error);

@@ -25,6 +25,16 @@ export function textResult(status: number, contentType: string, body: string, he
   return { statusCode: status, headers: { 'content-type': contentType, ...CORS.responseHeaders, ...headers }, body };
 }
 
+/** Seconds a client waits before trying a request again that ran out of its time. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** middy's answer just before the function's time runs out: the service was too busy, not the request wrong. */
+function ranOutOfTime(error: unknown): boolean {
+  return (
+    error instanceof Error && error.name === 'TimeoutError' && (error.cause as { package?: string } | undefined)?.package === '@middy/core'
+  );
+}
+
 /** The contract's error body (docs/api.md#requests): `{errors:[{message}]}`, plus `code` under /api/v4. Validation
  * errors are 422 on v4 and 400 on the earlier interface (Unprocessable stays 422 on both). Unknown
  * errors never leak detail. */
@@ -37,6 +47,12 @@ export function errorResult(error: unknown, path: string): Result {
     const body: Record<string, unknown> = { errors: error.messages.map((message) => ({ message })) };
     if (iface === 'v4') body.code = status;
     return jsonResult(status, body, error.headers);
+  }
+  if (ranOutOfTime(error)) {
+    logger.warn('request ran out of its time', { path });
+    const body: Record<string, unknown> = { errors: [{ message: 'The service is busy: try again shortly' }] };
+    if (iface === 'v4') body.code = 503;
+    return jsonResult(503, body, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
   }
   logger.error('unhandled error', { error: error as Error, path });
   const body: Record<string, unknown> = { errors: [{ message: 'Internal server error' }] };

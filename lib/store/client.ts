@@ -3,7 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { withoutSdkLogging } from '../sdk';
+import { LaneHandler, withoutSdkLogging } from '../sdk';
 
 let client: DynamoDBDocumentClient | undefined;
 let clientEndpoint: string | undefined;
@@ -14,7 +14,7 @@ export function db(): DynamoDBDocumentClient {
   if (!client || clientEndpoint !== endpoint) {
     client?.destroy();
     clientEndpoint = endpoint;
-    const raw = new DynamoDBClient({ maxAttempts: 4 });
+    const raw = new DynamoDBClient({ maxAttempts: 4, requestHandler: new LaneHandler() });
     withoutSdkLogging(raw);
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
