@@ -31,7 +31,7 @@ const OVER_BUDGET_KIB: Record<string, number> = {
   alerts: 805,
   routers: 790,
   accountUsers: 775,
-  notificationRules: 765,
+  notificationRules: 680,
   automations: 765,
   respond: 760,
   public: 630,
@@ -51,8 +51,9 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
   re2js: [...PAGING, ...RULE_EDITORS, 'alerts', 'respond'],
   yaml: [...PAGING, ...RULE_EDITORS, 'alerts', 'respond'],
-  // Account templates compiled where they are rendered (pages, team messages) or checked (account, router templates).
-  handlebars: [...PAGING, ...RULE_EDITORS, 'account', 'webhookWorker'],
+  // Account templates compiled where they are rendered (pages) or checked (the account's templates,
+  // routers' and automations' templates; notification rules and team messages have none).
+  handlebars: [...PAGING, 'routers', 'automations', 'account'],
   'libphonenumber-js': ['accountUsers'],
   jmespath: ['ingestWorker'],
   // Replaced by lib/slack-client/web-api.ts and lib/auth/jwt.ts: in no function.
