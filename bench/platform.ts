@@ -112,40 +112,77 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
   }
 }
 
-/** Bundles every function as the stack does and measures its size and module initialisation. */
+/**
+ * What every function loads before any code of ours: the DynamoDB and document clients and the SQS
+ * client, bundled with the same options. Issue 21 measures each function's initialisation against it.
+ */
+const SDK_ALONE = [
+  "export { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+  "export { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+  "export { SQSClient } from '@aws-sdk/client-sqs';",
+].join('\n');
+
+/** Milliseconds to import the module at `file` in a fresh Node process. */
+function importMs(file: string): number {
+  const printed = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`,
+    ],
+    { env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+  );
+  return Number(printed.toString().trim());
+}
+
+/**
+ * Bundles every function as the stack does and measures its size and module initialisation, and
+ * the SDK's alone: rounds run the SDK and every function in turn, so each ratio compares runs made
+ * under the same load.
+ */
 export async function coldStarts(): Promise<Record<string, number>> {
   const out = mkdtempSync(path.join(tmpdir(), 'oncall-bundles-'));
   const figures: Record<string, number> = {};
-  let largest = 0;
-  let slowest = 0;
   try {
-    for (const [name, definition] of Object.entries(FUNCTIONS)) {
-      const file = path.join(out, name, 'index.mjs');
-      await build({ ...ESBUILD_OPTIONS, entryPoints: [path.join(root, definition.entry)], outfile: file, logLevel: 'silent' });
+    const sdkFile = path.join(out, 'sdk-alone', 'index.mjs');
+    const files = Object.fromEntries(Object.keys(FUNCTIONS).map((name) => [name, path.join(out, name, 'index.mjs')]));
+    await Promise.all([
+      build({ ...ESBUILD_OPTIONS, stdin: { contents: SDK_ALONE, resolveDir: root, loader: 'ts' }, outfile: sdkFile, logLevel: 'silent' }),
+      ...Object.entries(FUNCTIONS).map(([name, definition]) =>
+        build({ ...ESBUILD_OPTIONS, entryPoints: [path.join(root, definition.entry)], outfile: files[name], logLevel: 'silent' }),
+      ),
+    ]);
+    const runs: Record<string, number[]> = { sdk: [], ...Object.fromEntries(Object.keys(files).map((name) => [name, []])) };
+    for (let round = 0; round < 5; round++) {
+      runs.sdk.push(importMs(sdkFile));
+      for (const [name, file] of Object.entries(files)) runs[name].push(importMs(file));
+    }
+    const sdk = median(runs.sdk);
+    let largest = 0;
+    let slowest = 0;
+    let slowestRatio = 0;
+    for (const [name, file] of Object.entries(files)) {
       const bytes = statSync(file).size;
-      const runs: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const printed = execFileSync(
-          process.execPath,
-          [
-            '--input-type=module',
-            '-e',
-            `const t=process.hrtime.bigint(); await import(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint()-t)/1e6)`,
-          ],
-          { env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
-        );
-        runs.push(Number(printed.toString().trim()));
-      }
-      const init = median(runs);
+      const init = median(runs[name]);
       figures[`bundle_${name}_kib`] = round(bytes / 1024, 1);
       figures[`init_${name}_ms`] = round(init, 1);
+      figures[`init_${name}_ratio`] = round(init / sdk, 2);
       largest = Math.max(largest, bytes);
       slowest = Math.max(slowest, init);
+      slowestRatio = Math.max(slowestRatio, init / sdk);
     }
+    return {
+      largest_bundle_kib: round(largest / 1024, 1),
+      slowest_init_ms: round(slowest, 1),
+      sdk_alone_kib: round(statSync(sdkFile).size / 1024, 1),
+      sdk_alone_init_ms: round(sdk, 1),
+      slowest_init_ratio: round(slowestRatio, 2),
+      ...figures,
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-  return { largest_bundle_kib: round(largest / 1024, 1), slowest_init_ms: round(slowest, 1), ...figures };
 }
 
 export async function benchPlatform(): Promise<Record<string, number | string>> {

@@ -1,7 +1,7 @@
 // Notification rule YAML on save (docs/api.md#escalation-and-notifications): parsed by the rule engine; any fault is a
 // validation error naming it (line and column where it has one). The text is stored as sent.
 import { Invalid } from '../http/errors';
-import { parseNotificationRules } from '../rule-engine';
+import { parseNotificationRules } from '../rule-engine/notification-rules';
 
 export function checkedNotificationRules<T extends string | null | undefined>(text: T, field = 'rules'): T {
   if (typeof text !== 'string') return text;

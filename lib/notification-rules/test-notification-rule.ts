@@ -8,7 +8,7 @@ import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { parseId, prefixId } from '../ids';
 import { clock } from '../clock';
-import { explainNotificationRule } from '../rule-engine';
+import { explainNotificationRule } from '../rule-engine/pick-channels';
 import { findNotificationRule } from './read-notification-rules';
 import { notificationRuleTestInput } from './schemas';
 

@@ -25,7 +25,7 @@ export interface BotIdentity {
 
 /** auth.test: whose token this is. Throws SlackCallFailed (`invalid_auth`, `account_inactive`, …). */
 export async function checkBotToken(token: string): Promise<BotIdentity> {
-  const answer = await callSlack('auth', 'auth.test', token, (client) => client.auth.test());
+  const answer = await callSlack<{ team_id?: string; team?: string; user_id?: string }>('auth', 'auth.test', token);
   if (!answer.team_id || !answer.user_id) throw new SlackCallFailed('auth.test', 'not_a_bot_token', null, 'no team or user in the answer');
   return { teamId: answer.team_id, teamName: answer.team ?? answer.team_id, botUserId: answer.user_id };
 }
@@ -40,9 +40,18 @@ export interface InstalledBot extends BotIdentity {
 export async function exchangeInstallCode(code: string, redirectUri: string): Promise<InstalledBot> {
   const { SLACK_CLIENT_ID, SLACK_CLIENT_SECRET } = config();
   if (!SLACK_CLIENT_ID || !SLACK_CLIENT_SECRET) throw new SlackCallFailed('oauth.v2.access', 'not_configured');
-  const answer = await callSlack('oauth', 'oauth.v2.access', undefined, (client) =>
-    client.oauth.v2.access({ client_id: SLACK_CLIENT_ID, client_secret: SLACK_CLIENT_SECRET, code, redirect_uri: redirectUri }),
-  );
+  const answer = await callSlack<{
+    access_token?: string;
+    team?: { id?: string; name?: string };
+    bot_user_id?: string;
+    app_id?: string;
+    scope?: string;
+  }>('oauth', 'oauth.v2.access', undefined, {
+    client_id: SLACK_CLIENT_ID,
+    client_secret: SLACK_CLIENT_SECRET,
+    code,
+    redirect_uri: redirectUri,
+  });
   if (!answer.access_token || !answer.team?.id || !answer.bot_user_id) {
     throw new SlackCallFailed('oauth.v2.access', 'no_bot_token', null, 'the answer holds no bot token, team or bot user');
   }
@@ -58,9 +67,7 @@ export async function exchangeInstallCode(code: string, redirectUri: string): Pr
 
 /** users.lookupByEmail: the Slack user id of the workspace member with this e-mail (`users_not_found` otherwise). */
 export async function lookupUserByEmail(workspace: SlackWorkspaceToken, email: string): Promise<string> {
-  const answer = await callSlack(workspace.teamId, 'users.lookupByEmail', workspace.token, (client) =>
-    client.users.lookupByEmail({ email }),
-  );
+  const answer = await callSlack<{ user?: { id?: string } }>(workspace.teamId, 'users.lookupByEmail', workspace.token, { email });
   if (!answer.user?.id) throw new SlackCallFailed('users.lookupByEmail', 'users_not_found');
   return answer.user.id;
 }
@@ -71,9 +78,12 @@ export async function postMessage(
   channel: string,
   content: SlackMessageContent,
 ): Promise<{ channel: string; ts: string }> {
-  const answer = await callSlack(workspace.teamId, 'chat.postMessage', workspace.token, (client) =>
-    client.chat.postMessage({ channel, text: content.text, ...(content.blocks ? { blocks: content.blocks } : {}), unfurl_links: false }),
-  );
+  const answer = await callSlack<{ channel?: string; ts?: string }>(workspace.teamId, 'chat.postMessage', workspace.token, {
+    channel,
+    text: content.text,
+    ...(content.blocks ? { blocks: content.blocks } : {}),
+    unfurl_links: false,
+  });
   if (!answer.ts || !answer.channel)
     throw new SlackCallFailed('chat.postMessage', 'no_message', null, 'the answer names no channel and ts');
   return { channel: answer.channel, ts: answer.ts };
@@ -86,9 +96,7 @@ export async function updateMessage(
   ts: string,
   content: SlackMessageContent,
 ): Promise<void> {
-  await callSlack(workspace.teamId, 'chat.update', workspace.token, (client) =>
-    client.chat.update({ channel, ts, text: content.text, blocks: content.blocks ?? [] }),
-  );
+  await callSlack(workspace.teamId, 'chat.update', workspace.token, { channel, ts, text: content.text, blocks: content.blocks ?? [] });
 }
 
 const RESPONSE_URL_TIMEOUT_MS = 2_500;

@@ -22,7 +22,7 @@ import { consoleLink } from '../http/base-url';
 import { parsePrefixedId } from '../ids';
 import { getIntegration } from '../integrations/store';
 import { logger } from '../log';
-import { slackAlertActions, slackAlertMessage, slackAlertView, type SlackMessage } from '../notify/content';
+import { slackAlertActions, slackAlertMessage, slackAlertView, type SlackMessage } from '../notify/content/slack-message';
 import { postMessage, updateMessage } from '../slack-client/methods';
 import type { SlackWorkspace } from '../slack-client/records';
 import { SlackCallFailed } from '../slack-client/web-api';

@@ -1,4 +1,4 @@
-// Slack (docs/api.md#slack) through the real local server and Slack's own SDK, pointed by
+// Slack (docs/api.md#slack) through the real local server and the service's Slack client, pointed by
 // SLACK_API_URL at a stand-in on loopback (test/support/slack-stand-in.ts): connecting a workspace
 // (auth.test, one workspace per account, secrets sealed and never shown), people's slack_user_id
 // (looked up by e-mail once), pages by direct message with their buttons, team channel messages

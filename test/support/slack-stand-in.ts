@@ -1,5 +1,5 @@
 // A Slack stand-in on loopback, speaking the Web API's wire format as Slack does, for the service's
-// real Slack client (the SDK, pointed here by SLACK_API_URL): POST /api/<method> with a form or JSON
+// real Slack client (lib/slack-client/web-api.ts, pointed here by SLACK_API_URL): POST /api/<method> with a form or JSON
 // body and `Authorization: Bearer <token>`; answers HTTP 200 with `{ok: true, …}` or `{ok: false,
 // error}` (invalid_auth, not_authed, channel_not_found, message_not_found, users_not_found,
 // invalid_code, no_text, unknown_method, …) and, when a test asks, HTTP 429 with `Retry-After` and
@@ -434,7 +434,7 @@ function parseArgs(raw: string, contentType: string): Record<string, any> {
   }
   const args: Record<string, any> = {};
   for (const [key, value] of new URLSearchParams(raw)) {
-    // The SDK JSON-encodes every value that is not a string, number or boolean (blocks, attachments).
+    // Slack's clients (ours, its SDK) JSON-encode every value that is not a string, number or boolean (blocks, attachments).
     args[key] = /^[[{]/.test(value) ? safeJson(value) : value;
   }
   return args;
