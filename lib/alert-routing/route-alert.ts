@@ -14,7 +14,7 @@ import { recordTimeline, timelineEntriesCount, type TimelineEntry } from '../ale
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
-import { parsePrefixedId, prefixId, sequencedUlid } from '../ids';
+import { newId, parsePrefixedId, prefixId, sequencedUlid } from '../ids';
 import type { AlertChanges, RoutingContext } from '../rule-engine';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
@@ -59,7 +59,10 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
     routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
     routed_at: now,
-    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome`),
+    // One per decision made: two deliveries deciding in the same millisecond must not store the same
+    // item, or the loser takes the winner's save for its own whose answer was lost (saveAlert) and
+    // counts the decision a second time.
+    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome:${newId()}`),
     version: current.version + 1,
     updated_at: now,
   };

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeAlert } from '../../lib/alert-routing/route-alert';
 import { insertNewAlert } from '../../lib/alerts/create-alert';
+import { getAlert } from '../../lib/alerts/store';
 import { recountAccount, repairNextCounter } from '../../lib/counters/recount-counters';
 import { newId } from '../../lib/ids';
 import { listLogsOfOwner } from '../../lib/logs/store';
@@ -15,6 +16,7 @@ import { whoAmI } from '../alerts/support';
 import { createMember } from '../support/api-client';
 import type { AwsCall } from '../support/aws-calls';
 import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
+import { testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { createEvent, createTeam } from '../teams/helpers';
@@ -168,6 +170,33 @@ describe('timeline entries written twice at once', () => {
     const actions = (await listLogsOfOwner(accountId, `alt_${alertId}`)).map((log) => String(log.data.action));
     expect(actions.filter((action) => action === 'created')).toHaveLength(1);
     expect(actions.filter((action) => ['routed', 'dropped', 'suppressed'].includes(action))).toHaveLength(1);
+    expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
+  });
+
+  it('two deliveries routing an alert in the same millisecond: one decides and counts, the other finishes', async () => {
+    await settle(service);
+    const me = await whoAmI(service.admin);
+    const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
+    const alertId = newId();
+    // Held: the worker does not route the alert before the two deliveries below.
+    const routingSends = holdAwsCalls(
+      (call) => call.operation === 'SendMessageBatch' && call.input.QueueUrl === service.runtime.queues.routing.url,
+    );
+    try {
+      const creating = insertNewAlert(accountId, { title: 'Routed twice', urgency: 'low' }, actor, { id: alertId, fresh: true });
+      await routingSends.next();
+      const alert = await getAlert(accountId, alertId);
+      // Both read the alert unrouted (the worker's batch read) and decide at the same time.
+      testClock.freeze();
+      const message = { account_id: accountId, alert_id: alertId };
+      const outcomes = await Promise.all([routeAlert(message, alert), routeAlert(message, alert)]);
+      expect(outcomes.sort()).toEqual(['already-routed', 'routed']);
+      routingSends.open();
+      expect((await creating).created).toBe(true);
+    } finally {
+      routingSends.open();
+    }
+    await settle(service);
     expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
   });
 });
