@@ -10,11 +10,11 @@
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
-import { recordTimeline, type TimelineEntry } from '../alerts/timeline';
+import { recordTimeline, timelineEntriesCount, type TimelineEntry } from '../alerts/timeline';
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
-import { parsePrefixedId, prefixId, sequencedUlid } from '../ids';
+import { newId, parsePrefixedId, prefixId, sequencedUlid } from '../ids';
 import type { AlertChanges, RoutingContext } from '../rule-engine';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
@@ -59,7 +59,10 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
     routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
     routed_at: now,
-    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome`),
+    // One per decision made: two deliveries deciding in the same millisecond must not store the same
+    // item, or the loser takes the winner's save for its own whose answer was lost (saveAlert) and
+    // counts the decision a second time.
+    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome:${newId()}`),
     version: current.version + 1,
     updated_at: now,
   };
@@ -116,7 +119,9 @@ function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops'])
 
 /**
  * Everything after the decision is stored: idempotent. `fresh`: this call stored the decision just
- * now, so no entry can exist yet (the puts need no condition and share a BatchWrite).
+ * now, so no earlier attempt wrote an entry (the puts need no condition and share a BatchWrite). The
+ * entries were counted by the decision's write (routeAlert), so a redelivery finishing beside this
+ * call writes them without counting them again.
  */
 async function finishRouting(
   alert: AlertRecord,
@@ -126,7 +131,7 @@ async function finishRouting(
 ): Promise<void> {
   if (!alert.routing) return;
   // Side by side: fresh entries share one grouped BatchWrite.
-  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { fresh })));
+  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { counted: true, fresh })));
   await assignmentsDecided(alert, alert.assignments);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
@@ -156,7 +161,8 @@ export async function routeAlert(message: RoutingMessage, prefetched?: AlertReco
       }
       return routedAlert(alert, decision, new Date(clock.now()).toISOString());
     },
-    save: (next, alert) => saveAlert(alert, next),
+    // The timeline entries are counted with the decision, once: whichever delivery writes them.
+    save: (next, alert) => saveAlert(alert, next, timelineEntriesCount(timelineEntries(next).length)),
     saved: async (next) => {
       // Automations see the alert as routing left it (setval and incident applied).
       if (context && next.routing?.automations.length) context = { ...context, alert: { ...context.alert, ...pickChanged(next) } };

@@ -16,7 +16,7 @@ import { sendToRouting } from './routing-queue';
 import { earlierCreateInput, v4CreateInput, v4DestinationCheck } from './schemas';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
-import { recordTimeline } from './timeline';
+import { recordTimeline, TIMELINE_ENTRY_COUNT } from './timeline';
 import { markUnrouted } from './unrouted-store';
 
 export interface NewAlertInput {
@@ -37,10 +37,12 @@ export interface NewAlertInput {
   source_log_id?: string | null;
 }
 
-/** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert.
- * `justInserted`: this call stored the alert, so no earlier attempt wrote its entry. A routing message
- * that cannot be sent fails nothing: the alert is stored and in the unrouted index, and the sweeper
- * sends it again once the grace period is over (lib/alerts/sweep-unrouted.ts). */
+/** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert. The entry
+ * was counted by the alert's insert (insertAlert), so a duplicate hand-off running beside the first
+ * one never counts it again. `justInserted`: this call stored the alert, so no earlier attempt wrote
+ * its entry. A routing message that cannot be sent fails nothing: the alert is stored and in the
+ * unrouted index, and the sweeper sends it again once the grace period is over
+ * (lib/alerts/sweep-unrouted.ts). */
 async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): Promise<void> {
   const send = sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch((error: unknown) => {
     logger.error('routing message not sent; the sweeper re-drives the alert', { error: error as Error, alertId: alert.id });
@@ -57,7 +59,7 @@ async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): 
         time: alert.created_at,
         id: alert.id,
       },
-      { fresh: justInserted },
+      { counted: true, fresh: justInserted },
     ),
   ]);
 }
@@ -123,7 +125,7 @@ export async function insertNewAlert(
     created_at: now,
     updated_at: now,
   };
-  if (!(await insertAlert(alert))) {
+  if (!(await insertAlert(alert, TIMELINE_ENTRY_COUNT))) {
     // A concurrent attempt with the same id stored it first: that one is the alert.
     const winner = await getAlert(accountId, alert.id);
     if (!winner) throw new Error(`alert ${alert.id} was stored and removed while being created`);

@@ -176,11 +176,16 @@ export const listAlerts = alertStore.list;
 /**
  * Stores a new alert with its counters, links and word items; false when an alert with that id exists.
  * The tiny id was reserved for this call alone: an alert found with it is this write, applied by an
- * attempt whose answer was lost, and its counters and links are written now.
+ * attempt whose answer was lost, and its counters and links are written now. `counts`: further alert
+ * counter deltas the insert adds once it has won (its 'created' entry).
  */
-export async function insertAlert(alert: AlertRecord): Promise<boolean> {
+export async function insertAlert(alert: AlertRecord, counts: Record<string, number> = {}): Promise<boolean> {
   await writeWordItemsFor(null, alert);
-  const inserted = await alertStore.insert(alert, (stored) => stored.tiny_id === alert.tiny_id && stored.created_at === alert.created_at);
+  const inserted = await alertStore.insert(
+    alert,
+    (stored) => stored.tiny_id === alert.tiny_id && stored.created_at === alert.created_at,
+    counts,
+  );
   if (inserted) await Promise.all([syncLinks(null, alert), moveBuckets(null, alert)]);
   return inserted;
 }
@@ -191,14 +196,16 @@ export async function insertAlert(alert: AlertRecord): Promise<boolean> {
  * with it. When the condition fails on an item that is exactly `next` (its version, its updated_at
  * to the millisecond, a hand-off's own mark), that is this save, applied by an attempt whose answer
  * was lost: it is taken as saved, so its counters move once and the caller does not apply it twice.
+ * `counts`: further alert counter deltas the save adds once it has won (routing's timeline entries).
  */
-export async function saveAlert(before: AlertRecord, next: AlertRecord): Promise<boolean> {
+export async function saveAlert(before: AlertRecord, next: AlertRecord, counts: Record<string, number> = {}): Promise<boolean> {
   // The counters and the links move side by side once the conditional put has won (routing that
   // assigns a team adds a team link and a team count: one round trip for both, not two).
   const dropped = await writeWordItemsFor(before, next);
   const saved = await alertStore.save(next, undefined, (stored) => sameItem(alertStore.item(stored), alertStore.item(next)));
   if (saved) {
     const deltas = countDeltas(alertCounts(before), alertCounts(next));
+    for (const [name, n] of Object.entries(counts)) deltas[name] = (deltas[name] ?? 0) + n;
     await Promise.all([
       Object.keys(deltas).length > 0 ? addCounts(next.account_id, TYPE, deltas) : undefined,
       syncLinks(before, next),

@@ -85,14 +85,27 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
 /** The counter delta of one timeline entry, for a caller that adds it to its own counter update. */
 export const TIMELINE_ENTRY_COUNT: Record<string, number> = TIMELINE_COUNT;
 
+/** The counter delta of `entries` timeline entries (routing's hops and outcome), for the same. */
+export function timelineEntriesCount(entries: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(TIMELINE_COUNT).map(([field, n]) => [field, n * entries]));
+}
+
+/**
+ * How an entry is written. `counted`: the caller counts it in its own counter update. `fresh`: the
+ * write that chose its id (an alert's insert, the routing write naming the entry) succeeded just now,
+ * so no earlier attempt wrote it and it is put like a new one, unconditionally. A duplicate running at
+ * the same time (a redelivered message, a second attempt at the same alert) may still write the same
+ * entry through the conditional path: only the write that chose the id may count it, so a fresh
+ * entry is always counted by that write.
+ */
+export type TimelineWrite = { counted?: boolean; fresh?: false } | { counted: true; fresh: boolean };
+
 /**
  * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNT), unless the caller
  * counts it in its own counter update (`counted`). With a chosen id the write is idempotent: an
- * entry already there stays and is not counted again. `fresh` tells that a chosen id cannot exist
- * yet (the write that made it, an alert's insert or the routing write naming the entry, succeeded
- * just now), so the entry is written like a new one.
+ * entry already there stays and is not counted again.
  */
-export async function recordTimeline(entry: TimelineEntry, options: { counted?: boolean; fresh?: boolean } = {}): Promise<LogRecord> {
+export async function recordTimeline(entry: TimelineEntry, options: TimelineWrite = {}): Promise<LogRecord> {
   const log = timelineLog(entry);
   const counted = options.counted ?? false;
   if (entry.id === undefined || options.fresh) {

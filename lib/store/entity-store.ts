@@ -165,13 +165,17 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return stored !== null && own(stored);
   }
 
-  /** Writes a new record and counts it; false when one with that id exists already (and is not `own`). */
-  async function insert(record: T, own?: OwnWrite<T>): Promise<boolean> {
+  /**
+   * Writes a new record and counts it; false when one with that id exists already (and is not `own`).
+   * `carried`: further deltas of this type's counters that the insert adds in the same update, for
+   * records it alone counts (an alert's 'created' entry: whoever writes the entry, the insert that
+   * won counts it, once).
+   */
+  async function insert(record: T, own?: OwnWrite<T>, carried: Record<string, number> = {}): Promise<boolean> {
     if (!(await putNew(item(record))) && !(await isOwnWrite(record, own))) return false;
-    await Promise.all([
-      addCounts(record.account_id, type, deltas([], ['total', ...(options.counts?.(record) ?? [])])),
-      countOwners(record, 1),
-    ]);
+    const change = deltas([], ['total', ...(options.counts?.(record) ?? [])]);
+    for (const [name, n] of Object.entries(carried)) change[name] = (change[name] ?? 0) + n;
+    await Promise.all([addCounts(record.account_id, type, change), countOwners(record, 1)]);
     return true;
   }
 

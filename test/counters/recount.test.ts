@@ -1,12 +1,22 @@
 // Counters that can be trusted (issue 9): after real work through the API every counter recounts as
-// exact (the recount counts what the stores count), every counter item has a registered kind, and the
-// sweeper, one counter item per run, finds and repairs a counter a crash left off.
+// exact (the recount counts what the stores count), every counter item has a registered kind, the
+// sweeper, one counter item per run, finds and repairs a counter a crash left off, and an alert made
+// and routed by two deliveries at once counts each timeline entry once.
 // @moto: counter items recounted from queries and repaired under conditions.
 import { describe, expect, it } from 'vitest';
+import { routeAlert } from '../../lib/alert-routing/route-alert';
+import { insertNewAlert } from '../../lib/alerts/create-alert';
+import { getAlert } from '../../lib/alerts/store';
 import { recountAccount, repairNextCounter } from '../../lib/counters/recount-counters';
+import { newId } from '../../lib/ids';
+import { listLogsOfOwner } from '../../lib/logs/store';
 import { adjustCounts } from '../../lib/store/counters';
 import { countedTypes, recountCounter } from '../../lib/store/recount';
+import { whoAmI } from '../alerts/support';
 import { createMember } from '../support/api-client';
+import type { AwsCall } from '../support/aws-calls';
+import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
+import { testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { createEvent, createTeam } from '../teams/helpers';
@@ -92,4 +102,101 @@ describe("the sweeper's repair", () => {
     }
     expect((await service.admin.get('/api/v4/events')).body.total_count).toBe(1);
   }, 60_000);
+});
+
+type Marshalled = Record<string, { S?: string; M?: Marshalled }>;
+
+/** The action of a timeline entry of the alert that a stored item is, else null. */
+function entryAction(item: Marshalled | undefined, alertId: string): string | null {
+  if (item?.type?.S !== 'alert' || item.owner_id?.S !== `alt_${alertId}`) return null;
+  return item.data?.M?.action?.S ?? null;
+}
+
+/** The actions of the alert's timeline entries that a BatchWriteItem puts. */
+function batchedActions(call: AwsCall, alertId: string): string[] {
+  if (call.operation !== 'BatchWriteItem') return [];
+  const tables = Object.values(call.input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Marshalled } }>>);
+  return tables.flat().flatMap((request) => entryAction(request.PutRequest?.Item, alertId) ?? []);
+}
+
+describe('timeline entries written twice at once', () => {
+  it('an alert stored and routed by two deliveries at once counts each of its entries once', async () => {
+    await settle(service);
+    const me = await whoAmI(service.admin);
+    const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
+    const alertId = newId();
+    const input = { title: 'Delivered twice', urgency: 'low' as const };
+    const putsOf = (action: (found: string) => boolean) => (call: AwsCall) => batchedActions(call, alertId).some(action);
+    // Routing waits until both hand-offs are made, so that the second finds the alert never routed.
+    const routingSends = holdAwsCalls(
+      (call) => call.operation === 'SendMessageBatch' && call.input.QueueUrl === service.runtime.queues.routing.url,
+    );
+    const createdPut = holdAwsCalls(
+      putsOf((action) => action === 'created'),
+      1,
+    );
+    let routedPut: ReturnType<typeof holdAwsCalls> | undefined;
+    try {
+      // The delivery that stores the alert puts its 'created' entry with the grouped puts: held there.
+      const first = insertNewAlert(accountId, input, actor, { id: alertId, fresh: true });
+      const created = await createdPut.next();
+      // A duplicate finds the alert stored and not routed: its conditional put of the entry lands first.
+      const duplicateWrote = awsCallAnswered(
+        (call) => call.operation === 'PutItem' && entryAction(call.input.Item as Marshalled, alertId) === 'created',
+      );
+      const duplicate = insertNewAlert(accountId, input, actor, { id: alertId });
+      await duplicateWrote;
+      await created.release();
+
+      // Routing alike: the worker's delivery stores the decision and puts its entries grouped (held);
+      // a redelivery finds the alert routed and writes them first.
+      routedPut = holdAwsCalls(
+        putsOf((action) => action !== 'created'),
+        1,
+      );
+      routingSends.open();
+      const routed = await routedPut.next();
+      expect(await routeAlert({ account_id: accountId, alert_id: alertId })).toBe('already-routed');
+      await routed.release();
+      expect((await first).created).toBe(true);
+      expect((await duplicate).created).toBe(false);
+    } finally {
+      routingSends.open();
+      createdPut.open();
+      routedPut?.open();
+    }
+    await settle(service);
+
+    const actions = (await listLogsOfOwner(accountId, `alt_${alertId}`)).map((log) => String(log.data.action));
+    expect(actions.filter((action) => action === 'created')).toHaveLength(1);
+    expect(actions.filter((action) => ['routed', 'dropped', 'suppressed'].includes(action))).toHaveLength(1);
+    expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
+  });
+
+  it('two deliveries routing an alert in the same millisecond: one decides and counts, the other finishes', async () => {
+    await settle(service);
+    const me = await whoAmI(service.admin);
+    const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
+    const alertId = newId();
+    // Held: the worker does not route the alert before the two deliveries below.
+    const routingSends = holdAwsCalls(
+      (call) => call.operation === 'SendMessageBatch' && call.input.QueueUrl === service.runtime.queues.routing.url,
+    );
+    try {
+      const creating = insertNewAlert(accountId, { title: 'Routed twice', urgency: 'low' }, actor, { id: alertId, fresh: true });
+      await routingSends.next();
+      const alert = await getAlert(accountId, alertId);
+      // Both read the alert unrouted (the worker's batch read) and decide at the same time.
+      testClock.freeze();
+      const message = { account_id: accountId, alert_id: alertId };
+      const outcomes = await Promise.all([routeAlert(message, alert), routeAlert(message, alert)]);
+      expect(outcomes.sort()).toEqual(['already-routed', 'routed']);
+      routingSends.open();
+      expect((await creating).created).toBe(true);
+    } finally {
+      routingSends.open();
+    }
+    await settle(service);
+    expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
+  });
 });

@@ -7,6 +7,11 @@
 //                group-committed write answered, and all of it twice in a row with no batch
 //                handled in between. Delayed messages are timers: they are not waited for (the
 //                service's due indexes fire them when the clock passes their time, see passTime).
+//                A slow backend (moto under load) is waited for as long as it makes progress: it
+//                fails once nothing has moved for its timeout (stuck), or after four timeouts.
+//   untilArrived what a test waits for (a request at a stand-in), for as long as the runtime still
+//                holds work that could bring it, delayed messages (a retry's backoff) included: it
+//                fails once everything is at rest without it, or nothing has moved for the timeout.
 //   runDueSweeps the sweeper (the scheduled function) until one run finds nothing due, settling
 //                after each run.
 //   passTime     moves the service's clock forward, then runs the due sweeps.
@@ -23,6 +28,8 @@ const MAX_SWEEPS = 8;
 interface Snapshot {
   at: string;
   waiting: Record<string, number>;
+  /** Messages not yet visible (a delay): timers, which settle does not wait for. */
+  delayed: Record<string, number>;
   busyPollers: number;
   batches: number;
   groupCommitsIdle: boolean;
@@ -30,22 +37,26 @@ interface Snapshot {
 
 async function snapshot(service: TestService, sqs: SQSClient): Promise<Snapshot> {
   const waiting: Record<string, number> = {};
+  const delayed: Record<string, number> = {};
   await Promise.all(
     Object.entries(service.runtime.queues).map(async ([name, { url }]) => {
       const { Attributes = {} } = await sqs.send(
         new GetQueueAttributesCommand({
           QueueUrl: url,
-          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
         }),
       );
       const count = Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0);
       if (count > 0) waiting[name] = count;
+      const later = Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0);
+      if (later > 0) delayed[name] = later;
     }),
   );
   const pollers = service.runtime.pollers;
   return {
     at: new Date().toISOString(),
     waiting,
+    delayed,
     busyPollers: pollers.reduce((sum, p) => sum + p.busy, 0),
     batches: pollers.reduce((sum, p) => sum + p.batches, 0),
     groupCommitsIdle: groupCommitsIdle(),
@@ -53,23 +64,76 @@ async function snapshot(service: TestService, sqs: SQSClient): Promise<Snapshot>
 }
 
 const atRest = (s: Snapshot) => Object.keys(s.waiting).length === 0 && s.busyPollers === 0 && s.groupCommitsIdle;
+/** At rest with no timer left either: nothing more can happen until the clock moves (or a test acts). */
+const idle = (s: Snapshot) => atRest(s) && Object.keys(s.delayed).length === 0;
 
-/** Waits until nothing moves in the runtime (see above); fails, naming what still moved, after 30 s. */
-export async function settle(service: TestService, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+/** Whether anything moved between two snapshots: a batch handled, or messages waiting or delayed changed. */
+const moved = (a: Snapshot, b: Snapshot) =>
+  a.batches !== b.batches || JSON.stringify([a.waiting, a.delayed]) !== JSON.stringify([b.waiting, b.delayed]);
+
+/**
+ * Polls the runtime until `done(previous, now)`; fails once nothing has moved for `timeoutMs` (stuck),
+ * or after four times that in all (busy without end), naming what it saw last.
+ */
+async function watch(
+  service: TestService,
+  timeoutMs: number,
+  what: string,
+  done: (previous: Snapshot | null, now: Snapshot) => boolean | Promise<boolean>,
+) {
   const sqs = new SQSClient({ endpoint: service.runtime.emulators.sqsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   try {
-    const until = Date.now() + timeoutMs;
+    const started = Date.now();
+    let lastMove = started;
     let previous: Snapshot | null = null;
     for (;;) {
       const now = await snapshot(service, sqs);
-      if (atRest(now) && previous && atRest(previous) && previous.batches === now.batches) return;
-      if (Date.now() > until) throw new Error(`the runtime did not come to rest within ${timeoutMs} ms: ${JSON.stringify(now)}`);
+      if (await done(previous, now)) return;
+      if (previous && moved(previous, now)) lastMove = Date.now();
+      if (Date.now() - lastMove > timeoutMs) throw new Error(`${what}: nothing moved for ${timeoutMs} ms: ${JSON.stringify(now)}`);
+      if (Date.now() - started > 4 * timeoutMs) throw new Error(`${what}: still busy after ${4 * timeoutMs} ms: ${JSON.stringify(now)}`);
       previous = now;
       await new Promise((resolve) => setTimeout(resolve, pollMs()));
     }
   } finally {
     sqs.destroy();
   }
+}
+
+/** Waits until nothing moves in the runtime (see above); fails, naming what still moved, when it is stuck. */
+export async function settle(service: TestService, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+  await watch(
+    service,
+    timeoutMs,
+    'the runtime did not come to rest',
+    (previous, now) => atRest(now) && previous !== null && atRest(previous) && previous.batches === now.batches,
+  );
+}
+
+/**
+ * Waits for `arrived` to return a value (what a test waits for: requests at a stand-in), while the
+ * runtime still holds work that could bring it (see above). A check that it has not arrived once
+ * everything is idle is the honest failure: nothing is left that could bring it.
+ */
+export async function untilArrived<T>(
+  service: TestService,
+  arrived: () => T | undefined | Promise<T | undefined>,
+  what: string,
+): Promise<T> {
+  let found = await arrived();
+  if (found !== undefined) return found;
+  let previousIdle = false;
+  await watch(service, SETTLE_TIMEOUT_MS, `waiting for ${what}`, async (_previous, now) => {
+    found = await arrived();
+    if (found !== undefined) return true;
+    // Idle twice in a row: a message handled in between would have shown as busy.
+    const stop = previousIdle && idle(now);
+    previousIdle = idle(now);
+    return stop;
+  });
+  found ??= await arrived();
+  if (found === undefined) throw new Error(`${what} did not come, and the runtime is at rest with nothing left that could bring it`);
+  return found;
 }
 
 type SweepResult = Record<string, { due?: number; changed?: number } | null>;
