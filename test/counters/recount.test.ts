@@ -120,7 +120,7 @@ function batchedActions(call: AwsCall, alertId: string): string[] {
 }
 
 describe('timeline entries written twice at once', () => {
-  it('an alert stored and routed by two deliveries at once counts each of its entries once', async () => {
+  it('an alert stored and routed by two deliveries at once counts each of its entries once', { tags: ['moto'] }, async () => {
     await settle(service);
     const me = await whoAmI(service.admin);
     const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
@@ -173,30 +173,34 @@ describe('timeline entries written twice at once', () => {
     expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
   });
 
-  it('two deliveries routing an alert in the same millisecond: one decides and counts, the other finishes', async () => {
-    await settle(service);
-    const me = await whoAmI(service.admin);
-    const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
-    const alertId = newId();
-    // Held: the worker does not route the alert before the two deliveries below.
-    const routingSends = holdAwsCalls(
-      (call) => call.operation === 'SendMessageBatch' && call.input.QueueUrl === service.runtime.queues.routing.url,
-    );
-    try {
-      const creating = insertNewAlert(accountId, { title: 'Routed twice', urgency: 'low' }, actor, { id: alertId, fresh: true });
-      await routingSends.next();
-      const alert = await getAlert(accountId, alertId);
-      // Both read the alert unrouted (the worker's batch read) and decide at the same time.
-      testClock.freeze();
-      const message = { account_id: accountId, alert_id: alertId };
-      const outcomes = await Promise.all([routeAlert(message, alert), routeAlert(message, alert)]);
-      expect(outcomes.sort()).toEqual(['already-routed', 'routed']);
-      routingSends.open();
-      expect((await creating).created).toBe(true);
-    } finally {
-      routingSends.open();
-    }
-    await settle(service);
-    expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
-  });
+  it(
+    'two deliveries routing an alert in the same millisecond: one decides and counts, the other finishes',
+    { tags: ['moto'] },
+    async () => {
+      await settle(service);
+      const me = await whoAmI(service.admin);
+      const actor = { type: 'AccountUser', accountUserId: me.accountUserId, userId: me.userId } as const;
+      const alertId = newId();
+      // Held: the worker does not route the alert before the two deliveries below.
+      const routingSends = holdAwsCalls(
+        (call) => call.operation === 'SendMessageBatch' && call.input.QueueUrl === service.runtime.queues.routing.url,
+      );
+      try {
+        const creating = insertNewAlert(accountId, { title: 'Routed twice', urgency: 'low' }, actor, { id: alertId, fresh: true });
+        await routingSends.next();
+        const alert = await getAlert(accountId, alertId);
+        // Both read the alert unrouted (the worker's batch read) and decide at the same time.
+        testClock.freeze();
+        const message = { account_id: accountId, alert_id: alertId };
+        const outcomes = await Promise.all([routeAlert(message, alert), routeAlert(message, alert)]);
+        expect(outcomes.sort()).toEqual(['already-routed', 'routed']);
+        routingSends.open();
+        expect((await creating).created).toBe(true);
+      } finally {
+        routingSends.open();
+      }
+      await settle(service);
+      expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
+    },
+  );
 });
