@@ -8,6 +8,8 @@
 // @moto: a redelivered interaction recognised by its transition's conditional write, an alert by its id.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
+import type { AwsCall } from '../support/aws-calls';
+import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
@@ -45,6 +47,19 @@ const statusOf = async (id: string) => (await admin.get(`/api/v4/alerts/${id}`))
 const actions = async (prefixId: string) =>
   ((await admin.get(`/log?owner_id=${prefixId}&limit=100`)).body.data as { data: { action: string } }[]).map((e) => e.data.action);
 
+/** `promise`, or a failure naming `what` once `ms` have passed without it. */
+async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** An alert paged to Ada (her DM carries its buttons). */
 async function pagedAlert(title = 'Disk full') {
   const alert = await alertTo(admin, { teams: [platform.id] }, title);
@@ -58,13 +73,42 @@ describe('a signed click', () => {
     const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
     expect(res.status, res.text).toBe(200);
     expect(res.ms).toBeLessThan(3_000);
+    // The answer comes once the click is accepted; the message is replaced once it is done.
+    const replaced = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the replaced message');
     expect(await statusOf(alert.id)).toBe('acknowledged');
     const shown = await admin.get(`/alert/${alert.prefix_id}`);
     expect(shown.body.acknowledgedby).toBe(`usr_${ada.userId}`);
-    const replaced = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the replaced message');
     expect(replaced.body.replace_original).toBe(true);
     expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
     expect(buttonsOf(replaced.body.blocks)).toEqual({ resolve: alert.prefix_id });
+  });
+
+  it('is answered once SQS holds its work, without waiting for the transition, which follows from the queue', async () => {
+    const alert = await pagedAlert();
+    const mentions = (call: AwsCall, ...words: string[]) => words.every((word) => JSON.stringify(call.input).includes(word));
+    let acceptedBeforeAnswer = false;
+    const accepted = awsCallAnswered((call) => call.operation === 'SendMessage' && mentions(call, 'slack_interaction', alert.prefix_id));
+    void accepted.then(() => (acceptedBeforeAnswer = true));
+    // The transition's one write of the alert is held until the click has been answered.
+    const gate = holdAwsCalls((call) => call.operation === 'UpdateItem' && mentions(call, alert.id, 'acknowledged'), 1);
+    try {
+      const answered = click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      const transition = await gate.next();
+      const res = await within(3_000, answered, 'the answer while the transition is held');
+      expect(res.status, res.text).toBe(200);
+      expect(acceptedBeforeAnswer).toBe(true);
+      expect(await statusOf(alert.id)).toBe('open');
+      expect(standIn.responsesTo(res.responseUrl)).toEqual([]);
+      await transition.release();
+      const [replaced] = await eventually(
+        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+        'the result',
+      );
+      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
+    } finally {
+      gate.open();
+    }
   });
 
   it('rejects: the paged person passes the alert on (it stays open)', async () => {
