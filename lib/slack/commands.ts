@@ -23,6 +23,7 @@ import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
+import { claimCommandAlert } from './command-store';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
@@ -36,6 +37,9 @@ export const ONCALL_USAGE = [
   '/oncall resolve <tiny id>  resolve an alert',
   '/oncall page <team> <title>  page a team: its name ("Platform Ops" in quotes, or a name without spaces) or its tem_ id',
 ].join('\n');
+
+/** The answer of a command whose work outlasts Slack's 3 s: its result follows through the response_url. */
+export const WORKING_ON_IT = 'Working on it…';
 
 /** Plain words: names and titles are escaped so they cannot mention @channel or forge links. */
 const reply = (text: string): CommandAnswer => ({ response_type: 'ephemeral', text: escapeMrkdwn(slackNotice(text).text) });
@@ -59,7 +63,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
       logger.warn('slack: a late command answer was not taken', { error: error.message });
     });
   });
-  return reply('Working on it…');
+  return reply(WORKING_ON_IT);
 }
 
 /** Which command this is: its interaction key, and when Slack sent it (ms). */
@@ -149,7 +153,11 @@ async function findTeamNamed(accountId: string, words: string): Promise<TeamReco
   return teams.find((team) => team.name.toLowerCase() === wanted) ?? null;
 }
 
-/** The alert's id derives from the command, so the same command delivered twice makes one alert. */
+/**
+ * The command's first delivery claims the new alert's id (command-store.ts) before creating it, so
+ * the same command delivered again, also while the first is still slow or after it died, makes that
+ * one alert and answers with it.
+ */
 async function page(principal: Principal, argument: string, command: CommandRequest): Promise<string> {
   const parts = splitTeamAndTitle(argument);
   if (!parts?.team || !parts.title) return `Name the team and the title: /oncall page "Platform Ops" Disk full on db-7`;
@@ -158,7 +166,7 @@ async function page(principal: Principal, argument: string, command: CommandRequ
   const alert = await createAlertV4(
     principal,
     { title: parts.title, urgency: 'high', destination_team_ids: [team.id] },
-    { id: derivedUlid(command.sentAt, command.key) },
+    { id: await claimCommandAlert(principal.accountId, command.key, derivedUlid(command.sentAt, command.key), now()) },
   );
   return `Paged ${team.name}: alert #${alert.tiny_id} ${alert.title}`;
 }
