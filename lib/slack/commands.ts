@@ -12,7 +12,8 @@ import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
 import { createAlertV4 } from '../alerts/create-alert';
 import { now } from '../clock';
-import { HttpError } from '../http/errors';
+import { SLACK_USER_ID } from '../account-users/schemas';
+import { BadRequest, HttpError } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { derivedUlid, parseId } from '../ids';
 import { logger } from '../log';
@@ -50,7 +51,9 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   // The timestamp is the signed one, so the same command delivered again has the same key and time.
   const sentAt = Number(request.headers['x-slack-request-timestamp']) * 1000;
   const key = interactionKey(workspace.teamId, form.get('trigger_id') ?? `${form.get('user_id')}:${sentAt}`);
-  const person = await slackPersonOf(accountId, form.get('user_id') ?? '');
+  const slackUserId = form.get('user_id') ?? '';
+  if (!SLACK_USER_ID.test(slackUserId)) throw new BadRequest('user_id must be the Slack user id of who sent the command');
+  const person = await slackPersonOf(accountId, slackUserId);
   if (!person) return reply(NOT_LINKED);
   const work = runCommand(person, (form.get('text') ?? '').trim(), { key, sentAt });
   const answered = await answerInTime<CommandAnswer | null>(work, null);

@@ -5,6 +5,7 @@
 // result through the payload's response_url, so Slack's 3 s never wait for a transition, and a
 // process that dies after the answer loses no click.
 import * as z from 'zod';
+import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest } from '../http/errors';
 import { newId } from '../ids';
 import { enqueueSlackInteraction } from './interaction-queue';
@@ -13,7 +14,7 @@ import { interactionKey, verifySlackRequest, type SlackHttpRequest } from './sla
 const payloadSchema = z.object({
   type: z.string(),
   team: z.object({ id: z.string() }).passthrough(),
-  user: z.object({ id: z.string().max(40), name: z.string().optional(), username: z.string().optional() }).passthrough(),
+  user: z.object({ id: z.string().regex(SLACK_USER_ID), name: z.string().optional(), username: z.string().optional() }).passthrough(),
   trigger_id: z.string().max(200).optional(),
   response_url: z.string().max(2_000).optional(),
   container: z
