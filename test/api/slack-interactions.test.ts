@@ -8,7 +8,7 @@
 // @moto: a redelivered interaction recognised by its transition's conditional write, an alert by its id.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
-import type { AwsCall } from '../support/aws-calls';
+import { callOf, onServiceClients, type AwsCall } from '../support/aws-calls';
 import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import type { ApiClient } from '../support/api-client';
@@ -121,6 +121,40 @@ describe('a signed click', () => {
     } finally {
       gate.open();
     }
+  });
+
+  it('is acted on even when the worker that took it died before its transition: SQS delivers it again', async () => {
+    const alert = await pagedAlert();
+    let died = 0;
+    // The first try of the transition's write ends the worker's attempt with nothing applied, as a
+    // crash would; the message, never deleted, comes back after the queue's visibility timeout.
+    const removeCrash = onServiceClients('crashOnce', (kind) => (next, context) => async (args) => {
+      const call = callOf(kind, context, args.input);
+      const write =
+        call.operation === 'UpdateItem' &&
+        JSON.stringify(call.input).includes(alert.id) &&
+        JSON.stringify(call.input).includes('acknowledged');
+      if (write && died === 0) {
+        died += 1;
+        throw new Error('the worker died before its transition');
+      }
+      return next(args);
+    });
+    try {
+      const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      expect(res.status, res.text).toBe(200);
+      const [replaced] = await eventually(
+        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+        'the result after the redelivery',
+        30_000,
+      );
+      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+    } finally {
+      removeCrash();
+    }
+    expect(died).toBe(1);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
   });
 
   it('rejects: the paged person passes the alert on (it stays open)', async () => {
