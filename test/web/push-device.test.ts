@@ -64,7 +64,11 @@ async function deliverToServiceWorker(
   // worker Chromium is stopping while idle can be dropped by DevTools, so the hop is tried again
   // (a notification's tag is its notification id: a second delivery replaces, never adds).
   for (let attempt = 0; attempt < 4; attempt++) {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.service.url, registrationId: registration.registrationId, data: payload });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: h.service.url,
+      registrationId: registration.registrationId,
+      data: payload,
+    });
     // Read through the registration, as the page sees it: no stale handle on a worker that restarted.
     for (let i = 0; i < 100; i++) {
       const shown = await read();
