@@ -14,36 +14,25 @@ import { logger } from '../../lib/log';
 import { parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
 import { runSlackInteraction } from '../../lib/slack/run-interaction';
 
+/** Runs one record's work; a failure is logged with the record and thrown (the record is retried, then rests in the DLQ). */
+async function logFailure(what: string, record: SQSRecord, work: Promise<unknown>, details: Record<string, string> = {}): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    logger.error(what, { error: error as Error, messageId: record.messageId, ...details });
+    throw error;
+  }
+}
+
 async function processRecord(record: SQSRecord): Promise<void> {
   const click = parseSlackInteractionMessage(record.body);
-  if (click) {
-    try {
-      await runSlackInteraction(click);
-    } catch (error) {
-      logger.error('slack: a click failed', { error: error as Error, messageId: record.messageId });
-      throw error;
-    }
-    return;
-  }
+  if (click) return logFailure('slack: a click failed', record, runSlackInteraction(click));
   const broadcast = parseBroadcastMessage(record.body);
-  if (broadcast) {
-    try {
-      await processBroadcastMessage(broadcast);
-    } catch (error) {
-      logger.error('broadcast step failed', { error: error as Error, messageId: record.messageId });
-      throw error;
-    }
-    return;
-  }
+  if (broadcast) return logFailure('broadcast step failed', record, processBroadcastMessage(broadcast));
   const message = parseEscalationMessage(record.body);
   if (!message)
     throw new Error(`escalation message ${record.messageId} is not a due, flush, delivery_failed, broadcast or slack_interaction message`);
-  try {
-    await processEscalationMessage(message);
-  } catch (error) {
-    logger.error('escalation step failed', { error: error as Error, messageId: record.messageId, kind: message.kind });
-    throw error;
-  }
+  return logFailure('escalation step failed', record, processEscalationMessage(message), { kind: message.kind });
 }
 
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
