@@ -5,7 +5,9 @@
 //   2. acknowledge (POST …/acknowledge sent) → the chat.update of the alert's team channel message,
 //      200 alerts, 8 at a time; p50/p99 (and the API's answer to those acknowledges, for scale).
 //   3. a signed click (acknowledge on a page's direct message) → its 200, 300 clicks, 4 at a time;
-//      p50/p99/max. Slack's limit is 3 s; target p99 ≤ 300 ms.
+//      p50/p99/max. Slack's limit is 3 s; target p99 ≤ 300 ms. The 200 comes once the click's work
+//      is on the escalation queue; the direct message replaced through response_url (the click's
+//      visible result, after its transition) is measured too: click → result.
 import { randomBytes } from 'node:crypto';
 import { startRuntime } from '../infra/local/runtime';
 import { SlackStandIn, type SlackCall } from '../test/support/slack-stand-in';
@@ -159,9 +161,13 @@ export async function benchSlack(): Promise<Figures> {
     });
 
     // 3. signed clicks → 200
-    const clickMs = await pool(CLICKS, 4, async (i) => {
+    const clicks = await pool(CLICKS, 4, async (i) => {
       const { alert } = alerts[ACKS + i];
-      const { body } = standIn.clickPayload(workspace, { userId: slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      const { body, responseUrl } = standIn.clickPayload(workspace, {
+        userId: slackUserId,
+        actionId: 'acknowledge',
+        value: alert.prefix_id,
+      });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const headers = {
         'content-type': 'application/x-www-form-urlencoded',
@@ -172,7 +178,12 @@ export async function benchSlack(): Promise<Figures> {
       const res = await slack.request('POST', '/public/slack/interactions', body, headers);
       const ms = performance.now() - sent;
       if (res.status !== 200) throw new Error(`click: ${res.status} ${res.body}`);
-      return ms;
+      const until = Date.now() + 30_000;
+      while (standIn.responsesTo(responseUrl).length === 0) {
+        if (Date.now() > until) throw new Error(`click on ${alert.prefix_id}: no result through response_url within 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { ms, result: performance.now() - sent };
     });
     const acknowledged = readList(await call('GET', '/api/v4/alerts?status=acknowledged&limit=1')).total_count;
     return {
@@ -192,7 +203,14 @@ export async function benchSlack(): Promise<Figures> {
         acks.map((a) => a.answered),
       ),
       clicks: CLICKS,
-      ...stats('click_to_200', clickMs),
+      ...stats(
+        'click_to_200',
+        clicks.map((c) => c.ms),
+      ),
+      ...stats(
+        'click_to_result',
+        clicks.map((c) => c.result),
+      ),
       acknowledged_after: acknowledged,
     };
   } finally {

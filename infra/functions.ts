@@ -36,17 +36,16 @@ export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'broadcasts',
   'public',
   'smsInbound',
-  // an answer to a broadcast from Slack may run the broadcast's step (lib/broadcasts/respond-broadcast.ts)
-  'slack',
   'routingWorker',
+  // also Slack's clicks: an answer to a broadcast may run the broadcast's step (lib/broadcasts/respond-broadcast.ts)
   'escalationWorker',
   'sweeper',
 ];
 
 /** The functions whose bundle opens sealed secrets (lib/auth/sealed-secrets.ts: Slack's bot tokens and
- * signing secrets): every notifying function (a page by Slack), the Slack function and the worker of
- * the team messages; test/infra checks the list against the bundles' imports. */
-export const SLACK_FUNCTIONS: readonly FunctionName[] = [...NOTIFYING_FUNCTIONS, 'webhookWorker'];
+ * signing secrets): every notifying function (a page by Slack), the Slack function (signatures) and the
+ * worker of the team messages; test/infra checks the list against the bundles' imports. */
+export const SLACK_FUNCTIONS: readonly FunctionName[] = [...NOTIFYING_FUNCTIONS, 'slack', 'webhookWorker'];
 
 /** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
 const CHANGES_ALERTS: QueueName[] = ['webhooks'];

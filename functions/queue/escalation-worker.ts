@@ -1,5 +1,6 @@
 // Entry point: the escalation queue's consumer. Each record is a timer (`due`), a storm-bundle
-// flush or a broadcast's timer (its delivery, its response deadline: lib/broadcasts); failures are
+// flush, a broadcast's timer (its delivery, its response deadline: lib/broadcasts) or a Slack click
+// accepted by POST /public/slack/interactions (lib/slack/run-interaction.ts); failures are
 // reported per record (partial batch response) and records run side by side, so one slow alert never
 // holds up another's timer. A record that keeps failing rests in the DLQ; the
 // due index still re-drives its alert.
@@ -10,26 +11,28 @@ import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
+import { parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
+import { runSlackInteraction } from '../../lib/slack/run-interaction';
 
-async function processRecord(record: SQSRecord): Promise<void> {
-  const broadcast = parseBroadcastMessage(record.body);
-  if (broadcast) {
-    try {
-      await processBroadcastMessage(broadcast);
-    } catch (error) {
-      logger.error('broadcast step failed', { error: error as Error, messageId: record.messageId });
-      throw error;
-    }
-    return;
-  }
-  const message = parseEscalationMessage(record.body);
-  if (!message) throw new Error(`escalation message ${record.messageId} is not a due, flush, delivery_failed or broadcast message`);
+/** Runs one record's work; a failure is logged with the record and thrown (the record is retried, then rests in the DLQ). */
+async function logFailure(what: string, record: SQSRecord, work: Promise<unknown>, details: Record<string, string> = {}): Promise<void> {
   try {
-    await processEscalationMessage(message);
+    await work;
   } catch (error) {
-    logger.error('escalation step failed', { error: error as Error, messageId: record.messageId, kind: message.kind });
+    logger.error(what, { error: error as Error, messageId: record.messageId, ...details });
     throw error;
   }
+}
+
+async function processRecord(record: SQSRecord): Promise<void> {
+  const click = parseSlackInteractionMessage(record.body);
+  if (click) return logFailure('slack: a click failed', record, runSlackInteraction(click));
+  const broadcast = parseBroadcastMessage(record.body);
+  if (broadcast) return logFailure('broadcast step failed', record, processBroadcastMessage(broadcast));
+  const message = parseEscalationMessage(record.body);
+  if (!message)
+    throw new Error(`escalation message ${record.messageId} is not a due, flush, delivery_failed, broadcast or slack_interaction message`);
+  return logFailure('escalation step failed', record, processEscalationMessage(message), { kind: message.kind });
 }
 
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>

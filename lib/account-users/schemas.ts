@@ -35,11 +35,14 @@ const notifyFlags = {
   notify_slack: boolish.optional(),
 };
 
-/** A Slack user id (`U…`, or `W…` in Enterprise Grid); null unlinks the person. */
+/** What a Slack user id looks like (`U…`, or `W…` in Enterprise Grid). */
+export const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
+
+/** A Slack user id; null unlinks the person. */
 export const slackUserId = z
   .string()
   .trim()
-  .refine((value) => /^[UW][A-Z0-9]{2,20}$/.test(value), {
+  .refine((value) => SLACK_USER_ID.test(value), {
     message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
   })
   .nullable();

@@ -4,6 +4,7 @@
 // Slack user) is taken over.
 import { Conflict } from '../http/errors';
 import type { AccountUserRecord } from './records';
+import { SLACK_USER_ID } from './schemas';
 import { claimSlackUser, getAccountUser, getAccountUserIdBySlackUser, putSlackUserLink } from './store';
 
 export async function linkSlackUser(accountId: string, slackUserId: string, accountUserId: string): Promise<void> {
@@ -16,6 +17,8 @@ export async function linkSlackUser(accountId: string, slackUserId: string, acco
 
 /** The account user a Slack user acts as: linked, and still naming that Slack user; else null. */
 export async function linkedAccountUser(accountId: string, slackUserId: string): Promise<AccountUserRecord | null> {
+  // Nobody can be linked to what is not a Slack user id (and the store keys none: an empty one is refused by DynamoDB).
+  if (!SLACK_USER_ID.test(slackUserId)) return null;
   const id = await getAccountUserIdBySlackUser(accountId, slackUserId);
   const accountUser = id ? await getAccountUser(accountId, id) : null;
   return accountUser?.slack_user_id === slackUserId ? accountUser : null;

@@ -52,7 +52,8 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     maxBatchingWindowSeconds: 0,
   },
   // Escalation timers (delayed messages, chained past 15 minutes), delayed starts and storm-bundle
-  // flushes. A message lost with a crashed queue is re-driven from the table by the sweeper.
+  // flushes. A message lost with a crashed queue is re-driven from the table by the sweeper. Also
+  // Slack clicks, accepted here before Slack is answered (lib/slack/interaction-queue.ts).
   escalation: {
     name: 'escalation',
     urlVariable: 'ESCALATION_QUEUE_URL',

@@ -12,7 +12,8 @@ import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
 import { createAlertV4 } from '../alerts/create-alert';
 import { now } from '../clock';
-import { HttpError } from '../http/errors';
+import { SLACK_USER_ID } from '../account-users/schemas';
+import { BadRequest, HttpError } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { derivedUlid, parseId } from '../ids';
 import { logger } from '../log';
@@ -23,6 +24,7 @@ import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
+import { claimCommandAlert } from './command-store';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
@@ -37,6 +39,9 @@ export const ONCALL_USAGE = [
   '/oncall page <team> <title>  page a team: its name ("Platform Ops" in quotes, or a name without spaces) or its tem_ id',
 ].join('\n');
 
+/** The answer of a command whose work outlasts Slack's 3 s: its result follows through the response_url. */
+export const WORKING_ON_IT = 'Working on it…';
+
 /** Plain words: names and titles are escaped so they cannot mention @channel or forge links. */
 const reply = (text: string): CommandAnswer => ({ response_type: 'ephemeral', text: escapeMrkdwn(slackNotice(text).text) });
 
@@ -46,7 +51,9 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   // The timestamp is the signed one, so the same command delivered again has the same key and time.
   const sentAt = Number(request.headers['x-slack-request-timestamp']) * 1000;
   const key = interactionKey(workspace.teamId, form.get('trigger_id') ?? `${form.get('user_id')}:${sentAt}`);
-  const person = await slackPersonOf(accountId, form.get('user_id') ?? '');
+  const slackUserId = form.get('user_id') ?? '';
+  if (!SLACK_USER_ID.test(slackUserId)) throw new BadRequest('user_id must be the Slack user id of who sent the command');
+  const person = await slackPersonOf(accountId, slackUserId);
   if (!person) return reply(NOT_LINKED);
   const work = runCommand(person, (form.get('text') ?? '').trim(), { key, sentAt });
   const answered = await answerInTime<CommandAnswer | null>(work, null);
@@ -59,7 +66,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
       logger.warn('slack: a late command answer was not taken', { error: error.message });
     });
   });
-  return reply('Working on it…');
+  return reply(WORKING_ON_IT);
 }
 
 /** Which command this is: its interaction key, and when Slack sent it (ms). */
@@ -149,7 +156,11 @@ async function findTeamNamed(accountId: string, words: string): Promise<TeamReco
   return teams.find((team) => team.name.toLowerCase() === wanted) ?? null;
 }
 
-/** The alert's id derives from the command, so the same command delivered twice makes one alert. */
+/**
+ * The command's first delivery claims the new alert's id (command-store.ts) before creating it, so
+ * the same command delivered again, also while the first is still slow or after it died, makes that
+ * one alert and answers with it.
+ */
 async function page(principal: Principal, argument: string, command: CommandRequest): Promise<string> {
   const parts = splitTeamAndTitle(argument);
   if (!parts?.team || !parts.title) return `Name the team and the title: /oncall page "Platform Ops" Disk full on db-7`;
@@ -158,7 +169,7 @@ async function page(principal: Principal, argument: string, command: CommandRequ
   const alert = await createAlertV4(
     principal,
     { title: parts.title, urgency: 'high', destination_team_ids: [team.id] },
-    { id: derivedUlid(command.sentAt, command.key) },
+    { id: await claimCommandAlert(principal.accountId, command.key, derivedUlid(command.sentAt, command.key), now()) },
   );
   return `Paged ${team.name}: alert #${alert.tiny_id} ${alert.title}`;
 }

@@ -95,11 +95,11 @@ export const slackRoutes = declareRoutes('slack', {
     public: true,
     summary: 'The /oncall slash command',
     description:
-      "Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's \"Name\" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral.",
+      "Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's \"Name\" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral. A verified form without the sender's user_id is 400.",
     tag: 'Slack',
     formOnly: true,
     body: slackCommandForm,
     success: [{ status: 200, description: 'The answer Slack shows the person', schema: SlackCommandAnswer }],
-    errors: [401],
+    errors: [400, 401],
   },
 });

@@ -8,12 +8,26 @@
 // @moto: a redelivered interaction recognised by its transition's conditional write, an alert by its id.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeAlert } from '../../lib/alert-transitions/acknowledge';
+import { callOf, onServiceClients, type AwsCall } from '../support/aws-calls';
+import { awsCallAnswered, holdAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, startService, type TestService } from '../support/runtime';
 import { slackAppEnv, SlackStandIn, type Workspace } from '../support/slack-stand-in';
 import { alertTo, person, sentFor, team } from '../escalation/support';
-import { buttonsOf, click, command, connect, eventually, nowSeconds, slackPerson, textOf, type SlackPerson } from '../slack/support';
+import { settle } from '../support/quiescence';
+import {
+  buttonsOf,
+  click,
+  command,
+  connect,
+  eventually,
+  finalAnswer,
+  nowSeconds,
+  slackPerson,
+  textOf,
+  type SlackPerson,
+} from '../slack/support';
 
 let standIn: SlackStandIn;
 let service: TestService;
@@ -45,6 +59,19 @@ const statusOf = async (id: string) => (await admin.get(`/api/v4/alerts/${id}`))
 const actions = async (prefixId: string) =>
   ((await admin.get(`/log?owner_id=${prefixId}&limit=100`)).body.data as { data: { action: string } }[]).map((e) => e.data.action);
 
+/** `promise`, or a failure naming `what` once `ms` have passed without it. */
+async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** An alert paged to Ada (her DM carries its buttons). */
 async function pagedAlert(title = 'Disk full') {
   const alert = await alertTo(admin, { teams: [platform.id] }, title);
@@ -58,13 +85,76 @@ describe('a signed click', () => {
     const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
     expect(res.status, res.text).toBe(200);
     expect(res.ms).toBeLessThan(3_000);
+    // The answer comes once the click is accepted; the message is replaced once it is done.
+    const replaced = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the replaced message');
     expect(await statusOf(alert.id)).toBe('acknowledged');
     const shown = await admin.get(`/alert/${alert.prefix_id}`);
     expect(shown.body.acknowledgedby).toBe(`usr_${ada.userId}`);
-    const replaced = await eventually(() => standIn.responsesTo(res.responseUrl)[0], 'the replaced message');
     expect(replaced.body.replace_original).toBe(true);
     expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
     expect(buttonsOf(replaced.body.blocks)).toEqual({ resolve: alert.prefix_id });
+  });
+
+  it('is answered once SQS holds its work, without waiting for the transition, which follows from the queue', async () => {
+    const alert = await pagedAlert();
+    const mentions = (call: AwsCall, ...words: string[]) => words.every((word) => JSON.stringify(call.input).includes(word));
+    let acceptedBeforeAnswer = false;
+    const accepted = awsCallAnswered((call) => call.operation === 'SendMessage' && mentions(call, 'slack_interaction', alert.prefix_id));
+    void accepted.then(() => (acceptedBeforeAnswer = true));
+    // The transition's one write of the alert is held until the click has been answered.
+    const gate = holdAwsCalls((call) => call.operation === 'UpdateItem' && mentions(call, alert.id, 'acknowledged'), 1);
+    try {
+      const answered = click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      const transition = await gate.next();
+      const res = await within(3_000, answered, 'the answer while the transition is held');
+      expect(res.status, res.text).toBe(200);
+      expect(acceptedBeforeAnswer).toBe(true);
+      expect(await statusOf(alert.id)).toBe('open');
+      expect(standIn.responsesTo(res.responseUrl)).toEqual([]);
+      await transition.release();
+      const [replaced] = await eventually(
+        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+        'the result',
+      );
+      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+      expect(await statusOf(alert.id)).toBe('acknowledged');
+    } finally {
+      gate.open();
+    }
+  });
+
+  it('is acted on even when the worker that took it died before its transition: SQS delivers it again', { tags: ['moto'] }, async () => {
+    const alert = await pagedAlert();
+    let died = 0;
+    // The first try of the transition's write ends the worker's attempt with nothing applied, as a
+    // crash would; the message, never deleted, comes back after the queue's visibility timeout.
+    const removeCrash = onServiceClients('crashOnce', (kind) => (next, context) => async (args) => {
+      const call = callOf(kind, context, args.input);
+      const write =
+        call.operation === 'UpdateItem' &&
+        JSON.stringify(call.input).includes(alert.id) &&
+        JSON.stringify(call.input).includes('acknowledged');
+      if (write && died === 0) {
+        died += 1;
+        throw new Error('the worker died before its transition');
+      }
+      return next(args);
+    });
+    try {
+      const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      expect(res.status, res.text).toBe(200);
+      const [replaced] = await eventually(
+        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+        'the result after the redelivery',
+        30_000,
+      );
+      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+    } finally {
+      removeCrash();
+    }
+    expect(died).toBe(1);
+    expect(await statusOf(alert.id)).toBe('acknowledged');
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
   });
 
   it('rejects: the paged person passes the alert on (it stays open)', async () => {
@@ -227,30 +317,30 @@ describe('/oncall', () => {
     const res = await command(service, standIn, workspace, { userId: ada.slackUserId, text: '' });
     expect(res.status).toBe(200);
     expect(res.body.response_type).toBe('ephemeral');
-    expect(res.body.text).toMatch(/Platform Ops\n {2}Layer 1: Ada Lovelace \(until \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
-    expect(res.body.text).toMatch(/Databases\n {2}Layer 1: Grace Hopper \(until [^)]+\)\n {2}Layer 2: Ada Lovelace/);
+    expect(res.answer).toMatch(/Platform Ops\n {2}Layer 1: Ada Lovelace \(until \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(res.answer).toMatch(/Databases\n {2}Layer 1: Grace Hopper \(until [^)]+\)\n {2}Layer 2: Ada Lovelace/);
   });
 
   it('ack and resolve by tiny id, as the person', async () => {
     const alert = await pagedAlert('Cache cold');
     const acked = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `ack ${alert.tiny_id}` });
-    expect(acked.body.text).toBe(`Acknowledged alert #${alert.tiny_id}: Cache cold`);
+    expect(acked.answer).toBe(`Acknowledged alert #${alert.tiny_id}: Cache cold`);
     expect(await statusOf(alert.id)).toBe('acknowledged');
     const resolved = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `resolve #${alert.tiny_id}` });
-    expect(resolved.body.text).toBe(`Resolved alert #${alert.tiny_id}: Cache cold`);
+    expect(resolved.answer).toBe(`Resolved alert #${alert.tiny_id}: Cache cold`);
     expect((await admin.get(`/alert/${alert.prefix_id}`)).body.resolvedby).toBe(`usr_${ada.userId}`);
     const again = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `resolve ${alert.tiny_id}` });
-    expect(again.body.text).toMatch(/^Nothing was done: Cannot resolve an alert that is resolved/);
+    expect(again.answer).toMatch(/^Nothing was done: Cannot resolve an alert that is resolved/);
     const missing = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'ack 999999' });
-    expect(missing.body.text).toMatch(/^Nothing was done: Alert not found/);
+    expect(missing.answer).toMatch(/^Nothing was done: Alert not found/);
     const vague = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'ack soon' });
-    expect(vague.body.text).toMatch(/tiny id/);
+    expect(vague.answer).toMatch(/tiny id/);
   });
 
   it('page creates an alert for the team as the person: "Quoted Name", a bare name, or tem_ id', async () => {
     const quoted = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Disk full on db-7' });
-    const tiny = /alert #(\d+)/.exec(quoted.body.text)?.[1];
-    expect(quoted.body.text).toMatch(/^Paged Platform Ops: alert #\d+ Disk full on db-7$/);
+    const tiny = /alert #(\d+)/.exec(quoted.answer)?.[1];
+    expect(quoted.answer).toMatch(/^Paged Platform Ops: alert #\d+ Disk full on db-7$/);
     const created = (await admin.get(`/api/v4/alerts/${tiny}`)).body;
     expect(created).toMatchObject({
       title: 'Disk full on db-7',
@@ -264,36 +354,73 @@ describe('/oncall', () => {
       admin_account_user_ids: [ada.id],
     });
     const bare = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page payments Card declines up' });
-    expect(bare.body.text).toMatch(/^Paged Payments: alert #\d+ Card declines up$/);
+    expect(bare.answer).toMatch(/^Paged Payments: alert #\d+ Card declines up$/);
     const byId = await command(service, standIn, workspace, { userId: ada.slackUserId, text: `page ${solo.body.prefix_id} By id` });
-    expect(byId.body.text).toMatch(/^Paged Payments: alert #\d+ By id$/);
+    expect(byId.answer).toMatch(/^Paged Payments: alert #\d+ By id$/);
     const unknown = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "No Such Team" x' });
-    expect(unknown.body.text).toMatch(/No team is named No Such Team/);
+    expect(unknown.answer).toMatch(/No team is named No Such Team/);
     const noTitle = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page payments' });
-    expect(noTitle.body.text).toMatch(/Name the team and the title/);
+    expect(noTitle.answer).toMatch(/Name the team and the title/);
   });
 
+  /** Sends a command's body (signed at `timestampSeconds`) and reads what the person reads in the end. */
+  const sendCommand = async (body: string, responseUrl: string, timestampSeconds: number) => {
+    const seen = standIn.responsesTo(responseUrl).length;
+    const res = await standIn.send(service.url, '/public/slack/commands', body, { secret: workspace.signingSecret, timestampSeconds });
+    expect(res.status, res.text).toBe(200);
+    return finalAnswer(standIn, res, responseUrl, seen);
+  };
+  const alertCount = async () => (await admin.get('/api/v4/alerts?limit=1')).body.total_count as number;
+
   it('page delivered twice makes one alert, and the second is answered with it', { tags: ['moto'] }, async () => {
-    const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
-    const { body } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
+    const before = await alertCount();
+    const { body, responseUrl } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
     const timestampSeconds = nowSeconds();
-    const send = () => standIn.send(service.url, '/public/slack/commands', body, { secret: workspace.signingSecret, timestampSeconds });
-    const first = await send();
-    const again = await send();
-    expect(first.body.text).toMatch(/^Paged Platform Ops: alert #\d+ Queue stuck$/);
-    expect(again.body.text).toBe(first.body.text);
-    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 1);
+    const first = await sendCommand(body, responseUrl, timestampSeconds);
+    const again = await sendCommand(body, responseUrl, timestampSeconds);
+    expect(first).toMatch(/^Paged Platform Ops: alert #\d+ Queue stuck$/);
+    expect(again).toBe(first);
+    expect(await alertCount()).toBe(before + 1);
     // A new command (another trigger_id) is another alert.
     const other = await command(service, standIn, workspace, { userId: ada.slackUserId, text: 'page "Platform Ops" Queue stuck' });
-    expect(other.body.text).not.toBe(first.body.text);
-    expect((await admin.get('/api/v4/alerts?limit=1')).body.total_count).toBe(before + 2);
+    expect(other.answer).toMatch(/^Paged Platform Ops: alert #\d+ Queue stuck$/);
+    expect(other.answer).not.toBe(first);
+    expect(await alertCount()).toBe(before + 2);
   });
+
+  it(
+    'page delivered again, signed anew, while the first delivery is still creating its alert: one alert, both answered with it',
+    { tags: ['moto'] },
+    async () => {
+      const before = await alertCount();
+      const title = 'Replica lag on db-3';
+      const { body, responseUrl } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: `page "Platform Ops" ${title}` });
+      // The first delivery's write of the new alert is held (a slow store) until the second delivery has been answered.
+      const gate = holdAwsCalls((call) => call.operation === 'PutItem' && JSON.stringify(call.input).includes(title), 1);
+      let answers: string[];
+      try {
+        const first = sendCommand(body, responseUrl, nowSeconds() - 2);
+        const held = await gate.next();
+        const again = await sendCommand(body, responseUrl, nowSeconds());
+        await held.release();
+        answers = [await first, again];
+      } finally {
+        gate.open();
+      }
+      expect(answers[0]).toMatch(new RegExp(`^Paged Platform Ops: alert #\\d+ ${title}$`));
+      expect(answers[1]).toBe(answers[0]);
+      await settle(service);
+      expect(await alertCount()).toBe(before + 1);
+      const tiny = /alert #(\d+)/.exec(answers[0])?.[1];
+      expect((await admin.get(`/api/v4/alerts/${tiny}`)).body).toMatchObject({ title, destination_team_ids: [platform.id] });
+    },
+  );
 
   it('from an unlinked Slack user, or unsigned: nothing is done', async () => {
     const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
     const stranger = await command(service, standIn, workspace, { userId: 'UNOBODY02', text: 'page payments Nope' });
     expect(stranger.status).toBe(200);
-    expect(stranger.body.text).toMatch(/not linked/);
+    expect(stranger.answer).toMatch(/not linked/);
     const forged = await command(service, standIn, workspace, {
       userId: ada.slackUserId,
       text: 'page payments Nope',

@@ -703,6 +703,7 @@ describe('Slack', () => {
     const commanded = standIn.commandBody(installed, { userId: 'UNOBODY09', text: '' });
     await call(anonymous, 'POST /public/slack/commands', 200, signed(commanded.body));
     await call(anonymous, 'POST /public/slack/commands', 401, signed(commanded.body, 'wrong'));
+    await call(anonymous, 'POST /public/slack/commands', 400, signed(`team_id=${installed.teamId}&text=`));
 
     await call(member, 'DELETE /api/v4/slack', 403);
     await call(admin, 'DELETE /api/v4/slack', 204);

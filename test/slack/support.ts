@@ -3,6 +3,7 @@
 // by the service's clock, which some tests move forward).
 import { expect } from 'vitest';
 import { now } from '../../lib/clock';
+import { WORKING_ON_IT } from '../../lib/slack/commands';
 import type { ApiClient } from '../support/api-client';
 import type { SlackStandIn, Workspace } from '../support/slack-stand-in';
 import { person, type Person } from '../escalation/support';
@@ -63,6 +64,11 @@ export async function click(
   return { ...res, responseUrl, actionTs, sent: body };
 }
 
+/**
+ * A signed /oncall command, and `answer`: what the person reads in the end. That is the HTTP answer,
+ * unless it said the work goes on (a slow store: moto), when it is the result that then came
+ * through the response_url, waited for as it arrives.
+ */
 export async function command(
   service: { url: string },
   standIn: SlackStandIn,
@@ -74,7 +80,24 @@ export async function command(
     secret: options.secret ?? workspace.signingSecret,
     timestampSeconds: nowSeconds(),
   });
-  return { ...res, responseUrl };
+  return { ...res, responseUrl, sent: body, answer: await finalAnswer(standIn, res, responseUrl, 0) };
+}
+
+/**
+ * The text of a command's answer, or (after "Working on it…") of the result posted to its
+ * response_url after the `seen` posts there before the command was sent.
+ */
+export async function finalAnswer(
+  standIn: SlackStandIn,
+  res: { status: number; body: any },
+  responseUrl: string,
+  seen: number,
+): Promise<string> {
+  if (res.status !== 200) return '';
+  const text = String(res.body?.text ?? '');
+  if (text !== WORKING_ON_IT) return text;
+  const late = await eventually(() => standIn.responsesTo(responseUrl)[seen], 'the result of a command that was still at work', 30_000);
+  return String(late.body.text ?? '');
 }
 
 export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {

@@ -1,0 +1,25 @@
+// Data access for the claims of `/oncall page` (lib/slack/ACCESS-PATTERNS.md):
+//   page claim   A#<acc>#SLACKCMD / <interaction key>   {alert_id, expires_at}
+// The first delivery of a command claims its key before any alert exists, naming the alert it will
+// create; every later delivery (however slow the first still is, also one signed anew with another
+// timestamp) reads the claim and creates or answers that same alert. Slack's timestamps are good
+// for 300 s, so a claim is kept an hour and then left to the table's TTL.
+import { getItem, putNew } from '../store/items';
+import { TTL_ATTRIBUTE } from '../store/table';
+
+const CLAIM_TTL_S = 3_600;
+
+const key = (accountId: string, interactionKey: string) => ({ pk: `A#${accountId}#SLACKCMD`, sk: interactionKey });
+
+/** The alert id the command's first delivery claimed: `alertId` when this call is the first. */
+export async function claimCommandAlert(accountId: string, interactionKey: string, alertId: string, nowMs: number): Promise<string> {
+  const claimed = await putNew({
+    ...key(accountId, interactionKey),
+    alert_id: alertId,
+    [TTL_ATTRIBUTE]: Math.ceil(nowMs / 1000) + CLAIM_TTL_S,
+  });
+  if (claimed) return alertId;
+  const stored = await getItem(key(accountId, interactionKey));
+  // Gone only past its TTL, long after Slack stops delivering the command: this call is its first again.
+  return typeof stored?.alert_id === 'string' ? stored.alert_id : alertId;
+}

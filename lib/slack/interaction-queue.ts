@@ -1,0 +1,43 @@
+// A verified click travels from its answer to its work on the escalation queue (lib/queues/definitions.ts
+// `escalation`), as a `slack_interaction` message: Slack gets its 200 once the message is accepted
+// by SQS, so the click's transition survives a process that dies after the answer, and the
+// escalation worker (which already stops and steps escalations) acts on it. The message carries the
+// interaction's key: a message SQS delivers twice, like a click Slack delivers twice, acts once.
+import * as z from 'zod';
+import { config } from '../config';
+import { sendDelayed } from '../queues/client';
+
+const slackInteractionMessage = z.object({
+  kind: z.literal('slack_interaction'),
+  account_id: z.string(),
+  /** The Slack user who clicked. */
+  slack_user_id: z.string(),
+  /** The transition's idempotency key (slack-request.ts interactionKey). */
+  key: z.string(),
+  action_id: z.string(),
+  value: z.string(),
+  /** Where the result is told (absent: the click is acted on and nobody is told). */
+  response_url: z.string().optional(),
+  /** The click was on a page's direct message, which its result replaces. */
+  direct_message: z.boolean(),
+});
+
+export type SlackInteractionMessage = z.infer<typeof slackInteractionMessage>;
+
+export function parseSlackInteractionMessage(body: string): SlackInteractionMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const message = slackInteractionMessage.safeParse(parsed);
+  return message.success ? message.data : null;
+}
+
+/** Accepts the click's work: resolves once SQS has stored the message (a failure is the caller's 5xx: Slack shows the click failed). */
+export async function enqueueSlackInteraction(message: SlackInteractionMessage): Promise<void> {
+  const queueUrl = config().ESCALATION_QUEUE_URL;
+  if (!queueUrl) throw new Error('ESCALATION_QUEUE_URL is not configured: Slack clicks cannot be accepted');
+  await sendDelayed(queueUrl, JSON.stringify(message), 0);
+}
