@@ -24,12 +24,12 @@ const BUDGET_KIB = 600;
  * HTTP: it is one of the project's chosen packages, so those ceilings were raised by it.
  */
 const OVER_BUDGET_KIB: Record<string, number> = {
-  slack: 1090,
+  slack: 945,
   smsInbound: 1030,
   routingWorker: 1020,
   broadcasts: 1010,
   sweeper: 995,
-  escalationWorker: 980,
+  escalationWorker: 1005,
   alerts: 865,
   routers: 850,
   accountUsers: 835,
@@ -39,7 +39,9 @@ const OVER_BUDGET_KIB: Record<string, number> = {
   public: 690,
 };
 
-const PAGING = ['broadcasts', 'smsInbound', 'slack', 'routingWorker', 'escalationWorker', 'sweeper'];
+const PAGING = ['broadcasts', 'smsInbound', 'routingWorker', 'escalationWorker', 'sweeper'];
+/** Slack's interactions and /oncall: it sends nothing itself (clicks are run by the escalation worker), but pages through /oncall page. */
+const SLACK = ['slack'];
 const RULE_EDITORS = ['routers', 'notificationRules', 'automations'];
 /** The functions fed by queues and the schedule: they authenticate no one. */
 const WORKERS = ['routingWorker', 'escalationWorker', 'sweeper', 'ingestWorker', 'webhookWorker'];
@@ -53,11 +55,11 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [...PAGING, 'accountUsers', 'public'],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
-  re2js: [...PAGING, ...RULE_EDITORS, 'alerts', 'respond'],
-  yaml: [...PAGING, ...RULE_EDITORS, 'alerts', 'respond'],
+  re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond'],
+  yaml: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond'],
   // Account templates compiled where they are rendered (pages) or checked (the account's templates,
   // routers' and automations' templates; notification rules and team messages have none).
-  handlebars: [...PAGING, 'routers', 'automations', 'account'],
+  handlebars: [...PAGING, ...SLACK, 'routers', 'automations', 'account'],
   'libphonenumber-js': ['accountUsers'],
   jmespath: ['ingestWorker'],
   // Login tokens (lib/auth/jwt.ts) are checked by every function behind the API, a new one too.
