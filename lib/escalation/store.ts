@@ -12,7 +12,7 @@ import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-
 import { GroupCommit } from '../group-commit';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';
-import { dueIndexKeys } from '../store/due-index';
+import { dueIndexKeys, FORMER_DUE_KEYS } from '../store/due-index';
 import { getItem, isConditionFailure, queryItems, type Item } from '../store/items';
 
 /** A start that waits (a router's assign delay), kept in the item so a crash cannot lose it. */
@@ -278,15 +278,15 @@ export async function releaseEscalation(
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: due
-          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested`
-          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk`,
+          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, ${FORMER_DUE_KEYS}`
+          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi5pk, gsi5sk, ${FORMER_DUE_KEYS}`,
         ConditionExpression: '#version = :v AND lease_owner = :me',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
           ':one': 1,
           ':v': version,
           ':me': owner,
-          ...(due ? { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk } : {}),
+          ...(due ? { ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk } : {}),
           ...(handOver.length ? { ':outbox': JSON.stringify(handOver) } : {}),
         },
       }),

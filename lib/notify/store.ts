@@ -14,7 +14,7 @@
 //   provider msg   PMSG#<provider>#<provider's message id> / PMSG   → account, notification (receipts; TTL 14 days)
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
-import { dueIndexKeys } from '../store/due-index';
+import { dueIndexKeys, FORMER_DUE_KEYS } from '../store/due-index';
 import { entityStore } from '../store/entity-store';
 import {
   batchWrite,
@@ -333,8 +333,8 @@ export async function addWaiting(
     TableName: tableName(),
     Key: rateKey(accountId, accountUserId, channel),
     UpdateExpression:
-      'ADD pending_count :one SET due_at = if_not_exists(due_at, :due), gsi3pk = if_not_exists(gsi3pk, :gpk), gsi3sk = if_not_exists(gsi3sk, :gsk)',
-    ExpressionAttributeValues: { ':one': 1, ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk },
+      'ADD pending_count :one SET due_at = if_not_exists(due_at, :due), gsi5pk = if_not_exists(gsi5pk, :gpk), gsi5sk = if_not_exists(gsi5sk, :gsk)',
+    ExpressionAttributeValues: { ':one': 1, ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk },
     ReturnValues: 'ALL_OLD',
   });
   return old?.due_at === undefined;
@@ -357,18 +357,18 @@ export async function removeWaiting(accountId: string, accountUserId: string, ch
 export async function takeBundle(rate: RateItem, ids: readonly string[], taken: number, now: number, until: number): Promise<boolean> {
   const due = dueIndexKeys(until, rateDueKey(rate.account_id, rate.account_user_id, rate.channel));
   const set = ids.length
-    ? 'SET last_sent_at = :now, inflight = :ids, inflight_until = :until, due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one'
-    : 'SET due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one';
+    ? 'SET last_sent_at = :now, inflight = :ids, inflight_until = :until, due_at = :until, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one'
+    : 'SET due_at = :until, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one';
   const done = await conditionalUpdate({
     TableName: tableName(),
     Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-    UpdateExpression: `${set} ADD pending_count :minus`,
+    UpdateExpression: `${set} ADD pending_count :minus REMOVE ${FORMER_DUE_KEYS}`,
     ConditionExpression: versionIs(rate.version).condition,
     ExpressionAttributeNames: { '#version': 'version' },
     ExpressionAttributeValues: {
       ':until': until,
-      ':gpk': due.gsi3pk,
-      ':gsk': due.gsi3sk,
+      ':gpk': due.gsi5pk,
+      ':gsk': due.gsi5sk,
       ':one': 1,
       ':zero': 0,
       ':minus': -taken,
@@ -386,10 +386,9 @@ export async function releaseBundle(rate: Pick<RateItem, 'account_id' | 'account
     new UpdateCommand({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression:
-        'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE inflight, inflight_until',
+      UpdateExpression: `SET due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE inflight, inflight_until, ${FORMER_DUE_KEYS}`,
       ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk, ':one': 1, ':zero': 0 },
+      ExpressionAttributeValues: { ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk, ':one': 1, ':zero': 0 },
     }),
   );
 }
@@ -401,13 +400,13 @@ export async function postponeFlush(rate: RateItem, dueAt: number): Promise<bool
     (await conditionalUpdate({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression: 'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one',
+      UpdateExpression: `SET due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE ${FORMER_DUE_KEYS}`,
       ConditionExpression: versionIs(rate.version).condition,
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: {
         ':due': dueAt,
-        ':gpk': due.gsi3pk,
-        ':gsk': due.gsi3sk,
+        ':gpk': due.gsi5pk,
+        ':gsk': due.gsi5sk,
         ':one': 1,
         ':zero': 0,
         ...versionIs(rate.version).values,
@@ -422,8 +421,7 @@ export async function clearFlush(rate: RateItem): Promise<boolean> {
     (await conditionalUpdate({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression:
-        'SET #version = if_not_exists(#version, :zero) + :one, pending_count = :zero REMOVE due_at, gsi3pk, gsi3sk, inflight, inflight_until',
+      UpdateExpression: `SET #version = if_not_exists(#version, :zero) + :one, pending_count = :zero REMOVE due_at, gsi5pk, gsi5sk, inflight, inflight_until, ${FORMER_DUE_KEYS}`,
       ConditionExpression: `${versionIs(rate.version).condition} AND (attribute_not_exists(pending_count) OR pending_count <= :zero)`,
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':one': 1, ':zero': 0, ...versionIs(rate.version).values },
