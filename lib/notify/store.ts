@@ -52,6 +52,22 @@ const NOTIFICATION_DEFAULTS: Partial<NotificationRecord> = {
   delivered_at: null,
 };
 
+/**
+ * The stored attributes: without the id and the account (the item's keys hold them) and without the
+ * fields that hold their default (restored by decode). A page's notification then stays under 1 KB
+ * before and after it is sent, so each of its writes costs one unit in the table and in each of its
+ * two indexes instead of two (docs/ARCHITECTURE.md, "Write budget per alert life").
+ */
+function encodeNotification(record: NotificationRecord): object {
+  const defaults = NOTIFICATION_DEFAULTS as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(record).filter(
+      ([field, value]) =>
+        field !== 'id' && field !== 'account_id' && !(field in defaults && JSON.stringify(value) === JSON.stringify(defaults[field])),
+    ),
+  );
+}
+
 const notifications = entityStore<NotificationRecord>({
   kind: 'notification',
   indexKeys: (n) => ({
@@ -62,8 +78,14 @@ const notifications = entityStore<NotificationRecord>({
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
   owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
+  encode: encodeNotification,
   decode: (item) => {
-    const record = { ...NOTIFICATION_DEFAULTS, ...fromItem<NotificationRecord & { provider_id?: string | null }>(item) };
+    const record = {
+      ...NOTIFICATION_DEFAULTS,
+      id: String(item.sk),
+      account_id: String(item.pk).split('#')[1],
+      ...fromItem<Partial<NotificationRecord> & { provider_id?: string | null }>(item),
+    } as NotificationRecord & { provider_id?: string | null };
     // Stored before the field had its name: the provider's id was `provider_id`.
     if (record.provider_message_id === null && typeof record.provider_id === 'string') record.provider_message_id = record.provider_id;
     delete record.provider_id;
@@ -178,7 +200,8 @@ export async function moveNotification(
       new UpdateCommand({
         TableName: tableName(),
         Key: notifications.key(accountId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // The insert's token only tells a retried insert its own item: once the notification moves on, it is dead weight.
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE insert_token`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
