@@ -39,6 +39,8 @@ export interface Units {
   failedConditions: number;
   /** Write units (table and indexes) per kind of item: its partition key with ids left out. */
   byItem: Record<string, number>;
+  /** Read units per kind of item read (a Query: its partition; a BatchGetItem: `batch`). */
+  readByItem: Record<string, number>;
 }
 
 export const emptyUnits = (): Units => ({
@@ -49,6 +51,7 @@ export const emptyUnits = (): Units => ({
   calls: {},
   failedConditions: 0,
   byItem: {},
+  readByItem: {},
 });
 
 export const totalWrite = (u: Units) => u.tableWrite + Object.values(u.indexWrite).reduce((a, b) => a + b, 0);
@@ -94,7 +97,14 @@ interface Capacity {
   GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
 }
 
+/** What a step is told of a call: its command and, for a Query, the partition it reads. */
+export interface MeteredCall {
+  command: string;
+  partition?: unknown;
+}
+
 interface Input {
+  ExpressionAttributeValues?: Record<string, unknown>;
   TableName?: string;
   Key?: Item;
   Item?: Item;
@@ -111,6 +121,13 @@ function itemKind(key: Item): string {
     .filter((part) => !/[0-9]/.test(part) || /^[A-Z]+$/.test(part))
     .join('#');
   return `${kind || pk}${key[SORT_KEY]?.S && /^[A-Z_]+$/.test(key[SORT_KEY].S) ? ` / ${key[SORT_KEY].S}` : ''}`;
+}
+
+function readKind(command: string, input: Input): string {
+  if (command === 'GetItem' && input.Key) return itemKind(keysOf('DeleteItem', input)[0].key);
+  const partition = input.ExpressionAttributeValues?.[':pk'];
+  if (command === 'Query' && typeof partition === 'string') return `${itemKind({ [PARTITION_KEY]: { S: partition } })} (query)`;
+  return command === 'BatchGetItem' ? 'batch' : command;
 }
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
@@ -138,7 +155,7 @@ export interface CapacityMeter {
  * Meters the process's DynamoDB calls from now until stop(). `step` names the step a call belongs
  * to, given the worker function running it (undefined: the API or a scheduled function).
  */
-export function meterCapacity(endpoint: string, step: (functionName: string | undefined) => string): CapacityMeter {
+export function meterCapacity(endpoint: string, step: (functionName: string | undefined, call: MeteredCall) => string): CapacityMeter {
   const steps = new Map<string, Units>();
   const unitsOf = (name: string) => {
     let u = steps.get(name);
@@ -162,9 +179,9 @@ export function meterCapacity(endpoint: string, step: (functionName: string | un
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
-      const units = unitsOf(step(invocation.getStore()?.functionName));
-      add(units.calls, command, 1);
       const input = args.input as Input;
+      const units = unitsOf(step(invocation.getStore()?.functionName, { command, partition: input.ExpressionAttributeValues?.[':pk'] }));
+      add(units.calls, command, 1);
       input.ReturnConsumedCapacity = 'INDEXES';
       if (!WRITES.has(command)) {
         const result = await next(args);
@@ -172,6 +189,7 @@ export function meterCapacity(endpoint: string, step: (functionName: string | un
           const indexUnits = Object.entries(c.GlobalSecondaryIndexes ?? {});
           for (const [index, { CapacityUnits = 0 }] of indexUnits) add(units.indexRead, index, CapacityUnits);
           units.tableRead += c.Table?.CapacityUnits ?? c.CapacityUnits ?? 0;
+          add(units.readByItem, readKind(command, input), c.CapacityUnits ?? 0);
         }
         return result;
       }
