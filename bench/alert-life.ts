@@ -11,6 +11,7 @@
 // worker) and layer 1's page (the other workers) apart. `test/bench/alert-life-budget.test.ts`
 // holds the same life to the budget in docs/ARCHITECTURE.md ("Write budget per alert life").
 import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
 import { startRuntime } from '../infra/local/runtime';
 import { SWEEP_GRACE_MS } from '../lib/escalation/sweep';
 import { ApiClient } from '../test/support/api-client';
@@ -54,14 +55,22 @@ export interface AlertLife {
 
 const LAYER_MINUTES = 5;
 
-async function expectOk<T = Record<string, string>>(result: Promise<{ status: number; body: T; text: string }>, what: string): Promise<T> {
+const created = z.object({ id: z.string() });
+const createdTeam = created.extend({ escalation_policy_id: z.string(), schedule_id: z.string() });
+
+/** The answer's body read with `schema`; a refusal or another shape stops the benchmark. */
+async function expectOk<S extends z.ZodType>(
+  result: Promise<{ status: number; body: unknown; text: string }>,
+  what: string,
+  schema: S,
+): Promise<z.infer<S>> {
   const res = await result;
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
-  return res.body;
+  return schema.parse(res.body);
 }
 
 async function person(admin: ApiClient, name: string): Promise<string> {
-  const created = await expectOk(
+  const user = await expectOk(
     admin.post('/api/v4/account_users', {
       user_attributes: {
         name,
@@ -69,29 +78,32 @@ async function person(admin: ApiClient, name: string): Promise<string> {
       },
     }),
     'account user',
+    created,
   );
-  return created.id;
+  return user.id;
 }
 
 async function twoLayerTeam(admin: ApiClient, layers: string[]): Promise<string> {
-  const created = await expectOk(
+  const team = await expectOk(
     admin.post('/api/v4/teams', {
       name: `Life ${randomBytes(3).toString('hex')}`,
       member_account_user_ids: layers,
       admin_account_user_ids: [layers[0]],
     }),
     'team',
+    createdTeam,
   );
   await expectOk(
-    admin.put(`/api/v4/escalation_policies/${created.escalation_policy_id}`, {
+    admin.put(`/api/v4/escalation_policies/${team.escalation_policy_id}`, {
       escalation_layers: layers.map((_, i) => ({ layer: i + 1, timeout: LAYER_MINUTES, timeout_unit: 'minutes' })),
     }),
     'policy',
+    z.unknown(),
   );
   for (const [i, id] of layers.entries()) {
     await expectOk(
       admin.post('/api/v4/events', {
-        schedule_ids: [created.schedule_id],
+        schedule_ids: [team.schedule_id],
         account_user_ids: [id],
         layer: i + 1,
         start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
@@ -99,9 +111,10 @@ async function twoLayerTeam(admin: ApiClient, layers: string[]): Promise<string>
         time_zone: 'UTC',
       }),
       'event',
+      z.unknown(),
     );
   }
-  return created.id;
+  return team.id;
 }
 
 function addInto(into: Units, from: Units, scale = 1): void {
@@ -154,17 +167,21 @@ async function lifeOn(service: TestService, admin: ApiClient, lives: number): Pr
 
   const oneLife = async (title: string) => {
     phase = 'create';
-    const alert = await expectOk(admin.post('/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [teamId] }), 'create');
+    const alert = await expectOk(
+      admin.post('/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [teamId] }),
+      'create',
+      created,
+    );
     await settle(service);
     if (pagesOf(title) !== 1) throw new Error(`${title}: layer 1 was not paged once (${pagesOf(title)} pages)`);
     phase = 'timeout → layer 2';
     await passTime(service, pastLayer);
     if (pagesOf(title) !== 2) throw new Error(`${title}: layer 2 was not paged (${pagesOf(title)} pages)`);
     phase = 'acknowledge';
-    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/acknowledge`), 'acknowledge');
+    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/acknowledge`), 'acknowledge', z.unknown());
     await settle(service);
     phase = 'resolve';
-    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/resolve`), 'resolve');
+    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/resolve`), 'resolve', z.unknown());
     await settle(service);
     phase = "layer 2's timer";
     await passTime(service, pastLayer);
