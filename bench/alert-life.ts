@@ -124,6 +124,7 @@ function addInto(into: Units, from: Units, scale = 1): void {
   for (const key of ['indexWrite', 'indexRead', 'calls', 'byItem', 'readByItem'] as const) {
     for (const [name, n] of Object.entries(from[key])) into[key][name] = (into[key][name] ?? 0) + n * scale;
   }
+  for (const [name, n] of Object.entries(from.itemBytes)) into.itemBytes[name] = Math.max(into.itemBytes[name] ?? 0, n);
 }
 
 /**
@@ -231,6 +232,7 @@ export async function benchAlertLife(): Promise<Record<string, number | string>>
   if (process.env.BENCH_LIFE_DETAIL) {
     for (const step of STEPS)
       console.log(step, 'writes', JSON.stringify(life.steps[step].byItem), 'reads', JSON.stringify(life.steps[step].readByItem));
+    console.log('largest item written, bytes', JSON.stringify(life.total.itemBytes));
   }
   const figures: Record<string, number | string> = {
     'alert_life.measured': MEASURED_HOW,

@@ -41,6 +41,8 @@ export interface Units {
   byItem: Record<string, number>;
   /** Read units per kind of item read (a Query: its partition; a BatchGetItem: `batch`). */
   readByItem: Record<string, number>;
+  /** The largest size (bytes, as DynamoDB counts them) each kind of item reached after a write. */
+  itemBytes: Record<string, number>;
 }
 
 export const emptyUnits = (): Units => ({
@@ -52,6 +54,7 @@ export const emptyUnits = (): Units => ({
   failedConditions: 0,
   byItem: {},
   readByItem: {},
+  itemBytes: {},
 });
 
 export const totalWrite = (u: Units) => u.tableWrite + Object.values(u.indexWrite).reduce((a, b) => a + b, 0);
@@ -206,6 +209,8 @@ export function meterCapacity(endpoint: string, step: (functionName: string | un
             const id = JSON.stringify([key.pk, key.sk]);
             const kind = itemKind(key);
             add(units.byItem, kind, Math.max(writeUnits(before.get(id)), writeUnits(after.get(id)), 1));
+            const written = after.get(id);
+            if (written) units.itemBytes[kind] = Math.max(units.itemBytes[kind] ?? 0, dynalite.itemSize(written));
             for (const [index, n] of Object.entries(indexWriteUnits(before.get(id), after.get(id)))) {
               add(units.indexWrite, index, n);
               add(units.byItem, kind, n);
