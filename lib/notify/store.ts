@@ -59,13 +59,15 @@ const NOTIFICATION_DEFAULTS: Partial<NotificationRecord> = {
  * two indexes instead of two (docs/ARCHITECTURE.md, "Write budget per alert life").
  */
 function encodeNotification(record: NotificationRecord): object {
-  const defaults = NOTIFICATION_DEFAULTS as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(record).filter(
-      ([field, value]) =>
-        field !== 'id' && field !== 'account_id' && !(field in defaults && JSON.stringify(value) === JSON.stringify(defaults[field])),
-    ),
+    Object.entries(record).filter(([field, value]) => field !== 'id' && field !== 'account_id' && !isDefault(field, value)),
   );
+}
+
+/** Whether the field holds the value decode restores when it is absent. */
+function isDefault(field: string, value: unknown): boolean {
+  const defaults = NOTIFICATION_DEFAULTS as Record<string, unknown>;
+  return field in defaults && JSON.stringify(value) === JSON.stringify(defaults[field]);
 }
 
 const notifications = entityStore<NotificationRecord>({
@@ -174,12 +176,21 @@ export async function moveNotification(
   const names: Record<string, string> = { '#status': 'status', '#version': 'version', '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':status': outcome.status, ':one': 1, ':now': now };
   const sets = ['#status = :status', '#version = #version + :one', '#updated_at = :now'];
+  // The insert's token only tells a retried insert its own item: once the notification moves on, it is dead weight.
+  const removes = ['insert_token'];
+  // A page's bundle facts (tiny id, title, urgency) are read only while it waits to be bundled.
+  if (outcome.status === 'sent' || outcome.status === 'delivered' || outcome.status === 'failed') removes.push('bundle');
   let n = 0;
   for (const [field, value] of Object.entries(outcome)) {
     if (field === 'status' || value === undefined) continue;
     names[`#f${n}`] = field;
-    values[`:f${n}`] = value;
-    sets.push(`#f${n} = :f${n}`);
+    // A field at its default is left out of the item, as an insert leaves it (decode restores it):
+    // each byte kept counts toward the 1 KB that every later write of the item is billed by.
+    if (isDefault(field, value)) removes.push(`#f${n}`);
+    else {
+      values[`:f${n}`] = value;
+      sets.push(`#f${n} = :f${n}`);
+    }
     n++;
   }
   const allowed = from.map((status, i) => {
@@ -200,8 +211,7 @@ export async function moveNotification(
       new UpdateCommand({
         TableName: tableName(),
         Key: notifications.key(accountId, id),
-        // The insert's token only tells a retried insert its own item: once the notification moves on, it is dead weight.
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE insert_token`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

@@ -8,9 +8,13 @@ import { lifeTable, measureAlertLife, STEPS } from '../../bench/alert-life';
 import { indexWriteUnits, totalRead, totalWrite } from '../../bench/capacity-meter';
 import { useService, type TestService } from '../support/runtime';
 
-/** Units of one life, as measured when the budget was last set (issue 21's target: 60 and 20). */
-const WRITE_BUDGET = 155;
-const READ_BUDGET = 70;
+/**
+ * Units of one life as last measured (146 W, 65 R on a quiet machine; issue 21's target: 60 and 20)
+ * and a margin: on a loaded machine a step can outlive its paging lease or wait on another's, and the
+ * take-over, the waits and the retried conditions add a few writes and more reads.
+ */
+const WRITE_BUDGET = 150;
+const READ_BUDGET = 75;
 
 let service: TestService;
 useService((started) => {
