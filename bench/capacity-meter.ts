@@ -130,7 +130,12 @@ function readKind(command: string, input: Input): string {
   if (command === 'GetItem' && input.Key) return itemKind(keysOf('DeleteItem', input)[0].key);
   const partition = input.ExpressionAttributeValues?.[':pk'];
   if (command === 'Query' && typeof partition === 'string') return `${itemKind({ [PARTITION_KEY]: { S: partition } })} (query)`;
-  return command === 'BatchGetItem' ? 'batch' : command;
+  if (command === 'BatchGetItem') {
+    const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => (r as unknown as { Keys?: Item[] }).Keys ?? []);
+    const kinds = [...new Set(keys.map((key) => itemKind(keysOf('DeleteItem', { TableName: '', Key: key })[0].key)))];
+    return `batch of ${kinds.sort().join(', ') || '?'}`;
+  }
+  return command;
 }
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
