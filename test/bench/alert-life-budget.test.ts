@@ -9,7 +9,7 @@ import { indexWriteUnits, totalRead, totalWrite } from '../../bench/capacity-met
 import { useService, type TestService } from '../support/runtime';
 
 /**
- * Units of one life as last measured (146 W, 56 R on a quiet machine; issue 21's target: 60 and 20)
+ * Units of one life as last measured (146 W, 54 R on a quiet machine; issue 21's target: 60 and 20)
  * and a margin: on a loaded machine a step can outlive its paging lease or wait on another's, and the
  * take-over, the waits and the retried conditions add a few writes and more reads.
  */
