@@ -2,10 +2,17 @@
 // `batchSize`, the handler's `batchItemFailures` left on the queue (visible again after the
 // visibility timeout, redriven to the DLQ by the queue after maxReceiveCount), the rest deleted.
 // A handler that throws leaves its whole batch on the queue.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { runInBackground } from '../../lib/sdk';
+
+/**
+ * The worker function whose batch the code now running belongs to (undefined in the API and the
+ * scheduled functions): lets a meter (bench/capacity-meter.ts) attribute DynamoDB calls to a step.
+ */
+export const invocation = new AsyncLocalStorage<{ functionName: string }>();
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
@@ -80,8 +87,10 @@ export function startPoller(options: PollerOptions): Poller {
         awsRequestId: records[0].messageId,
         getRemainingTimeInMillis: () => 30_000,
       } as unknown as Context;
-      const handle = await handler;
-      const response = await runInBackground(() => handle({ Records: records }, context));
+      const run = await handler;
+      const response = await invocation.run({ functionName: options.functionName }, () =>
+        runInBackground(() => run({ Records: records }, context)),
+      );
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       options.onError?.(error);

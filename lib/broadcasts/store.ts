@@ -1,5 +1,5 @@
 // Data access for broadcasts (lib/broadcasts/ACCESS-PATTERNS.md): the only file that knows their keys.
-//   broadcast   A#<acc>#BRD / <id>                 (+ gsi3 due index while a timer is due)
+//   broadcast   A#<acc>#BRD / <id>                 (+ gsi5 due index while a timer is due)
 //   addressee   A#<acc>#BRD#<id>#TO / <acu id>     who it was delivered to (written at delivery)
 //   answer      A#<acc>#BRD#<id>#RE / <acu id>     one per person, replaced by a conditional put
 // The counts of the answers are derived from the answer items on every read: nothing to keep exact.

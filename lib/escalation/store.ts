@@ -1,6 +1,7 @@
 // Data access for escalation (lib/escalation/ACCESS-PATTERNS.md): the only file that knows its keys.
-//   state      ESC#<acc>#<alert id> / STATE   one item per alert: the engine's state (JSON), the item
-//              version, deferred starts, the outbox of effects not yet carried out, the paging lease
+//   state      ESC#<acc>#<alert id> / STATE   one item per alert: the engine's state (packed JSON,
+//              state-codec.ts), the item version, deferred starts, the outbox of effects not yet
+//              carried out (both packed likewise), the paging lease
 //              (owner, until) and due_at, mirrored into the due index (lib/store/due-index.ts) while
 //              something waits; the step that wrote it (committed_by) and the keys of the last
 //              requests it applied (requests: a reject delivered twice rejects once).
@@ -12,8 +13,9 @@ import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-
 import { GroupCommit } from '../group-commit';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';
-import { dueIndexKeys } from '../store/due-index';
+import { dueIndexKeys, FORMER_DUE_KEYS } from '../store/due-index';
 import { getItem, isConditionFailure, queryItems, type Item } from '../store/items';
+import { packJson, unpackJson } from './state-codec';
 
 /** A start that waits (a router's assign delay), kept in the item so a crash cannot lose it. */
 export interface DeferredStart {
@@ -58,9 +60,9 @@ function decode(accountId: string, alertId: string, item: Item | null): StoredEs
     accountId,
     alertId,
     version: typeof item?.version === 'number' ? item.version : 0,
-    state: typeof item?.state === 'string' ? (JSON.parse(item.state) as EscalationState) : null,
-    deferred: typeof item?.deferred === 'string' ? (JSON.parse(item.deferred) as DeferredStart[]) : [],
-    outbox: typeof item?.outbox === 'string' ? (JSON.parse(item.outbox) as EscalationEffect[]) : [],
+    state: unpackJson<EscalationState>(item?.state) ?? null,
+    deferred: unpackJson<DeferredStart[]>(item?.deferred) ?? [],
+    outbox: unpackJson<EscalationEffect[]>(item?.outbox) ?? [],
     leaseOwner: typeof item?.lease_owner === 'string' ? item.lease_owner : null,
     leaseUntil: typeof item?.lease_until === 'number' ? item.lease_until : null,
     dueAt: typeof item?.due_at === 'number' ? item.due_at : null,
@@ -176,10 +178,10 @@ export async function commitEscalation(
     account_id: accountId,
     alert_id: alertId,
     version,
-    state: JSON.stringify(write.state),
+    state: packJson(write.state),
     outcome: write.state.outcome,
-    ...(write.deferred.length ? { deferred: JSON.stringify(write.deferred) } : {}),
-    ...(write.outbox.length ? { outbox: JSON.stringify(write.outbox) } : {}),
+    ...(write.deferred.length ? { deferred: packJson(write.deferred) } : {}),
+    ...(write.outbox.length ? { outbox: packJson(write.outbox) } : {}),
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
     ...(write.dueAt !== null ? { due_at: write.dueAt, ...dueIndexKeys(write.dueAt, escalationDueKey(accountId, alertId)) } : {}),
     ...(write.requests?.length ? { requests: write.requests.slice(-MAX_REQUEST_KEYS) } : {}),
@@ -278,16 +280,16 @@ export async function releaseEscalation(
         TableName: tableName(),
         Key: stateKey(accountId, alertId),
         UpdateExpression: due
-          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested`
-          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi3pk, gsi3sk`,
+          ? `SET ${outbox.set}#version = #version + :one, due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, ${FORMER_DUE_KEYS}`
+          : `SET ${outbox.set}#version = #version + :one REMOVE ${outbox.remove}lease_owner, lease_until, stop_requested, due_at, gsi5pk, gsi5sk, ${FORMER_DUE_KEYS}`,
         ConditionExpression: '#version = :v AND lease_owner = :me',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
           ':one': 1,
           ':v': version,
           ':me': owner,
-          ...(due ? { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk } : {}),
-          ...(handOver.length ? { ':outbox': JSON.stringify(handOver) } : {}),
+          ...(due ? { ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk } : {}),
+          ...(handOver.length ? { ':outbox': packJson(handOver) } : {}),
         },
       }),
     );

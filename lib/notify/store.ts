@@ -14,7 +14,7 @@
 //   provider msg   PMSG#<provider>#<provider's message id> / PMSG   → account, notification (receipts; TTL 14 days)
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
-import { dueIndexKeys } from '../store/due-index';
+import { dueIndexKeys, FORMER_DUE_KEYS } from '../store/due-index';
 import { entityStore } from '../store/entity-store';
 import {
   batchWrite,
@@ -52,6 +52,24 @@ const NOTIFICATION_DEFAULTS: Partial<NotificationRecord> = {
   delivered_at: null,
 };
 
+/**
+ * The stored attributes: without the id and the account (the item's keys hold them) and without the
+ * fields that hold their default (restored by decode). A page's notification then stays under 1 KB
+ * before and after it is sent, so each of its writes costs one unit in the table and in each of its
+ * two indexes instead of two (docs/ARCHITECTURE.md, "Write budget per alert life").
+ */
+function encodeNotification(record: NotificationRecord): object {
+  return Object.fromEntries(
+    Object.entries(record).filter(([field, value]) => field !== 'id' && field !== 'account_id' && !isDefault(field, value)),
+  );
+}
+
+/** Whether the field holds the value decode restores when it is absent. */
+function isDefault(field: string, value: unknown): boolean {
+  const defaults = NOTIFICATION_DEFAULTS as Record<string, unknown>;
+  return field in defaults && JSON.stringify(value) === JSON.stringify(defaults[field]);
+}
+
 const notifications = entityStore<NotificationRecord>({
   kind: 'notification',
   indexKeys: (n) => ({
@@ -62,8 +80,14 @@ const notifications = entityStore<NotificationRecord>({
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
   owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
+  encode: encodeNotification,
   decode: (item) => {
-    const record = { ...NOTIFICATION_DEFAULTS, ...fromItem<NotificationRecord & { provider_id?: string | null }>(item) };
+    const record = {
+      ...NOTIFICATION_DEFAULTS,
+      id: String(item.sk),
+      account_id: String(item.pk).split('#')[1],
+      ...fromItem<Partial<NotificationRecord> & { provider_id?: string | null }>(item),
+    } as NotificationRecord & { provider_id?: string | null };
     // Stored before the field had its name: the provider's id was `provider_id`.
     if (record.provider_message_id === null && typeof record.provider_id === 'string') record.provider_message_id = record.provider_id;
     delete record.provider_id;
@@ -152,12 +176,21 @@ export async function moveNotification(
   const names: Record<string, string> = { '#status': 'status', '#version': 'version', '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':status': outcome.status, ':one': 1, ':now': now };
   const sets = ['#status = :status', '#version = #version + :one', '#updated_at = :now'];
+  // The insert's token only tells a retried insert its own item: once the notification moves on, it is dead weight.
+  const removes = ['insert_token'];
+  // A page's bundle facts (tiny id, title, urgency) are read only while it waits to be bundled.
+  if (outcome.status === 'sent' || outcome.status === 'delivered' || outcome.status === 'failed') removes.push('bundle');
   let n = 0;
   for (const [field, value] of Object.entries(outcome)) {
     if (field === 'status' || value === undefined) continue;
     names[`#f${n}`] = field;
-    values[`:f${n}`] = value;
-    sets.push(`#f${n} = :f${n}`);
+    // A field at its default is left out of the item, as an insert leaves it (decode restores it):
+    // each byte kept counts toward the 1 KB that every later write of the item is billed by.
+    if (isDefault(field, value)) removes.push(`#f${n}`);
+    else {
+      values[`:f${n}`] = value;
+      sets.push(`#f${n} = :f${n}`);
+    }
     n++;
   }
   const allowed = from.map((status, i) => {
@@ -178,7 +211,7 @@ export async function moveNotification(
       new UpdateCommand({
         TableName: tableName(),
         Key: notifications.key(accountId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -333,8 +366,8 @@ export async function addWaiting(
     TableName: tableName(),
     Key: rateKey(accountId, accountUserId, channel),
     UpdateExpression:
-      'ADD pending_count :one SET due_at = if_not_exists(due_at, :due), gsi3pk = if_not_exists(gsi3pk, :gpk), gsi3sk = if_not_exists(gsi3sk, :gsk)',
-    ExpressionAttributeValues: { ':one': 1, ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk },
+      'ADD pending_count :one SET due_at = if_not_exists(due_at, :due), gsi5pk = if_not_exists(gsi5pk, :gpk), gsi5sk = if_not_exists(gsi5sk, :gsk)',
+    ExpressionAttributeValues: { ':one': 1, ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk },
     ReturnValues: 'ALL_OLD',
   });
   return old?.due_at === undefined;
@@ -357,18 +390,18 @@ export async function removeWaiting(accountId: string, accountUserId: string, ch
 export async function takeBundle(rate: RateItem, ids: readonly string[], taken: number, now: number, until: number): Promise<boolean> {
   const due = dueIndexKeys(until, rateDueKey(rate.account_id, rate.account_user_id, rate.channel));
   const set = ids.length
-    ? 'SET last_sent_at = :now, inflight = :ids, inflight_until = :until, due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one'
-    : 'SET due_at = :until, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one';
+    ? 'SET last_sent_at = :now, inflight = :ids, inflight_until = :until, due_at = :until, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one'
+    : 'SET due_at = :until, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one';
   const done = await conditionalUpdate({
     TableName: tableName(),
     Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-    UpdateExpression: `${set} ADD pending_count :minus`,
+    UpdateExpression: `${set} ADD pending_count :minus REMOVE ${FORMER_DUE_KEYS}`,
     ConditionExpression: versionIs(rate.version).condition,
     ExpressionAttributeNames: { '#version': 'version' },
     ExpressionAttributeValues: {
       ':until': until,
-      ':gpk': due.gsi3pk,
-      ':gsk': due.gsi3sk,
+      ':gpk': due.gsi5pk,
+      ':gsk': due.gsi5sk,
       ':one': 1,
       ':zero': 0,
       ':minus': -taken,
@@ -386,10 +419,9 @@ export async function releaseBundle(rate: Pick<RateItem, 'account_id' | 'account
     new UpdateCommand({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression:
-        'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE inflight, inflight_until',
+      UpdateExpression: `SET due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE inflight, inflight_until, ${FORMER_DUE_KEYS}`,
       ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':due': dueAt, ':gpk': due.gsi3pk, ':gsk': due.gsi3sk, ':one': 1, ':zero': 0 },
+      ExpressionAttributeValues: { ':due': dueAt, ':gpk': due.gsi5pk, ':gsk': due.gsi5sk, ':one': 1, ':zero': 0 },
     }),
   );
 }
@@ -401,13 +433,13 @@ export async function postponeFlush(rate: RateItem, dueAt: number): Promise<bool
     (await conditionalUpdate({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression: 'SET due_at = :due, gsi3pk = :gpk, gsi3sk = :gsk, #version = if_not_exists(#version, :zero) + :one',
+      UpdateExpression: `SET due_at = :due, gsi5pk = :gpk, gsi5sk = :gsk, #version = if_not_exists(#version, :zero) + :one REMOVE ${FORMER_DUE_KEYS}`,
       ConditionExpression: versionIs(rate.version).condition,
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: {
         ':due': dueAt,
-        ':gpk': due.gsi3pk,
-        ':gsk': due.gsi3sk,
+        ':gpk': due.gsi5pk,
+        ':gsk': due.gsi5sk,
         ':one': 1,
         ':zero': 0,
         ...versionIs(rate.version).values,
@@ -422,8 +454,7 @@ export async function clearFlush(rate: RateItem): Promise<boolean> {
     (await conditionalUpdate({
       TableName: tableName(),
       Key: rateKey(rate.account_id, rate.account_user_id, rate.channel),
-      UpdateExpression:
-        'SET #version = if_not_exists(#version, :zero) + :one, pending_count = :zero REMOVE due_at, gsi3pk, gsi3sk, inflight, inflight_until',
+      UpdateExpression: `SET #version = if_not_exists(#version, :zero) + :one, pending_count = :zero REMOVE due_at, gsi5pk, gsi5sk, inflight, inflight_until, ${FORMER_DUE_KEYS}`,
       ConditionExpression: `${versionIs(rate.version).condition} AND (attribute_not_exists(pending_count) OR pending_count <= :zero)`,
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':one': 1, ':zero': 0, ...versionIs(rate.version).values },

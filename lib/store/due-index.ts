@@ -1,12 +1,22 @@
-// The due index: a sparse, sharded GSI (gsi3) of items that need work at a time: escalation states
+// The due index: a sparse, sharded GSI (gsi5, keys only) of items that need work at a time: escalation states
 // with a step or a leftover outbox due, notification rate items with pages waiting. Timers normally
 // arrive as delayed queue messages; the sweeper reads this index so a timer lost with a crashed
 // queue still fires. `what` names the item for its owner (`ESC#…`, `RATE#…`); the owner derives its
 // key from it.
-//   gsi3: DUE#<shard 0..15> / <due epoch ms, 15 digits>#<what>
+//   gsi5: DUE#<shard 0..15> / <due epoch ms, 15 digits>#<what>
+// Keys only: the sweeper needs the sort key alone (the owner reads its item with the step's own
+// GetItem), and a due item is written often while due (an escalation state, ~2.4 KB, three times a
+// step): with the whole item projected, each of those writes paid its size again in the index
+// (docs/ARCHITECTURE.md, "Write budget per alert life"). Items made due before the move carry the
+// keys in gsi3 (whole items): every write that moves or clears a due time removes those
+// (FORMER_DUE_KEYS), and the sweeper reads both indexes until none is left there.
 import { queryItems } from './items';
 
 export const DUE_SHARDS = 16;
+const DUE_INDEX = 'gsi5';
+const FORMER_DUE_INDEX = 'gsi3';
+/** The attributes the former due index was keyed on, for the REMOVE of every write of a due time. */
+export const FORMER_DUE_KEYS = 'gsi3pk, gsi3sk';
 
 const padded = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
 
@@ -17,8 +27,8 @@ function shardOf(what: string): number {
 }
 
 /** The index attributes of an item due at `dueAt`; leave them out (REMOVE them) when nothing is due. */
-export function dueIndexKeys(dueAt: number, what: string): { gsi3pk: string; gsi3sk: string } {
-  return { gsi3pk: `DUE#${shardOf(what)}`, gsi3sk: `${padded(dueAt)}#${what}` };
+export function dueIndexKeys(dueAt: number, what: string): { gsi5pk: string; gsi5sk: string } {
+  return { gsi5pk: `DUE#${shardOf(what)}`, gsi5sk: `${padded(dueAt)}#${what}` };
 }
 
 export interface DueEntry {
@@ -29,13 +39,14 @@ export interface DueEntry {
 /** Entries due at or before `upTo`, from every shard (earliest first within a shard). */
 export async function listDue(upTo: number, limitPerShard: number): Promise<DueEntry[]> {
   const bound = `${padded(upTo)}#~`;
-  const shards = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      queryItems(`DUE#${shard}`, { index: 'gsi3', skBetween: ['0', bound], limit: limitPerShard }),
-    ),
-  );
-  return shards.flat().map((item) => {
-    const sk = String(item.gsi3sk);
+  const read = (index: string) =>
+    Array.from({ length: DUE_SHARDS }, async (_, shard) =>
+      (await queryItems(`DUE#${shard}`, { index, skBetween: ['0', bound], limit: limitPerShard })).map((item) =>
+        String(item[`${index}sk`]),
+      ),
+    );
+  const shards = await Promise.all([...read(DUE_INDEX), ...read(FORMER_DUE_INDEX)]);
+  return shards.flat().map((sk) => {
     const at = sk.indexOf('#');
     return { dueAt: Number(sk.slice(0, at)), what: sk.slice(at + 1) };
   });

@@ -22,6 +22,7 @@ export const INDEXES: IndexDefinition[] = [
   // List indexes (alerts today: lib/alerts/ACCESS-PATTERNS.md): status + urgency, tiny id order,
   // updated_at order. Keys only: an alert's many writes (routing, every transition) would otherwise
   // copy the whole item into each. Deploy them one per stack update: DynamoDB adds one GSI at a time.
+  // gsi5 is also the due index (DUE#<shard>, lib/store/due-index.ts): its reader needs keys only.
   { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'KEYS_ONLY' },
   { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'KEYS_ONLY' },
   { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'KEYS_ONLY' },

@@ -10,6 +10,7 @@ import {
   nextDueAt,
   oncallFromSpans,
   openWorkflowsOf,
+  requiredTeamIds,
 } from '../../lib/escalation/engine';
 import type { EscalationState, TeamInput } from '../../lib/escalation/engine';
 import { allEffects, last, MINUTE, nextTimer, of, paged, run, runTimers, startTeam, startUser, T0, world } from './engine-support';
@@ -398,6 +399,23 @@ describe('acknowledge and resolve', () => {
     expect(of(resolved.effects, 'close_workflow').map((e) => e.status)).toEqual(['acknowledged', 'acknowledged']);
     expect(advance(resolved.state, { type: 'acknowledge', at: T0 + 2 * MINUTE }, w.inputs).changed).toBe(false);
     expect(advance(resolved.state, { ...startTeam('ops', T0 + 3 * MINUTE, 'h'), template: 'alert_handoff' }, w.inputs).changed).toBe(false);
+  });
+
+  it('consult no team: they apply with nothing loaded, and name no team to load', () => {
+    const w = world({ ops: threeLayers });
+    const [started] = run(w, [startTeam('ops')]);
+    const nothingLoaded = { ...w.inputs, team: () => undefined };
+    for (const type of ['acknowledge', 'resolve'] as const) {
+      const event = { type, at: T0 + MINUTE };
+      expect(requiredTeamIds(started.state, event, nothingLoaded)).toEqual([]);
+      const stopped = advance(started.state, event, nothingLoaded);
+      expect(stopped).toEqual(advance(started.state, event, w.inputs));
+      expect(of(stopped.effects, 'close_workflow')).toHaveLength(2);
+    }
+    // Anything else still names the teams it consults (here the timeout of layer 1).
+    expect(() => advance(started.state, { type: 'timeout', at: T0 + 5 * MINUTE, token: 'a0/r0.l0' }, nothingLoaded)).toThrow(
+      MissingTeamInputs,
+    );
   });
 
   it('acknowledging a dropped alert ends it without effects', () => {

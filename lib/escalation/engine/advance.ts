@@ -690,6 +690,9 @@ function checkInputs(inputs: EngineInputs): void {
  * may still reassign (a second round when their policies were not loaded yet).
  */
 export function requiredTeamIds(state: EscalationState, event: EscalationEvent, inputs: Pick<EngineInputs, 'team'>): string[] {
+  // Stopping closes what is open and consults nothing: a step that only stops loads no team, policy,
+  // schedule or person (docs/ARCHITECTURE.md, "Write budget per alert life").
+  if (event.type === 'acknowledge' || event.type === 'resolve') return [];
   const direct = new Set<string>();
   const mayReassign = new Set<string>();
   if (event.type === 'start') {
