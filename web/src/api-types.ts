@@ -1098,7 +1098,7 @@ export interface paths {
     put?: never;
     /**
      * The /oncall slash command
-     * @description Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's "Name" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral.
+     * @description Slack's slash command request URL, verified as interactions are (team_id names the workspace). /oncall: who is on call now for each of the person's teams, per layer; /oncall ack <tiny id>, /oncall resolve <tiny id>; /oncall page <team> <title…> (the team's "Name" in quotes, a name without spaces, or its tem_ id) creates an alert as the person. The answer is ephemeral. A verified form without the sender's user_id is 400.
      */
     post: operations['slackCommands'];
     delete?: never;
@@ -6867,6 +6867,7 @@ export interface operations {
           'application/json': components['schemas']['SlackCommandAnswer'];
         };
       };
+      400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
     };
   };
