@@ -15,6 +15,12 @@ for argument in "$@"; do
 done
 if [ ${#files[@]} -eq 0 ]; then
   mapfile -t files < <(grep -rlE '^// @moto: ' test --include='*.test.ts' | sort)
+  # A file that says why it runs on moto but tags nothing would silently run nothing there.
+  untagged=$(grep -L -e "@module-tag moto" -e "tags: \['moto'\]" "${files[@]}" || true)
+  if [ -n "$untagged" ]; then
+    echo "marked // @moto: but nothing tagged moto (docs/testing.md): $untagged" >&2
+    exit 1
+  fi
   set -- "${files[@]}" --tags-filter=moto "$@"
 fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')

@@ -6,6 +6,7 @@
 // no answer posted to a response_url, nothing planted in a prototype. What Slack sends is refused
 // unsigned before its body is read (401), and signed, at its payload (400) or its workspace (401).
 // @moto: "changes nothing" rests on the store's lists and counters.
+// @module-tag moto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../support/api-client';
