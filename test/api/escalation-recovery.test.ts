@@ -4,6 +4,9 @@
 // (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
 // (the routing seam's delay_ms) wait their time.
 // @moto: leases, versioned commits and the due index.
+// Not tagged for moto: the tests that stage a crashed worker's commit beside the running runtime; its
+// own worker can take the step first when every call is slow (moto), so they race there. Holding the
+// worker while the crash is staged would let them run on moto too.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
@@ -113,75 +116,71 @@ describe('timers that go wrong', () => {
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 
-  it(
-    'a step that crashed after its commit is finished by the sweeper: each page once, a message caught mid-call never resent',
-    { tags: ['moto'] },
-    async () => {
-      const [a, b] = [await person(admin), await person(admin)];
-      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
-      const alert = await alertTo(admin, { teams: [t.id] });
-      await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-      testClock.advance(10 * MINUTE + 1_000);
+  it('a step that crashed after its commit is finished by the sweeper: each page once, a message caught mid-call never resent', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
+    testClock.advance(10 * MINUTE + 1_000);
 
-      // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
-      // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
-      const { at, effects } = await crashAfterCommit(alert.id, t.id);
-      const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
-      expect(page).toBeDefined();
-      const iso = new Date(at).toISOString();
-      await insertNotification({
-        id: notificationIdOf(page, 'email'),
-        account_id: accountId,
-        account_user_id: b.id,
-        user_id: b.userId,
-        alert_id: alert.id,
-        broadcast_id: null,
-        workflow_id: page.workflowId,
-        group_id: null,
-        channel: 'email',
-        provider: null,
-        provider_message_id: null,
-        provider_status: null,
-        template: 'alert_alert',
-        to: b.email,
-        from: 'oncall',
-        subject: 'crashed mid-call',
-        message: 'crashed mid-call',
-        status: 'sending',
-        err: [],
-        cost: 0,
-        sent_at: null,
-        delivered_at: null,
-        source_key: page.key,
-        created_at: iso,
-        updated_at: iso,
-        version: 2,
-      });
+    // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
+    // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
+    const { at, effects } = await crashAfterCommit(alert.id, t.id);
+    const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
+    expect(page).toBeDefined();
+    const iso = new Date(at).toISOString();
+    await insertNotification({
+      id: notificationIdOf(page, 'email'),
+      account_id: accountId,
+      account_user_id: b.id,
+      user_id: b.userId,
+      alert_id: alert.id,
+      broadcast_id: null,
+      workflow_id: page.workflowId,
+      group_id: null,
+      channel: 'email',
+      provider: null,
+      provider_message_id: null,
+      provider_status: null,
+      template: 'alert_alert',
+      to: b.email,
+      from: 'oncall',
+      subject: 'crashed mid-call',
+      message: 'crashed mid-call',
+      status: 'sending',
+      err: [],
+      cost: 0,
+      sent_at: null,
+      delivered_at: null,
+      source_key: page.key,
+      created_at: iso,
+      updated_at: iso,
+      version: 2,
+    });
 
-      // The sweeper finds the leftover once its lease (and a grace) has passed.
-      testClock.advance(5_000);
-      await service.runtime.runScheduled('sweeper');
-      // The e-mail's outcome is unknown, so it counts as failed: the page fails over to the next
-      // channel the person may receive, once: Slack (found by e-mail), which fails here (no workspace is
-      // connected), and then no channel is left.
-      const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 3);
-      const toB = sent.filter((n) => n.account_user_id === b.id);
-      expect(toB.map((n) => [n.channel, n.status]).sort()).toEqual([
-        ['email', 'failed'],
-        ['push', 'sent'],
-        ['slack', 'failed'],
-      ]);
-      const unknown = await getNotification(accountId, notificationIdOf(page, 'email'));
-      expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
-      expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
-      // Nothing more on another sweep.
-      await runDueSweeps(service);
-      expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
-      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
-    },
-  );
+    // The sweeper finds the leftover once its lease (and a grace) has passed.
+    testClock.advance(5_000);
+    await service.runtime.runScheduled('sweeper');
+    // The e-mail's outcome is unknown, so it counts as failed: the page fails over to the next
+    // channel the person may receive, once: Slack (found by e-mail), which fails here (no workspace is
+    // connected), and then no channel is left.
+    const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 3);
+    const toB = sent.filter((n) => n.account_user_id === b.id);
+    expect(toB.map((n) => [n.channel, n.status]).sort()).toEqual([
+      ['email', 'failed'],
+      ['push', 'sent'],
+      ['slack', 'failed'],
+    ]);
+    const unknown = await getNotification(accountId, notificationIdOf(page, 'email'));
+    expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
+    expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
+    // Nothing more on another sweep.
+    await runDueSweeps(service);
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
 
-  it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', { tags: ['moto'] }, async () => {
+  it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', async () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
@@ -201,54 +200,50 @@ describe('timers that go wrong', () => {
 });
 
 describe('acknowledge racing a step (no page after its 200)', () => {
-  it(
-    'waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release',
-    { tags: ['moto'] },
-    async () => {
-      const a = await person(admin);
-      const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
-      const alert = await alertTo(admin, { teams: [t.id] });
-      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
-      const stored = await waitFor(
-        () => getEscalation(accountId, alert.id),
-        (e) => e.leaseOwner === null,
-      );
-      // A step is paging: it holds the lease for the next two seconds of the service's clock, which
-      // stands still from here, so the lease cannot run out however long the machine takes.
-      testClock.freeze();
-      const until = now() + 2_000;
-      const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
-      expect(version).not.toBeNull();
-      expect(await extendLease(accountId, alert.id, version!, 'paging-step', until)).toBe(true);
+  it('waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+    const stored = await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.leaseOwner === null,
+    );
+    // A step is paging: it holds the lease for the next two seconds of the service's clock, which
+    // stands still from here, so the lease cannot run out however long the machine takes.
+    testClock.freeze();
+    const until = now() + 2_000;
+    const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
+    expect(version).not.toBeNull();
+    expect(await extendLease(accountId, alert.id, version!, 'paging-step', until)).toBe(true);
 
-      let answeredAt = 0;
-      const ack = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then((res) => {
-        answeredAt = Date.now();
-        return res;
-      });
-      // Once the acknowledgement has seen the lease, the step may not extend it any more.
-      await waitFor(
-        () => extendLease(accountId, alert.id, version!, 'paging-step', until),
-        (extended) => !extended,
-      );
-      // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
-      await settle(service);
-      expect(answeredAt).toBe(0);
-      const releasedAt = Date.now();
-      expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
-      const res = await ack;
-      expect(res.status, res.text).toBe(200);
-      expect(answeredAt).toBeGreaterThanOrEqual(releasedAt);
-      // The stop is recorded after the answer: the workflow closes acknowledged.
-      await waitFor(
-        () => getEscalation(accountId, alert.id),
-        (e) => e.state?.outcome === 'acknowledged',
-      );
-      const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
-      expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
-      expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
-    },
-  );
+    let answeredAt = 0;
+    const ack = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then((res) => {
+      answeredAt = Date.now();
+      return res;
+    });
+    // Once the acknowledgement has seen the lease, the step may not extend it any more.
+    await waitFor(
+      () => extendLease(accountId, alert.id, version!, 'paging-step', until),
+      (extended) => !extended,
+    );
+    // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
+    await settle(service);
+    expect(answeredAt).toBe(0);
+    const releasedAt = Date.now();
+    expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
+    const res = await ack;
+    expect(res.status, res.text).toBe(200);
+    expect(answeredAt).toBeGreaterThanOrEqual(releasedAt);
+    // The stop is recorded after the answer: the workflow closes acknowledged.
+    await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.state?.outcome === 'acknowledged',
+    );
+    const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
+    expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
+  });
 
   // A due step and an acknowledgement at the same moment, in the two orders that matter: the test
   // holds the step at one point (its call to AWS there: test/support/aws-gates.ts) while the
