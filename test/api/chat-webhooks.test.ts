@@ -15,6 +15,7 @@ import { toRecord } from '../../infra/local/sqs-poller';
 import { changeEnvironment, testClock } from '../support/dependencies';
 import { drainQueue, settleQueues } from '../support/queues';
 import { signupAccount, useService, type TestService } from '../support/runtime';
+import { untilArrived } from '../support/quiescence';
 import type { ApiClient } from '../support/api-client';
 import { useHttpTarget, type Received } from '../support/http-target';
 import { SlackStandIn } from '../support/slack-stand-in';
@@ -367,6 +368,12 @@ describe('follow-ups', () => {
     const frontTeam = await teamWithChats([front], [[]], { members: [alice.id], reassign_team_ids: [backup.id] });
     const alert = await alertFor([frontTeam.id]);
     await settle();
+    // The reassignment is the policy's own step after the skipped layer: wait for what it sends, not a clock.
+    await untilArrived(
+      service,
+      () => (bodiesAt(front.path).length >= 2 && bodiesAt(fallback.path).length >= 1 ? true : undefined),
+      'the card and the follow-up',
+    );
 
     const frontBodies = bodiesAt(front.path);
     expect(frontBodies[0].cardsV2).toBeDefined();
