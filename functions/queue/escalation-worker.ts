@@ -1,6 +1,7 @@
 // Entry point: the escalation queue's consumer. Each record is a timer (`due`), a storm-bundle
-// flush, a broadcast's timer (its delivery, its response deadline: lib/broadcasts) or a Slack click
-// accepted by POST /public/slack/interactions (lib/slack/run-interaction.ts); failures are
+// flush, a broadcast's timer (its delivery, its response deadline: lib/broadcasts), a Slack click
+// accepted by POST /public/slack/interactions (lib/slack/run-interaction.ts) or a slow /oncall
+// command (lib/slack/commands.ts); failures are
 // reported per record (partial batch response) and records run side by side, so one slow alert never
 // holds up another's timer. A record that keeps failing rests in the DLQ; the
 // due index still re-drives its alert.
@@ -11,7 +12,8 @@ import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
-import { parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
+import { runSlackCommand } from '../../lib/slack/commands';
+import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
 import { runSlackInteraction } from '../../lib/slack/run-interaction';
 
 /** Runs one record's work; a failure is logged with the record and thrown (the record is retried, then rests in the DLQ). */
@@ -27,11 +29,15 @@ async function logFailure(what: string, record: SQSRecord, work: Promise<unknown
 async function processRecord(record: SQSRecord): Promise<void> {
   const click = parseSlackInteractionMessage(record.body);
   if (click) return logFailure('slack: a click failed', record, runSlackInteraction(click));
+  const command = parseSlackCommandMessage(record.body);
+  if (command) return logFailure('slack: a command failed', record, runSlackCommand(command));
   const broadcast = parseBroadcastMessage(record.body);
   if (broadcast) return logFailure('broadcast step failed', record, processBroadcastMessage(broadcast));
   const message = parseEscalationMessage(record.body);
   if (!message)
-    throw new Error(`escalation message ${record.messageId} is not a due, flush, delivery_failed, broadcast or slack_interaction message`);
+    throw new Error(
+      `escalation message ${record.messageId} is not a due, flush, delivery_failed, broadcast, slack_interaction or slack_command message`,
+    );
   return logFailure('escalation step failed', record, processEscalationMessage(message), { kind: message.kind });
 }
 

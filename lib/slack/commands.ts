@@ -6,7 +6,9 @@
 //   /oncall page <team> <title…>     a new alert for the team, as the person; <team> is its name in
 //                                    double quotes, a name without spaces, or its tem_ id
 // The answer is the HTTP response itself (Slack shows it to the person alone); work that outlasts
-// Slack's 3 seconds answers "working on it" and sends its result through the response_url.
+// Slack's 3 seconds answers "working on it" once the command is on the escalation queue, whose
+// worker runs it again (its key makes a transition or a page happen once, however many runs) and
+// sends the result through the response_url.
 import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
@@ -25,6 +27,7 @@ import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
 import { claimCommandAlert } from './command-store';
+import { enqueueSlackWork, type SlackCommandMessage } from './interaction-queue';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
 import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
@@ -58,15 +61,28 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
   const work = runCommand(person, (form.get('text') ?? '').trim(), { key, sentAt });
   const answered = await answerInTime<CommandAnswer | null>(work, null);
   if (answered) return answered;
-  const responseUrl = form.get('response_url');
-  void work.then(async (late) => {
-    if (!responseUrl) return;
-    await postToResponseUrl(responseUrl, { ...slackNotice(late.text), response_type: 'ephemeral' }).catch((error: unknown) => {
-      if (!(error instanceof SlackCallFailed)) throw error;
-      logger.warn('slack: a late command answer was not taken', { error: error.message });
-    });
+  // The work left running here may be frozen with the process: the queue's run is the one that answers.
+  await enqueueSlackWork({
+    kind: 'slack_command',
+    account_id: accountId,
+    slack_user_id: slackUserId,
+    text: form.get('text') ?? '',
+    key,
+    sent_at: sentAt,
+    response_url: form.get('response_url') ?? undefined,
   });
   return reply(WORKING_ON_IT);
+}
+
+/** Runs a command accepted as slow (escalation worker) and tells its result; throws only what a retry may cure (SQS redelivers it). */
+export async function runSlackCommand(message: SlackCommandMessage): Promise<void> {
+  const person = await slackPersonOf(message.account_id, message.slack_user_id);
+  const result = person ? await runCommand(person, message.text.trim(), { key: message.key, sentAt: message.sent_at }) : reply(NOT_LINKED);
+  if (!message.response_url) return;
+  await postToResponseUrl(message.response_url, { ...slackNotice(result.text), response_type: 'ephemeral' }).catch((error: unknown) => {
+    if (!(error instanceof SlackCallFailed)) throw error;
+    logger.warn('slack: a late command answer was not taken', { error: error.message });
+  });
 }
 
 /** Which command this is: its interaction key, and when Slack sent it (ms). */

@@ -3,6 +3,9 @@
 // by SQS, so the click's transition survives a process that dies after the answer, and the
 // escalation worker (which already stops and steps escalations) acts on it. The message carries the
 // interaction's key: a message SQS delivers twice, like a click Slack delivers twice, acts once.
+// An /oncall command that outlasts Slack's 3 s travels the same way (`slack_command`): its answer
+// says "working on it" once SQS holds the command, and the worker runs it again and tells the result
+// (a Lambda's process is frozen after its answer, so work left running in it may never finish).
 import * as z from 'zod';
 import { config } from '../config';
 import { sendDelayed } from '../queues/client';
@@ -24,20 +27,40 @@ const slackInteractionMessage = z.object({
 
 export type SlackInteractionMessage = z.infer<typeof slackInteractionMessage>;
 
-export function parseSlackInteractionMessage(body: string): SlackInteractionMessage | null {
+const slackCommandMessage = z.object({
+  kind: z.literal('slack_command'),
+  account_id: z.string(),
+  /** The Slack user who sent the command. */
+  slack_user_id: z.string(),
+  /** What followed `/oncall`. */
+  text: z.string(),
+  /** The command's idempotency key (slack-request.ts interactionKey). */
+  key: z.string(),
+  /** When Slack sent it (ms, the signed timestamp): a page's alert id derives from it and the key. */
+  sent_at: z.number(),
+  /** Where the result is told (absent: the command is run and nobody is told). */
+  response_url: z.string().optional(),
+});
+
+export type SlackCommandMessage = z.infer<typeof slackCommandMessage>;
+
+function parseMessage<T>(schema: z.ZodType<T>, body: string): T | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     return null;
   }
-  const message = slackInteractionMessage.safeParse(parsed);
+  const message = schema.safeParse(parsed);
   return message.success ? message.data : null;
 }
 
-/** Accepts the click's work: resolves once SQS has stored the message (a failure is the caller's 5xx: Slack shows the click failed). */
-export async function enqueueSlackInteraction(message: SlackInteractionMessage): Promise<void> {
+export const parseSlackInteractionMessage = (body: string) => parseMessage(slackInteractionMessage, body);
+export const parseSlackCommandMessage = (body: string) => parseMessage(slackCommandMessage, body);
+
+/** Accepts a click's or a command's work: resolves once SQS has stored the message (a failure is the caller's 5xx: Slack shows the click failed). */
+export async function enqueueSlackWork(message: SlackInteractionMessage | SlackCommandMessage): Promise<void> {
   const queueUrl = config().ESCALATION_QUEUE_URL;
-  if (!queueUrl) throw new Error('ESCALATION_QUEUE_URL is not configured: Slack clicks cannot be accepted');
+  if (!queueUrl) throw new Error('ESCALATION_QUEUE_URL is not configured: Slack clicks and commands cannot be accepted');
   await sendDelayed(queueUrl, JSON.stringify(message), 0);
 }

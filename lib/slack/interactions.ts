@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest } from '../http/errors';
 import { newId } from '../ids';
-import { enqueueSlackInteraction } from './interaction-queue';
+import { enqueueSlackWork } from './interaction-queue';
 import { interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 const payloadSchema = z.object({
@@ -64,7 +64,7 @@ export async function receiveInteraction(request: SlackHttpRequest): Promise<Int
   // Slack gives every click an action_ts; without one (nor a trigger_id) the click is a request of
   // its own, whose key is made here so that the queue's own redelivery of it still acts once.
   const key = interactionKey(payload.team.id, action.action_ts ?? payload.trigger_id ?? `#${newId()}`);
-  await enqueueSlackInteraction({
+  await enqueueSlackWork({
     kind: 'slack_interaction',
     account_id: workspace.accountId,
     slack_user_id: payload.user.id,

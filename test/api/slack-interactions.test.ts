@@ -416,6 +416,37 @@ describe('/oncall', () => {
     },
   );
 
+  it(
+    'page that outlasts its 3 s: answered "working on it" once queued, and the queue\'s run pages and tells the result while the first run is stuck',
+    { tags: ['moto'], timeout: 90_000 },
+    async () => {
+      const before = await alertCount();
+      const title = 'Certificate expires in 1 hour';
+      const { body, responseUrl } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: `page "Platform Ops" ${title}` });
+      // The answering process's write of the alert is held as if that process had been frozen after
+      // its answer (a Lambda's is): only the escalation worker's run of the queued command can finish.
+      const gate = holdAwsCalls((call) => call.operation === 'PutItem' && JSON.stringify(call.input).includes(title), 1);
+      try {
+        const res = await standIn.send(service.url, '/public/slack/commands', body, {
+          secret: workspace.signingSecret,
+          timestampSeconds: nowSeconds(),
+        });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.text).toBe('Working on it…');
+        await gate.next();
+        const told = await eventually(() => standIn.responsesTo(responseUrl)[0], 'the queued run of the command', 30_000);
+        expect(String(told.body.text)).toMatch(new RegExp(`^Paged Platform Ops: alert #\\d+ ${title}$`));
+        expect(told.body.response_type).toBe('ephemeral');
+      } finally {
+        gate.open();
+      }
+      // The stuck run, once it goes on, finds the alert the queue's run made, and tells nobody again.
+      await settle(service);
+      expect(await alertCount()).toBe(before + 1);
+      expect(standIn.responsesTo(responseUrl)).toHaveLength(1);
+    },
+  );
+
   it('from an unlinked Slack user, or unsigned: nothing is done', async () => {
     const before = (await admin.get('/api/v4/alerts?limit=1')).body.total_count;
     const stranger = await command(service, standIn, workspace, { userId: 'UNOBODY02', text: 'page payments Nope' });
