@@ -29,7 +29,14 @@ export interface PollerOptions {
 }
 
 export interface Poller {
+  readonly functionName: string;
   stop(): Promise<void>;
+  /**
+   * Batches received from now on wait before their handler runs until the returned function is
+   * called (tests that stage what a crashed worker left, while this worker must not take the work
+   * first). A batch already running goes on; a held one is not `busy`.
+   */
+  hold(): () => void;
   /** Batches handled so far (tests wait on it). */
   readonly batches: number;
   /** Batches being handled now, from their receipt to their deletion (tests wait for none). */
@@ -76,6 +83,7 @@ export function startPoller(options: PollerOptions): Poller {
   let batches = 0;
   let busy = 0;
   let handler: Promise<SqsHandler> | undefined;
+  let held: { until: Promise<void>; release: () => void } | null = null;
 
   async function handle(messages: Message[]): Promise<void> {
     const records = messages.map((m) => toRecord(m, options.queueArn));
@@ -121,6 +129,7 @@ export function startPoller(options: PollerOptions): Poller {
           { abortSignal: abort.signal },
         );
         if (out.Messages?.length) {
+          while (held) await held.until;
           busy += 1;
           try {
             await handle(out.Messages);
@@ -139,6 +148,21 @@ export function startPoller(options: PollerOptions): Poller {
 
   const loops = Array.from({ length: options.concurrency }, () => loop());
   return {
+    functionName: options.functionName,
+    hold() {
+      if (!held) {
+        let release = () => {};
+        const until = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        held = { until, release };
+      }
+      const mine = held;
+      return () => {
+        if (held === mine) held = null;
+        mine.release();
+      };
+    },
     get batches() {
       return batches;
     },

@@ -179,7 +179,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
           due_at: now + scaledMs(t.delay_ms!),
         }))
         .filter((d) => !state.appliedStarts.includes(d.key) && !deferred.some((known) => known.key === d.key));
-      deferred = [...deferred, ...later];
+      // A start delivered again defers nothing new: the item is then not rewritten (deferredChanged compares references).
+      if (later.length) deferred = [...deferred, ...later];
       if (immediate.length) {
         intentIndex = events.length;
         events.push({ type: 'start', at: now, key: intent.key, targets: immediate.map(targetOf), template: intent.template });

@@ -4,12 +4,11 @@
 // (a message caught mid-call is recorded as an unknown outcome, never sent twice), and delayed starts
 // (the routing seam's delay_ms) wait their time.
 // @moto: leases, versioned commits and the due index.
-// Not tagged for moto: the tests that stage a crashed worker's commit beside the running runtime; its
-// own worker can take the step first when every call is slow (moto), so they race there. Holding the
-// worker while the crash is staged would let them run on moto too. The acknowledgement-racing-a-step
-// tests are off moto too since the write-budget merge: there one timed out (90 s) waiting on the
-// step's lease; to be found (a liveness question under a slow store, or the staging's own race).
-import { describe, expect, it } from 'vitest';
+// Tests that stage a crashed worker's commit hold the runtime's escalation worker while they do
+// (on a slow store it could otherwise take the due step first, between the staging's read and its
+// commit); tests of an acknowledgement racing a step wait on its calls, not on the runtime at rest
+// (on moto a settle can outlast the API's own timeout, whose 503 would be an answer).
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { useService, type TestService } from '../support/runtime';
 import {
@@ -51,6 +50,24 @@ useService(async (started) => {
 });
 
 const MINUTE = 60_000;
+
+/**
+ * The runtime's escalation worker runs nothing it receives from now until the returned release: a
+ * test stages what a crashed worker left (a commit, a message in the provider's hands) without the
+ * running worker taking the due step first (on a slow store it otherwise can, between the staging's
+ * read and its commit). A batch already running is waited for.
+ */
+async function holdEscalationWorker(): Promise<() => void> {
+  const poller = service.runtime.pollers.find((p) => p.functionName === 'escalationWorker');
+  if (!poller) throw new Error('the runtime has no escalation worker');
+  const release = poller.hold();
+  onTestFinished(release); // a failed staging leaves no held worker to the next test
+  await waitFor(
+    async () => poller.busy,
+    (busy) => busy === 0,
+  );
+  return release;
+}
 
 /**
  * What a worker did before dying: the alert's due layer timeouts advanced and committed with their
@@ -118,79 +135,91 @@ describe('timers that go wrong', () => {
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
 
-  it('a step that crashed after its commit is finished by the sweeper: each page once, a message caught mid-call never resent', async () => {
+  it(
+    'a step that crashed after its commit is finished by the sweeper: each page once, a message caught mid-call never resent',
+    { tags: ['moto'] },
+    async () => {
+      const [a, b] = [await person(admin), await person(admin)];
+      const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
+      const releaseWorker = await holdEscalationWorker();
+      testClock.advance(10 * MINUTE + 1_000);
+
+      // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
+      // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
+      const { at, effects } = await crashAfterCommit(alert.id, t.id);
+      const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
+      expect(page).toBeDefined();
+      const iso = new Date(at).toISOString();
+      await insertNotification({
+        id: notificationIdOf(page, 'email'),
+        account_id: accountId,
+        account_user_id: b.id,
+        user_id: b.userId,
+        alert_id: alert.id,
+        broadcast_id: null,
+        workflow_id: page.workflowId,
+        group_id: null,
+        channel: 'email',
+        provider: null,
+        provider_message_id: null,
+        provider_status: null,
+        template: 'alert_alert',
+        to: b.email,
+        from: 'oncall',
+        subject: 'crashed mid-call',
+        message: 'crashed mid-call',
+        status: 'sending',
+        err: [],
+        cost: 0,
+        sent_at: null,
+        delivered_at: null,
+        source_key: page.key,
+        created_at: iso,
+        updated_at: iso,
+        version: 2,
+      });
+      releaseWorker();
+
+      // The sweeper finds the leftover once its lease (and a grace) has passed.
+      testClock.advance(5_000);
+      await service.runtime.runScheduled('sweeper');
+      // The e-mail's outcome is unknown, so it counts as failed: the page fails over to the next
+      // channel the person may receive, once: Slack (found by e-mail), which fails here (no workspace is
+      // connected), and then no channel is left.
+      const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 3);
+      const toB = sent.filter((n) => n.account_user_id === b.id);
+      expect(toB.map((n) => [n.channel, n.status]).sort()).toEqual([
+        ['email', 'failed'],
+        ['push', 'sent'],
+        ['slack', 'failed'],
+      ]);
+      const unknown = await getNotification(accountId, notificationIdOf(page, 'email'));
+      expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
+      // The last failover's record is written before its step clears the outbox: wait for the step's release.
+      await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.outbox.length === 0 && e.leaseOwner === null,
+      );
+      // Nothing more on another sweep.
+      await runDueSweeps(service);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
+      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+    },
+  );
+
+  it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', { tags: ['moto'] }, async () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
     const alert = await alertTo(admin, { teams: [t.id] });
     await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
-    testClock.advance(10 * MINUTE + 1_000);
-
-    // What a worker did before dying: layer 1's timeout advanced and committed with its outbox and a
-    // lease, then nothing (its lease has run out since). One e-mail was already in the provider's hands.
-    const { at, effects } = await crashAfterCommit(alert.id, t.id);
-    const page = effects.find((e): e is PageEffect => e.type === 'page' && e.accountUserId === b.id)!;
-    expect(page).toBeDefined();
-    const iso = new Date(at).toISOString();
-    await insertNotification({
-      id: notificationIdOf(page, 'email'),
-      account_id: accountId,
-      account_user_id: b.id,
-      user_id: b.userId,
-      alert_id: alert.id,
-      broadcast_id: null,
-      workflow_id: page.workflowId,
-      group_id: null,
-      channel: 'email',
-      provider: null,
-      provider_message_id: null,
-      provider_status: null,
-      template: 'alert_alert',
-      to: b.email,
-      from: 'oncall',
-      subject: 'crashed mid-call',
-      message: 'crashed mid-call',
-      status: 'sending',
-      err: [],
-      cost: 0,
-      sent_at: null,
-      delivered_at: null,
-      source_key: page.key,
-      created_at: iso,
-      updated_at: iso,
-      version: 2,
-    });
-
-    // The sweeper finds the leftover once its lease (and a grace) has passed.
-    testClock.advance(5_000);
-    await service.runtime.runScheduled('sweeper');
-    // The e-mail's outcome is unknown, so it counts as failed: the page fails over to the next
-    // channel the person may receive, once: Slack (found by e-mail), which fails here (no workspace is
-    // connected), and then no channel is left.
-    const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id && n.status !== 'queued').length === 3);
-    const toB = sent.filter((n) => n.account_user_id === b.id);
-    expect(toB.map((n) => [n.channel, n.status]).sort()).toEqual([
-      ['email', 'failed'],
-      ['push', 'sent'],
-      ['slack', 'failed'],
-    ]);
-    const unknown = await getNotification(accountId, notificationIdOf(page, 'email'));
-    expect(unknown).toMatchObject({ status: 'failed', provider_status: 'unknown' });
-    expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
-    // Nothing more on another sweep.
-    await runDueSweeps(service);
-    expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
-    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
-  });
-
-  it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', async () => {
-    const [a, b] = [await person(admin), await person(admin)];
-    const t = await team(admin, { layers: [[a.id], [b.id]], timeouts: [10, 10] });
-    const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => pagedPeople(s).length === 1 && s.length === 2 && s.every((n) => n.status === 'sent'));
+    const releaseWorker = await holdEscalationWorker();
     testClock.advance(10 * MINUTE + 1_000);
     await crashAfterCommit(alert.id, t.id);
     const ack = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
     expect(ack.status).toBe(200);
+    releaseWorker();
     // Past the crashed step's lease and the sweeper's grace: its leftover would have been run by now.
     await passTime(service, SWEEP_GRACE_MS);
     const sent = await notificationsOf(admin, alert.id);
@@ -202,50 +231,57 @@ describe('timers that go wrong', () => {
 });
 
 describe('acknowledge racing a step (no page after its 200)', () => {
-  it('waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release', async () => {
-    const a = await person(admin);
-    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
-    const alert = await alertTo(admin, { teams: [t.id] });
-    await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
-    const stored = await waitFor(
-      () => getEscalation(accountId, alert.id),
-      (e) => e.leaseOwner === null,
-    );
-    // A step is paging: it holds the lease for the next two seconds of the service's clock, which
-    // stands still from here, so the lease cannot run out however long the machine takes.
-    testClock.freeze();
-    const until = now() + 2_000;
-    const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
-    expect(version).not.toBeNull();
-    expect(await extendLease(accountId, alert.id, version!, 'paging-step', until)).toBe(true);
+  it(
+    'waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release',
+    { tags: ['moto'] },
+    async () => {
+      const a = await person(admin);
+      const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+      const stored = await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.leaseOwner === null,
+      );
+      // A step is paging: it holds the lease for the next two seconds of the service's clock, which
+      // stands still from here, so the lease cannot run out however long the machine takes.
+      testClock.freeze();
+      const until = now() + 2_000;
+      const version = await takeOverEscalation(accountId, alert.id, stored.version, 'paging-step', until, now());
+      expect(version).not.toBeNull();
+      expect(await extendLease(accountId, alert.id, version!, 'paging-step', until)).toBe(true);
 
-    let answeredAt = 0;
-    const ack = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then((res) => {
-      answeredAt = Date.now();
-      return res;
-    });
-    // Once the acknowledgement has seen the lease, the step may not extend it any more.
-    await waitFor(
-      () => extendLease(accountId, alert.id, version!, 'paging-step', until),
-      (extended) => !extended,
-    );
-    // The rest of the runtime at rest, the acknowledgement is still waiting for the step.
-    await settle(service);
-    expect(answeredAt).toBe(0);
-    const releasedAt = Date.now();
-    expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
-    const res = await ack;
-    expect(res.status, res.text).toBe(200);
-    expect(answeredAt).toBeGreaterThanOrEqual(releasedAt);
-    // The stop is recorded after the answer: the workflow closes acknowledged.
-    await waitFor(
-      () => getEscalation(accountId, alert.id),
-      (e) => e.state?.outcome === 'acknowledged',
-    );
-    const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
-    expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
-    expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
-  });
+      const calls = escalationCalls(accountId, (id) => id === alert.id);
+      let answeredAt = 0;
+      const ack = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`).then((res) => {
+        answeredAt = Date.now();
+        return res;
+      });
+      // Once the acknowledgement has seen the lease, the step may not extend it any more.
+      await waitFor(
+        () => extendLease(accountId, alert.id, version!, 'paging-step', until),
+        (extended) => !extended,
+      );
+      // The acknowledgement looks at the lease again twice (the first look's answer did not end its
+      // wait) and has still not answered. No settle of the whole runtime here: on a slow store that
+      // outlasts the API's own timeout, whose 503 would be an answer.
+      for (let look = 0; look < 2; look++) await Promise.race([awsCallAnswered(calls.leaseRead), ack]);
+      expect(answeredAt).toBe(0);
+      const releasedAt = Date.now();
+      expect(await releaseEscalation(accountId, alert.id, version!, 'paging-step', null)).toBe(true);
+      const res = await ack;
+      expect(res.status, res.text).toBe(200);
+      expect(answeredAt).toBeGreaterThanOrEqual(releasedAt);
+      // The stop is recorded after the answer: the workflow closes acknowledged.
+      await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.state?.outcome === 'acknowledged',
+      );
+      const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
+      expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
+    },
+  );
 
   // A due step and an acknowledgement at the same moment, in the two orders that matter: the test
   // holds the step at one point (its call to AWS there: test/support/aws-gates.ts) while the
@@ -282,41 +318,49 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
     }
 
-    it('the step commits after the acknowledgement read its lease: its second look at the alert keeps it from paging', async () => {
-      const { a, alert, calls } = await layerTwoDue();
-      await acknowledgedBeforeCommit(
-        calls.commit,
-        () => dueStep(alert.id),
-        () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
-      );
-      await nobodyPagedAfter(alert, a);
-    });
+    it(
+      'the step commits after the acknowledgement read its lease: its second look at the alert keeps it from paging',
+      { tags: ['moto'] },
+      async () => {
+        const { a, alert, calls } = await layerTwoDue();
+        await acknowledgedBeforeCommit(
+          calls.commit,
+          () => dueStep(alert.id),
+          () => a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`),
+        );
+        await nobodyPagedAfter(alert, a);
+      },
+    );
 
-    it('the step commits before the acknowledgement reads its lease: the acknowledgement waits while the step looks at the alert again', async () => {
-      const { a, alert, calls } = await layerTwoDue();
-      // The step's second look at the alert, after its commit, waits until the acknowledgement has
-      // written the alert and asked the step (its lease holder) to stop.
-      let committed = false;
-      const gate = holdAwsCalls((call) => {
-        if (calls.commit(call)) committed = true;
-        return committed && calls.alertRead(call);
-      }, 1);
-      const stopRequested = awsCallAnswered(calls.stopRequest);
-      let step: Promise<unknown> | undefined;
-      try {
-        step = dueStep(alert.id);
-        const look = await gate.next();
-        const acknowledged = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
-        await stopRequested;
-        await look.release();
-        const res = await acknowledged;
-        expect(res.status, res.text).toBe(200);
-      } finally {
-        gate.open();
-      }
-      await step;
-      await nobodyPagedAfter(alert, a);
-    });
+    it(
+      'the step commits before the acknowledgement reads its lease: the acknowledgement waits while the step looks at the alert again',
+      { tags: ['moto'] },
+      async () => {
+        const { a, alert, calls } = await layerTwoDue();
+        // The step's second look at the alert, after its commit, waits until the acknowledgement has
+        // written the alert and asked the step (its lease holder) to stop.
+        let committed = false;
+        const gate = holdAwsCalls((call) => {
+          if (calls.commit(call)) committed = true;
+          return committed && calls.alertRead(call);
+        }, 1);
+        const stopRequested = awsCallAnswered(calls.stopRequest);
+        let step: Promise<unknown> | undefined;
+        try {
+          step = dueStep(alert.id);
+          const look = await gate.next();
+          const acknowledged = a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+          await stopRequested;
+          await look.release();
+          const res = await acknowledged;
+          expect(res.status, res.text).toBe(200);
+        } finally {
+          gate.open();
+        }
+        await step;
+        await nobodyPagedAfter(alert, a);
+      },
+    );
   });
 });
 
@@ -338,6 +382,32 @@ describe('a deleted alert', () => {
 });
 
 describe('delayed starts (the routing seam)', () => {
+  it(
+    'a routing message delivered again starts nothing and writes nothing: the escalation keeps its version',
+    { tags: ['moto'] },
+    async () => {
+      const a = await person(admin);
+      const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+      const alert = await alertTo(admin, { teams: [t.id] });
+      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+      const before = await waitFor(
+        () => getEscalation(accountId, alert.id),
+        (e) => e.leaseOwner === null,
+      );
+      // What the routing worker does with a redelivered message (assignments-decided.ts): the same key and targets.
+      const result = await startEscalation({
+        accountId,
+        alertId: alert.id,
+        key: `route:${alert.id}`,
+        targets: [{ type: 'team', id: t.id }],
+      });
+      expect(result?.changed).toBe(false);
+      expect((await getEscalation(accountId, alert.id)).version).toBe(before.version);
+      expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
+      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+    },
+  );
+
   it('startEscalation runs targets without delay at once and a delayed one after its delay (÷ TIME_SCALE), once', async () => {
     const [a, b] = [await person(admin), await person(admin)];
     const t = await team(admin, { layers: [[b.id]], timeouts: [60] });

@@ -185,6 +185,23 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
     /** An acknowledgement's stop request to the step that holds the lease (requestStop). */
     stopRequest: (call: AwsCall) =>
       call.operation === 'UpdateItem' && ofEscalation(call) && String(call.input.UpdateExpression).includes('stop_requested = :yes'),
+    /** An acknowledgement's look at the paging lease (getEscalationLease: a projected BatchGetItem of the state). */
+    leaseRead: (call: AwsCall) => {
+      if (call.operation !== 'BatchGetItem') return false;
+      const requests = Object.values(
+        (call.input.RequestItems ?? {}) as Record<string, { Keys?: Record<string, { S?: string }>[]; ProjectionExpression?: string }>,
+      );
+      return requests.some(
+        (r) =>
+          String(r.ProjectionExpression ?? '').includes('#owner') &&
+          (r.Keys ?? []).some(
+            (k) =>
+              k.sk?.S === 'STATE' &&
+              (k.pk?.S ?? '').startsWith(escalationPrefix) &&
+              alertIs((k.pk?.S ?? '').slice(escalationPrefix.length)),
+          ),
+      );
+    },
     /** A read of the alert record (getAlert): a step reads it beside the state, and again before its first page. */
     alertRead: (call: AwsCall) => {
       const key = itemKeyOf(call);
