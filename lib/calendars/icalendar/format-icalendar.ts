@@ -24,13 +24,12 @@ export interface CalendarDocument {
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
 
+const TEXT_SPECIALS = /\\|;|,|\r\n|\r|\n/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', ';': '\\;', ',': '\\,' };
+
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped (§3.3.11). */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+  return value.replace(TEXT_SPECIALS, (special) => ESCAPED[special] ?? '\\n');
 }
 
 function utf8Octets(codePoint: number): number {
@@ -40,23 +39,32 @@ function utf8Octets(codePoint: number): number {
   return 4;
 }
 
+// eslint-disable-next-line no-control-regex -- any code point beyond ASCII
+const BEYOND_ASCII = /[^\x00-\x7f]/;
+
 /**
  * One content line folded: no physical line over 75 octets (the leading space of a continuation
  * counts), a break only between characters, never inside a multi-octet one.
  */
 export function foldLine(line: string): string {
-  let out = '';
+  // Most lines are short ASCII: one octet per character, nothing to fold (a feed has thousands).
+  if (line.length <= MAX_OCTETS && !BEYOND_ASCII.test(line)) return line;
+  const pieces: string[] = [];
+  let pieceStart = 0;
   let octets = 0;
-  for (const character of line) {
-    const size = utf8Octets(character.codePointAt(0)!);
+  for (let i = 0; i < line.length;) {
+    const codePoint = line.codePointAt(i)!;
+    const size = utf8Octets(codePoint);
     if (octets + size > MAX_OCTETS) {
-      out += `${CRLF} `;
+      pieces.push(line.slice(pieceStart, i));
+      pieceStart = i;
       octets = 1;
     }
-    out += character;
     octets += size;
+    i += codePoint > 0xffff ? 2 : 1;
   }
-  return out;
+  pieces.push(line.slice(pieceStart));
+  return pieces.join(`${CRLF} `);
 }
 
 /** 20261127T053000Z: a UTC DATE-TIME (form #2 of §3.3.5), to the second. */
