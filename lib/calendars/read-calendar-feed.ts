@@ -80,7 +80,17 @@ async function scheduleFeed(feed: CalendarFeedRecord, from: number, to: number, 
 async function personFeed(feed: CalendarFeedRecord, from: number, to: number, stamp: number): Promise<CalendarFeed> {
   const [person, schedules] = await Promise.all([getAccountUser(feed.account_id, feed.owner_id), listAllSchedules(feed.account_id)]);
   if (!person) throw notFound();
-  const perSchedule = await Promise.all(schedules.map((schedule) => spansOf(feed.account_id, schedule, from, to, person.id)));
+  const read = await Promise.all(schedules.map((schedule) => spansOf(feed.account_id, schedule, from, to, person.id)));
+  // An event on several schedules is one shift: it is shown once, under the first schedule that has it.
+  const shown = new Set<string>();
+  const perSchedule = read.map((spans) =>
+    spans.filter((span) => {
+      const key = `${span.eventId} ${span.start} ${span.end}`;
+      if (shown.has(key)) return false;
+      shown.add(key);
+      return true;
+    }),
+  );
   // One read of the person's name for every schedule's spans.
   const named = await oncallEntries(feed.account_id, perSchedule.flat());
   const uids = new Set<string>();

@@ -230,10 +230,21 @@ describe("a person's calendar feed", () => {
       account_user_ids: [E.id, C.id],
       schedule_ids: [nights.id],
     });
+    // One shift on both schedules is one event in the person's calendar.
+    await createEvent(admin, {
+      start_datetime: '2027-04-10T10:00:00Z',
+      end_datetime: '2027-04-10T12:00:00Z',
+      time_zone: 'UTC',
+      layer: 3,
+      account_user_ids: [E.id],
+      schedule_ids: [days.id, nights.id],
+    });
     const url = await newAddress(E.client, `/api/v4/account_users/${E.id}/calendar`);
     const feed = await fetchFeed(url);
     expect(feed.status).toBe(200);
-    const expected = [...(await windowEventLines(days.id, E.id)), ...(await windowEventLines(nights.id, E.id))].sort();
+    const both = [...(await windowEventLines(days.id, E.id)), ...(await windowEventLines(nights.id, E.id))];
+    expect(both.filter((line) => line.startsWith('2027-04-10T10:00:00.000Z–'))).toHaveLength(2);
+    const expected = [...new Set(both)].sort();
     const got = feed.events.map((e) => `${e.start}–${e.end} ${E.id}`);
     expect(got).toEqual(expected);
     expect(feed.events.every((e) => e.summary.startsWith('On call: Solo 1 (layer '))).toBe(true);
