@@ -265,6 +265,15 @@ describe("a person's calendar feed", () => {
 });
 
 describe('addresses out of reach', () => {
+  it('answers a person deleted since with 404', async () => {
+    const [gone] = await people(admin, 1, 'Leaver');
+    const url = await newAddress(gone.client, `/api/v4/account_users/${gone.id}/calendar`);
+    expect((await fetchFeed(url)).status).toBe(200);
+    const deleted = await admin.delete(`/api/v4/account_users/${gone.id}`);
+    expect(deleted.status, deleted.text).toBe(204);
+    expect((await fetchFeed(url)).status).toBe(404);
+  });
+
   it("another account's schedule or person is a 404, never a 403", async () => {
     const schedule = await createSchedule(admin);
     const other = await signupAccount(service, 'Elsewhere');
