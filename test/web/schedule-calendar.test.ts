@@ -56,7 +56,10 @@ describe.skipIf(chromiumMissing !== null)('coverage and calendar on the schedule
     const gaps = page.locator('.piece[data-kind="gap"]');
     await expect.poll(() => gaps.filter({ hasText: 'Layer 2' }).count()).toBeGreaterThan(0);
     expect(await gaps.first().textContent()).toContain('Nobody on call');
-    expect(await gaps.first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 236, 234)');
+    // The tests' own types have no DOM: the browser's getComputedStyle is typed here.
+    type Styles = { getComputedStyle(element: unknown): { backgroundColor: string } };
+    const background = await gaps.first().evaluate((el) => (globalThis as unknown as Styles).getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(253, 236, 234)');
 
     const card = page.getByRole('region', { name: 'Gaps in the next 4 weeks' });
     const layer1 = card.locator('.layer-gaps').filter({ has: page.getByRole('heading', { name: 'Layer 1' }) });
