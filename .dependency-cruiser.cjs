@@ -11,6 +11,7 @@ const PURE_ENGINES = [
   'lib/escalation/engine/',
   'lib/notify/content/',
   'lib/chat-cards/',
+  'lib/calendars/icalendar/',
 ];
 
 /**

@@ -9,6 +9,7 @@ import { alertRoutes } from '../alerts/routes';
 import { apiKeyRoutes } from '../api-keys/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
+import { calendarRoutes } from '../calendars/routes';
 import { deliveryReceiptRoutes } from '../delivery-receipts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
 import { respondRoutes } from '../page-responses/routes';
@@ -45,6 +46,7 @@ const CONTRACTS = [
   slackRoutes,
   teamRoutes,
   scheduleRoutes,
+  calendarRoutes,
   eventRoutes,
   escalationPolicyRoutes,
   integrationRoutes,

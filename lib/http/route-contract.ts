@@ -19,6 +19,8 @@ export interface SuccessDoc {
   status: 200 | 201 | 202 | 204 | 400 | 404 | 409 | 410 | 502;
   /** The body may also be an HTML page (text/html) for a browser. */
   html?: boolean;
+  /** The body is text of this media type, never JSON (an iCalendar feed: text/calendar). */
+  text?: string;
   description: string;
   /** The body; absent for 204. */
   schema?: z.ZodType;
@@ -135,15 +137,17 @@ export interface EmptyReply<Status extends number> extends WithHeaders {
 export interface PageReply<Status extends number> extends WithHeaders {
   status: Status;
   body?: undefined;
-  /** A body that is not JSON (an HTML page), sent as it is with its content type. */
+  /** A body that is not JSON (an HTML page, an iCalendar feed), sent as it is with its content type. */
   text: { contentType: string; body: string };
 }
 
-type SuccessReply<Success> = Success extends { status: infer Status extends number; schema: infer Schema extends z.ZodType }
-  ? JsonReply<Status, z.input<Schema>> | (Success extends { html: true } ? PageReply<Status> : never)
-  : Success extends { status: infer Status extends number }
-    ? EmptyReply<Status>
-    : never;
+type SuccessReply<Success> = Success extends { status: infer Status extends number; text: string }
+  ? PageReply<Status>
+  : Success extends { status: infer Status extends number; schema: infer Schema extends z.ZodType }
+    ? JsonReply<Status, z.input<Schema>> | (Success extends { html: true } ? PageReply<Status> : never)
+    : Success extends { status: infer Status extends number }
+      ? EmptyReply<Status>
+      : never;
 
 type OwnErrorReply<Route> = Route extends { ownErrors: readonly (infer Own)[] }
   ? Own extends { status: infer Status extends number; schema: infer Schema extends z.ZodType }

@@ -312,6 +312,7 @@ function operationObject(route: DocumentedRoute, components: Components): Json {
     const schema = op.list ? schemaRef(`${components.names.get(op.list)}List`) : success.schema ? ref(success.schema) : undefined;
     responses[String(success.status)] = {
       description: success.description,
+      ...(success.text ? { content: { [success.text]: { schema: { type: 'string' } } } } : {}),
       ...(schema
         ? { content: { 'application/json': { schema }, ...(success.html ? { 'text/html': { schema: { type: 'string' } } } : {}) } }
         : {}),

@@ -9,7 +9,7 @@ import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
 import { Invalid } from '../http/errors';
 import { oncallAt, spansInWindow } from '../oncall/oncall-spans';
-import type { OncallSpan } from '../oncall/types';
+import type { OncallEvent, OncallSpan } from '../oncall/types';
 import { findSchedule } from './read-schedules';
 import type { OncallEntries } from './schemas';
 
@@ -50,10 +50,14 @@ export async function oncallEntries(accountId: string, spans: OncallSpan[]): Pro
   return spans.map((span) => entryOf(span, people));
 }
 
+/** A schedule's events as the on-call engine reads them. */
+export async function scheduleOncallEvents(accountId: string, scheduleId: string): Promise<OncallEvent[]> {
+  return (await listEventsOfSchedule(accountId, scheduleId)).map(toOncallEvent);
+}
+
 /** On-call spans of a schedule overlapping [from, to), sorted by start then layer. */
 export async function scheduleSpans(accountId: string, scheduleId: string, from: number, to: number): Promise<OncallSpan[]> {
-  const events = (await listEventsOfSchedule(accountId, scheduleId)).map(toOncallEvent);
-  return spansInWindow(events, from, to);
+  return spansInWindow(await scheduleOncallEvents(accountId, scheduleId), from, to);
 }
 
 /** On-call spans of a schedule in force at `at` (routing uses this too). */
@@ -87,16 +91,22 @@ function windowBound(params: URLSearchParams, name: 'start' | 'end', messages: s
   return instant;
 }
 
-export async function windowEvents(principal: Principal, rawId: string, params: URLSearchParams): Promise<OncallEntry[]> {
-  const schedule = await findSchedule(principal, rawId);
+/** The window [start, end) of a query (window_events, coverage): both bounds present and readable, end after
+ * start, at most `maxDays` long; else an Invalid naming the fields at fault. */
+export function parseWindow(params: URLSearchParams, maxDays: number): { start: number; end: number } {
   const messages: string[] = [];
   const start = windowBound(params, 'start', messages);
   const end = windowBound(params, 'end', messages);
   if (start !== null && end !== null) {
     if (end <= start) messages.push('end must be after start');
-    else if (end - start > MAX_WINDOW_DAYS * DAY_MS)
-      messages.push(`the window from start to end must not be longer than ${MAX_WINDOW_DAYS} days`);
+    else if (end - start > maxDays * DAY_MS) messages.push(`the window from start to end must not be longer than ${maxDays} days`);
   }
   if (messages.length > 0) throw new Invalid(messages);
-  return oncallEntries(principal.accountId, await scheduleSpans(principal.accountId, schedule.id, start!, end!));
+  return { start: start!, end: end! };
+}
+
+export async function windowEvents(principal: Principal, rawId: string, params: URLSearchParams): Promise<OncallEntry[]> {
+  const schedule = await findSchedule(principal, rawId);
+  const { start, end } = parseWindow(params, MAX_WINDOW_DAYS);
+  return oncallEntries(principal.accountId, await scheduleSpans(principal.accountId, schedule.id, start, end));
 }

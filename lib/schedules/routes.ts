@@ -3,7 +3,7 @@
 import { EventV4 } from '../events/schemas';
 import { declareRoutes, NESTED_LIST_ERRORS, READ_ERRORS } from '../http/route-contract';
 import { ADMIN_ONLY, standardRoutes } from '../http/standard-routes';
-import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleV4, updateScheduleInput } from './schemas';
+import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleCoverageV4, ScheduleV4, updateScheduleInput } from './schemas';
 
 const v4 = '/api/v4';
 
@@ -63,6 +63,20 @@ export const scheduleRoutes = declareRoutes('schedules', {
       { name: 'end', required: true, description: 'UTC, YYYY-MM-DD HH:mm:ss (ISO 8601 also read)', example: '2026-03-08 00:00:00' },
     ],
     success: [{ status: 200, description: 'The on-call spans of the window', schema: OncallEntries }],
+    errors: [401, 404, 'invalid'],
+  },
+  coverage: {
+    method: 'GET',
+    path: `${v4}/schedules/{id}/coverage`,
+    summary: "A schedule's coverage gaps and each person's on-call time in a window",
+    description:
+      'Per layer: the maximal intervals of [start, end) in which nobody is on call (gaps) and the time someone is (covered_seconds); layer 1 always, other layers where the schedule has events. Per person and layer: their on-call time within the window (two people on call at once each count in full) and the number of their spans that overlap it. Computed from the same spans as window_events. A bad format, end ≤ start, or a window over 90 days is a 422.',
+    tag: 'Schedules',
+    query: [
+      { name: 'start', required: true, description: 'ISO 8601 datetime (without an offset: UTC)', example: '2026-03-01T00:00:00Z' },
+      { name: 'end', required: true, description: 'ISO 8601 datetime, at most 90 days after start', example: '2026-03-29T00:00:00Z' },
+    ],
+    success: [{ status: 200, description: 'Gaps per layer and time per person', schema: ScheduleCoverageV4 }],
     errors: [401, 404, 'invalid'],
   },
 });

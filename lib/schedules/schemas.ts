@@ -40,11 +40,39 @@ export const OncallEntry = z.strictObject({
 
 export const OncallEntries = z.array(OncallEntry);
 
+const Interval = z.strictObject({ start: instant, end: instant });
+
+/** GET /api/v4/schedules/:id/coverage (contract §14): gaps per layer and each person's time, in a window. */
+export const ScheduleCoverageV4 = z.strictObject({
+  start: instant,
+  end: instant,
+  layers: z.array(
+    z.strictObject({
+      layer: z.number().int(),
+      /** Maximal intervals of the window in which this layer has nobody on call. */
+      gaps: z.array(Interval),
+      covered_seconds: z.number(),
+    }),
+  ),
+  people: z.array(
+    z.strictObject({
+      account_user_id: ulid,
+      layer: z.number().int(),
+      /** On call on that layer within the window (another person at the same time does not halve it). */
+      seconds: z.number(),
+      /** Their spans that overlap the window, each counted whole. */
+      spans: z.number().int(),
+    }),
+  ),
+});
+
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createScheduleInput, { id: 'ScheduleCreateInput' });
 documentNames.add(updateScheduleInput, { id: 'ScheduleUpdateInput' });
 documentNames.add(ScheduleV4, { id: 'ScheduleV4' });
 documentNames.add(OncallEntries, { id: 'OncallEntries' });
+documentNames.add(Interval, { id: 'CoverageInterval' });
+documentNames.add(ScheduleCoverageV4, { id: 'ScheduleCoverageV4' });
 
 /** How current_oncall and window_events describe their entries (the routes of teams and schedules). */
 export const ONCALL_ENTRIES =

@@ -16,3 +16,6 @@ export const scheduleCollection = schedules.collection;
 export async function insertSchedule(record: ScheduleRecord): Promise<void> {
   if (!(await schedules.insert(record))) throw new Error(`schedule ${record.id} already exists`);
 }
+
+/** Every schedule of the account (a person's calendar feed reads them all). */
+export const listAllSchedules = (accountId: string) => schedules.list(accountId);

@@ -379,6 +379,31 @@ describe('teams, schedules, events, escalation policies', () => {
       query: `start=${encodeURIComponent(start.toISOString().slice(0, 19).replace('T', ' '))}&end=${encodeURIComponent(future(7).slice(0, 19).replace('T', ' '))}`,
     });
     await call(admin, 'GET /api/v4/schedule/{id}/window_events', 422, { id: scheduleId, query: 'start=yesterday' });
+    await call(admin, 'GET /api/v4/schedules/{id}/coverage', 200, {
+      id: scheduleId,
+      query: `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(future(7))}`,
+    });
+    await call(admin, 'GET /api/v4/schedules/{id}/coverage', 422, { id: scheduleId, query: 'start=yesterday' });
+    await call(admin, 'GET /api/v4/schedules/{id}/coverage', 404, { id: 'nope', query: 'start=2026-01-01&end=2026-01-02' });
+
+    const feed = await call(member, 'POST /api/v4/schedules/{id}/calendar', 201, { id: scheduleId });
+    const feedFile = new URL(feed.body.url as string).pathname.split('/').pop()!;
+    await call(anonymous, 'GET /public/calendars/{token}', 200, { id: feedFile });
+    await call(admin, 'POST /api/v4/schedules/{id}/calendar', 404, { id: 'nope' });
+    await call(member, 'DELETE /api/v4/schedules/{id}/calendar', 403, { id: scheduleId });
+    await call(admin, 'DELETE /api/v4/schedules/{id}/calendar', 204, { id: scheduleId });
+    await call(admin, 'DELETE /api/v4/schedules/{id}/calendar', 404, { id: 'nope' });
+    await call(anonymous, 'GET /public/calendars/{token}', 404, { id: feedFile });
+    await call(member, 'POST /api/v4/account_users/{id}/calendar', 201, { id: memberAccountUserId });
+    await call(member, 'POST /api/v4/account_users/{id}/calendar', 403, { id: me.accountUserId });
+    await call(admin, 'POST /api/v4/account_users/{id}/calendar', 404, { id: 'nope' });
+    await call(member, 'DELETE /api/v4/account_users/{id}/calendar', 403, { id: me.accountUserId });
+    await call(member, 'DELETE /api/v4/account_users/{id}/calendar', 204, { id: memberAccountUserId });
+    await call(anonymous, 'DELETE /api/v4/account_users/{id}/calendar', 401, { id: memberAccountUserId });
+    await call(admin, 'DELETE /api/v4/account_users/{id}/calendar', 404, { id: 'nope' });
+    await call(anonymous, 'POST /api/v4/schedules/{id}/calendar', 401, { id: scheduleId });
+    await call(anonymous, 'DELETE /api/v4/schedules/{id}/calendar', 401, { id: scheduleId });
+    await call(anonymous, 'POST /api/v4/account_users/{id}/calendar', 401, { id: memberAccountUserId });
     await call(admin, 'POST /api/v4/events/{id}/terminate_on', 200, {
       id: event.body.id,
       body: { action_time: terminateAt.toISOString() },

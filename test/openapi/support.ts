@@ -43,6 +43,10 @@ export class DocumentChecker {
     if (!response) return [`${method} ${pathTemplate} does not declare status ${status} (body ${text.slice(0, 200)})`];
     if (response.$ref) response = this.resolve(response.$ref);
     const schema = response.content?.['application/json']?.schema;
+    // A body declared as text of another media type (an iCalendar feed) is text: any string fits.
+    const textual = Object.keys(response.content ?? {}).some((type) => type !== 'application/json');
+    if (!schema && textual)
+      return typeof body === 'string' && text !== '' ? [] : [`${method} ${pathTemplate} ${status} declares text but got none`];
     if (!schema) return text === '' ? [] : [`${method} ${pathTemplate} ${status} declares no body but got ${text.slice(0, 200)}`];
     const validate = this.compile(`${method} ${pathTemplate} ${status}`, schema);
     if (validate(body)) return [];

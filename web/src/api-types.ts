@@ -1299,6 +1299,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/schedules/{id}/coverage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A schedule's coverage gaps and each person's on-call time in a window
+     * @description Per layer: the maximal intervals of [start, end) in which nobody is on call (gaps) and the time someone is (covered_seconds); layer 1 always, other layers where the schedule has events. Per person and layer: their on-call time within the window (two people on call at once each count in full) and the number of their spans that overlap it. Computed from the same spans as window_events. A bad format, end ≤ start, or a window over 90 days is a 422.
+     */
+    get: operations['schedulesCoverage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/schedules/{id}/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A secret calendar address of a schedule's on-call spans
+     * @description Anyone in the account may ask for one (reading is open to all); each call makes a new address. The feed (GET <url>) is iCalendar: one event per on-call span of one person, from 7 days ago to 90 days ahead, exactly the spans window_events gives for that window. The address is shown in this answer only; the service keeps a hash of its token.
+     */
+    post: operations['calendarsCreateScheduleCalendar'];
+    /**
+     * Revoke every calendar address of a schedule
+     * @description Account admins and the admins of the schedule's team (403 otherwise). Revoked addresses answer 404 at once.
+     */
+    delete: operations['calendarsRevokeScheduleCalendars'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/account_users/{id}/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A secret calendar address of one person's shifts on every schedule
+     * @description That account user or an admin (403 otherwise). The feed (GET <url>) is iCalendar: one event per on-call span of one person, from 7 days ago to 90 days ahead, exactly the spans window_events gives for that window. The address is shown in this answer only.
+     */
+    post: operations['calendarsCreatePersonCalendar'];
+    /**
+     * Revoke every calendar address of one person's shifts
+     * @description That account user or an admin (403 otherwise).
+     */
+    delete: operations['calendarsRevokePersonCalendars'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/calendars/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A calendar feed
+     * @description The path is `<token>.ics`, as POST …/calendar answered it; the token is the credential. RFC 5545 text (text/calendar; charset=utf-8): one VEVENT per on-call span of one attendee, DTSTART/DTEND in UTC, the person, the layer and the schedule in SUMMARY, a UID that stays the same across fetches. An unknown or revoked address, or one whose schedule or person is gone, is a 404 (which of these is not said).
+     */
+    get: operations['calendarsFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/events': {
     parameters: {
       query?: never;
@@ -2870,6 +2958,31 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    ScheduleCoverageV4: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      layers: {
+        layer: number;
+        gaps: {
+          /** Format: date-time */
+          start: string;
+          /** Format: date-time */
+          end: string;
+        }[];
+        covered_seconds: number;
+      }[];
+      people: {
+        account_user_id: string;
+        layer: number;
+        seconds: number;
+        spans: number;
+      }[];
+    };
+    CalendarAddressV4: {
+      url: string;
     };
     EventCreateInput: {
       start_datetime: string;
@@ -7401,6 +7514,166 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+    };
+  };
+  schedulesCoverage: {
+    parameters: {
+      query: {
+        /**
+         * @description ISO 8601 datetime (without an offset: UTC)
+         * @example 2026-03-01T00:00:00Z
+         */
+        start: string;
+        /**
+         * @description ISO 8601 datetime, at most 90 days after start
+         * @example 2026-03-29T00:00:00Z
+         */
+        end: string;
+      };
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gaps per layer and time per person */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleCoverageV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+      422: components['responses']['UnprocessableV4'];
+    };
+  };
+  calendarsCreateScheduleCalendar: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new address */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarAddressV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  calendarsRevokeScheduleCalendars: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked (also when there was none); no body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  calendarsCreatePersonCalendar: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new address */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarAddressV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  calendarsRevokePersonCalendars: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked (also when there was none); no body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+    };
+  };
+  calendarsFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The iCalendar feed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      404: components['responses']['NotFoundEarlier'];
     };
   };
   eventsList: {

@@ -14,6 +14,10 @@ export type AccountUser = Schemas['AccountUserV4'];
 export type UserProfile = AccountUser['user'];
 export type Team = Schemas['TeamV4'];
 export type Schedule = Schemas['ScheduleV4'];
+/** GET /api/v4/schedules/:id/coverage: gaps per layer and each person's time in a window. */
+export type ScheduleCoverage = Schemas['ScheduleCoverageV4'];
+/** POST /api/v4/schedules/:id/calendar: a secret iCalendar address. */
+export type CalendarAddress = Schemas['CalendarAddressV4'];
 export type EscalationPolicy = Schemas['EscalationPolicyV4'];
 export type IntegrationType = Schemas['IntegrationTypeV4'];
 export type Integration = Schemas['IntegrationV4'];

@@ -2,11 +2,13 @@
 // GET /api/v4/schedule/:id/window_events, with rotations, overrides and removed occurrences told
 // apart (the schedule's events, GET /api/v4/schedules/:id/events, say which is which), previous and
 // next week, a form to override an occurrence (POST /api/v4/events/:id/override) and one to add a
-// shift (POST /api/v4/events).
+// shift (POST /api/v4/events); the layers' gaps (GET /api/v4/schedules/:id/coverage) marked red in
+// the week and listed for the next 4 weeks, and a secret calendar address to subscribe to
+// (POST /api/v4/schedules/:id/calendar, shown as a webcal link).
 import { useMemo, useState } from 'preact/hooks';
 import { api, ApiError, listAll } from '../api';
 import { CheckboxField, CheckboxGroup, Form, SelectField, SubmitButton, TextField, useForm } from '../components/form';
-import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
+import { Badge, CopyButton, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import {
   formatDate,
@@ -31,7 +33,7 @@ import {
   type ScheduleEvent,
 } from '../lib/week';
 import { href, navigate, type PageProps } from '../router';
-import type { Schedule } from '../types';
+import type { CalendarAddress, Schedule, ScheduleCoverage } from '../types';
 
 export function SchedulesPage() {
   const directory = useDirectory();
@@ -110,12 +112,14 @@ export function SchedulePage({ params, query }: PageProps) {
   const weekKey = localDateKey(start);
 
   const loaded = useLoad(async () => {
-    const [schedule, events, entries] = await Promise.all([
+    const window = { start: toApiUtc(start), end: toApiUtc(end) };
+    const [schedule, events, entries, coverage] = await Promise.all([
       api.get<Schedule>(`/api/v4/schedules/${encodeURIComponent(id)}`),
       listAll<ScheduleEvent>(`/api/v4/schedules/${encodeURIComponent(id)}/events`),
-      api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, { start: toApiUtc(start), end: toApiUtc(end) }),
+      api.get<OncallEntry[]>(`/api/v4/schedule/${encodeURIComponent(id)}/window_events`, window),
+      api.get<ScheduleCoverage>(`/api/v4/schedules/${encodeURIComponent(id)}/coverage`, window),
     ]);
-    return { schedule, events, entries, weekKey, start };
+    return { schedule, events, entries, coverage, weekKey, start };
   }, [id, weekKey]);
 
   // Laid out in the week the data was loaded for (`start` is a new Date on every render).
@@ -127,7 +131,7 @@ export function SchedulePage({ params, query }: PageProps) {
 
   if (loaded.loading && !loaded.data) return <Loading what="the schedule" />;
   if (!loaded.data) return <ErrorList error={loaded.error} />;
-  const { schedule, events, entries } = loaded.data;
+  const { schedule, events, entries, coverage } = loaded.data;
   // Another week's entries are never shown under this week's heading.
   const current = loaded.data.weekKey === weekKey;
 
@@ -170,6 +174,9 @@ export function SchedulePage({ params, query }: PageProps) {
         <li>
           <span class="swatch piece-removed" aria-hidden="true" /> Removed occurrence
         </li>
+        <li>
+          <span class="swatch piece-gap" aria-hidden="true" /> Gap: nobody on call on a layer
+        </li>
       </ul>
       {!current && <Loading what="the week" />}
       {current && (
@@ -208,15 +215,126 @@ export function SchedulePage({ params, query }: PageProps) {
                   ))}
                 </ul>
               )}
+              <DayGaps coverage={coverage} dayStart={day.start} dayEnd={day.end} />
             </li>
           ))}
         </ol>
       )}
+      <div class="columns">
+        <UpcomingGaps scheduleId={schedule.id} />
+        <CalendarSubscription scheduleId={schedule.id} />
+      </div>
       {canEdit && current && (
         <div class="columns">
           <OverrideForm entries={entries} events={events} onDone={() => void loaded.reload()} />
           <NewShiftForm scheduleId={schedule.id} onDone={() => void loaded.reload()} />
         </div>
+      )}
+    </section>
+  );
+}
+
+/** The gaps of the week's coverage that fall on one day, each cut to the day. */
+function DayGaps({ coverage, dayStart, dayEnd }: { coverage: ScheduleCoverage; dayStart: number; dayEnd: number }) {
+  const gaps = coverage.layers.flatMap((layer) =>
+    layer.gaps
+      .map((gap) => ({ layer: layer.layer, start: Math.max(Date.parse(gap.start), dayStart), end: Math.min(Date.parse(gap.end), dayEnd) }))
+      .filter((gap) => gap.end > gap.start),
+  );
+  if (gaps.length === 0) return null;
+  return (
+    <ul class="pieces gaps" aria-label="Gaps">
+      {gaps.map((gap) => (
+        <li key={`gap-${gap.layer}-${gap.start}`} class="piece piece-gap" data-kind="gap">
+          <span class="piece-time">
+            {formatTime(gap.start)}–{gap.end === dayEnd ? '24:00' : formatTime(gap.end)}
+          </span>{' '}
+          <span class="piece-layer">Layer {gap.layer}</span> Nobody on call
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const UPCOMING_DAYS = 28;
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days ? `${days} d` : '', hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
+}
+
+/** Every layer's gaps from now to 4 weeks ahead, listed. */
+function UpcomingGaps({ scheduleId }: { scheduleId: string }) {
+  const loaded = useLoad(() => {
+    const from = new Date();
+    const window = { start: toApiUtc(from), end: toApiUtc(new Date(from.getTime() + UPCOMING_DAYS * 86_400_000)) };
+    return api.get<ScheduleCoverage>(`/api/v4/schedules/${encodeURIComponent(scheduleId)}/coverage`, window);
+  }, [scheduleId]);
+  const layers = loaded.data?.layers ?? [];
+  return (
+    <section class="card" aria-labelledby="gaps-title">
+      <h2 id="gaps-title">Gaps in the next 4 weeks</h2>
+      <p class="hint">When a layer has nobody on call, an alert that reaches it pages no one. Times in {viewerTimeZone()}.</p>
+      {loaded.error ? <ErrorList error={loaded.error} /> : null}
+      {loaded.loading && !loaded.data ? <Loading what="the gaps" /> : null}
+      {layers.map((layer) => (
+        <div key={layer.layer} class="layer-gaps">
+          <h3>Layer {layer.layer}</h3>
+          {layer.gaps.length === 0 ? (
+            <p class="covered">Always covered.</p>
+          ) : (
+            <ul class="gap-list">
+              {layer.gaps.map((gap) => (
+                <li key={gap.start} class="gap">
+                  {formatDateTime(gap.start)} – {formatDateTime(gap.end)} ({duration(Date.parse(gap.end) - Date.parse(gap.start))})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** A secret address of this schedule's shifts for a calendar app, made on request and shown once. */
+function CalendarSubscription({ scheduleId }: { scheduleId: string }) {
+  const [address, setAddress] = useState<string | null>(null);
+  const form = useForm();
+  return (
+    <section class="card" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Add to calendar</h2>
+      <p class="hint">
+        Subscribe to this schedule in a calendar app: the shifts from a week ago to 90 days ahead, kept up to date by the app. Anyone with
+        the address can read the schedule; an admin can revoke every address.
+      </p>
+      {address ? (
+        <>
+          <p>
+            <a class="button" href={address.replace(/^https?:/, 'webcal:')}>
+              Subscribe in your calendar app
+            </a>
+          </p>
+          <p>
+            <code class="calendar-address">{address}</code> <CopyButton value={address} description="Copy the calendar address" />
+          </p>
+        </>
+      ) : (
+        <Form
+          form={form}
+          label="Add to calendar"
+          onSubmit={() =>
+            form.submit(async () => {
+              const created = await api.post<CalendarAddress>(`/api/v4/schedules/${encodeURIComponent(scheduleId)}/calendar`);
+              setAddress(created.url);
+            })
+          }
+        >
+          <SubmitButton form={form} label="Get a calendar address" busyLabel="Getting one…" />
+        </Form>
       )}
     </section>
   );
