@@ -29,6 +29,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   console: async () => (await import('./console')).benchConsole,
   slack: async () => (await import('./slack')).benchSlack,
   memory: async () => (await import('./memory')).benchMemory,
+  throughput: async () => (await import('./throughput')).benchThroughput,
 };
 
 async function main(): Promise<void> {
