@@ -7,7 +7,7 @@
 // for ever, so it fails by its deadline instead. Once the gate opens and the runtime settles, the
 // totals include the burst.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client';
+import type { ApiClient, ApiResult } from '../support/api-client';
 import { holdAwsCalls } from '../support/aws-gates';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
@@ -127,7 +127,7 @@ function shapes(): Shape[] {
 }
 
 /** A list's answer, or null when none came by the deadline. */
-async function within(path: string): Promise<Awaited<ReturnType<ApiClient['get']>> | null> {
+async function within(path: string): Promise<ApiResult<{ total_count?: number; data?: unknown[] }> | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), LIST_DEADLINE_MS);
