@@ -4,6 +4,7 @@
 //   the main thread's heap/external/arrayBuffers (functions, fauxqs) and the dynalite thread's.
 // The figure that matters is the slope: RSS growth from N to 2N per 1 000 alerts (flat is the
 // target; ≤ 600 MB after 10 000 alerts). N is BENCH_MEMORY_N (default 2 000).
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { readCounts } from '../lib/store/counters';
 import { typeOf } from '../lib/entities';
@@ -23,8 +24,24 @@ interface Options {
   inMemory?: boolean;
 }
 
+/**
+ * The process's resident memory by kind (Linux): anonymous (heaps, malloc) apart from file-backed
+ * pages (LevelDB's memory-mapped table files, which the kernel may drop at will); zeros elsewhere.
+ */
+function residentByKind(): { anon: number; file: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return { anon: 0, file: 0 };
+  }
+}
+
 interface Snapshot {
   rss: number;
+  rssAnon: number;
+  rssFile: number;
   mainHeap: number;
   mainHeapTotal: number;
   dynamoHeapTotal: number;
@@ -38,8 +55,11 @@ interface Snapshot {
 async function snapshot(service: LocalService): Promise<Snapshot> {
   const main = process.memoryUsage();
   const dynamo = await service.runtime.emulators.dynamoMemory();
+  const resident = residentByKind();
   return {
     rss: main.rss,
+    rssAnon: resident.anon,
+    rssFile: resident.file,
     mainHeap: main.heapUsed,
     mainHeapTotal: main.heapTotal,
     dynamoHeapTotal: dynamo?.heapTotal ?? 0,
@@ -54,6 +74,8 @@ async function snapshot(service: LocalService): Promise<Snapshot> {
 function figuresOf(at: string, s: Snapshot): Figures {
   return {
     [`memory.${at}.rss_mb`]: mb(s.rss),
+    [`memory.${at}.rss_anon_mb`]: mb(s.rssAnon),
+    [`memory.${at}.rss_file_mb`]: mb(s.rssFile),
     [`memory.${at}.main_heap_mb`]: mb(s.mainHeap),
     [`memory.${at}.main_heap_total_mb`]: mb(s.mainHeapTotal),
     [`memory.${at}.dynalite_heap_total_mb`]: mb(s.dynamoHeapTotal),
@@ -94,7 +116,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
     ? setInterval(() => {
         void snapshot(service).then((s) =>
           console.log(
-            `trace rss=${mb(s.rss)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} sent=${sent}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} sent=${sent}`,
           ),
         );
       }, 5000)
@@ -124,6 +146,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
       'memory.webhooks_refused_then_retried': refused,
       'memory.target_rss_after_10000_mb': 600,
       'memory.load_average_1m': round(os.loadavg()[0], 2),
+      'memory.malloc_arena_max': process.env.MALLOC_ARENA_MAX ?? 'default',
     };
   } finally {
     clearInterval(trace);

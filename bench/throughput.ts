@@ -11,6 +11,9 @@
 // stays short; the load average is reported with the figures.
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sqs } from '../lib/queues/client';
+import { db } from '../lib/store/client';
 import { readCounts } from '../lib/store/counters';
 import { partitionOf, queryAll } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
@@ -46,6 +49,62 @@ function expectAll(statuses: number[], status: number, what: string): void {
   if (other.length > 0) throw new Error(`${what}: ${other.length} of ${statuses.length} answered ${[...new Set(other)].join(', ')}`);
 }
 
+interface CallStack {
+  add(
+    middleware: (next: (args: unknown) => Promise<unknown>) => (args: unknown) => Promise<unknown>,
+    options: { step: string; name: string; priority: string; override: boolean },
+  ): void;
+  remove(name: string): boolean;
+}
+
+/**
+ * Where a phase's time went: the process's CPU time (every thread, the load thread's small share
+ * included), how busy the main thread (API, workers, fauxqs, the SDK clients) and
+ * the dynalite thread were, and how many calls the service's DynamoDB and SQS clients made (every
+ * attempt; the pollers' receives and deletes are the runtime's own client, not counted).
+ */
+function phaseMeter(service: LocalService) {
+  const calls = { dynamodb: 0, sqs: 0 };
+  const stacks: Array<[CallStack, keyof typeof calls]> = [
+    [db().middlewareStack as unknown as CallStack, 'dynamodb'],
+    [sqs().middlewareStack as unknown as CallStack, 'sqs'],
+  ];
+  for (const [stack, name] of stacks)
+    stack.add(
+      (next) => (args) => {
+        calls[name] += 1;
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'benchCallCount', priority: 'low', override: true },
+    );
+  const start = () => ({
+    cpu: process.cpuUsage(),
+    main: performance.eventLoopUtilization(),
+    dynalite: service.runtime.emulators.dynamoLoopUtilization(),
+    calls: { ...calls },
+  });
+  return {
+    start,
+    /** The phase's figures, per alert where it says so. */
+    figures(from: ReturnType<typeof start>, name: string, alerts: number): Figures {
+      const dynalite = from.dynalite && service.runtime.emulators.dynamoLoopUtilization();
+      const cpu = process.cpuUsage(from.cpu);
+      return {
+        // CPU time is what a busy machine does not inflate (wall time and loop busyness it does).
+        [`throughput.${name}.process_cpu_ms_per_alert`]: round((cpu.user + cpu.system) / 1000 / alerts, 1),
+        [`throughput.${name}.main_thread_busy`]: round(performance.eventLoopUtilization(from.main).utilization, 2),
+        [`throughput.${name}.dynalite_thread_busy`]:
+          from.dynalite && dynalite ? round(performance.eventLoopUtilization(dynalite, from.dynalite).utilization, 2) : 'n/a',
+        [`throughput.${name}.dynamodb_calls_per_alert`]: round((calls.dynamodb - from.calls.dynamodb) / alerts, 1),
+        [`throughput.${name}.sqs_calls_per_alert`]: round((calls.sqs - from.calls.sqs) / alerts, 1),
+      };
+    },
+    stop() {
+      for (const [stack] of stacks) stack.remove('benchCallCount');
+    },
+  };
+}
+
 /** Waits for the runtime to come to rest; answers how long that took (ms). */
 async function drained(service: LocalService, since: number): Promise<number> {
   await waitUntil(() => atRest(service), 'the runtime to come to rest', 30 * 60_000, 100);
@@ -76,6 +135,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
   const service = await startLocalService({ outbox: 'log' });
   const load = new LoadThread();
   const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
+  const meter = phaseMeter(service);
   const loadAverages: number[] = [];
   const sampleLoad = setInterval(() => loadAverages.push(os.loadavg()[0]), 5_000);
   try {
@@ -107,6 +167,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     let createSeconds = 0;
     const createLatencies: number[] = [];
     const createsStarted = Date.now();
+    const createsMeter = meter.start();
     for (let from = 0; from < creates; from += ROUND) {
       const count = Math.min(ROUND, creates - from);
       putSeconds += (await load.run(putTask(from, count))).seconds;
@@ -116,12 +177,15 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
       createLatencies.push(...created.latencies);
     }
     const createsDrainedMs = await drained(service, createsStarted);
+    // The raw puts ran on the load thread's own client: not among the calls counted here.
+    const createsFigures = meter.figures(createsMeter, 'creates', creates);
     const rawPutPerSecond = creates / putSeconds;
     createLatencies.sort((a, b) => a - b);
 
     // ── 2. webhooks flat out: accepted, and alerts end to end ──────────────────────────────────
     const before = await alertCount(service);
     const webhooksStarted = Date.now();
+    const webhooksMeter = meter.start();
     const posted = load.run({
       kind: 'http',
       baseUrl: service.runtime.url,
@@ -140,10 +204,12 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     const endToEndMs = await counted;
     if (lastCounted !== before + webhooks) throw new Error(`${lastCounted - before} alerts from ${webhooks} webhooks`);
     const webhooksDrainedMs = await drained(service, webhooksStarted);
+    const webhooksFigures = meter.figures(webhooksMeter, 'webhooks', webhooks);
     const acceptLatencies = [...accepted.latencies].sort((a, b) => a - b);
 
     // ── 3. storm: time to page ──────────────────────────────────────────────────────────────────
     const stormStarted = Date.now();
+    const stormMeter = meter.start();
     const storm = await load.run({
       kind: 'http',
       baseUrl: service.runtime.url,
@@ -155,6 +221,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     const lastAccepted = Math.max(...storm.answeredAt);
     const backlogMs = (await drained(service, stormStarted)) - (lastAccepted - stormStarted);
     const restAt = Date.now();
+    const stormFigures = meter.figures(stormMeter, 'storm', stormSize);
     // A page whose step ran out of its lease before the provider call is left queued for the
     // sweeper (every 10 s): the runtime is at rest, but that alert is not paged yet.
     let pagedAt = new Map<string, number>();
@@ -193,12 +260,16 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
       'throughput.storm_pages_left_for_the_sweeper': pagedAfterRest,
       'throughput.storm_alerts_unpaged': unpaged,
       'throughput.storm_backlog_gone_after_last_accept_s': round(backlogMs / 1000, 1),
+      ...createsFigures,
+      ...webhooksFigures,
+      ...stormFigures,
       'throughput.load_average_1m_mean': round(loadAverages.reduce((a, b) => a + b, 0) / Math.max(1, loadAverages.length), 2),
       'throughput.load_average_1m_end': round(os.loadavg()[0], 2),
     };
     return figures;
   } finally {
     clearInterval(sampleLoad);
+    meter.stop();
     await load.close();
     await service.stop();
   }

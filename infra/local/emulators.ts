@@ -3,6 +3,7 @@
 // LocalStack or moto, neither starts.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
 
@@ -12,6 +13,8 @@ export interface Emulators {
   embedded: boolean;
   /** The embedded DynamoDB thread's memory (its own heap; rss is the whole process's); null on an external endpoint. */
   dynamoMemory(): Promise<NodeJS.MemoryUsage | null>;
+  /** How busy the embedded DynamoDB thread's event loop has been (benchmarks: which thread saturates first); null on an external endpoint. */
+  dynamoLoopUtilization(): EventLoopUtilization | null;
   stop(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
       sqsEndpoint: options.endpoint,
       embedded: false,
       dynamoMemory: () => Promise.resolve(null),
+      dynamoLoopUtilization: () => null,
       stop: async () => {},
     };
   }
@@ -37,6 +41,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
     sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
     embedded: true,
     dynamoMemory: () => dynamo.memory(),
+    dynamoLoopUtilization: () => dynamo.loopUtilization(),
     async stop() {
       await sqs.stop();
       await dynamo.stop();
@@ -47,7 +52,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
 async function startDynaliteThread(
   dataPath: string | undefined,
-): Promise<{ port: number; memory(): Promise<NodeJS.MemoryUsage>; stop(): Promise<void> }> {
+): Promise<{ port: number; memory(): Promise<NodeJS.MemoryUsage>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
   const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -58,6 +63,7 @@ async function startDynaliteThread(
   });
   return {
     port,
+    loopUtilization: () => worker.performance.eventLoopUtilization(),
     memory() {
       return new Promise((resolve) => {
         const answer = (message: { type: string; usage?: NodeJS.MemoryUsage }) => {
