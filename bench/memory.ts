@@ -50,6 +50,7 @@ interface Snapshot {
   dynamoHeap: number;
   dynamoExternal: number;
   dynamoArrayBuffers: number;
+  leveldb: number;
 }
 
 async function snapshot(service: LocalService): Promise<Snapshot> {
@@ -68,6 +69,7 @@ async function snapshot(service: LocalService): Promise<Snapshot> {
     dynamoHeap: dynamo?.heapUsed ?? 0,
     dynamoExternal: dynamo?.external ?? 0,
     dynamoArrayBuffers: dynamo?.arrayBuffers ?? 0,
+    leveldb: dynamo?.leveldbBytes ?? 0,
   };
 }
 
@@ -83,6 +85,7 @@ function figuresOf(at: string, s: Snapshot): Figures {
     [`memory.${at}.main_array_buffers_mb`]: mb(s.mainArrayBuffers),
     [`memory.${at}.dynalite_heap_mb`]: mb(s.dynamoHeap),
     [`memory.${at}.dynalite_external_mb`]: mb(s.dynamoExternal),
+    [`memory.${at}.leveldb_mb`]: mb(s.leveldb),
   };
 }
 
@@ -116,7 +119,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
     ? setInterval(() => {
         void snapshot(service).then((s) =>
           console.log(
-            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} sent=${sent}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} sent=${sent}`,
           ),
         );
       }, 5000)

@@ -7,12 +7,15 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
 
+/** The embedded DynamoDB thread's memory, and its LevelDB store's own (null in memory, or not told). */
+export type DynamoMemory = NodeJS.MemoryUsage & { leveldbBytes: number | null };
+
 export interface Emulators {
   dynamodbEndpoint: string;
   sqsEndpoint: string;
   embedded: boolean;
   /** The embedded DynamoDB thread's memory (its own heap; rss is the whole process's); null on an external endpoint. */
-  dynamoMemory(): Promise<NodeJS.MemoryUsage | null>;
+  dynamoMemory(): Promise<DynamoMemory | null>;
   /** How busy the embedded DynamoDB thread's event loop has been (benchmarks: which thread saturates first); null on an external endpoint. */
   dynamoLoopUtilization(): EventLoopUtilization | null;
   stop(): Promise<void>;
@@ -52,7 +55,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
 async function startDynaliteThread(
   dataPath: string | undefined,
-): Promise<{ port: number; memory(): Promise<NodeJS.MemoryUsage>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
+): Promise<{ port: number; memory(): Promise<DynamoMemory>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
   const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -66,10 +69,10 @@ async function startDynaliteThread(
     loopUtilization: () => worker.performance.eventLoopUtilization(),
     memory() {
       return new Promise((resolve) => {
-        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage }) => {
+        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null }) => {
           if (message.type !== 'memory') return;
           worker.off('message', answer);
-          resolve(message.usage!);
+          resolve({ ...message.usage!, leveldbBytes: message.leveldbBytes ?? null });
         };
         worker.on('message', answer);
         worker.postMessage('memory');

@@ -73,15 +73,7 @@ useService(
 );
 
 /** Every alert, read page by page while nothing moves (the truth the shapes are checked against). */
-async function everyAlert(): Promise<Alert[]> {
-  const all: Alert[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const res = await admin.get(`/api/v4/alerts?limit=100&offset=${offset}`);
-    expect(res.status, res.text).toBe(200);
-    all.push(...res.body.data);
-    if (!res.body.has_more) return all;
-  }
-}
+const everyAlert = () => admin.everyPage<Alert>('/api/v4/alerts');
 
 interface Shape {
   path: string;
