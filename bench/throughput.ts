@@ -29,6 +29,10 @@ export interface ThroughputOptions {
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
+/** Where a long run is (stderr: the figures on stdout stay a table). */
+const progress = (what: string) =>
+  console.error(`${new Date().toISOString().slice(11, 19)} throughput: ${what} (load ${round(os.loadavg()[0], 1)})`);
+
 const CONCURRENCY = 16;
 const WEBHOOK_CONCURRENCY = 32;
 const ROUND = 100;
@@ -176,6 +180,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
       createSeconds += created.seconds;
       createLatencies.push(...created.latencies);
     }
+    progress(`creates done: ${round(creates / createSeconds, 1)}/s; waiting for the paging to finish`);
     const createsDrainedMs = await drained(service, createsStarted);
     // The raw puts ran on the load thread's own client: not among the calls counted here.
     const createsFigures = meter.figures(createsMeter, 'creates', creates);
@@ -203,6 +208,9 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     expectAll(accepted.statuses, 202, 'webhooks');
     const endToEndMs = await counted;
     if (lastCounted !== before + webhooks) throw new Error(`${lastCounted - before} alerts from ${webhooks} webhooks`);
+    progress(
+      `webhooks: ${round(webhooks / accepted.seconds, 1)} accepted/s, all alerts after ${round(endToEndMs / 1000, 1)} s; waiting for rest`,
+    );
     const webhooksDrainedMs = await drained(service, webhooksStarted);
     const webhooksFigures = meter.figures(webhooksMeter, 'webhooks', webhooks);
     const acceptLatencies = [...accepted.latencies].sort((a, b) => a - b);
@@ -218,6 +226,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
       ops: webhookOps(service, 'storm', stormSize),
     });
     expectAll(storm.statuses, 202, 'storm webhooks');
+    progress(`storm posted at ${round(stormSize / storm.seconds, 1)}/s; waiting for rest`);
     const lastAccepted = Math.max(...storm.answeredAt);
     const backlogMs = (await drained(service, stormStarted)) - (lastAccepted - stormStarted);
     const restAt = Date.now();
