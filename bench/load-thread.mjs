@@ -4,7 +4,7 @@
 // service and not the benchmark; both sides of a ratio are issued from this same thread.
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
-import { DynamoDBClient, GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const clients = new Map();
@@ -47,26 +47,38 @@ async function run(task, op) {
   const client = dynamo(task.endpoint);
   if (task.kind === 'updateItem') await client.send(new UpdateItemCommand(op));
   else if (task.kind === 'getItem') await client.send(new GetItemCommand(op));
+  else if (task.kind === 'putItem') await client.send(new PutItemCommand(op));
   return 200;
 }
 
-/** Runs task.ops with task.concurrency in flight; answers the latency (ms) and status of each. */
+/**
+ * Runs task.ops with task.concurrency in flight; answers the latency (ms), status and wall-clock
+ * answer time (epoch ms: the server stamps its records with the same clock) of each. With
+ * task.perSecond, op i does not start before start + i / perSecond (a paced sender, not a flood).
+ */
 async function runTask(task) {
   const latencies = new Array(task.ops.length);
   const statuses = new Array(task.ops.length);
+  const answeredAt = new Array(task.ops.length);
   let next = 0;
   const started = process.hrtime.bigint();
+  const startedAt = Date.now();
   await Promise.all(
     Array.from({ length: Math.min(task.concurrency, task.ops.length) }, async () => {
       while (next < task.ops.length) {
         const i = next++;
+        if (task.perSecond) {
+          const wait = startedAt + (i * 1000) / task.perSecond - Date.now();
+          if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
         const t = process.hrtime.bigint();
         statuses[i] = await run(task, task.ops[i]);
         latencies[i] = Number(process.hrtime.bigint() - t) / 1e6;
+        answeredAt[i] = Date.now();
       }
     }),
   );
-  return { latencies, statuses, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  return { latencies, statuses, answeredAt, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
 parentPort.on('message', async ({ id, task }) => {

@@ -4,16 +4,14 @@
 //   the main thread's heap/external/arrayBuffers (functions, fauxqs) and the dynalite thread's.
 // The figure that matters is the slope: RSS growth from N to 2N per 1 000 alerts (flat is the
 // target; ≤ 600 MB after 10 000 alerts). N is BENCH_MEMORY_N (default 2 000).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { startRuntime, type Runtime } from '../infra/local/runtime';
-import { groupCommitsIdle } from '../lib/group-commit';
 import { readCounts } from '../lib/store/counters';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, round, runWhenMain, type Figures } from './support';
+import { atRest, startLocalService, waitUntil, type LocalService } from './local-service';
+import { LoadThread, round, runWhenMain, type Figures } from './support';
+
+const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 const MB = 2 ** 20;
 const mb = (bytes: number) => round(bytes / MB, 1);
@@ -26,101 +24,24 @@ interface Options {
   inMemory?: boolean;
 }
 
-interface Service {
-  runtime: Runtime;
-  client: KeepAliveClient;
-  sqs: SQSClient;
-  accountId: string;
-  webhookPath: string;
-  stop(): Promise<void>;
-}
-
-async function json<T>(client: KeepAliveClient, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await client.request(method, url, body === undefined ? undefined : JSON.stringify(body));
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.body.slice(0, 300)}`);
-  return JSON.parse(res.body) as T;
-}
-
-/** A runtime on disk, as `npm start` runs, with a team whose one member is on call and a webhook integration paging it. */
-async function startService(inMemory: boolean): Promise<Service> {
-  const dataDir = inMemory ? ':memory:' : mkdtempSync(path.join(os.tmpdir(), 'oncall-bench-memory-'));
-  const apiKey = `bench-key-${randomBytes(16).toString('hex')}`;
-  const runtime = await startRuntime({
-    port: 0,
-    dataDir,
-    scheduleIntervalMs: 10_000,
-    env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
-    bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },
-  });
-  const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
-  const users = await json<{ data: { id: string; account_id: string }[] }>(client, 'GET', '/api/v4/account_users');
-  const me = users.data[0];
-  const team = await json<{ id: string; schedule_id: string }>(client, 'POST', '/api/v4/teams', {
-    name: 'Bench memory',
-    member_account_user_ids: [me.id],
-    admin_account_user_ids: [me.id],
-  });
-  await json(client, 'POST', '/api/v4/events', {
-    schedule_ids: [team.schedule_id],
-    account_user_ids: [me.id],
-    layer: 1,
-    start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
-    end_datetime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    time_zone: 'UTC',
-  });
-  const integration = await json<{ prefix_id: string }>(client, 'POST', '/api/v4/integrations', {
-    name: 'bench',
-    urgency: 'high',
-    integration_type_id: 'webhook',
-    team_ids: [team.id],
-    option_rate_limit_per_minute: 10_000_000,
-    option_rate_limit_burst: 1_000_000,
-  });
-  const sqs = new SQSClient({ endpoint: runtime.emulators.sqsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
-  return {
-    runtime,
-    client,
-    sqs,
-    accountId: me.account_id,
-    webhookPath: `/integration/${integration.prefix_id}`,
-    async stop() {
-      client.close();
-      sqs.destroy();
-      await runtime.stop();
-      if (!inMemory) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Every queue empty, every poller idle and every group commit answered, twice in a row with no batch between. */
-async function atRest(service: Service): Promise<boolean> {
-  const batches = service.runtime.pollers.reduce((sum, p) => sum + p.batches, 0);
-  for (const { url } of Object.values(service.runtime.queues)) {
-    const { Attributes = {} } = await service.sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: url,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    if (Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) > 0)
-      return false;
-  }
-  const idle = service.runtime.pollers.every((p) => p.busy === 0) && groupCommitsIdle();
-  return idle && batches === service.runtime.pollers.reduce((sum, p) => sum + p.batches, 0);
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30 * 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let passes = 0;
-  while (passes < 2) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    passes = (await check()) ? passes + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/**
+ * The process's resident memory by kind (Linux): anonymous (heaps, malloc) apart from file-backed
+ * pages (LevelDB's memory-mapped table files, which the kernel may drop at will); zeros elsewhere.
+ */
+function residentByKind(): { anon: number; file: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return { anon: 0, file: 0 };
   }
 }
 
 interface Snapshot {
   rss: number;
+  rssAnon: number;
+  rssFile: number;
   mainHeap: number;
   mainHeapTotal: number;
   dynamoHeapTotal: number;
@@ -129,13 +50,17 @@ interface Snapshot {
   dynamoHeap: number;
   dynamoExternal: number;
   dynamoArrayBuffers: number;
+  leveldb: number;
 }
 
-async function snapshot(service: Service): Promise<Snapshot> {
+async function snapshot(service: LocalService): Promise<Snapshot> {
   const main = process.memoryUsage();
   const dynamo = await service.runtime.emulators.dynamoMemory();
+  const resident = residentByKind();
   return {
     rss: main.rss,
+    rssAnon: resident.anon,
+    rssFile: resident.file,
     mainHeap: main.heapUsed,
     mainHeapTotal: main.heapTotal,
     dynamoHeapTotal: dynamo?.heapTotal ?? 0,
@@ -144,12 +69,15 @@ async function snapshot(service: Service): Promise<Snapshot> {
     dynamoHeap: dynamo?.heapUsed ?? 0,
     dynamoExternal: dynamo?.external ?? 0,
     dynamoArrayBuffers: dynamo?.arrayBuffers ?? 0,
+    leveldb: dynamo?.leveldbBytes ?? 0,
   };
 }
 
 function figuresOf(at: string, s: Snapshot): Figures {
   return {
     [`memory.${at}.rss_mb`]: mb(s.rss),
+    [`memory.${at}.rss_anon_mb`]: mb(s.rssAnon),
+    [`memory.${at}.rss_file_mb`]: mb(s.rssFile),
     [`memory.${at}.main_heap_mb`]: mb(s.mainHeap),
     [`memory.${at}.main_heap_total_mb`]: mb(s.mainHeapTotal),
     [`memory.${at}.dynalite_heap_total_mb`]: mb(s.dynamoHeapTotal),
@@ -157,13 +85,14 @@ function figuresOf(at: string, s: Snapshot): Figures {
     [`memory.${at}.main_array_buffers_mb`]: mb(s.mainArrayBuffers),
     [`memory.${at}.dynalite_heap_mb`]: mb(s.dynamoHeap),
     [`memory.${at}.dynalite_external_mb`]: mb(s.dynamoExternal),
+    [`memory.${at}.leveldb_mb`]: mb(s.leveldb),
   };
 }
 
 export async function benchMemory(options: Options = {}): Promise<Figures> {
-  const n = options.alerts ?? 2_000;
+  const n = options.alerts ?? envNumber('BENCH_MEMORY_N') ?? 2_000;
   const concurrency = options.concurrency ?? 32;
-  const service = await startService(options.inMemory ?? false);
+  const service = await startLocalService({ inMemory: options.inMemory ?? process.env.BENCH_MEMORY_DATA === 'memory' });
   const load = new LoadThread();
   let sent = 0;
   let refused = 0;
@@ -190,7 +119,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
     ? setInterval(() => {
         void snapshot(service).then((s) =>
           console.log(
-            `trace rss=${mb(s.rss)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} sent=${sent}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} sent=${sent}`,
           ),
         );
       }, 5000)
@@ -202,7 +131,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
     const first = await snapshot(service);
     await send(n);
     const second = await snapshot(service);
-    const settleSeconds = options.settleSeconds ?? 30;
+    const settleSeconds = options.settleSeconds ?? envNumber('BENCH_MEMORY_SETTLE_S') ?? 30;
     await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
     const rested = await snapshot(service);
     const elapsed = (performance.now() - started) / 1000;
@@ -220,6 +149,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
       'memory.webhooks_refused_then_retried': refused,
       'memory.target_rss_after_10000_mb': 600,
       'memory.load_average_1m': round(os.loadavg()[0], 2),
+      'memory.malloc_arena_max': process.env.MALLOC_ARENA_MAX ?? 'default',
     };
   } finally {
     clearInterval(trace);
@@ -228,11 +158,4 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
   }
 }
 
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-runWhenMain(import.meta.url, () =>
-  benchMemory({
-    alerts: envNumber('BENCH_MEMORY_N'),
-    settleSeconds: envNumber('BENCH_MEMORY_SETTLE_S'),
-    inMemory: process.env.BENCH_MEMORY_DATA === 'memory',
-  }),
-);
+runWhenMain(import.meta.url, () => benchMemory());

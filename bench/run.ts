@@ -30,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   slack: async () => (await import('./slack')).benchSlack,
   memory: async () => (await import('./memory')).benchMemory,
   calendars: async () => (await import('./calendars')).benchCalendars,
+  throughput: async () => (await import('./throughput')).benchThroughput,
 };
 
 async function main(): Promise<void> {

@@ -126,13 +126,17 @@ export type LoadTask =
       kind: 'http';
       baseUrl: string;
       concurrency: number;
+      /** Paced: op i starts no earlier than i / perSecond seconds after the first. */
+      perSecond?: number;
       ops: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
     }
-  | { kind: 'updateItem' | 'getItem'; endpoint: string; concurrency: number; ops: Record<string, unknown>[] };
+  | { kind: 'updateItem' | 'getItem' | 'putItem'; endpoint: string; concurrency: number; ops: Record<string, unknown>[] };
 
 export interface LoadResult {
   latencies: number[];
   statuses: number[];
+  /** When each op was answered (epoch ms). */
+  answeredAt: number[];
   seconds: number;
 }
 

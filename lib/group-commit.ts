@@ -28,20 +28,32 @@ export function groupCommitsIdle(): boolean {
   return unanswered === 0;
 }
 
+export interface GroupCommitOptions {
+  /**
+   * Groups must be written in the order their items came, one group at a time (maxInFlight 1): a
+   * request's item then waits for the group before it like any other. Without it, a request's items
+   * go first and have in-flight groups of their own (see pump).
+   */
+  ordered?: boolean;
+}
+
+type Lane = 'foreground' | 'background';
+
 export class GroupCommit<T, R = void> {
   private readonly waiting: Waiting<T, R>[] = [];
-  private inFlight = 0;
+  private readonly inFlight: Record<Lane, number> = { foreground: 0, background: 0 };
   private scheduled = false;
 
   constructor(
     private readonly write: GroupWriter<T, R>,
     private readonly maxGroup: number,
     private readonly maxInFlight: number,
+    private readonly options: GroupCommitOptions = {},
   ) {}
 
   /** Nothing waiting and nothing in flight. */
   get idle(): boolean {
-    return this.inFlight === 0 && this.waiting.length === 0 && !this.scheduled;
+    return this.inFlight.foreground + this.inFlight.background === 0 && this.waiting.length === 0 && !this.scheduled;
   }
 
   add(item: T): Promise<R> {
@@ -73,13 +85,24 @@ export class GroupCommit<T, R = void> {
     });
   }
 
+  /**
+   * Starts every group the in-flight limits allow. Under load the queue workers keep every slot busy
+   * with groups that wait in the background lane of the SDK's sockets (lib/sdk.ts) behind hundreds of
+   * their own calls: a request's item that waited for one of those slots would wait seconds for them
+   * (an API create answered in 800 ms, every hop of its writes behind a worker's group). So a
+   * request's items are taken first, with background items filling the rest of their group, and
+   * groups holding a request's item have maxInFlight slots of their own; background-only groups keep
+   * theirs. An ordered commit keeps one queue and one limit: its groups must land in order.
+   */
   private pump(): void {
-    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
-      const group = this.waiting.splice(0, this.maxGroup);
-      this.inFlight += 1;
+    for (;;) {
+      const group = this.nextGroup();
+      if (!group) return;
+      const lane: Lane = group.every((w) => w.background) ? 'background' : 'foreground';
+      this.inFlight[lane] += 1;
       // A request's item never waits in the background lane because a worker's item opened its group.
       const write = () => this.write(group.map((w) => w.item));
-      (group.every((w) => w.background) ? runInBackground(write) : runInForeground(write))
+      (lane === 'background' ? runInBackground(write) : runInForeground(write))
         .then(
           (results) =>
             group.forEach((w, i) => {
@@ -90,10 +113,34 @@ export class GroupCommit<T, R = void> {
           (error: unknown) => group.forEach((w) => w.reject(error instanceof Error ? error : new Error(String(error)))),
         )
         .finally(() => {
-          this.inFlight -= 1;
+          this.inFlight[lane] -= 1;
           this.pump();
         });
     }
+  }
+
+  /** The next group to write now, or null when none may start. */
+  private nextGroup(): Waiting<T, R>[] | null {
+    if (this.waiting.length === 0) return null;
+    if (this.options.ordered) {
+      if (this.inFlight.foreground + this.inFlight.background >= this.maxInFlight) return null;
+      return this.waiting.splice(0, this.maxGroup);
+    }
+    if (this.inFlight.foreground < this.maxInFlight && this.waiting.some((w) => !w.background)) {
+      const requests = this.waiting.filter((w) => !w.background).slice(0, this.maxGroup);
+      const taken = new Set(requests);
+      const riders = this.waiting.filter((w) => w.background).slice(0, this.maxGroup - requests.length);
+      for (const w of riders) taken.add(w);
+      this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((w) => !taken.has(w)));
+      return [...requests, ...riders];
+    }
+    if (this.inFlight.background < this.maxInFlight && this.waiting.some((w) => w.background)) {
+      const workers = this.waiting.filter((w) => w.background).slice(0, this.maxGroup);
+      const taken = new Set(workers);
+      this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((w) => !taken.has(w)));
+      return workers;
+    }
+    return null;
   }
 }
 
@@ -105,12 +152,13 @@ export class KeyedGroupCommit<T, R = void> {
     private readonly make: (key: string) => GroupWriter<T, R>,
     private readonly maxGroup: number,
     private readonly maxInFlight: number,
+    private readonly options: GroupCommitOptions = {},
   ) {}
 
   add(key: string, item: T): Promise<R> {
     let commit = this.commits.get(key);
     if (!commit) {
-      commit = new GroupCommit(this.make(key), this.maxGroup, this.maxInFlight);
+      commit = new GroupCommit(this.make(key), this.maxGroup, this.maxInFlight, this.options);
       this.commits.set(key, commit);
     }
     const used = commit;

@@ -37,6 +37,13 @@ export const FOREGROUND_SOCKETS = 50;
 /** Enough to keep a single-threaded emulator busy; the rest of the background waits in its own queue. */
 export const BACKGROUND_SOCKETS = 16;
 
+/**
+ * Background calls queue for their sockets by design (a burst of webhooks): the SDK's warning that
+ * requests wait for a socket (after 3 s by default) would fire on every burst. Waiting this long
+ * is worth a warning.
+ */
+const BACKGROUND_SOCKET_WARNING_MS = 30_000;
+
 const agents = (maxSockets: number) => ({
   httpAgent: new http.Agent({ keepAlive: true, maxSockets }),
   httpsAgent: new https.Agent({ keepAlive: true, maxSockets }),
@@ -48,7 +55,10 @@ export class LaneHandler extends NodeHttpHandler {
 
   constructor(sockets: { foreground?: number; background?: number } = {}) {
     super(agents(sockets.foreground ?? FOREGROUND_SOCKETS));
-    this.backgroundLane = new NodeHttpHandler(agents(sockets.background ?? BACKGROUND_SOCKETS));
+    this.backgroundLane = new NodeHttpHandler({
+      ...agents(sockets.background ?? BACKGROUND_SOCKETS),
+      socketAcquisitionWarningTimeout: BACKGROUND_SOCKET_WARNING_MS,
+    });
   }
 
   override handle(...args: Parameters<NodeHttpHandler['handle']>): ReturnType<NodeHttpHandler['handle']> {
@@ -64,4 +74,42 @@ export class LaneHandler extends NodeHttpHandler {
     this.backgroundLane.destroy();
     super.destroy();
   }
+}
+
+/**
+ * Set by the local runtime while its embedded emulators serve the process (infra/local/runtime.ts):
+ * they check that a request carries a well-formed SigV4 header but never verify the signature.
+ */
+export const EMBEDDED_EMULATORS_VARIABLE = 'EMBEDDED_AWS_EMULATORS';
+
+/** What the SDK tells a signer (the part of its RequestSigningArguments used here). */
+interface SigningOptions {
+  signingDate?: Date | string | number;
+  signingRegion?: string;
+  signingService?: string;
+}
+
+/**
+ * Stamps the header the embedded emulators check, without computing a signature: SigV4's hashing
+ * and HMACs were about 8 % of the local process's main thread under load, for emulators that
+ * ignore the result. Never used against AWS or another endpoint (moto, LocalStack).
+ */
+export const emulatorSigner = {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async sign<R extends { headers: Record<string, string> }>(request: R, options: SigningOptions = {}): Promise<R> {
+    const date = new Date(options.signingDate ?? Date.now()).toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const scope = `${date.slice(0, 8)}/${options.signingRegion ?? 'us-east-1'}/${options.signingService ?? 'dynamodb'}/aws4_request`;
+    request.headers['x-amz-date'] = date;
+    request.headers.authorization = `AWS4-HMAC-SHA256 Credential=local/${scope}, SignedHeaders=host;x-amz-date, Signature=unsigned`;
+    return request;
+  },
+};
+
+/** What every client of the service's table and queues is made with: retries, the two socket lanes, and no signing for the embedded emulators. */
+export function serviceClientConfig(): { maxAttempts: number; requestHandler: LaneHandler; signer?: typeof emulatorSigner } {
+  return {
+    maxAttempts: 4,
+    requestHandler: new LaneHandler(),
+    ...(process.env[EMBEDDED_EMULATORS_VARIABLE] === 'true' ? { signer: emulatorSigner } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../lib/group-commit';
+import { runInBackground } from '../lib/sdk';
 
 describe('group commit', () => {
   it('writes callers of one turn together, and those arriving meanwhile in the next group', async () => {
@@ -53,5 +54,53 @@ describe('group results', () => {
     const commit = new GroupCommit<number, number>(async (items) => items.map((n) => (n === 3 ? new Error('three') : n * 10)), 10, 1);
     const results = await Promise.allSettled([1, 2, 3, 4].map((n) => commit.add(n)));
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([10, 20, 'failed', 40]);
+  });
+});
+
+describe('group commit lanes', () => {
+  /** A commit whose writes each wait for the test to release them; `groups` shows what was written, in order. */
+  function heldCommit(options: { ordered?: boolean } = {}) {
+    const groups: string[][] = [];
+    const releases: Array<() => void> = [];
+    const commit = new GroupCommit<string>(
+      async (items) => {
+        groups.push(items);
+        await new Promise<void>((release) => releases.push(release));
+      },
+      25,
+      1,
+      options,
+    );
+    return { commit, groups, releases };
+  }
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  it("writes a request's item at once while a worker's group holds the only slot", async () => {
+    const { commit, groups, releases } = heldCommit();
+    const worker = runInBackground(() => commit.add('worker'));
+    await turns(2);
+    const workerLater = runInBackground(() => commit.add('worker later'));
+    const request = commit.add('request');
+    await turns(3);
+    // The request's item did not wait for the worker's group; the later worker item rode along with it.
+    expect(groups).toEqual([['worker'], ['request', 'worker later']]);
+    releases.forEach((release) => release());
+    await Promise.all([worker, workerLater, request]);
+  });
+
+  it('keeps an ordered commit to one group in flight, requests included', async () => {
+    const { commit, groups, releases } = heldCommit({ ordered: true });
+    const worker = runInBackground(() => commit.add('worker'));
+    await turns(2);
+    const request = commit.add('request');
+    await turns(3);
+    expect(groups).toEqual([['worker']]);
+    releases[0]();
+    await turns(3);
+    expect(groups).toEqual([['worker'], ['request']]);
+    releases[1]();
+    await Promise.all([worker, request]);
   });
 });

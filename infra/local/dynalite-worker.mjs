@@ -19,10 +19,13 @@ const level = dynaliteRequire('level');
 const { Level } = level;
 /** The options the store was opened with (reported with the thread's memory: tests check the hook took). */
 let opened = null;
+/** The store itself: its native memory is reported with the thread's (memtables, block cache, iterators' pins). */
+const stores = new Set();
 level.Level = class extends Level {
   constructor(location, options) {
     opened = { ...options, ...LEVELDB_OPTIONS };
     super(location, opened);
+    stores.add(this);
   }
 };
 const { default: dynalite } = await import('dynalite');
@@ -32,11 +35,22 @@ server.keepAliveTimeout = 65_000;
 server.once('error', (error) => parentPort.postMessage({ type: 'error', message: String(error) }));
 server.listen(0, '127.0.0.1', () => parentPort.postMessage({ type: 'ready', port: server.address().port }));
 
+/** Memtables (the current one and any still pinned by open iterators) and the block cache, in bytes; null in memory or before the store opens. */
+function leveldbMemory() {
+  const store = [...stores].find((candidate) => candidate.status === 'open');
+  if (!store) return null;
+  try {
+    return Number(store.getProperty('leveldb.approximate-memory-usage'));
+  } catch {
+    return null;
+  }
+}
+
 parentPort.on('message', (message) => {
   // The thread's own heap (and its external and array-buffer memory): what the runtime reports
   // for the emulator, apart from the functions' heap on the main thread.
   if (message === 'memory') {
-    parentPort.postMessage({ type: 'memory', usage: process.memoryUsage(), leveldb: opened });
+    parentPort.postMessage({ type: 'memory', usage: process.memoryUsage(), leveldb: opened, leveldbBytes: leveldbMemory() });
     return;
   }
   if (message !== 'stop') return;

@@ -3,15 +3,21 @@
 // LocalStack or moto, neither starts.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
+
+/** The embedded DynamoDB thread's memory, and its LevelDB store's own (null in memory, or not told). */
+export type DynamoMemory = NodeJS.MemoryUsage & { leveldbBytes: number | null };
 
 export interface Emulators {
   dynamodbEndpoint: string;
   sqsEndpoint: string;
   embedded: boolean;
   /** The embedded DynamoDB thread's memory (its own heap; rss is the whole process's); null on an external endpoint. */
-  dynamoMemory(): Promise<NodeJS.MemoryUsage | null>;
+  dynamoMemory(): Promise<DynamoMemory | null>;
+  /** How busy the embedded DynamoDB thread's event loop has been (benchmarks: which thread saturates first); null on an external endpoint. */
+  dynamoLoopUtilization(): EventLoopUtilization | null;
   stop(): Promise<void>;
 }
 
@@ -22,6 +28,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
       sqsEndpoint: options.endpoint,
       embedded: false,
       dynamoMemory: () => Promise.resolve(null),
+      dynamoLoopUtilization: () => null,
       stop: async () => {},
     };
   }
@@ -37,6 +44,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
     sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
     embedded: true,
     dynamoMemory: () => dynamo.memory(),
+    dynamoLoopUtilization: () => dynamo.loopUtilization(),
     async stop() {
       await sqs.stop();
       await dynamo.stop();
@@ -47,7 +55,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
 async function startDynaliteThread(
   dataPath: string | undefined,
-): Promise<{ port: number; memory(): Promise<NodeJS.MemoryUsage>; stop(): Promise<void> }> {
+): Promise<{ port: number; memory(): Promise<DynamoMemory>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
   const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -58,12 +66,13 @@ async function startDynaliteThread(
   });
   return {
     port,
+    loopUtilization: () => worker.performance.eventLoopUtilization(),
     memory() {
       return new Promise((resolve) => {
-        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage }) => {
+        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null }) => {
           if (message.type !== 'memory') return;
           worker.off('message', answer);
-          resolve(message.usage!);
+          resolve({ ...message.usage!, leveldbBytes: message.leveldbBytes ?? null });
         };
         worker.on('message', answer);
         worker.postMessage('memory');

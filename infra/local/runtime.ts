@@ -11,7 +11,7 @@ import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { config } from '../../lib/config';
 import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
 import { logger } from '../../lib/log';
-import { runInBackground } from '../../lib/sdk';
+import { EMBEDDED_EMULATORS_VARIABLE, runInBackground } from '../../lib/sdk';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -115,6 +115,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   environment.set('AWS_ENDPOINT_URL_DYNAMODB', emulators.dynamodbEndpoint);
   environment.set('AWS_ENDPOINT_URL_SQS', emulators.sqsEndpoint);
+  environment.set(EMBEDDED_EMULATORS_VARIABLE, emulators.embedded ? 'true' : undefined);
   environment.set('TABLE_NAME', tableName);
   environment.setDefault('OUTBOX', 'console');
   for (const [name, value] of Object.entries(options.env ?? {})) environment.set(name, value);

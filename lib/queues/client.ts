@@ -2,7 +2,7 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { LaneHandler, withoutSdkLogging } from '../sdk';
+import { serviceClientConfig, withoutSdkLogging } from '../sdk';
 
 let client: SQSClient | undefined;
 let clientEndpoint: string | undefined;
@@ -12,7 +12,7 @@ export function sqs(): SQSClient {
   const endpoint = process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL;
   if (!client || clientEndpoint !== endpoint) {
     client?.destroy();
-    client = new SQSClient({ maxAttempts: 4, useQueueUrlAsEndpoint: false, requestHandler: new LaneHandler() });
+    client = new SQSClient({ ...serviceClientConfig(), useQueueUrlAsEndpoint: false });
     withoutSdkLogging(client);
     clientEndpoint = endpoint;
   }

@@ -3,7 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { LaneHandler, withoutSdkLogging } from '../sdk';
+import { serviceClientConfig, withoutSdkLogging } from '../sdk';
 
 let client: DynamoDBDocumentClient | undefined;
 let clientEndpoint: string | undefined;
@@ -14,7 +14,7 @@ export function db(): DynamoDBDocumentClient {
   if (!client || clientEndpoint !== endpoint) {
     client?.destroy();
     clientEndpoint = endpoint;
-    const raw = new DynamoDBClient({ maxAttempts: 4, requestHandler: new LaneHandler() });
+    const raw = new DynamoDBClient(serviceClientConfig());
     withoutSdkLogging(raw);
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

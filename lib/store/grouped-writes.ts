@@ -65,7 +65,7 @@ export function putIndexItems(items: Item[]): Promise<void> {
 /** Puts and deletes that must land in the order they were asked for (link items that follow an
  * object's changes): one group in flight at a time, and within a group the last request for a key
  * wins (lib/store/items.ts batchWrite). */
-const orderedWrites = new GroupCommit<WriteRequest>((requests) => batchWrite(requests), 25, 1);
+const orderedWrites = new GroupCommit<WriteRequest>((requests) => batchWrite(requests), 25, 1, { ordered: true });
 
 export function writeInOrder(requests: WriteRequest[]): Promise<void> {
   return Promise.all(requests.map((request) => orderedWrites.add(request))).then(() => undefined);

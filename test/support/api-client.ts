@@ -51,6 +51,18 @@ export class ApiClient {
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
   }
+
+  /** Every object of a v4 list (`path` without limit and offset), read 100 at a time; fails on a page that is not a 200. */
+  async everyPage<T = any>(path: string): Promise<T[]> {
+    const all: T[] = [];
+    const joiner = path.includes('?') ? '&' : '?';
+    for (let offset = 0; ; offset += 100) {
+      const res = await this.get<{ data: T[]; has_more: boolean }>(`${path}${joiner}limit=100&offset=${offset}`);
+      if (res.status !== 200) throw new Error(`GET ${path} at offset ${offset}: ${res.status} ${res.text.slice(0, 300)}`);
+      all.push(...res.body.data);
+      if (!res.body.has_more) return all;
+    }
+  }
 }
 
 /** Creates an account user through the API and returns it with a client acting as that user. */
