@@ -134,29 +134,75 @@ function addInto(into: Units, from: Units, scale = 1): void {
  */
 export async function measureAlertLife(lives = 3, on?: { service: TestService; admin: ApiClient }): Promise<AlertLife> {
   if (on) return lifeOn(on.service, on.admin, lives);
-  const apiKey = `life-key-${randomBytes(16).toString('hex')}`;
+  const { service, admin, stop } = await startLifeService('life');
+  try {
+    return await lifeOn(service, admin, lives);
+  } finally {
+    await stop();
+  }
+}
+
+/** A service of its own for alert lives: the test clock and memory outbox, no periodic sweep, an API key for `admin`. */
+export async function startLifeService(name: string): Promise<{ service: TestService; admin: ApiClient; stop: () => Promise<void> }> {
+  const apiKey = `${name}-key-${randomBytes(16).toString('hex')}`;
   forgetOutboxMessages();
   const runtime = await startRuntime({
     port: 0,
     dataDir: ':memory:',
-    tableName: `oncall-life-${randomBytes(4).toString('hex')}`,
+    tableName: `oncall-${name}-${randomBytes(4).toString('hex')}`,
     scheduleIntervalMs: 3_600_000,
     dependencies: testDependencies,
     env: { OUTBOX: 'memory', LOG_LEVEL: 'error' },
-    bootstrap: { email: 'life@example.com', password: 'life password 123', apiKey },
+    bootstrap: { email: `${name}@example.com`, password: `${name} password 123`, apiKey },
   });
-  try {
-    return await lifeOn({ runtime } as TestService, new ApiClient(runtime.url, { authorization: `Bearer ${apiKey}` }), lives);
-  } finally {
-    testClock.reset();
-    await runtime.stop();
-  }
+  return {
+    service: { runtime } as TestService,
+    admin: new ApiClient(runtime.url, { authorization: `Bearer ${apiKey}` }),
+    stop: async () => {
+      testClock.reset();
+      await runtime.stop();
+    },
+  };
+}
+
+/** The team every life pages: two layers of one person each, LAYER_MINUTES apart. */
+export async function lifeTeam(admin: ApiClient): Promise<string> {
+  return twoLayerTeam(admin, [await person(admin, 'Layer One'), await person(admin, 'Layer Two')]);
+}
+
+/**
+ * One alert's life on `service` (see the top of this file), through `admin`'s API calls; `onStep` is
+ * told as each step begins. Fails when a layer is not paged once or a page comes after the acknowledgement.
+ */
+export async function liveOnce(
+  service: TestService,
+  admin: ApiClient,
+  teamId: string,
+  title: string,
+  onStep: (step: Step) => void = () => {},
+): Promise<void> {
+  const pastLayer = LAYER_MINUTES * 60_000 + SWEEP_GRACE_MS;
+  const pagesOf = () => outboxMessages().filter((m) => m.channel === 'email' && m.message.includes(title)).length;
+  onStep('create');
+  const alert = await expectOk(admin.post('/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [teamId] }), 'create', created);
+  await settle(service);
+  if (pagesOf() !== 1) throw new Error(`${title}: layer 1 was not paged once (${pagesOf()} pages)`);
+  onStep('timeout → layer 2');
+  await passTime(service, pastLayer);
+  if (pagesOf() !== 2) throw new Error(`${title}: layer 2 was not paged (${pagesOf()} pages)`);
+  onStep('acknowledge');
+  await expectOk(admin.post(`/api/v4/alerts/${alert.id}/acknowledge`), 'acknowledge', z.unknown());
+  await settle(service);
+  onStep('resolve');
+  await expectOk(admin.post(`/api/v4/alerts/${alert.id}/resolve`), 'resolve', z.unknown());
+  await settle(service);
+  onStep("layer 2's timer");
+  await passTime(service, pastLayer);
+  if (pagesOf() !== 2) throw new Error(`${title}: paged after its acknowledgement`);
 }
 
 async function lifeOn(service: TestService, admin: ApiClient, lives: number): Promise<AlertLife> {
-  const teamId = await twoLayerTeam(admin, [await person(admin, 'Layer One'), await person(admin, 'Layer Two')]);
-  const pastLayer = LAYER_MINUTES * 60_000 + SWEEP_GRACE_MS;
-  const pagesOf = (title: string) => outboxMessages().filter((m) => m.channel === 'email' && m.message.includes(title)).length;
+  const teamId = await lifeTeam(admin);
 
   let phase: Step = 'create';
   const stepOf = (functionName: string | undefined, call: MeteredCall): Step | typeof SWEEPER_SCANS => {
@@ -165,29 +211,10 @@ async function lifeOn(service: TestService, admin: ApiClient, lives: number): Pr
     if (phase !== 'create' || functionName === undefined) return phase;
     return functionName === 'routingWorker' ? 'routing + page layer 1' : 'page layer 1 (other workers)';
   };
-
-  const oneLife = async (title: string) => {
-    phase = 'create';
-    const alert = await expectOk(
-      admin.post('/api/v4/alerts', { title, urgency: 'high', destination_team_ids: [teamId] }),
-      'create',
-      created,
-    );
-    await settle(service);
-    if (pagesOf(title) !== 1) throw new Error(`${title}: layer 1 was not paged once (${pagesOf(title)} pages)`);
-    phase = 'timeout → layer 2';
-    await passTime(service, pastLayer);
-    if (pagesOf(title) !== 2) throw new Error(`${title}: layer 2 was not paged (${pagesOf(title)} pages)`);
-    phase = 'acknowledge';
-    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/acknowledge`), 'acknowledge', z.unknown());
-    await settle(service);
-    phase = 'resolve';
-    await expectOk(admin.post(`/api/v4/alerts/${alert.id}/resolve`), 'resolve', z.unknown());
-    await settle(service);
-    phase = "layer 2's timer";
-    await passTime(service, pastLayer);
-    if (pagesOf(title) !== 2) throw new Error(`${title}: paged after its acknowledgement`);
-  };
+  const oneLife = (title: string) =>
+    liveOnce(service, admin, teamId, title, (step) => {
+      phase = step;
+    });
 
   await oneLife(`Warm-up ${randomBytes(3).toString('hex')}`);
   const meter = meterCapacity(service.runtime.emulators.dynamodbEndpoint, stepOf);

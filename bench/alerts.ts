@@ -12,7 +12,19 @@ import { newId } from '../lib/ids';
 import { readCounts } from '../lib/store/counters';
 import { entityKey } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, median, percentile, pool, readList, round, sideBySide, type LoadTask, runWhenMain } from './support';
+import {
+  KeepAliveClient,
+  LoadThread,
+  median,
+  percentile,
+  pool,
+  readList,
+  round,
+  sideBySide,
+  type LoadTask,
+  runWhenMain,
+  NO_PERIODIC_SWEEP,
+} from './support';
 
 function seededAlert(accountId: string, sourceId: string, status: AlertStatus, tinyId: number): AlertRecord {
   const now = new Date().toISOString();
@@ -59,6 +71,7 @@ export async function benchAlerts(): Promise<Record<string, number | string>> {
     tableName: 'bench-alerts',
     bootstrap: { apiKey },
     env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
+    scheduleIntervalMs: NO_PERIODIC_SWEEP,
   });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
   try {

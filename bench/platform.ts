@@ -15,7 +15,7 @@ import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
 import { batchWrite, entityKey } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
-import { KeepAliveClient, LoadThread, median, readList, round, runWhenMain, sideBySide, type LoadTask } from './support';
+import { KeepAliveClient, LoadThread, median, readList, round, runWhenMain, sideBySide, type LoadTask, NO_PERIODIC_SWEEP } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +44,7 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
     tableName: 'bench-platform',
     bootstrap: { apiKey },
     env: { OUTBOX: 'none', LOG_LEVEL: 'error' },
+    scheduleIntervalMs: NO_PERIODIC_SWEEP,
   });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}` });
   try {

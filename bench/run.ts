@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   routing: async () => (await import('./routing-engine')).benchRoutingEngine,
   'routing-e2e': async () => (await import('./routing-e2e')).benchRoutingEndToEnd,
   'alert-life': async () => (await import('./alert-life')).benchAlertLife,
+  cost: async () => (await import('./cost')).benchCost,
   alerts: async () => (await import('./alerts')).benchAlerts,
   lists: async () => (await import('./lists')).benchLists,
   collections: async () => (await import('./collections')).benchCollections,

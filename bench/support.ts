@@ -12,6 +12,14 @@ const listAnswer = z.object({ data: z.array(z.unknown()), total_count: z.number(
 /** A list answer's page and total_count, checked: a benchmark that reads another shape fails instead of reporting it. */
 export const readList = (body: string) => listAnswer.parse(JSON.parse(body));
 
+/**
+ * The local runtime's schedule interval for a benchmark of requests: none in its time. Deployed, the
+ * sweeper runs once a minute in a function of its own; the local runtime runs it every 10 s in the
+ * process that answers the requests, and its ~50 shard queries at once hold the emulator for a second
+ * or more on a busy machine, so requests caught behind them would measure the sweep, not the API.
+ */
+export const NO_PERIODIC_SWEEP = 3_600_000;
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isUlid, newId, parseId, parsePrefixedId, prefixId, ulidTime } from '../lib/ids';
 
 describe('identifiers', () => {
@@ -33,5 +33,22 @@ describe('identifiers', () => {
     expect(parsePrefixedId(`usr_${id}`)).toEqual({ kind: 'user', id });
     expect(parsePrefixedId(`zzz_${id}`)).toBeNull();
     expect(parsePrefixedId(id)).toBeNull();
+  });
+
+  it('draws a fresh random part in every millisecond, past the end of its pool of random bytes', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-27T00:00:00Z'), toFake: ['Date'] });
+    try {
+      // 600 ids in 600 milliseconds draw 9 600 random bytes: the 4 KiB pool is refilled twice.
+      const randomParts = Array.from({ length: 600 }, () => {
+        vi.advanceTimersByTime(1);
+        return newId().slice(10);
+      });
+      expect(new Set(randomParts).size).toBe(600);
+      // Uniform bytes give every one of the 32 symbols about 19 times as the first character.
+      const firstSymbols = new Set(randomParts.map((part) => part[0]));
+      expect(firstSymbols.size).toBe(32);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
