@@ -36,7 +36,8 @@ describe('identifiers', () => {
   });
 
   it('draws a fresh random part in every millisecond, past the end of its pool of random bytes', () => {
-    vi.useFakeTimers({ now: Date.parse('2026-11-27T00:00:00Z'), toFake: ['Date'] });
+    // Ahead of any id made before (a monotonic factory only increments while the clock is behind its last id).
+    vi.useFakeTimers({ now: Date.now() + 86_400_000, toFake: ['Date'] });
     try {
       // 600 ids in 600 milliseconds draw 9 600 random bytes: the 4 KiB pool is refilled twice.
       const randomParts = Array.from({ length: 600 }, () => {
