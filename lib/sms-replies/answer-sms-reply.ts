@@ -50,7 +50,9 @@ async function pendingPages(phone: string): Promise<Pending[]> {
       getAlert(page.account_id, page.alert_id),
     ]);
     const hasNumber = accountUser?.user.phones.some((p) => p.phone === phone && !p.blocked) ?? false;
-    if (!workflow || workflow.status !== 'open' || !alert || !hasNumber || workflow.account_user_id !== page.account_user_id) {
+    // An alert acknowledged or resolved waits for no answer, also before its escalation has closed the workflow (that follows the 200 from the queue).
+    const answered = !workflow || workflow.status !== 'open' || !alert || alert.status !== 'open';
+    if (answered || !hasNumber || workflow.account_user_id !== page.account_user_id) {
       // Answered, expired or no longer this person's: forget it (TTL would, later).
       await removePhonePage(page);
       continue;
