@@ -13,6 +13,9 @@ const YAML_ESM = fileURLToPath(new URL('../node_modules/yaml/browser/dist/index.
 /** The SDK's credential chain cut to its environment link, the one Lambda answers (infra/bundled/lambda-credentials.ts). */
 const LAMBDA_CREDENTIALS = fileURLToPath(new URL('./bundled/lambda-credentials.ts', import.meta.url));
 
+/** semver cut to the `satisfies` jsonwebtoken calls at load (infra/bundled/semver-satisfies.ts). */
+const SEMVER_SATISFIES = fileURLToPath(new URL('./bundled/semver-satisfies.ts', import.meta.url));
+
 /** ESM output still meets CommonJS dependencies that call require() for Node built-ins. */
 export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -31,7 +34,7 @@ export const ESBUILD_OPTIONS = {
   // bowser, which the SDK imports dynamically only to parse a browser's user agent (with code split,
   // esbuild would otherwise ship it as a chunk nothing loads).
   external: ['source-map', 'bowser'] as string[],
-  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS } as Record<string, string>,
+  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS, semver: SEMVER_SATISFIES } as Record<string, string>,
 };
 
 /**
