@@ -34,12 +34,18 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
   const outputs = result.metafile.outputs;
   const sizes = new Map(result.outputFiles.map((file) => [path.relative(root, file.path), file.contents.byteLength]));
   const index = Object.keys(outputs).find((file) => outputs[file].entryPoint !== undefined)!;
-  // What a cold start loads: the entry and, transitively, what it imports statically.
-  const atStart = new Set([index]);
-  for (const file of atStart) {
-    for (const imported of outputs[file].imports)
-      if (imported.kind === 'import-statement' && outputs[imported.path]) atStart.add(imported.path);
-  }
+  // What a cold start loads: the entry and, transitively, what it imports statically. Then what
+  // that code can import dynamically, and so on. esbuild writes a chunk for the target of every
+  // dynamic import it meets, even one whose import tree shaking removed: such a chunk nothing
+  // loads is counted in neither.
+  const reach = (from: Set<string>, kinds: string[]) => {
+    for (const file of from) {
+      for (const imported of outputs[file].imports) if (kinds.includes(imported.kind) && outputs[imported.path]) from.add(imported.path);
+    }
+    return from;
+  };
+  const atStart = reach(new Set([index]), ['import-statement']);
+  const loadable = reach(new Set(atStart), ['import-statement', 'dynamic-import']);
   const gather = (files: string[]) => {
     const inputs: Record<string, number> = {};
     let bytes = 0;
@@ -51,7 +57,7 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
   };
   const scripts = Object.keys(outputs).filter((file) => file.endsWith('.mjs'));
   const start = gather(scripts.filter((file) => atStart.has(file)));
-  const lazy = gather(scripts.filter((file) => !atStart.has(file)));
+  const lazy = gather(scripts.filter((file) => loadable.has(file) && !atStart.has(file)));
   return { bytes: start.bytes, inputs: start.inputs, lazyBytes: lazy.bytes, lazyInputs: lazy.inputs, metafile: result.metafile, entry };
 }
 
