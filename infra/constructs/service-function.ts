@@ -61,6 +61,9 @@ export class ServiceFunction extends Construct {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
           image: Runtime.NODEJS_22_X.bundlingImage,
+          // CDK caches a bundle by its source folder and these options (the local bundler's code is not
+          // part of them): the entry here gives each function a bundle of its own.
+          environment: { FUNCTION_ENTRY: props.definition.entry },
           local: {
             tryBundle(outputDir) {
               buildSync({
