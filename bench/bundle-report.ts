@@ -11,14 +11,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function report(name: string, bundle: FunctionBundle, top: number): void {
-  console.log(`\n■ ${name}: ${kib(bundle.bytes)} (${FUNCTIONS[name as FunctionName].entry})`);
-  const origins = weighByOrigin(bundle);
+  console.log(
+    `\n■ ${name}: ${kib(bundle.bytes)} at start, ${kib(bundle.lazyBytes)} in chunks loaded on first use (${FUNCTIONS[name as FunctionName].entry})`,
+  );
+  const origins = weighByOrigin(bundle.inputs);
   for (const { origin, bytes } of origins.slice(0, top)) {
     const chain = origin.startsWith('node_modules/') ? importChain(bundle, (input) => input.startsWith(`${origin}/`)) : [];
     console.log(
       `  ${kib(bytes).padStart(11)}  ${origin}${chain.length ? `\n               ← ${chain.slice(0, -1).reverse().join(' ← ')}` : ''}`,
     );
   }
+  const lazy = weighByOrigin(bundle.lazyInputs);
+  if (lazy.length)
+    console.log(
+      `  on first use: ${lazy
+        .slice(0, top)
+        .map(({ origin, bytes }) => `${origin} ${kib(bytes)}`)
+        .join(', ')}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -26,11 +36,11 @@ async function main(): Promise<void> {
   const names = (wanted.length ? wanted : Object.keys(FUNCTIONS)) as FunctionName[];
   const bundles = await Promise.all(names.map((name) => bundleFunction(root, FUNCTIONS[name].entry)));
   names.forEach((name, i) => report(name, bundles[i], wanted.length ? 40 : 12));
-  console.log('\nsizes:');
+  console.log('\nsizes (at start, and on first use):');
   names
-    .map((name, i) => [name, bundles[i].bytes] as const)
-    .sort((a, b) => b[1] - a[1])
-    .forEach(([name, bytes]) => console.log(`  ${kib(bytes).padStart(11)}  ${name}`));
+    .map((name, i) => [name, bundles[i]] as const)
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .forEach(([name, bundle]) => console.log(`  ${kib(bundle.bytes).padStart(11)} ${kib(bundle.lazyBytes).padStart(11)}  ${name}`));
 }
 
 main().then(

@@ -1,34 +1,64 @@
 // A function's bundle as the stack builds it (infra/bundling.ts), with esbuild's metafile: what each
-// input weighs in the output and which imports bring it in. The size benchmark's report
+// input weighs in what a cold start loads and in the chunks loaded later, and which imports bring it in. The size benchmark's report
 // (bench/bundle-report.ts) and the bundle budget test (test/infra/bundles.test.ts) read it.
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS } from './bundling';
+import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from './bundling';
 
 export interface FunctionBundle {
-  /** Bytes of the JavaScript output (the source map left out: it is not loaded at start). */
+  /** Bytes of JavaScript a cold start loads: index.mjs and the chunks it imports statically (source maps left out). */
   bytes: number;
-  /** The inputs (paths relative to the project root) and the bytes each leaves in the output. */
+  /** The inputs (paths relative to the project root) and the bytes each leaves in what loads at start. */
   inputs: Record<string, number>;
+  /** Bytes of the chunks loaded only by a dynamic import(), the first time a request needs them. */
+  lazyBytes: number;
+  /** The inputs of those chunks and their bytes. */
+  lazyInputs: Record<string, number>;
   metafile: Metafile;
   entry: string;
 }
 
 /** Bundles one function entry (relative to `root`) with the stack's options, in memory. */
 export async function bundleFunction(root: string, entry: string): Promise<FunctionBundle> {
+  const outdir = path.join(root, 'cdk.out', 'bundle-analysis');
   const result = await build({
     ...ESBUILD_OPTIONS,
+    ...SPLIT_OPTIONS,
     absWorkingDir: root,
     entryPoints: [path.join(root, entry)],
-    outfile: path.join(root, 'cdk.out', 'bundle-analysis', 'index.mjs'),
+    outdir,
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const [name, output] = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.mjs'))!;
-  const js = result.outputFiles.find((file) => file.path.endsWith(name.split('/').pop()!))!;
-  const inputs = Object.fromEntries(Object.entries(output.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]));
-  return { bytes: js.contents.byteLength, inputs, metafile: result.metafile, entry };
+  const outputs = result.metafile.outputs;
+  const sizes = new Map(result.outputFiles.map((file) => [path.relative(root, file.path), file.contents.byteLength]));
+  const index = Object.keys(outputs).find((file) => outputs[file].entryPoint !== undefined)!;
+  // What a cold start loads: the entry and, transitively, what it imports statically. Then what
+  // that code can import dynamically, and so on. esbuild writes a chunk for the target of every
+  // dynamic import it meets, even one whose import tree shaking removed: such a chunk nothing
+  // loads is counted in neither.
+  const reach = (from: Set<string>, kinds: string[]) => {
+    for (const file of from) {
+      for (const imported of outputs[file].imports) if (kinds.includes(imported.kind) && outputs[imported.path]) from.add(imported.path);
+    }
+    return from;
+  };
+  const atStart = reach(new Set([index]), ['import-statement']);
+  const loadable = reach(new Set(atStart), ['import-statement', 'dynamic-import']);
+  const gather = (files: string[]) => {
+    const inputs: Record<string, number> = {};
+    let bytes = 0;
+    for (const file of files) {
+      bytes += sizes.get(file) ?? 0;
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[file].inputs)) inputs[input] = (inputs[input] ?? 0) + bytesInOutput;
+    }
+    return { bytes, inputs };
+  };
+  const scripts = Object.keys(outputs).filter((file) => file.endsWith('.mjs'));
+  const start = gather(scripts.filter((file) => atStart.has(file)));
+  const lazy = gather(scripts.filter((file) => loadable.has(file) && !atStart.has(file)));
+  return { bytes: start.bytes, inputs: start.inputs, lazyBytes: lazy.bytes, lazyInputs: lazy.inputs, metafile: result.metafile, entry };
 }
 
 /** The package an input belongs to (the innermost node_modules folder), or undefined for our own code. */
@@ -40,9 +70,9 @@ export function packageOf(input: string): string | undefined {
 }
 
 /** Bytes in the output per package (`node_modules/<name>`) and per module of ours, heaviest first. */
-export function weighByOrigin(bundle: FunctionBundle): { origin: string; bytes: number }[] {
+export function weighByOrigin(inputs: Record<string, number>): { origin: string; bytes: number }[] {
   const weights = new Map<string, number>();
-  for (const [input, bytes] of Object.entries(bundle.inputs)) {
+  for (const [input, bytes] of Object.entries(inputs)) {
     const pkg = packageOf(input);
     const origin = pkg ? `node_modules/${pkg}` : input;
     weights.set(origin, (weights.get(origin) ?? 0) + bytes);

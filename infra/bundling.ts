@@ -1,5 +1,5 @@
-// How every function is bundled: the stack's NodejsFunction settings and the cold-start benchmark
-// both read these, so the benchmark measures exactly what is deployed.
+// How every function is bundled: the stack's function assets, the bundle budget test and the
+// cold-start benchmark all read these, so what is measured is exactly what is deployed.
 import { fileURLToPath } from 'node:url';
 
 export const BUNDLE_TARGET = 'node22';
@@ -12,6 +12,9 @@ const YAML_ESM = fileURLToPath(new URL('../node_modules/yaml/browser/dist/index.
 
 /** The SDK's credential chain cut to its environment link, the one Lambda answers (infra/bundled/lambda-credentials.ts). */
 const LAMBDA_CREDENTIALS = fileURLToPath(new URL('./bundled/lambda-credentials.ts', import.meta.url));
+
+/** semver cut to the `satisfies` jsonwebtoken calls at load (infra/bundled/semver-satisfies.ts). */
+const SEMVER_SATISFIES = fileURLToPath(new URL('./bundled/semver-satisfies.ts', import.meta.url));
 
 /** ESM output still meets CommonJS dependencies that call require() for Node built-ins. */
 export const ESM_REQUIRE_SHIM =
@@ -27,7 +30,23 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_SHIM },
   // The SDK v3 ships in the Lambda runtime too, but bundling it pins the version we tested. Left out:
-  // source-map, which Handlebars' compiler loads only to map compiled templates and skips when absent.
-  external: ['source-map'] as string[],
-  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS } as Record<string, string>,
+  // source-map, which Handlebars' compiler loads only to map compiled templates and skips when absent;
+  // bowser, which the SDK imports dynamically only to parse a browser's user agent (with code split,
+  // esbuild would otherwise ship it as a chunk nothing loads).
+  external: ['source-map', 'bowser'] as string[],
+  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS, semver: SEMVER_SATISFIES } as Record<string, string>,
+};
+
+/**
+ * A function is built into a folder: index.mjs, what it loads at start, and beside it in chunks/ the
+ * code it reaches only through a dynamic import() (a delivery provider, the YAML parser, RE2, the
+ * Handlebars compiler), loaded the first time a request needs it. esbuild keeps a dynamic import
+ * apart only when it splits code; without splitting the imported module is inlined and every cold
+ * start parses it. Code shared by the entry and a lazy part stays in what loads at start.
+ */
+export const SPLIT_OPTIONS = {
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
 };

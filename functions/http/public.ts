@@ -2,14 +2,12 @@
 // lib/accounts use case (or lib/openapi) → JSON response.
 import { QUEUES } from '../../lib/queues/definitions';
 import { publicRoutes } from '../../lib/api/public-routes';
-import { ROUTES } from '../../lib/api/route-table';
 import { login } from '../../lib/accounts/login';
 import { requestPasswordReset } from '../../lib/accounts/request-password-reset';
 import { resetPassword } from '../../lib/accounts/reset-password';
 import { signup } from '../../lib/accounts/signup';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
-import { openApiDocument } from '../../lib/openapi/document';
 import { queueDepths } from '../../lib/queues/depths';
 
 /** Every queue of the catalogue and its dead-letter queue, by the URLs the environment carries (read
@@ -27,7 +25,14 @@ export const handler = httpHandler(publicRoutes, {
     const queues = await queueDepths(watched());
     return ok({ status: Object.values(queues).some((q) => 'error' in q) ? 'degraded' : 'ok', queues });
   },
-  openapi: () => ok(openApiDocument(ROUTES)),
+  // The document is built from every area's route declarations and schemas: loaded by the first request for it, not at each cold start.
+  openapi: async () => {
+    const [{ ROUTES }, { openApiDocument }] = await Promise.all([
+      import('../../lib/api/route-table'),
+      import('../../lib/openapi/document'),
+    ]);
+    return ok(openApiDocument(ROUTES));
+  },
   login: async (req) => ok(await login(req.body())),
   // The body is read only once signup is known to be enabled: a disabled route does not exist.
   signup: async (req) => created(await signup(() => req.body())),

@@ -1,15 +1,15 @@
 // A Lambda function with our defaults set once: Node.js 22 on arm64, minified ESM bundle with
 // source maps, a log group with a retention, and `bind`, the one place that grants a function
 // exactly the table and queue access its catalogue entry names and passes their names in env.
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUNDLE_TARGET, ESBUILD_OPTIONS, ESM_REQUIRE_SHIM } from '../bundling';
+import { buildSync } from 'esbuild';
+import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from '../bundling';
 import { INDEXES } from '../../lib/store/table';
 import { QUEUES, type FunctionDefinition, type QueueName } from '../functions';
 
@@ -33,7 +33,7 @@ export interface ServiceFunctionProps {
 }
 
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   private readonly definition: FunctionDefinition;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -52,12 +52,34 @@ export class ServiceFunction extends Construct {
         resources: [logGroup.logGroupArn],
       }),
     );
-    this.fn = new NodejsFunction(this, 'Fn', {
+    // Built by esbuild with the options of infra/bundling.ts, split into index.mjs and the chunks it
+    // loads on first use: NodejsFunction writes one --outfile, which cannot split.
+    const entry = `${props.projectRoot}/${props.definition.entry}`;
+    this.fn = new LambdaFunction(this, 'Fn', {
       role,
-      entry: `${props.projectRoot}/${props.definition.entry}`,
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: `${props.projectRoot}/package-lock.json`,
+      code: Code.fromAsset(props.projectRoot, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: Runtime.NODEJS_22_X.bundlingImage,
+          // CDK caches a bundle by its source folder and these options (the local bundler's code is not
+          // part of them): the entry here gives each function a bundle of its own.
+          environment: { FUNCTION_ENTRY: props.definition.entry },
+          local: {
+            tryBundle(outputDir) {
+              buildSync({
+                ...ESBUILD_OPTIONS,
+                ...SPLIT_OPTIONS,
+                absWorkingDir: props.projectRoot,
+                entryPoints: [entry],
+                outdir: outputDir,
+                logLevel: 'error',
+              });
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.definition.memoryMb,
@@ -67,16 +89,6 @@ export class ServiceFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
         ...props.environment,
-      },
-      bundling: {
-        minify: ESBUILD_OPTIONS.minify,
-        sourceMap: ESBUILD_OPTIONS.sourcemap,
-        format: OutputFormat.ESM,
-        target: BUNDLE_TARGET,
-        mainFields: ESBUILD_OPTIONS.mainFields,
-        banner: ESM_REQUIRE_SHIM,
-        externalModules: ESBUILD_OPTIONS.external,
-        esbuildArgs: Object.fromEntries(Object.entries(ESBUILD_OPTIONS.alias).map(([name, target]) => [`--alias:${name}`, target])),
       },
     });
     Validations.of(this.fn).acknowledge({

@@ -1,14 +1,17 @@
 // Editing a user's e-mail addresses and phone numbers by `id` (docs/api.md#errors): an entry with an id
 // changes that entry (`_destroy: true` removes it), an entry without one adds a new entry. Exactly
 // one entry of each list is primary: the one marked so, else the first.
-import parsePhoneNumber from 'libphonenumber-js/max';
 import { Invalid } from '../http/errors';
 import { newId, parseId } from '../ids';
+import { onFirstUse, whenLoaded } from '../on-first-use';
 import type { EmailRecord, PhoneRecord } from './records';
 import type { EmailInput, PhoneInput } from './schemas';
 
+/** The full metadata (every number type of every country, 190 KiB): loaded by the first request that writes a phone number. */
+const phoneNumbers = /* @__PURE__ */ onFirstUse(() => import('libphonenumber-js/max'));
+
 export function normalizePhone(field: string, raw: string): { phone: string; country: string | null } {
-  const parsed = /^\+[1-9]\d{6,14}$/.test(raw) ? parsePhoneNumber(raw) : undefined;
+  const parsed = /^\+[1-9]\d{6,14}$/.test(raw) ? phoneNumbers().parsePhoneNumberFromString(raw) : undefined;
   if (!parsed || !parsed.isValid()) {
     throw new Invalid(`${field} must be a valid phone number in E.164 format (+ and country code, e.g. +14155552671)`);
   }
@@ -54,7 +57,11 @@ export function applyEmailChanges(current: EmailRecord[], changes: EmailInput[],
   return settlePrimary(list, marked);
 }
 
-export function applyPhoneChanges(current: PhoneRecord[], changes: PhoneInput[], field: string): PhoneRecord[] {
+export function applyPhoneChanges(current: PhoneRecord[], changes: PhoneInput[], field: string): Promise<PhoneRecord[]> {
+  return whenLoaded(() => phoneChanges(current, changes, field));
+}
+
+function phoneChanges(current: PhoneRecord[], changes: PhoneInput[], field: string): PhoneRecord[] {
   let list = [...current];
   let marked: PhoneRecord | undefined;
   changes.forEach((change, index) => {

@@ -69,7 +69,7 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
   const input = parseInput(createAccountUserInput, body);
   const attributes = input.user_attributes;
   const emails = applyEmailChanges([], attributes.emails_attributes, 'user_attributes.emails_attributes');
-  const phones = applyPhoneChanges([], attributes.phones_attributes ?? [], 'user_attributes.phones_attributes');
+  const phones = await applyPhoneChanges([], attributes.phones_attributes ?? [], 'user_attributes.phones_attributes');
   if (attributes.time_zone !== undefined && !resolveTimeZone(attributes.time_zone)) {
     throw new Invalid(`user_attributes.time_zone is not a known time zone: ${attributes.time_zone}`);
   }

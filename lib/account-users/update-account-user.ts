@@ -25,7 +25,7 @@ async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccoun
     ? applyEmailChanges(user.emails, changes.emails_attributes, `${field}.emails_attributes`)
     : user.emails;
   const phones = changes.phones_attributes
-    ? applyPhoneChanges(user.phones, changes.phones_attributes, `${field}.phones_attributes`)
+    ? await applyPhoneChanges(user.phones, changes.phones_attributes, `${field}.phones_attributes`)
     : user.phones;
   const before = new Set(user.emails.map((e) => e.email));
   const after = new Set(emails.map((e) => e.email));

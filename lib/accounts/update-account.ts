@@ -10,6 +10,7 @@ import { findAccount } from './read-account';
 import type { AccountRecord } from './records';
 import { updateAccountInput } from './schemas';
 import { saveAccount } from './store';
+import { whenLoaded } from '../on-first-use';
 
 export async function updateAccount(principal: Principal, rawId: string, body: unknown): Promise<AccountRecord> {
   const account = await findAccount(principal, rawId);
@@ -17,7 +18,8 @@ export async function updateAccount(principal: Principal, rawId: string, body: u
   const input = parseInput(updateAccountInput, body);
   let templates: Record<string, unknown> | undefined;
   if (input.notification_templates !== undefined) {
-    const checked = validateNotificationTemplates(input.notification_templates);
+    const sent = input.notification_templates;
+    const checked = await whenLoaded(() => validateNotificationTemplates(sent));
     if (!checked.ok) throw new Invalid(checked.messages);
     templates = checked.value;
   }

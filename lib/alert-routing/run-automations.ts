@@ -4,7 +4,6 @@
 import type { AlertRecord } from '../alerts/records';
 import { derivedUlid, recordTimeline } from '../alerts/timeline';
 import { getAutomation } from '../automations/store';
-import { performAutomation } from '../automations/run-automation';
 import { parseId, prefixId } from '../ids';
 import { logger } from '../log';
 import type { RoutingContext } from '../rule-engine';
@@ -28,6 +27,8 @@ export async function runRoutedAutomations(alert: AlertRecord, context: RoutingC
         if (!record) details.skipped = 'unknown automation';
         else if (!record.enabled) details.skipped = 'automation disabled';
         else {
+          // Few routers run automations: the run (its YAML settings, templates and outbound client) loads with the first.
+          const { performAutomation } = await import('../automations/run-automation');
           const outcome = await performAutomation(record, {
             kind: 'router',
             alertId: alert.id,

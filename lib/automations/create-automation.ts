@@ -16,7 +16,7 @@ export async function createAutomation(principal: Principal, body: unknown): Pro
     ...newEntity(principal.accountId),
     name: input.name,
     enabled: input.enabled ?? true,
-    settings: checkedSettings(input.settings),
+    settings: await checkedSettings(input.settings),
     meta: withoutNulls(input.meta),
   };
   await insertAutomation(record);

@@ -15,6 +15,7 @@ import { DEFAULT_TIMEOUT_MS, OutboundRequestInvalid, OutboundTargetRefused, send
 import { findAutomation } from './read-automations';
 import type { AutomationRecord } from './records';
 import { parseAutomationSettings, renderSettings } from './settings';
+import { whenLoaded } from '../on-first-use';
 
 export type RunTrigger =
   | { kind: 'manual'; userId: string }
@@ -46,7 +47,7 @@ function redact(text: string, secrets: string[]): string {
 
 /** Performs the run and records its log; never throws for the target's behaviour. */
 export async function performAutomation(record: AutomationRecord, trigger: RunTrigger): Promise<RunOutcome> {
-  const parsed = parseAutomationSettings(record.settings);
+  const parsed = await whenLoaded(() => parseAutomationSettings(record.settings));
   const started = new Date().toISOString();
   const secrets: string[] = [];
   let result: OutboundResult | null = null;
@@ -59,7 +60,8 @@ export async function performAutomation(record: AutomationRecord, trigger: RunTr
   } else {
     const data =
       trigger.kind === 'router' ? trigger.context : { always: true, alert: {}, log: { data: {}, headers: {} }, log_parsed: false };
-    const settings = renderSettings(parsed.value, data);
+    const value = parsed.value;
+    const settings = await whenLoaded(() => renderSettings(value, data));
     method = settings.method;
     url = withoutCredentials(settings.url);
     const password = settings.auth?.password ?? '';

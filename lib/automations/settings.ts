@@ -5,9 +5,14 @@
 // The text is stored as sent; representations show it with the auth password replaced by a marker,
 // and a save that sends the marker back keeps the stored password (docs/api.md#authentication: secrets never
 // travel in readable objects).
-import { parseDocument, isAlias, isScalar } from 'yaml';
-import { checkTemplate, compileTemplate, loadYaml } from '../rule-engine';
+import * as yaml from 'yaml';
+import { checkTemplate, compileTemplate, loadYaml, yamlParser } from '../rule-engine';
 import type { ParamValue } from '../outbound/http-client';
+
+// Every representation of an automation reads its settings, so the YAML parser comes with this
+// module rather than on first use (lib/on-first-use.ts); the routing worker imports it only when a
+// router runs an automation (run-automation.ts).
+yamlParser.provide(yaml);
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export const PASSWORD_MARKER = '********';
@@ -35,7 +40,11 @@ function eachString(value: unknown, path: string, visit: (text: string, path: st
   else if (isMapping(value)) for (const [key, item] of Object.entries(value)) eachString(item, `${path}.${key}`, visit);
 }
 
-export function parseAutomationSettings(text: unknown, field = 'settings'): SettingsResult {
+/**
+ * `templates: false` leaves out the checks of Handlebars templates, for readers of text that was
+ * checked when it was saved (its representation, the stored password): they need no compiler.
+ */
+export function parseAutomationSettings(text: unknown, field = 'settings', { templates = true } = {}): SettingsResult {
   const loaded = loadYaml(text, field);
   if (!loaded.ok) return { ok: false, messages: loaded.faults.faults.map((fault) => fault.message) };
   const root = loaded.value;
@@ -95,7 +104,7 @@ export function parseAutomationSettings(text: unknown, field = 'settings'): Sett
       auth = { username: raw.username, password: String(raw.password) };
     else messages.push(`${field}.auth.password must be a text${where(['auth', 'password'])}`);
   }
-  for (const key of ['url', 'headers', 'params', 'data'] as const) {
+  for (const key of templates ? (['url', 'headers', 'params', 'data'] as const) : []) {
     eachString(root[key], `${field}.${key}`, (value, path) => {
       if (!value.includes('{{')) return;
       const fault = checkTemplate(value);
@@ -139,9 +148,9 @@ export function renderSettings(settings: AutomationSettings, data: object): Auto
 /** The source range of auth.password in the text, when it is written there. */
 function passwordRange(text: string): [number, number] | null {
   try {
-    const doc = parseDocument(text, { uniqueKeys: false });
+    const doc = yaml.parseDocument(text, { uniqueKeys: false });
     const node = doc.getIn(['auth', 'password'], true);
-    if ((isScalar(node) || isAlias(node)) && node.range) return [node.range[0], node.range[1]];
+    if ((yaml.isScalar(node) || yaml.isAlias(node)) && node.range) return [node.range[0], node.range[1]];
   } catch {
     // fall through
   }
@@ -150,7 +159,7 @@ function passwordRange(text: string): [number, number] | null {
 
 /** The settings text as representations show it: the auth password replaced by the marker. */
 export function redactedSettings(text: string): string {
-  const parsed = parseAutomationSettings(text);
+  const parsed = parseAutomationSettings(text, 'settings', { templates: false });
   const password = parsed.ok ? parsed.value.auth?.password : null;
   if (!password) return text;
   const range = passwordRange(text);
@@ -165,9 +174,9 @@ export function redactedSettings(text: string): string {
  * stored password in its place; any other text is kept as sent.
  */
 export function withStoredPassword(next: string, stored: string | null): string {
-  const parsed = parseAutomationSettings(next);
+  const parsed = parseAutomationSettings(next, 'settings', { templates: false });
   if (!parsed.ok || parsed.value.auth?.password !== PASSWORD_MARKER || stored === null) return next;
-  const previous = parseAutomationSettings(stored);
+  const previous = parseAutomationSettings(stored, 'settings', { templates: false });
   const password = previous.ok ? previous.value.auth?.password : null;
   const range = passwordRange(next);
   if (!password || !range) return next;

@@ -20,7 +20,7 @@ export async function updateAutomation(principal: Principal, rawId: string, body
     ...current,
     name: input.name ?? current.name,
     enabled: input.enabled ?? current.enabled,
-    settings: input.settings === undefined ? current.settings : checkedSettings(withStoredPassword(input.settings, current.settings)),
+    settings: input.settings === undefined ? current.settings : await checkedSettings(withStoredPassword(input.settings, current.settings)),
     meta: mergeKeys(current.meta, input.meta),
     version: current.version + 1,
     updated_at: new Date().toISOString(),

@@ -19,6 +19,7 @@ import { sendNotification } from '../notify/send';
 import { getTeams } from '../teams/store';
 import type { BroadcastRecord } from './records';
 import { putAddressees } from './store';
+import { whenLoaded } from '../on-first-use';
 
 export interface DeliveryOutcome {
   /** False when the lease ran short before every send started: the next run goes on. */
@@ -104,13 +105,15 @@ export async function deliverBroadcast(record: BroadcastRecord, mayStart: () => 
       }
       try {
         const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
-        const rendered = renderNotification({
-          template: 'alert_broadcast',
-          channel: channel === 'slack' ? 'push' : channel,
-          alert: { title: record.title, urgency: '', tiny_id: record.tiny_id, description: body },
-          accountUser: { name: person.user.name },
-          templates,
-        });
+        const rendered = await whenLoaded(() =>
+          renderNotification({
+            template: 'alert_broadcast',
+            channel: channel === 'slack' ? 'push' : channel,
+            alert: { title: record.title, urgency: '', tiny_id: record.tiny_id, description: body },
+            accountUser: { name: person.user.name },
+            templates,
+          }),
+        );
         const notification = await sendNotification(
           {
             id: broadcastNotificationId(record, person.id, channel),

@@ -20,6 +20,7 @@ import { addressOf } from '../account-users/addresses';
 import { slackAddressOf } from '../account-users/slack-address';
 import { immediateChannels } from './delivery-plan';
 import { getSeenOncall, saveSeenOncall } from './store';
+import { whenLoaded } from '../on-first-use';
 
 export interface OncallSweep {
   teams: number;
@@ -73,14 +74,16 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
     for (const channel of immediateChannels(person, 'event_goc', null, null, now)) {
       if (!isChannel(channel)) continue;
       const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
-      const rendered = renderNotification({
-        template: 'event_goc',
-        channel: channel === 'slack' ? 'push' : channel,
-        accountUser: { name: person.user.name },
-        team: { name: team.name },
-        oncall: onCallNow && comingOn.includes(id) ? null : { names },
-        templates,
-      });
+      const rendered = await whenLoaded(() =>
+        renderNotification({
+          template: 'event_goc',
+          channel: channel === 'slack' ? 'push' : channel,
+          accountUser: { name: person.user.name },
+          team: { name: team.name },
+          oncall: onCallNow && comingOn.includes(id) ? null : { names },
+          templates,
+        }),
+      );
       await sendNotification(
         {
           id: derivedUlid(now, `goc/${team.id}/${seen.version + 1}/${id}/${channel}`),

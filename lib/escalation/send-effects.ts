@@ -32,6 +32,7 @@ import { inParallel, notificationIdOf, type CarryOutOptions, type SendEffects } 
 import { isFailedPageMessage, reportFailedMessages } from './failover-signal';
 import type { EscalationEffect, NotifyEffect, PageEffect } from './engine';
 import type { StepInputs } from './inputs';
+import { whenLoaded } from '../on-first-use';
 
 export const sendEffects: SendEffects = async (sends, options) => {
   const carrySends = async () => {
@@ -91,16 +92,18 @@ async function send(
   const failed: NotificationRecord[] = [];
   for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
     const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
-    const rendered = renderNotification({
-      template: effect.template,
-      channel: channel === 'slack' ? 'push' : channel,
-      alert: { title: alert.title, urgency: alert.urgency, tiny_id: alert.tiny_id, description: alert.description },
-      accountUser: { name: accountUser.user.name },
-      team: team ? { name: team.name } : null,
-      actor: actor ? { name: actor.user.name } : null,
-      respond: { actions, acknowledgeUrl: links.acknowledge, rejectUrl: links.reject, smsReply: false },
-      templates,
-    });
+    const rendered = await whenLoaded(() =>
+      renderNotification({
+        template: effect.template,
+        channel: channel === 'slack' ? 'push' : channel,
+        alert: { title: alert.title, urgency: alert.urgency, tiny_id: alert.tiny_id, description: alert.description },
+        accountUser: { name: accountUser.user.name },
+        team: team ? { name: team.name } : null,
+        actor: actor ? { name: actor.user.name } : null,
+        respond: { actions, acknowledgeUrl: links.acknowledge, rejectUrl: links.reject, smsReply: false },
+        templates,
+      }),
+    );
     const draft: NotificationDraft = {
       id: notificationIdOf(effect, channel),
       accountId: options.accountId,

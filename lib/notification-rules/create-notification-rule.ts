@@ -27,7 +27,7 @@ export async function insertNewNotificationRule(
     ...newEntity(accountId),
     name: fields.name,
     enabled: fields.enabled ?? true,
-    rules: checkedNotificationRules(fields.rules ?? null, yamlField),
+    rules: await checkedNotificationRules(fields.rules ?? null, yamlField),
     meta: withoutNulls(fields.meta),
   };
   await insertNotificationRule(record);

@@ -6,6 +6,7 @@ import { prefixId } from '../ids';
 import type { NotificationRuleDefinition } from '../rule-engine/pick-channels';
 import { notificationRulesFor } from '../rule-engine/notification-rules';
 import { getNotificationRule } from './store';
+import { whenLoaded } from '../on-first-use';
 
 /**
  * The account user's rule, parsed and ready for pickChannels; null when the user has none, when it
@@ -17,7 +18,8 @@ export async function notificationRuleFor(
   if (!accountUser.notification_rule_id) return null;
   const record = await getNotificationRule(accountUser.account_id, accountUser.notification_rule_id);
   if (!record || !record.enabled || record.rules === null) return null;
-  const parsed = notificationRulesFor(record.rules);
+  const text = record.rules;
+  const parsed = await whenLoaded(() => notificationRulesFor(text));
   if (!parsed.ok) return null;
   return { id: prefixId('notificationRule', record.id), enabled: true, rules: parsed.value };
 }

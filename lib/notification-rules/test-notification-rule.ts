@@ -11,6 +11,7 @@ import { clock } from '../clock';
 import { explainNotificationRule } from '../rule-engine/pick-channels';
 import { findNotificationRule } from './read-notification-rules';
 import { notificationRuleTestInput } from './schemas';
+import { whenLoaded } from '../on-first-use';
 
 /** The alert as rules read it: tags and tag_list are two names of one list. */
 export function alertForRules(alert: Record<string, unknown>): Record<string, unknown> {
@@ -24,12 +25,14 @@ export async function testNotificationRule(principal: Principal, rawId: string, 
   const accountUserId = input.account_user_id ? parseId('accountUser', input.account_user_id) : principal.accountUserId;
   const accountUser = accountUserId ? await getAccountUser(principal.accountId, accountUserId) : null;
   if (!accountUser) throw new Invalid(`account_user_id names no account user of this account: ${input.account_user_id}`);
-  return explainNotificationRule(
-    // A rule without rules yet matches nothing: the default channels, as when paging.
-    { id: prefixId('notificationRule', record.id), enabled: record.enabled, rules: record.rules ?? 'rules: []\n' },
-    accountUser.user,
-    { alert: alertForRules(input.alert) },
-    input.type ?? 'alert.open',
-    clock.now(),
+  return whenLoaded(() =>
+    explainNotificationRule(
+      // A rule without rules yet matches nothing: the default channels, as when paging.
+      { id: prefixId('notificationRule', record.id), enabled: record.enabled, rules: record.rules ?? 'rules: []\n' },
+      accountUser.user,
+      { alert: alertForRules(input.alert) },
+      input.type ?? 'alert.open',
+      clock.now(),
+    ),
   );
 }

@@ -28,7 +28,7 @@ export async function saveNotificationRuleChanges(
     ...current,
     name: changes.name ?? current.name,
     enabled: changes.enabled ?? current.enabled,
-    rules: changes.rules === undefined ? current.rules : checkedNotificationRules(changes.rules, yamlField),
+    rules: changes.rules === undefined ? current.rules : await checkedNotificationRules(changes.rules, yamlField),
     meta: mergeKeys(current.meta, changes.meta),
     version: current.version + 1,
     updated_at: new Date().toISOString(),

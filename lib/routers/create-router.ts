@@ -37,7 +37,7 @@ export async function insertNewRouter(accountId: string, fields: RouterFields): 
 export async function createRouterV4(principal: Principal, body: unknown): Promise<RouterRecord> {
   requireAdmin(principal, 'create routers');
   const input = parseInput(createRouterV4Input, body);
-  const rules = checkedRouterRules(input.rules ?? null);
+  const rules = await checkedRouterRules(input.rules ?? null);
   const receivers = await v4DefaultReceivers(principal.accountId, input);
   return insertNewRouter(principal.accountId, { name: input.name, enabled: input.enabled, rules, receivers, meta: input.meta });
 }

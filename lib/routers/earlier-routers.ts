@@ -60,7 +60,7 @@ export async function createRouterEarlier(principal: Principal, body: unknown): 
     );
     return { type: 'notification', record };
   }
-  const rules = checkedRouterRules(yaml.text!, yaml.field);
+  const rules = await checkedRouterRules(yaml.text!, yaml.field);
   const receivers = await earlierDefaultReceiver(principal.accountId, input.default_receiver!);
   const record = await insertNewRouter(principal.accountId, {
     name: input.name,
@@ -108,7 +108,7 @@ export async function updateRouterEarlier(principal: Principal, rawId: string, b
     );
     return { type: 'notification', record };
   }
-  const rules = checkedRouterRules(yaml.text, yaml.field);
+  const rules = await checkedRouterRules(yaml.text, yaml.field);
   const receivers = input.default_receiver
     ? await earlierDefaultReceiver(principal.accountId, input.default_receiver, current.record.id)
     : undefined;

@@ -4,11 +4,12 @@
 // line and column where it has one. The text itself is stored exactly as sent.
 import { Invalid } from '../http/errors';
 import { parseRouterRules } from '../rule-engine';
+import { whenLoaded } from '../on-first-use';
 
 /** The text when it is valid router YAML (null and undefined pass through); Invalid otherwise. */
-export function checkedRouterRules<T extends string | null | undefined>(text: T, field = 'rules'): T {
+export async function checkedRouterRules<T extends string | null | undefined>(text: T, field = 'rules'): Promise<T> {
   if (typeof text !== 'string') return text;
-  const parsed = parseRouterRules(text, { field });
+  const parsed = await whenLoaded(() => parseRouterRules(text, { field }));
   if (!parsed.ok) throw new Invalid(parsed.messages.map((message) => (message.startsWith(field) ? message : `${field}: ${message}`)));
   return text;
 }

@@ -11,6 +11,7 @@ import { buildRoutingContext, explainRouter, type RouterDefinition } from '../ru
 import { findRouter } from './read-routers';
 import { defaultReceiversOf, type RouterRecord } from './records';
 import { routerTestInput } from './schemas';
+import { whenLoaded } from '../on-first-use';
 
 /** A router as the rule engine reads it; a router without rules sends everything to its defaults. */
 export function routerDefinition(record: RouterRecord): RouterDefinition {
@@ -29,5 +30,6 @@ export async function testRouter(principal: Principal, rawId: string, body: unkn
     alert: alertForRules(input.alert),
     log: input.log ? { data: input.log.data, headers: input.log.headers ?? {} } : null,
   });
-  return explainRouter(routerDefinition(record), context, clock.now());
+  const now = clock.now();
+  return whenLoaded(() => explainRouter(routerDefinition(record), context, now));
 }

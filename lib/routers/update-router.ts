@@ -42,7 +42,7 @@ export async function updateRouterV4(principal: Principal, rawId: string, body: 
   const current = await findRouter(principal, rawId);
   requireAdmin(principal, 'update routers');
   const input = parseInput(updateRouterV4Input, body);
-  const rules = checkedRouterRules(input.rules);
+  const rules = await checkedRouterRules(input.rules);
   const receivers = await v4DefaultReceivers(principal.accountId, input, current, current.id);
   return saveRouterChanges(current, { name: input.name, enabled: input.enabled, rules, receivers, meta: input.meta });
 }

@@ -9,7 +9,7 @@ export { formatPath } from './faults';
 export type { ParseResult } from './rule-document';
 export type { LoadedYaml } from './yaml-document';
 // The safe YAML loader, for other YAML settings (automations' settings in phase 2).
-export { loadYaml } from './yaml-document';
+export { loadYaml, yamlParser } from './yaml-document';
 export type { RoutingContext, RoutingInput } from './context';
 export { buildRoutingContext } from './context';
 export type { DurationResult } from './durations';

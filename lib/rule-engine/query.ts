@@ -9,6 +9,7 @@ import { describeValue, isMapping } from './faults';
 import { compileRegex } from './safe-regex';
 import type { EvaluationTime, OperatorHelpers, TimeCondition } from './time-operators';
 import { TIME_OPERATORS, isTimeOperator } from './time-operators';
+import { passOnNotLoaded } from '../on-first-use';
 
 /** Operators applied to a value (under a field path). */
 export const FIELD_OPERATORS = [
@@ -297,6 +298,7 @@ export function validateMatch(match: unknown, path: PathSegment[], faults: Fault
   try {
     compileMatch(match, new EvalTimeForValidation());
   } catch (error) {
+    passOnNotLoaded(error);
     faults.add(path, `is not a valid query: ${error instanceof Error ? error.message : 'unreadable'}`);
   }
 }

@@ -11,6 +11,7 @@ import { LIMITS } from './limits';
 import type { ReceiverKind } from './receivers';
 import type { AlertChanges, RouterDefinition, RoutePlan } from './evaluate-router';
 import { evaluateRouter } from './evaluate-router';
+import { whenLoaded } from '../on-first-use';
 
 export type RouterLookup = (routerId: string) => RouterDefinition | null | undefined | Promise<RouterDefinition | null | undefined>;
 
@@ -104,7 +105,8 @@ export async function followRouterChain(
       continue;
     }
     evaluated.add(step.routerId);
-    const plan = evaluateRouter({ ...router, id: router.id ?? step.routerId }, context, now);
+    const evaluating = context;
+    const plan = await whenLoaded(() => evaluateRouter({ ...router, id: router.id ?? step.routerId }, evaluating, now));
     result.hops.push({ router_id: step.routerId, depth: step.depth, via: step.via, plan });
     mergeChanges(result.alert_changes, plan.alert_changes);
     context = applyChanges(context, plan.alert_changes);

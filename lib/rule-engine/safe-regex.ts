@@ -3,10 +3,11 @@
 // backtracking pattern such as ^(a+)+$ hangs JavaScript's RegExp (ReDoS). The price is RE2's
 // syntax: no backreferences and no lookaround; such patterns are refused when a rule set is saved.
 // Patterns and tested values are bounded (LIMITS.regexPattern, LIMITS.regexSubject).
-import { RE2JS } from 're2js';
+import { onFirstUse } from '../on-first-use';
 import { LIMITS } from './limits';
 
-const FLAGS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+/** RE2, loaded with the first rule that holds a $regex (lib/on-first-use.ts). */
+const re2 = /* @__PURE__ */ onFirstUse(() => import('re2js'));
 
 export type RegexResult = { ok: true; test: (value: string) => boolean } | { ok: false; message: string };
 
@@ -29,8 +30,10 @@ export function compileRegex(pattern: string, options = ''): RegexResult {
   } else {
     const optionFault = checkRegexOptions(options);
     if (optionFault) return { ok: false, message: `has $options that ${optionFault}` };
+    const { RE2JS } = re2();
+    const bits: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
     let flags = 0;
-    for (const letter of options) flags |= FLAGS[letter];
+    for (const letter of options) flags |= bits[letter];
     try {
       const compiled = RE2JS.compile(pattern, flags);
       result = {

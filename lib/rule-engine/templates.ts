@@ -8,11 +8,17 @@
 // - no paths through __proto__, constructor or prototype, and prototype access stays off at run
 //   time (Handlebars' default since 4.6, repeated here on purpose);
 // - output is not HTML-escaped (titles are text) and is cut to a bound per field.
-import Handlebars from 'handlebars';
+import { onFirstUse } from '../on-first-use';
 import { LIMITS } from './limits';
 
-const env = Handlebars.create();
-env.unregisterHelper('log');
+/** The environment, made with Handlebars' compiler when a template is first checked or compiled (lib/on-first-use.ts). */
+export const handlebarsEnv = /* @__PURE__ */ onFirstUse(() =>
+  import('handlebars').then(({ default: Handlebars }) => {
+    const env = Handlebars.create();
+    env.unregisterHelper('log');
+    return env;
+  }),
+);
 
 const COMPILE_OPTIONS = {
   noEscape: true,
@@ -86,6 +92,7 @@ function checkAst(root: Node): string | null {
 /** null when `source` is an acceptable template; else a message that completes "<path> …". */
 export function checkTemplate(source: string): string | null {
   if (source.length > LIMITS.templateChars) return `is a template longer than ${LIMITS.templateChars} characters`;
+  const env = handlebarsEnv();
   let ast: Node;
   try {
     ast = env.parse(source) as unknown as Node;
@@ -121,7 +128,7 @@ export function compileTemplate(source: string, maxChars: number): RenderTemplat
       const fixed = source.slice(0, maxChars);
       render = () => fixed;
     } else {
-      const template = env.compile(source, COMPILE_OPTIONS);
+      const template = handlebarsEnv().compile(source, COMPILE_OPTIONS);
       render = (data) => {
         const out = template(data, RUNTIME_OPTIONS);
         return out.length > maxChars ? out.slice(0, maxChars) : out;

@@ -3,13 +3,16 @@
 // prototype keys and non-finite numbers are refused, and nesting and node counts are bounded after
 // expansion. A syntax error names its line and column. The text itself is never rewritten: the
 // caller stores it exactly as sent.
-import { LineCounter, parseDocument } from 'yaml';
-import type { Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { onFirstUse } from '../on-first-use';
 import { FaultList, isMapping } from './faults';
 import type { Locate, PathSegment } from './faults';
 import { LIMITS } from './limits';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The YAML parser, loaded with the first rule text a process reads (lib/on-first-use.ts). */
+export const yamlParser = /* @__PURE__ */ onFirstUse(() => import('yaml'));
 
 export type LoadedYaml = { ok: true; value: unknown; locate: Locate } | { ok: false; faults: FaultList };
 
@@ -89,6 +92,7 @@ export function loadYaml(text: unknown, field = 'rules'): LoadedYaml {
     faults.add([], `${field} is empty`);
     return { ok: false, faults };
   }
+  const { LineCounter, parseDocument } = yamlParser();
   const lines = new LineCounter();
   let doc: Document;
   try {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compileTemplate,
   fitSms,
@@ -18,6 +18,10 @@ import {
   verifyResponseToken,
 } from '../../lib/notify/content';
 import type { NotificationTemplates, PendingPage, RenderInput } from '../../lib/notify/content';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const alert = { title: 'Disk full on db-1', urgency: 'high', tiny_id: 42, description: 'Volume /var at 99%' };
 const respond = {

@@ -1,19 +1,24 @@
 // The rule engine as it is deployed: bundled with the functions' esbuild options (infra/bundling.ts)
 // and run by plain Node. Dependencies with two builds (sift's CommonJS and ESM, yaml's ESM build,
-// Handlebars without source-map) must behave in the bundle as they do under the test runner.
+// Handlebars without source-map) must behave in the bundle as they do under the test runner; the
+// YAML parser, RE2 and Handlebars' compiler are chunks of their own, loaded on first use
+// (lib/on-first-use.ts), as a deployed function loads them.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ESBUILD_OPTIONS } from '../../infra/bundling';
+import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from '../../infra/bundling';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const PROGRAM = `
 import { buildRoutingContext, evaluateRouter, parseRouterRules, parseNotificationRules } from ${JSON.stringify(path.join(root, 'lib/rule-engine/index.ts'))};
+import { NotLoadedYet, whenLoaded } from ${JSON.stringify(path.join(root, 'lib/on-first-use.ts'))};
+let cold = null;
+try { parseRouterRules('rules: []'); } catch (error) { cold = error instanceof NotLoadedYet; }
 const text = [
   'rules:',
   '  - match:',
@@ -30,14 +35,14 @@ const text = [
   '    actions:',
   '      - type: ignore',
 ].join('\\n');
-const parsed = parseRouterRules(text);
+const parsed = await whenLoaded(() => parseRouterRules(text));
 if (!parsed.ok) throw new Error(parsed.messages.join('; '));
 const router = { enabled: true, rules: parsed.value, default_receivers: ['tem_DEFAULT'] };
-const hit = evaluateRouter(router, buildRoutingContext({ alert: { title: 'DB down', urgency: 'high', tags: ['a', 'b'] }, log: { data: { service: 'pay' } } }), Date.now());
+const hit = await whenLoaded(() => evaluateRouter(router, buildRoutingContext({ alert: { title: 'DB down', urgency: 'high', tags: ['a', 'b'] }, log: { data: { service: 'pay' } } }), Date.now()));
 const miss = evaluateRouter(router, buildRoutingContext({ alert: { title: 'Disk', urgency: 'high', tags: [] } }), Date.now());
 const broken = parseRouterRules('rules: [\\n');
 const notification = parseNotificationRules('rules:\\n  - match: {always: true}\\n    actions:\\n      - type: notify\\n        channels: [sms]\\n');
-console.log(JSON.stringify({ hit: [hit.rule_index, hit.alert_changes], miss: miss.suppressed, broken: broken.ok ? null : broken.messages[0], notification: notification.ok }));
+console.log(JSON.stringify({ cold, hit: [hit.rule_index, hit.alert_changes], miss: miss.suppressed, broken: broken.ok ? null : broken.messages[0], notification: notification.ok }));
 `;
 
 describe('the rule engine in a deployed bundle', () => {
@@ -48,11 +53,14 @@ describe('the rule engine in a deployed bundle', () => {
       await build({
         ...ESBUILD_OPTIONS,
         sourcemap: false,
+        ...SPLIT_OPTIONS,
         entryPoints: [path.join(dir, 'entry.ts')],
-        outfile: path.join(dir, 'out.mjs'),
+        outdir: path.join(dir, 'out'),
         logLevel: 'silent',
       });
-      const out = JSON.parse(execFileSync(process.execPath, [path.join(dir, 'out.mjs')]).toString());
+      expect(readdirSync(path.join(dir, 'out', 'chunks')).length).toBeGreaterThanOrEqual(3);
+      const out = JSON.parse(execFileSync(process.execPath, [path.join(dir, 'out', 'index.mjs')]).toString());
+      expect(out.cold).toBe(true);
       expect(out.hit).toEqual([0, { title: '[pay] DB down' }]);
       expect(out.miss).toBe(true);
       expect(out.broken).toMatch(/line \d+, column \d+/);

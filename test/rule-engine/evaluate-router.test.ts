@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregateKey, evaluateRouter, explainRouter } from '../../lib/rule-engine';
 import { NOON_UTC, context, router, routerYaml } from './support';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const RULES = `---
 rules:

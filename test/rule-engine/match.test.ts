@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutingContext, valueAtPath } from '../../lib/rule-engine';
 import { context, holds } from './support';
 import { withCpuTime } from '../support/cpu-time';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const ctx = context(
   {

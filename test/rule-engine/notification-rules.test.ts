@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_NOTIFICATION_TEMPLATE,
   explainNotificationRule,
@@ -7,6 +7,10 @@ import {
   unrollSchedule,
 } from '../../lib/rule-engine';
 import { NOON_UTC, notificationFaults, parsedNotificationRules } from './support';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const RULES = `---
 rules:

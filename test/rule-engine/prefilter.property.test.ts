@@ -1,7 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EvaluationTime } from '../../lib/rule-engine';
 import { compileMatch, compilePrefilter } from '../../lib/rule-engine/query';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const literal = fc.constantFrom<string | number | boolean>('a', 'b', 'high', '', 0, 1, 2, true, false);
 const value: fc.Arbitrary<unknown> = fc.oneof(

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouterDefinition } from '../../lib/rule-engine';
 import { followRouterChain } from '../../lib/rule-engine';
 import { NOON_UTC, context, parsedRouter, routerYaml } from './support';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 function assigning(receivers: string[], extra: Record<string, unknown>[] = [], delay?: string): string {
   return routerYaml([

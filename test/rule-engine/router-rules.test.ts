@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROUTER_TEMPLATE, parseRouterRules } from '../../lib/rule-engine';
 import { parsedRouter, routerFaults, routerYaml } from './support';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const ignoreAll = [{ type: 'ignore' }];
 

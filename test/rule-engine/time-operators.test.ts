@@ -1,7 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compileFormat, compileTimeFormat, parseTimeOfDay, renderFormat, wallClock } from '../../lib/rule-engine';
 import { context, holds } from './support';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// The engines are called directly here: the packages they load on first use are loaded beforehand.
+beforeAll(loadEveryPackageOnFirstUse);
 
 const ZONES = [
   'Etc/UTC',

@@ -6,6 +6,7 @@ import { MAX_FIELD, MAX_OUTPUT, type ContentChannel, type NotificationTemplates,
 import { compileTemplate, templateData } from './safe-handlebars';
 import { fitSms, smsText, type SmsSize } from './sms';
 import { spellDigits, voiceText } from './voice';
+import { passOnNotLoaded } from '../../on-first-use';
 
 export interface ContentAlert {
   title: string;
@@ -162,7 +163,8 @@ function customText(ctx: Context, field: 'subject' | 'message', title: string, t
         links: { acknowledge: allowed(ctx, 'acknowledge') ?? '', reject: allowed(ctx, 'reject') ?? '' },
       }),
     );
-  } catch {
+  } catch (error) {
+    passOnNotLoaded(error);
     // A stored template that no longer compiles must not stop a page: the built-in text goes out.
     return null;
   }

@@ -2,11 +2,17 @@
 // environment, a checked AST (no partials, decorators, helper calls or prototype names), data
 // objects without prototypes, no prototype access at run time, and bounded output. Every template
 // renders as plain text; HTML is made from the text afterwards (render.ts), never by the template.
-import Handlebars from 'handlebars';
+import { onFirstUse } from '../../on-first-use';
 
-const env = Handlebars.create();
-// Only the block helpers a text template needs; every other built-in is gone from this environment.
-for (const name of ['each', 'lookup', 'log', 'helperMissing', 'blockHelperMissing']) env.unregisterHelper(name);
+/** Made with Handlebars' compiler when an account's template is first checked or rendered (lib/on-first-use.ts). */
+const handlebarsEnv = /* @__PURE__ */ onFirstUse(() =>
+  import('handlebars').then(({ default: Handlebars }) => {
+    const env = Handlebars.create();
+    // Only the block helpers a text template needs; every other built-in is gone from this environment.
+    for (const name of ['each', 'lookup', 'log', 'helperMissing', 'blockHelperMissing']) env.unregisterHelper(name);
+    return env;
+  }),
+);
 
 const BLOCK_HELPERS = new Set(['if', 'unless', 'with']);
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -90,6 +96,7 @@ const CACHE_LIMIT = 500;
 export function compileTemplate(source: string): CompiledTemplate {
   const cached = cache.get(source);
   if (cached) return cached;
+  const env = handlebarsEnv();
   let ast: Node;
   try {
     ast = env.parse(source) as unknown as Node;

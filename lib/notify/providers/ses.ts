@@ -1,27 +1,10 @@
 // E-mail through Amazon SES (API v2 SendEmail), enabled by SES_FROM_ADDRESS (README "Delivering
 // notifications"). The text and HTML parts go out as SES builds them; the notification id travels
 // as a message tag, so SES events (a configuration set's destinations) name the notification.
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../../config';
-import { withoutSdkLogging } from '../../sdk';
 import type { Channel } from '../records';
-import { describeAwsError, MESSAGING_CLIENT_DEFAULTS } from './aws-errors';
+import { describeAwsError } from './aws-errors';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
-
-let client: SESv2Client | undefined;
-let clientEndpoint: string | undefined;
-
-function ses(): SESv2Client {
-  // Tests and the local runtime may point the process at another endpoint between runs.
-  const endpoint = process.env.AWS_ENDPOINT_URL_SESV2 ?? process.env.AWS_ENDPOINT_URL;
-  if (!client || clientEndpoint !== endpoint) {
-    client?.destroy();
-    client = new SESv2Client(MESSAGING_CLIENT_DEFAULTS);
-    withoutSdkLogging(client);
-    clientEndpoint = endpoint;
-  }
-  return client;
-}
 
 const DEFAULT_SUBJECT = 'On-call notification';
 
@@ -31,6 +14,7 @@ const provider: NotificationProvider = {
     const { SES_FROM_ADDRESS, SES_CONFIGURATION_SET } = config();
     const utf8 = (data: string) => ({ Data: data, Charset: 'UTF-8' });
     try {
+      const { ses, SendEmailCommand } = await import('./ses-client');
       const answer = await ses().send(
         new SendEmailCommand({
           FromEmailAddress: SES_FROM_ADDRESS,

@@ -3,31 +3,11 @@
 // README "Delivering notifications". SMS are transactional (pages are time-critical); the
 // notification id travels in the message's Context, which End User Messaging hands to its event
 // destinations.
-import {
-  PinpointSMSVoiceV2Client,
-  SendTextMessageCommand,
-  SendVoiceMessageCommand,
-  type VoiceId,
-} from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import type { VoiceId } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { config } from '../../config';
-import { withoutSdkLogging } from '../../sdk';
 import type { Channel } from '../records';
-import { describeAwsError, MESSAGING_CLIENT_DEFAULTS } from './aws-errors';
+import { describeAwsError } from './aws-errors';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
-
-let client: PinpointSMSVoiceV2Client | undefined;
-let clientEndpoint: string | undefined;
-
-function smsVoice(): PinpointSMSVoiceV2Client {
-  const endpoint = process.env.AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2 ?? process.env.AWS_ENDPOINT_URL;
-  if (!client || clientEndpoint !== endpoint) {
-    client?.destroy();
-    client = new PinpointSMSVoiceV2Client(MESSAGING_CLIENT_DEFAULTS);
-    withoutSdkLogging(client);
-    clientEndpoint = endpoint;
-  }
-  return client;
-}
 
 const PROVIDER = 'sms-voice-v2';
 /** SendTextMessage's and SendVoiceMessage's bound on the body. */
@@ -40,6 +20,7 @@ const context = (message: OutgoingMessage) => ({ notification_id: message.notifi
 export async function sendSms(message: OutgoingMessage): Promise<DeliveryResult> {
   const { SMS_ORIGINATION_IDENTITY, SMS_CONFIGURATION_SET } = config();
   try {
+    const { smsVoice, SendTextMessageCommand } = await import('./sms-voice-client');
     const answer = await smsVoice().send(
       new SendTextMessageCommand({
         DestinationPhoneNumber: message.to,
@@ -59,6 +40,7 @@ export async function sendSms(message: OutgoingMessage): Promise<DeliveryResult>
 async function sendVoice(message: OutgoingMessage): Promise<DeliveryResult> {
   const { VOICE_ORIGINATION_IDENTITY, SMS_CONFIGURATION_SET, VOICE_ID } = config();
   try {
+    const { smsVoice, SendVoiceMessageCommand } = await import('./sms-voice-client');
     const answer = await smsVoice().send(
       new SendVoiceMessageCommand({
         DestinationPhoneNumber: message.to,
