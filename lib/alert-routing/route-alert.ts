@@ -16,7 +16,7 @@ import { clock } from '../clock';
 import { config } from '../config';
 import { newId, parsePrefixedId, prefixId, sequencedUlid } from '../ids';
 import type { AlertChanges, RoutingContext } from '../rule-engine';
-import { withCountsDeferred } from '../store/grouped-writes';
+import { withCountsDeferred } from '../store/deferred-counts';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
 import { decideRouting, routingContextOf, storableRouting, type Decision } from './decide-routing';

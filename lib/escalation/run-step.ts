@@ -15,7 +15,7 @@ import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
 import { carryOutEffects, isSendEffect, type SendEffects } from './effects';
-import { withCountsDeferred } from '../store/grouped-writes';
+import { withCountsDeferred } from '../store/deferred-counts';
 import {
   advanceWithLoader,
   dueTimeouts,

@@ -4,8 +4,8 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
+import { heldCounts, writeHeldCountsWith } from './deferred-counts';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
@@ -26,48 +26,20 @@ const counterItems = new KeyedGroupCommit<Record<string, number>>(
   1,
 );
 
-/** Counter deltas held back by withCountsDeferred: counter item → field → sum, while its work runs. */
-interface HeldCounts {
-  sums: Map<string, Record<string, number>>;
-  open: boolean;
-}
-const deferredCounts = new AsyncLocalStorage<HeldCounts>();
-
 /** adjustFields, merged with the concurrent adjustments of the same counter item (and, inside
  * withCountsDeferred, with the other adjustments of that work). */
 export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
   const id = `${key.pk}\u0000${key.sk}`;
-  const held = deferredCounts.getStore();
-  // A timer or a promise the work left running keeps its context after the sums were written: written at once then.
-  if (!held?.open) return counterItems.add(id, deltas);
-  const sum = held.sums.get(id) ?? {};
+  const held = heldCounts();
+  if (!held) return counterItems.add(id, deltas);
+  const sum = held.get(id) ?? {};
   for (const [field, n] of Object.entries(deltas)) sum[field] = (sum[field] ?? 0) + n;
-  held.sums.set(id, sum);
+  held.set(id, sum);
   return Promise.resolve();
 }
 
-/**
- * Runs `work` holding back every counter adjustment it makes, then writes them summed, one update per
- * counter item, before answering (also when `work` fails: what it wrote is counted). An escalation
- * step's fan-out writes its workflows and its notifications one channel after the other, each with
- * its counts and owner counts: one ADD per item and step instead of one per record. The window of a
- * crash between a record and its count grows from one write to the work's (the recount repairs it).
- */
-export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> {
-  if (deferredCounts.getStore()?.open) return work();
-  const held: HeldCounts = { sums: new Map(), open: true };
-  try {
-    return await deferredCounts.run(held, work);
-  } finally {
-    held.open = false;
-    const writes: Promise<void>[] = [];
-    for (const [id, sum] of held.sums) {
-      const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => n !== 0));
-      if (Object.keys(nonZero).length > 0) writes.push(counterItems.add(id, nonZero));
-    }
-    await Promise.all(writes);
-  }
-}
+// What a deferred scope held is written here, summed, once its work is done.
+writeHeldCountsWith((id, sum) => counterItems.add(id, sum));
 
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {

@@ -11,7 +11,8 @@ import { recountAccount, repairNextCounter } from '../../lib/counters/recount-co
 import { newId } from '../../lib/ids';
 import { listLogsOfOwner } from '../../lib/logs/store';
 import { adjustCounts, countKey } from '../../lib/store/counters';
-import { addCounts, addOwnerCounts, withCountsDeferred } from '../../lib/store/grouped-writes';
+import { withCountsDeferred } from '../../lib/store/deferred-counts';
+import { addCounts, addOwnerCounts } from '../../lib/store/grouped-writes';
 import { getItem } from '../../lib/store/items';
 import { countedTypes, recountCounter } from '../../lib/store/recount';
 import { whoAmI } from '../alerts/support';
