@@ -238,7 +238,7 @@ export async function benchCollections(): Promise<Record<string, number | string
     const notificationCounts: number[] = [];
     for (let i = 0; i < 3; i++) {
       logCounts.push(await countOnce(`A#${bigAccount}#LOG#O#${integration(accounts.big)}`, 'gsi1'));
-      notificationCounts.push(await countOnce(`A#${bigAccount}#NTF#ACU#${accounts.big.accountUserId}`, 'gsi2'));
+      notificationCounts.push(await countOnce(`A#${bigAccount}#NTF#ACU#${accounts.big.accountUserId}`, 'gsi6'));
     }
     out.before_count_integration_logs_100k_ms = round(median(logCounts), 1);
     out.before_count_account_user_notifications_100k_ms = round(median(notificationCounts), 1);

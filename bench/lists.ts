@@ -161,6 +161,7 @@ export async function benchLists(): Promise<Record<string, number | string>> {
     const shapes: Record<string, (account: Seeded) => string> = {
       plain: () => '',
       status: () => 'status=open',
+      urgency: () => 'urgency=low',
       status_urgency: () => 'status=open&urgency=low',
       team: (a) => `destination_team_ids=${a.teams[0]}`,
       team_status: (a) => `destination_team_ids=${a.teams[0]}&status=open`,

@@ -16,6 +16,7 @@ import { clock } from '../clock';
 import { config } from '../config';
 import { newId, parsePrefixedId, prefixId, sequencedUlid } from '../ids';
 import type { AlertChanges, RoutingContext } from '../rule-engine';
+import { withCountsDeferred } from '../store/deferred-counts';
 import { done, updateWithRetry } from '../store/retry';
 import { assignmentsDecided } from './assignments-decided';
 import { decideRouting, routingContextOf, storableRouting, type Decision } from './decide-routing';
@@ -140,8 +141,16 @@ async function finishRouting(
   await clearUnrouted(alert.account_id, alert.id);
 }
 
-/** `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it). */
-export async function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
+/**
+ * `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it). The counts of
+ * the whole routing (the decision's save with its timeline entries, and the first escalation step's
+ * fan-out) are written summed at its end: one update of the alert counters instead of two.
+ */
+export function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
+  return withCountsDeferred(() => routeAlertNow(message, prefetched));
+}
+
+async function routeAlertNow(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
   const first = prefetched !== undefined ? prefetched : await getAlert(message.account_id, message.alert_id);
   if (!first) return 'absent';
   if (first.routed_at) {

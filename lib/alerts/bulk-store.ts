@@ -8,7 +8,7 @@ import { db, tableName } from '../store/client';
 import { adjustCounts } from '../store/counters';
 import { batchWrite, isConditionFailure, queryAll, type WriteRequest } from '../store/items';
 import { addBucketDeltas, addBucketTotals, type BucketDeltas } from './created-at-store';
-import { alertCounts, alertIndexKeys, alertPartition } from './keys';
+import { alertCounts, alertIndexKeys, alertPartition, FORMER_INDEX_KEYS } from './keys';
 import { linkRequests, rewriteLinks } from './link-store';
 import type { AlertRecord } from './records';
 import { ALERT_TYPE, alertItem, alertKey, decodeAlert } from './store';
@@ -16,7 +16,8 @@ import { rewriteAllWordItems, wordItemRequests } from './word-store';
 
 /**
  * Rewrites, for every alert of the account, what its lists need besides the alert: the index keys of
- * the alert item (gsi4..gsi6 for alerts stored before they existed; on condition of the version read),
+ * the alert item (gsi4..gsi6 for alerts stored before they existed, and without the gsi1/gsi2 keys
+ * alerts held before the status and urgency lists moved to gsi4; on condition of the version read),
  * its links (and no `dteam` link of another status) and its word items (never over a later version's).
  * The migration to new indexes, and the repair after a crash between an alert write and its links.
  * Counters are the recount's. Returns how many alerts it read.
@@ -39,7 +40,8 @@ export async function reindexAlerts(accountId: string): Promise<number> {
           new UpdateCommand({
             TableName: tableName(),
             Key: alertKey(accountId, alert.id),
-            UpdateExpression: `SET ${keys.map((_, i) => `#k${i} = :k${i}`).join(', ')}`,
+            // The former gsi1/gsi2 keys go: their whole-item copies are read by nothing now.
+            UpdateExpression: `SET ${keys.map((_, i) => `#k${i} = :k${i}`).join(', ')} REMOVE ${FORMER_INDEX_KEYS.join(', ')}`,
             ConditionExpression: '#version = :v',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,

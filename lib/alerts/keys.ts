@@ -18,36 +18,35 @@ function keyValue(value: string): string {
 }
 
 export const alertPartition = (accountId: string) => partitionOf(accountId, TYPE);
-// Status and urgency are text, not AlertStatus/Urgency: list filters pass the query's value as read, and a
-// value that is no status names a partition with nothing in it.
-export const statusPartition = (accountId: string, status: string) => `${alertPartition(accountId)}#STATUS#${status}`;
-export const urgencyPartition = (accountId: string, urgency: string) => `${alertPartition(accountId)}#URGENCY#${urgency}`;
 export const thirdpartyPartition = (accountId: string, thirdpartyId: string) => `${alertPartition(accountId)}#TP#${keyValue(thirdpartyId)}`;
 
-/** gsi4: status, then urgency and id: `status` + `urgency` is one range of one partition. The
+/** gsi4 (keys only): status, then urgency and id. `status` + `urgency` is one range of one partition,
+ * `status` alone the merge of its urgencies' ranges, `urgency` alone the merge of the statuses'. The
  * partition depends on the status alone, so a transition (one UpdateItem that cannot read the
- * urgency) moves it as it moves gsi1. */
+ * urgency) moves it. Status is text, not AlertStatus: list filters pass the query's value as read,
+ * and a value that is no status names a partition with nothing in it. */
 export const statusUrgencyPartition = (accountId: string, status: string) => `${alertPartition(accountId)}#SU#${status}`;
+export const statusUrgencySortKey = (urgency: string, id: string) => `${urgency}#${id}`;
+/** Index keys that alerts stored before held (gsi1: status, gsi2: urgency, both copying the whole
+ * item): any write that replaces or transitions an alert removes them, and so does reindex-alerts. */
+export const FORMER_INDEX_KEYS = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] as const;
 /** gsi5: every alert by tiny id (12 digits), gsi6: every alert by `updated_at#id`. */
 export const byTinyIdPartition = (accountId: string) => `${alertPartition(accountId)}#BYTINY`;
 export const byUpdatePartition = (accountId: string) => `${alertPartition(accountId)}#BYUPD`;
 export const tinySortKey = (tinyId: number) => String(tinyId).padStart(12, '0');
 export const updateSortKey = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
 
-/** gsi1: status, gsi2: urgency, gsi3: third-party id (sparse), gsi4: status + urgency; all sorted by
- * alert id (ULID). gsi5: tiny id order, gsi6: updated_at order. */
+/** gsi3: third-party id (sparse, sorted by alert id), gsi4: status + urgency (keys only), gsi5: tiny id
+ * order, gsi6: updated_at order (keys only both). No whole-item copy but gsi3's, which only alerts
+ * with a third-party id have: an alert over 1 KB would pay its size again in each on every write. */
 export function alertIndexKeys(alert: AlertRecord): Record<string, string | undefined> {
   return {
     gsi4pk: statusUrgencyPartition(alert.account_id, alert.status),
-    gsi4sk: `${alert.urgency}#${alert.id}`,
+    gsi4sk: statusUrgencySortKey(alert.urgency, alert.id),
     gsi5pk: alert.tiny_id ? byTinyIdPartition(alert.account_id) : undefined,
     gsi5sk: alert.tiny_id ? tinySortKey(alert.tiny_id) : undefined,
     gsi6pk: byUpdatePartition(alert.account_id),
     gsi6sk: updateSortKey(alert.updated_at, alert.id),
-    gsi1pk: statusPartition(alert.account_id, alert.status),
-    gsi1sk: alert.id,
-    gsi2pk: urgencyPartition(alert.account_id, alert.urgency),
-    gsi2sk: alert.id,
     gsi3pk: alert.thirdparty_id ? thirdpartyPartition(alert.account_id, alert.thirdparty_id) : undefined,
     gsi3sk: alert.thirdparty_id ? alert.id : undefined,
   };

@@ -100,6 +100,14 @@ async function readChecked(
   }
 }
 
+/** Status and urgency are read from a keys-only index (gsi4), then the alerts: one that moved in
+ * between is checked out of the page. The other kinds return the alerts as their index or links hold them. */
+function heldValue(index: { kind: IndexKind; values: string[] }): ((alert: AlertRecord) => boolean) | null {
+  if (index.kind === 'status') return (alert) => index.values.includes(alert.status);
+  if (index.kind === 'urgency') return (alert) => index.values.includes(alert.urgency);
+  return null;
+}
+
 async function totalOf(accountId: string, index: { kind: IndexKind; values: string[] }, counts: Record<string, number>): Promise<number> {
   const counter = counterOf(index.kind);
   if (counter) return index.values.reduce((sum, value) => sum + (counts[counter(value)] ?? 0), 0);
@@ -355,7 +363,13 @@ export function alertListSource(
     // One exactly indexed filter (status, urgency, tag, third-party id, incident, subtype).
     if (q.filters.length === 1 && indexed.length === 1 && indexed[0].exact) {
       const index = indexed[0];
-      const [alerts, all] = await Promise.all([readAnyOf(accountId, index, order.forward, want), counts()]);
+      const check = heldValue(index);
+      const [alerts, all] = await Promise.all([
+        check
+          ? readChecked(accountId, index, order.forward, want, check).then((read) => read.page)
+          : readAnyOf(accountId, index, order.forward, want),
+        counts(),
+      ]);
       return { page: alerts.slice(q.offset), total: await totalOf(accountId, index, all) };
     }
 
@@ -381,7 +395,7 @@ export function alertListSource(
       return { page: page.slice(q.offset), total: await totalOf(accountId, index, all) };
     }
 
-    // created_at in a range, with or without one status: an id range of the alert partition or gsi1.
+    // created_at in a range, with or without one status: an id range of the alert partition or of gsi4.
     const created = byPath.get(paths.created);
     if (created && created.type === 'datetime' && q.filters.length === (statuses ? 2 : 1) && (!statuses || statuses.length === 1)) {
       const range = createdRange(created);

@@ -4,7 +4,7 @@
 // them in step: links (link-store.ts), the `q` word index (word-store.ts), the created_at buckets
 // (created-at-store.ts); whole-account writes are bulk-store.ts. Keys come from keys.ts; the
 // patterns they serve are lib/alerts/ACCESS-PATTERNS.md.
-//   alert         A#<acc>#ALERT / <id>      gsi1 status, gsi2 urgency, gsi3 third-party id, gsi4 status+urgency, gsi5 tiny id, gsi6 updated_at
+//   alert         A#<acc>#ALERT / <id>      gsi3 third-party id, gsi4 status+urgency, gsi5 tiny id, gsi6 updated_at (keys only but gsi3)
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*, su:*, dteam:*
 import { isDeepStrictEqual } from 'node:util';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,15 +19,15 @@ import {
   byTinyIdPartition,
   byUpdatePartition,
   COUNTER,
-  statusPartition,
+  FORMER_INDEX_KEYS,
   statusUrgencyPartition,
+  statusUrgencySortKey,
   thirdpartyPartition,
   updateSortKey,
-  urgencyPartition,
   type IndexKind,
 } from './keys';
 import { listLinkedAlertIds, syncLinks } from './link-store';
-import { MAX_TRANSITION_MARKS, type AlertRecord, type AlertStatus, type TransitionMark } from './records';
+import { ALERT_STATUSES, MAX_TRANSITION_MARKS, URGENCIES, type AlertRecord, type AlertStatus, type TransitionMark } from './records';
 import { deleteWordItems, wordGroupNamesOf, writeWordItemsFor } from './word-store';
 
 export type { IndexKind };
@@ -289,7 +289,6 @@ export async function changeStatus(accountId: string, alertId: string, change: S
   const names: Record<string, string> = {
     '#pk': 'pk',
     '#status': 'status',
-    '#gsi1pk': 'gsi1pk',
     '#gsi4pk': 'gsi4pk',
     '#gsi6sk': 'gsi6sk',
     '#version': 'version',
@@ -297,7 +296,6 @@ export async function changeStatus(accountId: string, alertId: string, change: S
   };
   const values: Record<string, unknown> = {
     ':to': change.to,
-    ':part': statusPartition(accountId, change.to),
     ':supart': statusUrgencyPartition(accountId, change.to),
     ':updsk': updateSortKey(change.now, alertId),
     ':one': 1,
@@ -313,14 +311,7 @@ export async function changeStatus(accountId: string, alertId: string, change: S
   // key shared by several calls (Slack, SMS replies) still needs the prefix.
   const ownCallOnly = key === change.request.call;
   if (!ownCallOnly) values[':keyed'] = `${key}${MARK_SEPARATOR}`;
-  const sets = [
-    '#status = :to',
-    '#gsi1pk = :part',
-    '#gsi4pk = :supart',
-    '#gsi6sk = :updsk',
-    '#version = #version + :one',
-    '#updated_at = :now',
-  ];
+  const sets = ['#status = :to', '#gsi4pk = :supart', '#gsi6sk = :updsk', '#version = #version + :one', '#updated_at = :now'];
   const marked: string[] = [];
   for (let i = 0; i < MAX_TRANSITION_MARKS; i++) {
     names[`#t${i}`] = markSlot(i);
@@ -354,7 +345,9 @@ export async function changeStatus(accountId: string, alertId: string, change: S
       new UpdateCommand({
         TableName: tableName(),
         Key: alertStore.key(accountId, alertId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        // An alert stored before keeps its whole-item copies in gsi1/gsi2 until a write removes them
+        // (removing absent attributes costs nothing).
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${FORMER_INDEX_KEYS.join(', ')}`,
         ConditionExpression: `attribute_exists(#pk) AND #status IN (${allowed.join(', ')}) AND NOT (${marked.join(' OR ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -467,7 +460,11 @@ export async function raiseDedup(accountId: string, alertId: string, atLeast: nu
 
 // ── reads by index ────────────────────────────────────────────────────────────────────────────
 
-/** Alerts holding one value of an indexed attribute, in id order (newest first unless `forward`). */
+/**
+ * Alerts holding one value of an indexed attribute, in id order (newest first unless `forward`). Read
+ * through a keys-only index or links, then the alerts themselves: one that moved in between is read
+ * as it is now (callers that need the value to hold check it: list-source's readChecked).
+ */
 export async function listAlertsWith(
   accountId: string,
   kind: IndexKind,
@@ -476,19 +473,31 @@ export async function listAlertsWith(
   limit?: number,
 ): Promise<AlertRecord[]> {
   switch (kind) {
+    // Status: its gsi4 partition, one range per urgency merged in id order.
     case 'status':
-      return alertStore.query(statusPartition(accountId, value), { index: 'gsi1', forward, limit });
-    case 'urgency':
-      return alertStore.query(urgencyPartition(accountId, value), { index: 'gsi2', forward, limit });
-    case 'su': {
-      // `<status>#<urgency>`: one range of the status's gsi4 partition (keys only).
-      const [status, urgency] = value.split('#');
-      return alertsOfKeys(accountId, statusUrgencyPartition(accountId, status), {
-        index: 'gsi4',
-        skBeginsWith: `${urgency}#`,
+      return alertsOfRanges(
+        accountId,
+        URGENCIES.map((urgency) => ({ partition: statusUrgencyPartition(accountId, value), skBeginsWith: `${urgency}#` })),
         forward,
         limit,
-      });
+      );
+    // Urgency: the same range of every status's gsi4 partition, merged.
+    case 'urgency':
+      return alertsOfRanges(
+        accountId,
+        ALERT_STATUSES.map((status) => ({ partition: statusUrgencyPartition(accountId, status), skBeginsWith: `${value}#` })),
+        forward,
+        limit,
+      );
+    case 'su': {
+      // `<status>#<urgency>`: one range of the status's gsi4 partition.
+      const [status, urgency] = value.split('#');
+      return alertsOfRanges(
+        accountId,
+        [{ partition: statusUrgencyPartition(accountId, status), skBeginsWith: `${urgency}#` }],
+        forward,
+        limit,
+      );
     }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
@@ -497,6 +506,27 @@ export async function listAlertsWith(
     default:
       return getAlerts(accountId, await listLinkedAlertIds(accountId, kind, value, limit, forward));
   }
+}
+
+/** One range of a gsi4 partition: a sort-key prefix (an urgency) or a sort-key span. */
+interface GsiRange {
+  partition: string;
+  skBeginsWith?: string;
+  skBetween?: [string, string];
+}
+
+/** The ids of gsi4 ranges merged in id order (sort keys end with the alert id), at most `limit`. */
+async function idsOfRanges(ranges: GsiRange[], forward: boolean, limit?: number): Promise<string[]> {
+  const lists = await Promise.all(ranges.map((range) => queryItems(range.partition, { ...range, index: 'gsi4', forward, limit })));
+  const ids = lists.flat().map((key) => String(key.gsi4sk).slice(String(key.gsi4sk).indexOf('#') + 1));
+  ids.sort();
+  if (!forward) ids.reverse();
+  return limit === undefined ? ids : ids.slice(0, limit);
+}
+
+/** The alerts of gsi4 ranges in id order: the keys, then one BatchGet per 100. */
+async function alertsOfRanges(accountId: string, ranges: GsiRange[], forward: boolean, limit?: number): Promise<AlertRecord[]> {
+  return getAlerts(accountId, await idsOfRanges(ranges, forward, limit));
 }
 
 /** The counter of an indexed attribute's value (none for tags and third-party ids: their values are
@@ -534,8 +564,26 @@ async function alertsOfKeys(accountId: string, partition: string, query: QueryOp
   );
 }
 
-/** Alerts created in a range (optionally of one status), in id order, at most `limit`. */
+/**
+ * Alerts created in a range (optionally of one status), in id order, at most `limit`. Without a
+ * status: an id range of the alert partition, filtered by created_at. With one: the id range of each
+ * urgency's part of the status's gsi4 partition (keys only), then the alerts, kept while they hold the
+ * status and their created_at is in the range; read on while the page is short.
+ */
 export async function listAlertsCreatedIn(accountId: string, range: CreatedRange, forward: boolean, limit: number): Promise<AlertRecord[]> {
+  if (range.status !== undefined) {
+    const status = range.status;
+    const ranges = URGENCIES.map((urgency) => ({
+      partition: statusUrgencyPartition(accountId, status),
+      skBetween: [statusUrgencySortKey(urgency, range.idFrom), statusUrgencySortKey(urgency, range.idTo)] as [string, string],
+    }));
+    const holds = (alert: AlertRecord) => alert.status === status && alert.created_at >= range.from && alert.created_at <= range.to;
+    for (let read = limit + 2; ; read *= 4) {
+      const ids = await idsOfRanges(ranges, forward, read);
+      const found = (await getAlerts(accountId, ids)).filter(holds);
+      if (found.length >= limit || ids.length < read) return found.slice(0, limit);
+    }
+  }
   const found: AlertRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

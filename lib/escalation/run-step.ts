@@ -15,6 +15,7 @@ import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
 import { carryOutEffects, isSendEffect, type SendEffects } from './effects';
+import { withCountsDeferred } from '../store/deferred-counts';
 import {
   advanceWithLoader,
   dueTimeouts,
@@ -324,10 +325,10 @@ async function carryOut(
     }
     return true;
   };
-  await carryOutEffects(
-    effects,
-    { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed },
-    send,
+  // The fan-out's counts (workflows, notifications and their owners, timeline entries) are written
+  // summed once it is done, before the lease is released: one update per counter item and step.
+  await withCountsDeferred(() =>
+    carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed }, send),
   );
   return sendsAllowed;
 }

@@ -1,8 +1,9 @@
 // Data access for notifications, the storm-protection rate items and the response-link secret
 // (lib/notify/ACCESS-PATTERNS.md): the only file of lib/notify that knows their keys.
 //   notification   A#<acc>#NTF / <id>
-//                  gsi1: A#<acc>#NTF#ALT#<alert id> / <id>    (only with an alert)
-//                  gsi2: A#<acc>#NTF#ACU#<account user id> / <id>   (only with an account user)
+//                  gsi4: A#<acc>#NTF#ALT#<alert id> / <id>    (only with an alert; keys only)
+//                  gsi6: A#<acc>#NTF#ACU#<account user id> / <id>   (only with an account user; keys only)
+//                  (gsi1 / gsi2, the same keys with whole copies: notifications stored before)
 //   counters       A#<acc>#COUNT / NTF   total, channel:<c>, template:<t>
 //   owner counts   A#<acc>#OCOUNT#NTF / ALT#<alert id> | ACU#<account user id>   n (exact, per index partition)
 //   rate item      A#<acc>#NRATE#<account user id> / <channel>   last send, how many wait, the
@@ -70,13 +71,22 @@ function isDefault(field: string, value: unknown): boolean {
   return field in defaults && JSON.stringify(value) === JSON.stringify(defaults[field]);
 }
 
+/**
+ * The two lists of a notification, by alert and by person, are keys-only indexes (gsi4, gsi6): a
+ * notification's moves (sent, delivered, failed) change no key, so they cost the item alone, where
+ * whole copies in two indexes paid its size twice more on every move. Notifications stored before
+ * sit in gsi1 / gsi2 under the same keys and are read beside them (FORMER_INDEX).
+ */
+const INDEX = { alert: 'gsi4', accountUser: 'gsi6' } as const;
+const FORMER_INDEX = { alert: 'gsi1', accountUser: 'gsi2' } as const;
+
 const notifications = entityStore<NotificationRecord>({
   kind: 'notification',
   indexKeys: (n) => ({
-    gsi1pk: n.alert_id ? byAlert(n.account_id, n.alert_id) : undefined,
-    gsi1sk: n.alert_id ? n.id : undefined,
-    gsi2pk: n.account_user_id ? byAccountUser(n.account_id, n.account_user_id) : undefined,
-    gsi2sk: n.account_user_id ? n.id : undefined,
+    gsi4pk: n.alert_id ? byAlert(n.account_id, n.alert_id) : undefined,
+    gsi4sk: n.alert_id ? n.id : undefined,
+    gsi6pk: n.account_user_id ? byAccountUser(n.account_id, n.account_user_id) : undefined,
+    gsi6sk: n.account_user_id ? n.id : undefined,
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
   owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
@@ -118,7 +128,7 @@ export async function listNotificationsOfAlert(
   alertId: string,
   range: { forward?: boolean; limit?: number } = {},
 ): Promise<NotificationRecord[]> {
-  return notifications.query(byAlert(accountId, alertId), { index: 'gsi1', forward: range.forward ?? false, limit: range.limit });
+  return listIndexed(accountId, byAlert(accountId, alertId), 'alert', range);
 }
 
 export async function listNotificationsOfAccountUser(
@@ -126,24 +136,54 @@ export async function listNotificationsOfAccountUser(
   accountUserId: string,
   range: { forward?: boolean; limit?: number } = {},
 ): Promise<NotificationRecord[]> {
-  return notifications.query(byAccountUser(accountId, accountUserId), {
-    index: 'gsi2',
-    forward: range.forward ?? false,
-    limit: range.limit,
-  });
+  return listIndexed(accountId, byAccountUser(accountId, accountUserId), 'accountUser', range);
+}
+
+/**
+ * The notifications of one index partition in id order: its keys in the keys-only index and a
+ * BatchGet of them, merged with those stored before in the whole-item index under the same key (a
+ * Query that finds nothing once none is left there; both read `limit` at most).
+ */
+async function listIndexed(
+  accountId: string,
+  partition: string,
+  by: keyof typeof INDEX,
+  range: { forward?: boolean; limit?: number },
+): Promise<NotificationRecord[]> {
+  const forward = range.forward ?? false;
+  const [keys, former] = await Promise.all([
+    queryItems(partition, { index: INDEX[by], forward, limit: range.limit }),
+    notifications.query(partition, { index: FORMER_INDEX[by], forward, limit: range.limit }),
+  ]);
+  const found = await notifications.getMany(
+    accountId,
+    keys.map((key) => String(key.sk)),
+  );
+  const merged = new Map([...former, ...found].map((n) => [n.id, n]));
+  const ordered = [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (forward ? 1 : -1));
+  return range.limit === undefined ? ordered : ordered.slice(0, range.limit);
+}
+
+/** An index partition counted (both indexes: see listIndexed). */
+async function countIndexed(partition: string, by: keyof typeof INDEX): Promise<number> {
+  const [keys, former] = await Promise.all([
+    countItems(partition, { index: INDEX[by] }),
+    countItems(partition, { index: FORMER_INDEX[by] }),
+  ]);
+  return keys + former;
 }
 
 /** An alert's notifications: its owner count (one GetItem); without one (nothing counted there since
  * owner counts exist) its index partition is counted instead, as for a timeline (lib/logs/store.ts). */
 export async function countNotificationsOfAlert(accountId: string, alertId: string): Promise<number> {
   const counted = await notifications.ownerCount(accountId, alertOwner(alertId));
-  return counted ?? countItems(byAlert(accountId, alertId), { index: 'gsi1' });
+  return counted ?? countIndexed(byAlert(accountId, alertId), 'alert');
 }
 
 /** An account user's notifications, the same way. */
 export async function countNotificationsOfAccountUser(accountId: string, accountUserId: string): Promise<number> {
   const counted = await notifications.ownerCount(accountId, accountUserOwner(accountUserId));
-  return counted ?? countItems(byAccountUser(accountId, accountUserId), { index: 'gsi2' });
+  return counted ?? countIndexed(byAccountUser(accountId, accountUserId), 'accountUser');
 }
 
 export interface NotificationOutcome {

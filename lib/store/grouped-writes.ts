@@ -5,6 +5,7 @@
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
 import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
+import { heldCounts, writeHeldCountsWith } from './deferred-counts';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
@@ -25,10 +26,20 @@ const counterItems = new KeyedGroupCommit<Record<string, number>>(
   1,
 );
 
-/** adjustFields, merged with the concurrent adjustments of the same counter item. */
+/** adjustFields, merged with the concurrent adjustments of the same counter item (and, inside
+ * withCountsDeferred, with the other adjustments of that work). */
 export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
-  return counterItems.add(`${key.pk}\u0000${key.sk}`, deltas);
+  const id = `${key.pk}\u0000${key.sk}`;
+  const held = heldCounts();
+  if (!held) return counterItems.add(id, deltas);
+  const sum = held.get(id) ?? {};
+  for (const [field, n] of Object.entries(deltas)) sum[field] = (sum[field] ?? 0) + n;
+  held.set(id, sum);
+  return Promise.resolve();
 }
+
+// What a deferred scope held is written here, summed, once its work is done.
+writeHeldCountsWith((id, sum) => counterItems.add(id, sum));
 
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {

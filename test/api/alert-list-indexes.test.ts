@@ -11,7 +11,7 @@ import { eventually, forceStatus, seedTeam, whoAmI, type Me } from '../alerts/su
 import { reindexAlerts } from '../../lib/alerts/bulk-store';
 import { readWordGroup } from '../../lib/alerts/word-store';
 import { db, tableName } from '../../lib/store/client';
-import { deleteItem, putItem } from '../../lib/store/items';
+import { deleteItem, getItem, putItem } from '../../lib/store/items';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulidBoundsOf } from '../../lib/ids';
 
@@ -413,5 +413,63 @@ describe('queries outside the indexes', () => {
     const timeline = await admin.get(`/log?owner_id=alt_${reference[0].id}&q=created`);
     expect(timeline.status, timeline.text).toBe(200);
     expect(timeline.body.total_count).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('alerts stored with the former gsi1/gsi2 copies', () => {
+  const formerKeys = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'];
+  const stored = (id: string) => getItem({ pk: `A#${me.accountId}#ALERT`, sk: id });
+  /** As an alert stored before status and urgency moved to gsi4: whole-item copies in gsi1 and gsi2. */
+  async function storeTheFormerWay(alert: Alert) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `A#${me.accountId}#ALERT`, sk: alert.id },
+        UpdateExpression: 'SET gsi1pk = :s, gsi1sk = :id, gsi2pk = :u, gsi2sk = :id',
+        ExpressionAttributeValues: {
+          ':s': `A#${me.accountId}#ALERT#STATUS#${alert.status}`,
+          ':u': `A#${me.accountId}#ALERT#URGENCY#${alert.urgency}`,
+          ':id': alert.id,
+        },
+      }),
+    );
+  }
+
+  // Last: it acknowledges an open alert, and the refusals above count the open ones.
+  it('new and changed alerts hold none; an old one is listed once by status and urgency, and its transition removes them', async () => {
+    const target = reference.find((a) => a.status === 'open')!;
+    const untouched = reference.find((a) => a.status === 'resolved')!;
+    expect(Object.keys((await stored(untouched.id))!)).not.toContain('gsi1pk');
+    await storeTheFormerWay(target);
+    await storeTheFormerWay(untouched);
+    expect(Object.keys((await stored(target.id))!)).toEqual(expect.arrayContaining(formerKeys));
+    await checkQuery(
+      'status=open',
+      expected((a) => a.status === 'open'),
+    );
+    await checkQuery(
+      `urgency=${target.urgency}`,
+      expected((a) => a.urgency === target.urgency),
+    );
+
+    const acknowledged = await admin.post(`/api/v4/alerts/${target.id}/acknowledge`);
+    expect(acknowledged.status).toBe(200);
+    reference[reference.indexOf(target)] = (await admin.get(`/api/v4/alerts/${target.id}`)).body;
+    const keys = Object.keys((await stored(target.id))!);
+    for (const key of formerKeys) expect(keys).not.toContain(key);
+    await checkQuery(
+      'status=open',
+      expected((a) => a.status === 'open'),
+    );
+    await checkQuery(
+      'status=acknowledged',
+      expected((a) => a.status === 'acknowledged'),
+    );
+
+    // reindex-alerts removes them from the alerts no write has touched since.
+    expect(Object.keys((await stored(untouched.id))!)).toContain('gsi1pk');
+    await reindexAlerts(me.accountId);
+    expect(Object.keys((await stored(untouched.id))!)).not.toContain('gsi1pk');
+    expect(Object.keys((await stored(untouched.id))!)).not.toContain('gsi2pk');
   });
 });

@@ -11,7 +11,10 @@ import type { LogRecord } from '../../lib/logs/records';
 import { importLogs, listLogsOfOwner } from '../../lib/logs/store';
 import type { NotificationRecord } from '../../lib/notify/records';
 import { importNotifications, insertNotification, listNotificationsOfAccountUser, listNotificationsOfAlert } from '../../lib/notify/store';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/store/client';
 import { adjustOwnerCounts, readOwnerCount } from '../../lib/store/counters';
+import { deleteItem, getItem } from '../../lib/store/items';
 import { recountCounter } from '../../lib/store/recount';
 import type { ApiClient } from '../support/api-client';
 import { settle } from '../support/quiescence';
@@ -201,6 +204,51 @@ describe('notifications by alert and by account user', () => {
     expect(both.body.total_count).toBe(40);
     const sms = await admin.get(`/api/v4/notifications?account_user_id=${person}&channel=sms&limit=5`);
     expect(sms.body.total_count).toBe(records.filter((r) => r.account_user_id === person && r.channel === 'sms').length);
+  });
+});
+
+describe('notifications stored before the keys-only indexes', () => {
+  it('are listed and counted beside new ones, by alert and by account user', { tags: ['moto'] }, async () => {
+    const [alertId, person] = [newId(), newId()];
+    const records = Array.from({ length: 24 }, (_, i) => notification(alertId, person, i));
+    expect((await Promise.all(records.map((record) => insertNotification(record)))).every(Boolean)).toBe(true);
+    const key = (id: string) => ({ pk: `A#${me.accountId}#NTF`, sk: id });
+    // New ones hold keys-only index keys (gsi4 by alert, gsi6 by person) and no whole-item copy.
+    const fresh = (await getItem(key(records[1].id)))!;
+    expect([fresh.gsi4pk, fresh.gsi6pk, fresh.gsi1pk, fresh.gsi2pk]).toEqual([
+      `A#${me.accountId}#NTF#ALT#${alertId}`,
+      `A#${me.accountId}#NTF#ACU#${person}`,
+      undefined,
+      undefined,
+    ]);
+    // Every other one as stored before: the same keys in gsi1 / gsi2, whose copies are whole items.
+    for (const record of records.filter((_, i) => i % 2 === 0)) {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key(record.id),
+          UpdateExpression: 'SET gsi1pk = gsi4pk, gsi1sk = gsi4sk, gsi2pk = gsi6pk, gsi2sk = gsi6sk REMOVE gsi4pk, gsi4sk, gsi6pk, gsi6sk',
+        }),
+      );
+    }
+    const newestFirst = records
+      .map((r) => r.id)
+      .sort()
+      .reverse();
+    expect((await listNotificationsOfAlert(me.accountId, alertId)).map((n) => n.id)).toEqual(newestFirst);
+    expect((await listNotificationsOfAccountUser(me.accountId, person, { forward: true, limit: 5 })).map((n) => n.id)).toEqual(
+      [...newestFirst].reverse().slice(0, 5),
+    );
+    expectWalk(await walk(`/api/v4/notifications?alert_id=${alertId}`, 7), newestFirst);
+    expectWalk(await walk(`/api/v4/notifications?account_user_id=${person}&sort=id&direction=asc`, 5), [...newestFirst].reverse());
+    // Without owner counts (stored before them too): both indexes' partitions are counted.
+    await deleteItem({ pk: `A#${me.accountId}#OCOUNT#NTF`, sk: `ALT#${alertId}` });
+    await deleteItem({ pk: `A#${me.accountId}#OCOUNT#NTF`, sk: `ACU#${person}` });
+    expectWalk(await walk(`/api/v4/notifications?alert_id=${alertId}`, 10), newestFirst);
+    expectWalk(await walk(`/api/v4/notifications?account_user_id=${person}`, 10), newestFirst);
+    // The recount writes them back (from the notifications themselves), for the tests after this one.
+    expect(await recountCounter(me.accountId, 'NTF#OWNER', { settleMs: 50 })).toMatchObject({ status: 'repaired' });
+    expect(await readOwnerCount(me.accountId, 'NTF', `ALT#${alertId}`)).toBe(24);
   });
 });
 

@@ -10,7 +10,10 @@ import { getAlert } from '../../lib/alerts/store';
 import { recountAccount, repairNextCounter } from '../../lib/counters/recount-counters';
 import { newId } from '../../lib/ids';
 import { listLogsOfOwner } from '../../lib/logs/store';
-import { adjustCounts } from '../../lib/store/counters';
+import { adjustCounts, countKey } from '../../lib/store/counters';
+import { withCountsDeferred } from '../../lib/store/deferred-counts';
+import { addCounts, addOwnerCounts } from '../../lib/store/grouped-writes';
+import { getItem } from '../../lib/store/items';
 import { countedTypes, recountCounter } from '../../lib/store/recount';
 import { whoAmI } from '../alerts/support';
 import { createMember } from '../support/api-client';
@@ -203,4 +206,47 @@ describe('timeline entries written twice at once', () => {
       expect(await recountCounter(accountId, 'ALERT', { settleMs: 100 })).toEqual({ type: 'ALERT', status: 'exact', corrections: {} });
     },
   );
+});
+
+describe("an escalation step's counts, held back to its end", () => {
+  it('are written summed, one update per counter item, after the work and also when it fails', { tags: ['moto'] }, async () => {
+    await settle(service);
+    const owner = `ALT#${newId()}`;
+    const counterItem = async () => (await getItem(countKey(accountId, 'NTF')))!;
+    // Every applied ADD shifts in its token (_w0 newest): one update means the old newest is second.
+    const before = await counterItem();
+    const field = 'channel:deferred-test';
+    const seen = await withCountsDeferred(async () => {
+      await Promise.all([addCounts(accountId, 'NTF', { total: 1, [field]: 1 }), addOwnerCounts(accountId, 'NTF', { [owner]: 1 })]);
+      await addCounts(accountId, 'NTF', { total: 1, [field]: 1 });
+      await addOwnerCounts(accountId, 'NTF', { [owner]: 1 });
+      // Nothing is written while the work runs.
+      return counterItem();
+    });
+    expect(seen[field]).toBeUndefined();
+    const after = await counterItem();
+    expect([after[field], (after.total as number) - (before.total as number)]).toEqual([2, 2]);
+    expect(after._w1).toBe(before._w0);
+    expect((await getItem({ pk: `A#${accountId}#OCOUNT#NTF`, sk: owner }))?.n).toBe(2);
+
+    // A failing work's counts are written all the same: what it stored is counted.
+    const failing = withCountsDeferred(async () => {
+      await addCounts(accountId, 'NTF', { total: -2, [field]: -2 });
+      await addOwnerCounts(accountId, 'NTF', { [owner]: -2 });
+      throw new Error('the step failed');
+    });
+    await expect(failing).rejects.toThrow('the step failed');
+    const undone = await counterItem();
+    expect([undone[field], undone.total, undone._w1]).toEqual([0, before.total, after._w0]);
+    expect((await getItem({ pk: `A#${accountId}#OCOUNT#NTF`, sk: owner }))?.n).toBe(0);
+
+    // What the work left running adds after the sums were written is written then, not lost.
+    let late!: Promise<void>;
+    await withCountsDeferred(async () => {
+      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() => addCounts(accountId, 'NTF', { [field]: 1 }));
+    });
+    await late;
+    expect((await counterItem())[field]).toBe(1);
+    await adjustCounts(accountId, 'NTF', { [field]: -1 });
+  });
 });

@@ -1,0 +1,47 @@
+// Counter adjustments held back while a piece of work runs, then written summed (lib/store/grouped-
+// writes.ts adds to them): an escalation step's fan-out writes its workflows and its notifications
+// one channel after the other, each with its counts and owner counts, and would otherwise pay one ADD
+// per record and counter item. Apart from grouped-writes so that the use cases that open such a scope
+// (the escalation step, routing) reach no table primitive.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Counter item (`<pk>\0<sk>`) → field → sum, while its work runs. */
+type HeldCounts = Map<string, Record<string, number>>;
+
+const deferred = new AsyncLocalStorage<{ sums: HeldCounts; open: boolean }>();
+
+/** The sums of the scope this call runs in, while its work runs (a timer or a promise the work left
+ * running keeps its context after the sums were written: its adjustments are written at once then). */
+export function heldCounts(): HeldCounts | undefined {
+  const scope = deferred.getStore();
+  return scope?.open ? scope.sums : undefined;
+}
+
+type HeldWriter = (counterItem: string, sum: Record<string, number>) => Promise<void>;
+let writeHeld: HeldWriter | null = null;
+
+/** Set by lib/store/grouped-writes.ts, the only module that adds to the sums. */
+export function writeHeldCountsWith(writer: HeldWriter): void {
+  writeHeld = writer;
+}
+
+/**
+ * Runs `work` holding back every counter adjustment it makes, then writes them summed, one update per
+ * counter item, before answering (also when `work` fails: what it wrote is counted). The window of a
+ * crash between a record and its count grows from one write to the work's (the recount repairs it).
+ */
+export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> {
+  if (heldCounts()) return work();
+  const scope = { sums: new Map() as HeldCounts, open: true };
+  try {
+    return await deferred.run(scope, work);
+  } finally {
+    scope.open = false;
+    const writes: Promise<void>[] = [];
+    for (const [counterItem, sum] of scope.sums) {
+      const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => n !== 0));
+      if (Object.keys(nonZero).length > 0 && writeHeld) writes.push(writeHeld(counterItem, nonZero));
+    }
+    await Promise.all(writes);
+  }
+}
