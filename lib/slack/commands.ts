@@ -18,10 +18,7 @@ import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest, HttpError } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { derivedUlid, parseId } from '../ids';
-import { logger } from '../log';
 import { escapeMrkdwn, slackNotice } from '../notify/content';
-import { postToResponseUrl } from '../slack-client/methods';
-import { SlackCallFailed } from '../slack-client/web-api';
 import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
@@ -30,7 +27,7 @@ import { claimCommandAlert } from './command-store';
 import { enqueueSlackWork, type SlackCommandMessage } from './interaction-queue';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, interactionKey, tellThroughResponseUrl, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 export type CommandAnswer = z.input<typeof SlackCommandAnswer>;
 
@@ -78,11 +75,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
 export async function runSlackCommand(message: SlackCommandMessage): Promise<void> {
   const person = await slackPersonOf(message.account_id, message.slack_user_id);
   const result = person ? await runCommand(person, message.text.trim(), { key: message.key, sentAt: message.sent_at }) : reply(NOT_LINKED);
-  if (!message.response_url) return;
-  await postToResponseUrl(message.response_url, { ...slackNotice(result.text), response_type: 'ephemeral' }).catch((error: unknown) => {
-    if (!(error instanceof SlackCallFailed)) throw error;
-    logger.warn('slack: a late command answer was not taken', { error: error.message });
-  });
+  await tellThroughResponseUrl(message.response_url, { ...slackNotice(result.text), response_type: 'ephemeral' });
 }
 
 /** Which command this is: its interaction key, and when Slack sent it (ms). */

@@ -13,7 +13,6 @@ import { respondToBroadcast } from '../broadcasts/respond-broadcast';
 import { consoleLink } from '../http/base-url';
 import { HttpError } from '../http/errors';
 import { prefixId } from '../ids';
-import { logger } from '../log';
 import {
   BROADCAST_RESPONSE_ACTION,
   SLACK_ALERT_ACTIONS,
@@ -23,23 +22,15 @@ import {
   slackNotice,
   type SlackAlertAction,
 } from '../notify/content';
-import { postToResponseUrl, type ResponseUrlMessage } from '../slack-client/methods';
-import { SlackCallFailed } from '../slack-client/web-api';
+import type { ResponseUrlMessage } from '../slack-client/methods';
 import { actOnAlertFromSlack } from './alert-actions';
 import type { SlackInteractionMessage } from './interaction-queue';
 import { NOT_LINKED, slackPersonOf } from './slack-person';
+import { tellThroughResponseUrl } from './slack-request';
 
 export type InteractionOutcome = 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'ignored';
 
-async function answer(click: SlackInteractionMessage, message: ResponseUrlMessage): Promise<void> {
-  if (!click.response_url) return;
-  try {
-    await postToResponseUrl(click.response_url, message);
-  } catch (error) {
-    if (!(error instanceof SlackCallFailed)) throw error;
-    logger.warn('slack: an answer through response_url was not taken', { error: error.message });
-  }
-}
+const answer = (click: SlackInteractionMessage, message: ResponseUrlMessage) => tellThroughResponseUrl(click.response_url, message);
 
 const ephemeral = (text: string): ResponseUrlMessage => ({ ...slackNotice(text), response_type: 'ephemeral', replace_original: false });
 

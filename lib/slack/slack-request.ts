@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { now } from '../clock';
 import { logger } from '../log';
 import { Unauthorized } from '../http/errors';
+import { postToResponseUrl, type ResponseUrlMessage } from '../slack-client/methods';
 import type { SlackWorkspace } from '../slack-client/records';
+import { SlackCallFailed } from '../slack-client/web-api';
 import { workspaceByTeam } from '../slack-client/workspace';
 import { checkSlackSignature, checkSlackTimestamp } from './signature';
 
@@ -82,5 +84,19 @@ export async function answerInTime<T>(work: Promise<T>, meanwhile: T): Promise<T
     return await Promise.race([work, late]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Tells a click's or a command's result through its response_url, when it has one. Slack refusing
+ * it (expired, used up, unreachable) is logged, not thrown: the work it tells of is done.
+ */
+export async function tellThroughResponseUrl(url: string | undefined, message: ResponseUrlMessage): Promise<void> {
+  if (!url) return;
+  try {
+    await postToResponseUrl(url, message);
+  } catch (error) {
+    if (!(error instanceof SlackCallFailed)) throw error;
+    logger.warn('slack: an answer through response_url was not taken', { error: error.message });
   }
 }
