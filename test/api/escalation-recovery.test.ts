@@ -69,6 +69,19 @@ async function holdEscalationWorker(): Promise<() => void> {
   return release;
 }
 
+/** A one-layer team paged by a new alert: its push and e-mail sent, and the escalation at rest (no lease held). */
+async function pagedOneLayer() {
+  const a = await person(admin);
+  const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+  const alert = await alertTo(admin, { teams: [t.id] });
+  await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+  const escalation = await waitFor(
+    () => getEscalation(accountId, alert.id),
+    (e) => e.leaseOwner === null,
+  );
+  return { a, t, alert, escalation };
+}
+
 /**
  * What a worker did before dying: the alert's due layer timeouts advanced and committed with their
  * outbox and a lease, then nothing (the lease has run out since). Returns the step's time and effects.
@@ -235,14 +248,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
     'waits for a step that holds the paging lease, which it can no longer extend, and answers only after its release',
     { tags: ['moto'] },
     async () => {
-      const a = await person(admin);
-      const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
-      const alert = await alertTo(admin, { teams: [t.id] });
-      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
-      const stored = await waitFor(
-        () => getEscalation(accountId, alert.id),
-        (e) => e.leaseOwner === null,
-      );
+      const { a, alert, escalation: stored } = await pagedOneLayer();
       // A step is paging: it holds the lease for the next two seconds of the service's clock, which
       // stands still from here, so the lease cannot run out however long the machine takes.
       testClock.freeze();
@@ -386,14 +392,7 @@ describe('delayed starts (the routing seam)', () => {
     'a routing message delivered again starts nothing and writes nothing: the escalation keeps its version',
     { tags: ['moto'] },
     async () => {
-      const a = await person(admin);
-      const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
-      const alert = await alertTo(admin, { teams: [t.id] });
-      await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
-      const before = await waitFor(
-        () => getEscalation(accountId, alert.id),
-        (e) => e.leaseOwner === null,
-      );
+      const { t, alert, escalation: before } = await pagedOneLayer();
       // What the routing worker does with a redelivered message (assignments-decided.ts): the same key and targets.
       const result = await startEscalation({
         accountId,
