@@ -12,6 +12,26 @@ export function withoutSdkLogging(client: { middlewareStack: { remove(name: stri
   client.middlewareStack.remove('loggerMiddleware');
 }
 
+/**
+ * One client of a service per process, made again (the old one destroyed) when its endpoint changes:
+ * the SDK's standard `AWS_ENDPOINT_URL_<SERVICE>` variable, else `AWS_ENDPOINT_URL`, so the same code
+ * talks to AWS, LocalStack, moto or the embedded emulators, and the local runtime and the tests may
+ * point the process at another emulator between runs.
+ */
+export function clientPerEndpoint<T extends { destroy(): void }>(serviceEndpointVariable: string, make: () => T): () => T {
+  let client: T | undefined;
+  let clientEndpoint: string | undefined;
+  return () => {
+    const endpoint = process.env[serviceEndpointVariable] ?? process.env.AWS_ENDPOINT_URL;
+    if (!client || clientEndpoint !== endpoint) {
+      client?.destroy();
+      client = make();
+      clientEndpoint = endpoint;
+    }
+    return client;
+  };
+}
+
 const background = new AsyncLocalStorage<true>();
 
 /**

@@ -2,22 +2,13 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { serviceClientConfig, withoutSdkLogging } from '../sdk';
+import { clientPerEndpoint, serviceClientConfig, withoutSdkLogging } from '../sdk';
 
-let client: SQSClient | undefined;
-let clientEndpoint: string | undefined;
-
-export function sqs(): SQSClient {
-  // The local runtime and the tests may point the process at another emulator between runs.
-  const endpoint = process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL;
-  if (!client || clientEndpoint !== endpoint) {
-    client?.destroy();
-    client = new SQSClient({ ...serviceClientConfig(), useQueueUrlAsEndpoint: false });
-    withoutSdkLogging(client);
-    clientEndpoint = endpoint;
-  }
+export const sqs: () => SQSClient = clientPerEndpoint('AWS_ENDPOINT_URL_SQS', () => {
+  const client = new SQSClient({ ...serviceClientConfig(), useQueueUrlAsEndpoint: false });
+  withoutSdkLogging(client);
   return client;
-}
+});
 
 /** Sends up to 10 bodies in one SendMessageBatch; one error (or undefined) per body. */
 export async function sendBatch(queueUrl: string, bodies: string[]): Promise<Array<Error | undefined>> {
