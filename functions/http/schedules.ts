@@ -6,6 +6,7 @@ import { createSchedule } from '../../lib/schedules/create-schedule';
 import { deleteSchedule } from '../../lib/schedules/delete-schedule';
 import { flushSchedule } from '../../lib/schedules/flush-schedule';
 import { scheduleCoverage } from '../../lib/schedules/read-coverage';
+import { scheduleFairness } from '../../lib/schedules/read-fairness';
 import { currentOncall, windowEvents } from '../../lib/schedules/read-oncall';
 import { eventsOfScheduleList } from '../../lib/schedules/read-schedule-events';
 import { findSchedule, listSchedules } from '../../lib/schedules/read-schedules';
@@ -29,4 +30,5 @@ export const handler = httpHandler(scheduleRoutes, {
   currentOncall: async (req) => ok(await currentOncall(req.principal, req.params.id)),
   windowEvents: async (req) => ok(await windowEvents(req.principal, req.params.id, req.query)),
   coverage: async (req) => ok(await scheduleCoverage(req.principal, req.params.id, req.query)),
+  fairness: async (req) => ok(await scheduleFairness(req.principal, req.params.id, req.query)),
 });

@@ -21,6 +21,8 @@ export interface PersonCoverage {
   onCallMs: number;
   /** Spans of theirs that overlap the window, each counted whole. */
   spans: number;
+  /** Their on-call time within the window as disjoint intervals, oldest first. */
+  onCall: CoverageInterval[];
 }
 
 export interface Coverage {
@@ -84,7 +86,10 @@ export function coverageOf(spans: readonly OncallSpan[], scheduleLayers: Iterabl
     });
 
   const people: PersonCoverage[] = [...byPerson.values()]
-    .map(({ attendeeId, layer, intervals, spans: count }) => ({ attendeeId, layer, onCallMs: lengthOf(union(intervals)), spans: count }))
+    .map(({ attendeeId, layer, intervals, spans: count }) => {
+      const onCall = union(intervals);
+      return { attendeeId, layer, onCallMs: lengthOf(onCall), spans: count, onCall };
+    })
     .sort(
       (a, b) => a.layer - b.layer || b.onCallMs - a.onCallMs || (a.attendeeId < b.attendeeId ? -1 : a.attendeeId > b.attendeeId ? 1 : 0),
     );

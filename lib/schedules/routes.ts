@@ -3,7 +3,7 @@
 import { EventV4 } from '../events/schemas';
 import { declareRoutes, NESTED_LIST_ERRORS, READ_ERRORS } from '../http/route-contract';
 import { ADMIN_ONLY, standardRoutes } from '../http/standard-routes';
-import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleCoverageV4, ScheduleV4, updateScheduleInput } from './schemas';
+import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleCoverageV4, ScheduleFairnessV4, ScheduleV4, updateScheduleInput } from './schemas';
 
 const v4 = '/api/v4';
 
@@ -77,6 +77,20 @@ export const scheduleRoutes = declareRoutes('schedules', {
       { name: 'end', required: true, description: 'ISO 8601 datetime, at most 90 days after start', example: '2026-03-29T00:00:00Z' },
     ],
     success: [{ status: 200, description: 'Gaps per layer and time per person', schema: ScheduleCoverageV4 }],
+    errors: [401, 404, 'invalid'],
+  },
+  fairness: {
+    method: 'GET',
+    path: `${v4}/schedules/{id}/fairness`,
+    summary: "How a window's on-call time is shared out among a schedule's people",
+    description:
+      "Per person and layer: their on-call time within [start, end) as coverage counts it, the part of it between 22:00 and 07:00 and the part on a Saturday or Sunday, both on the person's own clock (their profile's time zone), and their spans overlapping the window. Same window rules as coverage (at most 90 days; 422 otherwise).",
+    tag: 'Schedules',
+    query: [
+      { name: 'start', required: true, description: 'ISO 8601 datetime (without an offset: UTC)', example: '2026-03-01T00:00:00Z' },
+      { name: 'end', required: true, description: 'ISO 8601 datetime, at most 90 days after start', example: '2026-03-29T00:00:00Z' },
+    ],
+    success: [{ status: 200, description: 'Time per person and layer', schema: ScheduleFairnessV4 }],
     errors: [401, 404, 'invalid'],
   },
 });

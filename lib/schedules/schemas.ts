@@ -66,6 +66,27 @@ export const ScheduleCoverageV4 = z.strictObject({
   ),
 });
 
+/** GET /api/v4/schedules/:id/fairness: how a window's on-call time is shared out (docs/api.md#fairness). */
+export const ScheduleFairnessV4 = z.strictObject({
+  start: instant,
+  end: instant,
+  people: z.array(
+    z.strictObject({
+      account_user_id: ulid,
+      layer: z.number().int(),
+      /** The IANA zone their nights and weekends were counted in: their profile's, else UTC. */
+      time_zone: z.string(),
+      /** On call on that layer within the window, as coverage counts it. */
+      seconds: z.number(),
+      /** The part of it between 22:00 and 07:00 on their own clock. */
+      night_seconds: z.number(),
+      /** The part of it on their own Saturday or Sunday. */
+      weekend_seconds: z.number(),
+      spans: z.number().int(),
+    }),
+  ),
+});
+
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createScheduleInput, { id: 'ScheduleCreateInput' });
 documentNames.add(updateScheduleInput, { id: 'ScheduleUpdateInput' });
@@ -73,6 +94,7 @@ documentNames.add(ScheduleV4, { id: 'ScheduleV4' });
 documentNames.add(OncallEntries, { id: 'OncallEntries' });
 documentNames.add(Interval, { id: 'CoverageInterval' });
 documentNames.add(ScheduleCoverageV4, { id: 'ScheduleCoverageV4' });
+documentNames.add(ScheduleFairnessV4, { id: 'ScheduleFairnessV4' });
 
 /** How current_oncall and window_events describe their entries (the routes of teams and schedules). */
 export const ONCALL_ENTRIES =

@@ -163,3 +163,55 @@ describe('coverage of a schedule', () => {
     expect((await service.anonymous.get(`/api/v4/schedules/${schedule.id}/coverage?${window}`)).status).toBe(401);
   });
 });
+
+describe('fairness of a schedule', () => {
+  it("splits each person's time into nights and weekends on their own clock", async () => {
+    const schedule = await createSchedule(admin, 'Fair');
+    const [E, F] = await people(admin, 2, 'Fair');
+    const zone = await admin.put(`/api/v4/account_users/${E.id}`, { user_attributes: { time_zone: 'America/New_York' } });
+    expect(zone.status, zone.text).toBe(200);
+    const defaultZone = (await admin.get(`/api/v4/account_users/${F.id}`)).body.user.time_zone as string;
+    // Layer 1: Friday 2026-03-06 18:00Z to Monday 06:00Z, both of them (two people at once each count in full).
+    await createEvent(admin, {
+      start_datetime: '2026-03-06T18:00:00Z',
+      end_datetime: '2026-03-09T06:00:00Z',
+      time_zone: 'UTC',
+      layer: 1,
+      account_user_ids: [E.id, F.id],
+      schedule_ids: [schedule.id],
+    });
+    const res = await admin.get(`/api/v4/schedules/${schedule.id}/fairness?start=2026-03-06T00:00:00Z&end=2026-03-10T00:00:00Z`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.start).toBe('2026-03-06T00:00:00.000Z');
+    const byPerson = new Map((res.body.people as { account_user_id: string }[]).map((p) => [p.account_user_id, p]));
+    // New York: Friday 13:00 EST to Monday 02:00 EDT (spring change Sunday 03-08 02:00 → 03:00): 60 h.
+    // Nights: Fri 22–Sat 07 (9), Sat 22–Sun 07 (8, the short night), Sun 22–Mon 02 (4) = 21 h.
+    // Weekend: Saturday 24 h + Sunday 23 h = 47 h.
+    expect(byPerson.get(E.id)).toEqual({
+      account_user_id: E.id,
+      layer: 1,
+      time_zone: 'America/New_York',
+      seconds: 60 * HOUR,
+      night_seconds: 21 * HOUR,
+      weekend_seconds: 47 * HOUR,
+      spans: 1,
+    });
+    // F keeps the default zone, UTC (the friendly name of Etc/UTC): nights Fri 22–Sat 07, Sat 22–Sun 07, Sun 22–Mon 06 = 9 + 9 + 8.
+    expect(defaultZone).toBe('UTC');
+    expect(byPerson.get(F.id)).toMatchObject({ time_zone: 'Etc/UTC', seconds: 60 * HOUR, night_seconds: 26 * HOUR, weekend_seconds: 48 * HOUR });
+    // The same window and person time as coverage.
+    const cover = await coverage(admin, schedule.id, 'start=2026-03-06T00:00:00Z&end=2026-03-10T00:00:00Z');
+    expect(cover.body.people.map((p: { seconds: number }) => p.seconds)).toEqual([60 * HOUR, 60 * HOUR]);
+  });
+
+  it('refuses a bad window with a 422 and is a 404 for another account', async () => {
+    const schedule = await createSchedule(admin, 'Fairly checked');
+    const bad = await admin.get(`/api/v4/schedules/${schedule.id}/fairness?start=2026-06-01T00:00:00Z&end=2026-10-01T00:00:00Z`);
+    expect(bad.status, bad.text).toBe(422);
+    expect(errorMessages(bad)).toEqual(['the window from start to end must not be longer than 90 days']);
+    const other = await signupAccount(service, 'Unfair');
+    const window = 'start=2026-06-01T00:00:00Z&end=2026-06-02T00:00:00Z';
+    expect((await other.client.get(`/api/v4/schedules/${schedule.id}/fairness?${window}`)).status).toBe(404);
+    expect((await service.anonymous.get(`/api/v4/schedules/${schedule.id}/fairness?${window}`)).status).toBe(401);
+  });
+});

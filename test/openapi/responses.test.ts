@@ -385,6 +385,12 @@ describe('teams, schedules, events, escalation policies', () => {
     });
     await call(admin, 'GET /api/v4/schedules/{id}/coverage', 422, { id: scheduleId, query: 'start=yesterday' });
     await call(admin, 'GET /api/v4/schedules/{id}/coverage', 404, { id: 'nope', query: 'start=2026-01-01&end=2026-01-02' });
+    await call(admin, 'GET /api/v4/schedules/{id}/fairness', 200, {
+      id: scheduleId,
+      query: `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(future(7))}`,
+    });
+    await call(admin, 'GET /api/v4/schedules/{id}/fairness', 422, { id: scheduleId, query: 'start=yesterday' });
+    await call(admin, 'GET /api/v4/schedules/{id}/fairness', 404, { id: 'nope', query: 'start=2026-01-01&end=2026-01-02' });
 
     const feed = await call(member, 'POST /api/v4/schedules/{id}/calendar', 201, { id: scheduleId });
     const feedFile = new URL(feed.body.url as string).pathname.split('/').pop()!;
