@@ -3,7 +3,15 @@
 import { EventV4 } from '../events/schemas';
 import { declareRoutes, NESTED_LIST_ERRORS, READ_ERRORS } from '../http/route-contract';
 import { ADMIN_ONLY, standardRoutes } from '../http/standard-routes';
-import { createScheduleInput, ONCALL_ENTRIES, OncallEntries, ScheduleCoverageV4, ScheduleFairnessV4, ScheduleV4, updateScheduleInput } from './schemas';
+import {
+  createScheduleInput,
+  ONCALL_ENTRIES,
+  OncallEntries,
+  ScheduleCoverageV4,
+  ScheduleFairnessV4,
+  ScheduleV4,
+  updateScheduleInput,
+} from './schemas';
 
 const v4 = '/api/v4';
 

@@ -198,7 +198,12 @@ describe('fairness of a schedule', () => {
     });
     // F keeps the default zone, UTC (the friendly name of Etc/UTC): nights Fri 22–Sat 07, Sat 22–Sun 07, Sun 22–Mon 06 = 9 + 9 + 8.
     expect(defaultZone).toBe('UTC');
-    expect(byPerson.get(F.id)).toMatchObject({ time_zone: 'Etc/UTC', seconds: 60 * HOUR, night_seconds: 26 * HOUR, weekend_seconds: 48 * HOUR });
+    expect(byPerson.get(F.id)).toMatchObject({
+      time_zone: 'Etc/UTC',
+      seconds: 60 * HOUR,
+      night_seconds: 26 * HOUR,
+      weekend_seconds: 48 * HOUR,
+    });
     // The same window and person time as coverage.
     const cover = await coverage(admin, schedule.id, 'start=2026-03-06T00:00:00Z&end=2026-03-10T00:00:00Z');
     expect(cover.body.people.map((p: { seconds: number }) => p.seconds)).toEqual([60 * HOUR, 60 * HOUR]);

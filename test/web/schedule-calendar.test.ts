@@ -1,7 +1,8 @@
-// The schedule page's coverage and calendar parts, in a real browser (Debian's Chromium) against the
-// real local service: the layers' gaps marked red on the week and listed for the next 4 weeks (from
-// GET /api/v4/schedules/:id/coverage), and "Add to calendar" giving a webcal link whose address
-// serves the iCalendar feed; axe-core on the page with both shown.
+// The schedule page's coverage, fairness and calendar parts, in a real browser (Debian's Chromium)
+// against the real local service: the layers' gaps marked red on the week and listed for the next 4
+// weeks (from GET /api/v4/schedules/:id/coverage), the fairness table per period (GET
+// /api/v4/schedules/:id/fairness), and "Add to calendar" giving a webcal link whose address serves
+// the iCalendar feed; axe-core on the page with each shown.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../support/api-client';
@@ -68,6 +69,30 @@ describe.skipIf(chromiumMissing !== null)('coverage and calendar on the schedule
     // Layer 1: the one two-day hole; layer 2: before and after its one day.
     expect(await layer1.locator('.gap').allTextContents()).toEqual([expect.stringMatching(/\(2 d\)$/)]);
     expect(await layer2.locator('.gap').count()).toBe(2);
+  });
+
+  it('shows who carries the pager: hours, night and weekend hours per person and layer, per period', async () => {
+    const card = page.getByRole('region', { name: 'Fairness' });
+    const row = (layer: number) =>
+      card
+        .locator(`tbody tr`)
+        .filter({ hasText: 'Gale Gapfinder' })
+        .nth(layer - 1);
+    await row(2).waitFor();
+    const cells = async (layer: number) => (await row(layer).locator('td').allTextContents()).map(Number);
+    // Next 4 weeks: layer 1 for 10 + 16 days, layer 2 for its one day; every 24 hours hold 9 night hours.
+    const [layer1, hours1, nights1, weekend1, shifts1] = await cells(1);
+    expect([layer1, hours1, shifts1]).toEqual([1, 624, 2]);
+    expect(nights1).toBeGreaterThanOrEqual(26 * 9 - 9);
+    expect(weekend1).toBeLessThanOrEqual(hours1);
+    expect(await cells(2)).toEqual([2, 24, 9, expect.any(Number), 1]);
+    expect(await row(1).locator('th').textContent()).toContain('Etc/UTC');
+
+    // The last 4 weeks hold the one day of layer 1 before now.
+    await card.getByLabel('Period').selectOption('last');
+    await expect.poll(async () => (await card.locator('tbody tr').count()) === 1 && (await cells(1))[1]).toBe(24);
+    expect((await cells(1)).slice(0, 3)).toEqual([1, 24, 9]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('gives a webcal link to a feed of the schedule, and copies its address', async () => {

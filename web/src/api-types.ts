@@ -1319,6 +1319,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/schedules/{id}/fairness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How a window's on-call time is shared out among a schedule's people
+     * @description Per person and layer: their on-call time within [start, end) as coverage counts it, the part of it between 22:00 and 07:00 and the part on a Saturday or Sunday, both on the person's own clock (their profile's time zone), and their spans overlapping the window. Same window rules as coverage (at most 90 days; 422 otherwise).
+     */
+    get: operations['schedulesFairness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/schedules/{id}/calendar': {
     parameters: {
       query?: never;
@@ -2978,6 +2998,21 @@ export interface components {
         account_user_id: string;
         layer: number;
         seconds: number;
+        spans: number;
+      }[];
+    };
+    ScheduleFairnessV4: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      people: {
+        account_user_id: string;
+        layer: number;
+        time_zone: string;
+        seconds: number;
+        night_seconds: number;
+        weekend_seconds: number;
         spans: number;
       }[];
     };
@@ -7546,6 +7581,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ScheduleCoverageV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+      422: components['responses']['UnprocessableV4'];
+    };
+  };
+  schedulesFairness: {
+    parameters: {
+      query: {
+        /**
+         * @description ISO 8601 datetime (without an offset: UTC)
+         * @example 2026-03-01T00:00:00Z
+         */
+        start: string;
+        /**
+         * @description ISO 8601 datetime, at most 90 days after start
+         * @example 2026-03-29T00:00:00Z
+         */
+        end: string;
+      };
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Time per person and layer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleFairnessV4'];
         };
       };
       401: components['responses']['UnauthorizedV4'];

@@ -16,6 +16,8 @@ export type Team = Schemas['TeamV4'];
 export type Schedule = Schemas['ScheduleV4'];
 /** GET /api/v4/schedules/:id/coverage: gaps per layer and each person's time in a window. */
 export type ScheduleCoverage = Schemas['ScheduleCoverageV4'];
+/** GET /api/v4/schedules/:id/fairness: each person's hours, night hours and weekend hours in a window. */
+export type ScheduleFairness = Schemas['ScheduleFairnessV4'];
 /** POST /api/v4/schedules/:id/calendar: a secret iCalendar address. */
 export type CalendarAddress = Schemas['CalendarAddressV4'];
 export type EscalationPolicy = Schemas['EscalationPolicyV4'];

@@ -3,7 +3,8 @@
 // apart (the schedule's events, GET /api/v4/schedules/:id/events, say which is which), previous and
 // next week, a form to override an occurrence (POST /api/v4/events/:id/override) and one to add a
 // shift (POST /api/v4/events); the layers' gaps (GET /api/v4/schedules/:id/coverage) marked red in
-// the week and listed for the next 4 weeks, and a secret calendar address to subscribe to
+// the week and listed for the next 4 weeks, a fairness table (GET /api/v4/schedules/:id/fairness:
+// hours, night hours and weekend hours per person over the last or next 4 weeks), and a secret calendar address to subscribe to
 // (POST /api/v4/schedules/:id/calendar, shown as a webcal link).
 import { useMemo, useState } from 'preact/hooks';
 import { api, ApiError, listAll } from '../api';
@@ -33,7 +34,7 @@ import {
   type ScheduleEvent,
 } from '../lib/week';
 import { href, navigate, type PageProps } from '../router';
-import type { CalendarAddress, Schedule, ScheduleCoverage } from '../types';
+import type { CalendarAddress, Schedule, ScheduleCoverage, ScheduleFairness } from '../types';
 
 export function SchedulesPage() {
   const directory = useDirectory();
@@ -222,6 +223,7 @@ export function SchedulePage({ params, query }: PageProps) {
       )}
       <div class="columns">
         <UpcomingGaps scheduleId={schedule.id} />
+        <FairnessTable scheduleId={schedule.id} />
         <CalendarSubscription scheduleId={schedule.id} />
       </div>
       {canEdit && current && (
@@ -296,6 +298,89 @@ function UpcomingGaps({ scheduleId }: { scheduleId: string }) {
           )}
         </div>
       ))}
+    </section>
+  );
+}
+
+const FAIRNESS_PERIODS = {
+  next: { label: 'Next 4 weeks', from: 0, to: UPCOMING_DAYS },
+  last: { label: 'Last 4 weeks', from: -UPCOMING_DAYS, to: 0 },
+  quarter: { label: 'Last 90 days', from: -90, to: 0 },
+} as const;
+type FairnessPeriod = keyof typeof FAIRNESS_PERIODS;
+
+const hoursOf = (seconds: number) => {
+  const hours = seconds / 3600;
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
+};
+
+/** How the on-call time is shared out: hours, nights and weekends per person and layer. */
+function FairnessTable({ scheduleId }: { scheduleId: string }) {
+  const directory = useDirectory();
+  const [period, setPeriod] = useState<FairnessPeriod>('next');
+  const loaded = useLoad(() => {
+    const { from, to } = FAIRNESS_PERIODS[period];
+    // Whole hours, so that a reload within the hour asks for the same window.
+    const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const window = { start: toApiUtc(new Date(now + from * 86_400_000)), end: toApiUtc(new Date(now + to * 86_400_000)) };
+    return api.get<ScheduleFairness>(`/api/v4/schedules/${encodeURIComponent(scheduleId)}/fairness`, window);
+  }, [scheduleId, period]);
+  const rows = loaded.data?.people ?? [];
+  return (
+    <section class="card" aria-labelledby="fairness-title">
+      <h2 id="fairness-title">Fairness</h2>
+      <p class="hint">
+        Who carries the pager, in hours. Nights are 22:00–07:00 and weekends Saturday and Sunday, each on the person's own clock (their
+        profile's time zone).
+      </p>
+      <div class="filters">
+        <div class="field">
+          <label for="fairness-period">Period</label>
+          <select
+            id="fairness-period"
+            value={period}
+            onChange={(event) => setPeriod((event.currentTarget as HTMLSelectElement).value as FairnessPeriod)}
+          >
+            {Object.entries(FAIRNESS_PERIODS).map(([key, { label }]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {loaded.error ? <ErrorList error={loaded.error} /> : null}
+      {loaded.loading && !loaded.data ? <Loading what="the fairness table" /> : null}
+      {loaded.data && rows.length === 0 ? <p>Nobody is on call in this period.</p> : null}
+      {rows.length > 0 ? (
+        <table class="table fairness">
+          <caption class="visually-hidden">On-call time per person, {FAIRNESS_PERIODS[period].label.toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Layer</th>
+              <th scope="col">Hours</th>
+              <th scope="col">Night hours</th>
+              <th scope="col">Weekend hours</th>
+              <th scope="col">Shifts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.layer}-${row.account_user_id}`} data-person={row.account_user_id}>
+                <th scope="row">
+                  {directory.personName(row.account_user_id)} <span class="hint">({row.time_zone})</span>
+                </th>
+                <td>{row.layer}</td>
+                <td>{hoursOf(row.seconds)}</td>
+                <td>{hoursOf(row.night_seconds)}</td>
+                <td>{hoursOf(row.weekend_seconds)}</td>
+                <td>{row.spans}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }
