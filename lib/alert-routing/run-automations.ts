@@ -8,6 +8,7 @@ import { parseId, prefixId } from '../ids';
 import { logger } from '../log';
 import type { RoutingContext } from '../rule-engine';
 import { claimAutomationRun } from './routing-store';
+import { nowIso } from '../clock';
 
 export async function runRoutedAutomations(alert: AlertRecord, context: RoutingContext | null): Promise<void> {
   const automations = alert.routing?.automations ?? [];
@@ -17,7 +18,7 @@ export async function runRoutedAutomations(alert: AlertRecord, context: RoutingC
     automations.map(async (item, index) => {
       const automationId = parseId('automation', item.id);
       const claim = `${alert.id}#${item.router_id}#${item.rule_index}#${automationId ?? item.id}`;
-      if (!(await claimAutomationRun(alert.account_id, claim, new Date().toISOString()))) return;
+      if (!(await claimAutomationRun(alert.account_id, claim, nowIso()))) return;
       const details: Record<string, unknown> = {
         automation_id: automationId ? prefixId('automation', automationId) : item.id,
         router_id: item.router_id,
@@ -47,7 +48,7 @@ export async function runRoutedAutomations(alert: AlertRecord, context: RoutingC
         action: 'automation',
         oldStatus: alert.status,
         newStatus: alert.status,
-        time: new Date().toISOString(),
+        time: nowIso(),
         details,
         id: derivedUlid(base + 100 + index, `route:${alert.id}:automation:${index}`),
       });

@@ -10,6 +10,7 @@ import type { ApiKeyRecord } from './records';
 import { apiKeyToV4 } from './represent';
 import { createApiKeyInput } from './schemas';
 import { insertApiKey } from './store';
+import { nowIso } from '../clock';
 
 export async function issueApiKey(
   accountId: string,
@@ -17,7 +18,7 @@ export async function issueApiKey(
   name: string,
   token: string = generateToken(),
 ): Promise<{ record: ApiKeyRecord; token: string }> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const record: ApiKeyRecord = {
     id: newId(),
     account_id: accountId,

@@ -1,6 +1,7 @@
 // The sweeper's place in its walk through the counters (lib/counters/repair-counters.ts).
 //   cursor   SYSTEM / RECOUNT#CURSOR   {account_id, type}: the counter item repaired last
 import { getItem, putItem } from '../store/items';
+import { nowIso } from '../clock';
 
 const CURSOR_KEY = { pk: 'SYSTEM', sk: 'RECOUNT#CURSOR' };
 
@@ -15,5 +16,5 @@ export async function getRecountCursor(): Promise<RecountCursor | null> {
 }
 
 export async function saveRecountCursor(cursor: RecountCursor): Promise<void> {
-  await putItem({ ...CURSOR_KEY, ...cursor, updated_at: new Date().toISOString() });
+  await putItem({ ...CURSOR_KEY, ...cursor, updated_at: nowIso() });
 }

@@ -9,6 +9,7 @@ import { findEscalationPolicy } from './read-escalation-policies';
 import type { EscalationPolicyRecord } from './records';
 import { layerInputOf, layersFrom, updateEscalationPolicyInput } from './schemas';
 import { saveEscalationPolicy } from './store';
+import { nowIso } from '../clock';
 
 export async function updateEscalationPolicy(principal: Principal, rawId: string, body: unknown): Promise<EscalationPolicyRecord> {
   const current = await findEscalationPolicy(principal, rawId);
@@ -25,7 +26,7 @@ export async function updateEscalationPolicy(principal: Principal, rawId: string
     escalation_layers: sent.layers ? layersFrom(sent.layers, sent.field, current.escalation_layers) : current.escalation_layers,
     meta: mergeKeys(current.meta, input.meta, 'meta'),
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   if (!(await saveEscalationPolicy(next))) throw new Conflict('the escalation policy was changed by another request; reload and try again');
   return next;

@@ -6,6 +6,7 @@ import { done, updateWithRetry } from '../store/retry';
 import { removeEventTree } from './delete-event';
 import type { EventRecord } from './records';
 import { getEvent, listAllEvents, saveEvent } from './store';
+import { nowIso } from '../clock';
 
 export async function removeAttendeeFromEvents(accountId: string, accountUserId: string): Promise<void> {
   const attended = (await listAllEvents(accountId)).filter((e) => e.event_attendees.some((a) => a.attendee_id === accountUserId));
@@ -22,7 +23,7 @@ export async function removeAttendeeFromEvents(accountId: string, accountUserId:
             await removeEventTree(accountId, current.id);
             return done();
           }
-          return { ...current, event_attendees: remaining, version: current.version + 1, updated_at: new Date().toISOString() };
+          return { ...current, event_attendees: remaining, version: current.version + 1, updated_at: nowIso() };
         },
         save: (next, current) => saveEvent(next, current),
         saved: () => undefined,

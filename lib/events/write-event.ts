@@ -9,6 +9,7 @@ import { requireScheduleEditor } from '../teams/team-admins';
 import { checkDraft, checkExceptions, recordFromDraft, type EventDraft, type EventFieldNames } from './drafts';
 import type { EventRecord } from './records';
 import { getEvent, insertEvent, listChildEvents, nextEventTinyId, saveEvent } from './store';
+import { nowIso } from '../clock';
 
 async function checkReferences(principal: Principal, draft: EventDraft, names: EventFieldNames, previous?: EventRecord): Promise<void> {
   const unchangedSchedules =
@@ -30,7 +31,7 @@ export async function createEvent(principal: Principal, draft: EventDraft, names
   if (messages.length > 0) throw new Invalid(messages);
   await checkReferences(principal, draft, names);
   await requireScheduleEditor(principal, draft.schedule_ids, 'create events in this schedule');
-  const now = new Date().toISOString();
+  const now = nowIso();
   const record = recordFromDraft(draft, {
     id: newId(),
     account_id: principal.accountId,
@@ -65,7 +66,7 @@ export async function updateEvent(
       tiny_id: current.tiny_id,
       version: current.version + 1,
       created_at: current.created_at,
-      updated_at: new Date().toISOString(),
+      updated_at: nowIso(),
     },
     current,
   );
@@ -90,7 +91,7 @@ async function followParentSchedules(parent: EventRecord, previousScheduleIds: r
         edit: (stored) => {
           if (!stored || stored.parent_id !== parent.id) return done();
           if (stored.schedule_ids.join() === parent.schedule_ids.join()) return done();
-          return { ...stored, schedule_ids: [...parent.schedule_ids], version: stored.version + 1, updated_at: new Date().toISOString() };
+          return { ...stored, schedule_ids: [...parent.schedule_ids], version: stored.version + 1, updated_at: nowIso() };
         },
         save: (next, stored) => saveEvent(next, stored),
         saved: (next, stored) => followParentSchedules(next, stored.schedule_ids),

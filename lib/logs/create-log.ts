@@ -10,6 +10,7 @@ import { existing } from '../store/entity-store';
 import type { LogRecord } from './records';
 import { createLogInput } from './schemas';
 import { insertNewLog } from './store';
+import { nowIso } from '../clock';
 
 /** API keys are credentials, not objects a log can be about. */
 const NOT_REFERENCED: ReadonlySet<EntityKind> = new Set(['apiKey']);
@@ -58,7 +59,7 @@ export async function createLog(principal: Principal, body: unknown): Promise<Lo
     { field: 'owner_id', value: input.owner_id },
     { field: 'source_id', value: input.source_id },
   ]);
-  const now = new Date().toISOString();
+  const now = nowIso();
   const log: LogRecord = {
     id: newId(),
     account_id: principal.accountId,

@@ -15,6 +15,7 @@ import { addCounts, putGrouped } from '../store/grouped-writes';
 import { newId } from '../ids';
 import { batchWrite, checkItemSize, countItems, fromItem, getItem, isConditionFailure, putNew, queryItems } from '../store/items';
 import type { IngestResult, IngestStatus, LogRecord } from './records';
+import { nowIso } from '../clock';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
 
@@ -205,7 +206,7 @@ export async function saveLogOutcome(
           ':status': outcome.status,
           ':reason': outcome.reason,
           ':result': outcome.result,
-          ':now': new Date().toISOString(),
+          ':now': nowIso(),
           ':one': 1,
           ':was': was,
           ...Object.fromEntries(extra.map(([, value], i) => [`:x${i}`, value])),

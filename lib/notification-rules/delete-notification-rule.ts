@@ -11,13 +11,14 @@ import type { AccountUserRecord } from '../account-users/records';
 import type { NotificationRuleRecord } from './records';
 import { findNotificationRule } from './read-notification-rules';
 import { removeNotificationRule } from './store';
+import { nowIso } from '../clock';
 
 async function clearPointer(accountId: string, accountUserId: string, ruleId: string): Promise<void> {
   await updateWithRetry<AccountUserRecord, void>({
     load: () => getAccountUser(accountId, accountUserId),
     edit: (current) => {
       if (!current || current.notification_rule_id !== ruleId) return done();
-      return { ...current, notification_rule_id: null, version: current.version + 1, updated_at: new Date().toISOString() };
+      return { ...current, notification_rule_id: null, version: current.version + 1, updated_at: nowIso() };
     },
     save: (next) => saveAccountUser(next),
     saved: () => undefined,

@@ -10,6 +10,7 @@ import type { NotificationRuleRecord } from './records';
 import { checkedNotificationRules } from './rules-text';
 import { updateNotificationRuleInput } from './schemas';
 import { saveNotificationRule } from './store';
+import { nowIso } from '../clock';
 
 export interface NotificationRuleChanges {
   name?: string;
@@ -31,7 +32,7 @@ export async function saveNotificationRuleChanges(
     rules: changes.rules === undefined ? current.rules : await checkedNotificationRules(changes.rules, yamlField),
     meta: mergeKeys(current.meta, changes.meta),
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   if (!(await saveNotificationRule(next))) {
     throw new Conflict('the notification rule was changed by another request; reload and try again');

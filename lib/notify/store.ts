@@ -30,6 +30,7 @@ import {
   type Item,
 } from '../store/items';
 import type { NotificationRecord, NotificationStatus, ProviderStatus, ReceiptEventType } from './records';
+import { nowIso } from '../clock';
 
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
 const byAccountUser = (accountId: string, accountUserId: string) => `A#${accountId}#NTF#ACU#${accountUserId}`;
@@ -513,7 +514,7 @@ export async function getStoredResponseSecret(): Promise<string | null> {
 
 /** Stores the secret once; false when another process stored one first. */
 export function insertResponseSecret(secret: string): Promise<boolean> {
-  return putNew({ ...SECRET_KEY, secret, created_at: new Date().toISOString() });
+  return putNew({ ...SECRET_KEY, secret, created_at: nowIso() });
 }
 
 // ── the VAPID key pair of Web Push ────────────────────────────────────────────────────────────
@@ -529,7 +530,7 @@ export async function getStoredVapidKeys(): Promise<{ publicKey: string; private
 
 /** Stores the pair once; false when another process stored one first. */
 export function insertVapidKeys(keys: { publicKey: string; privateKey: string }): Promise<boolean> {
-  return putNew({ ...VAPID_KEY, public_key: keys.publicKey, private_key: keys.privateKey, created_at: new Date().toISOString() });
+  return putNew({ ...VAPID_KEY, public_key: keys.publicKey, private_key: keys.privateKey, created_at: nowIso() });
 }
 
 // ── pages sent to a phone: what an SMS reply from that number may answer ─────────────────────

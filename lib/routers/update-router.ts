@@ -12,6 +12,7 @@ import { forgetRouter } from './router-cache';
 import { checkedRouterRules } from './rules-text';
 import { updateRouterV4Input } from './schemas';
 import { saveRouter } from './store';
+import { nowIso } from '../clock';
 
 export interface RouterChanges {
   name?: string;
@@ -31,7 +32,7 @@ export async function saveRouterChanges(current: RouterRecord, changes: RouterCh
     rules: changes.rules === undefined ? current.rules : changes.rules,
     meta: mergeKeys(current.meta, changes.meta),
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   if (!(await saveRouter(next))) throw new Conflict('the router was changed by another request; reload and try again');
   forgetRouter(next.account_id, next.id);

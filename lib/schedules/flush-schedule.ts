@@ -10,6 +10,7 @@ import type { Principal } from '../http/principal';
 import { done, updateWithRetry } from '../store/retry';
 import { requireScheduleEditor } from '../teams/team-admins';
 import { findSchedule } from './read-schedules';
+import { nowIso } from '../clock';
 
 /** Takes one event out of the schedule; true when that deleted it. */
 async function takeOut(accountId: string, event: EventRecord, scheduleId: string): Promise<boolean> {
@@ -19,7 +20,7 @@ async function takeOut(accountId: string, event: EventRecord, scheduleId: string
       if (!current || !current.schedule_ids.includes(scheduleId)) return done(false);
       const remaining = current.schedule_ids.filter((id) => id !== scheduleId);
       if (remaining.length === 0) return done((await removeEvent(accountId, current.id)) !== null);
-      return { ...current, schedule_ids: remaining, version: current.version + 1, updated_at: new Date().toISOString() };
+      return { ...current, schedule_ids: remaining, version: current.version + 1, updated_at: nowIso() };
     },
     save: (next, current) => saveEvent(next, current),
     saved: () => false,

@@ -1,6 +1,7 @@
 // Who is on call (docs/api.md#who-is-on-call): a schedule's events through the on-call engine. window_events and
 // current_oncall answer one entry per on-call span, with its real bounds (not clipped), and each
 // attendee's name and primary e-mail beside its id (one BatchGet of the account users per answer).
+import { now as clockNow } from '../clock';
 import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
@@ -66,7 +67,7 @@ export async function scheduleOncallAt(accountId: string, scheduleId: string, at
   return oncallAt(events, at);
 }
 
-export async function currentOncall(principal: Principal, rawId: string, now = Date.now()): Promise<OncallEntry[]> {
+export async function currentOncall(principal: Principal, rawId: string, now = clockNow()): Promise<OncallEntry[]> {
   const schedule = await findSchedule(principal, rawId);
   return oncallEntries(principal.accountId, await scheduleOncallAt(principal.accountId, schedule.id, now));
 }

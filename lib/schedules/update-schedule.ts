@@ -8,6 +8,7 @@ import type { ScheduleRecord } from './records';
 import { findSchedule } from './read-schedules';
 import { updateScheduleInput } from './schemas';
 import { saveSchedule } from './store';
+import { nowIso } from '../clock';
 
 export async function updateSchedule(principal: Principal, rawId: string, body: unknown): Promise<ScheduleRecord> {
   const current = await findSchedule(principal, rawId);
@@ -18,7 +19,7 @@ export async function updateSchedule(principal: Principal, rawId: string, body: 
     name: input.name ?? current.name,
     meta: mergeKeys(current.meta, input.meta, 'meta'),
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   if (!(await saveSchedule(next))) throw new Conflict('the schedule was changed by another request; reload and try again');
   return next;

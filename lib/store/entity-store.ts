@@ -27,6 +27,7 @@ import {
   type Key,
   type QueryOptions,
 } from './items';
+import { nowIso } from '../clock';
 
 export interface Entity {
   id: string;
@@ -35,7 +36,7 @@ export interface Entity {
 }
 
 /** The attributes every new object starts with: a new id, version 1, created and updated now. */
-export function newEntity(accountId: string, now = new Date().toISOString()) {
+export function newEntity(accountId: string, now = nowIso()) {
   return { id: newId(), account_id: accountId, version: 1, created_at: now, updated_at: now };
 }
 

@@ -3,6 +3,7 @@
 import { done, updateWithRetry } from '../store/retry';
 import type { TeamRecord } from './records';
 import { getTeam, listTeamsOfPolicy, listTeamsOfSchedule, saveTeam } from './store';
+import { nowIso } from '../clock';
 
 /** Applies `edit` to a team with versioned retries; `edit` returns false when there is nothing to do. */
 export async function editTeam(accountId: string, teamId: string, edit: (team: TeamRecord) => boolean, what: string): Promise<void> {
@@ -16,7 +17,7 @@ export async function editTeam(accountId: string, teamId: string, edit: (team: T
         admin_account_user_ids: [...(team.admin_account_user_ids ?? [])],
       };
       if (!edit(next)) return done();
-      return { ...next, version: team.version + 1, updated_at: new Date().toISOString() };
+      return { ...next, version: team.version + 1, updated_at: nowIso() };
     },
     save: (next, team) => saveTeam(next, team),
     saved: () => undefined,

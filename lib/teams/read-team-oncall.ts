@@ -1,4 +1,5 @@
 // GET /api/v4/teams/:id/current_oncall: a shortcut for the team's schedule's current on-call.
+import { now as clockNow } from '../clock';
 import type { Principal } from '../http/principal';
 import { oncallEntries, scheduleOncallAt, type OncallEntry } from '../schedules/read-oncall';
 import type { OncallSpan } from '../oncall/types';
@@ -12,7 +13,7 @@ export async function teamOncallAt(accountId: string, teamId: string, at: number
   return scheduleOncallAt(accountId, team.schedule_id, at);
 }
 
-export async function teamCurrentOncall(principal: Principal, rawId: string, now = Date.now()): Promise<OncallEntry[]> {
+export async function teamCurrentOncall(principal: Principal, rawId: string, now = clockNow()): Promise<OncallEntry[]> {
   const team = await findTeam(principal, rawId);
   if (!team.schedule_id) return [];
   return oncallEntries(principal.accountId, await scheduleOncallAt(principal.accountId, team.schedule_id, now));

@@ -12,6 +12,7 @@ import { findTeam } from './read-teams';
 import { checkSpecificUsers, updateTeamInput } from './schemas';
 import { saveTeam } from './store';
 import { administersTeam } from './team-admins';
+import { nowIso } from '../clock';
 
 export async function updateTeam(principal: Principal, rawId: string, body: unknown): Promise<TeamRecord> {
   const current = await findTeam(principal, rawId);
@@ -61,7 +62,7 @@ export async function updateTeam(principal: Principal, rawId: string, body: unkn
     schedule_id: input.schedule_id === undefined ? current.schedule_id : (schedules[0] ?? null),
     escalation_policy_id: input.escalation_policy_id === undefined ? current.escalation_policy_id : (policies[0] ?? null),
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   checkSpecificUsers(next);
   if (!(await saveTeam(next, current))) throw new Conflict('the team was changed by another request; reload and try again');
