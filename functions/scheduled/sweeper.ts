@@ -5,8 +5,9 @@
 // (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
 // are late (lib/escalation/sweep) → run broadcast timers whose message was lost
 // (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
-// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → repair one
-// counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
+// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → once a week,
+// tell teams' admins of the coming week's coverage gaps (lib/escalation/coverage-gap-notice) → repair
+// one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
@@ -14,6 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
 import { sweepBroadcasts } from '../../lib/broadcasts/sweep-broadcasts';
 import { repairNextCounter } from '../../lib/counters/recount-counters';
+import { sweepCoverageGaps } from '../../lib/escalation/coverage-gap-notice';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
@@ -36,7 +38,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
@@ -44,6 +46,7 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
     duty('broadcast timers', () => sweepBroadcasts({ startup })),
     duty('on-call changes', () => sweepOncallChanges()),
     duty('Slack team messages', () => sweepTeamMessages()),
+    startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
     startup ? null : duty('counters', () => repairNextCounter()),
   ]);
   if ('due' in inbound && inbound.due > 0)
@@ -55,5 +58,6 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
   if ('due' in broadcasts && broadcasts.due > 0) logger.info('sweeper: late broadcast timers run', { ...broadcasts });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters };
+  if (gaps && 'teams' in gaps) logger.info('sweeper: weekly coverage gaps checked', { ...gaps });
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters };
 };

@@ -6,6 +6,8 @@
 //              something waits; the step that wrote it (committed_by) and the keys of the last
 //              requests it applied (requests: a reject delivered twice rejects once).
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
+//   gap week   A#<acc>#GAPWEEK / <team id>    {week}: the last week whose coverage-gap notice the team had
+//              SYSTEM / GAPWEEK               {week}: the last week every team was checked in
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
 // acknowledge and resolve from answering while a step may still be paging, and their stop request
 // keeps that step from extending it.
@@ -365,4 +367,26 @@ export async function saveSeenOncall(
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+// The weekly coverage-gap notice (coverage-gap-notice.ts): which week a team, and the whole pass, last had.
+const teamGapWeekKey = (accountId: string, teamId: string) => ({ pk: `A#${accountId}#GAPWEEK`, sk: teamId });
+const GAP_PASS_KEY = { pk: 'SYSTEM', sk: 'GAPWEEK' };
+
+export async function getTeamGapWeek(accountId: string, teamId: string): Promise<string | null> {
+  const item = await getItem(teamGapWeekKey(accountId, teamId));
+  return typeof item?.week === 'string' ? item.week : null;
+}
+
+export async function saveTeamGapWeek(accountId: string, teamId: string, week: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...teamGapWeekKey(accountId, teamId), account_id: accountId, week } }));
+}
+
+export async function getGapPassWeek(): Promise<string | null> {
+  const item = await getItem(GAP_PASS_KEY);
+  return typeof item?.week === 'string' ? item.week : null;
+}
+
+export async function saveGapPassWeek(week: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...GAP_PASS_KEY, week } }));
 }

@@ -25,8 +25,18 @@ export interface RespondOptions {
   smsReply?: boolean;
 }
 
+/** Templates the service sends that accounts cannot re-word (no placeholders fit them). */
+export type FixedTemplate = 'schedule_gap';
+
+export interface CoverageGapNotice {
+  /** The gaps of layer 1 in the coming week (epoch ms), oldest first. */
+  gaps: readonly { start: number; end: number }[];
+  /** The recipient's IANA zone: the times are written on their clock. */
+  timeZone: string;
+}
+
 export interface RenderInput {
-  template: TemplateKey;
+  template: TemplateKey | FixedTemplate;
   channel: ContentChannel;
   /** Absent for event_goc. */
   alert?: ContentAlert | null;
@@ -39,6 +49,8 @@ export interface RenderInput {
   oncall?: { names: string[] } | null;
   respond?: RespondOptions | null;
   templates?: NotificationTemplates | null;
+  /** schedule_gap: the gaps ahead. */
+  coverageGap?: CoverageGapNotice | null;
 }
 
 export interface RenderedContent {
@@ -110,6 +122,10 @@ function headline(ctx: Context, title: string): string {
       return `Broadcast #${ctx.tinyId}${ctx.urgency ? ` (${ctx.urgency})` : ''}: ${title}`;
     case 'alert_stakeholder':
       return `Update on alert #${ctx.tinyId}${ctx.urgency ? ` (${ctx.urgency})` : ''}: ${title}`;
+    case 'schedule_gap': {
+      const count = ctx.input.coverageGap?.gaps.length ?? 0;
+      return `Coverage gap ahead for ${ctx.team}: nobody on call on layer 1 ${count === 1 ? 'once' : `${count} times`} in the next 7 days`;
+    }
     case 'event_goc': {
       const names = (ctx.input.oncall?.names ?? []).map((name) => cut(oneLine(name), MAX_FIELD.name)).filter(Boolean);
       if (!ctx.input.oncall) return `You are now on call for ${ctx.team}`;
@@ -150,7 +166,9 @@ function linkLines(ctx: Context): string[] {
 }
 
 function customText(ctx: Context, field: 'subject' | 'message', title: string, tinyId: string): string | null {
-  const source = ctx.input.templates?.[ctx.input.template]?.[ctx.input.channel]?.[field];
+  const template = ctx.input.template;
+  if (template === 'schedule_gap') return null;
+  const source = ctx.input.templates?.[template]?.[ctx.input.channel]?.[field];
   if (typeof source !== 'string' || source.trim() === '') return null;
   try {
     const render = compileTemplate(source);
@@ -168,6 +186,31 @@ function customText(ctx: Context, field: 'subject' | 'message', title: string, t
     // A stored template that no longer compiles must not stop a page: the built-in text goes out.
     return null;
   }
+}
+
+/** schedule_gap's body: each gap on the recipient's clock, and what to do about it. */
+function gapLines(ctx: Context): string | null {
+  const notice = ctx.input.coverageGap;
+  if (ctx.input.template !== 'schedule_gap' || !notice) return null;
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: notice.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const hours = (ms: number) => {
+    const value = ms / 3_600_000;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} h`;
+  };
+  const lines = notice.gaps.map((gap) => `- ${format.format(gap.start)} – ${format.format(gap.end)} (${hours(gap.end - gap.start)})`);
+  return [
+    `Layer 1 of ${ctx.team}'s schedule has nobody on call at these times (${notice.timeZone}); an alert then pages no one on that layer:`,
+    ...lines,
+    'Add a shift or an override to cover them.',
+  ].join('\n');
 }
 
 function escapeHtml(text: string): string {
@@ -213,11 +256,12 @@ export function renderNotification(input: RenderInput): RenderedContent {
       const customSubject = customText(ctx, 'subject', ctx.title, ctx.tinyId);
       const subject = cut(oneLine(customSubject ?? headline(ctx, ctx.title)), MAX_OUTPUT.subject);
       const customMessage = customText(ctx, 'message', ctx.title, ctx.tinyId);
+      const written = customMessage ?? gapLines(ctx);
       if (input.channel === 'push') {
-        const body = customMessage ?? (ctx.description.trim() ? ctx.description : headline(ctx, ctx.title));
+        const body = written ?? (ctx.description.trim() ? ctx.description : headline(ctx, ctx.title));
         return { subject, message: cut(body.trim(), MAX_OUTPUT.push), html: null, custom: customMessage !== null, sms: null, links };
       }
-      const main = customMessage ?? [headline(ctx, ctx.title), ctx.description.trim()].filter(Boolean).join('\n\n');
+      const main = written ?? [headline(ctx, ctx.title), ctx.description.trim()].filter(Boolean).join('\n\n');
       const text = cut(main.trim(), MAX_OUTPUT.email);
       const lines = linkLines(ctx);
       const message = lines.length ? `${text}\n\n${lines.join('\n')}` : text;
