@@ -18,6 +18,7 @@ import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { logger } from '../../lib/log';
+import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
 
@@ -34,7 +35,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
   }
 }
 
-export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
+export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
   const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
@@ -56,4 +57,4 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
   return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters };
-};
+});
