@@ -56,7 +56,7 @@ export function recordMetric<K extends MetricKey>(
   ...dimensions: keyof DimensionsOf<K> extends never ? [] : [DimensionsOf<K>]
 ): void {
   if (!Number.isFinite(value)) return;
-  pending.push({ key, value: Math.max(0, value), dimensions: (dimensions[0] ?? {}) as Record<string, string> });
+  pending.push({ key, value: Math.max(0, value), dimensions: dimensions[0] ?? {} });
 }
 
 /** Whether EMF lines are written here (see the header). */
@@ -67,6 +67,8 @@ export function metricsWritten(): boolean {
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) return true;
   return (process.env.LOG_LEVEL ?? '').toLowerCase() === 'debug';
 }
+
+const MAX_VALUES_PER_LINE = 99;
 
 let made: Promise<Metrics> | undefined;
 
@@ -94,9 +96,13 @@ export async function flushMetrics(): Promise<void> {
       lines.set(set, [...(lines.get(set) ?? []), point]);
     }
     for (const group of lines.values()) {
-      for (const [name, value] of Object.entries(group[0].dimensions)) metrics.addDimension(name, value);
-      for (const point of group) metrics.addMetric(METRIC[point.key].name, METRIC[point.key].unit, point.value);
-      metrics.publishStoredMetrics();
+      // Powertools publishes by itself at 100 values of a metric, and clears the dimensions then: a line holds fewer.
+      for (let start = 0; start < group.length; start += MAX_VALUES_PER_LINE) {
+        for (const [name, value] of Object.entries(group[0].dimensions)) metrics.addDimension(name, value);
+        for (const point of group.slice(start, start + MAX_VALUES_PER_LINE))
+          metrics.addMetric(METRIC[point.key].name, METRIC[point.key].unit, point.value);
+        metrics.publishStoredMetrics();
+      }
     }
   } catch {
     // Nothing to do: the next invocation records its own.
