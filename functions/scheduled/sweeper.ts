@@ -6,7 +6,7 @@
 // are late (lib/escalation/sweep) → run broadcast timers whose message was lost
 // (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
 // → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → repair one
-// counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
+// counter item (lib/counters) → check and start the canary (lib/monitoring/canary). `{ redrive: 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
@@ -18,6 +18,7 @@ import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { logger } from '../../lib/log';
+import { runCanary } from '../../lib/monitoring/canary';
 import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
@@ -37,7 +38,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters, canary] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
@@ -46,6 +47,7 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
     duty('on-call changes', () => sweepOncallChanges()),
     duty('Slack team messages', () => sweepTeamMessages()),
     startup ? null : duty('counters', () => repairNextCounter()),
+    startup ? null : duty('canary', () => runCanary()),
   ]);
   if ('due' in inbound && inbound.due > 0)
     logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
@@ -56,5 +58,5 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
   if ('due' in broadcasts && broadcasts.due > 0) logger.info('sweeper: late broadcast timers run', { ...broadcasts });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters };
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters, canary };
 });
