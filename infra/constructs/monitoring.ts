@@ -243,7 +243,7 @@ export class Monitoring extends Construct {
         label,
       });
 
-    const timeToPage = own(METRIC.timeToPage.name, 'p99', FIVE_MINUTES, {}, 'time to page p99 (ms)');
+    const timeToPage = own(METRIC.timeToPage.name, 'p99', FIVE_MINUTES);
     alarm(
       'TimeToPageP99',
       timeToPage,
@@ -257,9 +257,11 @@ export class Monitoring extends Construct {
     for (const provider of WATCHED_PROVIDERS) {
       const deliveries = own(METRIC.deliveries.name, 'Sum', FIFTEEN_MINUTES, { provider });
       const failures = own(METRIC.deliveryFailures.name, 'Sum', FIFTEEN_MINUTES, { provider });
+      // Ids unique across providers: the dashboard draws every rate in one graph.
+      const id = provider.replace(/-/g, '_');
       const rate = new MathExpression({
-        expression: `IF(deliveries >= ${ALARM_THRESHOLDS.providerFailureMinDeliveries}, 100 * FILL(failures, 0) / deliveries, 0)`,
-        usingMetrics: { deliveries, failures },
+        expression: `IF(deliveries_${id} >= ${ALARM_THRESHOLDS.providerFailureMinDeliveries}, 100 * FILL(failures_${id}, 0) / deliveries_${id}, 0)`,
+        usingMetrics: { [`deliveries_${id}`]: deliveries, [`failures_${id}`]: failures },
         period: FIFTEEN_MINUTES,
         label: `${provider} failures (%)`,
       });
@@ -274,7 +276,7 @@ export class Monitoring extends Construct {
       );
     }
 
-    const lateness = own(METRIC.timerLateness.name, 'p99', FIVE_MINUTES, {}, 'timer lateness p99 (ms)');
+    const lateness = own(METRIC.timerLateness.name, 'p99', FIVE_MINUTES);
     alarm(
       'TimerLatenessP99',
       lateness,
@@ -284,13 +286,7 @@ export class Monitoring extends Construct {
       { operator: ComparisonOperator.GREATER_THAN_THRESHOLD, missing: TreatMissingData.NOT_BREACHING },
     );
 
-    const canaryPaged = own(
-      METRIC.canarySucceeded.name,
-      'Sum',
-      Duration.minutes(ALARM_THRESHOLDS.canarySilenceMinutes),
-      {},
-      'canary pages',
-    );
+    const canaryPaged = own(METRIC.canarySucceeded.name, 'Sum', Duration.minutes(ALARM_THRESHOLDS.canarySilenceMinutes));
     if (canary) {
       alarm(
         'CanarySilent',
@@ -307,7 +303,7 @@ export class Monitoring extends Construct {
         title: 'Time to page',
         left: [
           own(METRIC.timeToPage.name, 'p50', FIVE_MINUTES, {}, 'p50 (ms)'),
-          timeToPage,
+          timeToPage.with({ label: 'p99 (ms)' }),
           ...(canary ? [own(METRIC.canaryTimeToPage.name, 'Maximum', FIFTEEN_MINUTES, {}, 'canary (ms)')] : []),
         ],
         right: [own(METRIC.webhookToAlert.name, 'p99', FIVE_MINUTES, {}, 'webhook → alert p99 (ms)')],
@@ -321,8 +317,13 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({
         title: 'Escalation timers',
-        left: [lateness, own(METRIC.timerLateness.name, 'Maximum', FIVE_MINUTES, {}, 'timer lateness max (ms)')],
-        right: canary ? [canaryPaged, own(METRIC.canaryFailed.name, 'Sum', FIFTEEN_MINUTES, {}, 'canary failures')] : [],
+        left: [
+          lateness.with({ label: 'lateness p99 (ms)' }),
+          own(METRIC.timerLateness.name, 'Maximum', FIVE_MINUTES, {}, 'timer lateness max (ms)'),
+        ],
+        right: canary
+          ? [canaryPaged.with({ label: 'canary pages' }), own(METRIC.canaryFailed.name, 'Sum', FIFTEEN_MINUTES, {}, 'canary failures')]
+          : [],
         width: 8,
       }),
     ];
