@@ -53,7 +53,7 @@ describe('the health check', () => {
     // No ingest worker runs here: the webhook stays pending.
     const integration = await createIntegration(service.admin, { type: 'webhook' });
     const accepted = testClock.freeze();
-    expect((await service.anonymous.post(`/integration/${integration.prefix_id as string}`, { title: 'Disk full' })).status).toBe(202);
+    expect((await service.anonymous.post(`/integration/${integration.prefix_id}`, { title: 'Disk full' })).status).toBe(202);
     // A page to one person: routing starts the escalation, whose step is due 5 minutes on (its delayed message is never received here).
     const person = await adminAccountUser(service.admin);
     expect(
