@@ -17,8 +17,8 @@ import { repairNextCounter } from '../../lib/counters/recount-counters';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
+import { config } from '../../lib/config';
 import { logger } from '../../lib/log';
-import { runCanary } from '../../lib/monitoring/canary';
 import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
@@ -26,6 +26,12 @@ import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
 /** The duty a call of the sweeper belongs to (its name below): the alert-life benchmark shows the
  * duties that run every minute whatever the alerts apart from an alert's own steps. */
 export const sweeperDuty = new AsyncLocalStorage<string>();
+
+/** The canary's code (alert creation, resolve) loads on first use: a deployment without a canary never loads it. */
+async function runCanaryIfConfigured() {
+  if (!config().CANARY_TEAM_ID) return { canary: 'off' as const };
+  return (await import('../../lib/monitoring/canary')).runCanary();
+}
 
 async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error: string }> {
   try {
@@ -47,7 +53,7 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
     duty('on-call changes', () => sweepOncallChanges()),
     duty('Slack team messages', () => sweepTeamMessages()),
     startup ? null : duty('counters', () => repairNextCounter()),
-    startup ? null : duty('canary', () => runCanary()),
+    startup ? null : duty('canary', runCanaryIfConfigured),
   ]);
   if ('due' in inbound && inbound.due > 0)
     logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
