@@ -33,7 +33,9 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
   });
   const outputs = result.metafile.outputs;
   const sizes = new Map(result.outputFiles.map((file) => [path.relative(root, file.path), file.contents.byteLength]));
-  const index = Object.keys(outputs).find((file) => outputs[file].entryPoint !== undefined)!;
+  // A chunk of a dynamic import() is an entry point of its own in the metafile too: the function's is the one of its entry file.
+  const entryFile = path.relative(root, path.join(root, entry));
+  const index = Object.keys(outputs).find((file) => outputs[file].entryPoint === entryFile)!;
   // What a cold start loads: the entry and, transitively, what it imports statically. Then what
   // that code can import dynamically, and so on. esbuild writes a chunk for the target of every
   // dynamic import it meets, even one whose import tree shaking removed: such a chunk nothing

@@ -13,7 +13,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import type { Construct } from 'constructs';
+import type { Construct, Node } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './functions';
 import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
@@ -21,6 +21,7 @@ import { Monitoring } from './constructs/monitoring';
 import { SlackIntegration, slackFromContext, type SlackConfig } from './constructs/slack';
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
+import { contextStrings } from './context';
 import { CORS } from './cors';
 import { ROUTES } from '../lib/api/route-table';
 
@@ -39,9 +40,20 @@ export interface OncallStackProps extends StackProps {
   /** The Slack app of the deployment ("Add to Slack") and the Web API's address; default: the
    * `cdk deploy -c …` context of the same names (infra/constructs/slack.ts). */
   slack?: SlackConfig;
+  /** The canary's team and its account (README "Monitoring"): the sweeper sends it an alert every 15
+   * minutes and the stack alarms on its silence; default: `-c canaryTeamId=… -c canaryAccountId=…`. */
+  canary?: { teamId: string; accountId: string };
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+/** `-c canaryTeamId=… -c canaryAccountId=…`: both, or no canary. */
+function canaryFromContext(node: Node): OncallStackProps['canary'] {
+  const { canaryTeamId, canaryAccountId } = contextStrings(node, ['canaryTeamId', 'canaryAccountId']);
+  if (!canaryTeamId && !canaryAccountId) return undefined;
+  if (!canaryTeamId || !canaryAccountId) throw new Error('canaryTeamId and canaryAccountId: give both or neither');
+  return { teamId: canaryTeamId, accountId: canaryAccountId };
+}
 
 export class OncallStack extends Stack {
   readonly table: Table;
@@ -191,11 +203,18 @@ export class OncallStack extends Stack {
       slackFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].slack),
     });
 
+    const canary = props.canary ?? canaryFromContext(this.node);
+    if (canary) {
+      this.functions.sweeper.fn.addEnvironment('CANARY_TEAM_ID', canary.teamId);
+      this.functions.sweeper.fn.addEnvironment('CANARY_ACCOUNT_ID', canary.accountId);
+    }
+
     this.monitoring = new Monitoring(this, 'Monitoring', {
       queues: this.queues,
       functions: this.functions,
       api: this.api,
       alarmEmail: props.alarmEmail,
+      canary: canary !== undefined,
     });
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });

@@ -19,6 +19,15 @@ const topicArn = z.preprocess(
     .optional(),
 );
 
+const ulidSetting = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'a ULID')
+    .optional(),
+);
+
 const schema = z.object({
   TABLE_NAME: z.string().min(3),
   INGEST_QUEUE_URL: z.string().optional(),
@@ -104,6 +113,11 @@ const schema = z.object({
   SLACK_CLIENT_ID: optionalText,
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
+  /** The canary (README "Monitoring"): every 15 minutes an alert to this team of that account, checked
+   * for a page and resolved by itself; both ids (ULIDs, as GET /api/v4/teams and /api/v4/account show
+   * them) or neither. */
+  CANARY_TEAM_ID: ulidSetting,
+  CANARY_ACCOUNT_ID: ulidSetting,
 });
 
 export type Config = z.infer<typeof schema>;
@@ -114,6 +128,8 @@ function checkPairs(config: Config): string | null {
   }
   const slackApp = [config.SLACK_CLIENT_ID, config.SLACK_CLIENT_SECRET, config.SLACK_SIGNING_SECRET].filter(Boolean).length;
   if (slackApp !== 0 && slackApp !== 3) return 'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET: give all three or none';
+  if (Boolean(config.CANARY_TEAM_ID) !== Boolean(config.CANARY_ACCOUNT_ID))
+    return 'CANARY_TEAM_ID and CANARY_ACCOUNT_ID: give both or neither';
   return null;
 }
 

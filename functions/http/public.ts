@@ -8,6 +8,7 @@ import { resetPassword } from '../../lib/accounts/reset-password';
 import { signup } from '../../lib/accounts/signup';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
+import { backlog } from '../../lib/monitoring/backlog';
 import { queueDepths } from '../../lib/queues/depths';
 
 /** Every queue of the catalogue and its dead-letter queue, by the URLs the environment carries (read
@@ -20,10 +21,17 @@ const watched = () =>
   }));
 
 export const handler = httpHandler(publicRoutes, {
-  // `ok` while every queue can be read; the depths beside it (a dead letter needs someone's eyes).
+  // `ok` while every queue and the table can be read; the depths and what waits longest beside them.
   health: async () => {
-    const queues = await queueDepths(watched());
-    return ok({ status: Object.values(queues).some((q) => 'error' in q) ? 'degraded' : 'ok', queues });
+    const [queues, waiting] = await Promise.all([
+      queueDepths(watched()),
+      backlog().catch((error: unknown) => {
+        const unreadable = { error: (error as Error).name || 'unreadable' };
+        return { oldest_pending_webhook: unreadable, oldest_overdue_step: unreadable };
+      }),
+    ]);
+    const degraded = Object.values(queues).some((q) => 'error' in q) || 'error' in (waiting.oldest_pending_webhook ?? {});
+    return ok({ status: degraded ? 'degraded' : 'ok', queues, ...waiting });
   },
   // The document is built from every area's route declarations and schemas: loaded by the first request for it, not at each cold start.
   openapi: async () => {

@@ -12,6 +12,7 @@ import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
+import { flushingMetrics } from '../../lib/metrics';
 import { runSlackCommand } from '../../lib/slack/commands';
 import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
 import { runSlackInteraction } from '../../lib/slack/run-interaction';
@@ -41,9 +42,10 @@ async function processRecord(record: SQSRecord): Promise<void> {
   return logFailure('escalation step failed', record, processEscalationMessage(message), { kind: message.kind });
 }
 
-export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+export const handler = flushingMetrics(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
   processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
     context,
     throwOnFullBatchFailure: false,
     processInParallel: true,
-  });
+  }),
+);

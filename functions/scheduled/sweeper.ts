@@ -7,7 +7,8 @@
 // (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
 // → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → once a week,
 // tell teams' admins of the coming week's coverage gaps (lib/escalation/coverage-gap-notice) → repair
-// one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
+// one counter item (lib/counters) → check and start the canary (lib/monitoring/canary). `{ redrive:
+// 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
@@ -19,13 +20,21 @@ import { sweepCoverageGaps } from '../../lib/escalation/coverage-gap-notice';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
+import { config } from '../../lib/config';
 import { logger } from '../../lib/log';
+import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
 
 /** The duty a call of the sweeper belongs to (its name below): the alert-life benchmark shows the
  * duties that run every minute whatever the alerts apart from an alert's own steps. */
 export const sweeperDuty = new AsyncLocalStorage<string>();
+
+/** The canary's code (alert creation, resolve) loads on first use: a deployment without a canary never loads it. */
+async function runCanaryIfConfigured() {
+  if (!config().CANARY_TEAM_ID) return { canary: 'off' as const };
+  return (await import('../../lib/monitoring/canary')).runCanary();
+}
 
 async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error: string }> {
   try {
@@ -36,9 +45,9 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
   }
 }
 
-export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
+export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters, canary] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
@@ -48,6 +57,7 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
     duty('Slack team messages', () => sweepTeamMessages()),
     startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
     startup ? null : duty('counters', () => repairNextCounter()),
+    startup ? null : duty('canary', runCanaryIfConfigured),
   ]);
   if ('due' in inbound && inbound.due > 0)
     logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
@@ -59,5 +69,5 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
   if (gaps && 'teams' in gaps) logger.info('sweeper: weekly coverage gaps checked', { ...gaps });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters };
-};
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters, canary };
+});

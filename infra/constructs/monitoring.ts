@@ -12,6 +12,7 @@ import {
   Dashboard,
   GraphWidget,
   MathExpression,
+  Metric,
   TextWidget,
   TreatMissingData,
   type IMetric,
@@ -24,6 +25,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { FUNCTIONS, QUEUES, type FunctionName, type QueueName } from '../functions';
+import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../../lib/metrics';
 import type { ServiceFunction } from './service-function';
 
 /** The thresholds, in one place (the stack test pins them). */
@@ -39,10 +41,27 @@ export const ALARM_THRESHOLDS = {
   /** Share of API answers that are 5xx, in percent over five minutes, once there are enough of them. */
   api5xxPercent: 5,
   api5xxMinRequests: 20,
+  /** An alert's creation → its first page sent, p99 over five minutes (ms): more is a slow pager. */
+  timeToPageP99Ms: 60_000,
+  /** A provider's failed deliveries in percent over fifteen minutes, once it made enough of them. */
+  providerFailurePercent: 10,
+  providerFailureMinDeliveries: 5,
+  /** An escalation step run this long after its due time, p99 over five minutes (ms). */
+  timerLatenessP99Ms: 60_000,
+  /** The canary paged its team at least once in this many minutes, else it is silent. */
+  canarySilenceMinutes: 30,
 } as const;
+
+/** The delivery providers whose failure rate is alarmed (lib/notify/providers: their `provider` names).
+ * The local outbox and `none` (a channel without a provider) are not a provider that can fail. */
+export const WATCHED_PROVIDERS = ['ses', 'sms-voice-v2', 'web-push', 'slack'] as const;
+
+/** The channels whose pages the dashboard counts (lib/notify/records.ts). */
+const CHANNELS = ['push', 'email', 'sms', 'voice', 'slack'] as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
 const ONE_MINUTE = Duration.minutes(1);
+const FIFTEEN_MINUTES = Duration.minutes(15);
 
 export interface MonitoringProps {
   queues: Record<QueueName, Queue>;
@@ -50,9 +69,20 @@ export interface MonitoringProps {
   api: HttpApi;
   /** Where alarms are e-mailed (`-c alarmEmail=…`); without it, subscribe to the topic yourself. */
   alarmEmail?: string;
+  /** The canary runs (CANARY_TEAM_ID is set): its silence is alarmed. */
+  canary?: boolean;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+type AlarmMaker = (
+  name: string,
+  metric: IMetric,
+  threshold: number,
+  description: string,
+  evaluationPeriods?: number,
+  comparison?: { operator: ComparisonOperator; missing: TreatMissingData },
+) => Alarm;
 
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -75,13 +105,23 @@ export class Monitoring extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+    const alarm = (
+      name: string,
+      metric: IMetric,
+      threshold: number,
+      description: string,
+      evaluationPeriods = 1,
+      comparison: { operator: ComparisonOperator; missing: TreatMissingData } = {
+        operator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        missing: TreatMissingData.NOT_BREACHING,
+      },
+    ) => {
       const created = new Alarm(this, name, {
         metric,
         threshold,
         evaluationPeriods,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        comparisonOperator: comparison.operator,
+        treatMissingData: comparison.missing,
         alarmDescription: description,
       });
       created.addAlarmAction(action);
@@ -163,6 +203,8 @@ export class Monitoring extends Construct {
       `${ALARM_THRESHOLDS.api5xxPercent} % or more of the API's answers were 5xx over five minutes: the functions' error alarms and logs say which route.`,
     );
 
+    const pagingWidgets = this.watchPaging(alarm, props.canary ?? false);
+
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
     this.dashboard.addWidgets(
       new TextWidget({
@@ -181,7 +223,109 @@ export class Monitoring extends Construct {
         width: 24,
       }),
     );
+    this.dashboard.addWidgets(...pagingWidgets);
     this.dashboard.addWidgets(...queueWidgets);
     this.dashboard.addWidgets(...functionWidgets);
+  }
+
+  /**
+   * The service's own figures (lib/metrics.ts, EMF written by the functions): time to page, each
+   * provider's failure rate, the escalation timers' lateness and, with a canary, its silence.
+   */
+  private watchPaging(alarm: AlarmMaker, canary: boolean): GraphWidget[] {
+    const own = (name: string, statistic: string, period: Duration, dimensions: Record<string, string> = {}, label?: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: name,
+        dimensionsMap: { service: METRICS_SERVICE, ...dimensions },
+        statistic,
+        period,
+        label,
+      });
+
+    const timeToPage = own(METRIC.timeToPage.name, 'p99', FIVE_MINUTES);
+    alarm(
+      'TimeToPageP99',
+      timeToPage,
+      ALARM_THRESHOLDS.timeToPageP99Ms,
+      `The p99 of time to page (an alert created → its first page sent) passed ${ALARM_THRESHOLDS.timeToPageP99Ms / 1000} s over five minutes: routing, the escalation worker or a provider is slow. The dashboard's Paging row says which.`,
+      1,
+      { operator: ComparisonOperator.GREATER_THAN_THRESHOLD, missing: TreatMissingData.NOT_BREACHING },
+    );
+
+    const failureRates: MathExpression[] = [];
+    for (const provider of WATCHED_PROVIDERS) {
+      const deliveries = own(METRIC.deliveries.name, 'Sum', FIFTEEN_MINUTES, { provider });
+      const failures = own(METRIC.deliveryFailures.name, 'Sum', FIFTEEN_MINUTES, { provider });
+      // Ids unique across providers: the dashboard draws every rate in one graph.
+      const id = provider.replace(/-/g, '_');
+      const rate = new MathExpression({
+        expression: `IF(deliveries_${id} >= ${ALARM_THRESHOLDS.providerFailureMinDeliveries}, 100 * FILL(failures_${id}, 0) / deliveries_${id}, 0)`,
+        usingMetrics: { [`deliveries_${id}`]: deliveries, [`failures_${id}`]: failures },
+        period: FIFTEEN_MINUTES,
+        label: `${provider} failures (%)`,
+      });
+      failureRates.push(rate);
+      alarm(
+        `${pascal(provider.replace(/-(.)/g, (_, c: string) => c.toUpperCase()))}FailureRate`,
+        rate,
+        ALARM_THRESHOLDS.providerFailurePercent,
+        `More than ${ALARM_THRESHOLDS.providerFailurePercent} % of the notifications given to ${provider} failed over fifteen minutes (at least ${ALARM_THRESHOLDS.providerFailureMinDeliveries} sent): pages fail over to other channels, but people may be missed. The notifications' err says why.`,
+        1,
+        { operator: ComparisonOperator.GREATER_THAN_THRESHOLD, missing: TreatMissingData.NOT_BREACHING },
+      );
+    }
+
+    const lateness = own(METRIC.timerLateness.name, 'p99', FIVE_MINUTES);
+    alarm(
+      'TimerLatenessP99',
+      lateness,
+      ALARM_THRESHOLDS.timerLatenessP99Ms,
+      `Escalation steps ran more than ${ALARM_THRESHOLDS.timerLatenessP99Ms / 1000} s after their due time (p99 over five minutes): the escalation queue's delayed messages are lost or its worker is behind, and the sweeper catches up. GET /health shows the oldest overdue step.`,
+      1,
+      { operator: ComparisonOperator.GREATER_THAN_THRESHOLD, missing: TreatMissingData.NOT_BREACHING },
+    );
+
+    const canaryPaged = own(METRIC.canarySucceeded.name, 'Sum', Duration.minutes(ALARM_THRESHOLDS.canarySilenceMinutes));
+    if (canary) {
+      alarm(
+        'CanarySilent',
+        canaryPaged,
+        1,
+        `The canary (README "Monitoring") paged its team no time in ${ALARM_THRESHOLDS.canarySilenceMinutes} minutes: an alert may go through the pipeline without paging anyone, or the sweeper that runs the canary is not running.`,
+        1,
+        { operator: ComparisonOperator.LESS_THAN_THRESHOLD, missing: TreatMissingData.BREACHING },
+      );
+    }
+
+    return [
+      new GraphWidget({
+        title: 'Time to page',
+        left: [
+          own(METRIC.timeToPage.name, 'p50', FIVE_MINUTES, {}, 'p50 (ms)'),
+          timeToPage.with({ label: 'p99 (ms)' }),
+          ...(canary ? [own(METRIC.canaryTimeToPage.name, 'Maximum', FIFTEEN_MINUTES, {}, 'canary (ms)')] : []),
+        ],
+        right: [own(METRIC.webhookToAlert.name, 'p99', FIVE_MINUTES, {}, 'webhook → alert p99 (ms)')],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Pages per channel and provider failures',
+        left: CHANNELS.map((channel) => own(METRIC.pagesSent.name, 'Sum', FIVE_MINUTES, { channel }, `${channel} pages`)),
+        right: failureRates,
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Escalation timers',
+        left: [
+          lateness.with({ label: 'lateness p99 (ms)' }),
+          own(METRIC.timerLateness.name, 'Maximum', FIVE_MINUTES, {}, 'timer lateness max (ms)'),
+        ],
+        right: canary
+          ? [canaryPaged.with({ label: 'canary pages' }), own(METRIC.canaryFailed.name, 'Sum', FIFTEEN_MINUTES, {}, 'canary failures')]
+          : [],
+        width: 8,
+      }),
+    ];
   }
 }

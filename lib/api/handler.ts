@@ -11,6 +11,7 @@ import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
+import { flushMetrics } from '../metrics';
 import { authenticate } from './authenticate';
 
 type RouteHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -24,6 +25,11 @@ function errorMapper(): MiddlewareObj<Event, Result> {
       request.response = errorResult(request.error, request.event.rawPath ?? '/');
     },
   };
+}
+
+/** Writes what the request recorded (lib/metrics.ts) once it is answered, or failed. */
+function metricsFlush(): MiddlewareObj<Event, Result> {
+  return { after: () => flushMetrics(), onError: () => flushMetrics() };
 }
 
 /** Compresses every answer the client can take compressed, and refuses one that would not fit in a
@@ -54,6 +60,7 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
     table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
   }
   return middy<Event, Result>()
+    .use(metricsFlush())
     .use(answerThatFits())
     .use(errorMapper())
     .handler(async (event) => {

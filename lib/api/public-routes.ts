@@ -18,8 +18,20 @@ const QueueDepth = z.union([
   z.strictObject({ waiting: z.number().int(), in_flight: z.number().int(), dead_letters: z.number().int() }),
   z.strictObject({ error: z.string() }),
 ]);
-/** `ok` while every queue can be read (`degraded` otherwise), and each queue's depth beside it. */
-export const Health = z.strictObject({ status: z.enum(['ok', 'degraded']), queues: z.record(z.string(), QueueDepth) });
+const Unreadable = z.strictObject({ error: z.string() });
+const OldestPendingWebhook = z.union([z.strictObject({ received_at: z.iso.datetime(), age_seconds: z.number() }), z.null(), Unreadable]);
+const OldestOverdueStep = z.union([
+  z.strictObject({ due_at: z.iso.datetime(), overdue_seconds: z.number(), kind: z.enum(['escalation', 'notification_flush']) }),
+  z.null(),
+  Unreadable,
+]);
+/** `ok` while every queue and the table can be read (`degraded` otherwise), each queue's depth, and what waits longest. */
+export const Health = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  queues: z.record(z.string(), QueueDepth),
+  oldest_pending_webhook: OldestPendingWebhook,
+  oldest_overdue_step: OldestOverdueStep,
+});
 
 /** The OpenAPI document itself (GET /api/v4/openapi.json). */
 export const OpenApiDocument = z.looseObject({ openapi: z.string(), info: jsonObject, paths: jsonObject });
@@ -34,7 +46,7 @@ export const publicRoutes = declareRoutes('public', {
     public: true,
     summary: 'Health check',
     description:
-      'No credentials. `status` is `ok` while every queue can be read (`degraded` otherwise); `queues` gives each queue its waiting and in-flight messages and the messages resting in its dead-letter queue (any dead letter needs someone’s eyes; the stack alarms on it too). Read at most every 5 seconds.',
+      'No credentials. `status` is `ok` while every queue and the table can be read (`degraded` otherwise); `queues` gives each queue its waiting and in-flight messages and the messages resting in its dead-letter queue (any dead letter needs someone’s eyes; the stack alarms on it too). `oldest_pending_webhook` is the oldest inbound webhook accepted (202) and not yet processed (its `received_at` and `age_seconds`), null when none waits; `oldest_overdue_step` is the earliest escalation step or notification flush whose due time passed (`due_at`, `overdue_seconds`, `kind`), null when none; either is `{error}` when it cannot be read. Read at most every 5 seconds.',
     tag: 'Platform',
     success: [{ status: 200, description: 'The service answers, with its queue depths', schema: Health }],
     errors: [],

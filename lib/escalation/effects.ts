@@ -28,6 +28,8 @@ export interface CarryOutOptions {
   superseded?: readonly EscalationEffect[];
   /** False: the alert was acknowledged or resolved meanwhile, nothing is sent (records still are). */
   sendsAllowed?: Promise<boolean>;
+  /** The alert's first pages (routing started its escalation in this step): their time to page is measured (lib/metrics.ts). */
+  firstPages?: boolean;
 }
 
 /** Sends pages and notifies, and cancels superseded ones (send-effects.ts). */

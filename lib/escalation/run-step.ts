@@ -14,7 +14,8 @@ import { getAlert } from '../alerts/store';
 import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
-import { carryOutEffects, isSendEffect, type SendEffects } from './effects';
+import { recordMetric } from '../metrics';
+import { carryOutEffects, isSendEffect, type CarryOutOptions, type SendEffects } from './effects';
 import { withCountsDeferred } from '../store/deferred-counts';
 import {
   advanceWithLoader,
@@ -236,13 +237,18 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     );
     const version = committed ?? (await ownCommit(accountId, alertId, owner));
     if (version === null) continue;
+    // Timer lateness: how long after its due time a step ran (its delayed message was late, or lost
+    // and the sweeper ran it).
+    if (intent.kind === 'due' && changed && stored.dueAt !== null && stored.dueAt <= now) recordMetric('timerLateness', now - stored.dueAt);
 
     for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
     if (lease) {
       // Without a sender, pages (and cancellations of superseded ones) stay in the outbox for the worker.
       const handOver = options.send ? [] : [...outbox.filter(isSendEffect), ...superseded.map(markSuperseded)];
       const paged = options.send
-        ? await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs, options.send)
+        ? await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs, options.send, {
+            firstPages: intent.kind === 'start' && intent.template === undefined,
+          })
         : await carryOut(
             stored,
             version,
@@ -301,6 +307,7 @@ async function carryOut(
   superseded: EscalationEffect[],
   inputs: StepInputs,
   send?: SendEffects,
+  measure: Pick<CarryOutOptions, 'firstPages'> = {},
 ): Promise<boolean> {
   const sends = send !== undefined && effects.some(isSendEffect);
   const sendsAllowed = sends ? getAlert(stored.accountId, stored.alertId).then(mayPage) : Promise.resolve(true);
@@ -328,7 +335,11 @@ async function carryOut(
   // The fan-out's counts (workflows, notifications and their owners, timeline entries) are written
   // summed once it is done, before the lease is released: one update per counter item and step.
   await withCountsDeferred(() =>
-    carryOutEffects(effects, { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed }, send),
+    carryOutEffects(
+      effects,
+      { accountId: stored.accountId, alertId: stored.alertId, inputs, mayStart, superseded, sendsAllowed, ...measure },
+      send,
+    ),
   );
   return sendsAllowed;
 }

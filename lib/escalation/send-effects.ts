@@ -11,6 +11,7 @@ import { slackAddressOf } from '../account-users/slack-address';
 import { getRecentAccount } from '../accounts/store';
 import type { AlertRecord } from '../alerts/records';
 import { logger } from '../log';
+import { recordMetric } from '../metrics';
 import { consoleLink } from '../http/base-url';
 import {
   renderNotification,
@@ -90,6 +91,7 @@ async function send(
     effect.type === 'page' ? ['acknowledge', 'reject'] : effect.template === 'alert_dropped' ? ['acknowledge'] : [];
 
   const failed: NotificationRecord[] = [];
+  let firstSent = Infinity;
   for (const channel of channelsOf(effect, accountUser, alert, options.inputs)) {
     const address = channel === 'slack' ? await slackAddressOf(accountUser) : addressOf(accountUser, channel);
     const rendered = await whenLoaded(() =>
@@ -127,7 +129,14 @@ async function send(
     };
     const record = await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
     if (isFailedPageMessage(record)) failed.push(record);
+    if (effect.type === 'page' && record.sent_at) {
+      recordMetric('pagesSent', 1, { channel });
+      firstSent = Math.min(firstSent, Date.parse(record.sent_at));
+    }
   }
+  // Time to page: the alert's first page, its plan's first delivery (later layers and deliveries wait on purpose).
+  if (options.firstPages && effect.type === 'page' && effect.delivery === 0 && effect.failover === undefined && firstSent < Infinity)
+    recordMetric('timeToPage', firstSent - Date.parse(alert.created_at));
   // Before the step's outbox is released: a crash before the report leaves the page in the outbox,
   // and carrying it out again finds the failed notification and reports it then.
   await reportFailedMessages(failed);

@@ -7,6 +7,7 @@
 // not a crash, and goes on. SMS and calls go through storm protection (./storm.ts).
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
+import { recordMetric } from '../metrics';
 import { providerFor } from './providers/select-provider';
 import type { DeliveryResult, OutgoingMessage } from './providers/provider';
 import type { SlackMessage } from './content';
@@ -223,6 +224,9 @@ async function callProvider(
     logger.warn('notification provider failed', { provider: provider.name, notificationId: record.id, error: error as Error });
     result = { status: 'failed', provider: provider.name, err: `${provider.name} failed: ${(error as Error).message ?? 'unknown error'}` };
   }
+  // The provider failure rate's two halves (infra/constructs/monitoring.ts alarms on their ratio).
+  recordMetric('deliveries', 1, { provider: result.provider });
+  if (result.status === 'failed') recordMetric('deliveryFailures', 1, { provider: result.provider });
   return recordOutcome(claimed, result, override?.message);
 }
 

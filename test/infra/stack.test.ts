@@ -342,11 +342,94 @@ describe('who watches the pager', () => {
   const topic = () => Object.keys(template.findResources('AWS::SNS::Topic'))[0];
   const byMetric = (namespace: string, metricName: string) =>
     alarms().filter((a) => a.Properties.Namespace === namespace && a.Properties.MetricName === metricName);
+  const alarmNamed = (prefix: string, from = template) => {
+    const found = Object.entries(from.findResources('AWS::CloudWatch::Alarm')).filter(([id]) => id.startsWith(prefix));
+    expect(found.map(([id]) => id)).toHaveLength(1);
+    return found[0][1] as any;
+  };
+  /** The metric of a metric-math alarm's expression, by its id in the expression. */
+  const statOf = (alarm: any, id: string) => alarm.Properties.Metrics.find((m: any) => m.Id === id).MetricStat;
 
-  it('has one alarm per dead-letter queue, per queue age, per function error and throttle, and the API 5xx rate', () => {
+  it('alarms on the p99 of time to page and of timer lateness over 60 s, from the service’s own EMF metrics', () => {
+    for (const [id, metricName] of [
+      ['MonitoringTimeToPageP99', 'TimeToPage'],
+      ['MonitoringTimerLatenessP99', 'TimerLateness'],
+    ]) {
+      expect(alarmNamed(id).Properties).toMatchObject({
+        Namespace: 'Oncall',
+        MetricName: metricName,
+        Dimensions: [{ Name: 'service', Value: 'oncall' }],
+        ExtendedStatistic: 'p99',
+        Period: 300,
+        Threshold: 60_000,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+    }
+  });
+
+  it('alarms on each provider failing more than 10 % of its deliveries (metric math over 15 minutes)', () => {
+    for (const [id, provider] of [
+      ['MonitoringSesFailureRate', 'ses'],
+      ['MonitoringSmsVoiceV2FailureRate', 'sms-voice-v2'],
+      ['MonitoringWebPushFailureRate', 'web-push'],
+      ['MonitoringSlackFailureRate', 'slack'],
+    ]) {
+      const alarm = alarmNamed(id);
+      expect(alarm.Properties).toMatchObject({ Threshold: 10, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
+      const expression = alarm.Properties.Metrics.find((m: any) => m.Expression);
+      const key = provider.replace(/-/g, '_');
+      expect(expression.Expression).toBe(`IF(deliveries_${key} >= 5, 100 * FILL(failures_${key}, 0) / deliveries_${key}, 0)`);
+      for (const [metricId, metricName] of [
+        [`deliveries_${key}`, 'Deliveries'],
+        [`failures_${key}`, 'DeliveryFailures'],
+      ]) {
+        const { Metric, ...stat } = statOf(alarm, metricId);
+        expect(stat).toEqual({ Period: 900, Stat: 'Sum' });
+        expect(Metric.Namespace).toBe('Oncall');
+        expect(Metric.MetricName).toBe(metricName);
+        expect(Object.fromEntries(Metric.Dimensions.map((d: any) => [d.Name, d.Value]))).toEqual({ service: 'oncall', provider });
+      }
+    }
+  });
+
+  it('alarms on the canary’s silence only when a canary team is given, missing data breaching', () => {
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).filter((id) => id.includes('Canary'))).toEqual([]);
+    const app = new App({
+      context: { ...context, canaryTeamId: '01JCANARYTEAM0000000000000', canaryAccountId: '01JCANARYACC00000000000000' },
+      outdir: outdir(),
+    });
+    const withCanary = Template.fromStack(new OncallStack(app, 'WithCanary'));
+    expect(alarmNamed('MonitoringCanarySilent', withCanary).Properties).toMatchObject({
+      Namespace: 'Oncall',
+      MetricName: 'CanarySucceeded',
+      Statistic: 'Sum',
+      Period: 1800,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+    const sweeper = Object.entries(withCanary.findResources('AWS::Lambda::Function')).find(
+      ([id]) => functionOf(id) === 'Sweeper',
+    )![1] as any;
+    expect(sweeper.Properties.Environment.Variables).toMatchObject({
+      CANARY_TEAM_ID: '01JCANARYTEAM0000000000000',
+      CANARY_ACCOUNT_ID: '01JCANARYACC00000000000000',
+    });
+    const others = Object.entries(withCanary.findResources('AWS::Lambda::Function')).filter(
+      ([id]) => functionOf(id) && functionOf(id) !== 'Sweeper',
+    );
+    for (const [, fn] of others as [string, any][]) expect(fn.Properties.Environment?.Variables?.CANARY_TEAM_ID).toBeUndefined();
+    expect(
+      () => new OncallStack(new App({ context: { ...context, canaryTeamId: '01JCANARYTEAM0000000000000' }, outdir: outdir() }), 'Half'),
+    ).toThrow(/canaryTeamId and canaryAccountId/);
+  });
+
+  it('has one alarm per dead-letter queue, per queue age, per function error and throttle, the API 5xx rate, and the paging alarms', () => {
     const functions = Object.keys(template.findResources('AWS::Lambda::Function')).filter(functionOf);
     expect(functions.length).toBeGreaterThan(20);
-    expect(alarms()).toHaveLength(4 + 4 + 2 * functions.length + 1);
+    // Paging: time to page, timer lateness, and one failure rate per provider (ses, sms-voice-v2, web-push, slack); no canary here.
+    expect(alarms()).toHaveLength(4 + 4 + 2 * functions.length + 1 + 2 + 4);
     expect(
       byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible')
         .map((a) => queueOf(a.Properties.Dimensions[0].Value))
@@ -378,7 +461,7 @@ describe('who watches the pager', () => {
     for (const alarm of [...byMetric('AWS/Lambda', 'Errors'), ...byMetric('AWS/Lambda', 'Throttles')]) {
       expect(alarm.Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum', Period: 300, TreatMissingData: 'notBreaching' });
     }
-    const rate = alarms().find((a) => a.Properties.Metrics);
+    const rate = alarmNamed('MonitoringApi5xxRate');
     expect(rate.Properties.Threshold).toBe(5);
     const expression = rate.Properties.Metrics.find((m: any) => m.Expression).Expression;
     expect(expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
@@ -413,13 +496,16 @@ describe('who watches the pager', () => {
     withEmail.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall-ops@example.com' });
   });
 
-  it('draws a dashboard of the same: the alarms, the API, every queue and every function', () => {
+  it('draws a dashboard of the same: the alarms, paging, the API, every queue and every function', () => {
     const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as any[];
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0].Properties.DashboardBody);
     for (const queue of Object.values(QUEUES)) expect(body).toContain(`${queue.name} queue`);
     for (const name of Object.keys(FUNCTIONS)) expect(body).toContain(`${name} function`);
     expect(body).toContain('alarm');
+    for (const title of ['Time to page', 'Pages per channel and provider failures', 'Escalation timers']) expect(body).toContain(title);
+    for (const metric of ['TimeToPage', 'PagesSent', 'Deliveries', 'DeliveryFailures', 'TimerLateness', 'WebhookToAlert'])
+      expect(body).toContain(metric);
   });
 
   it('lets the health function read every queue’s and dead-letter queue’s depth, and nothing more of them', () => {

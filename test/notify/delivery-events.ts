@@ -20,7 +20,9 @@ export interface DeliveryService {
 }
 
 /** The service delivering e-mail, SMS and calls through the AWS stand-in (push and Slack have no provider: OUTBOX=none), reading receipts of DELIVERY_TOPIC. */
-export async function startDeliveryService(options: { pollerConcurrency?: number } = {}): Promise<DeliveryService> {
+export async function startDeliveryService(
+  options: { pollerConcurrency?: number; env?: Record<string, string> } = {},
+): Promise<DeliveryService> {
   const aws = await startAwsMessagingStub();
   const sns = await startSnsStub();
   const service = await startService({
@@ -33,6 +35,7 @@ export async function startDeliveryService(options: { pollerConcurrency?: number
       SMS_ORIGINATION_IDENTITY: '+18005550199',
       VOICE_ORIGINATION_IDENTITY: '+18005550198',
       DELIVERY_TOPIC_ARN: DELIVERY_TOPIC,
+      ...options.env,
     },
   });
   return {

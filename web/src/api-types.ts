@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Health check
-     * @description No credentials. `status` is `ok` while every queue can be read (`degraded` otherwise); `queues` gives each queue its waiting and in-flight messages and the messages resting in its dead-letter queue (any dead letter needs someone’s eyes; the stack alarms on it too). Read at most every 5 seconds.
+     * @description No credentials. `status` is `ok` while every queue and the table can be read (`degraded` otherwise); `queues` gives each queue its waiting and in-flight messages and the messages resting in its dead-letter queue (any dead letter needs someone’s eyes; the stack alarms on it too). `oldest_pending_webhook` is the oldest inbound webhook accepted (202) and not yet processed (its `received_at` and `age_seconds`), null when none waits; `oldest_overdue_step` is the earliest escalation step or notification flush whose due time passed (`due_at`, `overdue_seconds`, `kind`), null when none; either is `{error}` when it cannot be read. Read at most every 5 seconds.
      */
     get: operations['publicHealth'];
     put?: never;
@@ -2120,6 +2120,28 @@ export interface components {
               error: string;
             };
       };
+      oldest_pending_webhook:
+        | {
+            /** Format: date-time */
+            received_at: string;
+            age_seconds: number;
+          }
+        | null
+        | {
+            error: string;
+          };
+      oldest_overdue_step:
+        | {
+            /** Format: date-time */
+            due_at: string;
+            overdue_seconds: number;
+            /** @enum {string} */
+            kind: 'escalation' | 'notification_flush';
+          }
+        | null
+        | {
+            error: string;
+          };
     };
     LoginInput: {
       username: string;

@@ -23,6 +23,7 @@ import { resolveAlert } from '../../alert-transitions/resolve';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
 import { ulidTime } from '../../ids';
+import { recordMetric } from '../../metrics';
 import type { AlertFields } from '../adapters';
 import type { IntegrationRecord } from '../records';
 
@@ -119,6 +120,8 @@ async function ensureAlert(ctx: ActionContext, alertId: string, input: NewAlertI
   if (countSoFar !== null && countSoFar > alert.dedup_count) {
     await raiseDedupCount(ctx.integration.account_id, alertId, countSoFar);
   }
+  // The log's id carries the moment its request was stored (answered 202).
+  if (created) recordMetric('webhookToAlert', Date.parse(alert.created_at) - ulidTime(ctx.logId));
   return created ? 'created' : 'already_created';
 }
 

@@ -180,3 +180,17 @@ export async function claimForResend(due: DueLog, now: number): Promise<boolean>
 export async function markDueNow(log: IncomingLog, now = Date.now()): Promise<void> {
   await markPendingLogDue(log, now);
 }
+
+/** Pending logs read per shard to find the oldest: the index is sorted by due time, and a re-sent log moves later. */
+const OLDEST_READ_PER_SHARD = 5;
+const FAR_FUTURE = Date.UTC(9999, 0, 1);
+
+/**
+ * When the oldest request still waiting to be processed was received (GET /health), from the first
+ * few entries of each shard of the pending index: 8 bounded queries, no scan. Null when none waits.
+ */
+export async function oldestPendingLogAt(): Promise<number | null> {
+  const first = await listDuePendingLogs(FAR_FUTURE, OLDEST_READ_PER_SHARD);
+  if (first.length === 0) return null;
+  return Math.min(...first.map((entry) => Date.parse(entry.log.created_at)));
+}
