@@ -55,6 +55,29 @@ export interface GapSweep {
   failed: number;
 }
 
+/** The notice's body: each gap on the recipient's clock (their zone named), and what to do about it. */
+export function gapText(teamName: string, gaps: readonly { start: number; end: number }[], timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const hours = (ms: number) => {
+    const value = ms / 3_600_000;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} h`;
+  };
+  const team = teamName.replace(/\s+/g, ' ').trim() || 'your team';
+  return [
+    `Layer 1 of ${team}'s schedule has nobody on call at these times (${timeZone}); an alert then pages no one on that layer:`,
+    ...gaps.map((gap) => `- ${format.format(gap.start)} – ${format.format(gap.end)} (${hours(gap.end - gap.start)})`),
+    'Add a shift or an override to cover them.',
+  ].join('\n');
+}
+
 /** The week this process already knows was done: the table is read once per process per week. */
 let doneWeek: string | null = null;
 
@@ -85,7 +108,8 @@ async function checkTeam(team: TeamRecord, week: GapWeek, now: number): Promise<
           channel,
           accountUser: { name: admin.user.name },
           team: { name: team.name },
-          coverageGap: { gaps, timeZone },
+          body: gapText(team.name, gaps, timeZone),
+          gapCount: gaps.length,
         }),
       );
       await sendNotification({

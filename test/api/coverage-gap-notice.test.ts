@@ -102,7 +102,8 @@ describe('the weekly coverage-gap notice', () => {
     await service.runtime.runScheduled('sweeper');
     await service.runtime.runScheduled('sweeper');
     expect(await noticesOf(boss)).toHaveLength(1);
-  });
+    // Six people, five teams and their shifts to set up: slow on a loaded machine.
+  }, 90_000);
 
   it('gives ISO weeks and their Monday 09:00 UTC', () => {
     // Thursday 2026-01-01 is in week 1; Sunday 2027-01-03 09:00 is still in 2026's week 53.

@@ -28,13 +28,6 @@ export interface RespondOptions {
 /** Templates the service sends that accounts cannot re-word (no placeholders fit them). */
 export type FixedTemplate = 'schedule_gap';
 
-export interface CoverageGapNotice {
-  /** The gaps of layer 1 in the coming week (epoch ms), oldest first. */
-  gaps: readonly { start: number; end: number }[];
-  /** The recipient's IANA zone: the times are written on their clock. */
-  timeZone: string;
-}
-
 export interface RenderInput {
   template: TemplateKey | FixedTemplate;
   channel: ContentChannel;
@@ -49,8 +42,10 @@ export interface RenderInput {
   oncall?: { names: string[] } | null;
   respond?: RespondOptions | null;
   templates?: NotificationTemplates | null;
-  /** schedule_gap: the gaps ahead. */
-  coverageGap?: CoverageGapNotice | null;
+  /** A fixed template's body (schedule_gap: the gaps ahead), written by its sender. */
+  body?: string | null;
+  /** schedule_gap: how many gaps the body lists. */
+  gapCount?: number;
 }
 
 export interface RenderedContent {
@@ -123,7 +118,7 @@ function headline(ctx: Context, title: string): string {
     case 'alert_stakeholder':
       return `Update on alert #${ctx.tinyId}${ctx.urgency ? ` (${ctx.urgency})` : ''}: ${title}`;
     case 'schedule_gap': {
-      const count = ctx.input.coverageGap?.gaps.length ?? 0;
+      const count = ctx.input.gapCount ?? 0;
       return `Coverage gap ahead for ${ctx.team}: nobody on call on layer 1 ${count === 1 ? 'once' : `${count} times`} in the next 7 days`;
     }
     case 'event_goc': {
@@ -188,31 +183,6 @@ function customText(ctx: Context, field: 'subject' | 'message', title: string, t
   }
 }
 
-/** schedule_gap's body: each gap on the recipient's clock, and what to do about it. */
-function gapLines(ctx: Context): string | null {
-  const notice = ctx.input.coverageGap;
-  if (ctx.input.template !== 'schedule_gap' || !notice) return null;
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone: notice.timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const hours = (ms: number) => {
-    const value = ms / 3_600_000;
-    return `${Number.isInteger(value) ? value : value.toFixed(1)} h`;
-  };
-  const lines = notice.gaps.map((gap) => `- ${format.format(gap.start)} – ${format.format(gap.end)} (${hours(gap.end - gap.start)})`);
-  return [
-    `Layer 1 of ${ctx.team}'s schedule has nobody on call at these times (${notice.timeZone}); an alert then pages no one on that layer:`,
-    ...lines,
-    'Add a shift or an override to cover them.',
-  ].join('\n');
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
@@ -256,7 +226,7 @@ export function renderNotification(input: RenderInput): RenderedContent {
       const customSubject = customText(ctx, 'subject', ctx.title, ctx.tinyId);
       const subject = cut(oneLine(customSubject ?? headline(ctx, ctx.title)), MAX_OUTPUT.subject);
       const customMessage = customText(ctx, 'message', ctx.title, ctx.tinyId);
-      const written = customMessage ?? gapLines(ctx);
+      const written = customMessage ?? ctx.input.body ?? null;
       if (input.channel === 'push') {
         const body = written ?? (ctx.description.trim() ? ctx.description : headline(ctx, ctx.title));
         return { subject, message: cut(body.trim(), MAX_OUTPUT.push), html: null, custom: customMessage !== null, sms: null, links };
