@@ -29,6 +29,20 @@ export function newId(): string {
   return nextUlid();
 }
 
+// Ids of records whose creation time is the service's clock (lib/clock.ts), so that their ULID and
+// their created_at agree when a test moves the clock. Monotonic within a millisecond like newId; a
+// clock that steps back (a test putting it back to wall time) starts a new sequence instead of
+// stamping every later id with the time it left.
+let clockUlid = monotonicFactory(randomFraction);
+let lastClockTime = 0;
+
+/** A new ULID carrying `timeMs` as its time. */
+export function newIdAt(timeMs: number): string {
+  if (timeMs < lastClockTime) clockUlid = monotonicFactory(randomFraction);
+  lastClockTime = timeMs;
+  return clockUlid(timeMs);
+}
+
 // Not a type predicate (`value is string`): false does not mean "not a string", and the compiler would
 // take it to (a non-ULID string narrowed to never).
 export function isUlid(value: unknown): boolean {
