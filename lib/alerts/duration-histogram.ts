@@ -9,6 +9,8 @@
 const EXACT_BELOW = 16;
 /** Buckets per doubling above EXACT_BELOW. */
 const PER_DOUBLING = 4;
+/** The last bucket: 16 s · 2^24, eight and a half years, holds everything longer. */
+export const LAST_BUCKET = EXACT_BELOW + PER_DOUBLING * 24;
 
 const lowerBound = (bucket: number) => (bucket < EXACT_BELOW ? bucket : EXACT_BELOW * 2 ** ((bucket - EXACT_BELOW) / PER_DOUBLING));
 
@@ -20,7 +22,7 @@ export function durationBucket(ms: number): number {
   // log2 may land a hair off at a bucket's edge: the bounds decide.
   while (lowerBound(bucket + 1) <= seconds) bucket++;
   while (bucket > EXACT_BELOW && lowerBound(bucket) > seconds) bucket--;
-  return bucket;
+  return Math.min(bucket, LAST_BUCKET);
 }
 
 /** The seconds a bucket stands for: the second itself when exact, else the geometric middle of its

@@ -8,7 +8,7 @@
 //                {<channel>: n, night: n, acks: n, and the same per team of the alert: <team>#<channel>, <team>#night, <team>#acks}
 import { addToCounterItem } from '../store/grouped-writes';
 import { queryItems } from '../store/items';
-import { isChannel, type Channel } from './records';
+import { CHANNELS, isChannel, type Channel } from './records';
 
 const personDayPartition = (accountId: string) => `A#${accountId}#NTF#PD`;
 const personDaySortKey = (day: string, accountUserId: string) => `${day}#${accountUserId}`;
@@ -64,8 +64,10 @@ export interface PersonDayFigures {
  * items (the people paged or acknowledging on them), read for the account or for one team.
  */
 export async function readPageDays(accountId: string, fromDay: string, toDay: string, teamId?: string): Promise<PersonDayFigures[]> {
-  const items = await queryItems(personDayPartition(accountId), { skBetween: [`${fromDay}#`, `${toDay}#~`] });
   const prefix = teamId === undefined ? '' : `${teamId}#`;
+  // The fields of the account or of that team only: not the other teams' nor the write tokens.
+  const project = ['sk', ...[...CHANNELS, 'night', 'acks'].map((name) => `${prefix}${name}`)];
+  const items = await queryItems(personDayPartition(accountId), { skBetween: [`${fromDay}#`, `${toDay}#~`], project });
   const figures: PersonDayFigures[] = [];
   for (const item of items) {
     const sk = String(item.sk);
