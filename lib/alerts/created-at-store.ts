@@ -9,7 +9,6 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { adjustFields, correctFields } from '../store/counters';
 import { addToCounterItem } from '../store/grouped-writes';
-import { LAST_BUCKET } from './duration-histogram';
 import { batchGet, fromItem, keyOfItem, keyString, queryAll, queryItems, type Item } from '../store/items';
 import {
   alertPartition,
@@ -232,20 +231,17 @@ function durationFiguresOf(item: Item, prefix: 'a' | 'r'): DurationFigures {
   return { count: number(prefix), sumMs: number(`${prefix}s`), histogram };
 }
 
-/** The attributes a report reads of a day item: its figures, not the hour fields or the write tokens. */
-const REPORT_FIELDS = ['sk', 'a', 'as', 'r', 'rs', ...Array.from({ length: LAST_BUCKET + 1 }, (_, k) => [`ah${k}`, `rh${k}`]).flat()];
-
 /**
- * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts. A team's from
- * its own day items (one Query). The account's from its day bucket items, their report fields only,
- * and created and dropped summed from the month buckets' day fields (a Query of each partition, side
- * by side): what a request reads is the window's days, whatever the account holds.
+ * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts: the account's
+ * from its day bucket items (created and dropped summed from the hour fields), a team's from its own
+ * day items. One Query either way: the days of the range, whatever the account holds. (A projection
+ * of the report fields alone, ~230 attribute names, made dynalite slower per item than reading the
+ * whole items: npm run bench reports.)
  */
 export async function readReportDays(accountId: string, fromDay: string, toDay: string, teamId?: string): Promise<DayFigures[]> {
   if (teamId !== undefined) {
     const items = await queryItems(reportTeamPartition(accountId), {
       skBetween: [reportTeamSortKey(teamId, fromDay), reportTeamSortKey(teamId, toDay)],
-      project: [...REPORT_FIELDS, 'c', 'd'],
     });
     return items.map((item) => ({
       day: String(item.sk).slice(-10),
@@ -255,46 +251,24 @@ export async function readReportDays(accountId: string, fromDay: string, toDay: 
       resolved: durationFiguresOf(item, 'r'),
     }));
   }
-  const [dayItems, months] = await Promise.all([
-    queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay], project: REPORT_FIELDS }),
-    queryItems(createdMonthPartition(accountId), { skBetween: [fromDay.slice(0, 7), toDay.slice(0, 7)] }),
-  ]);
-  const days = new Map<string, DayFigures>();
-  const dayOf = (day: string) => {
-    let figures = days.get(day);
-    if (!figures) {
-      figures = {
-        day,
-        created: 0,
-        dropped: 0,
-        acknowledged: { count: 0, sumMs: 0, histogram: new Map() },
-        resolved: { count: 0, sumMs: 0, histogram: new Map() },
-      };
-      days.set(day, figures);
-    }
-    return figures;
-  };
-  for (const month of months) {
-    for (const [field, value] of Object.entries(month)) {
+  const items = await queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay] });
+  return items.map((item) => {
+    let created = 0;
+    let dropped = 0;
+    for (const [field, value] of Object.entries(item)) {
       const at = field.indexOf('#');
       if (at < 0 || typeof value !== 'number') continue;
-      const day = `${String(month.sk)}-${field.slice(0, at)}`;
-      if (day < fromDay || day > toDay) continue;
-      const figures = dayOf(day);
-      figures.created += value;
-      if (field.slice(at + 1) === 'dropped') figures.dropped += value;
+      created += value;
+      if (field.slice(at + 1) === 'dropped') dropped += value;
     }
-  }
-  for (const item of dayItems) {
-    const figures = dayOf(String(item.sk));
-    figures.acknowledged = durationFiguresOf(item, 'a');
-    figures.resolved = durationFiguresOf(item, 'r');
-  }
-  for (const figures of days.values()) {
-    figures.created = Math.max(0, figures.created);
-    figures.dropped = Math.max(0, figures.dropped);
-  }
-  return [...days.values()].sort((x, y) => (x.day < y.day ? -1 : 1));
+    return {
+      day: String(item.sk),
+      created: Math.max(0, created),
+      dropped: Math.max(0, dropped),
+      acknowledged: durationFiguresOf(item, 'a'),
+      resolved: durationFiguresOf(item, 'r'),
+    };
+  });
 }
 
 /**
