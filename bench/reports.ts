@@ -72,9 +72,11 @@ async function seedReports(account: Seeded, count: number, now: number): Promise
     }
     if (acknowledged) counts.push(() => countAcknowledgement(account.accountId, paged, Math.min(acknowledged, now), [team]));
   }
-  await addBucketTotals(buckets);
+  // A few dozen writes at a time: the embedded emulator drops connections when hundreds wait.
+  const items = [...buckets];
+  for (let i = 0; i < items.length; i += 25) await addBucketTotals(new Map(items.slice(i, i + 25)));
   // Group-committed like the send path's: concurrent counts of one person-day share an ADD.
-  for (let i = 0; i < counts.length; i += 5_000) await Promise.all(counts.slice(i, i + 5_000).map((count) => count()));
+  for (let i = 0; i < counts.length; i += 1_000) await Promise.all(counts.slice(i, i + 1_000).map((count) => count()));
 }
 
 export async function benchReports(): Promise<Figures> {
@@ -109,7 +111,12 @@ export async function benchReports(): Promise<Figures> {
       const teams: string[] = [];
       for (let i = 0; i < TEAMS; i++) {
         const body = JSON.stringify({ name: `Team ${i}`, member_account_user_ids: [adminId], admin_account_user_ids: [adminId] });
-        const res = await c.request('POST', '/api/v4/teams', body, { 'content-type': 'application/json' });
+        let res = await c.request('POST', '/api/v4/teams', body, { 'content-type': 'application/json' });
+        // A loaded machine may find the service shedding load (503): try again a moment later.
+        for (let attempt = 0; res.status === 503 && attempt < 10; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          res = await c.request('POST', '/api/v4/teams', body, { 'content-type': 'application/json' });
+        }
         if (res.status !== 201) throw new Error(`team: ${res.status} ${res.body.slice(0, 200)}`);
         teams.push((JSON.parse(res.body) as { id: string }).id);
       }

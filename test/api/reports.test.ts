@@ -13,6 +13,8 @@ import { settle } from '../support/quiescence';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { person, team, type Person, type Team } from '../escalation/support';
 import { createEvent, errorMessages } from '../teams/helpers';
+import { recountCreatedBuckets } from '../../lib/alerts/created-at-store';
+import { adjustFields } from '../../lib/store/counters';
 
 let service: TestService;
 let admin: ApiClient;
@@ -213,6 +215,16 @@ describe('reports of alerts and pages', () => {
       ['Reports C', 2, 2, 0],
       ['Reports B', 0, 0, 1],
     ]);
+
+    // What the writes kept is what the recount computes from the alerts' states; a team figure a crash
+    // left off is repaired by it.
+    const accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id as string;
+    expect((await recountCreatedBuckets(accountId, { settleMs: 50 })).status).toBe('exact');
+    await adjustFields({ pk: `A#${accountId}#ALERT#RT`, sk: `${t.id}#2027-03-13` }, { a: 5 });
+    expect((await report(admin, 'alerts', `start=2027-03-13&end=2027-03-14&team_id=${t.id}`)).total.acknowledged).toBe(6);
+    const repaired = await recountCreatedBuckets(accountId, { settleMs: 50 });
+    expect(repaired).toEqual({ status: 'repaired', corrections: { [`${t.id}#2027-03-13 a`]: { was: 6, now: 1 } } });
+    expect((await report(admin, 'alerts', `start=2027-03-13&end=2027-03-14&team_id=${t.id}`)).total.acknowledged).toBe(1);
 
     // Another account sees none of it, and may not name this account's team.
     const other = await signupAccount(service, 'Reporter');
