@@ -30,14 +30,18 @@ export function newId(): string {
 }
 
 // Ids of records whose creation time is the service's clock (lib/clock.ts), so that their ULID and
-// their created_at agree when a test moves the clock. Monotonic within a millisecond like newId; a
-// clock that steps back (a test putting it back to wall time) starts a new sequence instead of
+// their created_at agree when a test moves the clock. While the clock reads wall time (always, in
+// production) they come from newId's own sequence, so every id of the process keeps growing; a clock
+// moved further than the created_at ranges' slack gets a sequence of its own, stamped with its time,
+// which starts again when that clock steps back (a test putting it back to wall time) instead of
 // stamping every later id with the time it left.
+const WALL_CLOCK_SLACK_MS = 60_000;
 let clockUlid = monotonicFactory(randomFraction);
 let lastClockTime = 0;
 
-/** A new ULID carrying `timeMs` as its time. */
+/** A new ULID for a record created at `timeMs` by the service's clock. */
 export function newIdAt(timeMs: number): string {
+  if (Math.abs(timeMs - Date.now()) <= WALL_CLOCK_SLACK_MS) return nextUlid();
   if (timeMs < lastClockTime) clockUlid = monotonicFactory(randomFraction);
   lastClockTime = timeMs;
   return clockUlid(timeMs);
