@@ -12,7 +12,7 @@ import { importAlerts } from '../lib/alerts/bulk-store';
 import { alertDefaults } from '../lib/alerts/store';
 import { newId } from '../lib/ids';
 import { entityStore, type Entity } from '../lib/store/entity-store';
-import { KeepAliveClient, median, pool, round, runWhenMain, compareAtScale } from './support';
+import { compareAtScale, KeepAliveClient, median, pool, randomSource, round, runWhenMain } from './support';
 
 const DAY = 86_400_000;
 /** The large account's alerts (BENCH_LISTS_ALERTS for a quicker run on a busy machine). */
@@ -42,15 +42,6 @@ const VOCABULARY = [
   'gateway',
   'errors',
 ];
-
-/** A small deterministic random source: both accounts get the same mix. */
-function randomSource(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 interface Seeded {
   accountId: string;

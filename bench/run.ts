@@ -31,6 +31,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   slack: async () => (await import('./slack')).benchSlack,
   memory: async () => (await import('./memory')).benchMemory,
   calendars: async () => (await import('./calendars')).benchCalendars,
+  reports: async () => (await import('./reports')).benchReports,
   throughput: async () => (await import('./throughput')).benchThroughput,
 };
 

@@ -8,6 +8,16 @@ import * as z from 'zod';
 /** What a benchmark reports: its figures by name. A benchmark of pure code runs synchronously. */
 export type Figures = Record<string, number | string>;
 
+/** A small deterministic random source (a linear congruential generator): the accounts a benchmark
+ * compares get the same mix. */
+export function randomSource(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
 const listAnswer = z.object({ data: z.array(z.unknown()), total_count: z.number() });
 /** A list answer's page and total_count, checked: a benchmark that reads another shape fails instead of reporting it. */
 export const readList = (body: string) => listAnswer.parse(JSON.parse(body));

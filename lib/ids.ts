@@ -29,6 +29,24 @@ export function newId(): string {
   return nextUlid();
 }
 
+// Ids of records whose creation time is the service's clock (lib/clock.ts), so that their ULID and
+// their created_at agree when a test moves the clock. While the clock reads wall time (always, in
+// production) they come from newId's own sequence, so every id of the process keeps growing; a clock
+// moved further than the created_at ranges' slack gets a sequence of its own, stamped with its time,
+// which starts again when that clock steps back (a test putting it back to wall time) instead of
+// stamping every later id with the time it left.
+const WALL_CLOCK_SLACK_MS = 60_000;
+let clockUlid = monotonicFactory(randomFraction);
+let lastClockTime = 0;
+
+/** A new ULID for a record created at `timeMs` by the service's clock. */
+export function newIdAt(timeMs: number): string {
+  if (Math.abs(timeMs - Date.now()) <= WALL_CLOCK_SLACK_MS) return nextUlid();
+  if (timeMs < lastClockTime) clockUlid = monotonicFactory(randomFraction);
+  lastClockTime = timeMs;
+  return clockUlid(timeMs);
+}
+
 // Not a type predicate (`value is string`): false does not mean "not a string", and the compiler would
 // take it to (a non-ULID string narrowed to never).
 export function isUlid(value: unknown): boolean {

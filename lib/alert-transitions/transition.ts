@@ -6,7 +6,8 @@
 // is answered with the alert as that change left it, and written, logged and published once.
 import { nowIso } from '../clock';
 import { Conflict, NotFound } from '../http/errors';
-import type { AlertRecord, AlertStatus } from '../alerts/records';
+import { teamsOf, type AlertRecord, type AlertStatus } from '../alerts/records';
+import { countAcknowledgement } from '../notify/page-count-store';
 import { changeStatus, getAlert } from '../alerts/store';
 import { actorPrefixId, recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
 import { raced, retryWhileRaced } from '../store/retry';
@@ -24,6 +25,12 @@ export interface StatusTransition {
   logged: TimelineAction;
   /** The attributes it sets besides the status (`who`: the actor's prefix id). */
   fields(who: string, now: string): { set?: Record<string, unknown>; setOnce?: Record<string, unknown> };
+}
+
+/** The pages report counts the person who first acknowledged an alert (acknowledged_at set now). */
+function countFirstAcknowledgement(before: AlertRecord, after: AlertRecord, request: TransitionRequest): Promise<void> | undefined {
+  if (before.acknowledged_at || !after.acknowledged_at || request.actor.type !== 'AccountUser') return undefined;
+  return countAcknowledgement(after.account_id, request.actor.accountUserId, Date.parse(after.acknowledged_at), teamsOf(after));
 }
 
 function listed(statuses: readonly AlertStatus[]): string {
@@ -96,6 +103,7 @@ export async function applyTransition(
                     { counted: true },
                   ),
                   alongside?.(after),
+                  countFirstAcknowledgement(before, after, request),
                 ]);
               },
             });

@@ -7,7 +7,8 @@ import { requireRole } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
-import { isUlid, newId, type EntityKind } from '../ids';
+import { isUlid, newIdAt, type EntityKind } from '../ids';
+import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { actorOf } from './actor';
 import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
@@ -88,8 +89,11 @@ export async function insertNewAlert(
     }
   }
   const accountUserIds = [...new Set(input.destination_account_user_ids ?? [])];
-  const id = options.id ?? newId();
-  const now = new Date().toISOString();
+  // The service's clock, as every later change of the alert: a report measures acknowledgements and
+  // resolutions from creation, and a test that moves the clock must see one time line.
+  const createdMs = clockNow();
+  const id = options.id ?? newIdAt(createdMs);
+  const now = new Date(createdMs).toISOString();
   // The unrouted entry is written before the alert (beside the reads it waits for anyway): no alert can
   // exist that the sweeper would not find until routing removes the entry.
   const [tinyId, destinationUsers] = await Promise.all([

@@ -10,23 +10,32 @@ import { db, tableName } from '../store/client';
 import { adjustFields, correctFields } from '../store/counters';
 import { addToCounterItem } from '../store/grouped-writes';
 import { batchGet, fromItem, keyOfItem, keyString, queryAll, queryItems, type Item } from '../store/items';
-import { alertPartition, createdBucketsOf, createdDayPartition, createdMonthPartition } from './keys';
-import type { AlertRecord } from './records';
+import {
+  alertPartition,
+  createdBucketsOf,
+  createdDayPartition,
+  createdMonthPartition,
+  reportFieldsOf,
+  reportTeamPartition,
+  reportTeamSortKey,
+  type ReportCounted,
+} from './keys';
 
-/** What the buckets count of an alert: never left out of a stored item (no default), so a bare item reads them. */
-type Counted = Pick<AlertRecord, 'account_id' | 'created_at' | 'status'>;
+/** What the buckets count of an alert: status and created_at are never left out of a stored item (no
+ * default), and the report's fields read an absent one as unset, so a bare item reads them. */
+type Counted = ReportCounted;
 
 /** Bucket item → field → delta. */
 export type BucketDeltas = Map<string, { key: { pk: string; sk: string }; deltas: Record<string, number> }>;
 
-/** Adds (`sign` 1) or takes away (−1) an alert's two bucket fields. */
+/** Adds (`sign` 1) or takes away (−1) an alert's two bucket fields and its report fields. */
 export function addBucketDeltas(into: BucketDeltas, alert: Counted | null, sign: number): void {
   if (!alert) return;
-  for (const { pk, sk, field } of createdBucketsOf(alert)) {
+  for (const { pk, sk, field, n } of [...createdBucketsOf(alert).map((bucket) => ({ ...bucket, n: 1 })), ...reportFieldsOf(alert)]) {
     const id = `${pk}|${sk}`;
     let entry = into.get(id);
     if (!entry) into.set(id, (entry = { key: { pk, sk }, deltas: {} }));
-    entry.deltas[field] = (entry.deltas[field] ?? 0) + sign;
+    entry.deltas[field] = (entry.deltas[field] ?? 0) + sign * n;
   }
 }
 
@@ -194,6 +203,74 @@ export async function countAlertsCreatedIn(accountId: string, range: CreatedRang
   return Math.max(0, counted);
 }
 
+/** Times from creation of the alerts of a day that reached a state: how many, their sum, their histogram. */
+export interface DurationFigures {
+  count: number;
+  sumMs: number;
+  /** durationBucket (./duration-histogram.ts) → count. */
+  histogram: Map<number, number>;
+}
+
+/** What the alerts created on one UTC day (of the account, or of one team) have come to. */
+export interface DayFigures {
+  day: string;
+  created: number;
+  dropped: number;
+  acknowledged: DurationFigures;
+  resolved: DurationFigures;
+}
+
+function durationFiguresOf(item: Item, prefix: 'a' | 'r'): DurationFigures {
+  const histogram = new Map<number, number>();
+  const bucketField = new RegExp(`^${prefix}h(\\d+)$`);
+  for (const [field, value] of Object.entries(item)) {
+    const match = bucketField.exec(field);
+    if (match && typeof value === 'number' && value > 0) histogram.set(Number(match[1]), value);
+  }
+  const number = (field: string) => (typeof item[field] === 'number' ? Math.max(0, item[field]) : 0);
+  return { count: number(prefix), sumMs: number(`${prefix}s`), histogram };
+}
+
+/**
+ * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts: the account's
+ * from its day bucket items (created and dropped summed from the hour fields), a team's from its own
+ * day items. One Query either way: the days of the range, whatever the account holds. (A projection
+ * of the report fields alone, ~230 attribute names, made dynalite slower per item than reading the
+ * whole items: npm run bench reports.)
+ */
+export async function readReportDays(accountId: string, fromDay: string, toDay: string, teamId?: string): Promise<DayFigures[]> {
+  if (teamId !== undefined) {
+    const items = await queryItems(reportTeamPartition(accountId), {
+      skBetween: [reportTeamSortKey(teamId, fromDay), reportTeamSortKey(teamId, toDay)],
+    });
+    return items.map((item) => ({
+      day: String(item.sk).slice(-10),
+      created: typeof item.c === 'number' ? Math.max(0, item.c) : 0,
+      dropped: typeof item.d === 'number' ? Math.max(0, item.d) : 0,
+      acknowledged: durationFiguresOf(item, 'a'),
+      resolved: durationFiguresOf(item, 'r'),
+    }));
+  }
+  const items = await queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay] });
+  return items.map((item) => {
+    let created = 0;
+    let dropped = 0;
+    for (const [field, value] of Object.entries(item)) {
+      const at = field.indexOf('#');
+      if (at < 0 || typeof value !== 'number') continue;
+      created += value;
+      if (field.slice(at + 1) === 'dropped') dropped += value;
+    }
+    return {
+      day: String(item.sk),
+      created: Math.max(0, created),
+      dropped: Math.max(0, dropped),
+      acknowledged: durationFiguresOf(item, 'a'),
+      resolved: durationFiguresOf(item, 'r'),
+    };
+  });
+}
+
 /**
  * Recomputes the created_at buckets of an account from its alerts and corrects those found off (the
  * recount of lib/store/recount.ts for these items: two readings that must agree, then conditional
@@ -210,7 +287,7 @@ export async function recountCreatedBuckets(
       (async () => {
         for await (const item of queryAll(alertPartition(accountId))) addBucketDeltas(counted, fromItem<Counted>(item), 1);
       })(),
-      ...[createdMonthPartition(accountId), createdDayPartition(accountId)].map(async (partition) => {
+      ...[createdMonthPartition(accountId), createdDayPartition(accountId), reportTeamPartition(accountId)].map(async (partition) => {
         for (const item of await queryItems(partition)) stored.set(keyString(keyOfItem(item)), item);
       }),
     ]);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { typeOf } from '../entities';
 import { partitionOf } from '../store/items';
+import { durationBucket } from './duration-histogram';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 
 const TYPE = typeOf('alert');
@@ -219,4 +220,58 @@ export function createdBucketsOf(alert: Pick<AlertRecord, 'account_id' | 'create
     { pk: createdMonthPartition(alert.account_id), sk: month, field: `${day}#${alert.status}` },
     { pk: createdDayPartition(alert.account_id), sk: iso.slice(0, 10), field: `${hour}#${alert.status}` },
   ];
+}
+
+// ── report aggregates (GET /api/v4/reports/alerts; lib/alerts/ACCESS-PATTERNS.md, "Reports") ───────
+// What an alert adds to the reports of its creation day (UTC), as a function of its state, so they
+// move with the created_at buckets (the same ADDs, netted before and after a write) and the recount
+// rebuilds them from the alerts. The account's figures sit in its day bucket item (beside the hour
+// fields, which give created and dropped); each team of the alert (teamsOf: destinations and
+// assignment, as the `team:` counters) has an item of its own per day, which also counts created
+// (`c`) and dropped (`d`):
+//   `a` acknowledged, `as` the sum of their times to acknowledge (ms), `ah<bucket>` their histogram;
+//   `r`, `rs`, `rh<bucket>` the same for resolved (times measured from creation).
+//   team day   A#<acc>#ALERT#RT / <team>#<YYYY-MM-DD>   {c, d, a, as, ah*, r, rs, rh*}
+
+export const reportTeamPartition = (accountId: string) => `${alertPartition(accountId)}#RT`;
+export const reportTeamSortKey = (teamId: string, day: string) => `${teamId}#${day}`;
+
+/** A counter field and what an alert adds to it. */
+export interface CountedField extends BucketField {
+  n: number;
+}
+
+/** What the report fields read of an alert: a bare stored item has them, or leaves them out as unset. */
+export type ReportCounted = Pick<AlertRecord, 'account_id' | 'created_at' | 'status'> &
+  Partial<Pick<AlertRecord, 'acknowledged_at' | 'resolved_at' | 'destination_team_ids' | 'assigned_team_id'>>;
+
+function durationFields(prefix: 'a' | 'r', createdMs: number, at: string | null | undefined): Record<string, number> {
+  const atMs = at ? Date.parse(at) : Number.NaN;
+  if (Number.isNaN(atMs)) return {};
+  const ms = Math.max(0, atMs - createdMs);
+  return { [prefix]: 1, [`${prefix}s`]: ms, [`${prefix}h${durationBucket(ms)}`]: 1 };
+}
+
+/** The report fields an alert adds to (none when its created_at is not a datetime). */
+export function reportFieldsOf(alert: ReportCounted): CountedField[] {
+  const createdMs = Date.parse(alert.created_at);
+  if (Number.isNaN(createdMs)) return [];
+  const day = new Date(createdMs).toISOString();
+  if (day.length !== 24) return [];
+  const sk = day.slice(0, 10);
+  const durations = { ...durationFields('a', createdMs, alert.acknowledged_at), ...durationFields('r', createdMs, alert.resolved_at) };
+  const fields: CountedField[] = Object.entries(durations).map(([field, n]) => ({
+    pk: createdDayPartition(alert.account_id),
+    sk,
+    field,
+    n,
+  }));
+  const teams = teamsOf({ destination_team_ids: alert.destination_team_ids ?? [], assigned_team_id: alert.assigned_team_id ?? null });
+  for (const team of teams) {
+    const key = { pk: reportTeamPartition(alert.account_id), sk: reportTeamSortKey(team, sk) };
+    fields.push({ ...key, field: 'c', n: 1 });
+    if (alert.status === 'dropped') fields.push({ ...key, field: 'd', n: 1 });
+    for (const [field, n] of Object.entries(durations)) fields.push({ ...key, field, n });
+  }
+  return fields;
 }

@@ -10,6 +10,7 @@ import { apiKeyRoutes } from '../api-keys/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { calendarRoutes } from '../calendars/routes';
+import { reportRoutes } from '../reports/routes';
 import { deliveryReceiptRoutes } from '../delivery-receipts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
 import { respondRoutes } from '../page-responses/routes';
@@ -55,6 +56,7 @@ const CONTRACTS = [
   routerRoutes,
   notificationRuleRoutes,
   automationRoutes,
+  reportRoutes,
 ] as const satisfies readonly RouteContract[];
 
 /** The functions that serve routes, plus the catch-all (API Gateway's $default route). */

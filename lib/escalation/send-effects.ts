@@ -9,7 +9,7 @@
 import type { AccountUserRecord } from '../account-users/records';
 import { slackAddressOf } from '../account-users/slack-address';
 import { getRecentAccount } from '../accounts/store';
-import type { AlertRecord } from '../alerts/records';
+import { teamsOf, type AlertRecord } from '../alerts/records';
 import { logger } from '../log';
 import { recordMetric } from '../metrics';
 import { consoleLink } from '../http/base-url';
@@ -126,6 +126,7 @@ async function send(
       undeliverableBy: channel === 'slack' ? 'slack' : null,
       sourceKey: effect.key,
       bundle: { tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency },
+      page: effect.type === 'page' ? { teamIds: teamsOf(alert), timeZone: accountUser.user.time_zone } : null,
     };
     const record = await sendNotification(draft, { rateLimited: true, mayStart: options.mayStart });
     if (isFailedPageMessage(record)) failed.push(record);

@@ -14,6 +14,8 @@ import type { SlackMessage } from './content';
 import type { Channel, NotificationRecord } from './records';
 import { getNotification, insertNotification, moveNotification, putPhonePage, putProviderMessage } from './store';
 import { queueRateLimited } from './rate-limit';
+import { countPage } from './page-count-store';
+import { isNightIn } from './night';
 import { newId } from '../ids';
 
 export interface NotificationDraft {
@@ -46,6 +48,9 @@ export interface NotificationDraft {
   undeliverable?: string | null;
   /** The provider that found it undeliverable, recorded as its `provider` (slack: Slack knows no such person). */
   undeliverableBy?: string | null;
+  /** A page (not a notice): counted for the pages report when first recorded, under these teams,
+   * at night when the person's wall clock in `timeZone` reads 22:00–07:00 then. */
+  page?: { teamIds: readonly string[]; timeZone: string } | null;
 }
 
 export interface SendOptions {
@@ -120,7 +125,10 @@ export async function sendNotification(draft: NotificationDraft, options: SendOp
       provider_status: 'failed',
       err: [draft.undeliverable],
     };
-    if (await insertNotification(failed)) return failed;
+    if (await insertNotification(failed)) {
+      await countRecordedPage(failed, draft);
+      return failed;
+    }
     return (await getNotification(record.account_id, record.id)) ?? failed;
   }
   // A message that goes out at once is recorded already claimed (`sending`): the conditional put is
@@ -134,8 +142,23 @@ export async function sendNotification(draft: NotificationDraft, options: SendOp
     if (!existing) throw new Error(`notification ${record.id} exists and cannot be read`);
     return resumeNotification(existing, draft, options);
   }
+  await countRecordedPage(claimed, draft);
   if (!waits) return callProvider(claimed, draft);
   return dispatch(record, draft, options);
+}
+
+/** Counts a page whose notification this call has just recorded (a retry that finds it recorded does not). */
+function countRecordedPage(record: NotificationRecord, draft: NotificationDraft): Promise<void> | undefined {
+  if (!draft.page || !record.account_user_id) return undefined;
+  const at = Date.parse(record.created_at);
+  return countPage({
+    accountId: record.account_id,
+    accountUserId: record.account_user_id,
+    channel: record.channel,
+    at,
+    teamIds: draft.page.teamIds,
+    night: isNightIn(draft.page.timeZone, at),
+  });
 }
 
 const isRateLimited = (channel: string) => channel === 'sms' || channel === 'voice';

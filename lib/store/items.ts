@@ -216,6 +216,8 @@ export interface QueryOptions {
   limit?: number;
   skBeginsWith?: string;
   skBetween?: [string, string];
+  /** Only these attributes of each item (a ProjectionExpression): a read of a few fields of wide counter items. */
+  project?: readonly string[];
 }
 
 function queryInput(partition: string, options: QueryOptions): QueryCommandInput {
@@ -234,10 +236,12 @@ function queryInput(partition: string, options: QueryOptions): QueryCommandInput
     values[':to'] = options.skBetween[1];
     condition += ' AND #sk BETWEEN :from AND :to';
   }
+  if (options.project) options.project.forEach((attribute, i) => (names[`#p${i}`] = attribute));
   return {
     TableName: tableName(),
     IndexName: options.index,
     KeyConditionExpression: condition,
+    ...(options.project ? { ProjectionExpression: options.project.map((_, i) => `#p${i}`).join(', ') } : {}),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: options.forward ?? true,

@@ -391,6 +391,12 @@ describe('teams, schedules, events, escalation policies', () => {
     });
     await call(admin, 'GET /api/v4/schedules/{id}/fairness', 422, { id: scheduleId, query: 'start=yesterday' });
     await call(admin, 'GET /api/v4/schedules/{id}/fairness', 404, { id: 'nope', query: 'start=2026-01-01&end=2026-01-02' });
+    await call(member, 'GET /api/v4/reports/alerts', 200, { query: `start=2026-01-01&end=2026-01-15&bucket=week&team_id=${team.body.id}` });
+    await call(admin, 'GET /api/v4/reports/alerts', 422, { query: 'start=2026-01-01T12:00:00Z&end=2026-01-02' });
+    await call(anonymous, 'GET /api/v4/reports/alerts', 401, { query: 'start=2026-01-01&end=2026-01-02' });
+    await call(member, 'GET /api/v4/reports/pages', 200, { query: 'start=2026-01-01&end=2026-01-15' });
+    await call(admin, 'GET /api/v4/reports/pages', 422, { query: 'start=2026-01-01&end=2026-01-02&team_id=nope' });
+    await call(anonymous, 'GET /api/v4/reports/pages', 401, { query: 'start=2026-01-01&end=2026-01-02' });
 
     const feed = await call(member, 'POST /api/v4/schedules/{id}/calendar', 201, { id: scheduleId });
     const feedFile = new URL(feed.body.url as string).pathname.split('/').pop()!;

@@ -392,6 +392,7 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
       [`#/integrations/${integration.body.data[0].id}`, integration.body.data[0].name],
       ['#/routers', 'Routers'],
       ['#/notifications', 'Notifications'],
+      ['#/reports', 'Reports'],
       ['#/notification-rules', 'Notification rules'],
       ['#/users', 'Users'],
       [`#/users/${people.rita.id}`, people.rita.name],

@@ -2091,6 +2091,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/reports/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Alerts created per day or week and what they came to
+     * @description Per bucket (UTC days, or weeks from Monday 00:00 UTC cut to the window): the alerts created in it, how many of them have been acknowledged and resolved so far and how many are dropped now, and their times to acknowledge and to resolve measured from creation (mean exact; p50 and p90 from fixed log-spaced histograms: exact below 16 s, else within 9.1 %). Reports count whole UTC days: a bound that is not a UTC midnight, end not after start, a window over 366 days, a team_id that names no team of the account, or an unknown parameter is a 422 naming it.
+     */
+    get: operations['reportsAlertReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/reports/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Pages per person and channel, night pages and acknowledgements
+     * @description Per person paged or acknowledging in the window: the page notifications recorded per channel, those recorded between 22:00 and 07:00 on the person's wall clock (their time zone at the time), and the alerts they were first to acknowledge; with team_id, those of that team's alerts. Most pages first. Reports count whole UTC days: a bound that is not a UTC midnight, end not after start, a window over 366 days, a team_id that names no team of the account, or an unknown parameter is a 422 naming it.
+     */
+    get: operations['reportsPageReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3689,6 +3729,76 @@ export interface components {
       meta?: {
         [key: string]: unknown;
       };
+    };
+    AlertReportV4: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      /** @enum {string} */
+      bucket: 'day' | 'week';
+      team_id: string | null;
+      buckets: {
+        /** Format: date-time */
+        start: string;
+        /** Format: date-time */
+        end: string;
+        created: number;
+        acknowledged: number;
+        resolved: number;
+        dropped: number;
+        mtta: {
+          mean: number | null;
+          p50: number | null;
+          p90: number | null;
+        };
+        mttr: {
+          mean: number | null;
+          p50: number | null;
+          p90: number | null;
+        };
+      }[];
+      total: {
+        /** Format: date-time */
+        start: string;
+        /** Format: date-time */
+        end: string;
+        created: number;
+        acknowledged: number;
+        resolved: number;
+        dropped: number;
+        mtta: {
+          mean: number | null;
+          p50: number | null;
+          p90: number | null;
+        };
+        mttr: {
+          mean: number | null;
+          p50: number | null;
+          p90: number | null;
+        };
+      };
+    };
+    PageReportV4: {
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      team_id: string | null;
+      people: {
+        account_user_id: string;
+        name: string | null;
+        pages: {
+          push: number;
+          email: number;
+          sms: number;
+          voice: number;
+          slack: number;
+        };
+        total_pages: number;
+        night_pages: number;
+        acknowledged: number;
+      }[];
     };
     ApiKeyV4List: {
       data: components['schemas']['ApiKeyV4'][];
@@ -9946,6 +10056,87 @@ export interface operations {
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+    };
+  };
+  reportsAlertReport: {
+    parameters: {
+      query: {
+        /**
+         * @description A UTC midnight: YYYY-MM-DD, or an ISO 8601 datetime at 00:00 UTC
+         * @example 2026-03-01
+         */
+        start: string;
+        /**
+         * @description A UTC midnight after start (exclusive), at most 366 days after it
+         * @example 2026-03-29
+         */
+        end: string;
+        /**
+         * @description Only alerts of this team (destinations or assignment): ULID or tem_ id
+         * @example 01JD8X6Q3B5YV0Z8K2N4R6T9WC
+         */
+        team_id?: string;
+        /**
+         * @description day (default) or week
+         * @example week
+         */
+        bucket?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The buckets and the whole window */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertReportV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      422: components['responses']['UnprocessableV4'];
+    };
+  };
+  reportsPageReport: {
+    parameters: {
+      query: {
+        /**
+         * @description A UTC midnight: YYYY-MM-DD, or an ISO 8601 datetime at 00:00 UTC
+         * @example 2026-03-01
+         */
+        start: string;
+        /**
+         * @description A UTC midnight after start (exclusive), at most 366 days after it
+         * @example 2026-03-29
+         */
+        end: string;
+        /**
+         * @description Only alerts of this team (destinations or assignment): ULID or tem_ id
+         * @example 01JD8X6Q3B5YV0Z8K2N4R6T9WC
+         */
+        team_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per person */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageReportV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      422: components['responses']['UnprocessableV4'];
     };
   };
 }

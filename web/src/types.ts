@@ -59,3 +59,8 @@ export type PlannedAssignment = {
   delay_ms?: number;
   source?: string;
 };
+/** GET /api/v4/reports/alerts: per day or week, the alerts created and what they came to. */
+export type AlertReport = Schemas['AlertReportV4'];
+export type AlertReportRow = AlertReport['total'];
+/** GET /api/v4/reports/pages: per person, pages per channel, night pages, acknowledgements. */
+export type PageReport = Schemas['PageReportV4'];

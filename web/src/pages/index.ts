@@ -10,6 +10,7 @@ import { NotificationRulePage, NotificationRulesPage } from './notification-rule
 import { NotificationsPage } from './notifications';
 import { OnCallPage } from './on-call';
 import { ProfilePage } from './profile';
+import { ReportsPage } from './reports';
 import { RouterPage, RoutersPage } from './routers';
 import { SchedulePage, SchedulesPage } from './schedules';
 import { SlackPage } from './slack';
@@ -42,6 +43,7 @@ export const PAGES: PageRoute[] = [
   { pattern: '/routers', component: RoutersPage, nav: 'Routers', area: '/routers' },
   { pattern: '/routers/:id', component: RouterPage, area: '/routers' },
   { pattern: '/notifications', component: NotificationsPage, nav: 'Notifications', area: '/notifications' },
+  { pattern: '/reports', component: ReportsPage, nav: 'Reports', area: '/reports' },
   { pattern: '/users', component: UsersPage, nav: 'Users', area: '/users' },
   { pattern: '/users/:id', component: UserPage, area: '/users' },
   { pattern: '/notification-rules', component: NotificationRulesPage, area: '/users' },

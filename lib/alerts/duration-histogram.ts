@@ -1,0 +1,50 @@
+// The compact histogram of durations that the alert reports keep per day (time to acknowledge, time
+// to resolve; docs/api.md#reports): fixed buckets, so the days and teams of a report merge by adding
+// counts, and a day item holds only the buckets it has seen. Whole seconds below 16 s each have a
+// bucket of their own (exact); from 16 s on, four buckets per doubling (each 19 % wide), so a
+// percentile read from the middle of its bucket is within 9.1 % of the true value. 30 days span
+// 16 + 4·17 = 84 buckets; a day's durations usually fill 20 to 40 of them.
+
+/** Below this many seconds every whole second is a bucket. */
+const EXACT_BELOW = 16;
+/** Buckets per doubling above EXACT_BELOW. */
+const PER_DOUBLING = 4;
+/** The last bucket: 16 s · 2^24, eight and a half years, holds everything longer. */
+export const LAST_BUCKET = EXACT_BELOW + PER_DOUBLING * 24;
+
+const lowerBound = (bucket: number) => (bucket < EXACT_BELOW ? bucket : EXACT_BELOW * 2 ** ((bucket - EXACT_BELOW) / PER_DOUBLING));
+
+/** The bucket of a duration in milliseconds (negative ones, a clock step back, count as 0 s). */
+export function durationBucket(ms: number): number {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < EXACT_BELOW) return seconds;
+  let bucket = EXACT_BELOW + Math.floor(PER_DOUBLING * Math.log2(seconds / EXACT_BELOW));
+  // log2 may land a hair off at a bucket's edge: the bounds decide.
+  while (lowerBound(bucket + 1) <= seconds) bucket++;
+  while (bucket > EXACT_BELOW && lowerBound(bucket) > seconds) bucket--;
+  return Math.min(bucket, LAST_BUCKET);
+}
+
+/** The seconds a bucket stands for: the second itself when exact, else the geometric middle of its
+ * bounds, to a tenth of a second. */
+export function bucketSeconds(bucket: number): number {
+  if (bucket < EXACT_BELOW) return bucket;
+  return Math.round(Math.sqrt(lowerBound(bucket) * lowerBound(bucket + 1)) * 10) / 10;
+}
+
+/**
+ * The p-th percentile (0 < p ≤ 1) of a merged histogram (bucket → count), by nearest rank: the bucket
+ * holding the ⌈p·n⌉-th smallest duration. Null when it holds nothing.
+ */
+export function percentileSeconds(histogram: ReadonlyMap<number, number>, p: number): number | null {
+  const buckets = [...histogram].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
+  const total = buckets.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(p * total));
+  let seen = 0;
+  for (const [bucket, n] of buckets) {
+    seen += n;
+    if (seen >= rank) return bucketSeconds(bucket);
+  }
+  return bucketSeconds(buckets[buckets.length - 1][0]);
+}
