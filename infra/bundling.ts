@@ -32,8 +32,10 @@ export const ESBUILD_OPTIONS = {
   // The SDK v3 ships in the Lambda runtime too, but bundling it pins the version we tested. Left out:
   // source-map, which Handlebars' compiler loads only to map compiled templates and skips when absent;
   // bowser, which the SDK imports dynamically only to parse a browser's user agent (with code split,
-  // esbuild would otherwise ship it as a chunk nothing loads).
-  external: ['source-map', 'bowser'] as string[],
+  // esbuild would otherwise ship it as a chunk nothing loads); and the SDK's event-stream codec, which
+  // its HTTP protocol imports dynamically only for an operation that streams events (none of
+  // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function.
+  external: ['source-map', 'bowser', '@smithy/core/event-streams'] as string[],
   alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS, semver: SEMVER_SATISFIES } as Record<string, string>,
 };
 
