@@ -1,0 +1,233 @@
+// Benchmark of the API's request limits (issue 23) on the real local server, side by side in one run:
+//   1. overhead: GET /api/v4/account_users/:id with the limiter on ÷ off (p50; target ≤ 1.1), rounds
+//      alternating between the two (the limiter is switched through lib/dependencies.ts), with limits
+//      so high nothing is refused, so every request pays the whole limiter;
+//   2. writes: the limiter's table writes per request while five API keys of one account each send
+//      15 a second (75 a second in all) under the default limits (1 200 a minute per key, 6 000 per
+//      account): nothing refused, and leases make writes rare; and for a quiet client (one request
+//      every 250 ms);
+//   3. fairness: account A floods at 10× its limit (600 a minute: 100 a second) while account B sends
+//      20 a second: B's p99 with the flood ÷ without it (target ≤ 1.5), rounds alternating; and what
+//      A's refusals cost the table (writes per refused request).
+// Load comes from worker threads (bench/load-thread.mjs), off the server's event loop.
+import { randomBytes } from 'node:crypto';
+import { startRuntime, type Runtime } from '../infra/local/runtime';
+import { replaceDependencies } from '../lib/dependencies';
+import { countLimiterWrites } from './rate-writes';
+import { LoadThread, median, NO_PERIODIC_SWEEP, percentile, round, runWhenMain, type LoadTask } from './support';
+
+async function start(env: Record<string, string>): Promise<{ runtime: Runtime; apiKey: string }> {
+  const apiKey = `bench-key-${randomBytes(16).toString('hex')}`;
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir: ':memory:',
+    tableName: `oncall-bench-requests-${randomBytes(4).toString('hex')}`,
+    scheduleIntervalMs: NO_PERIODIC_SWEEP,
+    env: { OUTBOX: 'none', LOG_LEVEL: 'error', ...env },
+    bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },
+  });
+  return { runtime, apiKey };
+}
+
+async function post<T>(runtime: Runtime, token: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${runtime.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type HttpTask = Extract<LoadTask, { kind: 'http' }>;
+
+/** `count` GETs of `path` with `token`: one at a time, or as `pace` says. */
+const gets = (
+  baseUrl: string,
+  path: string,
+  token: string,
+  count: number,
+  pace: { perSecond?: number; concurrency?: number } = {},
+): HttpTask => ({
+  kind: 'http',
+  baseUrl,
+  concurrency: pace.concurrency ?? 1,
+  perSecond: pace.perSecond,
+  ops: Array.from({ length: count }, () => ({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } })),
+});
+
+function statusCounts(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+async function overheadAndWrites(): Promise<Record<string, number | string>> {
+  const unlimited = { API_RATE_LIMIT_PER_MINUTE: '10000000', API_RATE_LIMIT_BURST: '10000000', ACCOUNT_RATE_LIMIT_PER_MINUTE: '10000000' };
+  const { runtime, apiKey } = await start(unlimited);
+  const counter = countLimiterWrites();
+  const load = new LoadThread();
+  try {
+    const me = runtime.created!.admin;
+    const task = gets(runtime.url, `/api/v4/account_users/${me.id}`, apiKey, 100);
+    const on: number[] = [];
+    const off: number[] = [];
+    let onRequests = 0;
+    let onWrites = 0;
+    for (let round = 0; round < 22; round++) {
+      const writesBefore = counter.value();
+      const withLimits = await load.run(task);
+      const limiterWrites = counter.value() - writesBefore;
+      const restore = replaceDependencies({ requestLimits: 'off' });
+      const without = await load.run(task);
+      restore();
+      if (round < 2) continue; // warm-up
+      if (withLimits.statuses.some((s) => s !== 200) || without.statuses.some((s) => s !== 200))
+        throw new Error('a GET did not answer 200');
+      on.push(...withLimits.latencies);
+      off.push(...without.latencies);
+      onRequests += withLimits.latencies.length;
+      onWrites += limiterWrites;
+    }
+    return {
+      'overhead.p50_on_ms': round(median(on)),
+      'overhead.p50_off_ms': round(median(off)),
+      'overhead.ratio_on_off_p50': round(median(on) / median(off), 3),
+      'overhead.target_ratio': 1.1,
+      'overhead.limiter_writes_per_request': round(onWrites / onRequests, 4),
+    };
+  } finally {
+    await load.close();
+    await runtime.stop();
+  }
+}
+
+async function writesAtDefaults(): Promise<Record<string, number | string>> {
+  // The defaults of the contract (the runtime's env wins over bench/support.ts's unlimited ones).
+  const { runtime, apiKey } = await start({
+    API_RATE_LIMIT_PER_MINUTE: '1200',
+    API_RATE_LIMIT_BURST: '200',
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '6000',
+  });
+  const counter = countLimiterWrites();
+  const loads = Array.from({ length: 5 }, () => new LoadThread());
+  try {
+    const me = runtime.created!.admin;
+    const keys = await Promise.all(
+      loads.map((_, i) => post<{ token: string }>(runtime, apiKey, '/api/v4/api_keys', { name: `bench ${i}` }).then((k) => k.token)),
+    );
+    const path = `/api/v4/account_users/${me.id}`;
+    const before = counter.value();
+    const results = await Promise.all(
+      keys.map((key, i) => loads[i].run(gets(runtime.url, path, key, 150, { perSecond: 15, concurrency: 4 }))),
+    );
+    const busyWrites = counter.value() - before;
+    const statuses = results.flatMap((r) => r.statuses);
+
+    const quietBefore = counter.value();
+    const quiet = await loads[0].run(gets(runtime.url, path, keys[0], 40, { perSecond: 4 }));
+    const quietWrites = counter.value() - quietBefore;
+    return {
+      'writes.busy_requests': statuses.length,
+      'writes.busy_statuses': JSON.stringify(statusCounts(statuses)),
+      'writes.busy_limiter_writes': busyWrites,
+      'writes.busy_writes_per_request': round(busyWrites / statuses.length, 4),
+      'writes.busy_p50_ms': round(median(results.flatMap((r) => r.latencies))),
+      'writes.quiet_requests': quiet.statuses.length,
+      'writes.quiet_writes_per_request': round(quietWrites / quiet.statuses.length, 4),
+      'writes.target_per_request': 1,
+    };
+  } finally {
+    await Promise.all(loads.map((l) => l.close()));
+    await runtime.stop();
+  }
+}
+
+async function fairness(): Promise<Record<string, number | string>> {
+  const { runtime, apiKey } = await start({
+    API_RATE_LIMIT_PER_MINUTE: '600',
+    API_RATE_LIMIT_BURST: '100',
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '600',
+  });
+  const counter = countLimiterWrites();
+  const floodThread = new LoadThread();
+  const quietThread = new LoadThread();
+  try {
+    // Account A: a second account with its own admin key; account B: the bootstrap account.
+    const signup = await fetch(`${runtime.url}/public/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_name: 'Flood', name: 'Flood Admin', email: 'flood@example.com', password: 'flood password 123' }),
+    });
+    if (signup.status !== 201) throw new Error(`signup: ${signup.status}`);
+    const { token: floodSession } = (await signup.json()) as { token: string };
+    const floodKey = (await post<{ token: string }>(runtime, floodSession, '/api/v4/api_keys', { name: 'flood' })).token;
+    const floodUsers = (await (
+      await fetch(`${runtime.url}/api/v4/account_users`, { headers: { authorization: `Bearer ${floodKey}` } })
+    ).json()) as {
+      data: { id: string }[];
+    };
+    const me = runtime.created!.admin;
+
+    const ROUND_SECONDS = 5;
+    const FLOOD_PER_SECOND = 100; // 10× account A's 600 a minute
+    const B_PER_SECOND = 20;
+    const bTask = gets(runtime.url, `/api/v4/account_users/${me.id}`, apiKey, B_PER_SECOND * ROUND_SECONDS, {
+      perSecond: B_PER_SECOND,
+      concurrency: 2,
+    });
+    const floodTask = gets(runtime.url, `/api/v4/account_users/${floodUsers.data[0].id}`, floodKey, FLOOD_PER_SECOND * ROUND_SECONDS, {
+      perSecond: FLOOD_PER_SECOND,
+      concurrency: 16,
+    });
+    // Warm-up, both alone and together.
+    await quietThread.run({ ...bTask, ops: bTask.ops.slice(0, 40) });
+    const withFlood: number[] = [];
+    const without: number[] = [];
+    const floodStatuses: number[] = [];
+    let floodWrites = 0;
+    for (let round = 0; round < 6; round++) {
+      const alone = await quietThread.run(bTask);
+      const writesBefore = counter.value();
+      const [b, flood] = await Promise.all([quietThread.run(bTask), floodThread.run(floodTask)]);
+      floodWrites += counter.value() - writesBefore;
+      if ([...alone.statuses, ...b.statuses].some((s) => s !== 200)) throw new Error("account B's requests were not all 200");
+      without.push(...alone.latencies);
+      withFlood.push(...b.latencies);
+      floodStatuses.push(...flood.statuses);
+    }
+    const p99 = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        99,
+      );
+    const refused = floodStatuses.filter((s) => s === 429).length;
+    const floodRequests = floodStatuses.length;
+    const bRequests = withFlood.length;
+    return {
+      'fairness.flood_per_second': FLOOD_PER_SECOND,
+      'fairness.flood_statuses': JSON.stringify(statusCounts(floodStatuses)),
+      'fairness.b_per_second': B_PER_SECOND,
+      'fairness.b_p50_without_ms': round(median(without)),
+      'fairness.b_p50_with_flood_ms': round(median(withFlood)),
+      'fairness.b_p99_without_ms': round(p99(without)),
+      'fairness.b_p99_with_flood_ms': round(p99(withFlood)),
+      'fairness.b_p99_ratio_flood_without': round(p99(withFlood) / p99(without), 3),
+      'fairness.target_ratio': 1.5,
+      // B's own requests take from the table too (beside A's), so this bounds A's refusals' cost from above.
+      'fairness.limiter_writes_during_flood': floodWrites,
+      'fairness.writes_per_refused_request': round(floodWrites / Math.max(1, refused), 4),
+      'fairness.requests_during_flood': floodRequests + bRequests,
+    };
+  } finally {
+    await floodThread.close();
+    await quietThread.close();
+    await runtime.stop();
+  }
+}
+
+export async function benchRequestLimits(): Promise<Record<string, number | string>> {
+  return { ...(await overheadAndWrites()), ...(await writesAtDefaults()), ...(await fairness()) };
+}
+
+runWhenMain(import.meta.url, benchRequestLimits);
