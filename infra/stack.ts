@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './functions';
 import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
+import { EdgeLimits, edgeLimitsFromContext, type EdgeLimitsConfig } from './constructs/edge-limits';
 import { Monitoring } from './constructs/monitoring';
 import { SlackIntegration, slackFromContext, type SlackConfig } from './constructs/slack';
 import { ServiceFunction } from './constructs/service-function';
@@ -39,6 +40,9 @@ export interface OncallStackProps extends StackProps {
   /** The Slack app of the deployment ("Add to Slack") and the Web API's address; default: the
    * `cdk deploy -c …` context of the same names (infra/constructs/slack.ts). */
   slack?: SlackConfig;
+  /** The API stage's throttling and an optional WAF web ACL (infra/constructs/edge-limits.ts); default:
+   * the `cdk deploy -c …` context of the same names. */
+  edgeLimits?: EdgeLimitsConfig;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -176,7 +180,6 @@ export class OncallStack extends Stack {
         integrationError: '$context.integrationErrorMessage',
       }),
     };
-    stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
     new Delivery(this, 'Delivery', {
       config: props.delivery ?? deliveryFromContext(this.node),
@@ -199,6 +202,11 @@ export class OncallStack extends Stack {
     });
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
+    new EdgeLimits(this, 'EdgeLimits', {
+      config: props.edgeLimits ?? edgeLimitsFromContext(this.node),
+      stage,
+      distribution: this.console.distribution,
+    });
     // Links e-mailed to people (password reset, one-click responses to pages) open the console's
     // address, which serves the API too, unless the deployment names another (a custom domain).
     if (!props.functionEnvironment?.CONSOLE_URL) {
