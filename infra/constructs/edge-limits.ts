@@ -83,7 +83,6 @@ export class EdgeLimits extends Construct {
     const { config } = props;
     if (config.stageThrottle) {
       props.stage.defaultRouteSettings = {
-        ...(props.stage.defaultRouteSettings as object | undefined),
         throttlingRateLimit: config.stageThrottle.rateLimit,
         throttlingBurstLimit: config.stageThrottle.burstLimit,
       };
