@@ -45,7 +45,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
   INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
-  /** Requests each credential (API key, a person's login sessions) may make: the sustained rate and the burst (docs/api.md#rate-limits). */
+  /** Requests each credential (API key, a person's login sessions) may make: the sustained rate and the burst (docs/api.md#request-limits). */
   API_RATE_LIMIT_PER_MINUTE: limit.default(1200),
   API_RATE_LIMIT_BURST: limit.default(200),
   /** Requests each account may make, all its credentials together. */

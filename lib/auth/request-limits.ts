@@ -1,4 +1,4 @@
-// Request limits of the API (docs/api.md#rate-limits): every authenticated request takes a token from
+// Request limits of the API (docs/api.md#request-limits): every authenticated request takes a token from
 // its credential's bucket and from its account's; the public sign-in routes take one from their
 // source address's. Beyond a limit: 429 with Retry-After and the RateLimit-* fields. Inbound webhooks
 // have their own bucket per integration (lib/integrations/ingest/token-bucket.ts) and pass none of these.

@@ -4010,6 +4010,12 @@ export interface components {
       headers: {
         /** @description Seconds to wait before retrying */
         'Retry-After'?: number;
+        /** @description The burst of the bucket closest to refusing (credential or account) */
+        'RateLimit-Limit'?: number;
+        /** @description Tokens left in that bucket: 0 on a 429 */
+        'RateLimit-Remaining'?: number;
+        /** @description Seconds until that bucket is full again; on a 429, the same moment as Retry-After */
+        'RateLimit-Reset'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -4102,6 +4108,12 @@ export interface components {
       headers: {
         /** @description Seconds to wait before retrying */
         'Retry-After'?: number;
+        /** @description The burst of the bucket closest to refusing (credential or account) */
+        'RateLimit-Limit'?: number;
+        /** @description Tokens left in that bucket: 0 on a 429 */
+        'RateLimit-Remaining'?: number;
+        /** @description Seconds until that bucket is full again; on a 429, the same moment as Retry-After */
+        'RateLimit-Reset'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -4180,6 +4192,7 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicLogin: {
@@ -4207,6 +4220,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicSignup: {
@@ -4235,6 +4249,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicRequestPasswordReset: {
@@ -4293,6 +4308,7 @@ export interface operations {
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
       422: components['responses']['UnprocessableEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicOpenapi: {
@@ -4313,6 +4329,7 @@ export interface operations {
           'application/json': components['schemas']['OpenApiDocument'];
         };
       };
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountGet: {
@@ -4338,6 +4355,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   accountUpdate: {
@@ -4371,6 +4389,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   apiKeysList: {
@@ -4423,6 +4442,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysCreate: {
@@ -4454,6 +4474,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysGet: {
@@ -4479,6 +4500,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysDelete: {
@@ -4502,6 +4524,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersList: {
@@ -4557,6 +4580,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersCreate: {
@@ -4589,6 +4613,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersGet: {
@@ -4614,6 +4639,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersUpdate: {
@@ -4650,6 +4676,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDelete: {
@@ -4674,6 +4701,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersChangePassword: {
@@ -4767,6 +4795,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersCreatePushSubscription: {
@@ -4800,6 +4829,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDeletePushSubscriptionByEndpoint: {
@@ -4828,6 +4858,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDeletePushSubscription: {
@@ -4854,6 +4885,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersWebPush: {
@@ -4875,6 +4907,7 @@ export interface operations {
         };
       };
       401: components['responses']['UnauthorizedV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsList: {
@@ -4944,6 +4977,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsCreate: {
@@ -4974,6 +5008,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsGet: {
@@ -4999,6 +5034,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsUpdate: {
@@ -5034,6 +5070,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsDelete: {
@@ -5057,6 +5094,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsAcknowledge: {
@@ -5083,6 +5121,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsResolve: {
@@ -5109,6 +5148,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsReject: {
@@ -5135,6 +5175,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsListComments: {
@@ -5192,6 +5233,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsCreateComment: {
@@ -5226,6 +5268,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsTeamAlerts: {
@@ -5299,6 +5342,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsEarlierList: {
@@ -5386,6 +5430,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierCreate: {
@@ -5413,6 +5458,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierGet: {
@@ -5438,6 +5484,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierUpdate: {
@@ -5470,6 +5517,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierDelete: {
@@ -5493,6 +5541,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierAcknowledge: {
@@ -5519,6 +5568,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierReject: {
@@ -5545,6 +5595,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierResolve: {
@@ -5571,6 +5622,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierArchive: {
@@ -5597,6 +5649,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierHandoff: {
@@ -5629,6 +5682,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastList: {
@@ -5716,6 +5770,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastCreate: {
@@ -5744,6 +5799,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastGet: {
@@ -5769,6 +5825,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastDelete: {
@@ -5793,6 +5850,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentList: {
@@ -5880,6 +5938,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentCreate: {
@@ -5907,6 +5966,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentGet: {
@@ -5932,6 +5992,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentUpdate: {
@@ -5964,6 +6025,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentDelete: {
@@ -5987,6 +6049,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentLogs: {
@@ -6059,6 +6122,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsList: {
@@ -6127,6 +6191,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsCreate: {
@@ -6154,6 +6219,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsGet: {
@@ -6179,6 +6245,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   broadcastsList: {
@@ -6244,6 +6311,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsCreate: {
@@ -6275,6 +6343,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsGet: {
@@ -6300,6 +6369,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsUpdate: {
@@ -6336,6 +6406,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsDelete: {
@@ -6360,6 +6431,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsRespond: {
@@ -6396,6 +6468,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsList: {
@@ -6461,6 +6534,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsGet: {
@@ -6486,6 +6560,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsEarlierList: {
@@ -6564,6 +6639,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   notificationsEarlierGet: {
@@ -6589,6 +6665,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   respondShow: {
@@ -6779,6 +6856,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackConnect: {
@@ -6809,6 +6887,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
       502: components['responses']['BadGatewayV4'];
     };
   };
@@ -6831,6 +6910,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackInstall: {
@@ -6854,6 +6934,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackOauth: {
@@ -7047,6 +7128,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsCreate: {
@@ -7078,6 +7160,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsGet: {
@@ -7103,6 +7186,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsUpdate: {
@@ -7139,6 +7223,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsDelete: {
@@ -7163,6 +7248,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsCurrentOncall: {
@@ -7188,6 +7274,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesList: {
@@ -7241,6 +7328,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCreate: {
@@ -7272,6 +7360,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesGet: {
@@ -7297,6 +7386,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesUpdate: {
@@ -7333,6 +7423,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesDelete: {
@@ -7357,6 +7448,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesEvents: {
@@ -7427,6 +7519,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesFlush: {
@@ -7452,6 +7545,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCurrentOncall: {
@@ -7477,6 +7571,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesWindowEvents: {
@@ -7514,6 +7609,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCoverage: {
@@ -7551,6 +7647,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsCreateScheduleCalendar: {
@@ -7576,6 +7673,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsRevokeScheduleCalendars: {
@@ -7600,6 +7698,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsCreatePersonCalendar: {
@@ -7626,6 +7725,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsRevokePersonCalendars: {
@@ -7650,6 +7750,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsFeed: {
@@ -7740,6 +7841,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsCreate: {
@@ -7771,6 +7873,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsGet: {
@@ -7796,6 +7899,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsUpdate: {
@@ -7832,6 +7936,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsDelete: {
@@ -7856,6 +7961,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsTimeZones: {
@@ -7877,6 +7983,7 @@ export interface operations {
         };
       };
       401: components['responses']['UnauthorizedV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsOverride: {
@@ -7912,6 +8019,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsAddException: {
@@ -7948,6 +8056,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsTerminateOn: {
@@ -7991,6 +8100,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsEarlierList: {
@@ -8064,6 +8174,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierCreate: {
@@ -8092,6 +8203,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierGet: {
@@ -8117,6 +8229,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierUpdate: {
@@ -8150,6 +8263,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierDelete: {
@@ -8174,6 +8288,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   escalationPoliciesList: {
@@ -8230,6 +8345,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesCreate: {
@@ -8261,6 +8377,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesGet: {
@@ -8286,6 +8403,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesUpdate: {
@@ -8322,6 +8440,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesDelete: {
@@ -8346,6 +8465,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsList: {
@@ -8407,6 +8527,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsCreate: {
@@ -8439,6 +8560,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsGet: {
@@ -8464,6 +8586,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsUpdate: {
@@ -8501,6 +8624,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsDelete: {
@@ -8525,6 +8649,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsListTypes: {
@@ -8576,6 +8701,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsGetType: {
@@ -8601,6 +8727,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsEarlierList: {
@@ -8667,6 +8794,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierCreate: {
@@ -8695,6 +8823,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierGet: {
@@ -8720,6 +8849,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierUpdate: {
@@ -8753,6 +8883,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   inboundReceive: {
@@ -8812,6 +8943,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   maintenanceWindowsList: {
@@ -8867,6 +8999,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsCreate: {
@@ -8898,6 +9031,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsGet: {
@@ -8923,6 +9057,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsUpdate: {
@@ -8959,6 +9094,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsDelete: {
@@ -8983,6 +9119,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   inboundEnqueue: {
@@ -9103,6 +9240,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersCreate: {
@@ -9134,6 +9272,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersGet: {
@@ -9159,6 +9298,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersUpdate: {
@@ -9195,6 +9335,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersDelete: {
@@ -9219,6 +9360,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersTest: {
@@ -9251,6 +9393,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersEarlierList: {
@@ -9316,6 +9459,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierCreate: {
@@ -9344,6 +9488,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierGet: {
@@ -9369,6 +9514,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierUpdate: {
@@ -9402,6 +9548,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierDelete: {
@@ -9426,6 +9573,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersDefaultTemplate: {
@@ -9451,6 +9599,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   notificationRulesList: {
@@ -9505,6 +9654,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesCreate: {
@@ -9536,6 +9686,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesGet: {
@@ -9561,6 +9712,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesUpdate: {
@@ -9597,6 +9749,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesDelete: {
@@ -9621,6 +9774,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesTest: {
@@ -9653,6 +9807,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   automationsList: {
@@ -9714,6 +9869,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsCreate: {
@@ -9742,6 +9898,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsGet: {
@@ -9767,6 +9924,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsUpdate: {
@@ -9800,6 +9958,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsDelete: {
@@ -9824,6 +9983,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsRun: {
@@ -9852,6 +10012,7 @@ export interface operations {
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
 }
