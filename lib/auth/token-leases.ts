@@ -13,8 +13,9 @@
 // burst of 200, 100 for an account at 6 000), and never more than the rate over two lease periods.
 //
 // A refusal is decided in-process: once the table says when the next token comes (or what this
-// instance knows of the bucket's time says there is none), the instance refuses until then without
-// asking the table again, so a flood past the limit costs no write per refused request.
+// instance knows of the bucket's time says there is none), the instance refuses without asking the
+// table again until a whole lease has come back, so a flood past the limit costs no write per
+// refused request, and a client held at its limit one write per lease.
 import { now as clockNow } from '../clock';
 import { emissionIntervalMs, nextTokenAt, roomAt, takeFromBucket, type BucketKey, type BucketLimits } from '../store/gcra-bucket';
 
@@ -108,13 +109,22 @@ function leaseSize(bucket: LeasedBucket): number {
 
 const usable = (bucket: LeasedBucket, now: number) => (bucket.leaseExpiresAt >= now ? bucket.tokens : 0);
 
+/**
+ * When an emptied bucket is taken from again: once it holds a whole lease, not its first token, so a
+ * client held at its limit costs one write per lease, not one per request (with leases of one token,
+ * small limits, the first token: exact).
+ */
+function refilledAt(bucket: LeasedBucket, tat: number): number {
+  const interval = emissionIntervalMs(bucket.limits);
+  return nextTokenAt(tat, bucket.limits, interval) + (Math.min(leaseSize(bucket), bucket.limits.burst) - 1) * interval;
+}
+
 /** Blocks the bucket when what this instance knows of its time leaves no token: no write needed to refuse. */
 function blockedByKnownTime(bucket: LeasedBucket, now: number): boolean {
   if (bucket.blockedUntil > now) return true;
   if (bucket.knownTat === undefined) return false;
-  const interval = emissionIntervalMs(bucket.limits);
-  if (roomAt(bucket.knownTat, now, bucket.limits, interval) >= 1) return false;
-  bucket.blockedUntil = nextTokenAt(bucket.knownTat, bucket.limits, interval);
+  if (roomAt(bucket.knownTat, now, bucket.limits) >= 1) return false;
+  bucket.blockedUntil = refilledAt(bucket, bucket.knownTat);
   return true;
 }
 
@@ -128,7 +138,7 @@ function startTake(bucket: LeasedBucket, wanted: number, now: number): Promise<v
         bucket.tokens = usable(bucket, now) + result.granted;
         bucket.leaseExpiresAt = now + leasePeriod(bucket.limits);
       } else {
-        bucket.blockedUntil = result.nextTokenAt;
+        bucket.blockedUntil = Math.max(result.nextTokenAt, refilledAt(bucket, result.tat));
       }
     })
     .finally(() => {
