@@ -7,6 +7,8 @@
 // stopped and moved by the tests: every refill is counted exactly, however slow the machine.
 // @moto: the buckets are conditional ADD and SET on one item each.
 import { describe, expect, it } from 'vitest';
+import { admit, type LeaseInstance } from '../../lib/auth/token-leases';
+import { newId } from '../../lib/ids';
 import { createIntegration } from '../integrations/support';
 import type { ApiClient, ApiResult } from '../support/api-client';
 import { testClock } from '../support/dependencies';
@@ -191,5 +193,23 @@ describe('the public sign-in routes', () => {
     for (let i = 0; i < 12; i++)
       statuses.push((await service.anonymous.post(`/integration/${integration.prefix_id}`, { title: `t${i}` })).status);
     expect(statuses.every((status) => status === 202)).toBe(true);
+  });
+});
+
+describe('leases of more than one token', () => {
+  it('pass exactly the bucket, then refuse without the table until a whole lease has come back', { tags: ['moto'] }, async () => {
+    // Bursts of 40, 600 a minute (a token every 100 ms): leases of up to 4 tokens.
+    const now = freshHour();
+    const bucket = { key: { pk: `A#${newId()}#RATE`, sk: 'ACCOUNT' }, limits: { burst: 40, perMinute: 600 } };
+    const instance: LeaseInstance = new Map();
+    const answers = [];
+    for (let i = 0; i < 45; i++) answers.push(await admit([bucket], now, instance));
+    expect(answers.filter((answer) => answer.admitted)).toHaveLength(40);
+    // The first token is back after 100 ms, a lease of 4 after 400: refused until then.
+    expect(answers.at(-1)).toMatchObject({ admitted: false, until: now + 400 });
+    expect((await admit([bucket], now + 399, instance)).admitted).toBe(false);
+    const after = [];
+    for (let i = 0; i < 5; i++) after.push((await admit([bucket], now + 400, instance)).admitted);
+    expect(after).toEqual([true, true, true, true, false]);
   });
 });
