@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
-import { db } from '../lib/store/client';
+import { countLimiterWrites } from './rate-writes';
 import { round, runWhenMain } from './support';
 
 const BURST = 2_000;
@@ -53,21 +53,6 @@ async function integration(runtime: Runtime, apiKey: string): Promise<string> {
   });
   const created = (await res.json()) as { url: string };
   return created.url;
-}
-
-/** Table writes of the rate limiter (UpdateItem on INT#…#RATE), counted in-process. */
-function countLimiterWrites(): { value: () => number } {
-  let writes = 0;
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { Key?: { pk?: unknown } };
-      if (/^Update(Item)?Command$/.test(String(context.commandName)) && typeof input.Key?.pk === 'string' && input.Key.pk.endsWith('#RATE'))
-        writes++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchLimiterWrites' },
-  );
-  return { value: () => writes };
 }
 
 export async function benchIngestLimits(timeScale = Number(process.env.BENCH_TIME_SCALE ?? 10)): Promise<Record<string, number | string>> {

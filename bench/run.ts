@@ -27,6 +27,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   collections: async () => (await import('./collections')).benchCollections,
   ingest: async () => (await import('./ingest')).benchIngest,
   'ingest-limits': async () => (await import('./ingest-limits')).benchIngestLimits,
+  limits: async () => (await import('./limits')).benchRequestLimits,
   console: async () => (await import('./console')).benchConsole,
   slack: async () => (await import('./slack')).benchSlack,
   memory: async () => (await import('./memory')).benchMemory,

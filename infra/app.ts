@@ -7,6 +7,9 @@ import { OncallStack } from './stack';
 // Settings an operator may give `cdk deploy` through its environment; the functions validate them.
 const FORWARDED = [
   'SIGNUP_ENABLED',
+  'API_RATE_LIMIT_PER_MINUTE',
+  'API_RATE_LIMIT_BURST',
+  'ACCOUNT_RATE_LIMIT_PER_MINUTE',
   'INGEST_RATE_LIMIT_BURST',
   'INGEST_RATE_LIMIT_PER_MINUTE',
   'PUBLIC_BASE_URL',

@@ -17,6 +17,7 @@ import type { Construct, Node } from 'constructs';
 import { INDEXES, PARTITION_KEY, SORT_KEY, TTL_ATTRIBUTE } from '../lib/store/table';
 import { DLQ_RETENTION_DAYS, FUNCTIONS, QUEUES, visibilityTimeoutSeconds, type FunctionName, type QueueName } from './functions';
 import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs/delivery';
+import { EdgeLimits, edgeLimitsFromContext, type EdgeLimitsConfig } from './constructs/edge-limits';
 import { Monitoring } from './constructs/monitoring';
 import { SlackIntegration, slackFromContext, type SlackConfig } from './constructs/slack';
 import { ServiceFunction } from './constructs/service-function';
@@ -43,6 +44,9 @@ export interface OncallStackProps extends StackProps {
   /** The canary's team and its account (README "Monitoring"): the sweeper sends it an alert every 15
    * minutes and the stack alarms on its silence; default: `-c canaryTeamId=… -c canaryAccountId=…`. */
   canary?: { teamId: string; accountId: string };
+  /** The API stage's throttling and an optional WAF web ACL (infra/constructs/edge-limits.ts); default:
+   * the `cdk deploy -c …` context of the same names. */
+  edgeLimits?: EdgeLimitsConfig;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -188,7 +192,6 @@ export class OncallStack extends Stack {
         integrationError: '$context.integrationErrorMessage',
       }),
     };
-    stage.defaultRouteSettings = { throttlingBurstLimit: 2000, throttlingRateLimit: 1000 };
 
     new Delivery(this, 'Delivery', {
       config: props.delivery ?? deliveryFromContext(this.node),
@@ -218,6 +221,11 @@ export class OncallStack extends Stack {
     });
 
     this.console = new WebConsole(this, 'Console', { api: this.api, assetsDir: props.consoleAssetsDir });
+    new EdgeLimits(this, 'EdgeLimits', {
+      config: props.edgeLimits ?? edgeLimitsFromContext(this.node),
+      stage,
+      distribution: this.console.distribution,
+    });
     // Links e-mailed to people (password reset, one-click responses to pages) open the console's
     // address, which serves the API too, unless the deployment names another (a custom domain).
     if (!props.functionEnvironment?.CONSOLE_URL) {

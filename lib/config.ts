@@ -28,6 +28,13 @@ const ulidSetting = z.preprocess(
     .optional(),
 );
 
+/** A request limit: a whole number from 1 to 10 000 000. */
+const limit = z.coerce
+  .number({ error: 'a whole number from 1 to 10000000' })
+  .int('a whole number from 1 to 10000000')
+  .min(1, 'a whole number from 1 to 10000000')
+  .max(10_000_000, 'a whole number from 1 to 10000000');
+
 const schema = z.object({
   TABLE_NAME: z.string().min(3),
   INGEST_QUEUE_URL: z.string().optional(),
@@ -47,6 +54,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().max(10_000_000).default(600),
   INGEST_RATE_LIMIT_BURST: z.coerce.number().int().positive().max(1_000_000).default(2000),
+  /** Requests each credential (API key, a person's login sessions) may make: the sustained rate and the burst (docs/api.md#request-limits). */
+  API_RATE_LIMIT_PER_MINUTE: limit.default(1200),
+  API_RATE_LIMIT_BURST: limit.default(200),
+  /** Requests each account may make, all its credentials together. */
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: limit.default(6000),
   /** Divides relative timers (docs/api.md#escalation-and-notifications): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
   TIME_SCALE: z.coerce.number().positive().default(1),
   /** SNS messages whose signing certificate cannot be fetched (no network path to SNS) are failed

@@ -33,6 +33,8 @@ export interface Dependencies {
    * people, use a cheaper one; verifying reads the cost from the stored hash either way.
    */
   passwordHashCost: number;
+  /** The API's request limits (lib/auth/request-limits.ts); a benchmark turns them off to measure what they cost. */
+  requestLimits?: 'off';
 }
 
 const production: Dependencies = { clock: { now: () => Date.now() }, memoryOutbox: [], passwordHashCost: 1 << 15 };

@@ -129,7 +129,7 @@ export class WebConsole extends Construct {
       {
         id: 'AwsSolutions-CFR2',
         reason:
-          'Every API request is authenticated in the functions and throttled by the API stage; a WAF web ACL for CloudFront must live in us-east-1 and is left to the operator who knows the traffic.',
+          'Every API request is authenticated in the functions, limited per credential and account there, and throttled by the API stage; a WAF web ACL with a rate rule is one context setting away (wafRateLimit, or wafWebAclArn outside us-east-1: infra/constructs/edge-limits.ts), left to the operator who knows the traffic.',
       },
       {
         id: 'AwsSolutions-CFR3',

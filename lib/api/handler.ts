@@ -4,8 +4,12 @@
 // public, and maps errors to the contract's body. The handler map is typed from the declaration, so
 // a missing, unknown or ill-answering handler does not compile; the same declarations feed API
 // Gateway and the local server (lib/api/route-table.ts), so every route key reaching here has a handler.
+// Every authenticated request passes the request limits of its credential and account, and the
+// `public` function's routes (sign-in, signup, password reset) those of their source address
+// (lib/auth/request-limits.ts); their RateLimit-* fields go out with whatever the route answers.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { limitCaller, limitSource, type RateLimitFields } from '../auth/request-limits';
 import { answersThatFit } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
@@ -32,6 +36,15 @@ function metricsFlush(): MiddlewareObj<Event, Result> {
   return { after: () => flushMetrics(), onError: () => flushMetrics() };
 }
 
+/** The RateLimit-* fields of each request in flight, added to its answer, an error's too. */
+function rateLimitFields(fields: WeakMap<Event, RateLimitFields>): MiddlewareObj<Event, Result> {
+  const add = (request: { event: Event; response: Result | null | undefined }) => {
+    const own = fields.get(request.event);
+    if (own && request.response) request.response.headers = { ...request.response.headers, ...own };
+  };
+  return { after: add, onError: add };
+}
+
 /** Compresses every answer the client can take compressed, and refuses one that would not fit in a
  * Lambda response (lib/http/compression.ts). Used before the error mapping, so errors go through it too. */
 function answerThatFits(): MiddlewareObj<Event, Result>[] {
@@ -54,22 +67,34 @@ function answerThatFits(): MiddlewareObj<Event, Result>[] {
  */
 export function httpHandler<Contract extends RouteContract>(contract: Contract, handlers: NoInfer<HandlersOf<Contract>>) {
   const table = new Map<string, { handler: RouteHandler; public: boolean }>();
+  const limitFields = new WeakMap<Event, RateLimitFields>();
+  // The sign-in family has no credential to count by: its source address stands in.
+  const limitedBySource = contract.fn === 'public';
   for (const [op, route] of Object.entries(contract.routes)) {
     const handler = (handlers as unknown as Record<string, RouteHandler | undefined>)[op];
     if (!handler) throw new Error(`No handler ${op} for ${route.method} ${route.path}`);
     table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
   }
-  return middy<Event, Result>()
-    .use(metricsFlush())
-    .use(answerThatFits())
-    .use(errorMapper())
-    .handler(async (event) => {
-      const route = table.get(event.routeKey);
-      if (!route) throw new NotFound(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
-      const request = toApiRequest(event);
-      if (!route.public) request.principal = await authenticate(request.headers);
-      const response = await route.handler(request);
-      if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
-      return jsonResult(response.status, response.body, response.headers);
-    });
+  return (
+    middy<Event, Result>()
+      .use(metricsFlush())
+      .use(answerThatFits())
+      // After the error mapping in middy's reverse order: a 404 or 422 carries the fields too.
+      .use(rateLimitFields(limitFields))
+      .use(errorMapper())
+      .handler(async (event) => {
+        const route = table.get(event.routeKey);
+        if (!route) throw new NotFound(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
+        const request = toApiRequest(event);
+        if (!route.public) {
+          request.principal = await authenticate(request.headers);
+          limitFields.set(event, await limitCaller(request.principal));
+        } else if (limitedBySource) {
+          limitFields.set(event, await limitSource(request.sourceIp));
+        }
+        const response = await route.handler(request);
+        if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
+        return jsonResult(response.status, response.body, response.headers);
+      })
+  );
 }

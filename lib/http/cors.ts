@@ -4,7 +4,7 @@
 const allowOrigins = ['*'];
 const allowMethods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 const allowHeaders = ['content-type', 'authorization', 'x-api-key', 'x-api-secret', 'pagertree-token'];
-const exposeHeaders = ['retry-after'];
+const exposeHeaders = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
 const maxAgeSeconds = 3600;
 
 export const CORS = {

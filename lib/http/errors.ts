@@ -39,7 +39,8 @@ export class Invalid extends statusError(422) {}
 export class Unprocessable extends statusError(422) {}
 
 export class TooManyRequests extends HttpError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests') {
-    super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  /** `headers`: more to send with the 429 (the request limits' RateLimit-* fields). */
+  constructor(retryAfterSeconds: number, message = 'Too many requests', headers: Record<string, string> = {}) {
+    super(429, message, { ...headers, 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

@@ -47,6 +47,15 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
 };
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+/** The request limits' fields (docs/api.md#request-limits), on the 429s of the routes they limit. */
+const RATE_LIMIT_FIELDS = {
+  'RateLimit-Limit': { description: 'The burst of the bucket closest to refusing (credential or account)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Tokens left in that bucket: 0 on a 429', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': {
+    description: 'Seconds until that bucket is full again; on a 429, the same moment as Retry-After',
+    schema: { type: 'integer' },
+  },
+};
 
 function errorResponses(): Json {
   const responses: Json = {};
@@ -55,7 +64,7 @@ function errorResponses(): Json {
     for (const [status, text] of Object.entries(ERROR_TEXT)) {
       const description =
         status === '400' && iface === 'Earlier' ? `${text}, or ${INVALID_TEXT[0].toLowerCase()}${INVALID_TEXT.slice(1)}` : text;
-      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {};
+      const headers = status === '429' ? { headers: { 'Retry-After': RETRY_AFTER, ...RATE_LIMIT_FIELDS } } : {};
       responses[`${ERROR_NAMES[Number(status) as 400]}${iface}`] = { description, ...headers, ...body };
     }
     if (iface === 'V4') responses.UnprocessableV4 = { description: INVALID_TEXT, ...body };
@@ -318,7 +327,10 @@ function operationObject(route: DocumentedRoute, components: Components): Json {
         : {}),
     };
   }
-  Object.assign(responses, errorsOf(route.path, op.errors));
+  // Every request with credentials, and those of the `public` function, pass the request limits
+  // (docs/api.md#request-limits): a 429 whatever the route declares.
+  const limited = !route.public || route.fn === 'public';
+  Object.assign(responses, errorsOf(route.path, limited ? [...op.errors, 429] : op.errors));
   for (const own of op.ownErrors ?? []) {
     responses[String(own.status)] = {
       description: own.description,

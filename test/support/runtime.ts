@@ -7,6 +7,17 @@ import { ApiClient } from './api-client';
 import { forgetOutboxMessages, testClock, testDependencies } from './dependencies';
 
 export const ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * Request limits no test reaches unless it means to (test/api/request-limits.test.ts sets its own):
+ * a test that makes a few hundred requests with one key would otherwise meet the default 1 200 a
+ * minute with bursts of 200 instead of what it tests.
+ */
+export const UNLIMITED_REQUESTS = {
+  API_RATE_LIMIT_PER_MINUTE: '10000000',
+  API_RATE_LIMIT_BURST: '10000000',
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: '10000000',
+};
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
 export interface TestService {
@@ -35,7 +46,7 @@ export async function startService(options: RuntimeOptions = {}): Promise<TestSe
     scheduleIntervalMs: 3_600_000,
     ...options,
     dependencies: { ...testDependencies, ...options.dependencies },
-    env: { OUTBOX: 'memory', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...options.env },
+    env: { OUTBOX: 'memory', LOG_LEVEL: 'error', SIGNUP_ENABLED: 'true', ...UNLIMITED_REQUESTS, ...options.env },
     bootstrap: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, apiKey: adminKey, ...options.bootstrap },
   });
   // The start-up re-drive (a run of the sweeper, on a restart over an existing table) is done before

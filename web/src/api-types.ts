@@ -4177,6 +4177,12 @@ export interface components {
       headers: {
         /** @description Seconds to wait before retrying */
         'Retry-After'?: number;
+        /** @description The burst of the bucket closest to refusing (credential or account) */
+        'RateLimit-Limit'?: number;
+        /** @description Tokens left in that bucket: 0 on a 429 */
+        'RateLimit-Remaining'?: number;
+        /** @description Seconds until that bucket is full again; on a 429, the same moment as Retry-After */
+        'RateLimit-Reset'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -4269,6 +4275,12 @@ export interface components {
       headers: {
         /** @description Seconds to wait before retrying */
         'Retry-After'?: number;
+        /** @description The burst of the bucket closest to refusing (credential or account) */
+        'RateLimit-Limit'?: number;
+        /** @description Tokens left in that bucket: 0 on a 429 */
+        'RateLimit-Remaining'?: number;
+        /** @description Seconds until that bucket is full again; on a 429, the same moment as Retry-After */
+        'RateLimit-Reset'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -4347,6 +4359,7 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicLogin: {
@@ -4374,6 +4387,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicSignup: {
@@ -4402,6 +4416,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicRequestPasswordReset: {
@@ -4460,6 +4475,7 @@ export interface operations {
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
       422: components['responses']['UnprocessableEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   publicOpenapi: {
@@ -4480,6 +4496,7 @@ export interface operations {
           'application/json': components['schemas']['OpenApiDocument'];
         };
       };
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountGet: {
@@ -4505,6 +4522,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   accountUpdate: {
@@ -4538,6 +4556,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   apiKeysList: {
@@ -4590,6 +4609,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysCreate: {
@@ -4621,6 +4641,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysGet: {
@@ -4646,6 +4667,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   apiKeysDelete: {
@@ -4669,6 +4691,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersList: {
@@ -4724,6 +4747,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersCreate: {
@@ -4756,6 +4780,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersGet: {
@@ -4781,6 +4806,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersUpdate: {
@@ -4817,6 +4843,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDelete: {
@@ -4841,6 +4868,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersChangePassword: {
@@ -4934,6 +4962,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersCreatePushSubscription: {
@@ -4967,6 +4996,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDeletePushSubscriptionByEndpoint: {
@@ -4995,6 +5025,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersDeletePushSubscription: {
@@ -5021,6 +5052,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   accountUsersWebPush: {
@@ -5042,6 +5074,7 @@ export interface operations {
         };
       };
       401: components['responses']['UnauthorizedV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsList: {
@@ -5111,6 +5144,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsCreate: {
@@ -5141,6 +5175,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsGet: {
@@ -5166,6 +5201,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsUpdate: {
@@ -5201,6 +5237,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsDelete: {
@@ -5224,6 +5261,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsAcknowledge: {
@@ -5250,6 +5288,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsResolve: {
@@ -5276,6 +5315,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsReject: {
@@ -5302,6 +5342,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsListComments: {
@@ -5359,6 +5400,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsCreateComment: {
@@ -5393,6 +5435,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsTeamAlerts: {
@@ -5466,6 +5509,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   alertsEarlierList: {
@@ -5553,6 +5597,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierCreate: {
@@ -5580,6 +5625,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierGet: {
@@ -5605,6 +5651,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierUpdate: {
@@ -5637,6 +5684,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierDelete: {
@@ -5660,6 +5708,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierAcknowledge: {
@@ -5686,6 +5735,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierReject: {
@@ -5712,6 +5762,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierResolve: {
@@ -5738,6 +5789,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierArchive: {
@@ -5764,6 +5816,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsEarlierHandoff: {
@@ -5796,6 +5849,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastList: {
@@ -5883,6 +5937,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastCreate: {
@@ -5911,6 +5966,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastGet: {
@@ -5936,6 +5992,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsBroadcastDelete: {
@@ -5960,6 +6017,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentList: {
@@ -6047,6 +6105,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentCreate: {
@@ -6074,6 +6133,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentGet: {
@@ -6099,6 +6159,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentUpdate: {
@@ -6131,6 +6192,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentDelete: {
@@ -6154,6 +6216,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   alertsIncidentLogs: {
@@ -6226,6 +6289,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsList: {
@@ -6294,6 +6358,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsCreate: {
@@ -6321,6 +6386,7 @@ export interface operations {
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   logsGet: {
@@ -6346,6 +6412,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   broadcastsList: {
@@ -6411,6 +6478,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsCreate: {
@@ -6442,6 +6510,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsGet: {
@@ -6467,6 +6536,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsUpdate: {
@@ -6503,6 +6573,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsDelete: {
@@ -6527,6 +6598,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   broadcastsRespond: {
@@ -6563,6 +6635,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsList: {
@@ -6628,6 +6701,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsGet: {
@@ -6653,6 +6727,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationsEarlierList: {
@@ -6731,6 +6806,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   notificationsEarlierGet: {
@@ -6756,6 +6832,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   respondShow: {
@@ -6946,6 +7023,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackConnect: {
@@ -6976,6 +7054,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
       502: components['responses']['BadGatewayV4'];
     };
   };
@@ -6998,6 +7077,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackInstall: {
@@ -7021,6 +7101,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   slackOauth: {
@@ -7214,6 +7295,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsCreate: {
@@ -7245,6 +7327,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsGet: {
@@ -7270,6 +7353,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsUpdate: {
@@ -7306,6 +7390,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsDelete: {
@@ -7330,6 +7415,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   teamsCurrentOncall: {
@@ -7355,6 +7441,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesList: {
@@ -7408,6 +7495,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCreate: {
@@ -7439,6 +7527,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesGet: {
@@ -7464,6 +7553,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesUpdate: {
@@ -7500,6 +7590,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesDelete: {
@@ -7524,6 +7615,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesEvents: {
@@ -7594,6 +7686,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesFlush: {
@@ -7619,6 +7712,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       409: components['responses']['ConflictV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCurrentOncall: {
@@ -7644,6 +7738,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesWindowEvents: {
@@ -7681,6 +7776,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesCoverage: {
@@ -7718,6 +7814,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   schedulesFairness: {
@@ -7755,6 +7852,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsCreateScheduleCalendar: {
@@ -7780,6 +7878,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsRevokeScheduleCalendars: {
@@ -7804,6 +7903,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsCreatePersonCalendar: {
@@ -7830,6 +7930,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsRevokePersonCalendars: {
@@ -7854,6 +7955,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   calendarsFeed: {
@@ -7944,6 +8046,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsCreate: {
@@ -7975,6 +8078,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsGet: {
@@ -8000,6 +8104,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsUpdate: {
@@ -8036,6 +8141,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsDelete: {
@@ -8060,6 +8166,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsTimeZones: {
@@ -8081,6 +8188,7 @@ export interface operations {
         };
       };
       401: components['responses']['UnauthorizedV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsOverride: {
@@ -8116,6 +8224,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsAddException: {
@@ -8152,6 +8261,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsTerminateOn: {
@@ -8195,6 +8305,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   eventsEarlierList: {
@@ -8268,6 +8379,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierCreate: {
@@ -8296,6 +8408,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierGet: {
@@ -8321,6 +8434,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierUpdate: {
@@ -8354,6 +8468,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   eventsEarlierDelete: {
@@ -8378,6 +8493,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   escalationPoliciesList: {
@@ -8434,6 +8550,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesCreate: {
@@ -8465,6 +8582,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesGet: {
@@ -8490,6 +8608,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesUpdate: {
@@ -8526,6 +8645,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   escalationPoliciesDelete: {
@@ -8550,6 +8670,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsList: {
@@ -8611,6 +8732,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsCreate: {
@@ -8643,6 +8765,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsGet: {
@@ -8668,6 +8791,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsUpdate: {
@@ -8705,6 +8829,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsDelete: {
@@ -8729,6 +8854,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsListTypes: {
@@ -8780,6 +8906,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsGetType: {
@@ -8805,6 +8932,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   integrationsEarlierList: {
@@ -8871,6 +8999,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierCreate: {
@@ -8899,6 +9028,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierGet: {
@@ -8924,6 +9054,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierUpdate: {
@@ -8957,6 +9088,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   inboundReceive: {
@@ -9016,6 +9148,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   maintenanceWindowsList: {
@@ -9071,6 +9204,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsCreate: {
@@ -9102,6 +9236,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsGet: {
@@ -9127,6 +9262,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsUpdate: {
@@ -9163,6 +9299,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   maintenanceWindowsDelete: {
@@ -9187,6 +9324,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   inboundEnqueue: {
@@ -9307,6 +9445,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersCreate: {
@@ -9338,6 +9477,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersGet: {
@@ -9363,6 +9503,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersUpdate: {
@@ -9399,6 +9540,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersDelete: {
@@ -9423,6 +9565,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersTest: {
@@ -9455,6 +9598,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   routersEarlierList: {
@@ -9520,6 +9664,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierCreate: {
@@ -9548,6 +9693,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierGet: {
@@ -9573,6 +9719,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierUpdate: {
@@ -9606,6 +9753,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersEarlierDelete: {
@@ -9630,6 +9778,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   routersDefaultTemplate: {
@@ -9655,6 +9804,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   notificationRulesList: {
@@ -9709,6 +9859,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesCreate: {
@@ -9740,6 +9891,7 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesGet: {
@@ -9765,6 +9917,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesUpdate: {
@@ -9801,6 +9954,7 @@ export interface operations {
       409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesDelete: {
@@ -9825,6 +9979,7 @@ export interface operations {
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   notificationRulesTest: {
@@ -9857,6 +10012,7 @@ export interface operations {
       404: components['responses']['NotFoundV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   automationsList: {
@@ -9918,6 +10074,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsCreate: {
@@ -9946,6 +10103,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsGet: {
@@ -9971,6 +10129,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsUpdate: {
@@ -10004,6 +10163,7 @@ export interface operations {
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsDelete: {
@@ -10028,6 +10188,7 @@ export interface operations {
       401: components['responses']['UnauthorizedEarlier'];
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   automationsRun: {
@@ -10056,6 +10217,7 @@ export interface operations {
       403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
       409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   reportsAlertReport: {
@@ -10099,6 +10261,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
   reportsPageReport: {
@@ -10137,6 +10300,7 @@ export interface operations {
       };
       401: components['responses']['UnauthorizedV4'];
       422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
     };
   };
 }

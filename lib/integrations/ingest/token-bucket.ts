@@ -1,16 +1,9 @@
 // Per-integration rate limit of inbound webhooks (docs/api.md#errors, docs/api.md#rate-limits: 429 with Retry-After): a token
-// bucket of `burst` tokens refilled at `perMinute`, shared by every instance through the table.
-//
-// The bucket is kept as one number, its theoretical arrival time (GCRA): `tat` is when the bucket
-// would be full again; each token moves it on by the emission interval T = 1 min / perMinute, and a
-// request may take k tokens while `tat + k·T − now ≤ burst·T`. Both cases are one conditional write
-// that needs no read first and no transaction:
-//   bucket not full  UpdateItem ADD tat :k·T,         condition tat BETWEEN :now AND :now + (burst − k)·T
-//   bucket full      UpdateItem SET tat = :now + k·T, condition attribute_not_exists(tat) OR tat < :now
-//   item             INT#<integration>#RATE / BUCKET   (expires_at: once the bucket is full again;
-//                    the reads and writes: lib/integrations/rate-store.ts)
-// Only when both refuse is the item read, to learn when the next token comes (Retry-After); the
-// instance then refuses locally until that moment, so a flood past the limit costs no table writes.
+// bucket of `burst` tokens refilled at `perMinute`, shared by every instance through the table
+// (lib/store/gcra-bucket.ts: the arithmetic and the conditional writes; the item
+// INT#<integration>#RATE / BUCKET, lib/integrations/rate-store.ts). When the table has no token, the
+// instance refuses locally until the next one comes (Retry-After), so a flood past the limit costs
+// no table writes.
 //
 // Leases: one take serves every request of the instance waiting for it (they ask together), and an
 // instance that is busy (it took from the table less than a second ago) adds a few tokens for the
@@ -18,16 +11,10 @@
 // request. A quiet instance takes one token at a time, which keeps small limits exact. Leased tokens
 // are good for one second; unused ones are dropped (stricter by at most a lease, never looser).
 import { now as clockNow } from '../../clock';
-import { advanceBucket, readBucketTime, restartBucket } from '../rate-store';
+import { emissionIntervalMs, nextTokenAt, roomAt, takeFromBucket, type BucketLimits, type TakeResult } from '../../store/gcra-bucket';
+import { rateBucketKey } from '../rate-store';
 
-export interface BucketLimits {
-  /** Tokens the bucket holds: a burst this large is accepted at once. */
-  burst: number;
-  /** Tokens added per minute: the sustained rate. */
-  perMinute: number;
-  /** TIME_SCALE (docs/api.md#escalation-and-notifications): a minute lasts 60 s / timeScale. */
-  timeScale?: number;
-}
+export { emissionIntervalMs, type BucketLimits, type TakeResult };
 
 export interface Refusal {
   /** Whole seconds until a token is available (at least 1). */
@@ -40,17 +27,11 @@ const MAX_LEASE = 100;
 /** Tokens one take asks for at most (waiting requests plus a lease). */
 const MAX_TAKE = 500;
 const MAX_LOCAL = 10_000;
-const ATTEMPTS = 4;
 
 /** Tokens a busy instance takes at once: none extra up to 200 a minute (exact), then 0.5 % of the
  * smaller of burst and rate, at most 100. */
 export function leaseSize(limits: BucketLimits): number {
   return Math.max(1, Math.min(MAX_LEASE, Math.floor(Math.min(limits.burst, limits.perMinute) / 200)));
-}
-
-/** Milliseconds per token, rounded to the microsecond so the stored decimals stay short. */
-export function emissionIntervalMs(limits: BucketLimits): number {
-  return Math.max(0.001, Math.round(60_000_000 / (limits.perMinute * (limits.timeScale ?? 1))) / 1000);
 }
 
 export interface LocalBucket {
@@ -73,85 +54,15 @@ export type InstanceBuckets = Map<string, LocalBucket>;
 
 const thisInstance: InstanceBuckets = new Map();
 
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
-
-function expiresAt(now: number, limits: BucketLimits, interval: number): number {
-  return Math.ceil((now + limits.burst * interval) / 1000) + 60;
-}
-
-/** Takes k tokens from a bucket that is not full. */
-function addTokens(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
-  return advanceBucket(
-    integrationId,
-    round(k * interval),
-    now,
-    round(now + (limits.burst - k) * interval),
-    expiresAt(now, limits, interval),
-  );
-}
-
-/** Takes k tokens from a full bucket (or one never used): its time starts again from now. */
-function restartFull(integrationId: string, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
-  return restartBucket(integrationId, round(now + k * interval), now, expiresAt(now, limits, interval));
-}
-
-/** Float error of epoch milliseconds (~1e12) with microsecond fractions stays far below this. */
-const TOLERANCE_MS = 0.01;
-
-/** Whole tokens a bucket whose `tat` is known holds at `now` (may exceed the burst when idle). */
-function roomAt(tat: number, now: number, limits: BucketLimits, interval: number): number {
-  return Math.floor((now + limits.burst * interval - tat + TOLERANCE_MS) / interval);
-}
-
-export type TakeResult =
-  /** `tat`: a lower bound of the bucket's time after the take (other instances may add to it). */
-  | { granted: number; tat: number }
-  /** `tat`: the bucket's time as read; `nextTokenAt`: when it holds one token again. */
-  | { nextTokenAt: number; tat: number };
-
-/**
- * Takes up to `wanted` tokens from the shared bucket: the number granted, or when the next token
- * comes. `knownTat`: what this instance last knew of the bucket (a lower bound), so the likelier
- * write goes first and the take asks only for tokens that can be there.
- */
-export async function takeFromTable(
+/** Takes up to `wanted` tokens from the integration's shared bucket (lib/store/gcra-bucket.ts). */
+export function takeFromTable(
   integrationId: string,
   wanted: number,
   now: number,
   limits: BucketLimits,
   options: { knownTat?: number } = {},
 ): Promise<TakeResult> {
-  const interval = emissionIntervalMs(limits);
-  let k = Math.max(1, Math.min(wanted, limits.burst));
-  // A bucket nobody drew from lately (or one this instance knows nothing of: most integrations are
-  // quiet) is likely full: SET first, one write. A bucket in use: ADD first.
-  let fullFirst = options.knownTat === undefined || options.knownTat < now;
-  // After a restart the bucket's time is exactly now + k·T; after an add, at least that past what was known.
-  const restarted = () => ({ granted: k, tat: now + k * interval });
-  const added = () => ({ granted: k, tat: Math.max(now, options.knownTat ?? now) + k * interval });
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (fullFirst) {
-      if (await restartFull(integrationId, k, now, limits, interval)) return restarted();
-      if (await addTokens(integrationId, k, now, limits, interval)) return added();
-    } else {
-      if (await addTokens(integrationId, k, now, limits, interval)) return added();
-      if (await restartFull(integrationId, k, now, limits, interval)) return restarted();
-    }
-    const tat = await readBucketTime(integrationId);
-    if (tat === null || tat < now) {
-      fullFirst = true; // another request moved it meanwhile: try again
-      continue;
-    }
-    const room = roomAt(tat, now, limits, interval);
-    if (room >= 1) {
-      k = Math.min(k, room);
-      fullFirst = false;
-      continue;
-    }
-    return { nextTokenAt: tat - (limits.burst - 1) * interval, tat };
-  }
-  // Heavy contention on one bucket: ask the sender to come back after one token's time.
-  return { nextTokenAt: now + interval, tat: now };
+  return takeFromBucket(rateBucketKey(integrationId), wanted, now, limits, options);
 }
 
 function bucketOf(local: InstanceBuckets, integrationId: string, limits: BucketLimits): LocalBucket {
@@ -207,7 +118,7 @@ export async function takeToken(
         const interval = emissionIntervalMs(limits);
         const room = roomAt(bucket.knownTat, now, limits, interval);
         if (room < 1) {
-          bucket.blockedUntil = bucket.knownTat - (limits.burst - 1) * interval;
+          bucket.blockedUntil = nextTokenAt(bucket.knownTat, limits, interval);
           return refusal(bucket.blockedUntil, now);
         }
         wanted = Math.min(wanted, room);
