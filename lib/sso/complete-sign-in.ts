@@ -21,7 +21,10 @@ import { insertSignInCode, spendPendingSignIn, type PendingSignIn } from './sign
 export const SIGN_IN_CODE_TTL_MS = 60_000;
 
 /** A sign-in that failed a check: 403, with the reason on the page. */
-export class SignInRefused extends Error {}
+export class SignInRefused extends Error {
+  /** The account the sign-in was for, once its state named one. */
+  accountId: string | null = null;
+}
 
 export type SignInOutcome = { ok: true; code: string } | { ok: false; reason: string };
 
@@ -86,6 +89,18 @@ async function signIn(query: URLSearchParams): Promise<{ accountId: string; acco
   const pending = await spendPendingSignIn(sha256(state));
   if (!pending || pending.valid_until <= now())
     throw new SignInRefused('this sign-in is unknown, expired or already used (state); start again');
+  try {
+    return await finishSignIn(query, pending);
+  } catch (error) {
+    if (error instanceof SignInRefused) error.accountId = pending.account_id;
+    throw error;
+  }
+}
+
+async function finishSignIn(
+  query: URLSearchParams,
+  pending: PendingSignIn,
+): Promise<{ accountId: string; accountUserId: string; code: string }> {
   const error = query.get('error');
   if (error) {
     const detail = oneLine(query.get('error_description'));
@@ -128,7 +143,7 @@ export async function completeSignIn(query: URLSearchParams): Promise<SignInOutc
     return { ok: true, code: done.code };
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    recordSignIn({ accountId: null, reason: error.message });
+    recordSignIn({ accountId: error.accountId, reason: error.message });
     return { ok: false, reason: error.message };
   }
 }

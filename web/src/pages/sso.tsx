@@ -7,13 +7,11 @@
 import { useState } from 'preact/hooks';
 import { api, unlessNotFound } from '../api';
 import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../components/form';
+import { RoleChecks, ROLES, type RoleFlags } from '../components/role-checks';
 import { CopyButton, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import type { SsoSettings } from '../types';
-
-const ROLES = ['admin', 'billing', 'broadcaster', 'communicator'] as const;
-type Roles = SsoSettings['default_roles'];
 
 export function SsoPage() {
   const directory = useDirectory();
@@ -97,7 +95,7 @@ function SettingsForm({ current, onSaved }: { current: SsoSettings | null; onSav
   const [clientSecret, setClientSecret] = useState('');
   const [enforce, setEnforce] = useState(current?.enforce ?? false);
   const [createUsers, setCreateUsers] = useState(current?.create_users ?? false);
-  const [roles, setRoles] = useState<Roles>(
+  const [roles, setRoles] = useState<RoleFlags>(
     current?.default_roles ?? { admin: false, billing: false, broadcaster: false, communicator: false },
   );
   const form = useForm();
@@ -159,19 +157,7 @@ function SettingsForm({ current, onSaved }: { current: SsoSettings | null; onSav
           checked={createUsers}
           onChange={setCreateUsers}
         />
-        <fieldset class="field">
-          <legend>Roles of people added</legend>
-          {ROLES.map((role) => (
-            <CheckboxField
-              key={role}
-              form={form}
-              name={`default_roles.${role}`}
-              label={role[0].toUpperCase() + role.slice(1)}
-              checked={roles[role]}
-              onChange={(checked) => setRoles({ ...roles, [role]: checked })}
-            />
-          ))}
-        </fieldset>
+        <RoleChecks form={form} field="default_roles" legend="Roles of people added" roles={roles} onChange={setRoles} />
         <SubmitButton form={form} label="Save" busyLabel="Checking the issuer…" />
       </Form>
     </section>
