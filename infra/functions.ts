@@ -25,9 +25,10 @@ export interface FunctionDefinition {
   /** Sends notifications (pages, welcome and password messages, SMS replies): gets the delivery
    * providers' configuration and their grants, when the deployment configures them. */
   notifies?: boolean;
-  /** Talks to Slack or opens sealed secrets (pages by Slack, team messages, clicks): gets the key
-   * that seals them and the Slack settings (infra/constructs/slack.ts). */
+  /** Talks to Slack (pages by Slack, team messages, clicks): gets the Slack settings (infra/constructs/slack.ts). */
   slack?: boolean;
+  /** Opens sealed secrets (Slack's, single sign-on's client secrets): gets the key that seals them, SECRETS_KEY. */
+  opensSealedSecrets?: boolean;
 }
 
 /** The functions whose bundle reaches a provider (lib/notify/providers/select-provider.ts: pages, SMS replies; test/infra checks the list against the bundles' imports). */
@@ -42,10 +43,14 @@ export const NOTIFYING_FUNCTIONS: readonly FunctionName[] = [
   'sweeper',
 ];
 
-/** The functions whose bundle opens sealed secrets (lib/auth/sealed-secrets.ts: Slack's bot tokens and
- * signing secrets): every notifying function (a page by Slack), the Slack function (signatures) and the
- * worker of the team messages; test/infra checks the list against the bundles' imports. */
+/** The functions that talk to Slack, opening its sealed bot tokens and signing secrets: every
+ * notifying function (a page by Slack), the Slack function (signatures) and the worker of the team
+ * messages. */
 export const SLACK_FUNCTIONS: readonly FunctionName[] = [...NOTIFYING_FUNCTIONS, 'slack', 'webhookWorker'];
+
+/** The functions whose bundle opens sealed secrets (lib/auth/sealed-secrets.ts): Slack's, and single
+ * sign-on's client secret (the sso function); test/infra checks the list against the bundles' imports. */
+export const SEALING_FUNCTIONS: readonly FunctionName[] = [...SLACK_FUNCTIONS, 'sso'];
 
 /** Every function that changes alerts publishes their events (lib/alerts/alert-events.ts). */
 const CHANGES_ALERTS: QueueName[] = ['webhooks'];
@@ -124,6 +129,7 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = Object.fromEn
       ...definition,
       ...(NOTIFYING_FUNCTIONS.includes(name as FunctionName) ? { notifies: true } : {}),
       ...(SLACK_FUNCTIONS.includes(name as FunctionName) ? { slack: true } : {}),
+      ...(SEALING_FUNCTIONS.includes(name as FunctionName) ? { opensSealedSecrets: true } : {}),
     },
   ]),
 ) as Record<FunctionName, FunctionDefinition>;

@@ -204,6 +204,7 @@ export class OncallStack extends Stack {
       config: props.slack ?? slackFromContext(this.node),
       functions: this.functions,
       slackFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].slack),
+      sealingFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].opensSealedSecrets),
     });
 
     const canary = props.canary ?? canaryFromContext(this.node);

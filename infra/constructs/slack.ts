@@ -1,5 +1,5 @@
 // Slack (docs/api.md#slack; README "Slack"): the key that seals secrets stored in the table (each
-// workspace's bot token and signing secret) lives apart from the table, in a Secrets Manager secret
+// workspace's bot token and signing secret, each account's single sign-on client secret) lives apart from the table, in a Secrets Manager secret
 // the stack generates, handed to the functions that open them as SECRETS_KEY; and, when the
 // deployment has a Slack app of its own ("Add to Slack"), its client id (`-c slackClientId=…`) and
 // its client secret and signing secret, read from a Secrets Manager secret the operator created
@@ -40,8 +40,10 @@ export function checkSlack(config: SlackConfig): void {
 export interface SlackProps {
   config: SlackConfig;
   functions: Record<FunctionName, ServiceFunction>;
-  /** The functions that talk to Slack or open sealed secrets (the catalogue's `slack` flag). */
+  /** The functions that talk to Slack (the catalogue's `slack` flag): the Slack settings. */
   slackFunctions: readonly FunctionName[];
+  /** The functions that open sealed secrets (the catalogue's `opensSealedSecrets` flag): SECRETS_KEY. */
+  sealingFunctions: readonly FunctionName[];
 }
 
 export class SlackIntegration extends Construct {
@@ -52,7 +54,8 @@ export class SlackIntegration extends Construct {
     const { config } = props;
     checkSlack(config);
     this.secretsKey = new Secret(this, 'SecretsKey', {
-      description: 'Seals the secrets the on-call service keeps in its table (SECRETS_KEY): Slack bot tokens and signing secrets',
+      description:
+        'Seals the secrets the on-call service keeps in its table (SECRETS_KEY): Slack bot tokens and signing secrets, single sign-on client secrets',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       // Without it the sealed secrets cannot be opened (each workspace would be connected again).
       removalPolicy: RemovalPolicy.RETAIN,
@@ -62,7 +65,9 @@ export class SlackIntegration extends Construct {
       reason:
         'The key seals secrets stored in the table; a rotated key could not open them. It is replaced by hand (then every Slack workspace is connected again), never automatically.',
     });
-    const environment: Record<string, string> = { SECRETS_KEY: this.secretsKey.secretValue.unsafeUnwrap() };
+    for (const name of props.sealingFunctions)
+      props.functions[name].fn.addEnvironment('SECRETS_KEY', this.secretsKey.secretValue.unsafeUnwrap());
+    const environment: Record<string, string> = {};
     if (config.slackApiUrl) environment.SLACK_API_URL = config.slackApiUrl;
     if (config.slackClientId && config.slackAppSecretName) {
       environment.SLACK_CLIENT_ID = config.slackClientId;

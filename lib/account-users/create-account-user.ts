@@ -1,6 +1,6 @@
 // Create an account user (admin only): claim the e-mail addresses and create the person (or join
 // an existing person to this account), then the account user, its team memberships, the welcome.
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword } from '../auth/passwords';
 import { requireAdmin } from '../auth/permissions';
 import { definedOnly } from '../http/changes';
 import { Conflict, Invalid } from '../http/errors';
@@ -15,43 +15,8 @@ import { applyEmailChanges, applyPhoneChanges } from './contacts';
 import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { createAccountUserInput } from './schemas';
 import { linkSlackUser } from './slack-link';
-import { claimEmail, getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser, insertUser, releaseEmail } from './store';
-
-export type NewUser = Pick<UserRecord, 'name' | 'emails' | 'phones'> &
-  Partial<Pick<UserRecord, 'time_zone' | 'notify_push' | 'notify_email' | 'notify_sms' | 'notify_voice' | 'notify_slack'>>;
-
-/** Creates a person (new users notify by push and e-mail, not SMS or voice, unless told otherwise);
- * throws Conflict when an address already belongs to someone. */
-export async function createUser(details: NewUser, password: string): Promise<UserRecord> {
-  const id = newId();
-  const claimed: string[] = [];
-  for (const entry of details.emails) {
-    if (!(await claimEmail(entry.email, id))) {
-      await Promise.all(claimed.map((email) => releaseEmail(email, id)));
-      throw new Conflict(`email ${entry.email} is already taken`);
-    }
-    claimed.push(entry.email);
-  }
-  const now = new Date().toISOString();
-  const user: UserRecord = {
-    id,
-    name: details.name,
-    time_zone: details.time_zone ?? 'UTC',
-    notify_push: details.notify_push ?? true,
-    notify_email: details.notify_email ?? true,
-    notify_sms: details.notify_sms ?? false,
-    notify_voice: details.notify_voice ?? false,
-    notify_slack: details.notify_slack ?? false,
-    emails: details.emails,
-    phones: details.phones,
-    password_hash: await hashPassword(password),
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
-  await insertUser(user);
-  return user;
-}
+import { createUser } from './create-user';
+import { getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser } from './store';
 
 /** The one existing person the addresses belong to, or null when they are all free. */
 async function existingOwner(emails: { email: string }[]): Promise<string | null> {

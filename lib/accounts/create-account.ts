@@ -1,6 +1,6 @@
 // Creating an account with its first admin: shared by first start (bootstrap), public signup and
 // the admin command for deployed stacks.
-import { createUser } from '../account-users/create-account-user';
+import { createUser } from '../account-users/create-user';
 import { profileOf, type AccountUserRecord } from '../account-users/records';
 import { insertAccountUser } from '../account-users/store';
 import { issueApiKey } from '../api-keys/create-api-key';

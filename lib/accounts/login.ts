@@ -1,9 +1,14 @@
 // POST /public/login (docs/api.md#authentication): a user's e-mail and password give a login token for one of their
-// account users (the first account, or the one named by account_id).
+// account users (the first account, or the one named by account_id). An account whose single sign-on
+// is enforced (docs/api.md#single-sign-on) refuses its non-admins here (403), after the password is
+// checked, so the refusal tells nothing to someone without it.
+//   Audit (issue 23, to come): each outcome below (signed in, wrong credentials, refused by enforce)
+//   is where a sign-in event will be recorded.
 import { getUser, getUserIdByEmail, listAccountUsersOfUser } from '../account-users/store';
 import { signToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { Unauthorized } from '../http/errors';
+import { getSsoSettings } from '../auth/sso-settings-store';
+import { Forbidden, Unauthorized } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { parseId } from '../ids';
 import { loginInput } from './schemas';
@@ -30,5 +35,8 @@ export async function login(body: unknown): Promise<{ token: string }> {
     membership = memberships.find((m) => m.account_id === accountId)!;
   }
   if (!membership) throw new Unauthorized('The user has no account user in that account');
+  if (!membership.roles.admin && (await getSsoSettings(membership.account_id))?.enforce) {
+    throw new Forbidden('This account signs in with single sign-on: use "Sign in with SSO" (only admins may use a password)');
+  }
   return { token: await signToken({ sub: user.id, acc: membership.account_id, acu: membership.id, gen: user.password_generation ?? 0 }) };
 }

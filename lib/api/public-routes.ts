@@ -57,11 +57,11 @@ export const publicRoutes = declareRoutes('public', {
     public: true,
     summary: 'Sign in',
     description:
-      "username is any of the user's e-mail addresses; account_id picks the account when the user belongs to several. Answers a JWT that names the user and the account and expires (12 h by default).",
+      "username is any of the user's e-mail addresses; account_id picks the account when the user belongs to several. Answers a JWT that names the user and the account and expires (12 h by default). 403 when the account enforces single sign-on and the account user is not an admin.",
     tag: 'Platform',
     body: loginInput,
     success: [{ status: 200, description: 'A login token', schema: LoginResult }],
-    errors: [400, 401, 413],
+    errors: [400, 401, 403, 413],
   },
   signup: {
     method: 'POST',

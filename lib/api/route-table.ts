@@ -25,6 +25,7 @@ import { notificationRoutes } from '../notify/routes';
 import { routerRoutes } from '../routers/routes';
 import { scheduleRoutes } from '../schedules/routes';
 import { slackRoutes } from '../slack/routes';
+import { ssoRoutes } from '../sso/routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -34,6 +35,7 @@ export type { HttpMethod };
 /** Every function's declaration. A new function's declaration goes here, where its routes belong in the document. */
 const CONTRACTS = [
   publicRoutes,
+  ssoRoutes,
   accountRoutes,
   apiKeyRoutes,
   accountUserRoutes,

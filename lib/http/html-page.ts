@@ -19,3 +19,19 @@ export function htmlPageHeaders(style: string, options: { formAction?: boolean }
     'x-frame-options': 'DENY',
   };
 }
+
+const NOTICE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}h1{font-size:1.4rem}';
+
+/** The headers of a noticePage. */
+export const NOTICE_PAGE_HEADERS: Record<string, string> = htmlPageHeaders(NOTICE_STYLE);
+
+/** A page that tells the browser one outcome (the end of "Add to Slack", a refused single sign-on):
+ * a title and markup the caller has escaped. */
+export function noticePage(title: string, bodyHtml: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${NOTICE_STYLE}</style></head>` +
+    `<body><h1>${escapeHtml(title)}</h1>${bodyHtml}</body></html>`
+  );
+}

@@ -15,8 +15,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 
 
 export interface SuccessDoc {
   /** 4xx/502 only where the answer is a page of its own, not an error (one-click responses, Slack's
-   * redirect after "Add to Slack"). */
-  status: 200 | 201 | 202 | 204 | 400 | 404 | 409 | 410 | 502;
+   * redirect after "Add to Slack", a refused single sign-on); 302 sends a browser on (its Location header). */
+  status: 200 | 201 | 202 | 204 | 302 | 400 | 403 | 404 | 409 | 410 | 502;
   /** The body may also be an HTML page (text/html) for a browser. */
   html?: boolean;
   /** The body is text of this media type, never JSON (an iCalendar feed: text/calendar). */

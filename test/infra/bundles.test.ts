@@ -48,6 +48,8 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   // Phone numbers checked where they are written (signup writes none).
   'libphonenumber-js': ['accountUsers'],
   jmespath: ['ingestWorker'],
+  // ID tokens of single sign-on are verified where the issuer's callback lands.
+  jose: ['sso'],
   // Login tokens (lib/auth/jwt.ts) are checked by every function behind the API, a new one too.
   jsonwebtoken: Object.keys(FUNCTIONS).filter((name) => !WORKERS.includes(name)),
   // Cut to the satisfies() jsonwebtoken calls (infra/bundled/semver-satisfies.ts): in no function.
@@ -63,7 +65,7 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
  * sends (a deployment that does not configure it never does); RE2 with the first rule holding a
  * $regex; YAML with the first rule text read (the automations function reads settings in every
  * representation, so it loads YAML at start); Handlebars with the first account template; the
- * phone metadata with the first phone number written.
+ * phone metadata with the first phone number written; JOSE with the first single sign-on callback.
  */
 const ON_FIRST_USE: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [],
@@ -72,6 +74,7 @@ const ON_FIRST_USE: Record<string, string[]> = {
   yaml: ['automations'],
   handlebars: [],
   'libphonenumber-js': [],
+  jose: [],
 };
 
 const names = Object.keys(FUNCTIONS);

@@ -825,11 +825,13 @@ describe('Slack (the sealing key, the app of "Add to Slack")', () => {
   it('hands SECRETS_KEY, as a dynamic reference, to exactly the functions that open sealed secrets', () => {
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
       const variables = envOf(template, name);
-      if (definition.slack) expect(secretReference(variables.SECRETS_KEY), name).toBe(true);
+      if (definition.opensSealedSecrets) expect(secretReference(variables.SECRETS_KEY), name).toBe(true);
       else expect(variables.SECRETS_KEY, name).toBeUndefined();
       expect(variables.SLACK_CLIENT_ID, name).toBeUndefined();
     }
     expect(FUNCTIONS.slack.slack && FUNCTIONS.webhookWorker.slack && FUNCTIONS.escalationWorker.slack).toBe(true);
+    // Single sign-on opens its client secret, and has nothing to do with Slack.
+    expect([FUNCTIONS.sso.opensSealedSecrets, FUNCTIONS.sso.slack]).toEqual([true, undefined]);
   });
 
   it('gives them the app of "Add to Slack" when configured: its id, and its secrets by reference only', () => {
@@ -854,7 +856,9 @@ describe('Slack (the sealing key, the app of "Add to Slack")', () => {
 
   it('marks exactly the functions whose bundle opens sealed secrets', async () => {
     for (const [name, definition] of Object.entries(FUNCTIONS)) {
-      expect(Boolean(definition.slack), name).toBe((await bundleInputsOf(definition.entry)).includes('lib/auth/sealed-secrets.ts'));
+      expect(Boolean(definition.opensSealedSecrets), name).toBe(
+        (await bundleInputsOf(definition.entry)).includes('lib/auth/sealed-secrets.ts'),
+      );
     }
   }, 120_000);
 

@@ -62,7 +62,8 @@ describe('the OpenAPI document', () => {
       ids.add(operation.operationId);
       expect(operation.tags).toHaveLength(1);
       expect(
-        Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+        // A success is a 2xx, or the redirect that sends a browser on (single sign-on's start and callback).
+        Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status) || status === '302'),
         `${method} ${path}`,
       ).toBe(true);
       const route = ROUTES.find((r) => r.method === method && r.path === path)!;
@@ -89,6 +90,12 @@ describe('the OpenAPI document', () => {
         if (path === '/public/slack/oauth') {
           expect(response.$ref, path).toBeUndefined();
           expect(response.content['application/json'].schema.$ref).toMatch(/SlackInstallOutcome$/);
+          continue;
+        }
+        // And the page a refused single sign-on shows the browser (text/html, the reason in it).
+        if (path === '/public/sso/callback') {
+          expect(response.$ref, path).toBeUndefined();
+          expect(Object.keys(response.content)).toEqual(['text/html']);
           continue;
         }
         // PagerDuty's drop-in answers in PagerDuty's shape, its own schema: no error body of ours.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../lib/api/route-table';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { OidcStandIn } from '../support/oidc-stand-in';
 import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
 import { outboxMessages } from '../support/dependencies';
@@ -27,7 +28,8 @@ let standIn: SlackStandIn;
 
 beforeAll(async () => {
   standIn = await SlackStandIn.start();
-  service = await startService({ env: slackAppEnv(standIn) });
+  // Single sign-on's issuer is a stand-in on loopback: plain http on a loopback address.
+  service = await startService({ env: { ...slackAppEnv(standIn), ALLOW_INSECURE_SSO_ISSUER: 'true' } });
   admin = service.admin;
   anonymous = service.anonymous;
   const served = await anonymous.get('/api/v4/openapi.json');
@@ -51,6 +53,14 @@ interface Call {
   query?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Leaves a redirect unfollowed (the answer is the 302 itself). */
+  manual?: boolean;
+}
+
+async function unfollowed(client: ApiClient, method: string, path: string): Promise<ApiResult> {
+  const res = await fetch(`${client.baseUrl}${path}`, { method, headers: client.headers, redirect: 'manual' });
+  const text = await res.text();
+  return { status: res.status, body: text, headers: res.headers, text };
 }
 
 /** One request by route template; its response must conform to the document, and have `status`. */
@@ -60,7 +70,7 @@ async function call(client: ApiClient, key: string, status: number, options: Cal
     template
       .replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? ''))
       .replace('{subscriptionId}', options.subscriptionId ?? '') + (options.query ? `?${options.query}` : '');
-  const res = await client.request(method, path, options.body, options.headers);
+  const res = options.manual ? await unfollowed(client, method, path) : await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
   if (res.status < 300 && options.body !== undefined && typeof options.body === 'object') {
@@ -745,6 +755,34 @@ describe('Slack', () => {
     await call(member, 'DELETE /api/v4/slack', 403);
     await call(admin, 'DELETE /api/v4/slack', 204);
     await call(admin, 'DELETE /api/v4/slack', 404);
+  });
+});
+
+describe('single sign-on', () => {
+  it('the settings, the accounts of an address, the start, the callback and the exchange', async () => {
+    const issuer = await OidcStandIn.start({ console: 'client secret' });
+    try {
+      const settings = { issuer: issuer.issuer, client_id: 'console', client_secret: 'client secret' };
+      await call(admin, 'GET /api/v4/sso', 404);
+      await call(admin, 'PUT /api/v4/sso', 422, { body: { ...settings, issuer: 'http://127.0.0.1:9' } });
+      await call(member, 'PUT /api/v4/sso', 403, { body: settings });
+      await call(admin, 'PUT /api/v4/sso', 200, { body: settings });
+      await call(member, 'GET /api/v4/sso', 200);
+      await call(anonymous, 'GET /public/sso/accounts', 200, { query: `email=${ADMIN_EMAIL}` });
+      await call(anonymous, 'GET /public/sso/accounts', 400);
+      await call(anonymous, 'GET /public/sso/start', 404, { query: 'email=nobody@example.com' });
+      const started = await call(anonymous, 'GET /public/sso/start', 302, { query: `email=${ADMIN_EMAIL}`, manual: true });
+      const back = await issuer.signInAt(started.headers.get('location')!, ADMIN_EMAIL);
+      const done = await call(anonymous, 'GET /public/sso/callback', 302, { query: back.search.slice(1), manual: true });
+      await call(anonymous, 'GET /public/sso/callback', 403, { query: back.search.slice(1), manual: true });
+      const code = done.headers.get('location')!.split('/').pop();
+      await call(anonymous, 'POST /public/sso/exchange', 200, { body: { code } });
+      await call(anonymous, 'POST /public/sso/exchange', 401, { body: { code } });
+      await call(member, 'DELETE /api/v4/sso', 403);
+      await call(admin, 'DELETE /api/v4/sso', 204);
+    } finally {
+      await issuer.close();
+    }
   });
 });
 

@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description username is any of the user's e-mail addresses; account_id picks the account when the user belongs to several. Answers a JWT that names the user and the account and expires (12 h by default).
+     * @description username is any of the user's e-mail addresses; account_id picks the account when the user belongs to several. Answers a JWT that names the user and the account and expires (12 h by default). 403 when the account enforces single sign-on and the account user is not an admin.
      */
     post: operations['publicLogin'];
     delete?: never;
@@ -115,6 +115,114 @@ export interface paths {
     get: operations['publicOpenapi'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's single sign-on settings
+     * @description 404 while single sign-on is not set up. Never the client secret. redirect_uri is what to register at the identity provider.
+     */
+    get: operations['ssoGet'];
+    /**
+     * Set up single sign-on (OpenID Connect)
+     * @description The issuer's discovery document (<issuer>/.well-known/openid-configuration) is read and checked on every save: it must name the same issuer, offer the code flow with PKCE S256 and sign ID tokens with an asymmetric algorithm; otherwise 422 naming issuer and nothing changes. The issuer must be https on a public address (unless the deployment sets ALLOW_INSECURE_SSO_ISSUER=true). The first save needs issuer, client_id and client_secret; later ones change only the fields sent. The client secret is stored encrypted and never shown. enforce: password sign-in of the account's non-admins is refused (403). create_users: a person the issuer vouches for who is not yet in the account is added with default_roles. Account admins only (403 otherwise).
+     */
+    put: operations['ssoConfigure'];
+    post?: never;
+    /**
+     * Turn single sign-on off
+     * @description Everyone signs in with a password again. Account admins only (403 otherwise).
+     */
+    delete: operations['ssoRemove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/sso/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The accounts an address signs in to with single sign-on
+     * @description No credentials. The accounts of the person with this address that have single sign-on (none for an unknown address), so the console can ask which one when there are several. Limited per source address (429).
+     */
+    get: operations['ssoAccounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/sso/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start a single sign-on
+     * @description No credentials; open it in the browser. Redirects (302) to the account's issuer: authorization code flow with PKCE S256, state and nonce, scopes openid email profile, the address as login_hint. account_id picks the account; else the address's person must belong to exactly one account with single sign-on (several: 409). 404: no single sign-on for that address or account. The sign-in must finish within 10 minutes. Limited per source address (429).
+     */
+    get: operations['ssoStart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/sso/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the issuer sends the browser back
+     * @description Checks the state (known, unexpired, unused), exchanges the code (with the PKCE verifier and the client secret), verifies the ID token (signature against the issuer's JWKS, iss, aud, exp, nonce) and signs in the account user whose e-mail is the token's verified email (email_verified true), creating one with the default roles when create_users is on. Then 302 to <console>/#/sso/<one-time code>. Any failed check: 403 with a short page naming the reason, and nobody is signed in.
+     */
+    get: operations['ssoCallback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/sso/exchange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trade a sign-in code for a login token
+     * @description No credentials. The one-time code of a finished single sign-on (valid 60 seconds, once) for the same login token POST /public/login answers. An unknown, expired or used code: 401.
+     */
+    post: operations['ssoExchange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2220,6 +2328,49 @@ export interface components {
       };
     } & {
       [key: string]: unknown;
+    };
+    SsoSettingsInput: {
+      issuer?: string;
+      client_id?: string;
+      client_secret?: string;
+      enforce?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+      create_users?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+      default_roles?: {
+        admin?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+        billing?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+        broadcaster?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+        communicator?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+      };
+    };
+    SsoSettingsV4: {
+      account_id: string;
+      issuer: string;
+      client_id: string;
+      enforce: boolean;
+      create_users: boolean;
+      default_roles: {
+        admin: boolean;
+        billing: boolean;
+        broadcaster: boolean;
+        communicator: boolean;
+      };
+      authorization_endpoint: string;
+      token_endpoint: string;
+      jwks_uri: string;
+      redirect_uri: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SsoAccountChoices: {
+      data: {
+        account_id: string;
+        account_name: string;
+      }[];
+    };
+    SsoExchangeInput: {
+      code: string;
     };
     AccountEarlier: {
       sid: string;
@@ -4386,6 +4537,7 @@ export interface operations {
       };
       400: components['responses']['BadRequestEarlier'];
       401: components['responses']['UnauthorizedEarlier'];
+      403: components['responses']['ForbiddenEarlier'];
       413: components['responses']['PayloadTooLargeEarlier'];
       429: components['responses']['TooManyRequestsEarlier'];
     };
@@ -4497,6 +4649,195 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  ssoGet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoSettingsV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  ssoConfigure: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SsoSettingsInput'];
+      };
+    };
+    responses: {
+      /** @description The settings (never the client secret) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoSettingsV4'];
+        };
+      };
+      400: components['responses']['BadRequestV4'];
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      409: components['responses']['ConflictV4'];
+      413: components['responses']['PayloadTooLargeV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  ssoRemove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Single sign-on is off */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  ssoAccounts: {
+    parameters: {
+      query?: {
+        /** @description The address of the person signing in */
+        email?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The accounts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoAccountChoices'];
+        };
+      };
+      400: components['responses']['BadRequestEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
+    };
+  };
+  ssoStart: {
+    parameters: {
+      query?: {
+        /** @description The address of the person signing in */
+        email?: string;
+        /** @description The account, when the address belongs to several with single sign-on */
+        account_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the issuer's authorization endpoint (Location) */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequestEarlier'];
+      404: components['responses']['NotFoundEarlier'];
+      409: components['responses']['ConflictEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
+    };
+  };
+  ssoCallback: {
+    parameters: {
+      query?: {
+        /** @description The state sent to the issuer */
+        state?: string;
+        /** @description The issuer's authorization code */
+        code?: string;
+        /** @description Set by the issuer when it refused */
+        error?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed in: to the console with a one-time code (Location) */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A check failed: a page naming the reason */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  ssoExchange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoExchangeInput'];
+      };
+    };
+    responses: {
+      /** @description A login token */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      400: components['responses']['BadRequestEarlier'];
+      401: components['responses']['UnauthorizedEarlier'];
+      413: components['responses']['PayloadTooLargeEarlier'];
     };
   };
   accountGet: {

@@ -109,6 +109,16 @@ export async function listAll<T>(path: string, query: Query = {}, maxPages = 50)
   return all;
 }
 
+/** A 404 that is an answer (not connected, not set up), not a failure: null. */
+export async function unlessNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function messagesOf(error: unknown): string[] {
   if (error instanceof ApiError) return error.messages;
   return [error instanceof Error ? error.message : String(error)];

@@ -1,19 +1,22 @@
 // The console's shell: the sign-in page until there is a session, then the navigation bar and the
 // page the hash names. A session the API refuses (expired, revoked) returns to sign-in with a note.
-// The password reset pages answer without a session (and with one: a link opened in a signed-in tab).
+// The password reset pages answer without a session (and with one: a link opened in a signed-in tab);
+// so does the end of a single sign-on, which replaces any session the tab had.
 import { useEffect, useState } from 'preact/hooks';
 import { onSessionExpired } from './api';
 import { DirectoryProvider, useDirectory } from './directory';
 import { LANDING_PAGE, PAGES } from './pages/index';
 import { ForgotPasswordPage, holdResetToken, isPasswordResetPath, ResetPasswordPage } from './pages/password-reset';
-import { SignInPage } from './pages/sign-in';
+import { SignInPage, SSO_SIGN_IN_PATH } from './pages/sign-in';
+import { holdSsoCode, isSsoSignInPath, SsoSignInPage } from './pages/sso-sign-in';
 import { href, matchPath, navigate, useLocation } from './router';
 import { currentToken, endSession, onSessionChange, restoreSession, takeEndNotice } from './session';
 
 restoreSession();
 holdResetToken();
+holdSsoCode();
 window.addEventListener('hashchange', () => {
-  if (holdResetToken()) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  if (holdResetToken() || holdSsoCode()) window.dispatchEvent(new HashChangeEvent('hashchange'));
 });
 
 export function App() {
@@ -44,10 +47,22 @@ export function App() {
     );
   }
 
+  if (isSsoSignInPath(location.path)) {
+    return (
+      <SsoSignInPage
+        onSignedIn={() => {
+          setNotice(null);
+          navigate(LANDING_PAGE, undefined, { replace: true });
+        }}
+      />
+    );
+  }
+
   if (!signedIn) {
     return (
       <SignInPage
         notice={notice}
+        withSso={location.path === SSO_SIGN_IN_PATH}
         onSignedIn={() => {
           setNotice(null);
           if (!PAGES.some((p) => matchPath(p.pattern, window.location.hash.replace(/^#/, '').split('?')[0]))) {

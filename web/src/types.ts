@@ -39,6 +39,10 @@ export type NotificationRuleExplanation = Schemas['NotificationRuleExplanation']
 export type SlackConnection = Schemas['SlackConnectionV4'];
 /** GET /api/v4/slack/install: "Add to Slack"'s authorize URL. */
 export type SlackInstall = Schemas['SlackInstallV4'];
+/** GET /api/v4/sso: the account's single sign-on (never the client secret). */
+export type SsoSettings = Schemas['SsoSettingsV4'];
+/** GET /public/sso/accounts: the accounts an address signs in to with single sign-on. */
+export type SsoAccountChoices = Schemas['SsoAccountChoices'];
 
 // Free-form in the document (JSON objects), read by the console as the service writes them.
 

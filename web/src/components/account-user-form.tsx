@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { AccountUser } from '../types';
 import { CheckboxField, Form, SelectField, SubmitButton, TextField, useForm, type FormState } from './form';
+import { RoleChecks } from './role-checks';
 import { Notice } from './ui';
 
 interface ContactRow {
@@ -15,7 +16,6 @@ interface ContactRow {
   remove: boolean;
 }
 
-const ROLES = ['admin', 'billing', 'broadcaster', 'communicator'] as const;
 const CHANNELS = [
   ['notify_push', 'Push notifications'],
   ['notify_email', 'E-mail'],
@@ -212,21 +212,7 @@ export function AccountUserForm({
             />
           ))}
         </fieldset>
-        {showRoles && (
-          <fieldset class="field">
-            <legend>Roles</legend>
-            {ROLES.map((role) => (
-              <CheckboxField
-                key={role}
-                form={form}
-                name={`roles.${role}`}
-                label={role[0].toUpperCase() + role.slice(1)}
-                checked={roles[role]}
-                onChange={(checked) => setRoles({ ...roles, [role]: checked })}
-              />
-            ))}
-          </fieldset>
-        )}
+        {showRoles && <RoleChecks form={form} field="roles" legend="Roles" roles={roles} onChange={setRoles} />}
         <SubmitButton form={form} label="Save" busyLabel="Saving…" />
       </Form>
     </section>

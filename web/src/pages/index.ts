@@ -14,6 +14,7 @@ import { ReportsPage } from './reports';
 import { RouterPage, RoutersPage } from './routers';
 import { SchedulePage, SchedulesPage } from './schedules';
 import { SlackPage } from './slack';
+import { SsoPage } from './sso';
 import { TeamPage, TeamsPage } from './teams';
 import { UserPage, UsersPage } from './users';
 
@@ -49,6 +50,7 @@ export const PAGES: PageRoute[] = [
   { pattern: '/notification-rules', component: NotificationRulesPage, area: '/users' },
   { pattern: '/notification-rules/:id', component: NotificationRulePage, area: '/users' },
   { pattern: '/slack', component: SlackPage, nav: 'Slack', area: '/slack', adminOnly: true },
+  { pattern: '/single-sign-on', component: SsoPage, nav: 'Single sign-on', area: '/single-sign-on', adminOnly: true },
   { pattern: '/profile', component: ProfilePage, nav: 'Profile', area: '/profile' },
 ];
 

@@ -5,22 +5,12 @@
 // app of its own (GET /api/v4/slack/install answers the authorize URL; 404 when it has none), and
 // disconnect it (DELETE) once they confirm. Everyone else sees whether Slack is connected.
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { api, unlessNotFound } from '../api';
 import { Form, SubmitButton, TextField, useForm } from '../components/form';
 import { ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import type { SlackConnection, SlackInstall } from '../types';
-
-/** A 404 is an answer here (not connected; no Slack app of the deployment's own), not a failure. */
-async function unlessNotFound<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 export function SlackPage() {
   const directory = useDirectory();

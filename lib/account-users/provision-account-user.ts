@@ -1,0 +1,48 @@
+// An account user made without an admin's request, by a person the account's identity provider
+// vouches for (single sign-on with create_users, lib/sso): the person of that address joins the
+// account, or a new person is made. A new person gets a generated password that nobody is told:
+// they sign in through their identity provider (or choose a password with "Forgot password?").
+import { generatePassword } from '../auth/passwords';
+import { nowIso } from '../clock';
+import { Conflict } from '../http/errors';
+import type { Roles } from '../http/principal';
+import { newId } from '../ids';
+import { createUser } from './create-user';
+import { profileOf, type AccountUserRecord, type UserRecord } from './records';
+import { getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser } from './store';
+
+export interface ProvisionedPerson {
+  email: string;
+  name: string;
+  roles: Roles;
+}
+
+export async function provisionAccountUser(accountId: string, person: ProvisionedPerson): Promise<AccountUserRecord> {
+  const ownerId = await getUserIdByEmail(person.email);
+  let user: UserRecord | null = ownerId ? await getUser(ownerId) : null;
+  if (ownerId && !user) throw new Conflict('the e-mail address is being claimed by another request; try again');
+  if (user) {
+    const existing = await getAccountUserOfUser(user.id, accountId);
+    if (existing) return existing;
+  } else {
+    user = await createUser(
+      { name: person.name, emails: [{ id: newId(), email: person.email, primary: true }], phones: [] },
+      generatePassword(),
+    );
+  }
+  const at = nowIso();
+  const record: AccountUserRecord = {
+    id: newId(),
+    account_id: accountId,
+    user_id: user.id,
+    roles: { ...person.roles },
+    notification_rule_id: null,
+    slack_user_id: null,
+    user: profileOf(user),
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  await insertAccountUser(record);
+  return record;
+}
