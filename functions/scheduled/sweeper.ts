@@ -5,8 +5,8 @@
 // (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
 // are late (lib/escalation/sweep) → run broadcast timers whose message was lost
 // (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
-// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → repair one
-// counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
+// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → judge the
+// heartbeats whose deadline came (lib/integrations/sweep-heartbeats) → repair one counter item (lib/counters). `{ redrive: 'all' }` (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
@@ -17,6 +17,7 @@ import { repairNextCounter } from '../../lib/counters/recount-counters';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
+import { sweepHeartbeats } from '../../lib/integrations/sweep-heartbeats';
 import { logger } from '../../lib/log';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
@@ -36,7 +37,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, counters] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
@@ -44,6 +45,7 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
     duty('broadcast timers', () => sweepBroadcasts({ startup })),
     duty('on-call changes', () => sweepOncallChanges()),
     duty('Slack team messages', () => sweepTeamMessages()),
+    duty('heartbeats', () => sweepHeartbeats()),
     startup ? null : duty('counters', () => repairNextCounter()),
   ]);
   if ('due' in inbound && inbound.due > 0)
@@ -55,5 +57,6 @@ export const handler = async (event?: { redrive?: string; startedAt?: number }) 
   if ('due' in broadcasts && broadcasts.due > 0) logger.info('sweeper: late broadcast timers run', { ...broadcasts });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, counters };
+  if ('due' in heartbeats && heartbeats.opened + heartbeats.resolved > 0) logger.info('sweeper: heartbeats judged', { ...heartbeats });
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, counters };
 };

@@ -11,7 +11,7 @@ import { Invalid, NotFound } from '../http/errors';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
-import { authenticate } from './authenticate';
+import { authenticate, carriesCredentials } from './authenticate';
 
 type RouteHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
@@ -47,11 +47,11 @@ function answerThatFits(): MiddlewareObj<Event, Result>[] {
  * its name in the declaration. A handler missing at run time (the types were bypassed) fails at cold start.
  */
 export function httpHandler<Contract extends RouteContract>(contract: Contract, handlers: NoInfer<HandlersOf<Contract>>) {
-  const table = new Map<string, { handler: RouteHandler; public: boolean }>();
+  const table = new Map<string, { handler: RouteHandler; public: boolean; optional: boolean }>();
   for (const [op, route] of Object.entries(contract.routes)) {
     const handler = (handlers as unknown as Record<string, RouteHandler | undefined>)[op];
     if (!handler) throw new Error(`No handler ${op} for ${route.method} ${route.path}`);
-    table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false });
+    table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false, optional: route.credentials === 'optional' });
   }
   return middy<Event, Result>()
     .use(answerThatFits())
@@ -60,7 +60,8 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
       const route = table.get(event.routeKey);
       if (!route) throw new NotFound(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
       const request = toApiRequest(event);
-      if (!route.public) request.principal = await authenticate(request.headers);
+      if (!route.public && !(route.optional && !carriesCredentials(request.headers)))
+        request.principal = await authenticate(request.headers);
       const response = await route.handler(request);
       if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
       return jsonResult(response.status, response.body, response.headers);
