@@ -1716,7 +1716,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get an integration */
+    /**
+     * Get an integration
+     * @description With credentials: the integration. Without any credential header: a beat when the integration is a heartbeat (202, as POST /integration/{id}; its token and rate limit apply), else 401.
+     */
     get: operations['integrationsEarlierGet'];
     /**
      * Update an integration
@@ -1725,7 +1728,7 @@ export interface paths {
     put: operations['integrationsEarlierUpdate'];
     /**
      * Inbound webhook
-     * @description No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type's adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403).
+     * @description No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type's adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403). To a heartbeat integration, any request is a beat: the body is ignored, and a GET without credentials is a beat too.
      */
     post: operations['inboundReceive'];
     /**
@@ -3192,6 +3195,13 @@ export interface components {
       account_user_ids: string[];
       router_ids: string[];
       team_ids: string[];
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat_at: string | null;
+        /** Format: date-time */
+        next_due_at: string;
+      };
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -3214,6 +3224,8 @@ export interface components {
         wrapper_key?: string | null;
         rate_limit_per_minute?: (number | string) | null;
         rate_limit_burst?: (number | string) | null;
+        interval_seconds?: (number | string) | null;
+        grace_seconds?: (number | string) | null;
       } & {
         [key: string]: unknown;
       };
@@ -3238,9 +3250,9 @@ export interface components {
       options: {
         name: string;
         /** @enum {string} */
-        type: 'string' | 'boolean' | 'array';
+        type: 'string' | 'boolean' | 'array' | 'integer';
         description: string;
-        default?: string | boolean | string[];
+        default?: string | boolean | string[] | number;
       }[];
     };
     IntegrationEarlier: {
@@ -3261,6 +3273,12 @@ export interface components {
       meta: {
         [key: string]: unknown;
       };
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat: number | null;
+        next_due: number;
+      };
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -3276,6 +3294,11 @@ export interface components {
       meta?: {
         [key: string]: unknown;
       };
+    };
+    InboundAccepted: {
+      log_id: string;
+      /** @constant */
+      ignored?: 'maintenance_window';
     };
     IntegrationUpdateEarlierInput: {
       name?: string;
@@ -3319,11 +3342,6 @@ export interface components {
       end_datetime?: string;
       time_zone?: string;
       integration_ids?: string[] | string;
-    };
-    InboundAccepted: {
-      log_id: string;
-      /** @constant */
-      ignored?: 'maintenance_window';
     };
     PagerDutyEventInput: {
       /** @description The integration's id: its int_ prefix id or ULID */
@@ -3871,6 +3889,12 @@ export interface components {
       };
       meta?: {
         [key: string]: unknown;
+      };
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat: number | null;
+        next_due: number;
       };
       /** Format: date-time */
       createdAt?: string;
@@ -8384,6 +8408,7 @@ export interface operations {
           account_user_ids?: string;
           router_ids?: string;
           team_ids?: string;
+          heartbeat?: string;
           created_at?: string;
           updated_at?: string;
         } & {
@@ -8644,6 +8669,7 @@ export interface operations {
           destination_ids?: string;
           options?: string;
           meta?: string;
+          heartbeat?: string;
           createdAt?: string;
           updatedAt?: string;
         } & {
@@ -8718,8 +8744,21 @@ export interface operations {
           'application/json': components['schemas']['IntegrationEarlier'];
         };
       };
+      /** @description A beat of a heartbeat integration (sent without credentials) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundAccepted'];
+        };
+      };
       401: components['responses']['UnauthorizedEarlier'];
+      403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      405: components['responses']['MethodNotAllowedEarlier'];
+      413: components['responses']['PayloadTooLargeEarlier'];
+      429: components['responses']['TooManyRequestsEarlier'];
     };
   };
   integrationsEarlierUpdate: {
