@@ -15,8 +15,8 @@ useService((started) => {
   service = started;
 });
 
-/** Units of a beat as measured (load ~3): the state 1, the log 2 (table + owner index gsi1), its
- * two counters 2, the token bucket 1; and a margin for a counter's group commit split in two. */
+/** Units of a beat as measured (6 W, 0 R): the state 1, the log 2 (table + owner index gsi1), its
+ * two counters 2, the token bucket 1; and a margin of one for a counter's group commit split in two. */
 const BEAT_WRITE_BUDGET = 7;
 const BEAT_READ_BUDGET = 1;
 

@@ -256,7 +256,7 @@ function HeartbeatCard({ integration, heartbeat }: { integration: Integration; h
       <dl class="fields">
         <dt>Status</dt>
         <dd>
-          <Badge kind="heartbeat" value={heartbeat.status} /> {HEARTBEAT_STATUS[heartbeat.status]}
+          <Badge kind="heartbeat" value={heartbeat.status} /> <span>{HEARTBEAT_STATUS[heartbeat.status]}</span>
         </dd>
         <dt>Last beat</dt>
         <dd>
