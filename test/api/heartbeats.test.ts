@@ -68,6 +68,14 @@ async function shown(integration: { id: string }) {
   return res.body;
 }
 
+/** One window from now (the clock frozen): nothing a second before, one alert at the deadline. */
+async function opensAtTheDeadline(integration: { id: string }): Promise<void> {
+  await passTime(service, WINDOW_MS - 1_000);
+  expect(await alertsOf(integration)).toEqual([]);
+  await passTime(service, 1_000);
+  expect(await alertsOf(integration)).toHaveLength(1);
+}
+
 describe('heartbeat options', () => {
   it('refuses a missing, too short, fractional, textual or huge interval and a bad grace, naming the option; nothing is stored', async () => {
     const before = (await admin.get('/api/v4/integrations?limit=1')).body.total_count as number;
@@ -295,10 +303,7 @@ describe('a missed deadline', () => {
       await passTime(service, 100_000);
       expect((await beat(integration)).status).toBe(202);
     }
-    await passTime(service, WINDOW_MS - 1_000);
-    expect(await alertsOf(integration)).toEqual([]);
-    await passTime(service, 1_000);
-    expect(await alertsOf(integration)).toHaveLength(1);
+    await opensAtTheDeadline(integration);
   });
 
   it('opens one alert when two sweeps race for the same miss', async () => {
@@ -378,10 +383,7 @@ describe('a missed deadline', () => {
     expect((await admin.put(`/api/v4/integrations/${integration.id}`, { enabled: true })).status).toBe(200);
     const shownNow = await shown(integration);
     expect(shownNow.heartbeat.status).toBe('waiting');
-    await passTime(service, WINDOW_MS - 1_000);
-    expect(await alertsOf(integration)).toEqual([]);
-    await passTime(service, 1_000);
-    expect(await alertsOf(integration)).toHaveLength(1);
+    await opensAtTheDeadline(integration);
   });
 
   it('moves the deadline when the interval changes, and forgets a deleted heartbeat', async () => {
