@@ -36,7 +36,7 @@ export function heartbeatFaults(options: Record<string, unknown>): string[] {
   if (grace === undefined || grace === null) options.grace_seconds = 0;
   else {
     const seconds = wholeSeconds(grace);
-    if (seconds === null || seconds > MAX_SECONDS)
+    if (seconds === null || seconds < 0 || seconds > MAX_SECONDS)
       faults.push(`options.grace_seconds must be a whole number of seconds from 0 to ${MAX_SECONDS}`);
     else options.grace_seconds = seconds;
   }
