@@ -32,14 +32,14 @@ describe('heartbeat options', () => {
       NaN,
     ]) {
       const options: Record<string, unknown> = { interval_seconds: interval };
-      expect(heartbeatFaults(options), String(interval)).toEqual([
+      expect(heartbeatFaults(options), JSON.stringify(interval)).toEqual([
         'options.interval_seconds must be a whole number of seconds from 60 to 2592000',
       ]);
       expect(options.interval_seconds).toBe(interval);
     }
     expect(heartbeatFaults({})).toEqual(["options.interval_seconds can't be blank (a whole number of seconds, at least 60)"]);
     for (const grace of [-1, 0.5, 'none', 2_592_001, [0]]) {
-      expect(heartbeatFaults({ interval_seconds: 60, grace_seconds: grace }), String(grace)).toEqual([
+      expect(heartbeatFaults({ interval_seconds: 60, grace_seconds: grace }), JSON.stringify(grace)).toEqual([
         'options.grace_seconds must be a whole number of seconds from 0 to 2592000',
       ]);
     }
