@@ -61,7 +61,9 @@ const WORKER_TIMEOUT = 30;
 function httpFunction(name: HttpFunctionName): FunctionDefinition {
   const sends: Partial<Record<HttpFunctionName, QueueName[]>> = {
     alerts: ['routing', 'escalation', ...CHANGES_ALERTS],
-    inbound: ['ingest'],
+    // a heartbeat's beat resolves the alert of its miss (escalation's stop, the timeline's event)
+    inbound: ['ingest', 'escalation', ...CHANGES_ALERTS],
+    integrations: ['escalation', ...CHANGES_ALERTS],
     respond: ['escalation', ...CHANGES_ALERTS],
     smsInbound: ['escalation', ...CHANGES_ALERTS],
     // a failed page message fails over through the escalation worker

@@ -3,19 +3,10 @@
 // (POST /v2/enqueue → lib/integrations/pagerduty-enqueue) → PagerDuty's own answers.
 import { inboundRoutes } from '../../lib/integrations/inbound-routes';
 import { httpHandler } from '../../lib/api/handler';
-import type { ApiRequest } from '../../lib/http/request';
 import { accepted } from '../../lib/http/replies';
-import { storedBody } from '../../lib/encoding/stored-body';
+import { inboundRequest } from '../../lib/integrations/ingest/inbound-request';
 import { receiveWebhook } from '../../lib/integrations/ingest/receive-webhook';
 import { enqueuePagerDutyEvent } from '../../lib/integrations/pagerduty-enqueue';
-
-const inboundRequest = (req: ApiRequest) => ({
-  ...storedBody(req.bodyBytes()),
-  headers: req.headers,
-  query: req.query.toString(),
-  receivedAt: req.receivedAt,
-  sourceIp: req.sourceIp,
-});
 
 export const handler = httpHandler(inboundRoutes, {
   receive: async (req) => accepted(await receiveWebhook({ rawId: req.params.id, ...inboundRequest(req) })),

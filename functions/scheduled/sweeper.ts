@@ -5,10 +5,11 @@
 // (lib/outgoing-webhooks/sweep-deliveries) → run the escalation steps and storm flushes whose timers
 // are late (lib/escalation/sweep) → run broadcast timers whose message was lost
 // (lib/broadcasts/sweep-broadcasts) → tell teams' recipients who went on call (lib/escalation/going-oncall)
-// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → once a week,
-// tell teams' admins of the coming week's coverage gaps (lib/escalation/coverage-gap-notice) → repair
-// one counter item (lib/counters) → check and start the canary (lib/monitoring/canary). `{ redrive:
-// 'all' }` (local start-up) re-sends every
+// → run Slack team message syncs whose retry is due (lib/slack/sweep-team-messages) → judge the
+// heartbeats whose deadline came (lib/integrations/sweep-heartbeats) → once a week, tell teams'
+// admins of the coming week's coverage gaps (lib/escalation/coverage-gap-notice) → repair one counter
+// item (lib/counters) → check and start the canary (lib/monitoring/canary). `{ redrive: 'all' }`
+// (local start-up) re-sends every
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
@@ -21,6 +22,7 @@ import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { config } from '../../lib/config';
+import { sweepHeartbeats } from '../../lib/integrations/sweep-heartbeats';
 import { logger } from '../../lib/log';
 import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
@@ -47,7 +49,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters, canary] = await Promise.all([
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, gaps, counters, canary] = await Promise.all([
     duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
     duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
     duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
@@ -55,6 +57,7 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
     duty('broadcast timers', () => sweepBroadcasts({ startup })),
     duty('on-call changes', () => sweepOncallChanges()),
     duty('Slack team messages', () => sweepTeamMessages()),
+    duty('heartbeats', () => sweepHeartbeats()),
     startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
     startup ? null : duty('counters', () => repairNextCounter()),
     startup ? null : duty('canary', runCanaryIfConfigured),
@@ -68,6 +71,7 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
   if ('due' in broadcasts && broadcasts.due > 0) logger.info('sweeper: late broadcast timers run', { ...broadcasts });
   if ('changed' in oncall && oncall.changed > 0) logger.info('sweeper: on-call changes told', { ...oncall });
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
+  if ('due' in heartbeats && heartbeats.opened + heartbeats.resolved > 0) logger.info('sweeper: heartbeats judged', { ...heartbeats });
   if (gaps && 'teams' in gaps) logger.info('sweeper: weekly coverage gaps checked', { ...gaps });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, gaps, counters, canary };
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, gaps, counters, canary };
 });

@@ -72,6 +72,11 @@ async function fromJwt(token: string): Promise<Principal | null> {
   return loaded;
 }
 
+/** Whether a request names any credential (a route whose credentials are optional authenticates it then). */
+export function carriesCredentials(headers: Record<string, string>): boolean {
+  return headers.authorization !== undefined || headers['x-api-key'] !== undefined || headers['x-api-secret'] !== undefined;
+}
+
 export async function authenticate(headers: Record<string, string>): Promise<Principal> {
   const keyHeader = headers['x-api-key'];
   if (keyHeader !== undefined) {

@@ -21,7 +21,11 @@ const QueueDepth = z.union([
 const Unreadable = z.strictObject({ error: z.string() });
 const OldestPendingWebhook = z.union([z.strictObject({ received_at: z.iso.datetime(), age_seconds: z.number() }), z.null(), Unreadable]);
 const OldestOverdueStep = z.union([
-  z.strictObject({ due_at: z.iso.datetime(), overdue_seconds: z.number(), kind: z.enum(['escalation', 'notification_flush']) }),
+  z.strictObject({
+    due_at: z.iso.datetime(),
+    overdue_seconds: z.number(),
+    kind: z.enum(['escalation', 'notification_flush', 'heartbeat', 'broadcast', 'slack_message']),
+  }),
   z.null(),
   Unreadable,
 ]);

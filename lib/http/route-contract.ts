@@ -47,6 +47,9 @@ export interface RouteDeclaration {
   path: string;
   /** No credentials (login, signup, health, inbound webhooks). */
   public?: boolean;
+  /** `optional`: a request without any credential header reaches the handler without a principal
+   * (the earlier GET /integration/{id}, also a heartbeat's beat); one that carries any is authenticated. */
+  credentials?: 'optional';
   summary: string;
   description?: string;
   tag: string;

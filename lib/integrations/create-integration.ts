@@ -13,6 +13,7 @@ import { createIntegrationEarlierInput, createIntegrationV4Input, optionChanges 
 import { insertIntegration, nextIntegrationTinyId } from './store';
 import { newEntity } from '../store/entity-store';
 import { checkOutgoingWebhook, namesOutgoingWebhook, syncAlertEventSubscription } from './outgoing-webhooks';
+import { checkHeartbeat, syncHeartbeat } from './heartbeats';
 
 export const NO_DESTINATION = 'account_user_ids, router_ids or team_ids must name at least one destination';
 
@@ -49,11 +50,13 @@ async function insert(
   fields: Omit<IntegrationRecord, 'id' | 'account_id' | 'tiny_id' | 'version' | 'created_at' | 'updated_at'>,
 ) {
   checkOutgoingWebhook(fields);
+  checkHeartbeat(fields);
   const record: IntegrationRecord = {
     ...newEntity(principal.accountId),
     tiny_id: await nextIntegrationTinyId(principal.accountId),
     ...fields,
   };
+  await syncHeartbeat(null, record);
   await insertIntegration(record);
   await syncAlertEventSubscription(null, record);
   return record;

@@ -6,6 +6,7 @@ import { parseId } from '../ids';
 import { forgetIntegration } from './integration-cache';
 import { getIntegration, removeIntegration } from './store';
 import { syncAlertEventSubscription } from './outgoing-webhooks';
+import { syncHeartbeat } from './heartbeats';
 
 export async function deleteIntegration(principal: Principal, rawId: string): Promise<void> {
   const id = parseId('integration', rawId);
@@ -14,5 +15,5 @@ export async function deleteIntegration(principal: Principal, rawId: string): Pr
   requireAdmin(principal, 'delete integrations');
   if (!(await removeIntegration(principal.accountId, id))) throw new NotFound('Integration not found');
   forgetIntegration(id);
-  await syncAlertEventSubscription(exists, null);
+  await Promise.all([syncAlertEventSubscription(exists, null), syncHeartbeat(exists, null)]);
 }

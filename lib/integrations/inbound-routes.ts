@@ -11,7 +11,7 @@ export const inboundRoutes = declareRoutes('inbound', {
     public: true,
     summary: 'Inbound webhook',
     description:
-      'No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type\'s adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403).',
+      'No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type\'s adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403). To a heartbeat integration, any request is a beat: the body is ignored, and a GET without credentials is a beat too.',
     tag: 'Inbound webhooks',
     anyBody: true,
     success: [{ status: 202, description: 'Stored and queued', schema: InboundAccepted }],

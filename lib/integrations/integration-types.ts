@@ -1,13 +1,14 @@
 // The integration type catalogue (GET /api/v4/integration_types, docs/api.md#integration-types): read-only, the same
 // in every account. Ids are fixed ULIDs: integrations store them, so they never change.
 import { parseId, prefixId } from '../ids';
+import { HEARTBEAT_SLUG, MAX_SECONDS, MIN_INTERVAL_SECONDS } from './heartbeat-options';
 import { ALERT_EVENTS, OUTGOING_WEBHOOK_SLUG } from './outgoing-webhook-options';
 
 export interface IntegrationTypeOption {
   name: string;
-  type: 'string' | 'boolean' | 'array';
+  type: 'string' | 'boolean' | 'array' | 'integer';
   description: string;
-  default?: string | boolean | string[];
+  default?: string | boolean | string[] | number;
 }
 
 export interface IntegrationType {
@@ -76,6 +77,22 @@ const OUTGOING_WEBHOOK_OPTIONS: IntegrationTypeOption[] = [
   },
 ];
 
+/** The options of a heartbeat (lib/integrations/heartbeat-options.ts); `token` and the rate limit apply as to any type. */
+const HEARTBEAT_OPTIONS: IntegrationTypeOption[] = [
+  {
+    name: 'interval_seconds',
+    type: 'integer',
+    description: `Required: a beat is expected at least this often (whole seconds, ${MIN_INTERVAL_SECONDS} to ${MAX_SECONDS}).`,
+  },
+  {
+    name: 'grace_seconds',
+    type: 'integer',
+    description: `Extra time after the interval before the beat counts as missed (whole seconds, 0 to ${MAX_SECONDS}).`,
+    default: 0,
+  },
+  COMMON_OPTIONS[0],
+];
+
 export const INTEGRATION_TYPES: readonly IntegrationType[] = [
   integrationType(
     '01KDVDNA00GN8A5NGEH4J1RJTG',
@@ -136,6 +153,15 @@ export const INTEGRATION_TYPES: readonly IntegrationType[] = [
       'to a URL as JSON {type, data: <the alert, earlier representation>}, signed when a secret is set, retried with ' +
       'backoff for at least 24 hours. It receives nothing.',
     OUTGOING_WEBHOOK_OPTIONS,
+  ),
+  integrationType(
+    '01KDVDNA09HB7T2XQ4M8RZ6KCE',
+    HEARTBEAT_SLUG,
+    'Heartbeat',
+    'Expects a request (GET or POST to its url, body ignored) at least every interval_seconds + grace_seconds; when ' +
+      'none comes, opens one alert "Heartbeat missed: <name>" with its urgency and destinations, resolved by the next beat. ' +
+      'Quiet during its maintenance windows.',
+    HEARTBEAT_OPTIONS,
   ),
 ];
 

@@ -17,6 +17,8 @@ import {
   integrationTypeToV4,
 } from './represent';
 import { getIntegration, integrationCollection } from './store';
+import { getHeartbeat, getHeartbeats, type HeartbeatState } from './heartbeat-store';
+import { heartbeatViewOf, isHeartbeat, type HeartbeatView } from './heartbeats';
 
 export async function findIntegration(principal: Principal, rawId: string): Promise<IntegrationRecord> {
   const id = parseId('integration', rawId);
@@ -25,18 +27,48 @@ export async function findIntegration(principal: Principal, rawId: string): Prom
   return record;
 }
 
+/** A heartbeat integration's state as it shows it (undefined for other types): one GetItem. */
+export async function heartbeatOf(record: IntegrationRecord): Promise<HeartbeatView | undefined> {
+  return isHeartbeat(record) ? heartbeatViewOf(record, await getHeartbeat(record.id)) : undefined;
+}
+
+/** The account's integrations, each heartbeat with its state: the states of what a read returns,
+ * in one BatchGetItem per 100 (read before serializing, which filters and sorts see). */
+function integrationsWithHeartbeats(accountId: string) {
+  const source = collectionSource(integrationCollection(accountId));
+  const states = new Map<string, HeartbeatState>();
+  const load = async (records: IntegrationRecord[]) => {
+    const ids = records.filter(isHeartbeat).map((record) => record.id);
+    if (ids.length > 0) for (const [id, state] of await getHeartbeats(ids)) states.set(id, state);
+    return records;
+  };
+  const withStates: ListSource<IntegrationRecord> = {
+    ...source,
+    all: async (limit) => load(await source.all(limit)),
+    fast: async (query) => {
+      const found = await source.fast!(query);
+      if (found) await load(found.page);
+      return found;
+    },
+  };
+  const heartbeat = (record: IntegrationRecord) => (isHeartbeat(record) ? heartbeatViewOf(record, states.get(record.id)) : undefined);
+  return { source: withStates, heartbeat };
+}
+
 /** `baseUrl`: where clients reach this API, for each integration's inbound `url`. */
 export async function listIntegrationsV4(principal: Principal, params: URLSearchParams, baseUrl: string) {
   const query = parseListQuery(params, integrationListSpec, 'v4');
-  const source = collectionSource(integrationCollection(principal.accountId));
-  return runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl), { search: integrationListSpec.search });
+  const { source, heartbeat } = integrationsWithHeartbeats(principal.accountId);
+  return runList(query, source, (record: IntegrationRecord) => integrationToV4(record, baseUrl, heartbeat(record)), {
+    search: integrationListSpec.search,
+  });
 }
 
 /** `baseUrl`: as listIntegrationsV4. */
 export async function listIntegrationsEarlier(principal: Principal, params: URLSearchParams, baseUrl: string) {
   const query = parseListQuery(params, integrationEarlierListSpec, 'earlier');
-  const source = collectionSource(integrationCollection(principal.accountId));
-  return runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl), {
+  const { source, heartbeat } = integrationsWithHeartbeats(principal.accountId);
+  return runList(query, source, (record: IntegrationRecord) => integrationToEarlier(record, baseUrl, heartbeat(record)), {
     search: integrationEarlierListSpec.search,
   });
 }

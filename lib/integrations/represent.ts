@@ -4,6 +4,7 @@ import type { ListSpec } from '../list/query';
 import { EARLIER_COMMON_ATTRIBUTES, V4_COMMON_ATTRIBUTES } from '../list/common-attributes';
 import { findIntegrationType, type IntegrationType } from './integration-types';
 import type { IntegrationRecord } from './records';
+import type { HeartbeatView } from './heartbeats';
 import { shownOptions } from './outgoing-webhook-options';
 import type * as z from 'zod';
 import type { IntegrationEarlier, IntegrationTypeV4, IntegrationV4 } from './schemas';
@@ -41,7 +42,8 @@ export function inboundUrlOf(record: Pick<IntegrationRecord, 'id'>, baseUrl: str
 }
 
 /** `baseUrl`: where clients reach this API (lib/http/base-url.ts), for the integration's `url`. */
-export function integrationToV4(record: IntegrationRecord, baseUrl: string): z.input<typeof IntegrationV4> {
+/** `heartbeat`: a heartbeat integration's state (heartbeats.ts heartbeatViewOf); absent on other types. */
+export function integrationToV4(record: IntegrationRecord, baseUrl: string, heartbeat?: HeartbeatView): z.input<typeof IntegrationV4> {
   const type = findIntegrationType(record.integration_type_id);
   return {
     id: record.id,
@@ -58,6 +60,15 @@ export function integrationToV4(record: IntegrationRecord, baseUrl: string): z.i
     account_user_ids: [...record.account_user_ids],
     router_ids: [...record.router_ids],
     team_ids: [...record.team_ids],
+    ...(heartbeat
+      ? {
+          heartbeat: {
+            status: heartbeat.status,
+            last_beat_at: heartbeat.last_beat_at === null ? null : new Date(heartbeat.last_beat_at).toISOString(),
+            next_due_at: new Date(heartbeat.next_due_at).toISOString(),
+          },
+        }
+      : {}),
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
@@ -77,6 +88,7 @@ export const integrationListSpec: ListSpec = {
     account_user_ids: 'array',
     router_ids: 'array',
     team_ids: 'array',
+    heartbeat: 'object',
   },
   search: ['name'],
 };
@@ -93,7 +105,12 @@ export function destinationIdsOf(record: IntegrationRecord): string[] {
   ];
 }
 
-export function integrationToEarlier(record: IntegrationRecord, baseUrl: string): z.input<typeof IntegrationEarlier> {
+export function integrationToEarlier(
+  record: IntegrationRecord,
+  baseUrl: string,
+  heartbeat?: HeartbeatView,
+): z.input<typeof IntegrationEarlier> {
+  const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
     sid: prefixId('account', record.account_id),
     id: prefixId('integration', record.id),
@@ -106,6 +123,15 @@ export function integrationToEarlier(record: IntegrationRecord, baseUrl: string)
     destination_ids: destinationIdsOf(record),
     options: shownOptions(record.options),
     meta: { ...record.meta },
+    ...(heartbeat
+      ? {
+          heartbeat: {
+            status: heartbeat.status,
+            last_beat: heartbeat.last_beat_at === null ? null : seconds(heartbeat.last_beat_at),
+            next_due: seconds(heartbeat.next_due_at),
+          },
+        }
+      : {}),
     createdAt: record.created_at,
     updatedAt: record.updated_at,
   };
@@ -122,6 +148,7 @@ export const integrationEarlierListSpec: ListSpec = {
     urgency: 'string',
     destination_ids: 'array',
     options: 'object',
+    heartbeat: 'object',
   },
   search: ['name'],
 };

@@ -12,8 +12,26 @@ import {
   updateIntegrationEarlierInput,
   updateIntegrationV4Input,
 } from './schemas';
+import { InboundAccepted } from './inbound-schemas';
 
 const v4 = '/api/v4';
+
+const earlierRoutes = standardRoutes(
+  '/integration',
+  {
+    tag: 'Integrations (earlier)',
+    noun: 'integration',
+    plural: 'integrations',
+    item: IntegrationEarlier,
+    create: createIntegrationEarlierInput,
+    update: updateIntegrationEarlierInput,
+    bodyExtra: integrationOptionFields,
+    form: false,
+    writers: { create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
+    descriptions: { create: 'type is an integration type slug (or id); destination_ids are team, user, router or schedule prefix ids.' },
+  },
+  { prefix: 'earlier' },
+);
 
 export const integrationRoutes = declareRoutes('integrations', {
   ...standardRoutes(`${v4}/integrations`, {
@@ -49,20 +67,19 @@ export const integrationRoutes = declareRoutes('integrations', {
     success: [{ status: 200, description: 'The integration type', schema: IntegrationTypeV4 }],
     errors: READ_ERRORS,
   },
-  ...standardRoutes(
-    '/integration',
-    {
-      tag: 'Integrations (earlier)',
-      noun: 'integration',
-      plural: 'integrations',
-      item: IntegrationEarlier,
-      create: createIntegrationEarlierInput,
-      update: updateIntegrationEarlierInput,
-      bodyExtra: integrationOptionFields,
-      form: false,
-      writers: { create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
-      descriptions: { create: 'type is an integration type slug (or id); destination_ids are team, user, router or schedule prefix ids.' },
-    },
-    { prefix: 'earlier' },
-  ),
+  ...earlierRoutes,
+  // The earlier interface's read of an integration is also its inbound address: without credentials,
+  // a GET of a heartbeat integration is a beat (docs/api.md#heartbeats).
+  earlierGet: {
+    ...earlierRoutes.earlierGet,
+    credentials: 'optional',
+    description:
+      'With credentials: the integration. Without any credential header: a beat when the integration is a heartbeat ' +
+      '(202, as POST /integration/{id}; its token and rate limit apply), else 401.',
+    success: [
+      ...earlierRoutes.earlierGet.success,
+      { status: 202, description: 'A beat of a heartbeat integration (sent without credentials)', schema: InboundAccepted },
+    ],
+    errors: [401, 403, 404, 405, 413, 429],
+  },
 });

@@ -6,8 +6,9 @@ import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem } from '../encoding/js
 import { UNSAFE_KEYS } from '../encoding/limits';
 import { boolish, idList, intish, jsonData, requiredText } from '../http/fields';
 import { issueMessage } from '../http/validate';
-import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
+import { instant, jsonObject, prefixIdOf, tinyId, ulid, unixSeconds } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
+import { MAX_SECONDS, MIN_INTERVAL_SECONDS } from './heartbeat-options';
 
 const urgency = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES));
 
@@ -124,6 +125,9 @@ export const integrationOptions = z
     wrapper_key: z.string().max(1024).nullable().optional(),
     rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)).nullable().optional(),
     rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)).nullable().optional(),
+    // A heartbeat's (lib/integrations/heartbeat-options.ts checks them with the type).
+    interval_seconds: intish.pipe(z.number().int().min(MIN_INTERVAL_SECONDS).max(MAX_SECONDS)).nullable().optional(),
+    grace_seconds: intish.pipe(z.number().int().min(0).max(MAX_SECONDS)).nullable().optional(),
   })
   .catchall(z.unknown());
 
@@ -145,11 +149,26 @@ export const IntegrationTypeV4 = z.strictObject({
   options: z.array(
     z.strictObject({
       name: z.string(),
-      type: z.enum(['string', 'boolean', 'array']),
+      type: z.enum(['string', 'boolean', 'array', 'integer']),
       description: z.string(),
-      default: z.union([z.string(), z.boolean(), z.array(z.string())]).optional(),
+      default: z.union([z.string(), z.boolean(), z.array(z.string()), z.number()]).optional(),
     }),
   ),
+});
+
+/** A heartbeat integration's state (docs/api.md#heartbeats): `waiting` before its first beat, `up`,
+ * `missed` once its deadline passed without one. */
+export const HeartbeatV4 = z.strictObject({
+  status: z.enum(['waiting', 'up', 'missed']),
+  last_beat_at: instant.nullable(),
+  next_due_at: instant,
+});
+
+/** The same on the earlier interface: its other timestamps are Unix seconds (contract §1). */
+export const HeartbeatEarlier = z.strictObject({
+  status: z.enum(['waiting', 'up', 'missed']),
+  last_beat: unixSeconds.nullable(),
+  next_due: unixSeconds,
 });
 
 export const IntegrationV4 = z.strictObject({
@@ -167,6 +186,8 @@ export const IntegrationV4 = z.strictObject({
   account_user_ids: z.array(ulid),
   router_ids: z.array(ulid),
   team_ids: z.array(ulid),
+  /** Heartbeat integrations only. */
+  heartbeat: HeartbeatV4.optional(),
   created_at: instant,
   updated_at: instant,
 });
@@ -183,6 +204,8 @@ export const IntegrationEarlier = z.strictObject({
   destination_ids: z.array(prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule')),
   options: jsonObject,
   meta: jsonObject,
+  /** Heartbeat integrations only. */
+  heartbeat: HeartbeatEarlier.optional(),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -195,5 +218,7 @@ documentNames.add(updateIntegrationEarlierInput, { id: 'IntegrationUpdateEarlier
 // Every top-level option_<name> field is read as an option too (optionChanges).
 documentNames.add(integrationOptionFields, { id: 'IntegrationOptionsInput', jsonSchema: { patternProperties: { '^option_.+': {} } } });
 documentNames.add(IntegrationTypeV4, { id: 'IntegrationTypeV4' });
+documentNames.add(HeartbeatV4, { id: 'HeartbeatV4' });
+documentNames.add(HeartbeatEarlier, { id: 'HeartbeatEarlier' });
 documentNames.add(IntegrationV4, { id: 'IntegrationV4' });
 documentNames.add(IntegrationEarlier, { id: 'IntegrationEarlier' });

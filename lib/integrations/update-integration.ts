@@ -12,6 +12,7 @@ import type { IntegrationRecord } from './records';
 import { updateIntegrationEarlierInput, updateIntegrationV4Input } from './schemas';
 import { saveIntegration } from './store';
 import { checkOutgoingWebhook, isOutgoingWebhook, syncAlertEventSubscription, withoutSecretMarkers } from './outgoing-webhooks';
+import { checkHeartbeat, syncHeartbeat } from './heartbeats';
 
 async function saveChanges(current: IntegrationRecord, changes: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
   const next: IntegrationRecord = {
@@ -22,11 +23,12 @@ async function saveChanges(current: IntegrationRecord, changes: Partial<Integrat
   };
   if (!hasDestination(next) && !isOutgoingWebhook(next)) throw new Invalid(NO_DESTINATION);
   checkOutgoingWebhook(next);
+  checkHeartbeat(next);
   if (!(await saveIntegration(next))) {
     throw new Conflict('the integration was changed by another request; reload and try again');
   }
   forgetIntegration(next.id);
-  await syncAlertEventSubscription(current, next);
+  await Promise.all([syncAlertEventSubscription(current, next), syncHeartbeat(current, next)]);
   return next;
 }
 

@@ -1,6 +1,7 @@
 // What waits longest (GET /health): the oldest inbound webhook accepted but not yet processed, and
-// the step of the due index whose time passed longest ago (an escalation step or a storm flush that
-// its delayed message did not run). Both from the indexes the sweeper reads, each shard's first
+// the entry of the due index whose time passed longest ago (an escalation step or a storm flush that
+// its delayed message did not run, a heartbeat's deadline, a broadcast's or Slack message's retry:
+// `kind` says which; a heartbeat's entry may trail its deadline by one sweep by design). Both from the indexes the sweeper reads, each shard's first
 // entries only: a few bounded queries, remembered for 5 seconds like the queue depths.
 import { now as clockNow } from '../clock';
 import { oldestPendingLogAt } from '../integrations/ingest/incoming-log';
@@ -10,8 +11,18 @@ export interface Backlog {
   /** The oldest webhook still pending (stored and answered 202, not yet turned into alert actions). */
   oldest_pending_webhook: { received_at: string; age_seconds: number } | null;
   /** The earliest due time in the due index that has passed. */
-  oldest_overdue_step: { due_at: string; overdue_seconds: number; kind: 'escalation' | 'notification_flush' } | null;
+  oldest_overdue_step: { due_at: string; overdue_seconds: number; kind: DueKind } | null;
 }
+
+type DueKind = 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message';
+
+/** What a due entry is, by the prefix its store gives it (lib/store/due-index.ts). */
+const KIND_BY_PREFIX: [string, DueKind][] = [
+  ['RATE#', 'notification_flush'],
+  ['HB#', 'heartbeat'],
+  ['BRD#', 'broadcast'],
+  ['SLACK#', 'slack_message'],
+];
 
 const REMEMBER_MS = 5_000;
 let remembered: { at: number; backlog: Promise<Backlog> } | null = null;
@@ -28,7 +39,7 @@ async function readBacklog(now: number): Promise<Backlog> {
       ? {
           due_at: new Date(earliest.dueAt).toISOString(),
           overdue_seconds: seconds(now - earliest.dueAt),
-          kind: earliest.what.startsWith('RATE#') ? 'notification_flush' : 'escalation',
+          kind: KIND_BY_PREFIX.find(([prefix]) => earliest.what.startsWith(prefix))?.[1] ?? 'escalation',
         }
       : null,
   };

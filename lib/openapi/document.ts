@@ -46,6 +46,9 @@ const ERROR_NAMES: Record<Exclude<ErrorStatus, 'invalid'> | 422, string> = {
   502: 'BadGateway',
 };
 
+/** Any of the three ways of sending credentials (docs/api.md#authentication). */
+const DEFAULT_SECURITY: Json[] = [{ bearerAuth: [] }, { bareToken: [] }, { apiKeyId: [], apiKeySecret: [] }];
+
 const RETRY_AFTER = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
 /** The request limits' fields (docs/api.md#request-limits), on the 429s of the routes they limit. */
 const RATE_LIMIT_FIELDS = {
@@ -346,6 +349,8 @@ function operationObject(route: DocumentedRoute, components: Components): Json {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     ...(route.public ? { security: [] } : {}),
+    // `{}` among the alternatives: the operation may also be called without credentials.
+    ...(route.credentials === 'optional' ? { security: [{}, ...DEFAULT_SECURITY] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
   };
   if (op.body) {
@@ -390,7 +395,7 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]) {
     openapi: '3.1.0',
     info: { title: 'On-call service API', version: '4', description: DESCRIPTION },
     tags: TAGS.filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
-    security: [{ bearerAuth: [] }, { bareToken: [] }, { apiKeyId: [], apiKeySecret: [] }],
+    security: DEFAULT_SECURITY,
     paths,
     components: {
       schemas: components.schemas,

@@ -1,7 +1,8 @@
 // The due index: a sparse, sharded GSI (gsi5, keys only) of items that need work at a time: escalation states
-// with a step or a leftover outbox due, notification rate items with pages waiting. Timers normally
+// with a step or a leftover outbox due, notification rate items with pages waiting, heartbeats whose
+// deadline may have passed (lib/integrations/sweep-heartbeats.ts: no queue message at all). Timers normally
 // arrive as delayed queue messages; the sweeper reads this index so a timer lost with a crashed
-// queue still fires. `what` names the item for its owner (`ESC#…`, `RATE#…`); the owner derives its
+// queue still fires. `what` names the item for its owner (`ESC#…`, `RATE#…`, `HB#…`); the owner derives its
 // key from it.
 //   gsi5: DUE#<shard 0..15> / <due epoch ms, 15 digits>#<what>
 // Keys only: the sweeper needs the sort key alone (the owner reads its item with the step's own

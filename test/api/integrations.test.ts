@@ -23,13 +23,14 @@ describe('integration types', () => {
   it('lists the read-only catalogue in the list envelope', async () => {
     const res = await admin.get('/api/v4/integration_types?limit=100');
     expect(res.status).toBe(200);
-    expect(res.body.total_count).toBe(9);
+    expect(res.body.total_count).toBe(10);
     expect(res.body.has_more).toBe(false);
     expect(res.body.data.map((t: any) => t.slug).sort()).toEqual([
       'aws_cloudwatch',
       'datadog',
       'grafana',
       'healthchecks',
+      'heartbeat',
       'outgoing_webhook',
       'pagerduty_events_v2',
       'prometheus',

@@ -66,7 +66,9 @@ const EXPECTED_SENDS: Record<string, string[]> = {
   SmsInbound: ['Escalation', 'Webhooks'],
   DeliveryReceipts: ['Escalation'],
   Slack: ['Escalation', 'Routing', 'Webhooks'],
-  Inbound: ['Ingest'],
+  // a heartbeat's beat resolves the alert of its miss
+  Inbound: ['Escalation', 'Ingest', 'Webhooks'],
+  Integrations: ['Escalation', 'Webhooks'],
   IngestWorker: ['Routing', 'Webhooks'],
   RoutingWorker: ['Escalation', 'Routing', 'Webhooks'],
   EscalationWorker: ['Escalation', 'Webhooks'],

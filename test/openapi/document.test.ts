@@ -68,7 +68,11 @@ describe('the OpenAPI document', () => {
       ).toBe(true);
       const route = ROUTES.find((r) => r.method === method && r.path === path)!;
       if (route.public) expect(operation.security, `${method} ${path}`).toEqual([]);
-      else {
+      // Optional credentials: no requirement ({}) or any of the usual ones.
+      else if (route.credentials === 'optional') {
+        expect(operation.security, `${method} ${path}`).toEqual([{}, ...doc().security]);
+        expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
+      } else {
         expect(operation.security, `${method} ${path}`).toBeUndefined();
         expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
       }

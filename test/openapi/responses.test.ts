@@ -585,6 +585,23 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(admin, 'PUT /integration/{id}', 200, { id: earlier.body.id, body: { enabled: false } });
     await call(anonymous, 'POST /integration/{id}', 405, { id: earlier.body.id, body: {}, headers: { 'pagertree-token': 's3cret' } });
     await call(admin, 'DELETE /integration/{id}', 204, { id: earlier.body.id });
+
+    // A heartbeat: its state on both representations, and a GET without credentials is a beat.
+    const heartbeat = await call(admin, 'POST /api/v4/integrations', 201, {
+      body: {
+        name: 'Backup heartbeat',
+        urgency: 'high',
+        integration_type_id: 'heartbeat',
+        account_user_ids: [me.accountUserId],
+        option_interval_seconds: 300,
+      },
+    });
+    await call(anonymous, 'GET /integration/{id}', 202, { id: heartbeat.body.prefix_id });
+    await call(anonymous, 'POST /integration/{id}', 202, { id: heartbeat.body.id, body: {} });
+    await call(admin, 'GET /integration/{id}', 200, { id: heartbeat.body.prefix_id });
+    await call(admin, 'GET /api/v4/integrations/{id}', 200, { id: heartbeat.body.id });
+    await call(anonymous, 'GET /integration/{id}', 401, { id: integration.body.prefix_id });
+    await call(admin, 'DELETE /api/v4/integrations/{id}', 204, { id: heartbeat.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 204, { id: integration.body.id });
     await call(admin, 'DELETE /api/v4/integrations/{id}', 404, { id: integration.body.id });
   });

@@ -1844,7 +1844,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get an integration */
+    /**
+     * Get an integration
+     * @description With credentials: the integration. Without any credential header: a beat when the integration is a heartbeat (202, as POST /integration/{id}; its token and rate limit apply), else 401.
+     */
     get: operations['integrationsEarlierGet'];
     /**
      * Update an integration
@@ -1853,7 +1856,7 @@ export interface paths {
     put: operations['integrationsEarlierUpdate'];
     /**
      * Inbound webhook
-     * @description No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type's adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403).
+     * @description No credentials. Any body up to 256 KiB (JSON, form-encoded or text) is stored as it came as a log and answered 202 before any alert work; the integration type's adapter then turns it into create, acknowledge, resolve or ignore, exactly once. During a maintenance window listing the integration the request is logged and ignored ("ignored": "maintenance_window"). When the integration has a token option, the pagertree-token header must carry it (403). To a heartbeat integration, any request is a beat: the body is ignored, and a GET without credentials is a beat too.
      */
     post: operations['inboundReceive'];
     /**
@@ -2284,7 +2287,7 @@ export interface components {
             due_at: string;
             overdue_seconds: number;
             /** @enum {string} */
-            kind: 'escalation' | 'notification_flush';
+            kind: 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message';
           }
         | null
         | {
@@ -3440,6 +3443,13 @@ export interface components {
       account_user_ids: string[];
       router_ids: string[];
       team_ids: string[];
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat_at: string | null;
+        /** Format: date-time */
+        next_due_at: string;
+      };
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -3462,6 +3472,8 @@ export interface components {
         wrapper_key?: string | null;
         rate_limit_per_minute?: (number | string) | null;
         rate_limit_burst?: (number | string) | null;
+        interval_seconds?: (number | string) | null;
+        grace_seconds?: (number | string) | null;
       } & {
         [key: string]: unknown;
       };
@@ -3486,9 +3498,9 @@ export interface components {
       options: {
         name: string;
         /** @enum {string} */
-        type: 'string' | 'boolean' | 'array';
+        type: 'string' | 'boolean' | 'array' | 'integer';
         description: string;
-        default?: string | boolean | string[];
+        default?: string | boolean | string[] | number;
       }[];
     };
     IntegrationEarlier: {
@@ -3509,6 +3521,12 @@ export interface components {
       meta: {
         [key: string]: unknown;
       };
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat: number | null;
+        next_due: number;
+      };
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -3524,6 +3542,11 @@ export interface components {
       meta?: {
         [key: string]: unknown;
       };
+    };
+    InboundAccepted: {
+      log_id: string;
+      /** @constant */
+      ignored?: 'maintenance_window';
     };
     IntegrationUpdateEarlierInput: {
       name?: string;
@@ -3567,11 +3590,6 @@ export interface components {
       end_datetime?: string;
       time_zone?: string;
       integration_ids?: string[] | string;
-    };
-    InboundAccepted: {
-      log_id: string;
-      /** @constant */
-      ignored?: 'maintenance_window';
     };
     PagerDutyEventInput: {
       /** @description The integration's id: its int_ prefix id or ULID */
@@ -4189,6 +4207,12 @@ export interface components {
       };
       meta?: {
         [key: string]: unknown;
+      };
+      heartbeat?: {
+        /** @enum {string} */
+        status: 'waiting' | 'up' | 'missed';
+        last_beat: number | null;
+        next_due: number;
       };
       /** Format: date-time */
       createdAt?: string;
@@ -9050,6 +9074,7 @@ export interface operations {
           account_user_ids?: string;
           router_ids?: string;
           team_ids?: string;
+          heartbeat?: string;
           created_at?: string;
           updated_at?: string;
         } & {
@@ -9317,6 +9342,7 @@ export interface operations {
           destination_ids?: string;
           options?: string;
           meta?: string;
+          heartbeat?: string;
           createdAt?: string;
           updatedAt?: string;
         } & {
@@ -9393,8 +9419,20 @@ export interface operations {
           'application/json': components['schemas']['IntegrationEarlier'];
         };
       };
+      /** @description A beat of a heartbeat integration (sent without credentials) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundAccepted'];
+        };
+      };
       401: components['responses']['UnauthorizedEarlier'];
+      403: components['responses']['ForbiddenEarlier'];
       404: components['responses']['NotFoundEarlier'];
+      405: components['responses']['MethodNotAllowedEarlier'];
+      413: components['responses']['PayloadTooLargeEarlier'];
       429: components['responses']['TooManyRequestsEarlier'];
     };
   };

@@ -67,8 +67,9 @@ function keptHeaders(headers: Record<string, string>): Record<string, string> {
  */
 export async function storeIncomingLog(
   request: IncomingRequest,
-  outcome: { status: 'pending' } | { status: 'ignored'; reason: string; result: IngestResult },
-  options: { dueAt?: number } = {},
+  outcome:
+    { status: 'pending' } | { status: 'ignored'; reason: string; result: IngestResult } | { status: 'processed'; result: IngestResult },
+  options: { dueAt?: number; content?: string } = {},
 ): Promise<IncomingLog> {
   const id = newId();
   const receivedIso = new Date(request.receivedAt).toISOString();
@@ -80,7 +81,7 @@ export async function storeIncomingLog(
     account_id: request.accountId,
     type: 'integration',
     subtype: 'INCOMING',
-    content: `Incoming request to ${owner} (${bytes} bytes${binary ? ', binary, stored base64' : ''})`,
+    content: options.content ?? `Incoming request to ${owner} (${bytes} bytes${binary ? ', binary, stored base64' : ''})`,
     owner_id: owner,
     source_id: owner,
     level: 1,
@@ -93,7 +94,7 @@ export async function storeIncomingLog(
       query: request.query,
       received_at: receivedIso,
       source_ip: request.sourceIp,
-      ...(outcome.status === 'ignored' ? { result: outcome.result } : {}),
+      ...(outcome.status === 'pending' ? {} : { result: outcome.result }),
     },
     status: outcome.status,
     ...(outcome.status === 'ignored' ? { reason: outcome.reason } : {}),

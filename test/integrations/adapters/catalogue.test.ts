@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
 
 describe('integration type catalogue', () => {
-  it('lists the eight sender types and the outgoing webhook with fixed ids that never change', () => {
+  it('lists the eight sender types, the outgoing webhook and the heartbeat with fixed ids that never change', () => {
     expect(Object.fromEntries(INTEGRATION_TYPES.map((type) => [type.slug, type.id]))).toEqual({
       webhook: '01KDVDNA00GN8A5NGEH4J1RJTG',
       prometheus: '01KDVDNA011ME63NNJGFYP7NMQ',
@@ -13,11 +13,12 @@ describe('integration type catalogue', () => {
       uptime_robot: '01KDVDNA06A5E2S3027ZA22HPP',
       healthchecks: '01KDVDNA07K56ERX9XS5NDVWP7',
       outgoing_webhook: '01KDVDNA08W7B2Q9M4TS6X1HKE',
+      heartbeat: '01KDVDNA09HB7T2XQ4M8RZ6KCE',
     });
   });
 
   it('gives every sender type an itt_ prefix id, a name, a description and the common options', () => {
-    for (const type of INTEGRATION_TYPES.filter((t) => t.slug !== 'outgoing_webhook')) {
+    for (const type of INTEGRATION_TYPES.filter((t) => t.slug !== 'outgoing_webhook' && t.slug !== 'heartbeat')) {
       expect(type.prefixId).toBe(`itt_${type.id}`);
       expect(type.name).not.toBe('');
       expect(type.description).not.toBe('');
@@ -27,6 +28,16 @@ describe('integration type catalogue', () => {
         default: false,
       });
     }
+  });
+
+  it('gives the heartbeat its interval, grace and token', () => {
+    const heartbeat = findIntegrationType('heartbeat')!;
+    expect(heartbeat.prefixId).toBe(`itt_${heartbeat.id}`);
+    expect(heartbeat.options.map((option) => [option.name, option.type])).toEqual([
+      ['interval_seconds', 'integer'],
+      ['grace_seconds', 'integer'],
+      ['token', 'string'],
+    ]);
   });
 
   it('gives the outgoing webhook its own options', () => {

@@ -47,7 +47,7 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-export function Badge({ kind, value }: { kind: 'status' | 'urgency' | 'tag'; value: string }) {
+export function Badge({ kind, value }: { kind: 'status' | 'urgency' | 'tag' | 'heartbeat'; value: string }) {
   return <span class={`badge badge-${kind} badge-${kind}-${value.replace(/[^\w-]/g, '')}`}>{value}</span>;
 }
 

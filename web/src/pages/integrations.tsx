@@ -1,7 +1,9 @@
 // Integrations: the list with each one's inbound address (`<origin>/integration/<int_ id>`, the
 // same origin as the console, locally and behind CloudFront) and a Copy button, a new integration,
 // and one integration's settings with its recent incoming requests (the logs it owns,
-// GET /log?owner_id=int_…) and whether each made an alert.
+// GET /log?owner_id=int_…) and whether each made an alert. A heartbeat integration (docs/api.md#heartbeats)
+// takes its interval and grace in the form, and its page shows its state, last beat, next deadline
+// and the curl line that sends a beat.
 import { useState } from 'preact/hooks';
 import { api, listAll, type Page } from '../api';
 import { CheckboxField, CheckboxGroup, Form, saveOrCreate, SelectField, SubmitButton, TextField, useForm } from '../components/form';
@@ -10,6 +12,8 @@ import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
 import { href, navigate, type PageProps } from '../router';
 import type { IngestResult, Integration, IntegrationType, LogEntry, Router } from '../types';
+
+type HeartbeatState = NonNullable<Integration['heartbeat']>;
 
 const URGENCIES = ['critical', 'high', 'medium', 'low', 'silent'].map((u) => ({ value: u, label: u[0].toUpperCase() + u.slice(1) }));
 
@@ -54,7 +58,15 @@ export function IntegrationsPage() {
                 <td>
                   <a href={href(`/integrations/${integration.id}`)}>{integration.name}</a>
                 </td>
-                <td>{integration.integration_type?.name ?? '—'}</td>
+                <td>
+                  {integration.integration_type?.name ?? '—'}
+                  {integration.heartbeat && (
+                    <>
+                      {' '}
+                      <Badge kind="heartbeat" value={integration.heartbeat.status} />
+                    </>
+                  )}
+                </td>
                 <td>
                   <Badge kind="urgency" value={integration.urgency} />
                 </td>
@@ -82,6 +94,10 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
   const [teams, setTeams] = useState<string[]>(integration?.team_ids ?? []);
   const [people, setPeople] = useState<string[]>(integration?.account_user_ids ?? []);
   const [routerIds, setRouterIds] = useState<string[]>(integration?.router_ids ?? []);
+  const [intervalSeconds, setIntervalSeconds] = useState(optionText(integration, 'interval_seconds', '300'));
+  const [grace, setGrace] = useState(optionText(integration, 'grace_seconds', '0'));
+  const slug = integration ? integration.integration_type?.slug : types.data?.find((t) => t.id === typeId)?.slug;
+  const heartbeat = slug === HEARTBEAT;
   const routers = useLoad(() => listAll<Router>('/api/v4/routers'), []);
   const [saved, setSaved] = useState(false);
   const form = useForm();
@@ -104,6 +120,8 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
             account_user_ids: people,
             router_ids: routerIds,
             ...(integration ? {} : { integration_type_id: typeId }),
+            // Sent as typed: the API names the option when it is not a whole number in range.
+            ...(heartbeat ? { options: { interval_seconds: intervalSeconds, grace_seconds: grace } } : {}),
           };
           const updated = await saveOrCreate<Integration>(form, {
             collection: '/api/v4/integrations',
@@ -129,6 +147,30 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
             onChange={setTypeId}
             hint={types.data?.find((t) => t.id === typeId)?.description}
           />
+        )}
+        {heartbeat && (
+          <>
+            <TextField
+              form={form}
+              name="options.interval_seconds"
+              label="Beat at least every (seconds)"
+              type="number"
+              min={60}
+              value={intervalSeconds}
+              onInput={setIntervalSeconds}
+              hint="At least 60. When no beat comes within this time plus the grace, an alert opens."
+            />
+            <TextField
+              form={form}
+              name="options.grace_seconds"
+              label="Grace (seconds)"
+              type="number"
+              min={0}
+              value={grace}
+              onInput={setGrace}
+              hint="Extra time allowed after the interval (0 for none)."
+            />
+          </>
         )}
         <SelectField form={form} name="urgency" label="Urgency of its alerts" value={urgency} options={URGENCIES} onChange={setUrgency} />
         <CheckboxField form={form} name="enabled" label="Enabled" checked={enabled} onChange={setEnabled} />
@@ -163,6 +205,19 @@ function IntegrationForm({ integration, onSaved }: { integration?: Integration; 
   );
 }
 
+const HEARTBEAT = 'heartbeat';
+
+/** An option's stored value as the form's text, or the default when it has none. */
+function optionText(integration: Integration | undefined, name: string, fallback: string): string {
+  const value = integration?.options[name];
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : fallback;
+}
+
+function beatOutcome(outcome: string): string {
+  if (outcome === 'resolved') return 'Beat received: resolved the missed alert';
+  return outcome === 'recorded' ? 'Beat received' : `Beat received (${outcome})`;
+}
+
 function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds: string[] } {
   const result = log.data?.result as IngestResult | undefined;
   const alertIds = result?.alert_ids ?? [];
@@ -172,6 +227,7 @@ function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds:
   if (log.status === 'failed') return { madeAlert: false, text: `Failed: ${log.reason ?? 'unknown reason'}`, alertIds };
   if (log.status === 'ignored') return { madeAlert: false, text: `Ignored: ${log.reason ?? ''}`.trim(), alertIds };
   const texts = actions.map((a) => {
+    if (a.action === 'beat') return beatOutcome(a.outcome);
     if (a.action === 'create')
       return a.outcome === 'created'
         ? 'Created an alert'
@@ -182,6 +238,44 @@ function outcomeOf(log: LogEntry): { madeAlert: boolean; text: string; alertIds:
     return `${a.action[0].toUpperCase()}${a.action.slice(1)}: ${a.outcome}`;
   });
   return { madeAlert: created, text: texts.join('; ') || 'Processed', alertIds };
+}
+
+const HEARTBEAT_STATUS: Record<HeartbeatState['status'], string> = {
+  waiting: 'Waiting for the first beat',
+  up: 'Up',
+  missed: 'Missed',
+};
+
+/** A heartbeat's state, and the line a job runs to send a beat (no credentials, body ignored). */
+function HeartbeatCard({ integration, heartbeat }: { integration: Integration; heartbeat: HeartbeatState }) {
+  const curl = `curl -fsS -X POST ${inboundUrl(integration)}`;
+  const every = integration.options.interval_seconds;
+  return (
+    <section class="card" aria-labelledby="heartbeat-title">
+      <h2 id="heartbeat-title">Heartbeat</h2>
+      <dl class="fields">
+        <dt>Status</dt>
+        <dd>
+          <Badge kind="heartbeat" value={heartbeat.status} /> <span>{HEARTBEAT_STATUS[heartbeat.status]}</span>
+        </dd>
+        <dt>Last beat</dt>
+        <dd>
+          {heartbeat.last_beat_at ? <time dateTime={heartbeat.last_beat_at}>{formatDateTime(heartbeat.last_beat_at)}</time> : 'None yet'}
+        </dd>
+        <dt>{heartbeat.status === 'missed' ? 'Was due' : 'Next beat due by'}</dt>
+        <dd>
+          <time dateTime={heartbeat.next_due_at}>{formatDateTime(heartbeat.next_due_at)}</time>
+        </dd>
+      </dl>
+      <p>
+        Send a beat from the job that must prove it is alive{typeof every === 'number' ? `, at least every ${every} seconds` : ''} (a GET
+        works too; no credentials needed):
+      </p>
+      <p class="inbound-url">
+        <code>{curl}</code> <CopyButton value={curl} description={`Copy the command that sends a beat to ${integration.name}`} />
+      </p>
+    </section>
+  );
 }
 
 export function IntegrationPage({ params }: PageProps) {
@@ -215,6 +309,7 @@ export function IntegrationPage({ params }: PageProps) {
         <dt>Created</dt>
         <dd>{formatDateTime(integration.created_at)}</dd>
       </dl>
+      {integration.heartbeat && <HeartbeatCard integration={integration} heartbeat={integration.heartbeat} />}
       <section class="card" aria-labelledby="incoming-title">
         <h2 id="incoming-title">Recent incoming requests</h2>
         {logs.error ? <ErrorList error={logs.error} /> : null}
