@@ -17,7 +17,15 @@
 // table again until a whole lease has come back, so a flood past the limit costs no write per
 // refused request, and a client held at its limit one write per lease.
 import { now as clockNow } from '../clock';
-import { emissionIntervalMs, nextTokenAt, roomAt, takeFromBucket, type BucketKey, type BucketLimits } from '../store/gcra-bucket';
+import {
+  beyondReach,
+  emissionIntervalMs,
+  nextTokenAt,
+  roomAt,
+  takeFromBucket,
+  type BucketKey,
+  type BucketLimits,
+} from '../store/gcra-bucket';
 
 export const LEASE_MS = 2_000;
 const MIN_LEASE = 2;
@@ -84,6 +92,16 @@ function bucketOf(instance: LeaseInstance, request: BucketRequest, now: number):
     };
     instance.set(id, bucket);
   } else {
+    if (
+      (bucket.knownTat !== undefined && beyondReach(bucket.knownTat, now, bucket.limits)) ||
+      beyondReach(bucket.blockedUntil, now, bucket.limits) ||
+      bucket.spent.periodStart > now
+    ) {
+      // The clock went back (a test's reset, a host's correction): what this instance knew of the
+      // bucket lies in a future that is not coming; the table's item is restarted likewise.
+      Object.assign(bucket, { tokens: 0, leaseExpiresAt: 0, blockedUntil: 0, knownTat: undefined });
+      bucket.spent = { periodStart: now, current: 0, previous: 0 };
+    }
     // Move to the LRU end: the eviction above drops the buckets used longest ago first.
     instance.delete(id);
     instance.set(id, bucket);

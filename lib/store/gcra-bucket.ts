@@ -35,6 +35,19 @@ const ATTEMPTS = 4;
 /** Float error of epoch milliseconds (~1e12) with microsecond fractions stays far below this. */
 const TOLERANCE_MS = 0.01;
 
+/**
+ * How far past anything a take could leave a bucket's time must lie before it is read as the clock
+ * having gone back (a test's clock reset, a host's clock corrected) rather than as a busy bucket: a
+ * take at `now` leaves it at most burst·T ahead. Such a time would refuse every request for as long
+ * as the clock went back; the bucket starts again full instead.
+ */
+const CLOCK_BACK_MS = 60_000;
+
+/** Whether a bucket's time lies beyond what any take at `now` could have left: the clock went back. */
+export function beyondReach(tat: number, now: number, limits: BucketLimits, interval = emissionIntervalMs(limits)): boolean {
+  return tat > now + limits.burst * interval + CLOCK_BACK_MS;
+}
+
 /** Milliseconds per token, rounded to the microsecond so the stored decimals stay short. */
 export function emissionIntervalMs(limits: BucketLimits): number {
   return Math.max(0.001, Math.round(60_000_000 / (limits.perMinute * (limits.timeScale ?? 1))) / 1000);
@@ -94,6 +107,18 @@ function restartFull(key: BucketKey, k: number, now: number, limits: BucketLimit
   });
 }
 
+/** Takes k tokens from a bucket whose time lies beyond reach (the clock went back): from now, as if full,
+ * on condition that its time is still the one read. */
+function restartFrom(key: BucketKey, readTat: number, k: number, now: number, limits: BucketLimits, interval: number): Promise<boolean> {
+  return conditionalUpdate({
+    Key: key,
+    UpdateExpression: 'SET tat = :next, #ttl = :ttl',
+    ConditionExpression: 'tat = :read',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':next': round(now + k * interval), ':read': readTat, ':ttl': expiresAt(now, limits, interval) },
+  });
+}
+
 /** The bucket's time as stored (consistent read); null when it has none (a full bucket). */
 async function readBucketTime(key: BucketKey): Promise<number | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
@@ -138,6 +163,10 @@ export async function takeFromBucket(
     const tat = await readBucketTime(key);
     if (tat === null || tat < now) {
       fullFirst = true; // another request moved it meanwhile: try again
+      continue;
+    }
+    if (beyondReach(tat, now, limits, interval)) {
+      if (await restartFrom(key, tat, k, now, limits, interval)) return restarted();
       continue;
     }
     const room = roomAt(tat, now, limits, interval);

@@ -57,6 +57,27 @@ const fields = (res: ApiResult) => ({
 });
 
 describe('each credential', () => {
+  it('starts a bucket again when the clock went back past any time a take could have left it', async () => {
+    // Exhausted a day ahead of wall time, then the clock goes back (a test's reset, a host's clock
+    // corrected): the bucket's stored time lies a day ahead; without the restart every request of
+    // this key would be refused for that day.
+    testClock.advance(Math.max(0, reached - testClock.now()) + 24 * HOUR);
+    const ahead = testClock.freeze();
+    reached = ahead + HOUR;
+    const { key } = await accountWithKey('Clockback');
+    for (let i = 0; i < 5; i++) expect((await key.get('/api/v4/account_users')).status).toBe(200);
+    expect((await key.get('/api/v4/account_users')).status).toBe(429);
+
+    testClock.reset();
+    testClock.freeze();
+    const after = await key.get('/api/v4/account_users');
+    expect(after.status, after.text).toBe(200);
+    expect(fields(after)).toMatchObject({ limit: '5', retryAfter: null });
+    // A bucket restarted is a bucket like any other: its burst, then 429.
+    for (let i = 0; i < 4; i++) expect((await key.get('/api/v4/account_users')).status).toBe(200);
+    expect((await key.get('/api/v4/account_users')).status).toBe(429);
+  });
+
   it('passes a burst, then answers 429 with Retry-After and the RateLimit fields until the next token', { tags: ['moto'] }, async () => {
     freshHour();
     const { key } = await accountWithKey('Burst');
