@@ -7,11 +7,10 @@
 // miss (two sweeps racing: one wins), then its alert through the normal creation and routing path;
 // a beat that came after the miss but whose resolve did not finish (a crash) → resolved here.
 import { derivedUlid } from '../ids';
-import { now as clockNow } from '../clock';
+import { now as clockNow, timeScale } from '../clock';
 import { logger } from '../log';
 import { activeWindowsOf } from '../maintenance-windows/active-windows';
 import { listDue } from '../store/due-index';
-import { nextDueAt } from './heartbeat-options';
 import {
   claimMiss,
   getHeartbeat,
@@ -21,7 +20,12 @@ import {
   removeHeartbeat,
   type HeartbeatState,
 } from './heartbeat-store';
-import { endMiss, isHeartbeat, openMissedAlert, windowOf } from './heartbeats';
+import { findIntegrationType } from './integration-types';
+import { HEARTBEAT_SLUG, heartbeatWindowMs, nextDueAt } from './heartbeat-options';
+
+/** Opening and resolving a miss's alert (alert creation, transitions): loaded the first time a miss
+ * needs it, so the sweeper does not start with the alert pipeline's code every minute. */
+const missActions = () => import('./heartbeats');
 import type { IntegrationRecord } from './records';
 import { getIntegration } from './store';
 
@@ -43,16 +47,16 @@ export function missedAlertId(integrationId: string, deadline: number): string {
 }
 
 async function judgeMiss(integration: IntegrationRecord, state: HeartbeatState, now: number): Promise<Judgement> {
-  const windowMs = windowOf(integration);
+  const windowMs = heartbeatWindowMs(integration.options, timeScale());
   if (state.alert_id) {
     if ((state.last_beat_at ?? 0) > (state.missed_beat_at ?? 0)) {
-      if (!state.alert_stored) await openMissedAlert(integration, state, state.alert_id);
-      const ended = await endMiss(integration, { ...state, alert_stored: true });
+      if (!state.alert_stored) await (await missActions()).openMissedAlert(integration, state, state.alert_id);
+      const ended = await (await missActions()).endMiss(integration, { ...state, alert_stored: true });
       return ended ? 'resolved' : 'waiting';
     }
     // Still missing, its alert open (or resolved by a person): one alert per missed deadline. The
     // entry comes back a window later, for a beat whose resolve a crash cut short.
-    if (!state.alert_stored) await openMissedAlert(integration, state, state.alert_id);
+    if (!state.alert_stored) await (await missActions()).openMissedAlert(integration, state, state.alert_id);
     await moveHeartbeatDue(integration.account_id, integration.id, now + windowMs);
     return 'waiting';
   }
@@ -69,14 +73,14 @@ async function judgeMiss(integration: IntegrationRecord, state: HeartbeatState, 
   const alertId = missedAlertId(integration.id, deadline);
   // Lost to another sweep or to a beat that came meanwhile: the entry is judged again as it now is.
   if (!(await claimMiss(state, alertId, now + windowMs))) return 'waiting';
-  await openMissedAlert(integration, { ...state, alert_id: alertId }, alertId);
+  await (await missActions()).openMissedAlert(integration, { ...state, alert_id: alertId }, alertId);
   return 'opened';
 }
 
 async function judge(accountId: string, integrationId: string, now: number): Promise<Judgement> {
   const [state, integration] = await Promise.all([getHeartbeat(integrationId), getIntegration(accountId, integrationId)]);
   if (!state) return 'waiting';
-  if (!integration || !isHeartbeat(integration)) {
+  if (!integration || findIntegrationType(integration.integration_type_id)?.slug !== HEARTBEAT_SLUG) {
     await removeHeartbeat(integrationId);
     return 'waiting';
   }
