@@ -36,16 +36,16 @@ const ATTEMPTS = 4;
 const TOLERANCE_MS = 0.01;
 
 /**
- * How far past anything a take could leave a bucket's time must lie before it is read as the clock
- * having gone back (a test's clock reset, a host's clock corrected) rather than as a busy bucket: a
- * take at `now` leaves it at most burst·T ahead. Such a time would refuse every request for as long
- * as the clock went back; the bucket starts again full instead.
+ * A take at `now` leaves a bucket's time at most burst·T ahead of it; instances whose clocks differ
+ * can leave it that much further. A time further ahead than this margin is read as the clock having
+ * gone back (a test's clock reset, a host's clock corrected), not as a busy bucket: it would refuse
+ * every request for as long as the clock went back, so the bucket starts again full instead.
  */
-const CLOCK_BACK_MS = 60_000;
+const CLOCK_SKEW_MS = 2_000;
 
 /** Whether a bucket's time lies beyond what any take at `now` could have left: the clock went back. */
 export function beyondReach(tat: number, now: number, limits: BucketLimits, interval = emissionIntervalMs(limits)): boolean {
-  return tat > now + limits.burst * interval + CLOCK_BACK_MS;
+  return tat > now + limits.burst * interval + CLOCK_SKEW_MS;
 }
 
 /** Milliseconds per token, rounded to the microsecond so the stored decimals stay short. */
