@@ -7,7 +7,7 @@
 // How large a lease is: what this instance spent of the bucket during the last lease period (at
 // least 2, so a quiet client pays one write per two requests per bucket, not one per request), at
 // most `maxLease`: a tenth of the smaller of burst and rate (1 below 20, which keeps small limits
-// exact). Tokens leased are good for LEASE_MS (÷ TIME_SCALE); unspent ones are dropped, which makes
+// exact). Tokens leased are good for LEASE_MS (÷ TIME_SCALE, at least 250 ms) from when they land; unspent ones are dropped, which makes
 // a bucket stricter, never looser. Across N instances a limit can be exceeded only by tokens leased
 // and not yet spent: at most N × maxLease (20 per instance for a credential at 1 200 a minute with a
 // burst of 200, 100 for an account at 6 000), and never more than the rate over two lease periods.
@@ -59,7 +59,11 @@ export interface BucketRequest {
   limits: BucketLimits;
 }
 
-const leasePeriod = (limits: BucketLimits) => LEASE_MS / (limits.timeScale ?? 1);
+/** A lease's life never shrinks below this, however fast TIME_SCALE makes a minute: a lease must
+ * outlive the table write that brings it, or the requests waiting for it would never be served. */
+const MIN_LEASE_MS = 250;
+
+const leasePeriod = (limits: BucketLimits) => Math.max(MIN_LEASE_MS, LEASE_MS / (limits.timeScale ?? 1));
 
 export function maxLease(limits: BucketLimits): number {
   return Math.max(1, Math.floor(Math.min(limits.burst, limits.perMinute) / 10));
@@ -153,8 +157,10 @@ function startTake(bucket: LeasedBucket, wanted: number, now: number): Promise<v
     .then((result) => {
       bucket.knownTat = Math.max(bucket.knownTat ?? 0, result.tat);
       if ('granted' in result) {
-        bucket.tokens = usable(bucket, now) + result.granted;
-        bucket.leaseExpiresAt = now + leasePeriod(bucket.limits);
+        // Good from when it lands: a slow write must not bring tokens that are already over.
+        const landed = Math.max(now, clockNow());
+        bucket.tokens = usable(bucket, landed) + result.granted;
+        bucket.leaseExpiresAt = landed + leasePeriod(bucket.limits);
       } else {
         bucket.blockedUntil = Math.max(result.nextTokenAt, refilledAt(bucket, result.tat));
       }
