@@ -423,6 +423,12 @@ async function recogniseChange(accountId: string, alertId: string, change: Statu
       };
   if (mark.call !== change.request.call) return { outcome: 'repeated', after };
   const before: AlertRecord = { ...after, status: mark.from, version: after.version - 1 };
+  // What this write set and still holds its value was unset before it: a setOnce field by its
+  // condition, and the transitions' own fields (resolved_at, acknowledged_by, archived_at) because each
+  // transition leaves from a status that never had them. The report figures (created_at-store.ts)
+  // move with acknowledged_at and resolved_at, so `before` must not carry them.
+  const earlier = before as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries({ ...change.set, ...change.setOnce })) if (earlier[field] === value) earlier[field] = null;
   await followChange(accountId, before, after, current, change);
   return { outcome: 'applied', before, after };
 }

@@ -141,7 +141,8 @@ async function expectExactCounters(): Promise<void> {
     const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type)]);
     expect(nonZero(stored), `${type} counters`).toEqual(counted);
   }
-  expect((await recountCreatedBuckets(accountId, { settleMs: 200 })).status).toBe('exact');
+  const recounted = await recountCreatedBuckets(accountId, { settleMs: 200 });
+  expect(recounted.status, JSON.stringify(recounted.corrections)).toBe('exact');
 }
 
 /** The distinct events (X-Webhook-Id) the webhook received for an alert, per type. */

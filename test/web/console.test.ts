@@ -401,7 +401,8 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
     const found: Record<string, unknown> = {};
     for (const [hash, heading] of pages) {
       await open(hash, heading);
-      await page.locator('.loading').waitFor({ state: 'detached' });
+      // Every part of the page loaded (a schedule's page loads its gaps and its fairness table apart).
+      await expect.poll(() => page.locator('.loading').count()).toBe(0);
       const violations = await seriousViolations(page);
       if (violations.length) found[hash] = violations;
     }
