@@ -5,6 +5,7 @@
 // reaches both through its own guarded HTTP client; ALLOW_INSECURE_SSO_ISSUER lets it use plain
 // http on loopback (sso-issuer-guard.test.ts runs without it).
 // @moto: the pending sign-in and the sign-in code (conditional deletes), the settings' versioned put.
+// @module-tag moto
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSsoSettings } from '../../lib/auth/sso-settings-store';
 import { ApiClient, createMember } from '../support/api-client';

@@ -4,6 +4,7 @@
 // CanarySucceeded (EMF on stdout) and resolves the alert itself. A canary team nobody can be paged
 // in writes CanaryFailed at its deadline instead. Time moves with the service's clock, never a wait.
 // @moto: the canary's item (versioned puts) and the alert's notification index.
+// @module-tag moto
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CANARY_DEADLINE_MS, CANARY_INTERVAL_MS } from '../../lib/monitoring/canary';
 import { notificationsOf, person, team } from '../escalation/support';

@@ -4,6 +4,7 @@
 // names, units, dimensions (few, low in cardinality: never an account, alert or person) and values
 // are checked. POWERTOOLS_METRICS_DISABLED=false turns the lines on here, as Lambda has them.
 // @moto: the same pipeline on moto's SQS and DynamoDB.
+// @module-tag moto
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../../lib/metrics';
 import { alertTo, person, team } from '../escalation/support';
