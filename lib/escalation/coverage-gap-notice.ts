@@ -14,6 +14,7 @@ import { derivedUlid } from '../ids';
 import { logger } from '../log';
 import { renderNotification } from '../notify/content';
 import { sendNotification } from '../notify/send';
+import { DAY_MS } from '../oncall/civil-calendar';
 import { coverageOf } from '../oncall/coverage';
 import { spansInWindow } from '../oncall/oncall-spans';
 import { resolveTimeZone } from '../oncall/time-zones';
@@ -23,7 +24,6 @@ import type { TeamRecord } from '../teams/records';
 import { allTeamsEverywhere } from '../teams/store';
 import { getGapPassWeek, getTeamGapWeek, saveGapPassWeek, saveTeamGapWeek } from './store';
 
-const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /** Monday 09:00 UTC: the notice's hour within its week. */
 const NOTICE_OFFSET_MS = 9 * 3_600_000;

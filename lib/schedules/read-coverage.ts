@@ -3,7 +3,7 @@
 // window_events' own (the on-call engine over the schedule's events); lib/oncall/coverage.ts sums them.
 import type * as z from 'zod';
 import type { Principal } from '../http/principal';
-import { coverageOf } from '../oncall/coverage';
+import { coverageOf, type Coverage } from '../oncall/coverage';
 import { spansInWindow } from '../oncall/oncall-spans';
 import { parseWindow, scheduleOncallEvents } from './read-oncall';
 import { findSchedule } from './read-schedules';
@@ -11,13 +11,14 @@ import type { ScheduleCoverageV4 } from './schemas';
 
 export const MAX_COVERAGE_DAYS = 90;
 
-const iso = (instant: number) => new Date(instant).toISOString();
+export const iso = (instant: number) => new Date(instant).toISOString();
 
-export async function scheduleCoverage(
+/** A schedule's coverage of the window a query names (at most 90 days): coverage's and fairness's reading. */
+export async function windowCoverage(
   principal: Principal,
   rawId: string,
   params: URLSearchParams,
-): Promise<z.input<typeof ScheduleCoverageV4>> {
+): Promise<{ start: number; end: number; coverage: Coverage }> {
   const schedule = await findSchedule(principal, rawId);
   const { start, end } = parseWindow(params, MAX_COVERAGE_DAYS);
   const events = await scheduleOncallEvents(principal.accountId, schedule.id);
@@ -27,6 +28,15 @@ export async function scheduleCoverage(
     start,
     end,
   );
+  return { start, end, coverage };
+}
+
+export async function scheduleCoverage(
+  principal: Principal,
+  rawId: string,
+  params: URLSearchParams,
+): Promise<z.input<typeof ScheduleCoverageV4>> {
+  const { start, end, coverage } = await windowCoverage(principal, rawId, params);
   return {
     start: iso(start),
     end: iso(end),

@@ -5,31 +5,21 @@
 import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { Principal } from '../http/principal';
-import { coverageOf } from '../oncall/coverage';
 import { nightAndWeekend } from '../oncall/fairness';
-import { spansInWindow } from '../oncall/oncall-spans';
 import { resolveTimeZone } from '../oncall/time-zones';
-import { MAX_COVERAGE_DAYS } from './read-coverage';
-import { parseWindow, scheduleOncallEvents } from './read-oncall';
-import { findSchedule } from './read-schedules';
+import { iso, windowCoverage } from './read-coverage';
 import type { ScheduleFairnessV4 } from './schemas';
-
-const iso = (instant: number) => new Date(instant).toISOString();
 
 export async function scheduleFairness(
   principal: Principal,
   rawId: string,
   params: URLSearchParams,
 ): Promise<z.input<typeof ScheduleFairnessV4>> {
-  const schedule = await findSchedule(principal, rawId);
-  const { start, end } = parseWindow(params, MAX_COVERAGE_DAYS);
-  const events = await scheduleOncallEvents(principal.accountId, schedule.id);
-  const { people } = coverageOf(
-    spansInWindow(events, start, end),
-    events.map((event) => event.layer),
+  const {
     start,
     end,
-  );
+    coverage: { people },
+  } = await windowCoverage(principal, rawId, params);
   const profiles = await getAccountUsers(principal.accountId, [...new Set(people.map((person) => person.attendeeId))]);
   const zoneOf = new Map(profiles.map((profile) => [profile.id, resolveTimeZone(profile.user.time_zone) ?? 'UTC']));
   return {
