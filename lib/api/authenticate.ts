@@ -38,18 +38,38 @@ async function loadPrincipal(
   };
 }
 
+/** Loads of principals in flight, by cache key. */
+const loading = new Map<string, Promise<Principal | null>>();
+
+/**
+ * Loads a principal that is not cached, once for all the requests that miss it together: a client
+ * sending many requests at once (a flood, refused or not) costs one load per cache lifetime, not a
+ * pair of reads per request in flight, which other accounts' requests would queue behind.
+ */
+function loadOnce(cacheKey: string, load: () => Promise<Principal | null>): Promise<Principal | null> {
+  let pending = loading.get(cacheKey);
+  if (!pending) {
+    pending = load()
+      .then((loaded) => {
+        if (loaded) principals.set(cacheKey, loaded);
+        return loaded;
+      })
+      .finally(() => loading.delete(cacheKey));
+    loading.set(cacheKey, pending);
+  }
+  return pending;
+}
+
 async function fromApiKeyToken(token: string, expectedKeyId: string | null): Promise<Principal> {
   const hash = sha256(token);
   const cacheKey = `k:${hash}`;
-  let principal = principals.get(cacheKey);
-  if (!principal) {
-    const pointer = await getTokenPointer(hash);
-    if (!pointer) throw new Unauthorized();
-    const loaded = await loadPrincipal(pointer.account_id, pointer.account_user_id, null, pointer.key_id);
-    if (!loaded) throw new Unauthorized();
-    principals.set(cacheKey, loaded);
-    principal = loaded;
-  }
+  const principal =
+    principals.get(cacheKey) ??
+    (await loadOnce(cacheKey, async () => {
+      const pointer = await getTokenPointer(hash);
+      return pointer ? loadPrincipal(pointer.account_id, pointer.account_user_id, null, pointer.key_id) : null;
+    }));
+  if (!principal) throw new Unauthorized();
   if (expectedKeyId !== null && !sameSecret(principal.apiKeyId ?? '', expectedKeyId)) throw new Unauthorized();
   return principal;
 }
@@ -62,13 +82,13 @@ async function fromJwt(token: string): Promise<Principal | null> {
   const cacheKey = `u:${claims.acu}:${claims.gen}`;
   const cached = principals.get(cacheKey);
   if (cached && cached.accountId === claims.acc && cached.userId === claims.sub) return cached;
-  const loaded = await loadPrincipal(claims.acc, claims.acu, claims, null);
-  if (!loaded) {
+  const loaded = await loadOnce(cacheKey, () => loadPrincipal(claims.acc, claims.acu, claims, null));
+  // A load shared with another token of the same account user: it answers for this one only if it names the same account and person.
+  if (!loaded || loaded.accountId !== claims.acc || loaded.userId !== claims.sub) {
     throw new Unauthorized(
       'The token is no longer valid: its account user was deleted, or the password changed since it was issued. Sign in again.',
     );
   }
-  principals.set(cacheKey, loaded);
   return loaded;
 }
 

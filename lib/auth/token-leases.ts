@@ -178,6 +178,10 @@ function refillAhead(bucket: LeasedBucket, now: number): void {
   const size = leaseSize(bucket);
   // Only a bucket spent from steadily: a quiet one would lease tokens that expire unspent.
   if (size <= MIN_LEASE || usable(bucket, now) > size / 2) return;
+  // A bucket this instance knows to be empty (its known time is a lower bound, so the room it gives
+  // is an upper bound): the take could only fail, two refused writes and a read, which a client held at
+  // its limit would pay on every lease. The request that finds the lease spent blocks it instead.
+  if (bucket.knownTat !== undefined && roomAt(bucket.knownTat, now, bucket.limits) < 1) return;
   startTake(bucket, size, now).catch(() => undefined);
 }
 
