@@ -7,10 +7,14 @@
 // stopped and moved by the tests: every refill is counted exactly, however slow the machine.
 // @moto: the buckets are conditional ADD and SET on one item each.
 import { describe, expect, it } from 'vitest';
+import { authenticate } from '../../lib/api/authenticate';
+import { sha256 } from '../../lib/auth/passwords';
 import { admit, type LeaseInstance } from '../../lib/auth/token-leases';
 import { newId } from '../../lib/ids';
 import { createIntegration } from '../integrations/support';
 import type { ApiClient, ApiResult } from '../support/api-client';
+import type { AwsCall } from '../support/aws-calls';
+import { recordAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 
@@ -38,7 +42,7 @@ function freshHour(): number {
 }
 
 /** A new account (signed up from this address) and an API key of its admin: two requests from the account's allowance. */
-async function accountWithKey(name: string): Promise<{ key: ApiClient; session: ApiClient; accountId: string }> {
+async function accountWithKey(name: string): Promise<{ key: ApiClient; session: ApiClient; accountId: string; token: string }> {
   const account = await signupAccount(service, name);
   const created = await account.client.post('/api/v4/api_keys', { name: 'script' });
   expect(created.status).toBe(201);
@@ -46,8 +50,12 @@ async function accountWithKey(name: string): Promise<{ key: ApiClient; session: 
     key: account.client.with({ authorization: `Bearer ${created.body.token}` }),
     session: account.client,
     accountId: account.accountId,
+    token: created.body.token,
   };
 }
+
+/** Whether a call reads or writes one of the account's request-limit buckets. */
+const touchesBucketsOf = (accountId: string) => (call: AwsCall) => JSON.stringify(call.input).includes(`A#${accountId}#RATE`);
 
 const fields = (res: ApiResult) => ({
   limit: res.headers.get('ratelimit-limit'),
@@ -232,5 +240,82 @@ describe('leases of more than one token', () => {
     const after = [];
     for (let i = 0; i < 5; i++) after.push((await admit([bucket], now + 400, instance)).admitted);
     expect(after).toEqual([true, true, true, true, false]);
+  });
+
+  it('ask the table only for tokens it can have: no write that must fail, no read, when the bucket runs dry', async () => {
+    const now = freshHour();
+    const bucket = { key: { pk: `A#${newId()}#RATE`, sk: 'ACCOUNT' }, limits: { burst: 40, perMinute: 600 } };
+    const instance: LeaseInstance = new Map();
+    const record = recordAwsCalls();
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push(await admit([bucket], now, instance));
+    // Leases taken ahead land after the requests that use them here: let the last one land.
+    await Promise.all([...instance.values()].map((leased) => leased.taking ?? Promise.resolve()));
+    const calls = record().filter((call) => JSON.stringify(call.input).includes(bucket.key.pk));
+    expect(answers.filter((answer) => answer.admitted)).toHaveLength(40);
+    // Every write granted tokens: a write refused by its condition would have been followed by a read.
+    expect(calls.filter((call) => call.operation !== 'UpdateItem')).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('a refused credential', () => {
+  it(
+    'is refused by this instance alone until its next token, with the fields right, then taken from the table again',
+    {
+      tags: ['moto'],
+    },
+    async () => {
+      freshHour();
+      const flooding = await accountWithKey('Refused');
+      const quiet = await accountWithKey('Neighbour');
+      for (let i = 0; i < 5; i++) expect((await flooding.key.get('/api/v4/account_users')).status).toBe(200);
+
+      const record = recordAwsCalls();
+      const refused = [];
+      for (let i = 0; i < 10; i++) refused.push(await flooding.key.get('/api/v4/account_users'));
+      // Another account meanwhile: its own buckets, its own fields.
+      const neighbour = await quiet.key.get('/api/v4/account_users');
+      testClock.advance(999);
+      const lastRefused = await flooding.key.get('/api/v4/account_users');
+      const callsWhileRefused = record();
+
+      expect([...refused, lastRefused].map((res) => res.status)).toEqual(Array(11).fill(429));
+      // A token a second: the next comes one second after the burst, whoever asks in between.
+      for (const res of [...refused, lastRefused]) expect(fields(res)).toEqual({ limit: '5', remaining: '0', reset: '1', retryAfter: '1' });
+      expect(lastRefused.body.errors[0].message).toBe('Too many requests for this API key (60 a minute, bursts of 5): try again in 1 s');
+      expect(callsWhileRefused.filter(touchesBucketsOf(flooding.accountId))).toEqual([]);
+      expect(neighbour.status).toBe(200);
+      expect(fields(neighbour)).toEqual({ limit: '5', remaining: '4', reset: '1', retryAfter: null });
+
+      // The token's time: the table is asked again, and grants it.
+      testClock.advance(1);
+      const recordAfter = recordAwsCalls();
+      const admitted = await flooding.key.get('/api/v4/account_users');
+      const callsAfter = recordAfter();
+      expect(admitted.status).toBe(200);
+      expect(callsAfter.filter(touchesBucketsOf(flooding.accountId)).map((call) => call.operation)).toContain('UpdateItem');
+      expect((await flooding.key.get('/api/v4/account_users')).status).toBe(429);
+    },
+  );
+});
+
+describe('requests of one credential that come together', () => {
+  it('load the credential once between them when it is not cached', async () => {
+    freshHour();
+    const { token, accountId } = await accountWithKey('Together');
+    const record = recordAwsCalls();
+    // Eight at once, as a client with eight connections sends them: none finds the credential cached.
+    const principals = await Promise.all(Array.from({ length: 8 }, () => authenticate({ authorization: `Bearer ${token}` })));
+    const reads = record().filter((call) => {
+      const input = JSON.stringify(call.input);
+      return input.includes(sha256(token)) || input.includes(accountId);
+    });
+    expect(new Set(principals.map((principal) => `${principal.accountId} ${principal.apiKeyId}`))).toEqual(
+      new Set([`${accountId} ${principals[0].apiKeyId}`]),
+    );
+    expect(principals[0].apiKeyId).toBeDefined();
+    // The key's pointer, then the account user and the key in one batch.
+    expect(reads.map((call) => call.operation).sort()).toEqual(['BatchGetItem', 'GetItem']);
   });
 });
