@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import { createIntegration } from '../integrations/support';
 import type { ApiClient, ApiResult } from '../support/api-client';
 import type { AwsCall } from '../support/aws-calls';
-import { recordAwsCalls } from '../support/aws-gates';
+import { holdAwsCalls, recordAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 
@@ -298,6 +298,34 @@ describe('a refused credential', () => {
       expect((await flooding.key.get('/api/v4/account_users')).status).toBe(429);
     },
   );
+});
+
+describe("another account's requests", () => {
+  it("are answered while a flooding account's requests wait for its buckets' takes", { tags: ['moto'] }, async () => {
+    freshHour();
+    const flooding = await accountWithKey('Waiting');
+    const quiet = await accountWithKey('Passing');
+    // Every write to the flooding account's buckets is held: its requests cannot be decided.
+    const gate = holdAwsCalls((call) => call.operation === 'UpdateItem' && touchesBucketsOf(flooding.accountId)(call));
+    try {
+      const flood = Array.from({ length: 8 }, () => flooding.key.get('/api/v4/account_users').then((res) => res.status));
+      // The key's bucket and the account's, one take each.
+      const held = [await gate.next(), await gate.next()];
+      expect(held.map((call) => (call.input.Key as { sk: { S: string } }).sk.S).sort()).toEqual([
+        'ACCOUNT',
+        expect.stringMatching(/^KEY#/),
+      ]);
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await quiet.key.get('/api/v4/account_users'));
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+      gate.open();
+      const statuses = await Promise.all(flood);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    } finally {
+      gate.open();
+    }
+  });
 });
 
 describe('requests of one credential that come together', () => {
