@@ -14,13 +14,6 @@
 // registers on its result (`.describe()`, `.meta()`) is copied to the stand-in.
 import * as z from 'zod';
 
-/** How many stand-ins have built their schema in this process: for the test that none does at import. */
-let built = 0;
-
-export function lazySchemasBuilt(): number {
-  return built;
-}
-
 interface Internals {
   def: unknown;
   parent?: unknown;
@@ -45,7 +38,6 @@ export function lazySchema<T extends z.ZodType>(build: () => T): T {
     if (internals.parent) own.parent = internals.parent;
     const meta = z.globalRegistry.get(schema);
     if (meta) z.globalRegistry.add(stand, meta);
-    built++;
   };
   const stand = new Proxy(target, {
     get: (t, key, receiver) => (become(), Reflect.get(t, key, receiver)),
