@@ -17,12 +17,20 @@ function powertools(): Logger {
 
 type Line = Logger['info'];
 
+/** A level's method, which makes the Logger when it first writes. */
+function line(level: 'debug' | 'info' | 'warn' | 'error'): Line {
+  return (input, ...extra) => {
+    const logger = powertools();
+    (logger[level] as (...args: unknown[]) => void).call(logger, input, ...extra);
+  };
+}
+
 /** The service's logger: Powertools' Logger, made by the first line written. */
 export const logger = {
-  debug: ((...args) => powertools().debug(...args)) as Line,
-  info: ((...args) => powertools().info(...args)) as Line,
-  warn: ((...args) => powertools().warn(...args)) as Line,
-  error: ((...args) => powertools().error(...args)) as Line,
+  debug: line('debug'),
+  info: line('info'),
+  warn: line('warn'),
+  error: line('error'),
   setLogLevel: (level: Level) => powertools().setLogLevel(level),
   getLevelName: () => powertools().getLevelName(),
 };
