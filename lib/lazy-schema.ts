@@ -40,7 +40,7 @@ export function lazySchema<T extends z.ZodType>(build: () => T): T {
     if (meta) z.globalRegistry.add(stand, meta);
   };
   const stand = new Proxy(target, {
-    get: (t, key, receiver) => (become(), Reflect.get(t, key, receiver)),
+    get: (t, key, receiver): unknown => (become(), Reflect.get(t, key, receiver) as unknown),
     set: (t, key, value, receiver) => (become(), Reflect.set(t, key, value, receiver)),
     has: (t, key) => (become(), Reflect.has(t, key)),
     ownKeys: (t) => (become(), Reflect.ownKeys(t)),
