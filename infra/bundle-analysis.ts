@@ -16,6 +16,8 @@ export interface FunctionBundle {
   lazyInputs: Record<string, number>;
   metafile: Metafile;
   entry: string;
+  /** Every file of the build (index.mjs, chunks, source maps): path relative to the output folder, contents. */
+  files: { path: string; contents: Uint8Array }[];
 }
 
 /** Bundles one function entry (relative to `root`) with the stack's options, in memory. */
@@ -60,7 +62,16 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
   const scripts = Object.keys(outputs).filter((file) => file.endsWith('.mjs'));
   const start = gather(scripts.filter((file) => atStart.has(file)));
   const lazy = gather(scripts.filter((file) => loadable.has(file) && !atStart.has(file)));
-  return { bytes: start.bytes, inputs: start.inputs, lazyBytes: lazy.bytes, lazyInputs: lazy.inputs, metafile: result.metafile, entry };
+  const files = result.outputFiles.map((file) => ({ path: path.relative(outdir, file.path), contents: file.contents }));
+  return {
+    bytes: start.bytes,
+    inputs: start.inputs,
+    lazyBytes: lazy.bytes,
+    lazyInputs: lazy.inputs,
+    metafile: result.metafile,
+    entry,
+    files,
+  };
 }
 
 /** The package an input belongs to (the innermost node_modules folder), or undefined for our own code. */

@@ -1,41 +1,52 @@
 // Configuration is read from the environment once (at cold start) and validated with zod,
 // so a missing or malformed variable fails loudly before any request is served.
 import * as z from 'zod';
+import { lazyObject, lazySchema } from './lazy-schema';
 import { onEnvironmentChange } from './dependencies';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
-const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
-export const DEFAULT_LIST_READ_BUDGET = 10_000;
-
-const topicArn = z.preprocess(
-  (v) => (v === '' ? undefined : v),
+const bool = lazySchema(() =>
   z
-    .string()
-    .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')
-    .optional(),
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 );
 
-const ulidSetting = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string()
-    .trim()
-    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'a ULID')
-    .optional(),
+const optionalText = lazySchema(() =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional()),
+);
+export const DEFAULT_LIST_READ_BUDGET = 10_000;
+
+const topicArn = lazySchema(() =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')
+      .optional(),
+  ),
+);
+
+const ulidSetting = lazySchema(() =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'a ULID')
+      .optional(),
+  ),
 );
 
 /** A request limit: a whole number from 1 to 10 000 000. */
-const limit = z.coerce
-  .number({ error: 'a whole number from 1 to 10000000' })
-  .int('a whole number from 1 to 10000000')
-  .min(1, 'a whole number from 1 to 10000000')
-  .max(10_000_000, 'a whole number from 1 to 10000000');
+const limit = lazySchema(() =>
+  z.coerce
+    .number({ error: 'a whole number from 1 to 10000000' })
+    .int('a whole number from 1 to 10000000')
+    .min(1, 'a whole number from 1 to 10000000')
+    .max(10_000_000, 'a whole number from 1 to 10000000'),
+);
 
-const schema = z.object({
+const schema = lazyObject(() => ({
   TABLE_NAME: z.string().min(3),
   INGEST_QUEUE_URL: z.string().optional(),
   ROUTING_QUEUE_URL: z.string().optional(),
@@ -132,7 +143,7 @@ const schema = z.object({
    * them) or neither. */
   CANARY_TEAM_ID: ulidSetting,
   CANARY_ACCOUNT_ID: ulidSetting,
-});
+}));
 
 export type Config = z.infer<typeof schema>;
 

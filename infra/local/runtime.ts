@@ -135,7 +135,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   environmentChanged();
   const restoreDependencies = replaceDependencies(options.dependencies ?? {});
-  // The logger was made when the code was first imported; it follows this runtime's LOG_LEVEL.
+  // The logger may have been made already, under another LOG_LEVEL: it follows this runtime's.
   const level = config().LOG_LEVEL.toUpperCase() as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
   logger.setLogLevel(level);
 

@@ -4,6 +4,7 @@
 // on the curve) and a 16-byte authentication secret, both base64url (RFC 8291).
 import { createECDH, type ECDH } from 'node:crypto';
 import * as z from 'zod';
+import { lazyObject, lazyStrictObject } from '../lazy-schema';
 import { instant, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
@@ -40,7 +41,7 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-export const pushSubscriptionInput = z.object({
+export const pushSubscriptionInput = lazyObject(() => ({
   endpoint: z.string().trim().min(1).max(2_048).refine(isHttpsUrl, { message: 'endpoint must be an https URL (a push service address)' }),
   keys: z.object({
     p256dh: z
@@ -58,14 +59,14 @@ export const pushSubscriptionInput = z.object({
   expirationTime: z.number().int().nonnegative().nullable().optional(),
   expiration_time: z.number().int().nonnegative().nullable().optional(),
   user_agent: z.string().trim().max(300).optional(),
-});
+}));
 
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
 /** A browser's push subscription of an account user (its keys are never shown again). */
-export const PushSubscriptionV4 = z.strictObject({
+export const PushSubscriptionV4 = lazyStrictObject(() => ({
   id: ulid,
   account_id: ulid,
   account_user_id: ulid,
@@ -74,19 +75,19 @@ export const PushSubscriptionV4 = z.strictObject({
   user_agent: z.string().nullable(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const PushSubscriptionListV4 = z.strictObject({
+export const PushSubscriptionListV4 = lazyStrictObject(() => ({
   data: z.array(PushSubscriptionV4),
   has_more: z.boolean(),
   total_count: z.number().int(),
-});
+}));
 
 /** GET /api/v4/web_push: the VAPID public key a browser subscribes with (applicationServerKey). */
-export const WebPushV4 = z.strictObject({
+export const WebPushV4 = lazyStrictObject(() => ({
   enabled: z.boolean(),
   vapid_public_key: z.string(),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(pushSubscriptionInput, { id: 'PushSubscriptionCreateInput' });

@@ -1,60 +1,63 @@
 // Input schemas of account users (api-v4.md permitted parameters, docs/api.md#errors aliases).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, idList } from '../http/fields';
 import { instant, prefixIdOf, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 import { CHANNELS } from '../notify/records';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const destroy = boolish.optional();
+const email = lazySchema(() => z.string().trim().toLowerCase().max(254).pipe(z.email()));
+const destroy = lazySchema(() => boolish.optional());
 
-export const emailAttributes = z.object({
+export const emailAttributes = lazyObject(() => ({
   id: z.string().trim().optional(),
   email: email.optional(),
   primary: boolish.optional(),
   _destroy: destroy,
-});
+}));
 
-export const phoneAttributes = z.object({
+export const phoneAttributes = lazyObject(() => ({
   id: z.string().trim().optional(),
   phone: z.string().trim().optional(),
   primary: boolish.optional(),
   _destroy: destroy,
-});
+}));
 
 // Form encoding with indexes (`emails_attributes[0][email]`) may also arrive as an object keyed by index.
 const fromIndexedForm = <T extends z.ZodType>(list: T) =>
   z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value), list);
 const listOf = <T extends z.ZodType>(item: T) => fromIndexedForm(z.array(item));
 
-const notifyFlags = {
+const notifyFlags = () => ({
   notify_push: boolish.optional(),
   notify_email: boolish.optional(),
   notify_sms: boolish.optional(),
   notify_voice: boolish.optional(),
   notify_slack: boolish.optional(),
-};
+});
 
 /** What a Slack user id looks like (`U…`, or `W…` in Enterprise Grid). */
 export const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
 
 /** A Slack user id; null unlinks the person. */
-export const slackUserId = z
-  .string()
-  .trim()
-  .refine((value) => SLACK_USER_ID.test(value), {
-    message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
-  })
-  .nullable();
+export const slackUserId = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .refine((value) => SLACK_USER_ID.test(value), {
+      message: "must be a Slack user id such as U0123ABCD (in Slack: the member's profile, More, Copy member ID)",
+    })
+    .nullable(),
+);
 
-export const rolesInput = z.object({
+export const rolesInput = lazyObject(() => ({
   admin: boolish.optional(),
   billing: boolish.optional(),
   broadcaster: boolish.optional(),
   communicator: boolish.optional(),
-});
+}));
 
-export const createAccountUserInput = z.object({
+export const createAccountUserInput = lazyObject(() => ({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
   slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
@@ -63,13 +66,13 @@ export const createAccountUserInput = z.object({
   user_attributes: z.object({
     name: z.string().trim().min(1),
     time_zone: z.string().trim().min(1).optional(),
-    ...notifyFlags,
+    ...notifyFlags(),
     emails_attributes: fromIndexedForm(z.array(emailAttributes.extend({ email })).min(1)),
     phones_attributes: listOf(phoneAttributes).optional(),
   }),
-});
+}));
 
-export const updateAccountUserInput = z.object({
+export const updateAccountUserInput = lazyObject(() => ({
   notification_rule_id: z.string().trim().min(1).nullable().optional(),
   slack_user_id: slackUserId.optional(),
   roles: rolesInput.optional(),
@@ -79,12 +82,12 @@ export const updateAccountUserInput = z.object({
     .object({
       name: z.string().trim().min(1).optional(),
       time_zone: z.string().trim().min(1).optional(),
-      ...notifyFlags,
+      ...notifyFlags(),
       emails_attributes: listOf(emailAttributes).optional(),
       phones_attributes: listOf(phoneAttributes).optional(),
     })
     .optional(),
-});
+}));
 
 export type CreateAccountUserInput = z.infer<typeof createAccountUserInput>;
 export type UpdateAccountUserInput = z.infer<typeof updateAccountUserInput>;
@@ -92,19 +95,19 @@ export type EmailInput = z.infer<typeof emailAttributes>;
 export type PhoneInput = z.infer<typeof phoneAttributes>;
 
 /** A new password: at least 8 characters (docs/api.md#authentication); the upper bound keeps hashing cheap. */
-export const newPassword = z.string().min(8).max(1000);
+export const newPassword = lazySchema(() => z.string().min(8).max(1000));
 
-export const changePasswordInput = z.object({
+export const changePasswordInput = lazyObject(() => ({
   current_password: z.string().min(1),
   password: newPassword,
-});
+}));
 
 /** POST /api/v4/account_users/:id/test_notification: the channel to try. */
-export const testNotificationInput = z.object({ channel: z.enum(CHANNELS) });
+export const testNotificationInput = lazyObject(() => ({ channel: z.enum(CHANNELS) }));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const UserV4 = z.strictObject({
+export const UserV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('user'),
   name: z.string(),
@@ -127,9 +130,9 @@ export const UserV4 = z.strictObject({
   ),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const AccountUserV4 = z.strictObject({
+export const AccountUserV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('accountUser'),
   account_id: ulid,
@@ -140,7 +143,7 @@ export const AccountUserV4 = z.strictObject({
   user: UserV4,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(changePasswordInput, { id: 'PasswordChangeInput' });

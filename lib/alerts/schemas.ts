@@ -1,6 +1,7 @@
 // Input schemas of alerts, one per interface (api-v4.md permitted parameters; api-earlier.md;
 // docs/api.md#requests aliases: thirdparty_id, `tags` for tag_list, null inside meta means unset).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { cleanJsonData } from '../encoding/json-data';
 import { boolish, idList, refineJsonData, requiredText } from '../http/fields';
 import { INCIDENT_SEVERITIES, URGENCIES } from './records';
@@ -9,24 +10,28 @@ import type { AlertStatus } from './records';
 import { documentNames } from '../http/document-names';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
-const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
+const stringList = lazySchema(() =>
+  z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1))),
+);
 
 /** An alert's meta: free-form plain JSON data (lib/http/fields.ts jsonData), with the incident
  * fields (docs/api.md#errors) checked. */
-export const alertMetaInput = z
-  .object({
-    incident: boolish.nullable().optional(),
-    incident_severity: z.enum(INCIDENT_SEVERITIES).nullable().optional(),
-    incident_message: z.string().nullable().optional(),
-  })
-  .catchall(z.unknown())
-  .superRefine(refineJsonData())
-  .transform((meta) => cleanJsonData(meta));
+export const alertMetaInput = lazySchema(() =>
+  z
+    .object({
+      incident: boolish.nullable().optional(),
+      incident_severity: z.enum(INCIDENT_SEVERITIES).nullable().optional(),
+      incident_message: z.string().nullable().optional(),
+    })
+    .catchall(z.unknown())
+    .superRefine(refineJsonData())
+    .transform((meta) => cleanJsonData(meta)),
+);
 
-const urgency = z.enum(URGENCIES);
-const thirdpartyId = z.string().trim().min(1).nullable().optional();
+const urgency = lazySchema(() => z.enum(URGENCIES));
+const thirdpartyId = lazySchema(() => z.string().trim().min(1).nullable().optional());
 
-export const v4CreateInput = z.object({
+export const v4CreateInput = lazyObject(() => ({
   title: requiredText,
   description: z.string().nullable().optional(),
   urgency,
@@ -37,9 +42,9 @@ export const v4CreateInput = z.object({
   destination_team_ids: idList.optional(),
   destination_router_ids: idList.optional(),
   destination_account_user_ids: idList.optional(),
-});
+}));
 
-export const v4UpdateInput = z.object({
+export const v4UpdateInput = lazyObject(() => ({
   title: requiredText.optional(),
   description: z.string().nullable().optional(),
   urgency: urgency.optional(),
@@ -49,11 +54,11 @@ export const v4UpdateInput = z.object({
   destination_team_ids: idList.optional(),
   destination_router_ids: idList.optional(),
   destination_account_user_ids: idList.optional(),
-});
+}));
 
 export const SUBTYPES = ['alert', 'broadcast', 'page'] as const;
 
-export const earlierCreateInput = z.object({
+export const earlierCreateInput = lazyObject(() => ({
   title: requiredText,
   description: z.string().nullable().optional(),
   urgency: urgency.optional(),
@@ -62,19 +67,19 @@ export const earlierCreateInput = z.object({
   meta: alertMetaInput.optional(),
   thirdparty_id: thirdpartyId,
   subtype: z.enum(SUBTYPES).optional(),
-});
+}));
 
-export const earlierUpdateInput = z.object({
+export const earlierUpdateInput = lazyObject(() => ({
   title: requiredText.optional(),
   description: z.string().nullable().optional(),
   urgency: urgency.optional(),
   destination_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
   tags: stringList.optional(),
   meta: alertMetaInput.nullable().optional(),
-});
+}));
 
-export const handoffInput = z.object({ to: requiredText });
-export const commentInput = z.object({ text: requiredText });
+export const handoffInput = lazyObject(() => ({ to: requiredText }));
+export const commentInput = lazyObject(() => ({ text: requiredText }));
 
 export type V4CreateInput = z.infer<typeof v4CreateInput>;
 export type V4UpdateInput = z.infer<typeof v4UpdateInput>;
@@ -103,10 +108,10 @@ type MissingStatus = Exclude<AlertStatus, (typeof ALERT_STATUSES)[number]>;
 const _everyStatus: [MissingStatus] extends [never] ? true : never = true;
 void _everyStatus;
 
-const shownUrgency = z.enum(URGENCIES);
-const alertStatus = z.enum(ALERT_STATUSES);
+const shownUrgency = lazySchema(() => z.enum(URGENCIES));
+const alertStatus = lazySchema(() => z.enum(ALERT_STATUSES));
 
-export const AlertV4 = z.strictObject({
+export const AlertV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('alert'),
   account_id: ulid,
@@ -131,9 +136,9 @@ export const AlertV4 = z.strictObject({
   resolved_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const AlertEarlier = z.strictObject({
+export const AlertEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('alert'),
   tinyId,
@@ -175,9 +180,9 @@ export const AlertEarlier = z.strictObject({
       acknowledged: z.boolean(),
     }),
   ),
-});
+}));
 
-export const CommentV4 = z.strictObject({
+export const CommentV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('comment'),
   account_id: ulid,
@@ -186,7 +191,7 @@ export const CommentV4 = z.strictObject({
   text: z.string(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(v4CreateInput, { id: 'AlertCreateInput' });

@@ -1,6 +1,7 @@
 // The routes of the `public` function (functions/http/public.ts): health, sign-in, signup, password
 // reset and the OpenAPI document, all without credentials.
 import * as z from 'zod';
+import { lazySchema, lazyStrictObject } from '../lazy-schema';
 import {
   loginInput,
   LoginResult,
@@ -14,31 +15,37 @@ import { documentNames } from '../http/document-names';
 import { jsonObject } from '../http/response-fields';
 import { declareRoutes } from '../http/route-contract';
 
-const QueueDepth = z.union([
-  z.strictObject({ waiting: z.number().int(), in_flight: z.number().int(), dead_letters: z.number().int() }),
-  z.strictObject({ error: z.string() }),
-]);
-const Unreadable = z.strictObject({ error: z.string() });
-const OldestPendingWebhook = z.union([z.strictObject({ received_at: z.iso.datetime(), age_seconds: z.number() }), z.null(), Unreadable]);
-const OldestOverdueStep = z.union([
-  z.strictObject({
-    due_at: z.iso.datetime(),
-    overdue_seconds: z.number(),
-    kind: z.enum(['escalation', 'notification_flush', 'heartbeat', 'broadcast', 'slack_message']),
-  }),
-  z.null(),
-  Unreadable,
-]);
+const QueueDepth = lazySchema(() =>
+  z.union([
+    z.strictObject({ waiting: z.number().int(), in_flight: z.number().int(), dead_letters: z.number().int() }),
+    z.strictObject({ error: z.string() }),
+  ]),
+);
+const Unreadable = lazyStrictObject(() => ({ error: z.string() }));
+const OldestPendingWebhook = lazySchema(() =>
+  z.union([z.strictObject({ received_at: z.iso.datetime(), age_seconds: z.number() }), z.null(), Unreadable]),
+);
+const OldestOverdueStep = lazySchema(() =>
+  z.union([
+    z.strictObject({
+      due_at: z.iso.datetime(),
+      overdue_seconds: z.number(),
+      kind: z.enum(['escalation', 'notification_flush', 'heartbeat', 'broadcast', 'slack_message']),
+    }),
+    z.null(),
+    Unreadable,
+  ]),
+);
 /** `ok` while every queue and the table can be read (`degraded` otherwise), each queue's depth, and what waits longest. */
-export const Health = z.strictObject({
+export const Health = lazyStrictObject(() => ({
   status: z.enum(['ok', 'degraded']),
   queues: z.record(z.string(), QueueDepth),
   oldest_pending_webhook: OldestPendingWebhook,
   oldest_overdue_step: OldestOverdueStep,
-});
+}));
 
 /** The OpenAPI document itself (GET /api/v4/openapi.json). */
-export const OpenApiDocument = z.looseObject({ openapi: z.string(), info: jsonObject, paths: jsonObject });
+export const OpenApiDocument = lazySchema(() => z.looseObject({ openapi: z.string(), info: jsonObject, paths: jsonObject }));
 
 documentNames.add(Health, { id: 'Health' });
 documentNames.add(OpenApiDocument, { id: 'OpenApiDocument' });

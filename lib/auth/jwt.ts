@@ -2,7 +2,8 @@
 // user's password generation (`gen`, bumped by every password change), so that tokens issued before
 // a change are refused (lib/api/authenticate.ts); a token without `gen` is of generation 0.
 // Only HS256 is accepted on verification, so `alg: none` and other algorithms are refused.
-import jwt from 'jsonwebtoken';
+// jsonwebtoken (with jws, jwa and node:crypto's setup) loads with the first login token signed or
+// checked: a request with an API key never needs it, and it was ~10 ms of every cold start (issue 21).
 import { config } from '../config';
 import { onEnvironmentChange } from '../dependencies';
 import { generateToken } from './passwords';
@@ -34,7 +35,13 @@ export interface TokenClaims {
   gen: number;
 }
 
+/** jsonwebtoken, loaded the first time a token is signed or checked (its own chunk in the bundle). */
+async function jsonwebtoken() {
+  return (await import('jsonwebtoken')).default;
+}
+
 export async function signToken(claims: TokenClaims): Promise<string> {
+  const jwt = await jsonwebtoken();
   return jwt.sign(claims, await jwtSecret(), { algorithm: 'HS256', expiresIn: config().JWT_TTL_SECONDS });
 }
 
@@ -44,6 +51,7 @@ export function looksLikeJwt(token: string): boolean {
 
 /** The claims of a valid, unexpired HS256 token signed with our secret; null otherwise. */
 export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  const jwt = await jsonwebtoken();
   try {
     const payload = jwt.verify(token, await jwtSecret(), { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || !payload) return null;

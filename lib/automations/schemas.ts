@@ -1,21 +1,22 @@
 // Input schemas of automations (api-earlier.md: name and settings required on create).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, metaInput, requiredText } from '../http/fields';
 import { instant, jsonObject, prefixIdOf } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-export const createAutomationInput = z.object({
+export const createAutomationInput = lazyObject(() => ({
   name: requiredText,
   settings: z.string(),
   enabled: boolish.optional(),
   meta: metaInput.optional(),
-});
+}));
 
-export const updateAutomationInput = createAutomationInput.partial();
+export const updateAutomationInput = lazySchema(() => createAutomationInput.partial());
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const AutomationEarlier = z.strictObject({
+export const AutomationEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('automation'),
   createdAt: instant,
@@ -24,7 +25,7 @@ export const AutomationEarlier = z.strictObject({
   name: z.string(),
   enabled: z.boolean(),
   settings: z.string(),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createAutomationInput, { id: 'AutomationCreateEarlierInput' });

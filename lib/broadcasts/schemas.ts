@@ -3,18 +3,23 @@
 // broadcast_response_options_attributes[] (value); docs/api.md#broadcasts). Required on create: a
 // title, at least one destination, and at least one response option when a response is requested.
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, idList, requiredText } from '../http/fields';
 import { count, instant, prefixIdOf, tinyId, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
 /** A list of strings; a single string is a list of one (form fields often arrive that way). */
-const stringList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
+const stringList = lazySchema(() =>
+  z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1))),
+);
 
 /** An option as `{value}` (the documented form) or as its bare text; `_destroy`ed entries are dropped. */
-const responseOption = z.union([
-  z.object({ value: requiredText.max(255), _destroy: boolish.optional() }),
-  requiredText.max(255).transform((value) => ({ value, _destroy: false as boolean | undefined })),
-]);
+const responseOption = lazySchema(() =>
+  z.union([
+    z.object({ value: requiredText.max(255), _destroy: boolish.optional() }),
+    requiredText.max(255).transform((value) => ({ value, _destroy: false as boolean | undefined })),
+  ]),
+);
 
 export const MAX_RESPONSE_OPTIONS = 25;
 
@@ -26,7 +31,7 @@ function indexedList(value: unknown): unknown {
   return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, entry]) => entry);
 }
 
-export const createBroadcastInput = z.object({
+export const createBroadcastInput = lazyObject(() => ({
   title: requiredText.max(1024),
   description: z.string().max(16_384).nullable().optional(),
   tag_list: stringList.optional(),
@@ -36,20 +41,20 @@ export const createBroadcastInput = z.object({
   destination_team_ids: idList.optional(),
   destination_account_user_ids: idList.optional(),
   broadcast_response_options_attributes: z.preprocess(indexedList, z.array(responseOption).max(MAX_RESPONSE_OPTIONS)).optional(),
-});
+}));
 
 /** PUT: title, description and tags change; `status` is writable only as `closed`. */
-export const updateBroadcastInput = z.object({
+export const updateBroadcastInput = lazyObject(() => ({
   title: requiredText.max(1024).optional(),
   description: z.string().max(16_384).nullable().optional(),
   tag_list: stringList.optional(),
   tags: stringList.optional(),
   status: z.literal('closed').optional(),
-});
+}));
 
-export const respondInput = z.object({
+export const respondInput = lazyObject(() => ({
   broadcast_response_option_id: requiredText,
-});
+}));
 
 export type CreateBroadcastInput = z.infer<typeof createBroadcastInput>;
 
@@ -89,7 +94,7 @@ export function createBroadcastChecks(body: Record<string, unknown>): string[] {
 
 export const BROADCAST_STATUS_VALUES = ['queued', 'open', 'closed', 'errored'] as const;
 
-export const BroadcastV4 = z.strictObject({
+export const BroadcastV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('broadcast'),
   account_id: ulid,
@@ -121,7 +126,7 @@ export const BroadcastV4 = z.strictObject({
   closed_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createBroadcastInput, { id: 'BroadcastCreateInput' });

@@ -1,6 +1,7 @@
 // Input schemas of escalation policies (docs/api.md#escalation-policies). Layers arrive as `escalation_layers` or, as
 // Rails nested attributes, `escalation_layers_attributes` (entries with `_destroy` set are dropped).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { Invalid } from '../http/errors';
 import { boolish, idList, intish, metaInput, requiredText } from '../http/fields';
 import { newId } from '../ids';
@@ -8,33 +9,35 @@ import { TIMEOUT_UNITS, type EscalationLayerRecord } from './records';
 import { instant, jsonObject, prefixIdOf, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-const layerInput = z.object({
+const layerInput = lazyObject(() => ({
   id: z.string().optional(),
   layer: intish.pipe(z.number().int().min(1)).optional(),
   timeout: intish.pipe(z.number().int().min(1)),
   timeout_unit: z.enum(TIMEOUT_UNITS).optional(),
   _destroy: boolish.optional(),
-});
+}));
 
-const layersInput = z.preprocess(
-  // Form encoding with indexes (`escalation_layers[0][timeout]`) may arrive as an object keyed by index.
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value),
-  z.array(layerInput),
+const layersInput = lazySchema(() =>
+  z.preprocess(
+    // Form encoding with indexes (`escalation_layers[0][timeout]`) may arrive as an object keyed by index.
+    (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : value),
+    z.array(layerInput),
+  ),
 );
 
-const repeat = intish.pipe(z.number().int().min(0).max(3));
+const repeat = lazySchema(() => intish.pipe(z.number().int().min(0).max(3)));
 
-const fields = {
+const fields = () => ({
   repeat: repeat.optional(),
   reassign_team_ids: idList.optional(),
   reassign_account_user_ids: idList.optional(),
   escalation_layers: layersInput.optional(),
   escalation_layers_attributes: layersInput.optional(),
   meta: metaInput.optional(),
-};
+});
 
-export const createEscalationPolicyInput = z.object({ name: requiredText, ...fields });
-export const updateEscalationPolicyInput = z.object({ name: requiredText.optional(), ...fields });
+export const createEscalationPolicyInput = lazyObject(() => ({ name: requiredText, ...fields() }));
+export const updateEscalationPolicyInput = lazyObject(() => ({ name: requiredText.optional(), ...fields() }));
 
 export type LayerInput = z.infer<typeof layerInput>;
 
@@ -65,7 +68,7 @@ export function layerInputOf(input: { escalation_layers?: LayerInput[]; escalati
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const EscalationPolicyV4 = z.strictObject({
+export const EscalationPolicyV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('escalationPolicy'),
   account_id: ulid,
@@ -79,7 +82,7 @@ export const EscalationPolicyV4 = z.strictObject({
   meta: jsonObject,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createEscalationPolicyInput, { id: 'EscalationPolicyCreateInput' });

@@ -2,12 +2,13 @@
 // interface's (api-earlier.md "Event"). Shapes only; zones, datetimes, cross-field rules and
 // references are checked by lib/events/drafts.ts once the effective time zone is known.
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, idList, intish, metaInput } from '../http/fields';
 import { FREQUENCY_UNITS } from './records';
 import { instant, jsonObject, prefixIdOf, tinyId, ulid, unixSeconds } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-const text = z.string().trim().min(1);
+const text = lazySchema(() => z.string().trim().min(1));
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (value) =>
@@ -18,10 +19,10 @@ const listOf = <T extends z.ZodType>(item: T) =>
           : value,
     z.array(item),
   );
-const frequencyUnit = z.enum(FREQUENCY_UNITS as [string, ...string[]]);
-const daysOfWeek = listOf(intish.pipe(z.number().int().min(0).max(6)));
+const frequencyUnit = lazySchema(() => z.enum(FREQUENCY_UNITS as [string, ...string[]]));
+const daysOfWeek = lazySchema(() => listOf(intish.pipe(z.number().int().min(0).max(6))));
 
-export const v4CreateEventInput = z.object({
+export const v4CreateEventInput = lazyObject(() => ({
   start_datetime: text,
   end_datetime: text,
   layer: intish,
@@ -36,21 +37,21 @@ export const v4CreateEventInput = z.object({
   schedule_ids: idList.optional(),
   account_user_ids: idList.pipe(z.array(z.string()).min(1)),
   meta: metaInput.optional(),
-});
+}));
 
 // An update takes the same fields, each optional (only the fields sent change); parent_id is
 // set by override only.
-export const v4UpdateEventInput = v4CreateEventInput.omit({ parent_id: true }).partial();
+export const v4UpdateEventInput = lazySchema(() => v4CreateEventInput.omit({ parent_id: true }).partial());
 
 export type V4CreateEventInput = z.infer<typeof v4CreateEventInput>;
 export type V4UpdateEventInput = z.infer<typeof v4UpdateEventInput>;
 
 /** Unix seconds as a number or a numeric string; an ISO datetime is read too (UTC without offset). */
-const unixTime = z.union([z.number().finite(), text]);
+const unixTime = lazySchema(() => z.union([z.number().finite(), text]));
 
-const earlierException = z.object({ start: unixTime });
+const earlierException = lazyObject(() => ({ start: unixTime }));
 
-export const earlierCreateEventInput = z.object({
+export const earlierCreateEventInput = lazyObject(() => ({
   schedule_id: idList.pipe(z.array(z.string()).min(1)),
   attendees: idList.pipe(z.array(z.string()).min(1)),
   layer: intish,
@@ -65,30 +66,30 @@ export const earlierCreateEventInput = z.object({
   rotation: boolish.optional(),
   exceptions: listOf(earlierException).optional(),
   meta: metaInput.optional(),
-});
+}));
 
-export const earlierUpdateEventInput = earlierCreateEventInput.partial();
+export const earlierUpdateEventInput = lazySchema(() => earlierCreateEventInput.partial());
 
 export type EarlierCreateEventInput = z.infer<typeof earlierCreateEventInput>;
 export type EarlierUpdateEventInput = z.infer<typeof earlierUpdateEventInput>;
 
-export const overrideInput = z.object({
+export const overrideInput = lazyObject(() => ({
   start_time: text,
   end_time: text,
   layer: intish,
   time_zone: text,
   account_user_ids: idList.pipe(z.array(z.string()).min(1)),
   action_time: text,
-});
+}));
 
-export const actionTimeInput = z.object({ action_time: text });
+export const actionTimeInput = lazyObject(() => ({ action_time: text }));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-const shownFrequencyUnit = z.enum(FREQUENCY_UNITS as ['hourly', 'daily', 'weekly', 'monthly', 'yearly']);
-const weekday = z.number().int().min(0).max(6);
+const shownFrequencyUnit = lazySchema(() => z.enum(FREQUENCY_UNITS as ['hourly', 'daily', 'weekly', 'monthly', 'yearly']));
+const weekday = lazySchema(() => z.number().int().min(0).max(6));
 
-export const EventV4 = z.strictObject({
+export const EventV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('event'),
   account_id: ulid,
@@ -112,9 +113,9 @@ export const EventV4 = z.strictObject({
   meta: jsonObject,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const EventEarlier = z.strictObject({
+export const EventEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('event'),
   tinyId,
@@ -135,9 +136,9 @@ export const EventEarlier = z.strictObject({
   rotation: z.boolean(),
   parent_id: prefixIdOf('event').nullable(),
   exceptions: z.array(z.strictObject({ start: unixSeconds, event_id: prefixIdOf('event') })),
-});
+}));
 
-export const TimeZoneNames = z.array(z.string());
+export const TimeZoneNames = lazySchema(() => z.array(z.string()));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(v4CreateEventInput, { id: 'EventCreateInput' });

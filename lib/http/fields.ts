@@ -1,28 +1,35 @@
 // zod building blocks for request fields. Form-encoded bodies carry every value as a string, so
 // booleans and numbers also accept their text forms ("true", "1", "30").
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem, type JsonDataLimits } from '../encoding/json-data';
 
-export const boolish = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
-  z.literal(1).transform(() => true),
-  z.literal(0).transform(() => false),
-]);
+export const boolish = lazySchema(() =>
+  z.union([
+    z.boolean(),
+    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+  ]),
+);
 
-export const intish = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d+$/, 'must be an integer')
-    .transform((v) => Number(v)),
-]);
+export const intish = lazySchema(() =>
+  z.union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/, 'must be an integer')
+      .transform((v) => Number(v)),
+  ]),
+);
 
 /** A list of ids; a single string is read as a list of one (form fields often arrive that way). */
-export const idList = z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1)));
+export const idList = lazySchema(() =>
+  z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().trim().min(1))),
+);
 
-export const trimmed = z.string().trim();
-export const requiredText = z.string().trim().min(1);
+export const trimmed = lazySchema(() => z.string().trim());
+export const requiredText = lazySchema(() => z.string().trim().min(1));
 
 /** Adds the first problem of a free-form value as plain JSON data (lib/encoding/json-data.ts) as an
  * issue at its place, so the message names the field ("meta.x must be a finite number"). */
@@ -47,4 +54,4 @@ export function jsonData(limits: Partial<JsonDataLimits> = {}) {
 }
 
 /** `meta` is a free-form object; `null` inside it means "unset this key" (lib/http/changes.ts). */
-export const metaInput = jsonData();
+export const metaInput = lazySchema(() => jsonData());

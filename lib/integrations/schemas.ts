@@ -1,6 +1,7 @@
 // Input schemas of integrations, both interfaces (api-v4.md "Integration", api-earlier.md
 // "Integration", docs/api.md#errors: `option_*` top-level parameters, `enabled` on create).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { URGENCIES } from '../alerts/records';
 import { cleanJsonData, JSON_DATA_LIMITS, jsonDataProblem } from '../encoding/json-data';
 import { UNSAFE_KEYS } from '../encoding/limits';
@@ -10,9 +11,9 @@ import { instant, jsonObject, prefixIdOf, tinyId, ulid, unixSeconds } from '../h
 import { documentNames } from '../http/document-names';
 import { MAX_SECONDS, MIN_INTERVAL_SECONDS } from './heartbeat-options';
 
-const urgency = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES));
+const urgency = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(URGENCIES)));
 
-export const createIntegrationV4Input = z.object({
+export const createIntegrationV4Input = lazyObject(() => ({
   name: requiredText,
   urgency,
   integration_type_id: requiredText,
@@ -20,18 +21,18 @@ export const createIntegrationV4Input = z.object({
   account_user_ids: idList.optional(),
   router_ids: idList.optional(),
   team_ids: idList.optional(),
-});
+}));
 
-export const updateIntegrationV4Input = z.object({
+export const updateIntegrationV4Input = lazyObject(() => ({
   name: requiredText.optional(),
   urgency: urgency.optional(),
   enabled: boolish.optional(),
   account_user_ids: idList.optional(),
   router_ids: idList.optional(),
   team_ids: idList.optional(),
-});
+}));
 
-export const createIntegrationEarlierInput = z.object({
+export const createIntegrationEarlierInput = lazyObject(() => ({
   name: requiredText,
   type: requiredText,
   // Required, with at least one entry, except for an outgoing webhook (checked with the type).
@@ -39,16 +40,16 @@ export const createIntegrationEarlierInput = z.object({
   enabled: boolish.optional(),
   urgency: urgency.optional(),
   meta: jsonData().optional(),
-});
+}));
 
-export const updateIntegrationEarlierInput = z.object({
+export const updateIntegrationEarlierInput = lazyObject(() => ({
   name: requiredText.optional(),
   type: requiredText.optional(),
   destination_ids: idList.pipe(z.array(z.string()).min(1)).optional(),
   enabled: boolish.optional(),
   urgency: urgency.optional(),
   meta: jsonData().optional(),
-});
+}));
 
 // ---- options ----------------------------------------------------------------------------------
 
@@ -56,11 +57,11 @@ export const updateIntegrationEarlierInput = z.object({
 export const SERVICE_OPTIONS = ['rate_limit_per_minute', 'rate_limit_burst'] as const;
 
 const optionSchemas: Record<string, z.ZodType> = {
-  token: z.string().trim().max(512),
+  token: lazySchema(() => z.string().trim().max(512)),
   capture_additional_data: boolish,
-  wrapper_key: z.string().trim().max(1024),
-  rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)),
-  rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)),
+  wrapper_key: lazySchema(() => z.string().trim().max(1024)),
+  rate_limit_per_minute: lazySchema(() => intish.pipe(z.number().int().min(1).max(10_000_000))),
+  rate_limit_burst: lazySchema(() => intish.pipe(z.number().int().min(1).max(1_000_000))),
 };
 
 /**
@@ -118,29 +119,31 @@ export function optionChanges(body: Record<string, unknown>, messages: string[])
 /** Options on an integration create or update: the `options` hash, and every top-level
  * `option_<name>` (which wins; its name in the document adds that pattern). `optionChanges` above
  * reads them by hand; null or an empty string unsets an option. */
-export const integrationOptions = z
-  .object({
-    token: z.string().max(512).nullable().optional(),
-    capture_additional_data: boolish.nullable().optional(),
-    wrapper_key: z.string().max(1024).nullable().optional(),
-    rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)).nullable().optional(),
-    rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)).nullable().optional(),
-    // A heartbeat's (lib/integrations/heartbeat-options.ts checks them with the type).
-    interval_seconds: intish.pipe(z.number().int().min(MIN_INTERVAL_SECONDS).max(MAX_SECONDS)).nullable().optional(),
-    grace_seconds: intish.pipe(z.number().int().min(0).max(MAX_SECONDS)).nullable().optional(),
-  })
-  .catchall(z.unknown());
+export const integrationOptions = lazySchema(() =>
+  z
+    .object({
+      token: z.string().max(512).nullable().optional(),
+      capture_additional_data: boolish.nullable().optional(),
+      wrapper_key: z.string().max(1024).nullable().optional(),
+      rate_limit_per_minute: intish.pipe(z.number().int().min(1).max(10_000_000)).nullable().optional(),
+      rate_limit_burst: intish.pipe(z.number().int().min(1).max(1_000_000)).nullable().optional(),
+      // A heartbeat's (lib/integrations/heartbeat-options.ts checks them with the type).
+      interval_seconds: intish.pipe(z.number().int().min(MIN_INTERVAL_SECONDS).max(MAX_SECONDS)).nullable().optional(),
+      grace_seconds: intish.pipe(z.number().int().min(0).max(MAX_SECONDS)).nullable().optional(),
+    })
+    .catchall(z.unknown()),
+);
 
-export const integrationOptionFields = z.object({ options: integrationOptions.optional() });
+export const integrationOptionFields = lazyObject(() => ({ options: integrationOptions.optional() }));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-const shownUrgency = z.enum(URGENCIES);
+const shownUrgency = lazySchema(() => z.enum(URGENCIES));
 
 /** The integration's inbound address, `<base URL>/integration/<int_ id>`, on the host the request reached. */
-const inboundUrl = z.url({ protocol: /^https?$/ });
+const inboundUrl = lazySchema(() => z.url({ protocol: /^https?$/ }));
 
-export const IntegrationTypeV4 = z.strictObject({
+export const IntegrationTypeV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('integrationType'),
   name: z.string(),
@@ -154,24 +157,24 @@ export const IntegrationTypeV4 = z.strictObject({
       default: z.union([z.string(), z.boolean(), z.array(z.string()), z.number()]).optional(),
     }),
   ),
-});
+}));
 
 /** A heartbeat integration's state (docs/api.md#heartbeats): `waiting` before its first beat, `up`,
  * `missed` once its deadline passed without one. */
-export const HeartbeatV4 = z.strictObject({
+export const HeartbeatV4 = lazyStrictObject(() => ({
   status: z.enum(['waiting', 'up', 'missed']),
   last_beat_at: instant.nullable(),
   next_due_at: instant,
-});
+}));
 
 /** The same on the earlier interface: its other timestamps are Unix seconds (contract §1). */
-export const HeartbeatEarlier = z.strictObject({
+export const HeartbeatEarlier = lazyStrictObject(() => ({
   status: z.enum(['waiting', 'up', 'missed']),
   last_beat: unixSeconds.nullable(),
   next_due: unixSeconds,
-});
+}));
 
-export const IntegrationV4 = z.strictObject({
+export const IntegrationV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('integration'),
   url: inboundUrl,
@@ -190,9 +193,9 @@ export const IntegrationV4 = z.strictObject({
   heartbeat: HeartbeatV4.optional(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const IntegrationEarlier = z.strictObject({
+export const IntegrationEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('integration'),
   url: inboundUrl,
@@ -208,7 +211,7 @@ export const IntegrationEarlier = z.strictObject({
   heartbeat: HeartbeatEarlier.optional(),
   createdAt: instant,
   updatedAt: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createIntegrationV4Input, { id: 'IntegrationCreateInput' });

@@ -1,10 +1,11 @@
 // Input schema of logs (api-earlier.md "Log": POST /log {content, owner_id, source_id}).
 import * as z from 'zod';
+import { lazyObject, lazyStrictObject } from '../lazy-schema';
 import { intish, jsonData, requiredText } from '../http/fields';
 import { instant, jsonObject, prefixIdOf, tinyId } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-export const createLogInput = z.object({
+export const createLogInput = lazyObject(() => ({
   content: requiredText,
   owner_id: requiredText,
   source_id: requiredText,
@@ -12,11 +13,11 @@ export const createLogInput = z.object({
   subtype: z.enum(['INCOMING', 'OUTGOING']).nullable().optional(),
   level: intish.optional(),
   meta: jsonData().optional(),
-});
+}));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const LogEarlier = z.strictObject({
+export const LogEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('log'),
   tinyId: tinyId.nullable(),
@@ -32,7 +33,7 @@ export const LogEarlier = z.strictObject({
   data: jsonObject,
   status: z.enum(['pending', 'processed', 'ignored', 'failed']).optional(),
   reason: z.string().optional(),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createLogInput, { id: 'LogCreateEarlierInput' });

@@ -1,21 +1,22 @@
 // Input schemas of notification rules (api-v4.md "Notification rule"): name, enabled and the rules
 // YAML (docs/api.md#escalation-and-notifications), validated by the rule engine after the schema.
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, metaInput, requiredText } from '../http/fields';
 import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-export const createNotificationRuleInput = z.object({
+export const createNotificationRuleInput = lazyObject(() => ({
   name: requiredText,
   enabled: boolish.optional(),
   rules: z.string().nullable().optional(),
   meta: metaInput.optional(),
-});
+}));
 
-export const updateNotificationRuleInput = createNotificationRuleInput.partial();
+export const updateNotificationRuleInput = lazySchema(() => createNotificationRuleInput.partial());
 
 /** POST /api/v4/notification_rules/:id/test: the alert, and optionally whose default channels and which event. */
-export const notificationRuleTestInput = z.object({
+export const notificationRuleTestInput = lazyObject(() => ({
   alert: z.looseObject({}),
   account_user_id: z.string().trim().min(1).optional(),
   type: z
@@ -23,12 +24,12 @@ export const notificationRuleTestInput = z.object({
     .trim()
     .regex(/^[a-z_]+\.[a-z_]+$/, 'must be an event type such as alert.open')
     .optional(),
-});
+}));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
 /** The earlier /router shows routers and notification rules alike (routers take it from here). */
-export const RouterEarlier = z.strictObject({
+export const RouterEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('router', 'notificationRule'),
   tinyId: tinyId.nullable(),
@@ -41,12 +42,12 @@ export const RouterEarlier = z.strictObject({
   default_receiver: prefixIdOf('team', 'user', 'accountUser', 'router', 'schedule').nullable(),
   settings: z.string().nullable(),
   rules: z.string().nullable(),
-});
+}));
 
 /** One condition of a dry run: whether it held and the value it saw. */
-export const conditionReport = z.looseObject({ condition: z.string(), held: z.boolean() });
+export const conditionReport = lazySchema(() => z.looseObject({ condition: z.string(), held: z.boolean() }));
 
-export const NotificationRuleV4 = z.strictObject({
+export const NotificationRuleV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('notificationRule'),
   account_id: ulid,
@@ -56,10 +57,10 @@ export const NotificationRuleV4 = z.strictObject({
   meta: jsonObject,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 /** POST /api/v4/notification_rules/:id/test. */
-export const NotificationRuleExplanation = z.strictObject({
+export const NotificationRuleExplanation = lazyStrictObject(() => ({
   notification_rule_id: z.string().nullable(),
   enabled: z.boolean(),
   type: z.string(),
@@ -77,7 +78,7 @@ export const NotificationRuleExplanation = z.strictObject({
     reason: z.enum(['matched', 'ignored', 'no_rule', 'disabled', 'no_match', 'invalid_rules']),
     steps: z.array(z.looseObject({ at_offset_ms: z.number(), channels: z.array(z.string()) })),
   }),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createNotificationRuleInput, { id: 'NotificationRuleCreateInput' });

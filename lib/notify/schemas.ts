@@ -1,20 +1,23 @@
 // The representations of a notification on both interfaces (api-v4.md, api-earlier.md), which
 // represent.ts's serializers return.
 import * as z from 'zod';
+import { lazySchema, lazyStrictObject } from '../lazy-schema';
 import { CHANNELS } from './records';
 import { instant, jsonObject, prefixIdOf, ulid, unixSeconds } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-const channel = z.enum(CHANNELS);
-const notificationStatus = z.enum(['queued', 'sent', 'delivered', 'failed']);
-const providerStatus = z
-  .string()
-  .nullable()
-  .describe(
-    "The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …)",
-  );
+const channel = lazySchema(() => z.enum(CHANNELS));
+const notificationStatus = lazySchema(() => z.enum(['queued', 'sent', 'delivered', 'failed']));
+const providerStatus = lazySchema(() =>
+  z
+    .string()
+    .nullable()
+    .describe(
+      "The provider's last word: accepted, delivered, failed, bundled, waiting, cancelled, unknown, or a delivery receipt's event type (Delivery, Bounce, TEXT_DELIVERED, VOICE_NO_ANSWER, …)",
+    ),
+);
 
-export const NotificationV4 = z.strictObject({
+export const NotificationV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('notification'),
   account_id: ulid,
@@ -35,9 +38,9 @@ export const NotificationV4 = z.strictObject({
   delivered_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
-export const NotificationEarlier = z.strictObject({
+export const NotificationEarlier = lazyStrictObject(() => ({
   sid: prefixIdOf('account'),
   id: prefixIdOf('notification'),
   createdAt: instant,
@@ -63,7 +66,7 @@ export const NotificationEarlier = z.strictObject({
   sent: unixSeconds.nullable(),
   delivered: unixSeconds.nullable(),
   err: z.array(z.string()),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(NotificationV4, { id: 'NotificationV4' });

@@ -1,20 +1,21 @@
 // Representations of the reports (contract §14, docs/api.md#reports).
 import * as z from 'zod';
+import { lazySchema, lazyStrictObject } from '../lazy-schema';
 import { documentNames } from '../http/document-names';
 import { count, instant, ulid } from '../http/response-fields';
 
-const Seconds = z.number().nullable();
+const Seconds = lazySchema(() => z.number().nullable());
 
 /** Times from creation, in seconds (null when no alert of the bucket reached that state). */
-export const DurationStats = z.strictObject({
+export const DurationStats = lazyStrictObject(() => ({
   /** Exact, to the millisecond. */
   mean: Seconds,
   /** From the day histograms: exact below 16 s, else within 9.1 %. */
   p50: Seconds,
   p90: Seconds,
-});
+}));
 
-export const AlertReportRow = z.strictObject({
+export const AlertReportRow = lazyStrictObject(() => ({
   start: instant,
   end: instant,
   /** Alerts created in the bucket. */
@@ -27,9 +28,9 @@ export const AlertReportRow = z.strictObject({
   dropped: count,
   mtta: DurationStats,
   mttr: DurationStats,
-});
+}));
 
-export const AlertReportV4 = z.strictObject({
+export const AlertReportV4 = lazyStrictObject(() => ({
   start: instant,
   end: instant,
   bucket: z.enum(['day', 'week']),
@@ -37,17 +38,17 @@ export const AlertReportV4 = z.strictObject({
   buckets: z.array(AlertReportRow),
   /** The whole window as one bucket. */
   total: AlertReportRow,
-});
+}));
 
-const ChannelCounts = z.strictObject({
+const ChannelCounts = lazyStrictObject(() => ({
   push: count,
   email: count,
   sms: count,
   voice: count,
   slack: count,
-});
+}));
 
-export const PageReportPerson = z.strictObject({
+export const PageReportPerson = lazyStrictObject(() => ({
   account_user_id: ulid,
   /** Null when the account user has been deleted since. */
   name: z.string().nullable(),
@@ -57,14 +58,14 @@ export const PageReportPerson = z.strictObject({
   night_pages: count,
   /** Alerts this person was the first to acknowledge. */
   acknowledged: count,
-});
+}));
 
-export const PageReportV4 = z.strictObject({
+export const PageReportV4 = lazyStrictObject(() => ({
   start: instant,
   end: instant,
   team_id: ulid.nullable(),
   people: z.array(PageReportPerson),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(DurationStats, { id: 'ReportDurationStats' });

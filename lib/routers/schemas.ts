@@ -1,17 +1,18 @@
 // Input schemas of routers, both interfaces (api-v4.md "Router", api-earlier.md "Router", contract
 // docs/api.md#routers-and-automations). The rules are a YAML text, validated by the rule engine (lib/rule-engine) after the schema.
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { boolish, metaInput, requiredText } from '../http/fields';
 import { conditionReport } from '../notification-rules/schemas';
 import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
 /** A YAML text; kept exactly as sent (no trimming). */
-export const yamlText = z.string();
+export const yamlText = lazySchema(() => z.string());
 
-const receiverId = z.string().trim().min(1).nullable();
+const receiverId = lazySchema(() => z.string().trim().min(1).nullable());
 
-export const createRouterV4Input = z.object({
+export const createRouterV4Input = lazyObject(() => ({
   name: requiredText,
   enabled: boolish.optional(),
   rules: yamlText.nullable().optional(),
@@ -19,16 +20,16 @@ export const createRouterV4Input = z.object({
   default_receiver_account_user_id: receiverId.optional(),
   default_receiver_router_id: receiverId.optional(),
   meta: metaInput.optional(),
-});
+}));
 
-export const updateRouterV4Input = createRouterV4Input.partial();
+export const updateRouterV4Input = lazySchema(() => createRouterV4Input.partial());
 
 export const ROUTER_TYPES = ['router', 'notification'] as const;
 
-const routerType = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(ROUTER_TYPES));
+const routerType = lazySchema(() => z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(ROUTER_TYPES)));
 
 /** The earlier interface: the YAML arrives as `settings` or `rules` (docs/api.md#routers-and-automations). */
-export const createRouterEarlierInput = z.object({
+export const createRouterEarlierInput = lazyObject(() => ({
   name: requiredText,
   type: routerType,
   settings: yamlText.optional(),
@@ -36,9 +37,9 @@ export const createRouterEarlierInput = z.object({
   default_receiver: z.string().trim().min(1).optional(),
   enabled: boolish.optional(),
   meta: metaInput.optional(),
-});
+}));
 
-export const updateRouterEarlierInput = z.object({
+export const updateRouterEarlierInput = lazyObject(() => ({
   name: requiredText.optional(),
   type: routerType.optional(),
   settings: yamlText.optional(),
@@ -46,7 +47,7 @@ export const updateRouterEarlierInput = z.object({
   default_receiver: z.string().trim().min(1).optional(),
   enabled: boolish.optional(),
   meta: metaInput.optional(),
-});
+}));
 
 export type EarlierRouterInput = z.infer<typeof updateRouterEarlierInput>;
 
@@ -60,7 +61,7 @@ export function earlierYaml(input: { settings?: string; rules?: string }, messag
 }
 
 /** POST /api/v4/routers/:id/test: the alert to route (v4 shape), and optionally the request that made it. */
-export const routerTestInput = z.object({
+export const routerTestInput = lazyObject(() => ({
   alert: z.looseObject({}),
   log: z
     .object({
@@ -69,11 +70,11 @@ export const routerTestInput = z.object({
     })
     .nullable()
     .optional(),
-});
+}));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const RouterV4 = z.strictObject({
+export const RouterV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('router'),
   account_id: ulid,
@@ -87,13 +88,13 @@ export const RouterV4 = z.strictObject({
   meta: jsonObject,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 /** GET /router/default-template/:type: the YAML text as a JSON string. */
-export const DefaultTemplate = z.string();
+export const DefaultTemplate = lazySchema(() => z.string());
 
 /** POST /api/v4/routers/:id/test. */
-export const RouterExplanation = z.strictObject({
+export const RouterExplanation = lazyStrictObject(() => ({
   router_id: z.string().nullable(),
   enabled: z.boolean(),
   evaluated_at: instant,
@@ -109,7 +110,7 @@ export const RouterExplanation = z.strictObject({
     alert_changes: jsonObject,
     warnings: z.array(z.string()),
   }),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createRouterV4Input, { id: 'RouterCreateInput' });

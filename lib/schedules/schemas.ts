@@ -1,15 +1,16 @@
 // Input schemas of schedules (api-v4.md "Schedule").
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { metaInput, requiredText } from '../http/fields';
 import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-fields';
 import { documentNames } from '../http/document-names';
 
-export const createScheduleInput = z.object({ name: requiredText, meta: metaInput.optional() });
-export const updateScheduleInput = z.object({ name: requiredText.optional(), meta: metaInput.optional() });
+export const createScheduleInput = lazyObject(() => ({ name: requiredText, meta: metaInput.optional() }));
+export const updateScheduleInput = lazyObject(() => ({ name: requiredText.optional(), meta: metaInput.optional() }));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const ScheduleV4 = z.strictObject({
+export const ScheduleV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('schedule'),
   account_id: ulid,
@@ -18,10 +19,10 @@ export const ScheduleV4 = z.strictObject({
   meta: jsonObject,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 /** One on-call span (current_oncall, window_events): its real bounds, not clipped to the window. */
-export const OncallEntry = z.strictObject({
+export const OncallEntry = lazyStrictObject(() => ({
   event_id: ulid,
   layer: z.number().int(),
   start_time: instant,
@@ -36,14 +37,14 @@ export const OncallEntry = z.strictObject({
       email: z.string().nullable(),
     }),
   ),
-});
+}));
 
-export const OncallEntries = z.array(OncallEntry);
+export const OncallEntries = lazySchema(() => z.array(OncallEntry));
 
-const Interval = z.strictObject({ start: instant, end: instant });
+const Interval = lazyStrictObject(() => ({ start: instant, end: instant }));
 
 /** GET /api/v4/schedules/:id/coverage (contract §14): gaps per layer and each person's time, in a window. */
-export const ScheduleCoverageV4 = z.strictObject({
+export const ScheduleCoverageV4 = lazyStrictObject(() => ({
   start: instant,
   end: instant,
   layers: z.array(
@@ -64,10 +65,10 @@ export const ScheduleCoverageV4 = z.strictObject({
       spans: z.number().int(),
     }),
   ),
-});
+}));
 
 /** GET /api/v4/schedules/:id/fairness: how a window's on-call time is shared out (docs/api.md#fairness). */
-export const ScheduleFairnessV4 = z.strictObject({
+export const ScheduleFairnessV4 = lazyStrictObject(() => ({
   start: instant,
   end: instant,
   people: z.array(
@@ -85,7 +86,7 @@ export const ScheduleFairnessV4 = z.strictObject({
       spans: z.number().int(),
     }),
   ),
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createScheduleInput, { id: 'ScheduleCreateInput' });

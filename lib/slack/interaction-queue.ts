@@ -7,10 +7,11 @@
 // says "working on it" once SQS holds the command, and the worker runs it again and tells the result
 // (a Lambda's process is frozen after its answer, so work left running in it may never finish).
 import * as z from 'zod';
+import { lazyObject } from '../lazy-schema';
 import { config } from '../config';
 import { sendDelayed } from '../queues/client';
 
-const slackInteractionMessage = z.object({
+const slackInteractionMessage = lazyObject(() => ({
   kind: z.literal('slack_interaction'),
   account_id: z.string(),
   /** The Slack user who clicked. */
@@ -23,11 +24,11 @@ const slackInteractionMessage = z.object({
   response_url: z.string().optional(),
   /** The click was on a page's direct message, which its result replaces. */
   direct_message: z.boolean(),
-});
+}));
 
 export type SlackInteractionMessage = z.infer<typeof slackInteractionMessage>;
 
-const slackCommandMessage = z.object({
+const slackCommandMessage = lazyObject(() => ({
   kind: z.literal('slack_command'),
   account_id: z.string(),
   /** The Slack user who sent the command. */
@@ -40,7 +41,7 @@ const slackCommandMessage = z.object({
   sent_at: z.number(),
   /** Where the result is told (absent: the command is run and nobody is told). */
   response_url: z.string().optional(),
-});
+}));
 
 export type SlackCommandMessage = z.infer<typeof slackCommandMessage>;
 

@@ -5,13 +5,14 @@
 // result through the payload's response_url, so Slack's 3 s never wait for a transition, and a
 // process that dies after the answer loses no click.
 import * as z from 'zod';
+import { lazyObject } from '../lazy-schema';
 import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest } from '../http/errors';
 import { newId } from '../ids';
 import { enqueueSlackWork } from './interaction-queue';
 import { interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
-const payloadSchema = z.object({
+const payloadSchema = lazyObject(() => ({
   type: z.string(),
   team: z.object({ id: z.string() }).passthrough(),
   user: z.object({ id: z.string().regex(SLACK_USER_ID), name: z.string().optional(), username: z.string().optional() }).passthrough(),
@@ -32,7 +33,7 @@ const payloadSchema = z.object({
         .passthrough(),
     )
     .optional(),
-});
+}));
 
 type Payload = z.infer<typeof payloadSchema>;
 

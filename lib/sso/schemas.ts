@@ -1,14 +1,15 @@
 // Input schemas of single sign-on (contract §16, docs/api.md#single-sign-on) and its answers.
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { rolesInput } from '../account-users/schemas';
 import { documentNames } from '../http/document-names';
 import { boolish } from '../http/fields';
 import { instant, ulid } from '../http/response-fields';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const email = lazySchema(() => z.string().trim().toLowerCase().max(254).pipe(z.email()));
 
 /** PUT /api/v4/sso. The first PUT needs issuer, client_id and client_secret; later ones change what they send. */
-export const configureSsoInput = z.object({
+export const configureSsoInput = lazyObject(() => ({
   issuer: z
     .string()
     .trim()
@@ -20,24 +21,24 @@ export const configureSsoInput = z.object({
   enforce: boolish.optional(),
   create_users: boolish.optional(),
   default_roles: rolesInput.optional(),
-});
+}));
 
 export type ConfigureSsoInput = z.infer<typeof configureSsoInput>;
 
 /** GET /public/sso/start and /public/sso/accounts: who is signing in. */
-export const signInQuery = z.object({
+export const signInQuery = lazyObject(() => ({
   email: email.optional(),
   account_id: z.string().trim().min(1).max(64).optional(),
-});
+}));
 
-export const exchangeCodeInput = z.object({
+export const exchangeCodeInput = lazyObject(() => ({
   code: z.string().trim().min(1).max(256),
-});
+}));
 
 // ---- representations: what represent.ts and the use cases return, and the document shows ----
 
 /** The account's settings, never the client secret. */
-export const SsoSettingsV4 = z.strictObject({
+export const SsoSettingsV4 = lazyStrictObject(() => ({
   account_id: ulid,
   issuer: z.string(),
   client_id: z.string(),
@@ -51,12 +52,12 @@ export const SsoSettingsV4 = z.strictObject({
   redirect_uri: z.string(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 /** The accounts an address may sign in to with single sign-on: the console asks which when there are several. */
-export const SsoAccountChoices = z.strictObject({
+export const SsoAccountChoices = lazyStrictObject(() => ({
   data: z.array(z.strictObject({ account_id: ulid, account_name: z.string() })),
-});
+}));
 
 documentNames.add(configureSsoInput, { id: 'SsoSettingsInput' });
 documentNames.add(exchangeCodeInput, { id: 'SsoExchangeInput' });

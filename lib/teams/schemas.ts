@@ -1,6 +1,7 @@
 // Input schemas of teams (api-v4.md "Team": permitted create parameters, plus attachments, and on
 // update the team's active schedule and escalation policy).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { Invalid } from '../http/errors';
 import { idList, metaInput, refineJsonData, requiredText } from '../http/fields';
 import { NOTIFICATION_TARGETS, type TeamRecord } from './records';
@@ -8,36 +9,42 @@ import { instant, jsonObject, prefixIdOf, tinyId, ulid } from '../http/response-
 import { documentNames } from '../http/document-names';
 import { CHAT_WEBHOOK_TYPES, MAX_CHAT_WEBHOOK_URL, MAX_CHAT_WEBHOOKS } from '../chat-cards/platforms';
 
-const target = z.enum(NOTIFICATION_TARGETS);
+const target = lazySchema(() => z.enum(NOTIFICATION_TARGETS));
 
-const httpUrl = requiredText.refine((value) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an http or https URL');
+const httpUrl = lazySchema(() =>
+  requiredText.refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http or https URL'),
+);
 
-const attachment = z.object({ filename: requiredText, url: httpUrl });
+const attachment = lazyObject(() => ({ filename: requiredText, url: httpUrl }));
 // Free-form in shape (a list, or an object keyed by name): plain JSON data, at most 100 of them.
-const attachments = z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 }));
-const nonEmptyIds = idList.pipe(z.array(z.string()).min(1));
+const attachments = lazySchema(() =>
+  z.union([z.array(attachment), z.record(z.string(), attachment)]).superRefine(refineJsonData({ maxItems: 100 })),
+);
+const nonEmptyIds = lazySchema(() => idList.pipe(z.array(z.string()).min(1)));
 
 /** A team's chat webhooks, the whole list (docs/api.md#chat-webhooks); the URLs' guard is checked on save (chat-webhooks.ts). */
-export const chatWebhooksInput = z
-  .array(z.object({ type: z.enum(CHAT_WEBHOOK_TYPES), url: requiredText.max(MAX_CHAT_WEBHOOK_URL) }))
-  .max(MAX_CHAT_WEBHOOKS);
+export const chatWebhooksInput = lazySchema(() =>
+  z.array(z.object({ type: z.enum(CHAT_WEBHOOK_TYPES), url: requiredText.max(MAX_CHAT_WEBHOOK_URL) })).max(MAX_CHAT_WEBHOOKS),
+);
 
 /** A Slack channel id (public `C…`, private `G…`); null stops posting. The bot must be in the channel. */
-const slackChannelId = z
-  .string()
-  .trim()
-  .refine((value) => /^[CG][A-Z0-9]{2,20}$/.test(value), {
-    message: "must be a Slack channel id such as C0123ABCD (in Slack: the channel's details, at the bottom)",
-  })
-  .nullable();
+const slackChannelId = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^[CG][A-Z0-9]{2,20}$/.test(value), {
+      message: "must be a Slack channel id such as C0123ABCD (in Slack: the channel's details, at the bottom)",
+    })
+    .nullable(),
+);
 
-export const createTeamInput = z.object({
+export const createTeamInput = lazyObject(() => ({
   name: requiredText,
   notes: z.string().nullable().optional(),
   meta: metaInput.optional(),
@@ -50,9 +57,9 @@ export const createTeamInput = z.object({
   attachments: attachments.optional(),
   chat_webhooks: chatWebhooksInput.optional(),
   slack_channel_id: slackChannelId.optional(),
-});
+}));
 
-export const updateTeamInput = z.object({
+export const updateTeamInput = lazyObject(() => ({
   name: requiredText.optional(),
   notes: z.string().nullable().optional(),
   meta: metaInput.optional(),
@@ -67,7 +74,7 @@ export const updateTeamInput = z.object({
   slack_channel_id: slackChannelId.optional(),
   schedule_id: z.string().trim().min(1).nullable().optional(),
   escalation_policy_id: z.string().trim().min(1).nullable().optional(),
-});
+}));
 
 export type CreateTeamInput = z.infer<typeof createTeamInput>;
 export type UpdateTeamInput = z.infer<typeof updateTeamInput>;
@@ -91,10 +98,10 @@ export function checkSpecificUsers(team: NotificationSettings): void {
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-const shownAttachment = z.strictObject({ filename: z.string(), url: z.string() });
-const notificationTarget = z.enum(NOTIFICATION_TARGETS);
+const shownAttachment = lazyStrictObject(() => ({ filename: z.string(), url: z.string() }));
+const notificationTarget = lazySchema(() => z.enum(NOTIFICATION_TARGETS));
 
-export const TeamV4 = z.strictObject({
+export const TeamV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('team'),
   account_id: ulid,
@@ -115,7 +122,7 @@ export const TeamV4 = z.strictObject({
   slack_channel_id: z.string().nullable(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createTeamInput, { id: 'TeamCreateInput' });

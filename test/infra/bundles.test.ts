@@ -5,9 +5,12 @@
 // written out here, not derived from the catalogue: a bundle that grows, or a heavy package that
 // reaches one more function, fails this test and has to be argued for in the change that does it.
 // `npx tsx bench/bundle-report.ts <function>` shows what a bundle holds and which import brings it.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, packageOf, type FunctionBundle } from '../../infra/bundle-analysis';
 import { FUNCTIONS } from '../../infra/functions';
 
@@ -75,15 +78,48 @@ const ON_FIRST_USE: Record<string, string[]> = {
   handlebars: [],
   'libphonenumber-js': [],
   jose: [],
+  // With the first login token signed or checked: a request with an API key never loads it.
+  jsonwebtoken: [],
 };
 
 const names = Object.keys(FUNCTIONS);
 const bundles = new Map<string, FunctionBundle>();
+const written = mkdtempSync(path.join(tmpdir(), 'oncall-bundles-'));
 
 beforeAll(async () => {
   const built = await Promise.all(names.map((name) => bundleFunction(root, FUNCTIONS[name as keyof typeof FUNCTIONS].entry)));
   names.forEach((name, i) => bundles.set(name, built[i]));
 }, 240_000);
+
+afterAll(() => rmSync(written, { recursive: true, force: true }));
+
+/**
+ * Imports a function's bundle in a fresh Node process, as a cold start does, and counts the zod
+ * schemas constructed meanwhile through zod's global post-processor hook (every schema zod builds
+ * passes it; the bundled zod and the package's read the same global). The same process then builds
+ * one schema with the package's zod, so a zod that stopped calling the hook fails here instead of
+ * counting nothing.
+ */
+function schemasBuiltAtImport(name: string): { atImport: number; probe: number } {
+  const folder = path.join(written, name);
+  for (const file of bundles.get(name)!.files) {
+    mkdirSync(path.dirname(path.join(folder, file.path)), { recursive: true });
+    writeFileSync(path.join(folder, file.path), file.contents);
+  }
+  const script = [
+    'let built = 0;',
+    'globalThis.__zod_globalConfig = { postProcessor: () => { built++; } };',
+    `await import(${JSON.stringify(pathToFileURL(path.join(folder, 'index.mjs')).href)});`,
+    'const atImport = built;',
+    `const z = await import(${JSON.stringify(pathToFileURL(path.join(root, 'node_modules/zod/index.js')).href)});`,
+    'z.string();',
+    'console.log(JSON.stringify({ atImport, probe: built - atImport }));',
+  ].join('\n');
+  const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
+  return JSON.parse(printed.toString()) as { atImport: number; probe: number };
+}
 
 describe("every function's bundle", () => {
   it(`loads at most ${BUDGET_KIB} KiB at start, and holds at most ${ALL_CODE_KIB} KiB in all`, () => {
@@ -107,5 +143,13 @@ describe("every function's bundle", () => {
   it.each(Object.entries(ON_FIRST_USE))('loads %s on first use, at start only in %j', (pkg, allowed) => {
     const atStart = names.filter((name) => Object.keys(bundles.get(name)!.inputs).some((input) => packageOf(input) === pkg));
     expect(atStart.sort()).toEqual([...allowed].sort());
+  });
+
+  // A schema is built by the first request that reads it (lib/lazy-schema.ts): importing a function
+  // builds none, so its cold start does not pay for every route's inputs and representations.
+  it.each(names)('%s builds no zod schema when it is imported', (name) => {
+    const { atImport, probe } = schemasBuiltAtImport(name);
+    expect(probe, "zod's post-processor hook counts what it builds").toBe(1);
+    expect(atImport, 'zod schemas built at import').toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // malformed, tampered with or expired is simply invalid. Links: <base>/public/respond/<token>.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { lazyObject, lazySchema } from '../../lazy-schema';
 
 export type ResponseAction = 'acknowledge' | 'reject';
 
@@ -52,9 +53,9 @@ export function signResponseToken(
 }
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
-const tokenId = z.string().min(1).max(64);
+const tokenId = lazySchema(() => z.string().min(1).max(64));
 /** The signed claims: c account, l alert, w workflow, u account user, a action (a/r), e expiry (ms). */
-const tokenPayload = z.object({ c: tokenId, l: tokenId, w: tokenId, u: tokenId, a: z.enum(['a', 'r']), e: z.number() });
+const tokenPayload = lazyObject(() => ({ c: tokenId, l: tokenId, w: tokenId, u: tokenId, a: z.enum(['a', 'r']), e: z.number() }));
 
 export function verifyResponseToken(token: unknown, secret: string | Uint8Array, now: number): VerifyResult {
   const bytes = key(secret);
