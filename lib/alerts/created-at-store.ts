@@ -240,44 +240,49 @@ const amountOf = (value: unknown): number => {
   return n === null ? 0 : Math.max(0, Number(n));
 };
 
+type Durations = Pick<DayFigures, 'acknowledged' | 'resolved'>;
+
 /**
- * A day item's durations of one kind. `legacy` also reads the one-counter-per-bucket fields of items
- * written before the histogram groups (`ah<bucket>`, `rh<bucket>`), which a report asks for only when
- * the groups do not add up to the count (readDurations).
+ * A day item's durations, both kinds in one pass over its fields. `legacy` also reads the
+ * one-counter-per-bucket fields of items written before the histogram groups (`ah<bucket>`,
+ * `rh<bucket>`), which a report asks for only when the groups do not add up to the counts
+ * (readDurations).
  */
-function durationFiguresOf(item: Item, prefix: 'a' | 'r', legacy = false): DurationFigures {
-  const histogram = new Map<number, number>();
+function durationsOf(item: Item, legacy = false): Durations {
+  const figures = { a: new Map<number, number>(), r: new Map<number, number>() };
   for (const [field, value] of Object.entries(item)) {
-    const n = storedDelta(value);
-    const histogramField = n === null ? null : parseHistogramField(field);
-    if (n === null || histogramField?.prefix !== prefix) continue;
+    const histogramField = parseHistogramField(field);
+    const n = histogramField && storedDelta(value);
+    if (!histogramField || n === null) continue;
+    const histogram = figures[histogramField.prefix];
     if (histogramField.grouped) addGroupCounts(histogram, histogramField.index, n);
     else if (legacy) histogram.set(histogramField.index, (histogram.get(histogramField.index) ?? 0) + Number(n));
   }
-  return { count: amountOf(item[durationCountField(prefix)]), sumMs: amountOf(item[durationSumField(prefix)]), histogram };
+  const of = (prefix: 'a' | 'r'): DurationFigures => ({
+    count: amountOf(item[durationCountField(prefix)]),
+    sumMs: amountOf(item[durationSumField(prefix)]),
+    histogram: figures[prefix],
+  });
+  return { acknowledged: of('a'), resolved: of('r') };
 }
 
 const histogramTotal = (figures: DurationFigures) => [...figures.histogram.values()].reduce((sum, n) => sum + n, 0);
 
 /**
- * The durations of each day item read (projected to DURATION_FIELDS): an item whose groups do not add up
- * to its counts still holds counters of the one-per-bucket format (alerts counted before the groups, the
- * recount not run since), and is read again whole, both formats summed.
+ * The durations of each day item read (projected to DURATION_FIELDS), by sort key: an item whose groups
+ * do not add up to its counts still holds counters of the one-per-bucket format (alerts counted before
+ * the groups, the recount not run since), and is read again whole, both formats summed.
  */
-async function readDurations(items: Item[]): Promise<Map<string, { acknowledged: DurationFigures; resolved: DurationFigures }>> {
-  const out = new Map<string, { acknowledged: DurationFigures; resolved: DurationFigures }>();
+async function readDurations(items: Item[]): Promise<Map<string, Durations>> {
+  const out = new Map<string, Durations>();
   const legacy: Key[] = [];
   for (const item of items) {
-    const figures = { acknowledged: durationFiguresOf(item, 'a'), resolved: durationFiguresOf(item, 'r') };
-    out.set(keyString(keyOfItem(item)), figures);
-    const { acknowledged: a, resolved: r } = figures;
+    const durations = durationsOf(item);
+    out.set(String(item.sk), durations);
+    const { acknowledged: a, resolved: r } = durations;
     if (histogramTotal(a) !== a.count || histogramTotal(r) !== r.count) legacy.push(keyOfItem(item));
   }
-  if (legacy.length > 0) {
-    for (const [id, item] of await batchGet(legacy)) {
-      out.set(id, { acknowledged: durationFiguresOf(item, 'a', true), resolved: durationFiguresOf(item, 'r', true) });
-    }
-  }
+  if (legacy.length > 0) for (const item of (await batchGet(legacy)).values()) out.set(String(item.sk), durationsOf(item, true));
   return out;
 }
 
@@ -325,15 +330,14 @@ export async function readReportDays(accountId: string, fromDay: string, toDay: 
       day: String(item.sk).slice(-10),
       created: amountOf(item.c),
       dropped: amountOf(item.d),
-      ...durations.get(keyString(keyOfItem(item)))!,
+      ...durations.get(String(item.sk))!,
     }));
   }
   const [created, items] = await Promise.all([
     readCreatedPerDay(accountId, fromDay, toDay),
     queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay], project: ['pk', 'sk', ...DURATION_FIELDS] }),
   ]);
-  const durations = await readDurations(items);
-  const byDay = new Map(items.map((item) => [String(item.sk), durations.get(keyString(keyOfItem(item)))!]));
+  const byDay = await readDurations(items);
   const empty = (): DurationFigures => ({ count: 0, sumMs: 0, histogram: new Map() });
   return [...new Set([...created.keys(), ...byDay.keys()])].sort().map((day) => ({
     day,

@@ -38,35 +38,43 @@ export function bucketSeconds(bucket: number): number {
   return Math.round(Math.sqrt(lowerBound(bucket) * lowerBound(bucket + 1)) * 10) / 10;
 }
 
-/** Buckets per stored group number, each a decimal place of PLACE. */
+/** Buckets per stored group number, each a decimal place of PLACE_DIGITS digits. */
 export const BUCKETS_PER_GROUP = 4;
-const PLACE = 1_000_000_000n;
-const HALF_PLACE = PLACE / 2n;
+const PLACE_DIGITS = 9;
+const PLACE = 10 ** PLACE_DIGITS;
+const HALF_PLACE = PLACE / 2;
 /** The last group: the one holding LAST_BUCKET. */
 export const LAST_GROUP = Math.floor(LAST_BUCKET / BUCKETS_PER_GROUP);
 
 /** The group of a bucket and what one duration in that bucket adds to the group's number. */
 export function bucketGroup(bucket: number): { group: number; weight: bigint } {
-  return { group: Math.floor(bucket / BUCKETS_PER_GROUP), weight: PLACE ** BigInt(bucket % BUCKETS_PER_GROUP) };
+  return { group: Math.floor(bucket / BUCKETS_PER_GROUP), weight: BigInt(PLACE) ** BigInt(bucket % BUCKETS_PER_GROUP) };
 }
 
 /**
- * Adds the counts a group's stored number holds to `into` (bucket → count). Each lower place is read as
- * a balanced digit (−PLACE/2, PLACE/2], so a bucket taken below zero (a recount's correction, an ADD
- * whose opposite has not landed yet) reads as its negative count instead of borrowing from the next.
+ * Adds the counts a group's stored number holds to `into` (bucket → count). The lower places are read
+ * as balanced digits (−PLACE/2, PLACE/2] of the number's magnitude, so a bucket taken below zero (a
+ * recount's correction, an ADD whose opposite has not landed yet) reads as its negative count instead
+ * of borrowing from the next; the sign applies to all. Read from the decimal digits: a report reads
+ * thousands of these, and slicing the string is several times quicker than BigInt division.
  */
 export function addGroupCounts(into: Map<number, number>, group: number, stored: number | bigint): void {
-  let rest = BigInt(stored);
+  const negative = stored < 0;
+  const digits = typeof stored === 'bigint' ? String(negative ? -stored : stored) : String(Math.abs(stored));
   const first = group * BUCKETS_PER_GROUP;
-  for (let place = 0; place < BUCKETS_PER_GROUP && rest !== 0n; place++) {
-    let digit = rest;
-    if (place < BUCKETS_PER_GROUP - 1) {
-      digit = rest % PLACE;
-      if (digit > HALF_PLACE) digit -= PLACE;
-      else if (digit <= -HALF_PLACE) digit += PLACE;
-      rest = (rest - digit) / PLACE;
-    } else rest = 0n;
-    if (digit !== 0n) into.set(first + place, (into.get(first + place) ?? 0) + Number(digit));
+  let end = digits.length;
+  let carry = 0;
+  for (let place = 0; place < BUCKETS_PER_GROUP; place++) {
+    const top = place === BUCKETS_PER_GROUP - 1;
+    const start = top ? 0 : Math.max(0, end - PLACE_DIGITS);
+    let digit = (end > start ? Number(digits.slice(start, end)) : 0) + carry;
+    carry = 0;
+    if (!top && digit > HALF_PLACE) {
+      digit -= PLACE;
+      carry = 1;
+    }
+    if (digit !== 0) into.set(first + place, (into.get(first + place) ?? 0) + (negative ? -digit : digit));
+    end = start;
   }
 }
 
