@@ -10,7 +10,18 @@ import { db, tableName } from '../store/client';
 import { isZeroDelta, sameDelta, scaleDelta, storedDelta, sumDeltas, type CountDelta } from '../store/count-delta';
 import { adjustFields, correctFields } from '../store/counters';
 import { addToCounterItem } from '../store/grouped-writes';
-import { batchGet, fromItem, keyOfItem, keyString, queryAll, queryItems, type Item, type Key } from '../store/items';
+import {
+  batchGet,
+  fromItem,
+  keyOfItem,
+  keyString,
+  queryAll,
+  queryItems,
+  queryRanges,
+  splitDayRange,
+  type Item,
+  type Key,
+} from '../store/items';
 import { addGroupCounts, LAST_GROUP } from './duration-histogram';
 import {
   alertPartition,
@@ -311,20 +322,24 @@ async function readCreatedPerDay(
   return days;
 }
 
+/** A long window's day items are read in up to three Queries of consecutive days side by side. */
+const reportDayRanges = (fromDay: string, toDay: string) => splitDayRange(fromDay, toDay, 3, 10);
+
 /**
  * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts, whatever the
- * account holds. A team's from its own day items (one Query); the account's from two Queries side by
- * side: created and dropped from the month items (three or four for a quarter), the durations from
- * the day bucket items projected to their report fields. The day items' hour fields and write tokens
+ * account holds. A team's from its own day items; the account's from the month items (created and
+ * dropped: three or four for a quarter) and, side by side, the day bucket items projected to their
+ * report fields. Day items of a month or more are read in up to three Queries side by side. The day items' hour fields and write tokens
  * stay in DynamoDB: on the embedded emulator a report that read them whole took 4–11× as long at
  * 100 000 alerts as at 100, most of it parsing and unmarshalling ~185 attributes a day.
  */
 export async function readReportDays(accountId: string, fromDay: string, toDay: string, teamId?: string): Promise<DayFigures[]> {
   if (teamId !== undefined) {
-    const items = await queryItems(reportTeamPartition(accountId), {
-      skBetween: [reportTeamSortKey(teamId, fromDay), reportTeamSortKey(teamId, toDay)],
-      project: ['pk', 'sk', 'c', 'd', ...DURATION_FIELDS],
-    });
+    const ranges = reportDayRanges(fromDay, toDay).map(([from, to]): [string, string] => [
+      reportTeamSortKey(teamId, from),
+      reportTeamSortKey(teamId, to),
+    ]);
+    const items = await queryRanges(reportTeamPartition(accountId), ranges, { project: ['pk', 'sk', 'c', 'd', ...DURATION_FIELDS] });
     const durations = await readDurations(items);
     return items.map((item) => ({
       day: String(item.sk).slice(-10),
@@ -335,7 +350,7 @@ export async function readReportDays(accountId: string, fromDay: string, toDay: 
   }
   const [created, items] = await Promise.all([
     readCreatedPerDay(accountId, fromDay, toDay),
-    queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay], project: ['pk', 'sk', ...DURATION_FIELDS] }),
+    queryRanges(createdDayPartition(accountId), reportDayRanges(fromDay, toDay), { project: ['pk', 'sk', ...DURATION_FIELDS] }),
   ]);
   const byDay = await readDurations(items);
   const empty = (): DurationFigures => ({ count: 0, sumMs: 0, histogram: new Map() });

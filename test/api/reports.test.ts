@@ -261,6 +261,19 @@ describe('reports of alerts and pages', () => {
     for (const read of await day15()) expect(read.total.mtta).toEqual(mixedTimes);
     expect((await recountCreatedBuckets(accountId, { settleMs: 50 })).status).toBe('exact');
 
+    // A month's day items are read in three Queries of ten days side by side (02-23…03-04, 03-05…03-14,
+    // 03-15…03-24): the alerts of the 14th and of the 15th fall in two of them and all count.
+    const month = 'start=2027-02-23&end=2027-03-25';
+    expect((await report(admin, 'alerts', month)).total).toMatchObject({ created: 8, acknowledged: 5, resolved: 3, dropped: 1 });
+    // T: X1, X2, X4, X5, X7, X8; acknowledged after 90, 30, 5, 40 and 10 s: mean 35, p50 30 s, p90 90 s.
+    expect((await report(admin, 'alerts', `${month}&team_id=${t.id}`)).total).toMatchObject({
+      created: 6,
+      acknowledged: 5,
+      resolved: 3,
+      dropped: 0,
+      mtta: { mean: 35, p50: 29.3, p90: 83 },
+    });
+
     // Another account sees none of it, and may not name this account's team.
     const other = await signupAccount(service, 'Reporter');
     const theirs = await report(other.client, 'alerts', 'start=2027-03-08&end=2027-03-22&bucket=week');
