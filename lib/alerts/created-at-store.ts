@@ -7,14 +7,31 @@
 import { ulidBoundsOf } from '../ids';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
+import { isZeroDelta, sameDelta, scaleDelta, storedDelta, sumDeltas, type CountDelta } from '../store/count-delta';
 import { adjustFields, correctFields } from '../store/counters';
 import { addToCounterItem } from '../store/grouped-writes';
-import { batchGet, fromItem, keyOfItem, keyString, queryAll, queryItems, type Item } from '../store/items';
+import {
+  batchGet,
+  fromItem,
+  keyOfItem,
+  keyString,
+  queryAll,
+  queryItems,
+  queryRanges,
+  splitDayRange,
+  type Item,
+  type Key,
+} from '../store/items';
+import { addGroupCounts, LAST_GROUP } from './duration-histogram';
 import {
   alertPartition,
   createdBucketsOf,
   createdDayPartition,
   createdMonthPartition,
+  durationCountField,
+  durationGroupField,
+  durationSumField,
+  parseHistogramField,
   reportFieldsOf,
   reportTeamPartition,
   reportTeamSortKey,
@@ -26,7 +43,7 @@ import {
 type Counted = ReportCounted;
 
 /** Bucket item → field → delta. */
-export type BucketDeltas = Map<string, { key: { pk: string; sk: string }; deltas: Record<string, number> }>;
+export type BucketDeltas = Map<string, { key: { pk: string; sk: string }; deltas: Record<string, CountDelta> }>;
 
 /** Adds (`sign` 1) or takes away (−1) an alert's two bucket fields and its report fields. */
 export function addBucketDeltas(into: BucketDeltas, alert: Counted | null, sign: number): void {
@@ -35,7 +52,7 @@ export function addBucketDeltas(into: BucketDeltas, alert: Counted | null, sign:
     const id = `${pk}|${sk}`;
     let entry = into.get(id);
     if (!entry) into.set(id, (entry = { key: { pk, sk }, deltas: {} }));
-    entry.deltas[field] = (entry.deltas[field] ?? 0) + sign * n;
+    entry.deltas[field] = sumDeltas(entry.deltas[field], scaleDelta(n, sign));
   }
 }
 
@@ -44,7 +61,7 @@ function bucketDeltas(before: Counted | null, after: Counted | null): BucketDelt
   addBucketDeltas(deltas, before, -1);
   addBucketDeltas(deltas, after, 1);
   for (const [id, entry] of deltas) {
-    for (const [field, n] of Object.entries(entry.deltas)) if (n === 0) delete entry.deltas[field];
+    for (const [field, n] of Object.entries(entry.deltas)) if (isZeroDelta(n)) delete entry.deltas[field];
     if (Object.keys(entry.deltas).length === 0) deltas.delete(id);
   }
   return deltas;
@@ -220,55 +237,129 @@ export interface DayFigures {
   resolved: DurationFigures;
 }
 
-function durationFiguresOf(item: Item, prefix: 'a' | 'r'): DurationFigures {
-  const histogram = new Map<number, number>();
-  const bucketField = new RegExp(`^${prefix}h(\\d+)$`);
-  for (const [field, value] of Object.entries(item)) {
-    const match = bucketField.exec(field);
-    if (match && typeof value === 'number' && value > 0) histogram.set(Number(match[1]), value);
-  }
-  const number = (field: string) => (typeof item[field] === 'number' ? Math.max(0, item[field]) : 0);
-  return { count: number(prefix), sumMs: number(`${prefix}s`), histogram };
-}
+const DURATIONS = ['a', 'r'] as const;
+/** The attributes of a day item a report reads: the counts, sums and histogram groups (never the hour
+ * fields nor the write tokens, which a busy day item holds five times as many of). */
+const DURATION_FIELDS = DURATIONS.flatMap((prefix) => [
+  durationCountField(prefix),
+  durationSumField(prefix),
+  ...Array.from({ length: LAST_GROUP + 1 }, (_, group) => durationGroupField(prefix, group)),
+]);
+
+const amountOf = (value: unknown): number => {
+  const n = storedDelta(value);
+  return n === null ? 0 : Math.max(0, Number(n));
+};
+
+type Durations = Pick<DayFigures, 'acknowledged' | 'resolved'>;
 
 /**
- * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts: the account's
- * from its day bucket items (created and dropped summed from the hour fields), a team's from its own
- * day items. One Query either way: the days of the range, whatever the account holds. (A projection
- * of the report fields alone, ~230 attribute names, made dynalite slower per item than reading the
- * whole items: npm run bench reports.)
+ * A day item's durations, both kinds in one pass over its fields. `legacy` also reads the
+ * one-counter-per-bucket fields of items written before the histogram groups (`ah<bucket>`,
+ * `rh<bucket>`), which a report asks for only when the groups do not add up to the counts
+ * (readDurations).
+ */
+function durationsOf(item: Item, legacy = false): Durations {
+  const figures = { a: new Map<number, number>(), r: new Map<number, number>() };
+  for (const [field, value] of Object.entries(item)) {
+    const histogramField = parseHistogramField(field);
+    const n = histogramField && storedDelta(value);
+    if (!histogramField || n === null) continue;
+    const histogram = figures[histogramField.prefix];
+    if (histogramField.grouped) addGroupCounts(histogram, histogramField.index, n);
+    else if (legacy) histogram.set(histogramField.index, (histogram.get(histogramField.index) ?? 0) + Number(n));
+  }
+  const of = (prefix: 'a' | 'r'): DurationFigures => ({
+    count: amountOf(item[durationCountField(prefix)]),
+    sumMs: amountOf(item[durationSumField(prefix)]),
+    histogram: figures[prefix],
+  });
+  return { acknowledged: of('a'), resolved: of('r') };
+}
+
+const histogramTotal = (figures: DurationFigures) => [...figures.histogram.values()].reduce((sum, n) => sum + n, 0);
+
+/**
+ * The durations of each day item read (projected to DURATION_FIELDS), by sort key: an item whose groups
+ * do not add up to its counts still holds counters of the one-per-bucket format (alerts counted before
+ * the groups, the recount not run since), and is read again whole, both formats summed.
+ */
+async function readDurations(items: Item[]): Promise<Map<string, Durations>> {
+  const out = new Map<string, Durations>();
+  const legacy: Key[] = [];
+  for (const item of items) {
+    const durations = durationsOf(item);
+    out.set(String(item.sk), durations);
+    const { acknowledged: a, resolved: r } = durations;
+    if (histogramTotal(a) !== a.count || histogramTotal(r) !== r.count) legacy.push(keyOfItem(item));
+  }
+  if (legacy.length > 0) for (const item of (await batchGet(legacy)).values()) out.set(String(item.sk), durationsOf(item, true));
+  return out;
+}
+
+/** Created and dropped per day of [fromDay, toDay], from the month items' `<DD>#<status>` fields. */
+async function readCreatedPerDay(
+  accountId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, { created: number; dropped: number }>> {
+  const months = await queryItems(createdMonthPartition(accountId), { skBetween: [fromDay.slice(0, 7), toDay.slice(0, 7)] });
+  const days = new Map<string, { created: number; dropped: number }>();
+  for (const item of months) {
+    const month = String(item.sk);
+    for (const [field, value] of Object.entries(item)) {
+      const at = field.indexOf('#');
+      const n = storedDelta(value);
+      if (at !== 2 || n === null) continue;
+      const day = `${month}-${field.slice(0, 2)}`;
+      if (day < fromDay || day > toDay) continue;
+      let figures = days.get(day);
+      if (!figures) days.set(day, (figures = { created: 0, dropped: 0 }));
+      figures.created += Number(n);
+      if (field.slice(3) === 'dropped') figures.dropped += Number(n);
+    }
+  }
+  return days;
+}
+
+/** A long window's day items are read in up to three Queries of consecutive days side by side. */
+const reportDayRanges = (fromDay: string, toDay: string) => splitDayRange(fromDay, toDay, 3, 10);
+
+/**
+ * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts, whatever the
+ * account holds. A team's from its own day items; the account's from the month items (created and
+ * dropped: three or four for a quarter) and, side by side, the day bucket items projected to their
+ * report fields. Day items of a month or more are read in up to three Queries side by side. The day items' hour fields and write tokens
+ * stay in DynamoDB: on the embedded emulator a report that read them whole took 4–11× as long at
+ * 100 000 alerts as at 100, most of it parsing and unmarshalling ~185 attributes a day.
  */
 export async function readReportDays(accountId: string, fromDay: string, toDay: string, teamId?: string): Promise<DayFigures[]> {
   if (teamId !== undefined) {
-    const items = await queryItems(reportTeamPartition(accountId), {
-      skBetween: [reportTeamSortKey(teamId, fromDay), reportTeamSortKey(teamId, toDay)],
-    });
+    const ranges = reportDayRanges(fromDay, toDay).map(([from, to]): [string, string] => [
+      reportTeamSortKey(teamId, from),
+      reportTeamSortKey(teamId, to),
+    ]);
+    const items = await queryRanges(reportTeamPartition(accountId), ranges, { project: ['pk', 'sk', 'c', 'd', ...DURATION_FIELDS] });
+    const durations = await readDurations(items);
     return items.map((item) => ({
       day: String(item.sk).slice(-10),
-      created: typeof item.c === 'number' ? Math.max(0, item.c) : 0,
-      dropped: typeof item.d === 'number' ? Math.max(0, item.d) : 0,
-      acknowledged: durationFiguresOf(item, 'a'),
-      resolved: durationFiguresOf(item, 'r'),
+      created: amountOf(item.c),
+      dropped: amountOf(item.d),
+      ...durations.get(String(item.sk))!,
     }));
   }
-  const items = await queryItems(createdDayPartition(accountId), { skBetween: [fromDay, toDay] });
-  return items.map((item) => {
-    let created = 0;
-    let dropped = 0;
-    for (const [field, value] of Object.entries(item)) {
-      const at = field.indexOf('#');
-      if (at < 0 || typeof value !== 'number') continue;
-      created += value;
-      if (field.slice(at + 1) === 'dropped') dropped += value;
-    }
-    return {
-      day: String(item.sk),
-      created: Math.max(0, created),
-      dropped: Math.max(0, dropped),
-      acknowledged: durationFiguresOf(item, 'a'),
-      resolved: durationFiguresOf(item, 'r'),
-    };
-  });
+  const [created, items] = await Promise.all([
+    readCreatedPerDay(accountId, fromDay, toDay),
+    queryRanges(createdDayPartition(accountId), reportDayRanges(fromDay, toDay), { project: ['pk', 'sk', ...DURATION_FIELDS] }),
+  ]);
+  const byDay = await readDurations(items);
+  const empty = (): DurationFigures => ({ count: 0, sumMs: 0, histogram: new Map() });
+  return [...new Set([...created.keys(), ...byDay.keys()])].sort().map((day) => ({
+    day,
+    created: Math.max(0, created.get(day)?.created ?? 0),
+    dropped: Math.max(0, created.get(day)?.dropped ?? 0),
+    ...(byDay.get(day) ?? { acknowledged: empty(), resolved: empty() }),
+  }));
 }
 
 /**
@@ -291,25 +382,41 @@ export async function recountCreatedBuckets(
         for (const item of await queryItems(partition)) stored.set(keyString(keyOfItem(item)), item);
       }),
     ]);
-    const off = new Map<string, { key: { pk: string; sk: string }; fields: Record<string, { was: number; now: number }> }>();
+    const off = new Map<string, { key: { pk: string; sk: string }; fields: Record<string, { was: CountDelta; now: CountDelta }> }>();
     for (const id of new Set([...counted.keys(), ...stored.keys()])) {
       const [pk, sk] = [id.slice(0, id.indexOf('|')), id.slice(id.indexOf('|') + 1)];
       const want = counted.get(id)?.deltas ?? {};
       const have = stored.get(id) ?? {};
-      const fields: Record<string, { was: number; now: number }> = {};
+      const fields: Record<string, { was: CountDelta; now: CountDelta }> = {};
       for (const field of new Set([...Object.keys(want), ...Object.keys(have)])) {
         if (field === 'pk' || field === 'sk') continue;
-        const was = typeof have[field] === 'number' ? have[field] : 0;
+        const was = storedDelta(have[field]) ?? 0;
         const now = want[field] ?? 0;
-        if (was !== now) fields[field] = { was, now };
+        if (!sameDelta(was, now)) fields[field] = { was, now };
       }
       if (Object.keys(fields).length > 0) off.set(id, { key: { pk, sk }, fields });
     }
     return off;
   };
+  // What was found off, as the operator reads it: a histogram group's difference per bucket it holds.
   const flat = (off: Awaited<ReturnType<typeof read>>) => {
     const out: Record<string, { was: number; now: number }> = {};
-    for (const { key, fields } of off.values()) for (const [field, change] of Object.entries(fields)) out[`${key.sk} ${field}`] = change;
+    for (const { key, fields } of off.values()) {
+      for (const [field, { was, now }] of Object.entries(fields)) {
+        const histogramField = parseHistogramField(field);
+        if (!histogramField?.grouped) {
+          out[`${key.sk} ${field}`] = { was: Number(was), now: Number(now) };
+          continue;
+        }
+        const [before, after] = [new Map<number, number>(), new Map<number, number>()];
+        addGroupCounts(before, histogramField.index, was);
+        addGroupCounts(after, histogramField.index, now);
+        for (const bucket of new Set([...before.keys(), ...after.keys()])) {
+          const change = { was: before.get(bucket) ?? 0, now: after.get(bucket) ?? 0 };
+          if (change.was !== change.now) out[`${key.sk} ${field}:${bucket}`] = change;
+        }
+      }
+    }
     return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
   };
   let found: Record<string, { was: number; now: number }> = {};

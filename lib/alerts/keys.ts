@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { typeOf } from '../entities';
 import { partitionOf } from '../store/items';
-import { durationBucket } from './duration-histogram';
+import type { CountDelta } from '../store/count-delta';
+import { bucketGroup, durationBucket } from './duration-histogram';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 
 const TYPE = typeOf('alert');
@@ -229,27 +230,44 @@ export function createdBucketsOf(alert: Pick<AlertRecord, 'account_id' | 'create
 // fields, which give created and dropped); each team of the alert (teamsOf: destinations and
 // assignment, as the `team:` counters) has an item of its own per day, which also counts created
 // (`c`) and dropped (`d`):
-//   `a` acknowledged, `as` the sum of their times to acknowledge (ms), `ah<bucket>` their histogram;
-//   `r`, `rs`, `rh<bucket>` the same for resolved (times measured from creation).
-//   team day   A#<acc>#ALERT#RT / <team>#<YYYY-MM-DD>   {c, d, a, as, ah*, r, rs, rh*}
+//   `a` acknowledged, `as` the sum of their times to acknowledge (ms), `ag<group>` their histogram
+//   (four buckets to a number, lib/alerts/duration-histogram.ts); `r`, `rs`, `rg<group>` the same for
+//   resolved (times measured from creation). Items written before the groups hold `ah<bucket>` and
+//   `rh<bucket>` counters instead, until the recount moves them into groups.
+//   team day   A#<acc>#ALERT#RT / <team>#<YYYY-MM-DD>   {c, d, a, as, ag*, r, rs, rg*}
 
 export const reportTeamPartition = (accountId: string) => `${alertPartition(accountId)}#RT`;
 export const reportTeamSortKey = (teamId: string, day: string) => `${teamId}#${day}`;
 
-/** A counter field and what an alert adds to it. */
+/** A counter field and what an alert adds to it (a histogram group's place can be beyond 2^53). */
 export interface CountedField extends BucketField {
-  n: number;
+  n: CountDelta;
 }
 
 /** What the report fields read of an alert: a bare stored item has them, or leaves them out as unset. */
 export type ReportCounted = Pick<AlertRecord, 'account_id' | 'created_at' | 'status'> &
   Partial<Pick<AlertRecord, 'acknowledged_at' | 'resolved_at' | 'destination_team_ids' | 'assigned_team_id'>>;
 
-function durationFields(prefix: 'a' | 'r', createdMs: number, at: string | null | undefined): Record<string, number> {
+/** The report fields of a duration: its count, its sum, the place of its bucket in its group. */
+export const durationCountField = (prefix: 'a' | 'r') => prefix;
+export const durationSumField = (prefix: 'a' | 'r') => `${prefix}s`;
+export const durationGroupField = (prefix: 'a' | 'r', group: number) => `${prefix}g${group}`;
+
+/** A histogram field of a day item: `ag3` (group 3 of the times to acknowledge) or, as written before
+ * the groups, `rh40` (bucket 40 of the times to resolve); null for any other field. */
+export function parseHistogramField(field: string): { prefix: 'a' | 'r'; grouped: boolean; index: number } | null {
+  const [prefix, kind] = field;
+  if ((prefix !== 'a' && prefix !== 'r') || (kind !== 'g' && kind !== 'h') || field.length <= 2) return null;
+  const index = Number(field.slice(2));
+  return Number.isInteger(index) && index >= 0 ? { prefix, grouped: kind === 'g', index } : null;
+}
+
+function durationFields(prefix: 'a' | 'r', createdMs: number, at: string | null | undefined): Record<string, CountDelta> {
   const atMs = at ? Date.parse(at) : Number.NaN;
   if (Number.isNaN(atMs)) return {};
   const ms = Math.max(0, atMs - createdMs);
-  return { [prefix]: 1, [`${prefix}s`]: ms, [`${prefix}h${durationBucket(ms)}`]: 1 };
+  const { group, weight } = bucketGroup(durationBucket(ms));
+  return { [durationCountField(prefix)]: 1, [durationSumField(prefix)]: ms, [durationGroupField(prefix, group)]: weight };
 }
 
 /** The report fields an alert adds to (none when its created_at is not a datetime). */

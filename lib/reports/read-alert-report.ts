@@ -55,13 +55,18 @@ function rowOf(start: number, end: number, days: readonly DayFigures[]): z.input
 export async function alertReport(principal: Principal, params: URLSearchParams): Promise<z.input<typeof AlertReportV4>> {
   const window = await parseReportQuery(principal, params, { buckets: true });
   const days = await readReportDays(principal.accountId, dayString(window.start), dayString(window.end - 1), window.teamId ?? undefined);
-  const within = (from: number, to: number) => days.filter((day) => day.day >= dayString(from) && day.day <= dayString(to - 1));
+  const buckets = bucketsOf(window);
+  const daysOf = buckets.map((): DayFigures[] => []);
+  for (const day of days) {
+    const ms = Date.parse(`${day.day}T00:00:00.000Z`);
+    daysOf[buckets.findIndex((bucket) => ms >= bucket.start && ms < bucket.end)]?.push(day);
+  }
   return {
     start: iso(window.start),
     end: iso(window.end),
     bucket: window.bucket,
     team_id: window.teamId,
-    buckets: bucketsOf(window).map((bucket) => rowOf(bucket.start, bucket.end, within(bucket.start, bucket.end))),
+    buckets: buckets.map((bucket, i) => rowOf(bucket.start, bucket.end, daysOf[i])),
     total: rowOf(window.start, window.end, days),
   };
 }

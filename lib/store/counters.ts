@@ -9,6 +9,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { db, tableName } from './client';
 import type { EntityType } from '../entities';
 import { newId } from '../ids';
+import { isZeroDelta, scaleDelta, sumDeltas, type CountDelta } from './count-delta';
 import { getItem, isConditionFailure } from './items';
 
 /** Tokens of the last writes kept on a counter item: a retry comes back within a second or two, and
@@ -50,8 +51,8 @@ export async function adjustCounts(accountId: string, type: EntityType, deltas: 
 
 /** Adds the deltas to the number fields of any counter item (an area's own counters, such as the
  * alerts' created_at buckets). Zero deltas are skipped. */
-export async function adjustFields(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
-  const entries = Object.entries(deltas).filter(([, n]) => n !== 0);
+export async function adjustFields(key: { pk: string; sk: string }, deltas: Record<string, CountDelta>): Promise<void> {
+  const entries = Object.entries(deltas).filter(([, n]) => !isZeroDelta(n));
   if (entries.length === 0) return;
   const shift = tokenShift(newId());
   const names: Record<string, string> = { ...shift.names };
@@ -128,19 +129,19 @@ export async function correctCounts(
 /** correctCounts for any counter item. */
 export async function correctFields(
   key: { pk: string; sk: string },
-  fields: Record<string, { was: number; now: number }>,
+  fields: Record<string, { was: CountDelta; now: CountDelta }>,
 ): Promise<boolean> {
   const entries = Object.entries(fields);
   for (let start = 0; start < entries.length; start += 50) {
     const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
+    const values: Record<string, CountDelta> = {};
     const adds: string[] = [];
     const conditions: string[] = [];
     entries.slice(start, start + 50).forEach(([field, { was, now }], i) => {
       names[`#f${i}`] = field;
-      values[`:d${i}`] = now - was;
+      values[`:d${i}`] = sumDeltas(now, scaleDelta(was, -1));
       adds.push(`#f${i} :d${i}`);
-      if (was === 0) {
+      if (isZeroDelta(was)) {
         values[`:z${i}`] = 0;
         conditions.push(`(attribute_not_exists(#f${i}) OR #f${i} = :z${i})`);
       } else {

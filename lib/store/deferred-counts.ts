@@ -4,9 +4,10 @@
 // per record and counter item. Apart from grouped-writes so that the use cases that open such a scope
 // (the escalation step, routing) reach no table primitive.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isZeroDelta, type CountDelta } from './count-delta';
 
 /** Counter item (`<pk>\0<sk>`) → field → sum, while its work runs. */
-type HeldCounts = Map<string, Record<string, number>>;
+type HeldCounts = Map<string, Record<string, CountDelta>>;
 
 const deferred = new AsyncLocalStorage<{ sums: HeldCounts; open: boolean }>();
 
@@ -17,7 +18,7 @@ export function heldCounts(): HeldCounts | undefined {
   return scope?.open ? scope.sums : undefined;
 }
 
-type HeldWriter = (counterItem: string, sum: Record<string, number>) => Promise<void>;
+type HeldWriter = (counterItem: string, sum: Record<string, CountDelta>) => Promise<void>;
 let writeHeld: HeldWriter | null = null;
 
 /** Set by lib/store/grouped-writes.ts, the only module that adds to the sums. */
@@ -39,7 +40,7 @@ export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> 
     scope.open = false;
     const writes: Promise<void>[] = [];
     for (const [counterItem, sum] of scope.sums) {
-      const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => n !== 0));
+      const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => !isZeroDelta(n)));
       if (Object.keys(nonZero).length > 0 && writeHeld) writes.push(writeHeld(counterItem, nonZero));
     }
     await Promise.all(writes);

@@ -4,6 +4,7 @@
 // stored. A lone request (one Lambda invocation) is written at once, as a plain write; under load
 // (a busy local process, a worker's batch) writes per change fall well below one, and the counter
 // item, one hot key per account, sees far fewer writes.
+import { sumDeltas, type CountDelta } from './count-delta';
 import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
 import { heldCounts, writeHeldCountsWith } from './deferred-counts';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
@@ -13,12 +14,12 @@ import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items
 // One writer per counter item (an account's counts of a type, an owner's count, an alert's
 // created_at buckets), one write in flight: deltas that arrive meanwhile are summed into the next
 // UpdateItem, so a storm into one account, integration or person costs few writes.
-const counterItems = new KeyedGroupCommit<Record<string, number>>(
+const counterItems = new KeyedGroupCommit<Record<string, CountDelta>>(
   (key) => {
     const [pk, sk] = key.split('\u0000');
     return async (entries) => {
-      const sum: Record<string, number> = {};
-      for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = (sum[field] ?? 0) + n;
+      const sum: Record<string, CountDelta> = {};
+      for (const entry of entries) for (const [field, n] of Object.entries(entry)) sum[field] = sumDeltas(sum[field], n);
       await adjustFields({ pk, sk }, sum);
     };
   },
@@ -28,12 +29,12 @@ const counterItems = new KeyedGroupCommit<Record<string, number>>(
 
 /** adjustFields, merged with the concurrent adjustments of the same counter item (and, inside
  * withCountsDeferred, with the other adjustments of that work). */
-export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
+export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record<string, CountDelta>): Promise<void> {
   const id = `${key.pk}\u0000${key.sk}`;
   const held = heldCounts();
   if (!held) return counterItems.add(id, deltas);
   const sum = held.get(id) ?? {};
-  for (const [field, n] of Object.entries(deltas)) sum[field] = (sum[field] ?? 0) + n;
+  for (const [field, n] of Object.entries(deltas)) sum[field] = sumDeltas(sum[field], n);
   held.set(id, sum);
   return Promise.resolve();
 }

@@ -1,8 +1,17 @@
 // The reports' duration histogram (lib/alerts/duration-histogram.ts): exact below 16 s, four buckets
 // per doubling above, nearest-rank percentiles. Bucket bounds worked out by hand: bucket k ≥ 16 spans
-// [16·2^((k−16)/4), 16·2^((k−15)/4)) seconds.
+// [16·2^((k−16)/4), 16·2^((k−15)/4)) seconds. Stored, four buckets share a number (bucket k is the
+// 9-digit place k mod 4 of group ⌊k/4⌋): counts added as numbers come back bucket by bucket.
 import { describe, expect, it } from 'vitest';
-import { bucketSeconds, durationBucket, percentileSeconds } from '../../lib/alerts/duration-histogram';
+import {
+  addGroupCounts,
+  bucketGroup,
+  bucketSeconds,
+  durationBucket,
+  LAST_BUCKET,
+  LAST_GROUP,
+  percentileSeconds,
+} from '../../lib/alerts/duration-histogram';
 
 describe('duration histogram', () => {
   it('gives every whole second below 16 s a bucket of its own', () => {
@@ -46,5 +55,47 @@ describe('duration histogram', () => {
     expect(percentileSeconds(histogram, 0.31)).toBe(7);
     expect(percentileSeconds(new Map(), 0.5)).toBeNull();
     expect(percentileSeconds(new Map([[3, 0]]), 0.5)).toBeNull();
+  });
+
+  it('packs four buckets into one number that days merge by adding, negative counts and all', () => {
+    // Bucket 21 (40 s) is place 1 of group 5; bucket 47 (3600 s) place 3 of group 11: 10^27, past 2^53.
+    expect(bucketGroup(durationBucket(40_000))).toEqual({ group: 5, weight: 1_000_000_000n });
+    expect(bucketGroup(47)).toEqual({ group: 11, weight: 10n ** 27n });
+    expect(bucketGroup(LAST_BUCKET).group).toBe(LAST_GROUP);
+    // Day 1: 3 × bucket 44, 2 × bucket 47; day 2: 1 × bucket 45, 4 × bucket 47, and a bucket-46 count
+    // taken away twice (a correction below zero). Stored numbers are what the ADDs summed.
+    const weight = (bucket: number) => bucketGroup(bucket).weight;
+    const day1 = 3n * weight(44) + 2n * weight(47);
+    const day2 = weight(45) + 4n * weight(47) - 2n * weight(46);
+    const merged = new Map<number, number>();
+    addGroupCounts(merged, 11, day1 + day2);
+    expect(merged).toEqual(
+      new Map([
+        [44, 3],
+        [45, 1],
+        [46, -2],
+        [47, 6],
+      ]),
+    );
+    // Read one by one into the same map: the same counts.
+    const separately = new Map<number, number>();
+    addGroupCounts(separately, 11, day1);
+    addGroupCounts(separately, 11, day2);
+    expect(separately).toEqual(merged);
+    // A small number (the SDK reads it as a number, not a bigint), and a whole group below zero.
+    const small = new Map<number, number>();
+    addGroupCounts(small, 1, 2 * 1_000_000_000 + 7);
+    addGroupCounts(small, 2, -weight(9));
+    expect(small).toEqual(
+      new Map([
+        [4, 7],
+        [5, 2],
+        [9, -1],
+      ]),
+    );
+    // The top place is not limited to 9 digits: it holds whatever is left.
+    const top = new Map<number, number>();
+    addGroupCounts(top, 0, 1_234_567_890n * weight(3));
+    expect(top).toEqual(new Map([[3, 1_234_567_890]]));
   });
 });
