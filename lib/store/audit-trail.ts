@@ -23,7 +23,6 @@ import { currentActor, type AuditActor } from '../audit-actor';
 import { typeOf } from '../entities';
 import { now as clockNow } from '../clock';
 import { derivedUlid } from '../ids';
-import { logger } from '../log';
 import { db, tableName } from './client';
 import { dueIndexKeys, listDue } from './due-index';
 import { addCounts } from './grouped-writes';
@@ -260,7 +259,7 @@ export async function prepareUpdate(objectKey: Key, item: Item, target: AuditTar
     objectType: target.objectType,
     objectId: target.objectId,
     changes,
-    seed: `${objectKey.pk}|${objectKey.sk}|update|${String(item.version ?? '')}`,
+    seed: `${objectKey.pk}|${objectKey.sk}|update|${typeof item.version === 'number' ? item.version : ''}`,
   });
   return carry(objectKey, item, event);
 }
@@ -291,7 +290,8 @@ export async function auditedDelete(objectKey: Key, target: AuditTarget, remove:
 
 async function moveLeftover(objectKey: Key, current: Item | null): Promise<void> {
   const leftover = carriedBy(current);
-  if (leftover) await moveCarriedEvent(objectKey, leftover, String(current?.gsi5sk ?? '').includes(`#${DUE_PREFIX}`));
+  if (leftover)
+    await moveCarriedEvent(objectKey, leftover, typeof current?.gsi5sk === 'string' && current.gsi5sk.includes(`#${DUE_PREFIX}`));
 }
 
 /** A delete's event, written before the delete; the sweeper settles it if the request does not. */
@@ -314,14 +314,18 @@ export async function settlePendingDelete(pendingKey: Key, event: AuditEventReco
 
 /**
  * The sweeper's safety net: every audit due entry whose time passed is a write whose request did not
- * finish its event (a crash, a lost answer). Returns how many events it settled.
+ * finish its event (a crash, a lost answer). Returns how many events it settled, and the entries it
+ * could not (left for the next sweep).
  */
-export async function recoverAuditEvents(options: { now?: number; perShard?: number } = {}): Promise<number> {
+export async function recoverAuditEvents(
+  options: { now?: number; perShard?: number } = {},
+): Promise<{ settled: number; failed: Array<{ key: Key; error: Error }> }> {
   const due = (await listDue(options.now ?? clockNow(), options.perShard ?? 50)).flatMap((entry) => {
     const key = keyOfDue(entry.what);
     return key ? [key] : [];
   });
   let settled = 0;
+  const failed: Array<{ key: Key; error: Error }> = [];
   for (const key of due) {
     try {
       const item = await getItem(key);
@@ -337,13 +341,13 @@ export async function recoverAuditEvents(options: { now?: number; perShard?: num
       if (event) {
         await moveCarriedEvent(key, event, true);
         settled += 1;
-      } else if (item.gsi5sk !== undefined && String(item.gsi5sk).includes(`#${DUE_PREFIX}`)) {
+      } else if (typeof item.gsi5sk === 'string' && item.gsi5sk.includes(`#${DUE_PREFIX}`)) {
         // The event moved but the clear of its due entry did not run.
         await db().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi5pk, gsi5sk' }));
       }
     } catch (error) {
-      logger.warn('sweeper: an audit event could not be settled; the next sweep tries again', { key, error: error as Error });
+      failed.push({ key, error: error as Error });
     }
   }
-  return settled;
+  return { settled, failed };
 }
