@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';
-import { finishEvent, prepareUpdate, type AuditTarget } from '../store/audit-trail';
+import { finishEvent, prepareUpdate, withoutCarried, type AuditTarget } from '../store/audit-trail';
 import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putItem, putNew } from '../store/items';
 import type { AccountUserRecord, UserRecord } from './records';
 import { profileOf } from './records';
@@ -27,13 +27,13 @@ const accountUsers = entityStore<AccountUserRecord>({
 
 export async function getUser(userId: string): Promise<UserRecord | null> {
   const item = await getItem(userKey(userId));
-  return item ? fromItem<UserRecord>(item) : null;
+  return item ? fromItem<UserRecord>(withoutCarried(item)) : null;
 }
 
 /** For a read combined with others in one round trip (authentication reads the account user and the
  * user's password generation together). */
 export function userRef(userId: string): Ref<UserRecord> {
-  return { key: userKey(userId), decode: (item) => fromItem<UserRecord>(item) };
+  return { key: userKey(userId), decode: (item) => fromItem<UserRecord>(withoutCarried(item)) };
 }
 
 export async function insertUser(user: UserRecord): Promise<void> {
