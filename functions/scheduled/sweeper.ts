@@ -23,7 +23,6 @@ import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { config } from '../../lib/config';
 import { sweepHeartbeats } from '../../lib/integrations/sweep-heartbeats';
-import { sweepAuditEvents } from '../../lib/audit-events/recover-audit-events';
 import { logger } from '../../lib/log';
 import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
@@ -60,7 +59,8 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
       duty('on-call changes', () => sweepOncallChanges()),
       duty('Slack team messages', () => sweepTeamMessages()),
       duty('heartbeats', () => sweepHeartbeats()),
-      duty('audit events', () => sweepAuditEvents()),
+      // Loaded when the sweeper first runs it: the trail's code is not the sweeper's start.
+      duty('audit events', async () => (await import('../../lib/audit-events/recover-audit-events')).sweepAuditEvents()),
       startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
       startup ? null : duty('counters', () => repairNextCounter()),
       startup ? null : duty('canary', runCanaryIfConfigured),

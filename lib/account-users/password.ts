@@ -10,7 +10,7 @@ import { Conflict, NotFound } from '../http/errors';
 import { logger } from '../log';
 import { deliver } from '../notify/personal-messages';
 import type { UserRecord } from './records';
-import type { AuditTarget } from '../store/audit-trail';
+import type { AuditTarget } from '../store/audit-carried';
 import { getUser, saveUser } from './store';
 
 const ATTEMPTS = 5;

@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';
-import { finishEvent, prepareUpdate, withoutCarried, type AuditTarget } from '../store/audit-trail';
+import { finishEvent, prepareUpdate, withoutCarried, type AuditTarget } from '../store/audit-carried';
 import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putItem, putNew } from '../store/items';
 import type { AccountUserRecord, UserRecord } from './records';
 import { profileOf } from './records';

@@ -2,7 +2,7 @@
 // the person's name, notify flags and contacts by id. A non-admin may update only their own account
 // user and never its roles.
 import { forgetAccountUser } from '../auth/principal-cache';
-import type { AuditTarget } from '../store/audit-trail';
+import type { AuditTarget } from '../store/audit-carried';
 import { definedOnly } from '../http/changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';

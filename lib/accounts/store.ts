@@ -3,7 +3,7 @@
 //                                         and the sweeper's counter repair walk them; never a request path)
 //   first start  SYSTEM / BOOTSTRAP   records that the first account was created, so two processes
 //                                     starting at once cannot both create one
-import { finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-trail';
+import { finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-carried';
 import { fromItem, getItem, putIfVersion, putNew, queryItems } from '../store/items';
 import type { AccountRecord } from './records';
 
@@ -22,7 +22,7 @@ const auditTarget = (id: string) => ({ accountId: id, objectType: 'account', obj
 
 export async function insertAccount(account: AccountRecord): Promise<void> {
   const item = { ...accountKey(account.id), ...registryKeys(account.id), ...account };
-  const audit = prepareCreate(accountKey(account.id), item, auditTarget(account.id));
+  const audit = await prepareCreate(accountKey(account.id), item, auditTarget(account.id));
   if (!(await putNew(item))) throw new Error(`account ${account.id} exists`);
   await finishEvent(audit);
 }

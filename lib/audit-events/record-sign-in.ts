@@ -5,7 +5,7 @@
 // names no user has no account whose trail could hold it, and is only logged.
 import { logger } from '../log';
 import { newId } from '../ids';
-import { auditEvent, insertAuditEvent } from './store';
+import { auditEvent, writeAuditEvent as insertAuditEvent } from '../store/audit-trail';
 
 export interface SignInOutcome {
   accountId: string;

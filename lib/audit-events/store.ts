@@ -7,7 +7,7 @@
 //   action              gsi4 A#<acc>#AUDIT#X#<action>   (keys only: the page is read by BatchGet)
 //   created_at ranges   the sort key (ULIDs: time first) of whichever partition
 import type { AuditEventRecord } from '../store/audit-trail';
-import { AUDIT_TYPE, auditPartition, byAction, byActor, byObject, byObjectType } from '../store/audit-trail';
+import { AUDIT_TYPE, auditPartition, byAction, byActor, byObject, byObjectType } from '../store/audit-keys';
 import { readCounts } from '../store/counters';
 import { batchGet, countItems, fromItem, getItem, keyString, queryItems, type Item } from '../store/items';
 import { registerCountedKind } from '../store/recount';
@@ -76,5 +76,3 @@ export async function getAuditEvent(accountId: string, id: string): Promise<Audi
   const item = await getItem({ pk: auditPartition(accountId), sk: id });
   return item ? decode(item) : null;
 }
-
-export { writeAuditEvent as insertAuditEvent, auditEvent } from '../store/audit-trail';

@@ -3,7 +3,7 @@
 // `enforce`, the account's members may not sign in with a password.
 //   settings   A#<acc>#SSO / SETTINGS   one item per account at most
 import type { Roles } from '../http/principal';
-import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-trail';
+import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-carried';
 import { deleteItem, fromItem, getItem, putIfVersion, putNew } from '../store/items';
 
 export interface SsoSettingsRecord {
@@ -48,7 +48,7 @@ export async function saveSsoSettings(record: SsoSettingsRecord): Promise<boolea
   const item = { ...key, ...record };
   const first = record.version === 1;
   const audit = first
-    ? prepareCreate(key, item, auditTarget(record.account_id))
+    ? await prepareCreate(key, item, auditTarget(record.account_id))
     : await prepareUpdate(key, item, auditTarget(record.account_id));
   if (!(first ? await putNew(item) : await putIfVersion(item, record.version - 1))) return false;
   await finishEvent(audit);

@@ -20,20 +20,19 @@
 // moved by the request, or by its next save.
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { currentActor, type AuditActor } from '../audit-actor';
-import { typeOf } from '../entities';
 import { now as clockNow } from '../clock';
 import { derivedUlid } from '../ids';
 import { db, tableName } from './client';
 import { dueIndexKeys, listDue } from './due-index';
 import { addCounts } from './grouped-writes';
+import { AUDIT_TYPE, auditPartition, byAction, byActor, byObject, byObjectType, pendingPartition } from './audit-keys';
+import { PENDING_ATTRIBUTE, withoutCarried } from './audit-pending';
 import { getItem, isConditionFailure, putNew, type Item, type Key } from './items';
 
-export const AUDIT_TYPE = typeOf('auditEvent');
 export const AUDIT_RETENTION_DAYS = 366;
 /** How long a live request has to move its event before the sweeper takes over. */
 export const AUDIT_RECOVERY_DELAY_MS = 60_000;
 const DUE_PREFIX = 'AUDIT#';
-const PENDING_ATTRIBUTE = 'audit_pending';
 export const REDACTED = '[redacted]';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'sign_in' | 'sign_in_failed';
@@ -58,13 +57,6 @@ export interface AuditEventRecord {
 const NOT_CHANGES = new Set(['id', 'account_id', 'version', 'updated_at', PENDING_ATTRIBUTE]);
 // A field whose name says it holds a secret, or a hash or seal of one, is never shown.
 const SECRET_NAME = /password|secret|token|api_key|private_key|_hash$|_sealed$|credential/i;
-
-export const auditPartition = (accountId: string) => `A#${accountId}#${AUDIT_TYPE}`;
-const pendingPartition = (accountId: string) => `A#${accountId}#AUDPEND`;
-export const byObject = (accountId: string, objectId: string) => `A#${accountId}#AUDIT#O#${objectId}`;
-export const byActor = (accountId: string, actorId: string | null) => `A#${accountId}#AUDIT#A#${actorId ?? 'system'}`;
-export const byObjectType = (accountId: string, objectType: string) => `A#${accountId}#AUDIT#T#${objectType}`;
-export const byAction = (accountId: string, action: string) => `A#${accountId}#AUDIT#X#${action}`;
 
 /** The value with every secret in it, at any depth (an integration's `options.token`), redacted. */
 function redact(field: string, value: unknown): unknown {
@@ -181,14 +173,6 @@ export function carriedEvent(objectKey: Key, item: Item, event: AuditEventRecord
 export function carriedBy(item: Item | null): AuditEventRecord | null {
   const raw = item?.[PENDING_ATTRIBUTE];
   return typeof raw === 'string' ? (JSON.parse(raw) as AuditEventRecord) : null;
-}
-
-/** The item as the object's store sees it: without the carried event. */
-export function withoutCarried(item: Item): Item {
-  if (!(PENDING_ATTRIBUTE in item)) return item;
-  const copy = { ...item };
-  delete copy[PENDING_ATTRIBUTE];
-  return copy;
 }
 
 /** After the object's write: the event in its own item, then the object's copy and due entry cleared. */

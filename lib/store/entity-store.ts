@@ -10,7 +10,8 @@ import { newId } from '../ids';
 import { adjustCounts, adjustOwnerCounts, readCounts, readOwnerCount } from './counters';
 import { addCounts, addOwnerCounts, nextTinyId } from './grouped-writes';
 import { registerCountedKind, registerOwnerCountedKind } from './recount';
-import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from './audit-trail';
+import { currentActor } from '../audit-actor';
+import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from './audit-carried';
 import {
   batchGet,
   batchWrite,
@@ -71,7 +72,14 @@ export interface EntityStoreOptions<T extends Entity> {
    * Audited kinds (docs/api.md#audit-trail): every insert, save and remove writes an audit event of
    * this object type (snake case, as the API names it), with its changed fields.
    */
-  audit?: { objectType: string };
+  audit?: {
+    objectType: string;
+    /**
+     * Only a caller's changes, not the system's: for a kind whose own machinery saves it as it runs
+     * (a broadcast's timers), which is its life, not a change anyone made.
+     */
+    callersOnly?: boolean;
+  };
 }
 
 /**
@@ -150,6 +158,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return { ...key(record.account_id, record.id), ...Object.fromEntries(indexKeys), ...encode(record) };
   }
 
+  const audited = () => options.audit !== undefined && !(options.audit.callersOnly && currentActor().type === 'system');
   const auditTarget = (record: { account_id: string; id: string }) => ({
     accountId: record.account_id,
     objectType: options.audit!.objectType,
@@ -188,7 +197,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    */
   async function insert(record: T, own?: OwnWrite<T>, carried: Record<string, number> = {}): Promise<boolean> {
     const stored = item(record);
-    const audit = options.audit ? prepareCreate(key(record.account_id, record.id), stored, auditTarget(record)) : null;
+    const audit = audited() ? await prepareCreate(key(record.account_id, record.id), stored, auditTarget(record)) : null;
     if (!(await putNew(stored)) && !(await isOwnWrite(record, own))) return false;
     await finishEvent(audit);
     if (options.countedAs === false) return true;
@@ -206,7 +215,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    */
   async function save(next: T, before?: T, own?: OwnWrite<T>): Promise<boolean> {
     const stored = item(next);
-    const audit = options.audit ? await prepareUpdate(key(next.account_id, next.id), stored, auditTarget(next)) : null;
+    const audit = audited() ? await prepareUpdate(key(next.account_id, next.id), stored, auditTarget(next)) : null;
     if (!(await putIfVersion(stored, next.version - 1)) && !(await isOwnWrite(next, own))) return false;
     await finishEvent(audit);
     if (before) {
@@ -238,7 +247,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   /** Removes a record and its counts; returns what it held (null when it was absent). */
   async function remove(accountId: string, id: string): Promise<T | null> {
     const objectKey = key(accountId, id);
-    const stored = options.audit
+    const stored = audited()
       ? await auditedDelete(objectKey, auditTarget({ account_id: accountId, id }), () => deleteItem(objectKey))
       : await deleteItem(objectKey);
     if (!stored) return null;

@@ -5,6 +5,8 @@
 // @moto: conditional puts of the event, the carried event cleared on its condition, the due index and the index queries of the filters.
 // @module-tag moto
 import { afterEach, describe, expect, it } from 'vitest';
+import type * as z from 'zod';
+import type { AuditEventV4 } from '../../lib/audit-events/schemas';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { onServiceClients, callOf, itemKeyOf } from '../support/aws-calls';
 import { testClock } from '../support/dependencies';
@@ -30,18 +32,8 @@ useService(async (started) => {
 
 afterEach(() => testClock.reset());
 
-interface AuditEvent {
-  id: string;
-  actor_type: string;
-  actor_id: string | null;
-  action: string;
-  object_type: string;
-  object_id: string | null;
-  changes: Record<string, [unknown, unknown]>;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
+/** An event as the API answers it (changes' values are any JSON). */
+type AuditEvent = Omit<z.output<typeof AuditEventV4>, 'changes'> & { changes: Record<string, [any, any]> };
 
 async function eventsOf(objectId: string): Promise<AuditEvent[]> {
   const res = await admin.get(`/api/v4/audit_events?object_id=${objectId}&limit=100`);
