@@ -18,6 +18,7 @@ export const ENTITIES = {
   alert: { prefix: 'alt', type: 'ALERT', tinyId: true },
   apiKey: { prefix: 'tkn', type: 'APIKEY' },
   attendee: { prefix: 'eat' },
+  auditEvent: { prefix: 'aud', type: 'AUDIT' },
   automation: { prefix: 'atm', type: 'ATM' },
   broadcast: { prefix: 'brd', type: 'BRD', tinyId: true },
   comment: { prefix: 'cmt', type: 'CMT' },

@@ -49,19 +49,22 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
 
 export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
-  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, gaps, counters, canary] = await Promise.all([
-    duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
-    duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
-    duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
-    duty('escalation timers', () => sweepEscalations({ startup })),
-    duty('broadcast timers', () => sweepBroadcasts({ startup })),
-    duty('on-call changes', () => sweepOncallChanges()),
-    duty('Slack team messages', () => sweepTeamMessages()),
-    duty('heartbeats', () => sweepHeartbeats()),
-    startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
-    startup ? null : duty('counters', () => repairNextCounter()),
-    startup ? null : duty('canary', runCanaryIfConfigured),
-  ]);
+  const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, audit, gaps, counters, canary] =
+    await Promise.all([
+      duty('inbound requests', () => (startup ? redrivePendingLogs(event?.startedAt) : sweepPendingLogs())),
+      duty('unrouted alerts', () => (startup ? redriveUnroutedAlerts(event?.startedAt) : sweepUnroutedAlerts())),
+      duty('webhook deliveries', () => sweepPendingDeliveries({ all: startup })),
+      duty('escalation timers', () => sweepEscalations({ startup })),
+      duty('broadcast timers', () => sweepBroadcasts({ startup })),
+      duty('on-call changes', () => sweepOncallChanges()),
+      duty('Slack team messages', () => sweepTeamMessages()),
+      duty('heartbeats', () => sweepHeartbeats()),
+      // Loaded when the sweeper first runs it: the trail's code is not the sweeper's start.
+      duty('audit events', async () => (await import('../../lib/audit-events/recover-audit-events')).sweepAuditEvents()),
+      startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
+      startup ? null : duty('counters', () => repairNextCounter()),
+      startup ? null : duty('canary', runCanaryIfConfigured),
+    ]);
   if ('due' in inbound && inbound.due > 0)
     logger.info(startup ? 'start-up: pending inbound requests re-driven' : 'sweeper: pending inbound requests re-sent', { ...inbound });
   if ('due' in unrouted && unrouted.due > 0)
@@ -73,5 +76,6 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
   if ('due' in slack && slack.due > 0) logger.info('sweeper: Slack team messages synced', { ...slack });
   if ('due' in heartbeats && heartbeats.opened + heartbeats.resolved > 0) logger.info('sweeper: heartbeats judged', { ...heartbeats });
   if (gaps && 'teams' in gaps) logger.info('sweeper: weekly coverage gaps checked', { ...gaps });
-  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, gaps, counters, canary };
+  if ('due' in audit && audit.due > 0) logger.warn('sweeper: audit events left by an unfinished write settled', { ...audit });
+  return { inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, audit, gaps, counters, canary };
 });

@@ -25,8 +25,13 @@ export async function changePassword(principal: Principal, rawId: string, body: 
       message: 'Too many attempts to change the password; try again later',
     },
   ]);
-  const user = await setPassword(target.user_id, input.password, async (stored) => {
-    if (!(await verifyPassword(input.current_password, stored.password_hash))) throw new Invalid('current_password is incorrect');
-  });
+  const user = await setPassword(
+    target.user_id,
+    input.password,
+    async (stored) => {
+      if (!(await verifyPassword(input.current_password, stored.password_hash))) throw new Invalid('current_password is incorrect');
+    },
+    { accountId: principal.accountId, objectType: 'account_user', objectId: target.id },
+  );
   await notifyPasswordChanged(principal.accountId, user);
 }

@@ -10,6 +10,7 @@ import { Conflict, NotFound } from '../http/errors';
 import { logger } from '../log';
 import { deliver } from '../notify/personal-messages';
 import type { UserRecord } from './records';
+import type { AuditTarget } from '../store/audit-carried';
 import { getUser, saveUser } from './store';
 
 const ATTEMPTS = 5;
@@ -23,6 +24,7 @@ export async function setPassword(
   userId: string,
   password: string,
   check: (user: UserRecord) => Promise<void> | void = () => {},
+  audit?: AuditTarget,
 ): Promise<UserRecord> {
   const hash = await hashPassword(password);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -36,7 +38,7 @@ export async function setPassword(
       password_changed_at: new Date().toISOString(),
       version: user.version + 1,
     };
-    if (await saveUser(next)) {
+    if (await saveUser(next, audit)) {
       forgetUser(userId);
       logger.info('password changed', { userId, generation: next.password_generation });
       return next;

@@ -7,6 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';
+import { finishEvent, prepareUpdate, withoutCarried, type AuditTarget } from '../store/audit-carried';
 import { deleteItem, fromItem, getItem, isConditionFailure, putIfVersion, putItem, putNew } from '../store/items';
 import type { AccountUserRecord, UserRecord } from './records';
 import { profileOf } from './records';
@@ -18,6 +19,7 @@ const slackLinkKey = (accountId: string, slackUserId: string) => ({ pk: `A#${acc
 
 const accountUsers = entityStore<AccountUserRecord>({
   kind: 'accountUser',
+  audit: { objectType: 'account_user' },
   indexKeys: (record) => ({ gsi1pk: accountUsersOfUserPartition(record.user_id), gsi1sk: record.account_id }),
 });
 
@@ -25,22 +27,30 @@ const accountUsers = entityStore<AccountUserRecord>({
 
 export async function getUser(userId: string): Promise<UserRecord | null> {
   const item = await getItem(userKey(userId));
-  return item ? fromItem<UserRecord>(item) : null;
+  return item ? fromItem<UserRecord>(withoutCarried(item)) : null;
 }
 
 /** For a read combined with others in one round trip (authentication reads the account user and the
  * user's password generation together). */
 export function userRef(userId: string): Ref<UserRecord> {
-  return { key: userKey(userId), decode: (item) => fromItem<UserRecord>(item) };
+  return { key: userKey(userId), decode: (item) => fromItem<UserRecord>(withoutCarried(item)) };
 }
 
 export async function insertUser(user: UserRecord): Promise<void> {
   if (!(await putNew({ ...userKey(user.id), ...user }))) throw new Error(`user ${user.id} already exists`);
 }
 
-/** Saves a user whose stored version is `user.version - 1`; false when another write came first. */
-export async function saveUser(user: UserRecord): Promise<boolean> {
-  return putIfVersion({ ...userKey(user.id), ...user }, user.version - 1);
+/**
+ * Saves a user whose stored version is `user.version - 1`; false when another write came first.
+ * `audit`: the account whose trail records the change (a person is global; the request's account
+ * tells which trail), as a change of that account user.
+ */
+export async function saveUser(user: UserRecord, audit?: AuditTarget): Promise<boolean> {
+  const item = { ...userKey(user.id), ...user };
+  const prepared = audit ? await prepareUpdate(userKey(user.id), item, audit) : null;
+  if (!(await putIfVersion(item, user.version - 1))) return false;
+  await finishEvent(prepared);
+  return true;
 }
 
 export async function removeUser(userId: string): Promise<void> {

@@ -2,6 +2,7 @@
 // the person's name, notify flags and contacts by id. A non-admin may update only their own account
 // user and never its roles.
 import { forgetAccountUser } from '../auth/principal-cache';
+import type { AuditTarget } from '../store/audit-carried';
 import { definedOnly } from '../http/changes';
 import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
@@ -16,7 +17,11 @@ import { updateAccountUserInput, type UpdateAccountUserInput } from './schemas';
 import { linkSlackUser } from './slack-link';
 import { claimEmail, getUser, refreshProfileCopies, releaseEmail, releaseSlackUser, saveAccountUser, saveUser } from './store';
 
-async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccountUserInput['user_attributes']>): Promise<UserRecord> {
+async function updateProfile(
+  user: UserRecord,
+  changes: NonNullable<UpdateAccountUserInput['user_attributes']>,
+  audit: AuditTarget,
+): Promise<UserRecord> {
   const field = 'user_attributes';
   if (changes.time_zone !== undefined && !resolveTimeZone(changes.time_zone)) {
     throw new Invalid(`${field}.time_zone is not a known time zone: ${changes.time_zone}`);
@@ -55,7 +60,7 @@ async function updateProfile(user: UserRecord, changes: NonNullable<UpdateAccoun
     updated_at: new Date().toISOString(),
     version: user.version + 1,
   };
-  if (!(await saveUser(next))) {
+  if (!(await saveUser(next, audit))) {
     await Promise.all(claimed.map((e) => releaseEmail(e, user.id)));
     throw new Conflict('the user was changed by another request; reload and try again');
   }
@@ -90,7 +95,10 @@ export async function updateAccountUser(principal: Principal, rawId: string, bod
   if (input.user_attributes && Object.values(input.user_attributes).some((v) => v !== undefined)) {
     const user = await getUser(current.user_id);
     if (!user) throw new NotFound('Account user not found');
-    profile = profileOf(await updateProfile(user, input.user_attributes));
+    // The person's own item is where the change lands (the account users' copies follow it): its
+    // event is in this account's trail, as a change of this account user.
+    const audit = { accountId: principal.accountId, objectType: 'account_user', objectId: current.id };
+    profile = profileOf(await updateProfile(user, input.user_attributes, audit));
   }
 
   const slackUserId = input.slack_user_id === undefined ? (current.slack_user_id ?? null) : input.slack_user_id;

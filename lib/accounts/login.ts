@@ -2,9 +2,11 @@
 // account users (the first account, or the one named by account_id). An account whose single sign-on
 // is enforced (docs/api.md#single-sign-on) refuses its non-admins here (403), after the password is
 // checked, so the refusal tells nothing to someone without it.
-//   Audit (issue 23, to come): each outcome below (signed in, wrong credentials, refused by enforce)
-//   is where a sign-in event will be recorded.
+// Each outcome is an audit event (lib/audit-events/record-sign-in.ts) in the accounts it concerns: a
+// wrong password in every account of the person the e-mail names (or the one account_id named), a
+// refusal by enforce and a sign-in in the account signed in to. An unknown e-mail concerns no account.
 import { getUser, getUserIdByEmail, listAccountUsersOfUser } from '../account-users/store';
+import { recordSignIn } from '../audit-events/record-sign-in';
 import { signToken } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { getSsoSettings } from '../auth/sso-settings-store';
@@ -25,18 +27,22 @@ export async function login(body: unknown): Promise<{ token: string }> {
     await verifyPassword(input.password, await decoyHash);
     throw new Unauthorized('Invalid username or password');
   }
-  if (!(await verifyPassword(input.password, user.password_hash))) {
+  const named = input.account_id !== undefined ? parseId('account', input.account_id) : null;
+  const passwordRight = await verifyPassword(input.password, user.password_hash);
+  const memberships = (await listAccountUsersOfUser(user.id)).sort((a, b) => (a.account_id < b.account_id ? -1 : 1));
+  if (!passwordRight) {
+    const reason = 'wrong password';
+    const concerned = memberships.filter((m) => named === null || m.account_id === named);
+    await Promise.all(concerned.map((m) => recordSignIn({ accountId: m.account_id, accountUserId: m.id, method: 'password', reason })));
     throw new Unauthorized('Invalid username or password');
   }
-  const memberships = (await listAccountUsersOfUser(user.id)).sort((a, b) => (a.account_id < b.account_id ? -1 : 1));
-  let membership = memberships[0];
-  if (input.account_id !== undefined) {
-    const accountId = parseId('account', input.account_id);
-    membership = memberships.find((m) => m.account_id === accountId)!;
-  }
+  const membership = named === null ? memberships[0] : memberships.find((m) => m.account_id === named);
   if (!membership) throw new Unauthorized('The user has no account user in that account');
   if (!membership.roles.admin && (await getSsoSettings(membership.account_id))?.enforce) {
+    const reason = 'single sign-on is enforced for non-admins';
+    await recordSignIn({ accountId: membership.account_id, accountUserId: membership.id, method: 'password', reason });
     throw new Forbidden('This account signs in with single sign-on: use "Sign in with SSO" (only admins may use a password)');
   }
+  await recordSignIn({ accountId: membership.account_id, accountUserId: membership.id, method: 'password' });
   return { token: await signToken({ sub: user.id, acc: membership.account_id, acu: membership.id, gen: user.password_generation ?? 0 }) };
 }

@@ -3,6 +3,7 @@
 //                                         and the sweeper's counter repair walk them; never a request path)
 //   first start  SYSTEM / BOOTSTRAP   records that the first account was created, so two processes
 //                                     starting at once cannot both create one
+import { finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-carried';
 import { fromItem, getItem, putIfVersion, putNew, queryItems } from '../store/items';
 import type { AccountRecord } from './records';
 
@@ -13,17 +14,26 @@ const BOOTSTRAP_KEY = { pk: 'SYSTEM', sk: 'BOOTSTRAP' };
 
 export async function getAccount(id: string): Promise<AccountRecord | null> {
   const item = await getItem(accountKey(id));
-  return item ? fromItem<AccountRecord>(item) : null;
+  return item ? fromItem<AccountRecord>(withoutCarried(item)) : null;
 }
 
+// Audited as `account` in its own trail (docs/api.md#audit-trail).
+const auditTarget = (id: string) => ({ accountId: id, objectType: 'account', objectId: id });
+
 export async function insertAccount(account: AccountRecord): Promise<void> {
-  if (!(await putNew({ ...accountKey(account.id), ...registryKeys(account.id), ...account })))
-    throw new Error(`account ${account.id} exists`);
+  const item = { ...accountKey(account.id), ...registryKeys(account.id), ...account };
+  const audit = await prepareCreate(accountKey(account.id), item, auditTarget(account.id));
+  if (!(await putNew(item))) throw new Error(`account ${account.id} exists`);
+  await finishEvent(audit);
 }
 
 export async function saveAccount(account: AccountRecord): Promise<boolean> {
   recent.delete(account.id);
-  return putIfVersion({ ...accountKey(account.id), ...registryKeys(account.id), ...account }, account.version - 1);
+  const item = { ...accountKey(account.id), ...registryKeys(account.id), ...account };
+  const audit = await prepareUpdate(accountKey(account.id), item, auditTarget(account.id));
+  if (!(await putIfVersion(item, account.version - 1))) return false;
+  await finishEvent(audit);
+  return true;
 }
 
 /** Accounts read within the last few seconds, for the many messages of a storm (templates). */

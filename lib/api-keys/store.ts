@@ -11,6 +11,7 @@ const byOwner = (accountId: string, accountUserId: string) => `A#${accountId}#AC
 
 const apiKeys = entityStore<ApiKeyRecord>({
   kind: 'apiKey',
+  audit: { objectType: 'api_key' },
   indexKeys: (record) => ({ gsi1pk: byOwner(record.account_id, record.account_user_id), gsi1sk: record.id }),
   countedAs: false,
 });
@@ -19,7 +20,7 @@ const apiKeys = entityStore<ApiKeyRecord>({
 export async function insertApiKey(record: ApiKeyRecord): Promise<boolean> {
   const pointer: TokenPointer = { key_id: record.id, account_id: record.account_id, account_user_id: record.account_user_id };
   if (!(await putNew({ ...tokenKey(record.token_hash), ...pointer }))) return false;
-  await putNew(apiKeys.item(record));
+  await apiKeys.insert(record);
   return true;
 }
 
@@ -39,6 +40,6 @@ export async function listApiKeysOf(accountId: string, accountUserId: string): P
 
 /** Deletes the key, then its token pointer (authentication also checks that the key exists). */
 export async function removeApiKey(record: ApiKeyRecord): Promise<void> {
-  await deleteItem(apiKeys.key(record.account_id, record.id));
+  await apiKeys.remove(record.account_id, record.id);
   await deleteItem(tokenKey(record.token_hash));
 }

@@ -9,9 +9,11 @@
 // (lib/auth/request-limits.ts); their RateLimit-* fields go out with whatever the route answers.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { actingAs, type AuditActor } from '../audit-actor';
 import { limitCaller, limitSource, type RateLimitFields } from '../auth/request-limits';
 import { answersThatFit } from '../http/compression';
 import { Invalid, NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
@@ -61,6 +63,14 @@ function answerThatFits(): MiddlewareObj<Event, Result>[] {
   });
 }
 
+/** Who the audit trail names for a request's changes (lib/audit-actor.ts): its credential, or the system. */
+function actorOf(principal: Principal | undefined, request: ApiRequest): AuditActor {
+  const source = { ip: request.sourceIp || null, userAgent: request.headers['user-agent'] ?? null };
+  if (!principal) return { type: 'system', id: null, ...source };
+  if (principal.via === 'api_key' && principal.apiKeyId) return { type: 'api_key', id: principal.apiKeyId, ...source };
+  return { type: 'account_user', id: principal.accountUserId, ...source };
+}
+
 /**
  * The handler of one function: `contract` declares its routes, `handlers` answers each of them by
  * its name in the declaration. A handler missing at run time (the types were bypassed) fails at cold start.
@@ -92,7 +102,7 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
         } else if (limitedBySource) {
           limitFields.set(event, await limitSource(request.sourceIp));
         }
-        const response = await route.handler(request);
+        const response = await actingAs(actorOf(request.principal as Principal | undefined, request), () => route.handler(request));
         if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
         return jsonResult(response.status, response.body, response.headers);
       })

@@ -30,7 +30,7 @@ const OldestOverdueStep = lazySchema(() =>
     z.strictObject({
       due_at: z.iso.datetime(),
       overdue_seconds: z.number(),
-      kind: z.enum(['escalation', 'notification_flush', 'heartbeat', 'broadcast', 'slack_message']),
+      kind: z.enum(['escalation', 'notification_flush', 'heartbeat', 'broadcast', 'slack_message', 'audit_event']),
     }),
     z.null(),
     Unreadable,

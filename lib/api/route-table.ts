@@ -7,6 +7,7 @@ import { accountUserRoutes } from '../account-users/routes';
 import { accountRoutes } from '../accounts/routes';
 import { alertRoutes } from '../alerts/routes';
 import { apiKeyRoutes } from '../api-keys/routes';
+import { auditEventRoutes } from '../audit-events/routes';
 import { automationRoutes } from '../automations/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { calendarRoutes } from '../calendars/routes';
@@ -38,6 +39,7 @@ const CONTRACTS = [
   ssoRoutes,
   accountRoutes,
   apiKeyRoutes,
+  auditEventRoutes,
   accountUserRoutes,
   alertRoutes,
   logRoutes,

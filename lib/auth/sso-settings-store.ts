@@ -3,6 +3,7 @@
 // `enforce`, the account's members may not sign in with a password.
 //   settings   A#<acc>#SSO / SETTINGS   one item per account at most
 import type { Roles } from '../http/principal';
+import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from '../store/audit-carried';
 import { deleteItem, fromItem, getItem, putIfVersion, putNew } from '../store/items';
 
 export interface SsoSettingsRecord {
@@ -35,16 +36,27 @@ const settingsKey = (accountId: string) => ({ pk: `A#${accountId}#SSO`, sk: 'SET
 
 export async function getSsoSettings(accountId: string): Promise<SsoSettingsRecord | null> {
   const item = await getItem(settingsKey(accountId));
-  return item ? fromItem<SsoSettingsRecord>(item) : null;
+  return item ? fromItem<SsoSettingsRecord>(withoutCarried(item)) : null;
 }
+
+// Audited as the account's `sso_settings` (docs/api.md#audit-trail): the client secret's seal is redacted.
+const auditTarget = (accountId: string) => ({ accountId, objectType: 'sso_settings', objectId: accountId });
 
 /** Writes the settings if nobody changed them since `record.version - 1` was read (the first: none stored); false when someone did. */
 export async function saveSsoSettings(record: SsoSettingsRecord): Promise<boolean> {
-  const item = { ...settingsKey(record.account_id), ...record };
-  return record.version === 1 ? putNew(item) : putIfVersion(item, record.version - 1);
+  const key = settingsKey(record.account_id);
+  const item = { ...key, ...record };
+  const first = record.version === 1;
+  const audit = first
+    ? await prepareCreate(key, item, auditTarget(record.account_id))
+    : await prepareUpdate(key, item, auditTarget(record.account_id));
+  if (!(first ? await putNew(item) : await putIfVersion(item, record.version - 1))) return false;
+  await finishEvent(audit);
+  return true;
 }
 
 export async function removeSsoSettings(accountId: string): Promise<SsoSettingsRecord | null> {
-  const item = await deleteItem(settingsKey(accountId));
-  return item ? fromItem<SsoSettingsRecord>(item) : null;
+  const key = settingsKey(accountId);
+  const item = await auditedDelete(key, auditTarget(accountId), () => deleteItem(key));
+  return item ? fromItem<SsoSettingsRecord>(withoutCarried(item)) : null;
 }

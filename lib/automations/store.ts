@@ -3,7 +3,7 @@
 import { entityStore } from '../store/entity-store';
 import type { AutomationRecord } from './records';
 
-const automations = entityStore<AutomationRecord>({ kind: 'automation' });
+const automations = entityStore<AutomationRecord>({ kind: 'automation', audit: { objectType: 'automation' } });
 
 export const getAutomation = automations.get;
 export const automationCollection = automations.collection;

@@ -19,6 +19,7 @@ export function parseBroadcastDueKey(what: string): { accountId: string; broadca
 
 const broadcasts = entityStore<BroadcastRecord>({
   kind: 'broadcast',
+  audit: { objectType: 'broadcast', callersOnly: true },
   indexKeys: (b) => (b.due_at === null ? {} : dueIndexKeys(b.due_at, broadcastDueKey(b.account_id, b.id))),
 });
 

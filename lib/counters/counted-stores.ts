@@ -6,6 +6,7 @@ import '../alerts/comment-store';
 import '../alerts/store';
 import '../alerts/workflow-store';
 import '../api-keys/store';
+import '../audit-events/store';
 import '../automations/store';
 import '../broadcasts/store';
 import '../escalation-policies/store';

@@ -3,7 +3,7 @@
 import { entityStore } from '../store/entity-store';
 import type { EscalationPolicyRecord } from './records';
 
-const policies = entityStore<EscalationPolicyRecord>({ kind: 'escalationPolicy' });
+const policies = entityStore<EscalationPolicyRecord>({ kind: 'escalationPolicy', audit: { objectType: 'escalation_policy' } });
 
 export const getEscalationPolicy = policies.get;
 export const getEscalationPolicies = policies.getMany;

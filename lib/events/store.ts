@@ -17,6 +17,7 @@ const scheduleCounter = (scheduleId: string) => `skd:${scheduleId}`;
 
 const events = entityStore<EventRecord>({
   kind: 'event',
+  audit: { objectType: 'event' },
   indexKeys: (record) => (record.parent_id ? { gsi1pk: childPartition(record.account_id, record.parent_id), gsi1sk: record.id } : {}),
   counts: (record) => record.schedule_ids.map(scheduleCounter),
 });

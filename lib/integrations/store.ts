@@ -10,7 +10,7 @@ import type { IntegrationRecord } from './records';
 
 const pointerKey = (id: string) => ({ pk: `INT#${id}`, sk: '#' });
 
-const integrations = entityStore<IntegrationRecord>({ kind: 'integration' });
+const integrations = entityStore<IntegrationRecord>({ kind: 'integration', audit: { objectType: 'integration' } });
 
 export const getIntegration = integrations.get;
 export const nextIntegrationTinyId = integrations.nextTinyId;

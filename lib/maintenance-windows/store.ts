@@ -8,6 +8,7 @@ const endPartition = (accountId: string) => `A#${accountId}#MTW#END`;
 
 const windows = entityStore<MaintenanceWindowRecord>({
   kind: 'maintenanceWindow',
+  audit: { objectType: 'maintenance_window' },
   indexKeys: (record) => ({ gsi1pk: endPartition(record.account_id), gsi1sk: `${record.end_datetime}#${record.id}` }),
 });
 

@@ -14,12 +14,13 @@ export interface Backlog {
   oldest_overdue_step: { due_at: string; overdue_seconds: number; kind: DueKind } | null;
 }
 
-type DueKind = 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message';
+type DueKind = 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message' | 'audit_event';
 
 /** What a due entry is, by the prefix its store gives it (lib/store/due-index.ts). */
 const KIND_BY_PREFIX: [string, DueKind][] = [
   ['RATE#', 'notification_flush'],
   ['HB#', 'heartbeat'],
+  ['AUDIT#', 'audit_event'],
   ['BRD#', 'broadcast'],
   ['SLACK#', 'slack_message'],
 ];

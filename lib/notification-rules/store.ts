@@ -3,7 +3,7 @@
 import { entityStore } from '../store/entity-store';
 import type { NotificationRuleRecord } from './records';
 
-const rules = entityStore<NotificationRuleRecord>({ kind: 'notificationRule' });
+const rules = entityStore<NotificationRuleRecord>({ kind: 'notificationRule', audit: { objectType: 'notification_rule' } });
 
 /** The one lookup of a notification rule by id (null when the account has none with that id). */
 export const getNotificationRule = rules.get;

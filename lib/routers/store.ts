@@ -3,7 +3,7 @@
 import { entityStore } from '../store/entity-store';
 import type { RouterRecord } from './records';
 
-const routers = entityStore<RouterRecord>({ kind: 'router' });
+const routers = entityStore<RouterRecord>({ kind: 'router', audit: { objectType: 'router' } });
 
 export const getRouter = routers.get;
 export const getRouters = routers.getMany;

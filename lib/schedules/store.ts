@@ -5,7 +5,7 @@
 import { entityStore } from '../store/entity-store';
 import type { ScheduleRecord } from './records';
 
-const schedules = entityStore<ScheduleRecord>({ kind: 'schedule' });
+const schedules = entityStore<ScheduleRecord>({ kind: 'schedule', audit: { objectType: 'schedule' } });
 
 export const getSchedule = schedules.get;
 export const saveSchedule = (record: ScheduleRecord) => schedules.save(record);

@@ -6,9 +6,11 @@
 // back to the console is a one-time code valid 60 seconds (exchange-sign-in-code.ts), never the
 // login token itself. Any failed check is a SignInRefused (403) naming the reason, and nobody is
 // signed in.
-//   Audit (issue 23, to come): `recordSignIn` is where a sign-in and a refused one will be written.
+// Each outcome is an audit event of the account (lib/audit-events/record-sign-in.ts), once the state
+// named one: a refusal before that (an unknown or replayed state) concerns no account and is logged.
 import { getAccountUserOfUser, getUserIdByEmail } from '../account-users/store';
 import { provisionAccountUser } from '../account-users/provision-account-user';
+import { recordSignIn as recordAuditSignIn } from '../audit-events/record-sign-in';
 import { generateToken, sha256 } from '../auth/passwords';
 import { openSecret } from '../auth/sealed-secrets';
 import { getSsoSettings, ssoSealingContext, type SsoSettingsRecord } from '../auth/sso-settings-store';
@@ -28,10 +30,17 @@ export class SignInRefused extends Error {
 
 export type SignInOutcome = { ok: true; code: string } | { ok: false; reason: string };
 
-/** The one place a sign-in's outcome is told: the log now, the audit trail later. */
-function recordSignIn(outcome: { accountId: string | null; accountUserId?: string; reason?: string }): void {
+/** The one place a sign-in's outcome is told: the log, and the account's audit trail. */
+async function recordSignIn(outcome: { accountId: string | null; accountUserId?: string; reason?: string }): Promise<void> {
   if (outcome.reason) logger.warn('single sign-on refused', { accountId: outcome.accountId, reason: outcome.reason });
   else logger.info('single sign-on', { accountId: outcome.accountId, accountUserId: outcome.accountUserId });
+  if (outcome.accountId === null) return;
+  await recordAuditSignIn({
+    accountId: outcome.accountId,
+    accountUserId: outcome.accountUserId ?? null,
+    method: 'sso',
+    reason: outcome.reason,
+  });
 }
 
 const oneLine = (value: unknown, max = 200) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').slice(0, max) : '');
@@ -139,11 +148,11 @@ async function finishSignIn(
 export async function completeSignIn(query: URLSearchParams): Promise<SignInOutcome> {
   try {
     const done = await signIn(query);
-    recordSignIn(done);
+    await recordSignIn(done);
     return { ok: true, code: done.code };
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    recordSignIn({ accountId: error.accountId, reason: error.message });
+    await recordSignIn({ accountId: error.accountId, reason: error.message });
     return { ok: false, reason: error.message };
   }
 }

@@ -10,6 +10,8 @@ import { newId } from '../ids';
 import { adjustCounts, adjustOwnerCounts, readCounts, readOwnerCount } from './counters';
 import { addCounts, addOwnerCounts, nextTinyId } from './grouped-writes';
 import { registerCountedKind, registerOwnerCountedKind } from './recount';
+import { currentActor } from '../audit-actor';
+import { auditedDelete, finishEvent, prepareCreate, prepareUpdate, withoutCarried } from './audit-carried';
 import {
   batchGet,
   batchWrite,
@@ -66,6 +68,18 @@ export interface EntityStoreOptions<T extends Entity> {
    * total without reading the partition. Keys are short and stable (`ALT#<id>`, a prefix id).
    */
   owners?: (record: T) => string[];
+  /**
+   * Audited kinds (docs/api.md#audit-trail): every insert, save and remove writes an audit event of
+   * this object type (snake case, as the API names it), with its changed fields.
+   */
+  audit?: {
+    objectType: string;
+    /**
+     * Only a caller's changes, not the system's: for a kind whose own machinery saves it as it runs
+     * (a broadcast's timers), which is its life, not a change anyone made.
+     */
+    callersOnly?: boolean;
+  };
 }
 
 /**
@@ -92,7 +106,9 @@ function deltas(before: string[], after: string[]): Record<string, number> {
 
 export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   const type: EntityType = typeOf(options.kind);
-  const decode = options.decode ?? ((item: Item) => fromItem<T>(item));
+  const decodeStored = options.decode ?? ((item: Item) => fromItem<T>(item));
+  // An item may still carry its last change's audit event (lib/store/audit-trail.ts): not the record's.
+  const decode = (item: Item) => decodeStored(withoutCarried(item));
   const encode = options.encode ?? ((record: T) => record);
   const key = (accountId: string, id: string): Key => entityKey(accountId, type, id);
   const partition = (accountId: string) => partitionOf(accountId, type);
@@ -142,6 +158,13 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return { ...key(record.account_id, record.id), ...Object.fromEntries(indexKeys), ...encode(record) };
   }
 
+  const audited = () => options.audit !== undefined && !(options.audit.callersOnly && currentActor().type === 'system');
+  const auditTarget = (record: { account_id: string; id: string }) => ({
+    accountId: record.account_id,
+    objectType: options.audit!.objectType,
+    objectId: record.id,
+  });
+
   async function get(accountId: string, id: string): Promise<T | null> {
     const found = await getItem(key(accountId, id));
     return found ? decode(found) : null;
@@ -173,7 +196,11 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    * won counts it, once).
    */
   async function insert(record: T, own?: OwnWrite<T>, carried: Record<string, number> = {}): Promise<boolean> {
-    if (!(await putNew(item(record))) && !(await isOwnWrite(record, own))) return false;
+    const stored = item(record);
+    const audit = audited() ? await prepareCreate(key(record.account_id, record.id), stored, auditTarget(record)) : null;
+    if (!(await putNew(stored)) && !(await isOwnWrite(record, own))) return false;
+    await finishEvent(audit);
+    if (options.countedAs === false) return true;
     const change = deltas([], ['total', ...(options.counts?.(record) ?? [])]);
     for (const [name, n] of Object.entries(carried)) change[name] = (change[name] ?? 0) + n;
     await Promise.all([addCounts(record.account_id, type, change), countOwners(record, 1)]);
@@ -187,7 +214,10 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    * OwnWrite.
    */
   async function save(next: T, before?: T, own?: OwnWrite<T>): Promise<boolean> {
-    if (!(await putIfVersion(item(next), next.version - 1)) && !(await isOwnWrite(next, own))) return false;
+    const stored = item(next);
+    const audit = audited() ? await prepareUpdate(key(next.account_id, next.id), stored, auditTarget(next)) : null;
+    if (!(await putIfVersion(stored, next.version - 1)) && !(await isOwnWrite(next, own))) return false;
+    await finishEvent(audit);
     if (before) {
       await Promise.all([
         options.counts ? addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next))) : undefined,
@@ -216,9 +246,13 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
 
   /** Removes a record and its counts; returns what it held (null when it was absent). */
   async function remove(accountId: string, id: string): Promise<T | null> {
-    const stored = await deleteItem(key(accountId, id));
+    const objectKey = key(accountId, id);
+    const stored = audited()
+      ? await auditedDelete(objectKey, auditTarget({ account_id: accountId, id }), () => deleteItem(objectKey))
+      : await deleteItem(objectKey);
     if (!stored) return null;
     const record = decode(stored);
+    if (options.countedAs === false) return record;
     await Promise.all([addCounts(accountId, type, deltas(['total', ...(options.counts?.(record) ?? [])], [])), countOwners(record, -1)]);
     return record;
   }

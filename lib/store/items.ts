@@ -272,7 +272,7 @@ export async function* queryAll(partition: string, options: QueryOptions = {}): 
 
 /** How many items a partition (or index partition) holds: a COUNT Query, page by page. For exact
  * recounts and tests; request paths read the counters instead. */
-export async function countItems(partition: string, options: Pick<QueryOptions, 'index'> = {}): Promise<number> {
+export async function countItems(partition: string, options: Pick<QueryOptions, 'index' | 'skBetween'> = {}): Promise<number> {
   const input = queryInput(partition, options);
   let count = 0;
   let startKey: Record<string, unknown> | undefined;

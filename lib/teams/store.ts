@@ -26,6 +26,7 @@ function teamShard(teamId: string): number {
 
 const teams = entityStore<TeamRecord>({
   kind: 'team',
+  audit: { objectType: 'team' },
   indexKeys: (team) => ({
     gsi1pk: team.schedule_id ? bySchedule(team.account_id, team.schedule_id) : undefined,
     gsi1sk: team.schedule_id ? team.id : undefined,

@@ -193,6 +193,40 @@ describe('signing in through the provider', () => {
     expect(again.status).toBe(401);
   });
 
+  it('is an audit event of the account, and so is a refused one (docs/api.md#audit-trail)', async () => {
+    const { email, accountUser } = await member();
+    const code = codeOf(await open(await throughIssuer(email)));
+    expect((await exchange(code)).status).toBe(200);
+    const refused = await open(await throughIssuer(email, email, (url) => url.searchParams.set('nonce', 'not-the-sign-ins-nonce')));
+    expect(refused.status).toBe(403);
+
+    const trail = await service.admin.get(`/api/v4/audit_events?object_id=${accountUser.id}&action=sign_in`);
+    expect(trail.status, trail.text).toBe(200);
+    const [signedIn] = trail.body.data;
+    // Refused before the token named anyone: the account's event names no account user.
+    const [failed] = (await service.admin.get('/api/v4/audit_events?action=sign_in_failed&limit=1')).body.data;
+    expect(signedIn).toMatchObject({
+      action: 'sign_in',
+      actor_type: 'account_user',
+      actor_id: accountUser.id,
+      object_type: 'account_user',
+      changes: { method: [null, 'sso'] },
+    });
+    expect(failed).toMatchObject({ action: 'sign_in_failed', actor_type: 'system', object_id: null, changes: { method: [null, 'sso'] } });
+    expect(failed.changes.reason[1]).toContain('nonce');
+    // Another account's admin sees none of it.
+    expect((await other.client.get(`/api/v4/audit_events?object_id=${accountUser.id}`)).body.total_count).toBe(0);
+
+    // The settings' changes are events too, the client secret's seal redacted.
+    const settings = (await service.admin.get('/api/v4/audit_events?object_type=sso_settings&limit=100')).body.data;
+    expect(settings.at(-1)).toMatchObject({
+      action: 'create',
+      object_id: accountId,
+      changes: { client_secret_sealed: [null, '[redacted]'] },
+    });
+    expect(JSON.stringify(settings)).not.toContain(CLIENT.client_secret);
+  });
+
   it('refuses a replayed callback (the state is spent) with a page naming the reason', async () => {
     const { email } = await member();
     const callback = await throughIssuer(email);

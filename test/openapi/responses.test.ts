@@ -179,6 +179,18 @@ describe('platform routes', () => {
     await call(admin, 'GET /api/v4/api_keys/{id}', 404, { id: key.body.id });
   });
 
+  it('the audit trail', async () => {
+    const key = await call(admin, 'POST /api/v4/api_keys', 201, { body: { name: 'audited' } });
+    const events = await call(admin, 'GET /api/v4/audit_events', 200, { query: `object_id=${key.body.id}` });
+    await call(admin, 'GET /api/v4/audit_events', 422, { query: 'limit=0' });
+    await call(member, 'GET /api/v4/audit_events', 403);
+    await call(anonymous, 'GET /api/v4/audit_events', 401);
+    await call(admin, 'GET /api/v4/audit_events/{id}', 200, { id: events.body.data[0].id });
+    await call(member, 'GET /api/v4/audit_events/{id}', 403, { id: events.body.data[0].id });
+    await call(admin, 'GET /api/v4/audit_events/{id}', 404, { id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(anonymous, 'GET /api/v4/audit_events/{id}', 401, { id: events.body.data[0].id });
+  });
+
   it('account users', async () => {
     const email = `person-${Date.now()}@example.com`;
     const body = { user_attributes: { name: 'Grace', emails_attributes: [{ email }], phones_attributes: [{ phone: '+14155550100' }] } };

@@ -393,6 +393,7 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
       ['#/routers', 'Routers'],
       ['#/notifications', 'Notifications'],
       ['#/reports', 'Reports'],
+      ['#/audit', 'Audit'],
       ['#/notification-rules', 'Notification rules'],
       ['#/users', 'Users'],
       [`#/users/${people.rita.id}`, people.rita.name],

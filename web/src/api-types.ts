@@ -301,6 +301,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/audit_events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List audit events
+     * @description Account admins only (403 otherwise). Newest first. Filters read an index each: actor_id, object_type, object_id, action (equals), and created_at ranges (ops=created_at:gte, lt, between…).
+     */
+    get: operations['auditEventsList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/audit_events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an audit event
+     * @description Account admins only (403 otherwise).
+     */
+    get: operations['auditEventsGet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/account_users': {
     parameters: {
       query?: never;
@@ -2287,7 +2327,7 @@ export interface components {
             due_at: string;
             overdue_seconds: number;
             /** @enum {string} */
-            kind: 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message';
+            kind: 'escalation' | 'notification_flush' | 'heartbeat' | 'broadcast' | 'slack_message' | 'audit_event';
           }
         | null
         | {
@@ -2432,6 +2472,23 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
       token: string;
+    };
+    AuditEventV4: {
+      id: string;
+      /** @enum {string} */
+      actor_type: 'account_user' | 'api_key' | 'scim_token' | 'system';
+      actor_id: string | null;
+      /** @enum {string} */
+      action: 'create' | 'update' | 'delete' | 'sign_in' | 'sign_in_failed';
+      object_type: string;
+      object_id: string | null;
+      changes: {
+        [key: string]: [unknown, unknown];
+      };
+      ip: string | null;
+      user_agent: string | null;
+      /** Format: date-time */
+      created_at: string;
     };
     AccountUserV4: {
       id: string;
@@ -3974,6 +4031,11 @@ export interface components {
       has_more: boolean;
       total_count: number;
     };
+    AuditEventV4List: {
+      data: components['schemas']['AuditEventV4'][];
+      has_more: boolean;
+      total_count: number;
+    };
     AccountUserV4List: {
       data: components['schemas']['AccountUserV4'][];
       has_more: boolean;
@@ -5055,6 +5117,90 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['UnauthorizedV4'];
+      404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  auditEventsList: {
+    parameters: {
+      query?: {
+        /** @description Objects per page, 1 to 100 */
+        limit?: components['parameters']['limit'];
+        /** @description Objects to skip */
+        offset?: components['parameters']['offset'];
+        /** @description 1-based page number; offset = (page - 1) × limit */
+        page?: components['parameters']['page'];
+        /**
+         * @description Comma-separated attr:op tokens choosing how a filter compares: equals, ne, lt, lte, gt, gte, beginsWith, contains, between (value a..b, both bounds inclusive). Default: equals, and contains for arrays.
+         * @example created_at:between
+         */
+        ops?: components['parameters']['ops'];
+        /** @description Attribute to sort by (with direction); without it, newest first */
+        sort?: components['parameters']['sortV4'];
+        /** @description Sort direction (default asc when sort is given) */
+        direction?: components['parameters']['direction'];
+        /** @description Case-insensitive free-text search (title, name, description or the like) */
+        q?: components['parameters']['q'];
+        /** @description Any attribute of the object filters the list (nested ones by dotted path, e.g. meta.incident); values are read as the attribute's type (true/false or 1/0, numbers, ISO datetimes); a repeated key matches any of its values. A key that is neither a list parameter nor an attribute is refused, so typos surface. */
+        filters?: {
+          id?: string;
+          actor_type?: string;
+          actor_id?: string;
+          action?: string;
+          object_type?: string;
+          object_id?: string;
+          changes?: string;
+          ip?: string;
+          user_agent?: string;
+          created_at?: string;
+        } & {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit events */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventV4List'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  auditEventsGet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit event */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventV4'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       429: components['responses']['TooManyRequestsV4'];
     };

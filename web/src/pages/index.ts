@@ -4,6 +4,7 @@ import type { ComponentType } from 'preact';
 import type { PageProps } from '../router';
 import { AlertPage } from './alert';
 import { AlertsPage } from './alerts';
+import { AuditPage } from './audit';
 import { EscalationPoliciesPage, EscalationPolicyPage } from './escalation-policies';
 import { IntegrationPage, IntegrationsPage } from './integrations';
 import { NotificationRulePage, NotificationRulesPage } from './notification-rules';
@@ -51,6 +52,7 @@ export const PAGES: PageRoute[] = [
   { pattern: '/notification-rules/:id', component: NotificationRulePage, area: '/users' },
   { pattern: '/slack', component: SlackPage, nav: 'Slack', area: '/slack', adminOnly: true },
   { pattern: '/single-sign-on', component: SsoPage, nav: 'Single sign-on', area: '/single-sign-on', adminOnly: true },
+  { pattern: '/audit', component: AuditPage, nav: 'Audit', area: '/audit', adminOnly: true },
   { pattern: '/profile', component: ProfilePage, nav: 'Profile', area: '/profile' },
 ];
 
