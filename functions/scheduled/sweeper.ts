@@ -17,7 +17,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
 import { sweepBroadcasts } from '../../lib/broadcasts/sweep-broadcasts';
 import { repairNextCounter } from '../../lib/counters/recount-counters';
-import { sweepCoverageGaps } from '../../lib/escalation/coverage-gap-notice';
 import { sweepOncallChanges } from '../../lib/escalation/going-oncall';
 import { sweepEscalations } from '../../lib/escalation/sweep';
 import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ingest/sweep-pending';
@@ -61,7 +60,8 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
       duty('heartbeats', () => sweepHeartbeats()),
       // Loaded when the sweeper first runs it: the trail's code is not the sweeper's start.
       duty('audit events', async () => (await import('../../lib/audit-events/recover-audit-events')).sweepAuditEvents()),
-      startup ? null : duty('coverage gaps', () => sweepCoverageGaps()),
+      // Weekly work: its code loads with the first sweep that runs it, not with the sweeper's start.
+      startup ? null : duty('coverage gaps', async () => (await import('../../lib/escalation/coverage-gap-notice')).sweepCoverageGaps()),
       startup ? null : duty('counters', () => repairNextCounter()),
       startup ? null : duty('canary', runCanaryIfConfigured),
     ]);

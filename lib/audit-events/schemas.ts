@@ -1,9 +1,10 @@
 // The audit event's representation (docs/api.md#audit-trail).
 import * as z from 'zod';
+import { lazyStrictObject } from '../lazy-schema';
 import { documentNames } from '../http/document-names';
 import { instant, ulid } from '../http/response-fields';
 
-export const AuditEventV4 = z.strictObject({
+export const AuditEventV4 = lazyStrictObject(() => ({
   id: ulid,
   actor_type: z.enum(['account_user', 'api_key', 'scim_token', 'system']),
   actor_id: ulid.nullable(),
@@ -15,6 +16,6 @@ export const AuditEventV4 = z.strictObject({
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   created_at: instant,
-});
+}));
 
 documentNames.add(AuditEventV4, { id: 'AuditEventV4' });
