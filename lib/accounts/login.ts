@@ -35,6 +35,12 @@ export async function login(body: unknown): Promise<{ token: string }> {
     membership = memberships.find((m) => m.account_id === accountId)!;
   }
   if (!membership) throw new Unauthorized('The user has no account user in that account');
+  if (membership.deactivated_at) {
+    // Another account where the person is still active is the default; naming this one is refused.
+    const active = input.account_id === undefined ? memberships.find((m) => !m.deactivated_at) : undefined;
+    if (!active) throw new Forbidden("This account user was deactivated by the account's identity provider");
+    membership = active;
+  }
   if (!membership.roles.admin && (await getSsoSettings(membership.account_id))?.enforce) {
     throw new Forbidden('This account signs in with single sign-on: use "Sign in with SSO" (only admins may use a password)');
   }

@@ -26,6 +26,8 @@ import { routerRoutes } from '../routers/routes';
 import { scheduleRoutes } from '../schedules/routes';
 import { slackRoutes } from '../slack/routes';
 import { ssoRoutes } from '../sso/routes';
+import { scimRoutes } from '../scim/routes';
+import { scimTokenRoutes } from '../scim/token-routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -36,6 +38,8 @@ export type { HttpMethod };
 const CONTRACTS = [
   publicRoutes,
   ssoRoutes,
+  scimTokenRoutes,
+  scimRoutes,
   accountRoutes,
   apiKeyRoutes,
   accountUserRoutes,
