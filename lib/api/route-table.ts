@@ -27,7 +27,6 @@ import { scheduleRoutes } from '../schedules/routes';
 import { slackRoutes } from '../slack/routes';
 import { ssoRoutes } from '../sso/routes';
 import { scimRoutes } from '../scim/routes';
-import { scimTokenRoutes } from '../scim/token-routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -38,7 +37,6 @@ export type { HttpMethod };
 const CONTRACTS = [
   publicRoutes,
   ssoRoutes,
-  scimTokenRoutes,
   scimRoutes,
   accountRoutes,
   apiKeyRoutes,

@@ -1,6 +1,7 @@
 // SCIM's discovery documents (RFC 7644 §4, RFC 7643 §5–7), which Okta and Microsoft Entra ID read
 // before provisioning: what this service supports (PATCH yes; bulk, sort, ETags and password changes
 // no; filters of one equality), its two resource types, and the attributes it keeps of each.
+import { NotFound } from '../http/errors';
 import { GROUP_SCHEMA, SCIM_BASE_PATH, USER_SCHEMA } from './represent';
 import { MAX_RESULTS } from './users';
 
@@ -115,3 +116,11 @@ const listOf = (resources: unknown[]) => ({
 
 export const resourceTypesList = (base: string) => listOf(resourceTypes(base));
 export const schemasList = (base: string) => listOf(schemaDocuments(base));
+
+/** One resource type (`/ResourceTypes/User`) or schema (`/Schemas/<urn>`) by its id. */
+export function discoveryEntry(list: 'ResourceTypes' | 'Schemas', id: string, base: string) {
+  const entries: { id: string }[] = list === 'ResourceTypes' ? resourceTypes(base) : schemaDocuments(base);
+  const found = entries.find((entry) => entry.id.toLowerCase() === id.toLowerCase());
+  if (!found) throw new NotFound(`No ${list === 'ResourceTypes' ? 'resource type' : 'schema'} ${id}`);
+  return found;
+}

@@ -1,4 +1,4 @@
-// GET /api/v4/scim_tokens and /api/v4/scim_tokens/:id (admins): the account's SCIM tokens, without secrets.
+// GET /api/v4/scim_tokens (admins): the account's SCIM tokens, without secrets; one of them for the revoke.
 import { requireAdmin } from '../auth/permissions';
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';

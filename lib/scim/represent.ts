@@ -74,8 +74,8 @@ export function scimGroupOf(
     ...(withMembers
       ? {
           members: (team.member_account_user_ids ?? []).map((id) => ({
+            // No `$ref` (optional in RFC 7643): a property of that name reads as a reference to OpenAPI tools.
             value: id,
-            $ref: `${base}${SCIM_BASE_PATH}/Users/${id}`,
             type: 'User',
             ...(names.has(id) ? { display: names.get(id) } : {}),
           })),

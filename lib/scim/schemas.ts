@@ -31,7 +31,7 @@ export const ScimGroup = z.strictObject({
   schemas: z.array(z.string()),
   id: z.string(),
   displayName: z.string(),
-  members: z.array(z.strictObject({ value: z.string(), $ref: z.string(), type: z.string(), display: z.string().optional() })).optional(),
+  members: z.array(z.strictObject({ value: z.string(), type: z.string(), display: z.string().optional() })).optional(),
   meta,
 });
 
@@ -43,8 +43,21 @@ export const ScimListResponse = z.strictObject({
   Resources: z.array(z.unknown()),
 });
 
+/** SCIM's error body (RFC 7644 §3.12): every error under /scim/v2. */
+export const ScimErrorBody = z.strictObject({
+  schemas: z.array(z.string()),
+  status: z.string(),
+  scimType: z.string().optional(),
+  detail: z.string(),
+});
+
 /** Discovery documents (ServiceProviderConfig, ResourceTypes, Schemas): fixed JSON objects. */
 export const ScimDocument = z.record(z.string(), z.unknown());
+
+/** The answers of the routes that Users and Groups share (lib/scim/routes.ts). */
+export const ScimUserOrGroup = z.union([ScimUser, ScimGroup]);
+export const ScimReadAnswer = z.union([ScimUser, ScimGroup, ScimDocument]);
+export const ScimListOrDocument = z.union([ScimListResponse, ScimDocument]);
 
 /** What a create, replace or PATCH reads (shown in the document; read leniently). */
 export const ScimResourceInput = z.looseObject({ schemas: z.array(z.string()).optional() });
@@ -57,5 +70,9 @@ documentNames.add(ScimUser, { id: 'ScimUser' });
 documentNames.add(ScimGroup, { id: 'ScimGroup' });
 documentNames.add(ScimListResponse, { id: 'ScimListResponse' });
 documentNames.add(ScimDocument, { id: 'ScimDocument' });
+documentNames.add(ScimErrorBody, { id: 'ScimError' });
+documentNames.add(ScimUserOrGroup, { id: 'ScimUserOrGroup' });
+documentNames.add(ScimReadAnswer, { id: 'ScimReadAnswer' });
+documentNames.add(ScimListOrDocument, { id: 'ScimListOrDocument' });
 documentNames.add(ScimResourceInput, { id: 'ScimResourceInput' });
 documentNames.add(ScimPatchInput, { id: 'ScimPatchInput' });

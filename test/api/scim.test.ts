@@ -60,7 +60,6 @@ describe('SCIM tokens', () => {
     const theirs = await other.client.post('/api/v4/scim_tokens', { name: 'theirs' });
     expect(theirs.status).toBe(201);
     expect((await service.admin.delete(`/api/v4/scim_tokens/${theirs.body.id}`)).status).toBe(404);
-    expect((await service.admin.get(`/api/v4/scim_tokens/${theirs.body.id}`)).status).toBe(404);
     // Their token sees their people, not ours.
     const theirScim = new ApiClient(service.url, { authorization: `Bearer ${theirs.body.token}` });
     const ours = await scim.post('/scim/v2/Users', {
