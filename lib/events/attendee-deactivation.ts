@@ -2,9 +2,8 @@
 // they attend records the period from that instant on, so that their turns from then on go to the
 // others (lib/oncall/oncall-spans.ts) while every entry before it stays as it was; reactivating them
 // closes the period, and their turns come back from then on. For the account-user use case to call.
-import { done, updateWithRetry } from '../store/retry';
-import type { EventAttendeeRecord, EventRecord } from './records';
-import { getEvent, listAllEvents, saveEvent } from './store';
+import { editEventsAttendedBy } from './attended-events';
+import type { EventAttendeeRecord } from './records';
 import { nowIso } from '../clock';
 
 type Periods = NonNullable<EventAttendeeRecord['inactive']>;
@@ -24,31 +23,21 @@ function withPeriodClosed(periods: Periods, at: string): Periods | null {
 
 export async function markAttendeeActive(accountId: string, accountUserId: string, active: boolean, at: string): Promise<void> {
   const change = active ? withPeriodClosed : withPeriodOpened;
-  const attended = (await listAllEvents(accountId)).filter((e) => e.event_attendees.some((a) => a.attendee_id === accountUserId));
-  await Promise.all(
-    attended.map((event) =>
-      updateWithRetry<EventRecord, void>({
-        load: (attempt) => (attempt === 0 ? event : getEvent(accountId, event.id)),
-        edit: (current) => {
-          if (!current) return done();
-          let changed = false;
-          const attendees = current.event_attendees.map((attendee) => {
-            if (attendee.attendee_id !== accountUserId) return attendee;
-            const periods = change(attendee.inactive ?? [], at);
-            if (!periods) return attendee;
-            changed = true;
-            const { inactive: _before, ...rest } = attendee;
-            return periods.length ? { ...rest, inactive: periods } : rest;
-          });
-          if (!changed) return done();
-          return { ...current, event_attendees: attendees, version: current.version + 1, updated_at: nowIso() };
-        },
-        save: (next, current) => saveEvent(next, current),
-        saved: () => undefined,
-        exhausted: () => {
-          throw new Error(`event ${event.id} kept changing; attendee ${accountUserId} not marked ${active ? 'active' : 'inactive'}`);
-        },
-      }),
-    ),
+  await editEventsAttendedBy(
+    accountId,
+    accountUserId,
+    (current) => {
+      let changed = false;
+      const attendees = current.event_attendees.map((attendee) => {
+        if (attendee.attendee_id !== accountUserId) return attendee;
+        const periods = change(attendee.inactive ?? [], at);
+        if (!periods) return attendee;
+        changed = true;
+        const { inactive: _before, ...rest } = attendee;
+        return periods.length ? { ...rest, inactive: periods } : rest;
+      });
+      return changed ? { ...current, event_attendees: attendees, version: current.version + 1, updated_at: nowIso() } : null;
+    },
+    `not marked ${active ? 'active' : 'inactive'}`,
   );
 }

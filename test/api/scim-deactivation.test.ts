@@ -3,6 +3,8 @@
 // rotations from the deactivation on while every entry before it stays theirs, and comes back when
 // activated again. What must not happen is asserted once the runtime is at rest (queues drained,
 // due sweeps run).
+// @moto: the deactivation periods are versioned writes of events; the paging steps' conditional puts.
+// @module-tag moto
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { alertTo, notificationsOf, pagedPeople, person, sentFor, team, waitFor } from '../escalation/support';
