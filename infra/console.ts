@@ -22,6 +22,7 @@ export const API_PATH_PATTERNS = [
   '/public/*',
   '/health',
   '/v2/*',
+  '/scim/*',
 ] as const;
 
 /** CloudFront's path pattern matching: `*` is any run of characters, `?` one character. */

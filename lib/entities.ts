@@ -37,6 +37,7 @@ export const ENTITIES = {
   responseOption: { prefix: 'bro' },
   router: { prefix: 'rtr', type: 'RTR', tinyId: true },
   schedule: { prefix: 'skd', type: 'SKD', tinyId: true },
+  scimToken: { prefix: 'sct', type: 'SCIMTOKEN' },
   stakeholder: { prefix: 'stk' },
   team: { prefix: 'tem', type: 'TEAM', tinyId: true },
   user: { prefix: 'usr' },

@@ -1,5 +1,5 @@
 // An account user made without an admin's request, by a person the account's identity provider
-// vouches for (single sign-on with create_users, lib/sso): the person of that address joins the
+// vouches for (single sign-on with create_users, lib/sso; SCIM provisioning, lib/scim): the person of that address joins the
 // account, or a new person is made. A new person gets a generated password that nobody is told:
 // they sign in through their identity provider (or choose a password with "Forgot password?").
 import { generatePassword } from '../auth/passwords';
@@ -8,13 +8,16 @@ import { Conflict } from '../http/errors';
 import type { Roles } from '../http/principal';
 import { newId } from '../ids';
 import { createUser } from './create-user';
-import { profileOf, type AccountUserRecord, type UserRecord } from './records';
+import { profileOf, type AccountUserRecord, type PhoneRecord, type UserRecord } from './records';
 import { getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser } from './store';
 
 export interface ProvisionedPerson {
   email: string;
   name: string;
   roles: Roles;
+  /** Further addresses and phone numbers of a new person (a person who exists keeps their own). */
+  otherEmails?: string[];
+  phones?: PhoneRecord[];
 }
 
 export async function provisionAccountUser(accountId: string, person: ProvisionedPerson): Promise<AccountUserRecord> {
@@ -26,7 +29,11 @@ export async function provisionAccountUser(accountId: string, person: Provisione
     if (existing) return existing;
   } else {
     user = await createUser(
-      { name: person.name, emails: [{ id: newId(), email: person.email, primary: true }], phones: [] },
+      {
+        name: person.name,
+        emails: [person.email, ...(person.otherEmails ?? [])].map((email, index) => ({ id: newId(), email, primary: index === 0 })),
+        phones: person.phones ?? [],
+      },
       generatePassword(),
     );
   }

@@ -51,6 +51,14 @@ export interface AccountUserRecord {
   slack_user_id?: string | null;
   /** A copy of the user's profile, refreshed on every profile change, so one read serves a request. */
   user: UserProfile;
+  /** When the account's identity provider deactivated the person here (SCIM `active: false`): no sign-in,
+   * no pages, no turns in rotations from then on (docs/api.md#scim-provisioning). Absent or null: active. */
+  deactivated_at?: string | null;
+  /** The identity provider's own id for the person (SCIM `externalId`), as it sent it. */
+  external_id?: string | null;
+  /** The name's parts as the identity provider last sent them (SCIM name.givenName, name.familyName),
+   * kept to answer them back; the person's `name` is what every other part of the service uses. */
+  name_parts?: { given: string | null; family: string | null } | null;
   created_at: string;
   updated_at: string;
   version: number;

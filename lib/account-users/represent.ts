@@ -41,6 +41,7 @@ export function accountUserToV4(record: AccountUserRecord): z.input<typeof Accou
     notification_rule_id: record.notification_rule_id,
     slack_user_id: record.slack_user_id ?? null,
     user: userToV4(record.user),
+    deactivated_at: record.deactivated_at ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
@@ -54,6 +55,7 @@ export const accountUserListSpec: ListSpec = {
     notification_rule_id: 'string',
     slack_user_id: 'string',
     user: 'object',
+    deactivated_at: 'datetime',
   },
   search: ['user.name', 'user.emails.email'],
 };

@@ -141,6 +141,8 @@ export const AccountUserV4 = lazyStrictObject(() => ({
   notification_rule_id: z.string().nullable(),
   slack_user_id: z.string().nullable(),
   user: UserV4,
+  /** Set while the account's identity provider has the person deactivated (SCIM active: false). */
+  deactivated_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
 }));

@@ -1,7 +1,10 @@
 // Turns request headers into a Principal (docs/api.md#authentication): `Authorization: Bearer <token>`,
 // `Authorization: <token>` (a login JWT or an API key token), or `x-api-key` + `x-api-secret`.
 // Anything else, or a credential that no longer resolves, is a 401: a login JWT also when it was
-// issued under an older password generation than the user's (the password changed since).
+// issued under an older password generation than the user's (the password changed since), and any
+// credential of an account user deactivated by the account's identity provider (SCIM `active: false`).
+// SCIM tokens authenticate the /scim/v2 routes alone (authenticateScim), and only they do there:
+// their secrets live under pointers of their own, so neither lookup finds the other's.
 import { accountUserRef, userRef } from '../account-users/store';
 import { apiKeyRef, getTokenPointer } from '../api-keys/store';
 import { looksLikeJwt, verifyToken, type TokenClaims } from '../auth/jwt';
@@ -10,6 +13,7 @@ import { principals } from '../auth/principal-cache';
 import { Unauthorized } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
+import { getScimTokenPointer, scimTokenRef } from '../scim/token-store';
 import { getEach } from '../store/entity-store';
 
 /** Loads the account user and, for key credentials, the key or, for a login token, the user (whose
@@ -25,7 +29,7 @@ async function loadPrincipal(
     apiKeyId ? apiKeyRef(accountId, apiKeyId) : null,
     login ? userRef(login.sub) : null,
   );
-  if (!acu || (login && acu.user_id !== login.sub)) return null;
+  if (!acu || acu.deactivated_at || (login && acu.user_id !== login.sub)) return null;
   if (login && (!user || (user.password_generation ?? 0) !== login.gen)) return null;
   if (apiKeyId && (!key || key.account_user_id !== accountUserId)) return null;
   return {
@@ -86,7 +90,7 @@ async function fromJwt(token: string): Promise<Principal | null> {
   // A load shared with another token of the same account user: it answers for this one only if it names the same account and person.
   if (!loaded || loaded.accountId !== claims.acc || loaded.userId !== claims.sub) {
     throw new Unauthorized(
-      'The token is no longer valid: its account user was deleted, or the password changed since it was issued. Sign in again.',
+      'The token is no longer valid: its account user was deleted or deactivated, or the password changed since it was issued. Sign in again.',
     );
   }
   return loaded;
@@ -116,4 +120,34 @@ export async function authenticate(headers: Record<string, string>): Promise<Pri
     if (principal) return principal;
   }
   return fromApiKeyToken(token, null);
+}
+
+/** The no-roles-but-admin a SCIM token acts with: provisioning creates, changes and deletes people and teams. */
+const SCIM_ROLES = { admin: true, billing: false, broadcaster: false, communicator: false };
+
+/** A SCIM token (`Authorization: Bearer <token>`): the account it belongs to, acting as an admin. */
+export async function authenticateScim(headers: Record<string, string>): Promise<Principal> {
+  const token = headers.authorization
+    ?.trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim();
+  if (!token) throw new Unauthorized('A SCIM token is needed: Authorization: Bearer <token>');
+  const hash = sha256(token);
+  const cacheKey = `s:${hash}`;
+  const cached = principals.get(cacheKey);
+  if (cached) return cached;
+  const pointer = await getScimTokenPointer(hash);
+  if (!pointer) throw new Unauthorized('The SCIM token is not valid or was revoked');
+  const [record] = await getEach(scimTokenRef(pointer.account_id, pointer.token_id));
+  if (!record) throw new Unauthorized('The SCIM token is not valid or was revoked');
+  const principal: Principal = {
+    accountId: record.account_id,
+    accountUserId: record.created_by,
+    userId: '',
+    roles: { ...SCIM_ROLES },
+    via: 'scim',
+    scimTokenId: record.id,
+  };
+  principals.set(cacheKey, principal);
+  return principal;
 }

@@ -18,7 +18,7 @@ import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
 import { flushMetrics } from '../metrics';
-import { authenticate, carriesCredentials } from './authenticate';
+import { authenticate, authenticateScim, carriesCredentials } from './authenticate';
 
 type RouteHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
@@ -76,14 +76,19 @@ function actorOf(principal: Principal | undefined, request: ApiRequest): AuditAc
  * its name in the declaration. A handler missing at run time (the types were bypassed) fails at cold start.
  */
 export function httpHandler<Contract extends RouteContract>(contract: Contract, handlers: NoInfer<HandlersOf<Contract>>) {
-  const table = new Map<string, { handler: RouteHandler; public: boolean; optional: boolean }>();
+  const table = new Map<string, { handler: RouteHandler; public: boolean; optional: boolean; scim: boolean }>();
   const limitFields = new WeakMap<Event, RateLimitFields>();
   // The sign-in family has no credential to count by: its source address stands in.
   const limitedBySource = contract.fn === 'public';
   for (const [op, route] of Object.entries(contract.routes)) {
     const handler = (handlers as unknown as Record<string, RouteHandler | undefined>)[op];
     if (!handler) throw new Error(`No handler ${op} for ${route.method} ${route.path}`);
-    table.set(`${route.method} ${route.path}`, { handler, public: route.public ?? false, optional: route.credentials === 'optional' });
+    table.set(`${route.method} ${route.path}`, {
+      handler,
+      public: route.public ?? false,
+      optional: route.credentials === 'optional',
+      scim: route.credentials === 'scim',
+    });
   }
   return (
     middy<Event, Result>()
@@ -97,7 +102,7 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
         if (!route) throw new NotFound(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
         const request = toApiRequest(event);
         if (!route.public && !(route.optional && !carriesCredentials(request.headers))) {
-          request.principal = await authenticate(request.headers);
+          request.principal = await (route.scim ? authenticateScim : authenticate)(request.headers);
           limitFields.set(event, await limitCaller(request.principal));
         } else if (limitedBySource) {
           limitFields.set(event, await limitSource(request.sourceIp));

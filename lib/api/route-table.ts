@@ -27,6 +27,7 @@ import { routerRoutes } from '../routers/routes';
 import { scheduleRoutes } from '../schedules/routes';
 import { slackRoutes } from '../slack/routes';
 import { ssoRoutes } from '../sso/routes';
+import { scimRoutes } from '../scim/routes';
 import { smsInboundRoutes } from '../sms-replies/routes';
 import { teamRoutes } from '../teams/routes';
 import { publicRoutes } from './public-routes';
@@ -37,6 +38,7 @@ export type { HttpMethod };
 const CONTRACTS = [
   publicRoutes,
   ssoRoutes,
+  scimRoutes,
   accountRoutes,
   apiKeyRoutes,
   auditEventRoutes,

@@ -24,3 +24,8 @@ export function forgetUser(userId: string): void {
 export function forgetApiKey(keyId: string): void {
   principals.deleteWhere((p) => p.apiKeyId === keyId);
 }
+
+/** Forget cached principals of a revoked SCIM token. */
+export function forgetScimToken(tokenId: string): void {
+  principals.deleteWhere((p) => p.scimTokenId === tokenId);
+}

@@ -96,7 +96,9 @@ export function limitCaller(principal: Principal, instance: LeaseInstance = this
   const credential: Named =
     principal.apiKeyId !== undefined
       ? { key: apiKeyBucketKey(principal.accountId, principal.apiKeyId), limits: limits.credential, who: 'this API key' }
-      : { key: sessionBucketKey(principal.accountId, principal.accountUserId), limits: limits.credential, who: 'your sessions' };
+      : principal.scimTokenId !== undefined
+        ? { key: apiKeyBucketKey(principal.accountId, principal.scimTokenId), limits: limits.credential, who: 'this SCIM token' }
+        : { key: sessionBucketKey(principal.accountId, principal.accountUserId), limits: limits.credential, who: 'your sessions' };
   return take([credential, { key: accountBucketKey(principal.accountId), limits: limits.account, who: 'this account' }], instance);
 }
 

@@ -161,7 +161,11 @@ export class StepInputs {
       ...oncallFromSpans(this.spans),
       timeScale: this.timeScale,
       newWorkflowId: () => newId(),
-      accountUserExists: (id) => this.accountUsers.get(id) !== null,
+      // A deactivated person (SCIM active: false) is nobody to page: a layer of theirs alone is skipped, a page to them alone dropped.
+      accountUserExists: (id) => {
+        const accountUser = this.accountUsers.get(id);
+        return accountUser === undefined || (accountUser !== null && !accountUser.deactivated_at);
+      },
       deliveryPlan: (accountUserId: string, template: PageTemplate) => {
         const accountUser = this.accountUsers.get(accountUserId);
         if (!accountUser) return [{ at_offset_ms: 0, channels: null }];

@@ -72,6 +72,15 @@ async function send(
 ): Promise<void> {
   const accountUser = options.inputs.accountUsers.get(effect.accountUserId);
   if (!accountUser) return; // gone since: nobody to page
+  if (accountUser.deactivated_at) {
+    logger.info('escalation: a notification to a deactivated account user is skipped', {
+      accountId: options.accountId,
+      accountUserId: accountUser.id,
+      template: effect.template,
+      reason: "deactivated by the account's identity provider (SCIM)",
+    });
+    return;
+  }
   const teamId = effect.type === 'notify' ? effect.teamId : null;
   const team = teamId ? options.inputs.teams.get(teamId) : null;
   const actor = effect.type === 'notify' && effect.actorAccountUserId ? options.inputs.accountUsers.get(effect.actorAccountUserId) : null;

@@ -170,6 +170,8 @@ interface RecordBase {
 export function recordFromDraft(draft: EventDraft, base: RecordBase, previous?: EventRecord): EventRecord {
   // Attendee and exception ids stay the same for entries that stay.
   const attendeeIds = new Map(previous?.event_attendees.map((a) => [a.attendee_id, a.id]) ?? []);
+  // A deactivation stays with an attendee who stays: an edit of the event must not put them back on call.
+  const deactivations = new Map(previous?.event_attendees.filter((a) => a.inactive?.length).map((a) => [a.attendee_id, a.inactive]) ?? []);
   const exceptionIds = new Map(previous?.exceptions.map((e) => [Date.parse(e.start_datetime), e.id]) ?? []);
   return {
     ...base,
@@ -191,6 +193,7 @@ export function recordFromDraft(draft: EventDraft, base: RecordBase, previous?: 
       attendee_type: 'AccountUser',
       position,
       user_id: attendee.user_id,
+      ...(deactivations.has(attendee.attendee_id) ? { inactive: deactivations.get(attendee.attendee_id) } : {}),
     })),
     exceptions: [...new Set(draft.exceptions)]
       .sort((a, b) => a - b)

@@ -15,6 +15,9 @@ export interface EventAttendeeRecord {
   /** The account user's person: the earlier interface names attendees by `usr_` id. An account user
    * belongs to one person for life, so this copy never goes stale. */
   user_id: string;
+  /** Periods the account user was deactivated by the account's identity provider (SCIM): their turns
+   * then go to the others (lib/oncall/oncall-spans.ts); `until` null while it lasts. */
+  inactive?: { from: string; until: string | null }[];
 }
 
 export interface EventExceptionRecord {
@@ -70,7 +73,15 @@ export function toOncallEvent(record: EventRecord): OncallEvent {
     daysOfWeek: record.days_of_week.length > 0 ? record.days_of_week : null,
     repeatEnd: record.repeat_end_datetime ? Date.parse(record.repeat_end_datetime) : null,
     rotation: record.rotation,
-    attendees: record.event_attendees.map((a) => ({ attendeeId: a.attendee_id, position: a.position })),
+    attendees: record.event_attendees.map((a) =>
+      a.inactive?.length
+        ? {
+            attendeeId: a.attendee_id,
+            position: a.position,
+            inactive: a.inactive.map((p) => [Date.parse(p.from), p.until ? Date.parse(p.until) : Infinity] as const),
+          }
+        : { attendeeId: a.attendee_id, position: a.position },
+    ),
     exceptions: record.exceptions.map((e) => Date.parse(e.start_datetime)),
     parentId: record.parent_id,
   };

@@ -2,7 +2,7 @@
 // the headers of every function response (lib/http/gateway-results.ts), API Gateway's corsPreflight settings
 // in the stack and the local server's preflight answers (both through infra/cors.ts).
 const allowOrigins = ['*'];
-const allowMethods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+const allowMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const allowHeaders = ['content-type', 'authorization', 'x-api-key', 'x-api-secret', 'pagertree-token'];
 const exposeHeaders = ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
 const maxAgeSeconds = 3600;

@@ -6,6 +6,7 @@ import { CORS } from './cors';
 import { ItemTooLarge } from '../store/errors';
 import { HttpError, Invalid, Unprocessable } from './errors';
 import { interfaceOf } from './request';
+import { isScimPath, SCIM_CONTENT_TYPE, scimErrorOf, scimServerError } from './scim-errors';
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -42,6 +43,7 @@ export function errorResult(error: unknown, path: string): Result {
   const iface = interfaceOf(path);
   // A write the store would refuse for its size is the request's fault: a validation error.
   if (error instanceof ItemTooLarge) return errorResult(new Invalid(error.message), path);
+  if (isScimPath(path)) return scimErrorResult(error, path);
   if (error instanceof HttpError) {
     const status = error.status === 422 && iface === 'earlier' && !(error instanceof Unprocessable) ? 400 : error.status;
     const body: Record<string, unknown> = { errors: error.messages.map((message) => ({ message })) };
@@ -58,4 +60,22 @@ export function errorResult(error: unknown, path: string): Result {
   const body: Record<string, unknown> = { errors: [{ message: 'Internal server error' }] };
   if (iface === 'v4') body.code = 500;
   return jsonResult(500, body);
+}
+
+/** An error under /scim/v2, in SCIM's error body (lib/http/scim-errors.ts). */
+function scimErrorResult(error: unknown, path: string): Result {
+  const scimJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    jsonResult(status, body, { ...headers, 'content-type': SCIM_CONTENT_TYPE });
+  if (error instanceof HttpError) {
+    const { status, body } = scimErrorOf(error);
+    return scimJson(status, body, error.headers);
+  }
+  if (ranOutOfTime(error)) {
+    logger.warn('request ran out of its time', { path });
+    return scimJson(503, scimServerError(503, 'The service is busy: try again shortly'), {
+      'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+    });
+  }
+  logger.error('unhandled error', { error: error as Error, path });
+  return scimJson(500, scimServerError(500, 'Internal server error'));
 }

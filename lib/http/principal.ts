@@ -18,7 +18,10 @@ export interface Principal {
   accountUserId: string;
   userId: string;
   roles: Roles;
-  /** How the caller came: a login token, an API key, or Slack (a linked Slack user's click or command). */
-  via: 'jwt' | 'api_key' | 'slack';
+  /** How the caller came: a login token, an API key, Slack (a linked Slack user's click or command),
+   * or an identity provider's SCIM token (acting for the account as an admin; accountUserId is the
+   * admin who made the token). */
+  via: 'jwt' | 'api_key' | 'slack' | 'scim';
   apiKeyId?: string;
+  scimTokenId?: string;
 }

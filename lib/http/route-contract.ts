@@ -7,7 +7,7 @@
 import type * as z from 'zod';
 import type { ApiInterface, ApiRequest } from './request';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's error statuses. `invalid` is a validation failure: 422 under /api/v4, 400 elsewhere;
  * 422 itself is a validation failure that is 422 on every interface (the password routes, docs/api.md#authentication). */
@@ -48,8 +48,9 @@ export interface RouteDeclaration {
   /** No credentials (login, signup, health, inbound webhooks). */
   public?: boolean;
   /** `optional`: a request without any credential header reaches the handler without a principal
-   * (the earlier GET /integration/{id}, also a heartbeat's beat); one that carries any is authenticated. */
-  credentials?: 'optional';
+   * (the earlier GET /integration/{id}, also a heartbeat's beat); one that carries any is authenticated.
+   * `scim`: a SCIM token and nothing else (the /scim/v2 routes, docs/api.md#scim-provisioning). */
+  credentials?: 'optional' | 'scim';
   summary: string;
   description?: string;
   tag: string;

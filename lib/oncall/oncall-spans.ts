@@ -1,9 +1,10 @@
 // Events → on-call entries (window_events, current_oncall): one per occurrence, or per piece an
 // override leaves of it, with real bounds; override children are entries of their own.
 import { visitOccurrences } from './recurrence';
-import type { OncallEvent, OncallSpan, OncallSpanAttendee } from './types';
+import type { OncallEvent, OncallEventAttendee, OncallSpan, OncallSpanAttendee } from './types';
 
-type AttendeeChooser = (index: number) => OncallSpanAttendee[];
+/** The attendees of occurrence `index` for a piece starting at `at` (only deactivations look at `at`). */
+type AttendeeChooser = (index: number, at: number) => OncallSpanAttendee[];
 
 // Entries share their attendee lists (a year of hourly entries would otherwise allocate one list
 // each, and the garbage collector then dominates); the lists are frozen so that a consumer that
@@ -15,12 +16,71 @@ function attendeeChooser(event: OncallEvent): AttendeeChooser {
     .map((attendee) =>
       Object.freeze({ attendeeId: attendee.attendeeId, attendeeType: 'AccountUser' as const, position: attendee.position }),
     );
+  if (event.attendees.some((attendee) => attendee.inactive?.length)) return chooserWithDeactivations(event, ordered);
   if (event.rotation && ordered.length > 0) {
     const alone = ordered.map((attendee) => Object.freeze([attendee]) as OncallSpanAttendee[]);
     return (index) => alone[index % alone.length];
   }
   const everyone = Object.freeze(ordered) as OncallSpanAttendee[];
   return () => everyone;
+}
+
+/** Instants where some attendee's deactivation starts or ends, sorted: a piece is cut at each. */
+function deactivationBoundaries(event: OncallEvent): number[] {
+  const instants = new Set<number>();
+  for (const attendee of event.attendees) {
+    for (const [from, until] of attendee.inactive ?? []) {
+      instants.add(from);
+      if (Number.isFinite(until)) instants.add(until);
+    }
+  }
+  return [...instants].sort((a, b) => a - b);
+}
+
+function inactiveAt(attendee: OncallEventAttendee, at: number): boolean {
+  return (attendee.inactive ?? []).some(([from, until]) => from <= at && at < until);
+}
+
+/** A deactivated person is left out as a removed attendee would be (a rotation hands occurrence k to
+ * the k mod n-th of those still active), from the deactivation on; who was on call before it is unchanged. */
+function chooserWithDeactivations(event: OncallEvent, ordered: readonly OncallSpanAttendee[]): AttendeeChooser {
+  const byId = new Map(event.attendees.map((attendee) => [attendee.attendeeId, attendee]));
+  const lists = new Map<string, OncallSpanAttendee[]>();
+  return (index, at) => {
+    const active = ordered.filter((attendee) => !inactiveAt(byId.get(attendee.attendeeId)!, at));
+    const chosen = event.rotation ? (active.length > 0 ? [active[index % active.length]] : []) : active;
+    const key = chosen.map((attendee) => attendee.attendeeId).join(' ');
+    let shared = lists.get(key);
+    if (!shared) lists.set(key, (shared = Object.freeze(chosen) as OncallSpanAttendee[]));
+    return shared;
+  };
+}
+
+/** Pushes the entry [start, end) of occurrence `index`, cut where a deactivation begins or ends; a
+ * part left with nobody on call is no entry (as an event whose attendees were all removed). */
+function pushPieces(
+  spans: OncallSpan[],
+  event: OncallEvent,
+  attendeesFor: AttendeeChooser,
+  boundaries: readonly number[],
+  index: number,
+  start: number,
+  end: number,
+  window: readonly [number, number],
+): void {
+  const { id: eventId, layer } = event;
+  if (boundaries.length === 0) {
+    spans.push({ eventId, layer, start, end, attendees: attendeesFor(index, start) });
+    return;
+  }
+  let pieceStart = start;
+  for (const cut of [...boundaries.filter((instant) => instant > start && instant < end), end]) {
+    const attendees = attendeesFor(index, pieceStart);
+    if (attendees.length > 0 && cut > window[0] && pieceStart < window[1]) {
+      spans.push({ eventId, layer, start: pieceStart, end: cut, attendees });
+    }
+    pieceStart = cut;
+  }
 }
 
 /** Override children that cut their parent: only those on the parent's layer do. */
@@ -72,12 +132,13 @@ export function spansInWindow(events: readonly OncallEvent[], from: number, to: 
   const spans: OncallSpan[] = [];
 
   for (const event of events) {
-    const { id: eventId, layer } = event;
+    const { id: eventId } = event;
     const attendeesFor = attendeeChooser(event);
+    const boundaries = deactivationBoundaries(event);
     const overrides = overridesByParent.get(eventId);
     if (!overrides) {
       visitOccurrences(event, from, to, (index, start, end) => {
-        spans.push({ eventId, layer, start, end, attendees: attendeesFor(index) });
+        pushPieces(spans, event, attendeesFor, boundaries, index, start, end, [from, to]);
       });
       continue;
     }
@@ -101,7 +162,7 @@ export function spansInWindow(events: readonly OncallEvent[], from: number, to: 
       for (let cut = firstCutEndingAfter(cuts, pieceStart); pieceStart < end; cut += 2) {
         const pieceEnd = cut < cuts.length ? Math.min(cuts[cut], end) : end;
         if (pieceEnd > pieceStart && pieceEnd > from && pieceStart < to) {
-          spans.push({ eventId, layer, start: pieceStart, end: pieceEnd, attendees: attendeesFor(index) });
+          pushPieces(spans, event, attendeesFor, boundaries, index, pieceStart, pieceEnd, [from, to]);
         }
         if (cut >= cuts.length) break;
         pieceStart = Math.max(pieceStart, cuts[cut + 1]);

@@ -7,6 +7,9 @@ export type FrequencyUnit = 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly'
 export interface OncallEventAttendee {
   attendeeId: string;
   position: number;
+  /** [from, until) periods in which the person is deactivated (SCIM `active: false`; until may be
+   * Infinity): their turns then go as if they were not in the event, and turns before stay theirs. */
+  inactive?: readonly (readonly [number, number])[];
 }
 
 export interface OncallEvent {

@@ -186,6 +186,8 @@ const TAGS: [string, string][] = [
   ['Platform', 'Health, sign-in, signup and this document: no credentials'],
   ['Account', "The caller's account (earlier interface)"],
   ['API keys', 'Keys that act as an account user'],
+  ['SCIM tokens', "Bearer tokens of the account's identity provider, for /scim/v2"],
+  ['SCIM provisioning', 'SCIM 2.0 (RFC 7644): account users as Users, teams as Groups; SCIM tokens only, SCIM error bodies'],
   ['Account users', 'People inside the account'],
   ['Alerts', 'Alerts, their transitions and comments (v4)'],
   ['Alerts (earlier)', 'Alerts on the earlier interface, with archive and handoff'],
@@ -378,7 +380,15 @@ function operationObject(route: DocumentedRoute, components: Components): Json {
     };
   }
   operation.responses = sortedResponses;
-  return operation;
+  return route.credentials === 'scim' ? asScim(operation) : operation;
+}
+
+/** A /scim/v2 operation: a SCIM token its only credential, and every body in SCIM's media type (RFC 7644 §3.1). */
+function asScim(operation: Json): Json {
+  const retyped = JSON.parse(JSON.stringify(operation).replaceAll('"application/json":', '"application/scim+json":')) as Json;
+  const request = retyped.requestBody as { content?: Json } | undefined;
+  if (request?.content?.['application/scim+json']) request.content['application/json'] = request.content['application/scim+json'];
+  return { ...retyped, security: [{ scimToken: [] }] };
 }
 
 /** The OpenAPI 3.1 document of `routes`. */
@@ -402,6 +412,12 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]) {
       responses: errorResponses(),
       parameters: LIST_PARAMETERS,
       securitySchemes: {
+        scimToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'SCIM token',
+          description: 'Authorization: Bearer <token>, a token made with POST /api/v4/scim_tokens; accepted under /scim/v2 only',
+        },
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',

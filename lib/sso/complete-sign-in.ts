@@ -81,6 +81,8 @@ async function accountUserFor(settings: SsoSettingsRecord, identity: VerifiedIde
     throw new SignInRefused(`the identity provider has not verified the address ${identity.email} (email_verified)`);
   const userId = await getUserIdByEmail(identity.email);
   const existing = userId ? await getAccountUserOfUser(userId, settings.account_id) : null;
+  if (existing?.deactivated_at)
+    throw new SignInRefused(`${identity.email} was deactivated in this account by its identity provider (SCIM)`);
   if (existing) return { accountUserId: existing.id, userId: existing.user_id };
   if (!settings.create_users) throw new SignInRefused(`${identity.email} is not a user of this account; ask an admin to add you`);
   const created = await provisionAccountUser(settings.account_id, {

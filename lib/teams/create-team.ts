@@ -9,7 +9,7 @@ import { insertNewEscalationPolicy } from '../escalation-policies/create-escalat
 import { insertNewSchedule } from '../schedules/create-schedule';
 import { chatWebhookBodyFaults, syncChatSubscription } from './chat-webhooks';
 import type { NotificationTarget, TeamRecord } from './records';
-import { checkSpecificUsers, createTeamInput } from './schemas';
+import { checkSpecificUsers, createTeamInput, type CreateTeamInput } from './schemas';
 import { insertTeam, nextTeamTinyId } from './store';
 import { newEntity } from '../store/entity-store';
 
@@ -27,6 +27,24 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
     accountUser('drop_notification_account_user_ids', input.drop_notification_account_user_ids),
     accountUser('handoff_notification_account_user_ids', input.handoff_notification_account_user_ids),
   ]);
+  return insertNewTeam(principal.accountId, {
+    ...input,
+    member_account_user_ids: members,
+    admin_account_user_ids: admins,
+    dropIds,
+    handoffIds,
+  });
+}
+
+/** The new team's fields, its people resolved to account user ids. */
+export type NewTeam = Omit<CreateTeamInput, 'drop_notification_account_user_ids' | 'handoff_notification_account_user_ids'> & {
+  dropIds: string[];
+  handoffIds: string[];
+};
+
+/** Creates a team (with its schedule and escalation policy) of checked fields: the v4 create, and SCIM's (lib/teams/provisioned-team.ts). */
+export async function insertNewTeam(accountId: string, input: NewTeam): Promise<TeamRecord> {
+  const { dropIds, handoffIds } = input;
   const settings = {
     drop_notifications: input.drop_notifications ?? DEFAULT_DROP_NOTIFICATIONS,
     handoff_notifications: input.handoff_notifications ?? DEFAULT_HANDOFF_NOTIFICATIONS,
@@ -35,16 +53,16 @@ export async function createTeam(principal: Principal, body: unknown): Promise<T
   };
   checkSpecificUsers(settings);
 
-  const schedule = await insertNewSchedule(principal.accountId, `${input.name} Schedule`);
-  const policy = await insertNewEscalationPolicy(principal.accountId, { name: `${input.name} Escalation Policy`, repeat: 0 });
+  const schedule = await insertNewSchedule(accountId, `${input.name} Schedule`);
+  const policy = await insertNewEscalationPolicy(accountId, { name: `${input.name} Escalation Policy`, repeat: 0 });
   const record: TeamRecord = {
-    ...newEntity(principal.accountId),
-    tiny_id: await nextTeamTinyId(principal.accountId),
+    ...newEntity(accountId),
+    tiny_id: await nextTeamTinyId(accountId),
     name: input.name,
     schedule_id: schedule.id,
     escalation_policy_id: policy.id,
-    member_account_user_ids: members,
-    admin_account_user_ids: admins,
+    member_account_user_ids: input.member_account_user_ids,
+    admin_account_user_ids: input.admin_account_user_ids,
     ...settings,
     notes: input.notes ?? '',
     attachments: input.attachments ?? {},

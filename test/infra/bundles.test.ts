@@ -49,8 +49,8 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   // templates) or checked (the account's templates, routers' and automations' templates);
   // notification rules, SMS replies and Slack's messages have none.
   handlebars: ['broadcasts', 'routingWorker', 'escalationWorker', 'sweeper', 'routers', 'automations', 'account'],
-  // Phone numbers checked where they are written (signup writes none).
-  'libphonenumber-js': ['accountUsers'],
+  // Phone numbers checked where they are written (signup writes none; SCIM provisioning does).
+  'libphonenumber-js': ['accountUsers', 'scim'],
   jmespath: ['ingestWorker'],
   // ID tokens of single sign-on are verified where the issuer's callback lands.
   jose: ['sso'],

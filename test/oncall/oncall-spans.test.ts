@@ -175,3 +175,51 @@ describe('on call at an instant', () => {
     expect(oncallAt([weekdayShift], at('2024-01-02T20:00:00Z'))).toEqual([]);
   });
 });
+
+describe('deactivated attendees', () => {
+  const daily = someEvent({
+    id: 'rota',
+    start: at('2024-03-01T00:00:00Z'),
+    end: at('2024-03-02T00:00:00Z'),
+    repeat: true,
+    frequency: 1,
+    frequencyUnit: 'daily',
+    rotation: true,
+    attendees: [
+      { attendeeId: 'a', position: 0 },
+      { attendeeId: 'b', position: 1, inactive: [[at('2024-03-04T12:00:00Z'), at('2024-03-06T00:00:00Z')]] },
+      { attendeeId: 'c', position: 2 },
+    ],
+  });
+
+  it('keep their turns before the deactivation, and the others rotate without them until it ends', () => {
+    expect(summary(spansInWindow([daily], at('2024-03-01T00:00:00Z'), at('2024-03-08T00:00:00Z')))).toEqual([
+      'rota L1 03-01T00:00–03-02T00:00 a',
+      'rota L1 03-02T00:00–03-03T00:00 b',
+      'rota L1 03-03T00:00–03-04T00:00 c',
+      'rota L1 03-04T00:00–03-04T12:00 a',
+      // Occurrence 3 from noon, and 4: the k mod 2-th of a and c.
+      'rota L1 03-04T12:00–03-05T00:00 c',
+      'rota L1 03-05T00:00–03-06T00:00 a',
+      // Active again: occurrence k to the k mod 3-th, as before.
+      'rota L1 03-06T00:00–03-07T00:00 c',
+      'rota L1 03-07T00:00–03-08T00:00 a',
+    ]);
+    expect(oncallAt([daily], at('2024-03-04T13:00:00Z'))[0].attendees.map((x) => x.attendeeId)).toEqual(['c']);
+  });
+
+  it('leave a shared shift to the others, and nobody on call when nobody is left', () => {
+    const shared = someEvent({
+      start: at('2024-03-01T09:00:00Z'),
+      end: at('2024-03-01T17:00:00Z'),
+      attendees: [
+        { attendeeId: 'a', position: 0, inactive: [[at('2024-03-01T12:00:00Z'), Infinity]] },
+        { attendeeId: 'b', position: 1, inactive: [[at('2024-03-01T15:00:00Z'), Infinity]] },
+      ],
+    });
+    expect(summary(spansInWindow([shared], at('2024-03-01T00:00:00Z'), at('2024-03-02T00:00:00Z')))).toEqual([
+      'evt-1 L1 03-01T09:00–03-01T12:00 a+b',
+      'evt-1 L1 03-01T12:00–03-01T15:00 b',
+    ]);
+  });
+});

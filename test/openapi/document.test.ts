@@ -72,6 +72,10 @@ describe('the OpenAPI document', () => {
       else if (route.credentials === 'optional') {
         expect(operation.security, `${method} ${path}`).toEqual([{}, ...doc().security]);
         expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
+      } else if (route.credentials === 'scim') {
+        // A SCIM token, and nothing else, authenticates there.
+        expect(operation.security, `${method} ${path}`).toEqual([{ scimToken: [] }]);
+        expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
       } else {
         expect(operation.security, `${method} ${path}`).toBeUndefined();
         expect(operation.responses['401'], `${method} ${path}`).toBeDefined();
@@ -100,6 +104,11 @@ describe('the OpenAPI document', () => {
         if (path === '/public/sso/callback') {
           expect(response.$ref, path).toBeUndefined();
           expect(Object.keys(response.content)).toEqual(['text/html']);
+          continue;
+        }
+        // SCIM answers in SCIM's error body (RFC 7644 §3.12), in SCIM's media type.
+        if (path.startsWith('/scim/v2/')) {
+          expect(response.content['application/scim+json'].schema.$ref, path).toBe('#/components/schemas/ScimError');
           continue;
         }
         // PagerDuty's drop-in answers in PagerDuty's shape, its own schema: no error body of ours.

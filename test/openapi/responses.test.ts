@@ -49,6 +49,8 @@ afterAll(async () => {
 
 interface Call {
   id?: string;
+  /** SCIM's resource type segment (`Users`, `Groups`, a discovery document). */
+  resource?: string;
   subscriptionId?: string;
   query?: string;
   body?: unknown;
@@ -69,7 +71,8 @@ async function call(client: ApiClient, key: string, status: number, options: Cal
   const path =
     template
       .replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? ''))
-      .replace('{subscriptionId}', options.subscriptionId ?? '') + (options.query ? `?${options.query}` : '');
+      .replace('{subscriptionId}', options.subscriptionId ?? '')
+      .replace('{resource}', options.resource ?? '') + (options.query ? `?${options.query}` : '');
   const res = options.manual ? await unfollowed(client, method, path) : await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
   expect(checker.check(method, template, res.status, res.body, res.text)).toEqual([]);
@@ -812,6 +815,64 @@ describe('single sign-on', () => {
     } finally {
       await issuer.close();
     }
+  });
+});
+
+describe('SCIM provisioning', () => {
+  it('the tokens, the discovery documents, Users and Groups, and their errors', async () => {
+    await call(member, 'POST /api/v4/scim_tokens', 403, { body: { name: 'x' } });
+    await call(admin, 'POST /api/v4/scim_tokens', 422, { body: { name: '' } });
+    const made = await call(admin, 'POST /api/v4/scim_tokens', 201, { body: { name: 'Okta' } });
+    await call(admin, 'GET /api/v4/scim_tokens', 200);
+    await call(member, 'GET /api/v4/scim_tokens', 403);
+    const scim = new ApiClient(service.url, { authorization: `Bearer ${made.body.token}` });
+    const list = 'GET /scim/v2/{resource}';
+    const one = (method: string) => `${method} /scim/v2/{resource}/{id}`;
+    for (const resource of ['ServiceProviderConfig', 'ResourceTypes', 'Schemas']) await call(scim, list, 200, { resource });
+    await call(scim, one('GET'), 200, { resource: 'ResourceTypes', id: 'User' });
+    await call(scim, one('GET'), 404, { resource: 'Schemas', id: 'urn:nothing' });
+    await call(scim, list, 404, { resource: 'Nothing' });
+    await call(admin, list, 401, { resource: 'ServiceProviderConfig' });
+    await call(scim, list, 200, { resource: 'Users', query: 'filter=userName%20eq%20%22nobody%40example.com%22' });
+    await call(scim, list, 400, { resource: 'Users', query: 'filter=emails%20co%20%22x%22' });
+    const user = await call(scim, 'POST /scim/v2/{resource}', 201, {
+      resource: 'Users',
+      body: { userName: 'scim-doc@example.com', name: { givenName: 'Doc', familyName: 'Umented' }, externalId: 'ext-1' },
+    });
+    const users = { resource: 'Users', id: user.body.id };
+    await call(scim, 'POST /scim/v2/{resource}', 409, { resource: 'Users', body: { userName: 'scim-doc@example.com' } });
+    await call(scim, 'POST /scim/v2/{resource}', 404, { resource: 'Schemas', body: { userName: 'x@example.com' } });
+    await call(scim, one('GET'), 200, users);
+    await call(scim, one('GET'), 404, { resource: 'Users', id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    await call(scim, one('PUT'), 200, { ...users, body: { userName: 'scim-doc@example.com', active: true } });
+    await call(scim, one('PUT'), 400, { ...users, body: { userName: 'not an address' } });
+    await call(scim, one('PATCH'), 200, {
+      ...users,
+      body: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] },
+    });
+    await call(scim, one('PATCH'), 400, { ...users, body: { Operations: [] } });
+    await call(scim, list, 200, { resource: 'Groups', query: 'excludedAttributes=members' });
+    await call(scim, list, 400, { resource: 'Groups', query: 'filter=id%20eq%20%22x%22' });
+    const group = await call(scim, 'POST /scim/v2/{resource}', 201, {
+      resource: 'Groups',
+      body: { displayName: 'SCIM documented', members: [{ value: user.body.id }] },
+    });
+    const groups = { resource: 'Groups', id: group.body.id };
+    await call(scim, 'POST /scim/v2/{resource}', 409, { resource: 'Groups', body: { displayName: 'SCIM documented' } });
+    await call(scim, one('GET'), 200, groups);
+    await call(scim, one('PUT'), 200, { ...groups, body: { displayName: 'SCIM documented', members: [] } });
+    await call(scim, one('PATCH'), 200, {
+      ...groups,
+      body: { Operations: [{ op: 'add', path: 'members', value: [{ value: user.body.id }] }] },
+    });
+    await call(scim, one('PATCH'), 400, { ...groups, body: { Operations: [{ op: 'add', path: 'owners', value: [] }] } });
+    await call(scim, one('DELETE'), 204, groups);
+    await call(scim, one('DELETE'), 404, groups);
+    await call(scim, one('DELETE'), 204, users);
+    await call(scim, one('DELETE'), 404, users);
+    await call(member, 'DELETE /api/v4/scim_tokens/{id}', 403, { id: made.body.id });
+    await call(admin, 'DELETE /api/v4/scim_tokens/{id}', 204, { id: made.body.id });
+    await call(admin, 'DELETE /api/v4/scim_tokens/{id}', 404, { id: made.body.id });
   });
 });
 

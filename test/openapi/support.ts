@@ -6,6 +6,9 @@ import addFormats from 'ajv-formats';
 
 type Json = Record<string, any>;
 
+/** SCIM's JSON (RFC 7644 §3.1), what the /scim/v2 operations declare their bodies as. */
+const SCIM_JSON = 'application/scim+json';
+
 export class DocumentChecker {
   private readonly ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -42,9 +45,9 @@ export class DocumentChecker {
     let response = operation.responses?.[String(status)];
     if (!response) return [`${method} ${pathTemplate} does not declare status ${status} (body ${text.slice(0, 200)})`];
     if (response.$ref) response = this.resolve(response.$ref);
-    const schema = response.content?.['application/json']?.schema;
+    const schema = response.content?.['application/json']?.schema ?? response.content?.[SCIM_JSON]?.schema;
     // A body declared as text of another media type (an iCalendar feed) is text: any string fits.
-    const textual = Object.keys(response.content ?? {}).some((type) => type !== 'application/json');
+    const textual = Object.keys(response.content ?? {}).some((type) => type !== 'application/json' && type !== SCIM_JSON);
     if (!schema && textual)
       return typeof body === 'string' && text !== '' ? [] : [`${method} ${pathTemplate} ${status} declares text but got none`];
     if (!schema) return text === '' ? [] : [`${method} ${pathTemplate} ${status} declares no body but got ${text.slice(0, 200)}`];

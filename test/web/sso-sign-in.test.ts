@@ -5,7 +5,7 @@
 // settings page shows the redirect URI to register and never the secret. axe-core runs on each page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../support/api-client';
+import { ApiClient, createMember } from '../support/api-client';
 import { OidcIssuer } from '../support/oidc-issuer';
 import { signupAccount } from '../support/runtime';
 import { chromiumMissing, seriousViolations, signInAsAdmin, startConsole, type ConsoleHarness } from './support/browser';
@@ -123,5 +123,32 @@ describe.skipIf(chromiumMissing !== null)('single sign-on in the console', () =>
     const field = page.getByLabel('Issuer URL');
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     expect((await h.service.admin.get('/api/v4/sso')).body.issuer).toBe(issuer.issuer);
+  });
+
+  it('lets an admin make a SCIM token, shown once beside the SCIM base URL, and revoke it', async () => {
+    await signedOut();
+    await signInAsAdmin(h);
+    // The last test's refused save logged its 422: this one counts its own problems.
+    h.problems.splice(0);
+    await page.goto(`${h.service.url}/#/single-sign-on`);
+    await heading('Single sign-on');
+    await page.getByText(`${h.service.url}/scim/v2`).first().waitFor();
+    await page.getByLabel('Token name').fill('Okta');
+    await page.getByRole('button', { name: 'Make a token' }).click();
+    const shown = page.locator('code', { hasText: /^scim_/ });
+    await shown.waitFor();
+    const token = (await shown.textContent())!;
+    // Copy beside the base URL, the redirect URI and the token.
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The token the page showed works at /scim/v2.
+    const scim = new ApiClient(h.service.url, { authorization: `Bearer ${token}` });
+    expect((await scim.get('/scim/v2/ServiceProviderConfig')).status).toBe(200);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke the SCIM token Okta' }).click();
+    await page.getByText('No SCIM tokens.').waitFor();
+    expect((await scim.get('/scim/v2/ServiceProviderConfig')).status).toBe(401);
+    expect(h.problems).toEqual([]);
   });
 });

@@ -229,6 +229,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/scim_tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's SCIM tokens
+     * @description Without secrets. Account admins only (403 otherwise).
+     */
+    get: operations['scimListTokens'];
+    put?: never;
+    /**
+     * Create a SCIM token
+     * @description A bearer token for the account's identity provider (Okta, Microsoft Entra ID) to provision people and teams through /scim/v2. It is shown in this response only and stored only as a hash; it is accepted under /scim/v2 alone. Account admins only (403 otherwise).
+     */
+    post: operations['scimCreateToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v4/scim_tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a SCIM token
+     * @description Revokes the token at once: the identity provider using it is refused from then on. Account admins only (403 otherwise).
+     */
+    delete: operations['scimDeleteToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/{resource}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List Users or Groups, or read a discovery document
+     * @description resource is Users or Groups (or, to read, ServiceProviderConfig, ResourceTypes, Schemas). Users: oldest first; filter=userName eq "…" (the value in any case) finds one. Groups: filter=displayName eq "…"; excludedAttributes=members leaves members out. Other filters are 400 invalidFilter. ServiceProviderConfig, ResourceTypes and Schemas need no parameters.
+     */
+    get: operations['scimList'];
+    put?: never;
+    /**
+     * Create a User or a Group
+     * @description resource is Users or Groups. A User is a new account user (or a person of another account joining this one) with no roles; a Group a new team (with its schedule and escalation policy) and its members. A userName or displayName in use is 409 uniqueness.
+     */
+    post: operations['scimCreate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/{resource}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a User or a Group */
+    get: operations['scimGet'];
+    /** Replace a User or a Group */
+    put: operations['scimReplace'];
+    post?: never;
+    /**
+     * Delete a User or a Group
+     * @description A User: the account user is deleted, as DELETE /api/v4/account_users/{id} does. A Group: the team; its schedule and escalation policy stay.
+     */
+    delete: operations['scimDelete'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a User or a Group (PatchOp)
+     * @description A User's active: false deactivates the person: no sign-in, no pages, no turns in rotations from now on. A Group's members are added and removed as Okta and Microsoft Entra ID send them.
+     */
+    patch: operations['scimPatch'];
+    trace?: never;
+  };
   '/account/{id}': {
     parameters: {
       query?: never;
@@ -2415,6 +2509,166 @@ export interface components {
     SsoExchangeInput: {
       code: string;
     };
+    ScimTokenV4: {
+      id: string;
+      prefix_id: string;
+      name: string;
+      account_id: string;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ScimTokenCreateInput: {
+      name: string;
+    };
+    ScimTokenCreatedV4: {
+      id: string;
+      prefix_id: string;
+      name: string;
+      account_id: string;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      token: string;
+      scim_base_url: string;
+    };
+    ScimListOrDocument:
+      | {
+          schemas: string[];
+          totalResults: number;
+          startIndex: number;
+          itemsPerPage: number;
+          Resources: unknown[];
+        }
+      | {
+          [key: string]: unknown;
+        };
+    ScimError: {
+      schemas: string[];
+      status: string;
+      scimType?: string;
+      detail: string;
+    };
+    ScimResourceInput: {
+      schemas?: string[];
+    } & {
+      [key: string]: unknown;
+    };
+    ScimUserOrGroup:
+      | {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          userName: string;
+          name: {
+            formatted: string;
+            givenName?: string;
+            familyName?: string;
+          };
+          displayName: string;
+          active: boolean;
+          emails: {
+            value: string;
+            type: string;
+            primary: boolean;
+          }[];
+          phoneNumbers: {
+            value: string;
+            type: string;
+            primary: boolean;
+          }[];
+          meta: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+        }
+      | {
+          schemas: string[];
+          id: string;
+          displayName: string;
+          members?: {
+            value: string;
+            type: string;
+            display?: string;
+          }[];
+          meta: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+        };
+    ScimReadAnswer:
+      | {
+          schemas: string[];
+          id: string;
+          externalId?: string;
+          userName: string;
+          name: {
+            formatted: string;
+            givenName?: string;
+            familyName?: string;
+          };
+          displayName: string;
+          active: boolean;
+          emails: {
+            value: string;
+            type: string;
+            primary: boolean;
+          }[];
+          phoneNumbers: {
+            value: string;
+            type: string;
+            primary: boolean;
+          }[];
+          meta: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+        }
+      | {
+          schemas: string[];
+          id: string;
+          displayName: string;
+          members?: {
+            value: string;
+            type: string;
+            display?: string;
+          }[];
+          meta: {
+            resourceType: string;
+            created: string;
+            lastModified: string;
+            location: string;
+            version: string;
+          };
+        }
+      | {
+          [key: string]: unknown;
+        };
+    ScimPatchInput: {
+      schemas?: string[];
+      Operations: ({
+        op: string;
+        path?: string;
+        value?: unknown;
+      } & {
+        [key: string]: unknown;
+      })[];
+    } & {
+      [key: string]: unknown;
+    };
     AccountEarlier: {
       sid: string;
       id: string;
@@ -2532,6 +2786,7 @@ export interface components {
         /** Format: date-time */
         updated_at: string;
       };
+      deactivated_at: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -4026,6 +4281,11 @@ export interface components {
         acknowledged: number;
       }[];
     };
+    ScimTokenV4List: {
+      data: components['schemas']['ScimTokenV4'][];
+      has_more: boolean;
+      total_count: number;
+    };
     ApiKeyV4List: {
       data: components['schemas']['ApiKeyV4'][];
       has_more: boolean;
@@ -4926,6 +5186,555 @@ export interface operations {
       413: components['responses']['PayloadTooLargeEarlier'];
     };
   };
+  scimListTokens: {
+    parameters: {
+      query?: {
+        /** @description Objects per page, 1 to 100 */
+        limit?: components['parameters']['limit'];
+        /** @description Objects to skip */
+        offset?: components['parameters']['offset'];
+        /** @description 1-based page number; offset = (page - 1) × limit */
+        page?: components['parameters']['page'];
+        /**
+         * @description Comma-separated attr:op tokens choosing how a filter compares: equals, ne, lt, lte, gt, gte, beginsWith, contains, between (value a..b, both bounds inclusive). Default: equals, and contains for arrays.
+         * @example created_at:between
+         */
+        ops?: components['parameters']['ops'];
+        /** @description Attribute to sort by (with direction); without it, newest first */
+        sort?: components['parameters']['sortV4'];
+        /** @description Sort direction (default asc when sort is given) */
+        direction?: components['parameters']['direction'];
+        /** @description Case-insensitive free-text search (title, name, description or the like) */
+        q?: components['parameters']['q'];
+        /** @description Any attribute of the object filters the list (nested ones by dotted path, e.g. meta.incident); values are read as the attribute's type (true/false or 1/0, numbers, ISO datetimes); a repeated key matches any of its values. A key that is neither a list parameter nor an attribute is refused, so typos surface. */
+        filters?: {
+          id?: string;
+          prefix_id?: string;
+          name?: string;
+          account_id?: string;
+          created_by?: string;
+          created_at?: string;
+          updated_at?: string;
+        } & {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the account's SCIM tokens */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScimTokenV4List'];
+        };
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  scimCreateToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON, or application/x-www-form-urlencoded with bracket nesting (a[b]=1, a[]=1, a[][x]=1) */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ScimTokenCreateInput'];
+        'application/x-www-form-urlencoded': components['schemas']['ScimTokenCreateInput'];
+      };
+    };
+    responses: {
+      /** @description The new token with its secret and the SCIM base URL */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScimTokenCreatedV4'];
+        };
+      };
+      400: components['responses']['BadRequestV4'];
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      413: components['responses']['PayloadTooLargeV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  scimDeleteToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted; no body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      404: components['responses']['NotFoundV4'];
+      429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  scimList: {
+    parameters: {
+      query?: {
+        /**
+         * @description userName eq "<e-mail>" (Users), displayName eq "<name>" (Groups)
+         * @example userName eq "ada@example.com"
+         */
+        filter?: string;
+        /** @description 1-based index of the first result */
+        startIndex?: string;
+        /** @description Results per page (at most 200) */
+        count?: string;
+        /** @description members: leave them out (Groups) */
+        excludedAttributes?: string;
+      };
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A ListResponse, or the discovery document */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimListOrDocument'];
+        };
+      };
+      /** @description invalidFilter, invalidValue, invalidSyntax, invalidPath, noTarget or mutability (scimType), the field named in detail */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
+  scimCreate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/scim+json': components['schemas']['ScimResourceInput'];
+        'application/json': components['schemas']['ScimResourceInput'];
+      };
+    };
+    responses: {
+      /** @description The User or Group */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimUserOrGroup'];
+        };
+      };
+      /** @description invalidFilter, invalidValue, invalidSyntax, invalidPath, noTarget or mutability (scimType), the field named in detail */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description uniqueness: the userName or displayName is in use */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
+  scimGet: {
+    parameters: {
+      query?: {
+        /** @description members: leave them out (Groups) */
+        excludedAttributes?: string;
+      };
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The User or Group, or one resource type or schema */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimReadAnswer'];
+        };
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
+  scimReplace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/scim+json': components['schemas']['ScimResourceInput'];
+        'application/json': components['schemas']['ScimResourceInput'];
+      };
+    };
+    responses: {
+      /** @description The User or Group */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimUserOrGroup'];
+        };
+      };
+      /** @description invalidFilter, invalidValue, invalidSyntax, invalidPath, noTarget or mutability (scimType), the field named in detail */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description uniqueness: the userName or displayName is in use */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
+  scimDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
+  scimPatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description resource */
+        resource: string;
+        /** @description The ULID or the prefix id; any other value, or another kind's prefix id, is a 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/scim+json': components['schemas']['ScimPatchInput'];
+        'application/json': components['schemas']['ScimPatchInput'];
+      };
+    };
+    responses: {
+      /** @description The User or Group */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimUserOrGroup'];
+        };
+      };
+      /** @description invalidFilter, invalidValue, invalidSyntax, invalidPath, noTarget or mutability (scimType), the field named in detail */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No SCIM token, or one that is invalid or revoked (API keys and login tokens are not accepted here) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description No such resource in the token's account */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description uniqueness: the userName or displayName is in use */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+      /** @description Rate limited; retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/scim+json': components['schemas']['ScimError'];
+        };
+      };
+    };
+  };
   accountGet: {
     parameters: {
       query?: never;
@@ -5235,6 +6044,7 @@ export interface operations {
           notification_rule_id?: string;
           slack_user_id?: string;
           user?: string;
+          deactivated_at?: string;
           created_at?: string;
           updated_at?: string;
         } & {

@@ -41,6 +41,10 @@ export type SlackConnection = Schemas['SlackConnectionV4'];
 export type SlackInstall = Schemas['SlackInstallV4'];
 /** GET /api/v4/sso: the account's single sign-on (never the client secret). */
 export type SsoSettings = Schemas['SsoSettingsV4'];
+/** GET /api/v4/scim_tokens: the account's SCIM tokens (never their secret). */
+export type ScimToken = Schemas['ScimTokenV4'];
+/** POST /api/v4/scim_tokens: the new token with its secret, shown once, and the SCIM base URL. */
+export type ScimTokenCreated = Schemas['ScimTokenCreatedV4'];
 /** GET /public/sso/accounts: the accounts an address signs in to with single sign-on. */
 export type SsoAccountChoices = Schemas['SsoAccountChoices'];
 

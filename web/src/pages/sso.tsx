@@ -3,11 +3,12 @@
 // (write-only: the API never shows it, and leaving the field empty keeps it), whether password
 // sign-in is refused to non-admins (enforce), whether people the provider vouches for are added
 // (create users) and with which roles, and may turn it off. The redirect URI to register at the
-// provider is shown with a copy button.
+// provider is shown with a copy button. Admins also manage SCIM provisioning's tokens here.
 import { useState } from 'preact/hooks';
 import { api, unlessNotFound } from '../api';
 import { CheckboxField, Form, SubmitButton, TextField, useForm } from '../components/form';
 import { RoleChecks, ROLES, type RoleFlags } from '../components/role-checks';
+import { ScimTokens } from '../components/scim-tokens';
 import { CopyButton, ErrorList, Field, Loading, Notice, PageTitle, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { formatDateTime } from '../lib/format';
@@ -38,6 +39,7 @@ export function SsoPage() {
         <Notice kind="info">Single sign-on is not set up.{directory.isAdmin ? '' : ' An admin of the account can set it up.'}</Notice>
       )}
       {directory.isAdmin && <SettingsForm key={current?.updated_at ?? 'new'} current={current} onSaved={() => changed('Saved.')} />}
+      {directory.isAdmin && <ScimTokens />}
     </section>
   );
 }

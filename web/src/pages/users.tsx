@@ -12,6 +12,7 @@ import { useDirectory } from '../directory';
 import { href, type PageProps } from '../router';
 import type { AccountUser, NotificationRule } from '../types';
 import { listNotificationRules, RuleContent, RulePicker } from './notification-rules';
+import { formatDateTime } from '../lib/format';
 
 export const rolesText = (u: AccountUser) =>
   (Object.entries(u.roles) as [string, boolean][])
@@ -65,6 +66,14 @@ export function UsersPage() {
               <tr key={u.id}>
                 <td>
                   <a href={href(`/users/${u.id}`)}>{u.user.name}</a>
+                  {u.deactivated_at && (
+                    <>
+                      {' '}
+                      <span class="badge badge-tag" title={`Deactivated by the identity provider ${formatDateTime(u.deactivated_at)}`}>
+                        deactivated
+                      </span>
+                    </>
+                  )}
                 </td>
                 <td>{rolesText(u)}</td>
                 <td>
