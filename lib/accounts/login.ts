@@ -36,12 +36,15 @@ export async function login(body: unknown): Promise<{ token: string }> {
     await Promise.all(concerned.map((m) => recordSignIn({ accountId: m.account_id, accountUserId: m.id, method: 'password', reason })));
     throw new Unauthorized('Invalid username or password');
   }
-  const membership = named === null ? memberships[0] : memberships.find((m) => m.account_id === named);
+  let membership = named === null ? memberships[0] : memberships.find((m) => m.account_id === named);
   if (!membership) throw new Unauthorized('The user has no account user in that account');
   if (membership.deactivated_at) {
     // Another account where the person is still active is the default; naming this one is refused.
     const active = input.account_id === undefined ? memberships.find((m) => !m.deactivated_at) : undefined;
-    if (!active) throw new Forbidden("This account user was deactivated by the account's identity provider");
+    if (!active) {
+      await recordSignIn({ accountId: membership.account_id, accountUserId: membership.id, method: 'password', reason: 'deactivated' });
+      throw new Forbidden("This account user was deactivated by the account's identity provider");
+    }
     membership = active;
   }
   if (!membership.roles.admin && (await getSsoSettings(membership.account_id))?.enforce) {

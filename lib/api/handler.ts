@@ -68,6 +68,7 @@ function actorOf(principal: Principal | undefined, request: ApiRequest): AuditAc
   const source = { ip: request.sourceIp || null, userAgent: request.headers['user-agent'] ?? null };
   if (!principal) return { type: 'system', id: null, ...source };
   if (principal.via === 'api_key' && principal.apiKeyId) return { type: 'api_key', id: principal.apiKeyId, ...source };
+  if (principal.via === 'scim' && principal.scimTokenId) return { type: 'scim_token', id: principal.scimTokenId, ...source };
   return { type: 'account_user', id: principal.accountUserId, ...source };
 }
 

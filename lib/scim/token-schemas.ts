@@ -1,15 +1,16 @@
 // Input and representation schemas of SCIM tokens (docs/api.md#scim-provisioning).
 import * as z from 'zod';
+import { lazyObject, lazySchema, lazyStrictObject } from '../lazy-schema';
 import { documentNames } from '../http/document-names';
 import { instant, prefixIdOf, ulid } from '../http/response-fields';
 
-export const createScimTokenInput = z.object({
+export const createScimTokenInput = lazyObject(() => ({
   name: z.string().trim().min(1).max(200),
-});
+}));
 
 // ---- representations: what represent.ts returns, and the document shows ----
 
-export const ScimTokenV4 = z.strictObject({
+export const ScimTokenV4 = lazyStrictObject(() => ({
   id: ulid,
   prefix_id: prefixIdOf('scimToken'),
   name: z.string(),
@@ -17,10 +18,10 @@ export const ScimTokenV4 = z.strictObject({
   created_by: ulid,
   created_at: instant,
   updated_at: instant,
-});
+}));
 
 /** The answer to a create: the only time the token (the secret) is shown, with where to use it. */
-export const ScimTokenCreatedV4 = ScimTokenV4.extend({ token: z.string().min(1), scim_base_url: z.string() });
+export const ScimTokenCreatedV4 = lazySchema(() => ScimTokenV4.extend({ token: z.string().min(1), scim_base_url: z.string() }));
 
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(createScimTokenInput, { id: 'ScimTokenCreateInput' });

@@ -8,10 +8,12 @@ import { signupAccount, useService, type TestService } from '../support/runtime'
 
 let service: TestService;
 let scim: ApiClient;
+let scimTokenId: string;
 
 useService(async (started) => {
   service = started;
   const made = await service.admin.post('/api/v4/scim_tokens', { name: 'Okta' });
+  scimTokenId = made.body.id as string;
   scim = new ApiClient(service.url, { authorization: `Bearer ${made.body.token}`, 'content-type': 'application/scim+json' });
 });
 
@@ -141,6 +143,14 @@ describe("Okta's provisioning sequence", () => {
     });
     // A replace leaves out what it does not send: the externalId is gone.
     expect(replaced.body.externalId).toBeUndefined();
+
+    // The audit trail names the SCIM token as the actor of each change it made.
+    const trail = await service.admin.get(`/api/v4/audit_events?object_id=${id}`);
+    expect(trail.status).toBe(200);
+    const events = trail.body.data as { action: string; actor_type: string; actor_id: string; changes: Record<string, unknown> }[];
+    expect(events.map((e) => e.action).sort()).toEqual(expect.arrayContaining(['create', 'update']));
+    for (const event of events) expect(event).toMatchObject({ actor_type: 'scim_token', actor_id: scimTokenId });
+    expect(events.some((e) => 'deactivated_at' in e.changes)).toBe(true);
   });
 
   it('pushes a group, then adds and removes members', async () => {
