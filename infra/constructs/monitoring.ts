@@ -29,6 +29,9 @@ import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../../lib/metrics';
 import type { ServiceFunction } from './service-function';
 
 /** The thresholds, in one place (the stack test pins them). */
+/** Functions per throttling alarm: a metric math alarm reads at most 10 metrics. */
+const THROTTLE_GROUP = 10;
+
 export const ALARM_THRESHOLDS = {
   /** Messages in a dead-letter queue: any. */
   deadLetters: 1,
@@ -162,7 +165,8 @@ export class Monitoring extends Construct {
     }
 
     const functionWidgets: GraphWidget[] = [];
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    const names = Object.keys(FUNCTIONS) as FunctionName[];
+    for (const name of names) {
       const fn = props.functions[name].fn;
       const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
       const throttles = fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
@@ -172,12 +176,6 @@ export class Monitoring extends Construct {
         ALARM_THRESHOLDS.functionErrors,
         `The ${name} function failed (an uncaught error or a timeout): read its logs.`,
       );
-      alarm(
-        `${pascal(name)}Throttles`,
-        throttles,
-        ALARM_THRESHOLDS.functionThrottles,
-        `The ${name} function was throttled: the account's concurrency is used up, and requests or queue batches wait.`,
-      );
       functionWidgets.push(
         new GraphWidget({
           title: `${name} function`,
@@ -185,6 +183,27 @@ export class Monitoring extends Construct {
           right: [fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' })],
           width: 6,
         }),
+      );
+    }
+
+    // Throttling is the account's concurrency used up, which every function feels at once: one alarm
+    // per group of functions (a metric math alarm reads at most 10 metrics) rather than one each keeps
+    // the stack under CloudFormation's 500 resources; the dashboard's function graphs say which.
+    for (let start = 0, group = 1; start < names.length; start += THROTTLE_GROUP, group++) {
+      const members = names.slice(start, start + THROTTLE_GROUP);
+      const usingMetrics = Object.fromEntries(
+        members.map((name, i) => [`t${i}`, props.functions[name].fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })]),
+      );
+      alarm(
+        `FunctionThrottles${group}`,
+        new MathExpression({
+          expression: members.map((_, i) => `FILL(t${i}, 0)`).join(' + '),
+          usingMetrics,
+          period: FIVE_MINUTES,
+          label: 'Throttled invocations',
+        }),
+        ALARM_THRESHOLDS.functionThrottles,
+        `A function was throttled (${members.join(', ')}): the account's concurrency is used up, and requests or queue batches wait.`,
       );
     }
 

@@ -15,6 +15,7 @@ import { NotFound } from '../http/errors';
 import { noRoles, type Principal } from '../http/principal';
 import { ScimError } from '../http/scim-errors';
 import { newId, parseId } from '../ids';
+import { lazySchema } from '../lazy-schema';
 import { whenLoaded } from '../on-first-use';
 import { pageOf, parseEqualityFilter } from './filter';
 import { listResponse, scimUserOf, userState } from './represent';
@@ -23,7 +24,7 @@ import { nameOf, patchUserState, stateFromResource, type ScimUserState } from '.
 /** The most Users one page holds (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 200;
 
-const emailAddress = z.email();
+const emailAddress = lazySchema(() => z.email());
 
 async function findUser(principal: Principal, rawId: string): Promise<AccountUserRecord> {
   const id = parseId('accountUser', rawId);

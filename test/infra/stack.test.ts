@@ -427,11 +427,11 @@ describe('who watches the pager', () => {
     ).toThrow(/canaryTeamId and canaryAccountId/);
   });
 
-  it('has one alarm per dead-letter queue, per queue age, per function error and throttle, the API 5xx rate, and the paging alarms', () => {
+  it('has one alarm per dead-letter queue, per queue age, per function error, the throttles of every ten functions, the API 5xx rate, and the paging alarms', () => {
     const functions = Object.keys(template.findResources('AWS::Lambda::Function')).filter(functionOf);
     expect(functions.length).toBeGreaterThan(20);
     // Paging: time to page, timer lateness, and one failure rate per provider (ses, sms-voice-v2, web-push, slack); no canary here.
-    expect(alarms()).toHaveLength(4 + 4 + 2 * functions.length + 1 + 2 + 4);
+    expect(alarms()).toHaveLength(4 + 4 + functions.length + Math.ceil(functions.length / 10) + 1 + 2 + 4);
     expect(
       byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible')
         .map((a) => queueOf(a.Properties.Dimensions[0].Value))
@@ -442,9 +442,25 @@ describe('who watches the pager', () => {
         .map((a) => queueOf(a.Properties.Dimensions[0].Value))
         .sort(),
     ).toEqual(['Escalation Queue', 'Ingest Queue', 'Routing Queue', 'Webhooks Queue']);
-    for (const metric of ['Errors', 'Throttles']) {
-      const watched = byMetric('AWS/Lambda', metric).map((a) => a.Properties.Dimensions[0].Value.Ref);
-      expect(watched.sort(), metric).toEqual(functions.sort());
+    const errorsWatched = byMetric('AWS/Lambda', 'Errors').map((a) => a.Properties.Dimensions[0].Value.Ref);
+    expect(errorsWatched.sort()).toEqual(functions.sort());
+    // Every function's throttles, each in exactly one of the grouped alarms, summed with gaps as 0.
+    const throttleAlarms = alarms().filter((a) => a.Properties.Metrics?.some((m: any) => m.MetricStat?.Metric.MetricName === 'Throttles'));
+    expect(throttleAlarms).toHaveLength(Math.ceil(functions.length / 10));
+    const throttlesWatched = throttleAlarms.flatMap((a) =>
+      a.Properties.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric.Dimensions[0].Value.Ref),
+    );
+    expect(throttlesWatched.sort()).toEqual(functions.sort());
+    for (const a of throttleAlarms) {
+      const stats = a.Properties.Metrics.filter((m: any) => m.MetricStat);
+      expect(stats.length).toBeLessThanOrEqual(10);
+      expect(a.Properties.Metrics.find((m: any) => m.Expression).Expression).toBe(stats.map((m: any) => `FILL(${m.Id}, 0)`).join(' + '));
+      expect(a.Properties).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      for (const m of stats) expect(m.MetricStat).toMatchObject({ Stat: 'Sum', Period: 300 });
     }
   });
 
@@ -460,7 +476,7 @@ describe('who watches the pager', () => {
     for (const alarm of byMetric('AWS/SQS', 'ApproximateAgeOfOldestMessage')) {
       expect(alarm.Properties).toMatchObject({ Threshold: 300, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Period: 60 });
     }
-    for (const alarm of [...byMetric('AWS/Lambda', 'Errors'), ...byMetric('AWS/Lambda', 'Throttles')]) {
+    for (const alarm of byMetric('AWS/Lambda', 'Errors')) {
       expect(alarm.Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum', Period: 300, TreatMissingData: 'notBreaching' });
     }
     const rate = alarmNamed('MonitoringApi5xxRate');
