@@ -69,7 +69,27 @@ function redact(field: string, value: unknown): unknown {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The fields that differ between two versions of an object (null for absent), secrets redacted. */
+// The event rides on the changed object's own write, whose item may already be near the store's
+// 400 KB: a long value (a 200 KB description) is kept as its beginning and its length, and once an
+// event's values reach EVENT_TEXT_LIMIT the rest are named without their values.
+const VALUE_TEXT_LIMIT = 1_000;
+const EVENT_TEXT_LIMIT = 32_000;
+export const OMITTED = '[omitted: the event is full]';
+
+function bounded(value: unknown, budget: { left: number }): unknown {
+  if (value === null || value === undefined) return value;
+  if (budget.left <= 0) return OMITTED;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text.length <= VALUE_TEXT_LIMIT) {
+    budget.left -= text.length;
+    return value;
+  }
+  budget.left -= VALUE_TEXT_LIMIT;
+  const kind = typeof value === 'string' ? 'characters' : 'characters of JSON';
+  return `${text.slice(0, VALUE_TEXT_LIMIT)}… [${text.length} ${kind}]`;
+}
+
+/** The fields that differ between two versions of an object (null for absent), secrets redacted, long values cut. */
 export function changesBetween(before: Item | null, after: Item | null): Record<string, [unknown, unknown]> {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: Record<string, [unknown, unknown]> = {};
@@ -77,6 +97,8 @@ export function changesBetween(before: Item | null, after: Item | null): Record<
     if (NOT_CHANGES.has(field) || /^(pk|sk|gsi\dpk|gsi\dsk)$/.test(field)) continue;
     differences(field, before?.[field] ?? null, after?.[field] ?? null, changes);
   }
+  const budget = { left: EVENT_TEXT_LIMIT };
+  for (const [path, [was, is]] of Object.entries(changes)) changes[path] = [bounded(was, budget), bounded(is, budget)];
   return changes;
 }
 

@@ -167,6 +167,16 @@ describe('API keys', () => {
     expect(revoked).toMatchObject({ action: 'delete', object_type: 'api_key' });
     expect(JSON.stringify([created, revoked])).not.toContain(made.token);
   });
+
+  it('keeps a long value as its beginning and its length, so the change still fits the object it rides on', async () => {
+    const name = 'y'.repeat(200 * 1024);
+    const made = ok(await admin.post('/api/v4/api_keys', { name }), 201);
+    const [created] = await eventsOf(made.id);
+    const kept = created.changes.name[1] as string;
+    expect(kept.startsWith('y'.repeat(1_000))).toBe(true);
+    expect(kept).toBe(`${'y'.repeat(1_000)}… [${name.length} characters]`);
+    expect(ok(await admin.get(`/api/v4/api_keys/${made.id}`)).name).toBe(name);
+  });
 });
 
 describe('sign-ins', () => {
