@@ -4,8 +4,9 @@
 // one alert per missed deadline through the normal creation and routing path (it pages), resolved
 // by the next beat, quiet during a maintenance window and opened when the window ends.
 // @moto: the miss is a conditional claim on the state as read (two sweeps racing open one alert), the
-// beat a conditional write forward in time, and the deadline lives in the keys-only due index.
-// @module-tag moto
+// beat a conditional write forward in time, and the deadline lives in the keys-only due index: the
+// tests of those three run on moto too (the options, the routes' answers and the windows rest on our
+// own code, and the whole file took four minutes there).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { holdAwsCalls } from '../support/aws-gates';
 import { itemKeyOf } from '../support/aws-calls';
@@ -244,7 +245,7 @@ describe('beats', () => {
 
 // Each test passes several windows of sweeps: minutes on a loaded machine or on moto, not 30 s.
 describe('a missed deadline', { timeout: 240_000 }, () => {
-  it('opens one alert that pages, shows missed, and the next beat resolves it by the integration', async () => {
+  it('opens one alert that pages, shows missed, and the next beat resolves it by the integration', { tags: ['moto'] }, async () => {
     const integration = await heartbeat();
     await beat(integration);
     await passTime(service, WINDOW_MS - 5_000);
@@ -298,7 +299,7 @@ describe('a missed deadline', { timeout: 240_000 }, () => {
     expect(await alertsOf(integration)).toHaveLength(1);
   });
 
-  it('follows beats that come more often than the window: the due entry catches up, no alert', async () => {
+  it('follows beats that come more often than the window: the due entry catches up, no alert', { tags: ['moto'] }, async () => {
     const integration = await heartbeat();
     for (let i = 0; i < 6; i++) {
       await passTime(service, 100_000);
@@ -307,7 +308,7 @@ describe('a missed deadline', { timeout: 240_000 }, () => {
     await opensAtTheDeadline(integration);
   });
 
-  it('opens one alert when two sweeps race for the same miss', async () => {
+  it('opens one alert when two sweeps race for the same miss', { tags: ['moto'] }, async () => {
     const integration = await heartbeat();
     await beat(integration);
     await settle(service);
