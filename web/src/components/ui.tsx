@@ -142,3 +142,31 @@ export function Field({ label, children }: { label: string; children: ComponentC
     </>
   );
 }
+
+/** Newer / Older between the pages of a list newest first; `goTo(null)` is the first page (no `page` in the address). */
+export function Pager({
+  label,
+  page,
+  lastPage,
+  goTo,
+}: {
+  label: string;
+  page: number;
+  lastPage: number;
+  goTo: (page: string | null) => void;
+}) {
+  if (lastPage <= 1) return null;
+  return (
+    <nav class="pager" aria-label={label}>
+      <button type="button" class="button button-small" disabled={page <= 1} onClick={() => goTo(page > 2 ? String(page - 1) : null)}>
+        Newer
+      </button>
+      <span>
+        Page {page} of {lastPage.toLocaleString('en-US')}
+      </span>
+      <button type="button" class="button button-small" disabled={page >= lastPage} onClick={() => goTo(String(page + 1))}>
+        Older
+      </button>
+    </nav>
+  );
+}

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Page } from '../api';
 import { AlertActions, ACTION_DONE } from '../components/alert-actions';
-import { Badge, ErrorList, Loading, Notice, PageTitle, useLoad } from '../components/ui';
+import { Badge, ErrorList, Loading, Notice, PageTitle, Pager, useLoad } from '../components/ui';
 import { useDirectory } from '../directory';
 import { age, plural } from '../lib/format';
 import { href, navigate, type PageProps } from '../router';
@@ -195,29 +195,7 @@ export function AlertsPage({ query }: PageProps) {
               </tbody>
             </table>
           )}
-          {lastPage > 1 && (
-            <nav class="pager" aria-label="Pages of alerts">
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page <= 1}
-                onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}
-              >
-                Newer
-              </button>
-              <span>
-                Page {page} of {lastPage.toLocaleString('en-US')}
-              </span>
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page >= lastPage}
-                onClick={() => setQuery({ page: String(page + 1) })}
-              >
-                Older
-              </button>
-            </nav>
-          )}
+          <Pager label="Pages of alerts" page={page} lastPage={lastPage} goTo={(to) => setQuery({ page: to })} />
         </>
       )}
     </section>

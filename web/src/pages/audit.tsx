@@ -2,7 +2,7 @@
 // actor, object type, action and a date range, 25 at a time; each event's changed fields as
 // before → after (secrets arrive already shown as "[redacted]").
 import { api, type Page } from '../api';
-import { ErrorList, Loading, PageTitle, useLoad } from '../components/ui';
+import { ErrorList, Loading, PageTitle, Pager, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
 import { navigate, type PageProps } from '../router';
@@ -201,29 +201,7 @@ export function AuditPage({ query }: PageProps) {
               </tbody>
             </table>
           )}
-          {lastPage > 1 && (
-            <nav class="pager" aria-label="Pages of audit events">
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page <= 1}
-                onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}
-              >
-                Newer
-              </button>
-              <span>
-                Page {page} of {lastPage.toLocaleString('en-US')}
-              </span>
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page >= lastPage}
-                onClick={() => setQuery({ page: String(page + 1) })}
-              >
-                Older
-              </button>
-            </nav>
-          )}
+          <Pager label="Pages of audit events" page={page} lastPage={lastPage} goTo={(to) => setQuery({ page: to })} />
         </>
       )}
     </section>

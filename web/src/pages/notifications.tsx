@@ -4,7 +4,7 @@
 // refreshed every few seconds; a failed one says why (the earlier GET /notification/:id's err). The alert page lists its own notifications with the same table (NotificationsTable).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Page } from '../api';
-import { Badge, ErrorList, Loading, PageTitle, useLoad } from '../components/ui';
+import { Badge, ErrorList, Loading, PageTitle, Pager, useLoad } from '../components/ui';
 import { useDirectory, type Directory } from '../directory';
 import { formatDateTime, plural } from '../lib/format';
 import { href, navigate, type PageProps } from '../router';
@@ -277,29 +277,7 @@ export function NotificationsPage({ query }: PageProps) {
           {list.data && list.data.data.length > 0 && (
             <NotificationsTable notifications={list.data.data} showAlert caption="Notifications, newest first" />
           )}
-          {lastPage > 1 && (
-            <nav class="pager" aria-label="Pages of notifications">
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page <= 1}
-                onClick={() => setQuery({ page: page > 2 ? String(page - 1) : null })}
-              >
-                Newer
-              </button>
-              <span>
-                Page {page} of {lastPage.toLocaleString('en-US')}
-              </span>
-              <button
-                type="button"
-                class="button button-small"
-                disabled={page >= lastPage}
-                onClick={() => setQuery({ page: String(page + 1) })}
-              >
-                Older
-              </button>
-            </nav>
-          )}
+          <Pager label="Pages of notifications" page={page} lastPage={lastPage} goTo={(to) => setQuery({ page: to })} />
         </>
       )}
     </section>
