@@ -16,7 +16,15 @@ import { profileOf, type AccountUserRecord, type UserRecord } from './records';
 import { createAccountUserInput } from './schemas';
 import { linkSlackUser } from './slack-link';
 import { createUser } from './create-user';
-import { getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser } from './store';
+import {
+  AlreadyMember,
+  getAccountUserOfUser,
+  getUser,
+  getUserIdByEmail,
+  insertAccountUser,
+  MembershipPending,
+  releaseSlackUser,
+} from './store';
 
 /** The one existing person the addresses belong to, or null when they are all free. */
 async function existingOwner(emails: { email: string }[]): Promise<string | null> {
@@ -93,7 +101,15 @@ export async function createAccountUser(principal: Principal, body: unknown): Pr
     version: 1,
   };
   if (record.slack_user_id) await linkSlackUser(record.account_id, record.slack_user_id, record.id);
-  await insertAccountUser(record);
+  try {
+    await insertAccountUser(record);
+  } catch (error) {
+    // Two admins adding the same person at once: the second finds the first's account user.
+    if (record.slack_user_id) await releaseSlackUser(record.account_id, record.slack_user_id, record.id);
+    if (error instanceof AlreadyMember) throw new Conflict(`email ${emails[0].email} is already in this account`);
+    if (error instanceof MembershipPending) throw new Conflict(error.message);
+    throw error;
+  }
   if (teamIds.length > 0) await addMemberships(principal.accountId, record.id, teamIds);
   await sendWelcome(principal.accountId, user, password, record.id);
   return record;

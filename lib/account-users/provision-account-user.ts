@@ -9,7 +9,15 @@ import type { Roles } from '../http/principal';
 import { newId } from '../ids';
 import { createUser } from './create-user';
 import { profileOf, type AccountUserRecord, type PhoneRecord, type UserRecord } from './records';
-import { getAccountUserOfUser, getUser, getUserIdByEmail, insertAccountUser } from './store';
+import {
+  AlreadyMember,
+  getAccountUser,
+  getAccountUserOfUser,
+  getUser,
+  getUserIdByEmail,
+  insertAccountUser,
+  MembershipPending,
+} from './store';
 
 export interface ProvisionedPerson {
   email: string;
@@ -50,6 +58,16 @@ export async function provisionAccountUser(accountId: string, person: Provisione
     updated_at: at,
     version: 1,
   };
-  await insertAccountUser(record);
+  try {
+    await insertAccountUser(record);
+  } catch (error) {
+    // Another request (a second first sign-in, a retried SCIM create) added the person first.
+    if (error instanceof AlreadyMember) {
+      const existing = await getAccountUser(accountId, error.existing);
+      if (existing) return existing;
+    }
+    if (error instanceof AlreadyMember || error instanceof MembershipPending) throw new Conflict(error.message);
+    throw error;
+  }
   return record;
 }

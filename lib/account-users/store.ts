@@ -3,8 +3,10 @@
 //   user            USER#<id> / #                      (global: one person, many accounts)
 //   e-mail claim    EMAIL#<lower-cased address> / #   (global uniqueness; login by e-mail)
 //   account user    A#<acc>#ACU / <id>                 gsi1: USER#<userId>#ACU / <accountId>
+//   membership      USER#<userId>#ACU#<acc> / #         {account_user_id, claimed_at}: one account user per person and account
 //   Slack link      A#<acc>#SLACKUSER / <Slack user id>  {account_user_id}: who a Slack user acts as (one per Slack user)
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { now, sleep } from '../clock';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';
 import { finishEvent, prepareUpdate, withoutCarried, type AuditTarget } from '../store/audit-carried';
@@ -15,6 +17,7 @@ import { profileOf } from './records';
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: '#' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: '#' });
 const accountUsersOfUserPartition = (userId: string) => `USER#${userId}#ACU`;
+const membershipKey = (userId: string, accountId: string) => ({ pk: `USER#${userId}#ACU#${accountId}`, sk: '#' });
 const slackLinkKey = (accountId: string, slackUserId: string) => ({ pk: `A#${accountId}#SLACKUSER`, sk: slackUserId });
 
 const accountUsers = entityStore<AccountUserRecord>({
@@ -90,12 +93,96 @@ export const getAccountUsers = accountUsers.getMany;
 export const accountUserRef = accountUsers.ref;
 export const accountUserCollection = accountUsers.collection;
 
+/** The person already has an account user in the account: `existing` is its id. */
+export class AlreadyMember extends Error {
+  constructor(readonly existing: string) {
+    super(`the person is already an account user of this account (${existing})`);
+  }
+}
+
+/** Another request is adding the person to the account right now, and its account user is not written yet. */
+export class MembershipPending extends Error {
+  constructor() {
+    super('the person is being added to this account by another request; try again');
+  }
+}
+
+/** A claim whose account user never appeared for this long was left by a crash between the two writes. */
+const CLAIM_ABANDONED_MS = 60_000;
+/** How long a second request waits for the first one's account user before it gives up (MembershipPending). */
+const CLAIM_WAITS_MS = [25, 50, 100, 200, 400];
+
+/**
+ * Claims the person's one place in the account for `accountUserId`: a conditional put on the
+ * (person, account) key, so that two requests adding the same person at once (single sign-on's
+ * first sign-ins, a SCIM create retried, two admins) cannot both make an account user; the
+ * account-user index (gsi1) is eventually consistent and cannot decide it. Throws AlreadyMember when
+ * another account user holds it (after waiting briefly for one being written), MembershipPending
+ * when that one is still not written.
+ */
+async function claimMembership(userId: string, accountId: string, accountUserId: string): Promise<void> {
+  const key = membershipKey(userId, accountId);
+  for (let attempt = 0; ; attempt++) {
+    if (await putNew({ ...key, account_user_id: accountUserId, claimed_at: now() })) return;
+    const claim = await getItem(key);
+    if (!claim) continue; // released in between: claim again
+    const holder = String(claim.account_user_id);
+    if (holder === accountUserId) return;
+    if (await accountUsers.get(accountId, holder)) throw new AlreadyMember(holder);
+    if (now() - Number(claim.claimed_at ?? 0) >= CLAIM_ABANDONED_MS) {
+      // Its account user never came (or was removed without its claim): take the claim over, once.
+      const taken = await db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET account_user_id = :mine, claimed_at = :at',
+            ConditionExpression: 'account_user_id = :theirs',
+            ExpressionAttributeValues: { ':mine': accountUserId, ':at': now(), ':theirs': holder },
+          }),
+        )
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (isConditionFailure(error)) return false;
+            throw error;
+          },
+        );
+      if (taken) return;
+      continue;
+    }
+    if (attempt >= CLAIM_WAITS_MS.length) throw new MembershipPending();
+    await sleep(CLAIM_WAITS_MS[attempt]);
+  }
+}
+
+/** Writes a new account user, once per person and account (AlreadyMember, MembershipPending otherwise). */
 export async function insertAccountUser(record: AccountUserRecord): Promise<void> {
+  await claimMembership(record.user_id, record.account_id, record.id);
   if (!(await accountUsers.insert(record))) throw new Error(`account user ${record.id} already exists`);
 }
 
+/** Removes an account user and its claim on the (person, account) place; the removed record, or null. */
+export async function removeAccountUser(accountId: string, id: string): Promise<AccountUserRecord | null> {
+  const removed = await accountUsers.remove(accountId, id);
+  if (removed) {
+    await db()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: membershipKey(removed.user_id, accountId),
+          ConditionExpression: 'account_user_id = :id',
+          ExpressionAttributeValues: { ':id': id },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+  return removed;
+}
+
 export const saveAccountUser = (record: AccountUserRecord) => accountUsers.save(record);
-export const removeAccountUser = accountUsers.remove;
 
 /** Every account user of a user (one per account the person belongs to). */
 export async function listAccountUsersOfUser(userId: string): Promise<AccountUserRecord[]> {
