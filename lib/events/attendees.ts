@@ -8,6 +8,14 @@ import { parseId, parsePrefixedId } from '../ids';
 export interface AttendeeRef {
   attendee_id: string;
   user_id: string;
+  /** Set when the account user is deactivated (SCIM active: false) as they are named: an event they
+   * join then holds them inactive from that time, as the deactivation did for the events they were in. */
+  deactivated_at?: string;
+}
+
+/** The attendee an account user makes. */
+function attendeeOf(record: AccountUserRecord): AttendeeRef {
+  return { attendee_id: record.id, user_id: record.user_id, ...(record.deactivated_at ? { deactivated_at: record.deactivated_at } : {}) };
 }
 
 async function loadAccountUsers(accountId: string, ids: string[]): Promise<Map<string, AccountUserRecord>> {
@@ -37,7 +45,7 @@ export async function attendeesFromAccountUserIds(
   for (const id of ids) {
     const record = found.get(id);
     if (!record) messages.push(`${field} contains an unknown account user: ${id}`);
-    else attendees.push({ attendee_id: record.id, user_id: record.user_id });
+    else attendees.push(attendeeOf(record));
   }
   return dedupe(attendees);
 }
@@ -54,15 +62,15 @@ export async function attendeesFromUserIds(
       const prefixed = parsePrefixedId(value);
       if (prefixed && prefixed.kind === 'accountUser') {
         const record = (await loadAccountUsers(accountId, [prefixed.id])).get(prefixed.id);
-        return record ? { attendee_id: record.id, user_id: record.user_id } : `${field} contains an unknown account user: ${value}`;
+        return record ? attendeeOf(record) : `${field} contains an unknown account user: ${value}`;
       }
       const userId = prefixed?.kind === 'user' ? prefixed.id : prefixed ? null : parseId('user', value);
       if (!userId) return `${field} contains an id that is not a user: ${value}`;
       const record = await getAccountUserOfUser(userId, accountId);
-      if (record) return { attendee_id: record.id, user_id: record.user_id };
+      if (record) return attendeeOf(record);
       // A bare ULID may also be an account user's own id.
       const direct = prefixed ? undefined : (await loadAccountUsers(accountId, [userId])).get(userId);
-      return direct ? { attendee_id: direct.id, user_id: direct.user_id } : `${field} contains an unknown user: ${value}`;
+      return direct ? attendeeOf(direct) : `${field} contains an unknown user: ${value}`;
     }),
   );
   const attendees: AttendeeRef[] = [];

@@ -7,7 +7,7 @@ import type { FrequencyUnit } from '../oncall/types';
 import { withoutNulls } from '../http/changes';
 import type { AttendeeRef } from './attendees';
 import { isoOf } from './datetimes';
-import { toOncallEvent, type EventRecord, type EventRepetition } from './records';
+import { toOncallEvent, type EventAttendeeRecord, type EventRecord, type EventRepetition } from './records';
 
 export interface EventFieldNames {
   start: string;
@@ -167,6 +167,13 @@ interface RecordBase {
   updated_at: string;
 }
 
+/** An attendee's inactive periods: those they keep from the event as it was, else their current
+ * deactivation's (a person deactivated before they were named takes no turns from then on). */
+function inactiveOf(attendee: AttendeeRef, kept: EventAttendeeRecord['inactive']): Partial<Pick<EventAttendeeRecord, 'inactive'>> {
+  if (kept?.length) return { inactive: kept };
+  return attendee.deactivated_at ? { inactive: [{ from: attendee.deactivated_at, until: null }] } : {};
+}
+
 export function recordFromDraft(draft: EventDraft, base: RecordBase, previous?: EventRecord): EventRecord {
   // Attendee and exception ids stay the same for entries that stay.
   const attendeeIds = new Map(previous?.event_attendees.map((a) => [a.attendee_id, a.id]) ?? []);
@@ -193,7 +200,7 @@ export function recordFromDraft(draft: EventDraft, base: RecordBase, previous?: 
       attendee_type: 'AccountUser',
       position,
       user_id: attendee.user_id,
-      ...(deactivations.has(attendee.attendee_id) ? { inactive: deactivations.get(attendee.attendee_id) } : {}),
+      ...inactiveOf(attendee, deactivations.get(attendee.attendee_id)),
     })),
     exceptions: [...new Set(draft.exceptions)]
       .sort((a, b) => a - b)

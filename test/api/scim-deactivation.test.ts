@@ -135,4 +135,34 @@ describe('a deactivated person', () => {
     expect(today[2].start).toBeGreaterThan(at);
     expect(today[2].start).toBeLessThanOrEqual(reactivated);
   });
+  it('takes no turns in an event they are named in after the deactivation, until activated again', async () => {
+    const [a, b] = [await person(admin), await person(admin)];
+    const at = Date.parse((await setActive(a.id, false))!);
+    const schedule = await createSchedule(admin);
+    const first = Math.floor(Date.now() / DAY) * DAY - DAY;
+    await createEvent(admin, {
+      schedule_ids: [schedule.id],
+      account_user_ids: [a.id, b.id],
+      layer: 1,
+      start_datetime: new Date(first).toISOString(),
+      end_datetime: new Date(first + DAY).toISOString(),
+      time_zone: 'UTC',
+      rotation: true,
+      repeat: true,
+      frequency: 1,
+      frequency_unit: 'daily',
+    });
+    // Yesterday's turn was a's until the deactivation (before the event was made); from then on b's.
+    const window = await windowOf(schedule.id, first, first + 3 * DAY);
+    const fromThen = window.filter((e) => e.start >= at);
+    expect(fromThen.length).toBeGreaterThan(0);
+    expect(fromThen.every((e) => e.who === b.id)).toBe(true);
+    expect(window.some((e) => e.who === a.id && e.end > at)).toBe(false);
+    const now = await admin.get(`/api/v4/schedule/${schedule.id}/current_oncall`);
+    expect((now.body as { attendees: { attendee_id: string }[] }[]).flatMap((e) => e.attendees.map((x) => x.attendee_id))).toEqual([b.id]);
+
+    await setActive(a.id, true);
+    const later = await windowOf(schedule.id, first + 2 * DAY, first + 4 * DAY);
+    expect(later.map((e) => e.who)).toEqual([a.id, b.id]);
+  });
 });
