@@ -2,34 +2,18 @@
 // conditional UpdateItem without a read, on the real SDK against the emulator, with its counts moved
 // exactly once whether the answer arrives, is lost and retried, or the workflow was closed already.
 import { describe, expect, it } from 'vitest';
-import { closeWorkflowById, getWorkflow, insertWorkflow, listOpenWorkflows, type WorkflowRecord } from '../../lib/alerts/workflow-store';
+import { closeWorkflowById, getWorkflow, listOpenWorkflows } from '../../lib/alerts/workflow-store';
 import { typeOf } from '../../lib/entities';
 import { newId } from '../../lib/ids';
 import { readRawCounts } from '../../lib/store/counters';
 import { onServiceClients, type AwsCall } from '../support/aws-calls';
 import { injectAwsFaults } from '../support/aws-faults';
 import { useService } from '../support/runtime';
+import { openWorkflow } from './support';
 
 useService();
 
 const type = typeOf('workflow');
-
-async function openWorkflow(accountId: string, alertId: string): Promise<WorkflowRecord> {
-  const at = new Date().toISOString();
-  const workflow: WorkflowRecord = {
-    id: newId(),
-    account_id: accountId,
-    alert_id: alertId,
-    account_user_id: newId(),
-    status: 'open',
-    layer: 1,
-    created_at: at,
-    updated_at: at,
-    version: 1,
-  };
-  await insertWorkflow(workflow);
-  return workflow;
-}
 
 /** The DynamoDB calls the service's client makes while `run` runs. */
 async function callsDuring(run: () => Promise<unknown>): Promise<AwsCall[]> {
@@ -52,7 +36,7 @@ describe('closing a workflow by id', () => {
   it('writes once without reading it, leaves the open index and moves its status count', async () => {
     const accountId = newId();
     const alertId = newId();
-    const workflow = await openWorkflow(accountId, alertId);
+    const workflow = await openWorkflow(accountId, alertId, newId());
     const calls = await callsDuring(() => closeWorkflowById(accountId, workflow.id, 'timed_out', new Date().toISOString()));
     const onWorkflow = calls.filter((call) => JSON.stringify(call.input).includes(workflow.id));
     expect(onWorkflow.map((call) => call.operation)).toEqual(['UpdateItem']);
@@ -64,7 +48,7 @@ describe('closing a workflow by id', () => {
 
   it('changes nothing on a workflow closed already, or absent', async () => {
     const accountId = newId();
-    const workflow = await openWorkflow(accountId, newId());
+    const workflow = await openWorkflow(accountId, newId(), newId());
     expect(await closeWorkflowById(accountId, workflow.id, 'acknowledged', new Date().toISOString())).toBe(true);
     expect(await closeWorkflowById(accountId, workflow.id, 'timed_out', new Date().toISOString())).toBe(false);
     expect(await closeWorkflowById(accountId, newId(), 'timed_out', new Date().toISOString())).toBe(false);
@@ -74,7 +58,7 @@ describe('closing a workflow by id', () => {
 
   it('finds its own close when the answer was lost and the SDK retried it: closed and counted once', async () => {
     const accountId = newId();
-    const workflow = await openWorkflow(accountId, newId());
+    const workflow = await openWorkflow(accountId, newId(), newId());
     const faults = injectAwsFaults({
       rate: 1,
       kinds: ['lost'],
