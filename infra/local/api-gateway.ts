@@ -1,5 +1,6 @@
 // A local stand-in for API Gateway (HTTP API): matches a request against the route table, turns it
-// into a payload 2.0 event, invokes the same handler module the stack deploys, and writes the
+// into a payload 2.0 event with the route key the deployed API sends (ANY where the stack merged a
+// function's methods of a path), invokes the same handler module the stack deploys, and writes the
 // result back. Unmatched requests go to the $default function; CORS preflights are answered here,
 // as API Gateway answers them. With a built console, its page and assets are served first, as the
 // CloudFront distribution serves them from S3 in front of the API.
@@ -8,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ROUTES, routeKey, type HttpFunctionName, type Route } from '../../lib/api/route-table';
+import {
+  GATEWAY_ROUTES,
+  ROUTES,
+  gatewayRouteKey,
+  routeKey,
+  type GatewayRoute,
+  type HttpFunctionName,
+  type Route,
+} from '../../lib/api/route-table';
 import { FUNCTIONS } from '../functions';
 import { CORS } from '../cors';
 import { LAMBDA_RESPONSE_BYTES, payloadBytes } from '../../lib/http/compression';
@@ -19,18 +28,20 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 /** API Gateway's own payload limit; bodies the functions must reject (over 256 KiB) still reach them. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
-interface CompiledRoute {
-  route: Route;
+type Routable = Pick<Route, 'path'> & { method: string };
+
+interface CompiledRoute<R extends Routable> {
+  route: R;
   segments: string[];
   literalCount: number;
 }
 
 /** Routes by method and segment count, most specific first (literal segments win over
  * {parameters}, as in API Gateway), so a request is matched against a handful of candidates. */
-export type RouteIndex = Map<string, CompiledRoute[]>;
+export type RouteIndex<R extends Routable = Route> = Map<string, CompiledRoute<R>[]>;
 
-export function compileRoutes(routes: readonly Route[]): RouteIndex {
-  const index: RouteIndex = new Map();
+export function compileRoutes<R extends Routable>(routes: readonly R[]): RouteIndex<R> {
+  const index: RouteIndex<R> = new Map();
   for (const route of routes) {
     const segments = route.path.split('/').filter(Boolean);
     const key = `${route.method} ${segments.length}`;
@@ -42,7 +53,11 @@ export function compileRoutes(routes: readonly Route[]): RouteIndex {
   return index;
 }
 
-export function matchRoute(index: RouteIndex, method: string, path: string): { route: Route; params: Record<string, string> } | null {
+export function matchRoute<R extends Routable>(
+  index: RouteIndex<R>,
+  method: string,
+  path: string,
+): { route: R; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean);
   for (const candidate of index.get(`${method} ${parts.length}`) ?? []) {
     const params: Record<string, string> = {};
@@ -58,6 +73,20 @@ export function matchRoute(index: RouteIndex, method: string, path: string): { r
     if (ok) return { route: candidate.route, params };
   }
   return null;
+}
+
+/** The route API Gateway picks: a route of the request's method first, then an ANY route of the
+ * path (which takes the methods its path does not name), each with the route key it sends. */
+export function matchGatewayRoute(
+  declared: RouteIndex,
+  merged: RouteIndex<GatewayRoute>,
+  method: string,
+  path: string,
+): { key: string; fn: HttpFunctionName; params: Record<string, string> } | null {
+  const exact = matchRoute(declared, method, path);
+  if (exact) return { key: gatewayRouteKey(exact.route), fn: exact.route.fn, params: exact.params };
+  const any = matchRoute(merged, 'ANY', path);
+  return any && { key: routeKey(any.route), fn: any.route.fn, params: any.params };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -106,6 +135,7 @@ export async function startApi(options: {
   console?: ConsoleSite;
 }): Promise<LocalApi> {
   const compiled = compileRoutes(ROUTES);
+  const merged = compileRoutes(GATEWAY_ROUTES.filter((route) => route.method === 'ANY'));
   const handlers = new Map<HttpFunctionName, Promise<Handler>>();
   const load =
     options.loadHandler ??
@@ -145,7 +175,7 @@ export async function startApi(options: {
       return;
     }
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
-    const matched = matchRoute(compiled, method, path);
+    const matched = matchGatewayRoute(compiled, merged, method, path);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
@@ -154,7 +184,7 @@ export async function startApi(options: {
     // Bytes that are not UTF-8 are passed base64 whatever their label, so a function can keep them intact.
     const isText = TEXT_TYPES.test(contentType) && isUtf8(body);
     const now = Date.now();
-    const key = matched ? routeKey(matched.route) : '$default';
+    const key = matched ? matched.key : '$default';
     const query: Record<string, string> = {};
     if (rawQueryString) {
       for (const [name, value] of new URLSearchParams(rawQueryString)) {
@@ -191,7 +221,7 @@ export async function startApi(options: {
       body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
       isBase64Encoded: body.length > 0 && !isText,
     };
-    const fn: HttpFunctionName = matched ? matched.route.fn : 'notFound';
+    const fn: HttpFunctionName = matched ? matched.fn : 'notFound';
     // Lambda starts an invocation's timeout once the function is initialised: a cold import (seconds
     // on a busy machine) is not the request's time.
     const handler = await handlerOf(fn);

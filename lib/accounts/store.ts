@@ -12,8 +12,8 @@ const REGISTRY = 'ACCOUNTS';
 const registryKeys = (id: string) => ({ gsi1pk: REGISTRY, gsi1sk: id });
 const BOOTSTRAP_KEY = { pk: 'SYSTEM', sk: 'BOOTSTRAP' };
 
-export async function getAccount(id: string): Promise<AccountRecord | null> {
-  const item = await getItem(accountKey(id));
+export async function getAccount(id: string, consistent = true): Promise<AccountRecord | null> {
+  const item = await getItem(accountKey(id), consistent);
   return item ? fromItem<AccountRecord>(withoutCarried(item)) : null;
 }
 
@@ -32,6 +32,8 @@ export async function saveAccount(account: AccountRecord): Promise<boolean> {
   const item = { ...accountKey(account.id), ...registryKeys(account.id), ...account };
   const audit = await prepareUpdate(accountKey(account.id), item, auditTarget(account.id));
   if (!(await putIfVersion(item, account.version - 1))) return false;
+  // This process sees its own change at once, though the recent read below is eventually consistent.
+  recent.set(account.id, { at: Date.now(), account: Promise.resolve(account) });
   await finishEvent(audit);
   return true;
 }
@@ -43,13 +45,14 @@ const RECENT_MS = 5_000;
 /**
  * The account as read within the last 5 seconds (its notification templates for the pages of a
  * storm): one read per account and instance, not one per page. A change made in this process is
- * seen at once; one made by another instance within 5 seconds.
+ * seen at once; one made by another instance within 5 seconds, so the read is eventually
+ * consistent (half the units; it lags a write by about a second at most).
  */
 export function getRecentAccount(id: string): Promise<AccountRecord | null> {
   const now = Date.now();
   const cached = recent.get(id);
   if (cached && now - cached.at < RECENT_MS) return cached.account;
-  const account = getAccount(id);
+  const account = getAccount(id, false);
   recent.set(id, { at: now, account });
   account.catch(() => recent.delete(id));
   if (recent.size > 1_000) recent.delete(recent.keys().next().value!);

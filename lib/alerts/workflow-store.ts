@@ -2,7 +2,12 @@
 // acknowledging, rejecting or timing out closes them. Reject needs the caller's open workflow.
 //   workflow     A#<acc>#WKF / <id>
 //   open ones    gsi1: A#<acc>#WKF#OPEN#<alert id> / <account user id>#<id>   (sparse: only while open)
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
 import { entityStore, type Entity } from '../store/entity-store';
+import { addCounts } from '../store/grouped-writes';
+import { isConditionFailure } from '../store/items';
+import { newId } from '../ids';
 
 export type WorkflowStatus = 'open' | 'acknowledged' | 'rejected' | 'timed_out' | 'closed';
 
@@ -61,7 +66,9 @@ export async function closeWorkflow(workflow: WorkflowRecord, status: Exclude<Wo
 
 /**
  * Closes a workflow by id if it is still open (escalation's close effect: idempotent, a retry or a
- * concurrent close changes nothing). False when it was absent or already closed.
+ * concurrent close changes nothing). False when it was absent or already closed. One conditional
+ * UpdateItem and no read: escalation knows the workflow's id, and its status is the condition. Its
+ * call id (`_c`) tells a write whose answer was lost, retried by the SDK, from another call's close.
  */
 export async function closeWorkflowById(
   accountId: string,
@@ -69,10 +76,24 @@ export async function closeWorkflowById(
   status: Exclude<WorkflowStatus, 'open'>,
   now: string,
 ): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const workflow = await workflows.get(accountId, id);
-    if (!workflow || workflow.status !== 'open') return false;
-    if (await closeWorkflow(workflow, status, now)) return true;
+  const call = newId();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: workflows.key(accountId, id),
+        // The open index keys go with the status (indexKeys: only while open).
+        UpdateExpression: 'SET #status = :status, updated_at = :now, #version = #version + :one, #call = :call REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version', '#call': '_c' },
+        ExpressionAttributeValues: { ':status': status, ':now': now, ':one': 1, ':open': 'open', ':call': call },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const stored = await workflows.get(accountId, id);
+    if ((stored as { _c?: string } | null)?._c !== call) return false;
   }
-  return false;
+  await addCounts(accountId, workflows.type, { 'status:open': -1, [`status:${status}`]: 1 });
+  return true;
 }

@@ -1,6 +1,7 @@
 // Builds the Lambda handler of one resource function from its routes' declaration (lib/<area>/routes.ts)
 // and one handler per declared route: a middy chain around a small router that dispatches on the API
-// Gateway route key ("GET /api/v4/alerts/{id}"), authenticates the caller of every route that is not
+// Gateway route key ("GET /api/v4/alerts/{id}", or "ANY /api/v4/alerts/{id}" and the request's method
+// where the function's methods of a path share one route: GATEWAY_ROUTES), authenticates the caller of every route that is not
 // public, and maps errors to the contract's body. The handler map is typed from the declaration, so
 // a missing, unknown or ill-answering handler does not compile; the same declarations feed API
 // Gateway and the local server (lib/api/route-table.ts), so every route key reaching here has a handler.
@@ -12,6 +13,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { actingAs, type AuditActor } from '../audit-actor';
 import { limitCaller, limitSource, type RateLimitFields } from '../auth/request-limits';
 import { answersThatFit } from '../http/compression';
+import { CORS } from '../http/cors';
 import { Invalid, NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
@@ -99,8 +101,15 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
       .use(rateLimitFields(limitFields))
       .use(errorMapper())
       .handler(async (event) => {
-        const route = table.get(event.routeKey);
-        if (!route) throw new NotFound(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
+        const method = event.requestContext?.http?.method;
+        const anyPath = event.routeKey.startsWith('ANY ') ? event.routeKey.slice(4) : undefined;
+        // Reported of API Gateway: an ANY route can receive the preflight its CORS configuration
+        // should answer; it gets that configuration's answer here.
+        if (anyPath !== undefined && method === 'OPTIONS' && event.headers?.['access-control-request-method']) {
+          return { statusCode: 204, headers: { ...CORS.preflightHeaders } };
+        }
+        const route = table.get(anyPath === undefined ? event.routeKey : `${method} ${anyPath}`);
+        if (!route) throw new NotFound(`No route for ${method} ${event.rawPath}`);
         const request = toApiRequest(event);
         if (!route.public && !(route.optional && !carriesCredentials(request.headers))) {
           request.principal = await (route.scim ? authenticateScim : authenticate)(request.headers);

@@ -58,13 +58,20 @@ function teamSnapshots(accountId: string, teamIds: readonly string[]): Promise<T
   return Promise.all(teamIds.map((id) => snapshots.get(`${accountId}|${id}`)!.snapshot));
 }
 
+// What a step reads of the account's configuration (teams, policies, schedules' events, people) is
+// read eventually consistent, at half the read units: a change to it is promised to steps within a
+// second (the snapshots above), and such a read lags a write by about that much at most.
+const CONFIGURATION = { consistent: false };
+
 async function loadSnapshots(accountId: string, teamIds: readonly string[]): Promise<Map<string, TeamSnapshot>> {
-  const teams = await getTeams(accountId, teamIds);
+  const teams = await getTeams(accountId, teamIds, CONFIGURATION);
   const policyIds = [...new Set(teams.map((team) => team.escalation_policy_id).filter((id): id is string => Boolean(id)))];
   const [policies, events] = await Promise.all([
-    getEscalationPolicies(accountId, policyIds),
+    getEscalationPolicies(accountId, policyIds, CONFIGURATION),
     Promise.all(
-      teams.map(async (team) => (team.schedule_id ? (await listEventsOfSchedule(accountId, team.schedule_id)).map(toOncallEvent) : [])),
+      teams.map(async (team) =>
+        team.schedule_id ? (await listEventsOfSchedule(accountId, team.schedule_id, CONFIGURATION)).map(toOncallEvent) : [],
+      ),
     ),
   ]);
   const policyById = new Map(policies.map((policy) => [policy.id, policy]));
@@ -142,7 +149,7 @@ export class StepInputs {
   async loadAccountUsers(ids: readonly string[]): Promise<void> {
     const wanted = [...new Set(ids)].filter((id) => !this.accountUsers.has(id));
     if (wanted.length === 0) return;
-    const found = await getAccountUsers(this.accountId, wanted);
+    const found = await getAccountUsers(this.accountId, wanted, CONFIGURATION);
     const byId = new Map(found.map((record) => [record.id, record]));
     for (const id of wanted) this.accountUsers.set(id, byId.get(id) ?? null);
     const rules = await loadNotificationRules(this.accountId, found);

@@ -56,17 +56,28 @@ export async function removeEvent(accountId: string, id: string): Promise<EventR
 }
 
 /** The linked events that still list the schedule, in link order. */
-async function linkedEvents(accountId: string, scheduleId: string, links: Record<string, unknown>[]): Promise<EventRecord[]> {
+async function linkedEvents(
+  accountId: string,
+  scheduleId: string,
+  links: Record<string, unknown>[],
+  options: { consistent?: boolean } = {},
+): Promise<EventRecord[]> {
   const found = await events.getMany(
     accountId,
     links.map((link) => String(link.sk)),
+    options,
   );
   return found.filter((record) => record.schedule_ids.includes(scheduleId));
 }
 
 /** Every event of a schedule (override children included), newest first. */
-export async function listEventsOfSchedule(accountId: string, scheduleId: string): Promise<EventRecord[]> {
-  return linkedEvents(accountId, scheduleId, await queryItems(scheduleLinkPartition(accountId, scheduleId), { forward: false }));
+export async function listEventsOfSchedule(
+  accountId: string,
+  scheduleId: string,
+  options: { consistent?: boolean } = {},
+): Promise<EventRecord[]> {
+  const links = await queryItems(scheduleLinkPartition(accountId, scheduleId), { forward: false, ...options });
+  return linkedEvents(accountId, scheduleId, links, options);
 }
 
 /** The first `limit` events of a schedule in creation order, and the schedule's exact event count. */

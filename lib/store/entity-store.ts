@@ -170,10 +170,14 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     return found ? decode(found) : null;
   }
 
-  /** Records by id in one round trip per 100, in the order asked; absent ones are left out. */
-  async function getMany(accountId: string, ids: readonly string[]): Promise<T[]> {
+  /** Records by id in one round trip per 100, in the order asked; absent ones are left out.
+   * `consistent: false` for what may lag a write by about a second, at half the read units. */
+  async function getMany(accountId: string, ids: readonly string[], options: { consistent?: boolean } = {}): Promise<T[]> {
     if (ids.length === 0) return [];
-    const found = await batchGet(ids.map((id) => key(accountId, id)));
+    const found = await batchGet(
+      ids.map((id) => key(accountId, id)),
+      options,
+    );
     const out: T[] = [];
     for (const id of ids) {
       const stored = found.get(keyString(key(accountId, id)));

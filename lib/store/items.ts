@@ -69,14 +69,15 @@ export async function getItem(key: Key, consistent = true): Promise<Item | null>
   return (out.Item as Item | undefined) ?? null;
 }
 
-/** Reads up to 100 items in one round trip; the result is keyed by `pk|sk`, absent keys missing. */
-export async function batchGet(keys: Key[]): Promise<Map<string, Item>> {
+/** Reads up to 100 items in one round trip; the result is keyed by `pk|sk`, absent keys missing.
+ * `consistent: false` reads at half the units what may lag a write by about a second. */
+export async function batchGet(keys: Key[], { consistent = true }: { consistent?: boolean } = {}): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
   for (let start = 0; start < unique.length; start += 100) {
     let pending: Key[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
       for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
         found.set(keyString(keyOfItem(item)), item);
       }
@@ -218,6 +219,8 @@ export interface QueryOptions {
   skBetween?: [string, string];
   /** Only these attributes of each item (a ProjectionExpression): a read of a few fields of wide counter items. */
   project?: readonly string[];
+  /** False: an eventually consistent read of the table (half the units; may lag a write by about a second). */
+  consistent?: boolean;
 }
 
 function queryInput(partition: string, options: QueryOptions): QueryCommandInput {
@@ -245,7 +248,7 @@ function queryInput(partition: string, options: QueryOptions): QueryCommandInput
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: options.forward ?? true,
-    ConsistentRead: options.index ? undefined : true,
+    ConsistentRead: options.index ? undefined : (options.consistent ?? true),
   };
 }
 

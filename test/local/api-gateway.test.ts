@@ -1,7 +1,10 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRoutes, matchRoute } from '../../infra/local/api-gateway';
-import { ROUTES } from '../../lib/api/route-table';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { FUNCTIONS } from '../../infra/functions';
+import { compileRoutes, matchGatewayRoute, matchRoute, startApi } from '../../infra/local/api-gateway';
+import { GATEWAY_ROUTES, ROUTES, gatewayRoutes, routeKey, type Route } from '../../lib/api/route-table';
+import { ApiClient } from '../support/api-client';
 import { startService, type TestService } from '../support/runtime';
 
 describe('route matching', () => {
@@ -27,6 +30,53 @@ describe('route matching', () => {
   it('has one operation per method and path', () => {
     const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('API Gateway routes', () => {
+  const declared = (fn: string, method: string, path: string) => ({ fn, method, path, op: `${method} ${path}` }) as unknown as Route;
+
+  it('merges the methods one function serves on one path into one ANY route, and only those', () => {
+    const routes = [
+      declared('things', 'GET', '/things/{id}'),
+      declared('things', 'PUT', '/things/{id}'),
+      declared('things', 'DELETE', '/things/{id}'),
+      // another function's method on the same path keeps its route: ANY takes the methods a path does not name
+      declared('inbound', 'POST', '/things/{id}'),
+      declared('things', 'GET', '/things'),
+    ];
+    expect(gatewayRoutes(routes).map((route) => `${routeKey(route)} → ${route.fn} (${route.routes.length})`)).toEqual([
+      'ANY /things/{id} → things (3)',
+      'POST /things/{id} → inbound (1)',
+      'GET /things → things (1)',
+    ]);
+  });
+
+  it('keeps apart the methods of a path another path matches with a parameter where it has a literal', () => {
+    const routes = [
+      declared('things', 'GET', '/things/{id}'),
+      declared('things', 'PUT', '/things/{id}'),
+      declared('things', 'GET', '/things/count'),
+      declared('things', 'POST', '/things/count'),
+    ];
+    // API Gateway documents no choice between ANY /things/count and PUT /things/{id} for PUT /things/count.
+    expect(gatewayRoutes(routes).map(routeKey)).toEqual(['ANY /things/{id}', 'GET /things/count', 'POST /things/count']);
+  });
+
+  it('has one route per function and path of the route table, each declared operation reachable by its method', () => {
+    const pairs = new Set(ROUTES.map((route) => `${route.fn} ${route.path}`));
+    expect(GATEWAY_ROUTES).toHaveLength(pairs.size);
+    expect(GATEWAY_ROUTES.length).toBeLessThan(ROUTES.length * 0.7);
+    const compiled = compileRoutes(ROUTES);
+    const merged = compileRoutes(GATEWAY_ROUTES.filter((route) => route.method === 'ANY'));
+    for (const route of ROUTES) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, 'x1');
+      const match = matchGatewayRoute(compiled, merged, route.method, concrete);
+      const literal = matchRoute(compiled, route.method, concrete)?.route;
+      // a concrete path can be a literal route of its own (`/api/v4/events/time_zones`): that one answers
+      expect(match?.fn, `${route.method} ${route.path}`).toBe(literal?.fn);
+      expect([`${route.method} ${literal?.path}`, `ANY ${literal?.path}`]).toContain(match?.key);
+    }
   });
 });
 
@@ -58,6 +108,90 @@ describe('the local API Gateway', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
     expect((await service.admin.get('/api/v4/account_users')).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('sends the deployed API’s route keys, and a method no operation declares on a merged path gets the unknown route’s 404', async () => {
+    const keys: string[] = [];
+    type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+    const api = await startApi({
+      host: '127.0.0.1',
+      port: 0,
+      loadHandler: async (fn) => {
+        const { handler } = (await import(`../../${FUNCTIONS[fn].entry}`)) as { handler: Handler };
+        return (event, context) => {
+          keys.push(`${event.routeKey} → ${fn}`);
+          return handler(event, context);
+        };
+      },
+    });
+    try {
+      const admin = new ApiClient(api.url, service.admin.headers);
+      const listed = await admin.get('/api/v4/teams');
+      expect(listed.status).toBe(200);
+      const me = (await admin.get('/api/v4/account_users')).body.data[0].id as string;
+      const created = await admin.post('/api/v4/teams', {
+        name: 'Gateway keys',
+        member_account_user_ids: [me],
+        admin_account_user_ids: [me],
+      });
+      expect(created.status, created.text).toBe(201);
+      const patched = await admin.request('PATCH', '/api/v4/teams');
+      expect(patched.status).toBe(404);
+      expect(patched.body).toEqual({ errors: [{ message: 'No route for PATCH /api/v4/teams' }], code: 404 });
+      const unknown = await admin.request('PATCH', '/api/v4/no-such-thing');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ errors: [{ message: 'No route for PATCH /api/v4/no-such-thing' }], code: 404 });
+      // the earlier interface's shape too, as the catch-all answers it there
+      const earlier = await admin.request('PATCH', '/alert/x');
+      expect(earlier.body).toEqual({ errors: [{ message: 'No route for PATCH /alert/x' }] });
+      // the inbound webhook keeps its POST beside the integrations' ANY on the same path
+      const beat = await admin.request('POST', '/integration/int_nothing');
+      expect(beat.status).toBe(404);
+      expect(keys).toEqual([
+        'ANY /api/v4/teams → teams',
+        'ANY /api/v4/account_users → accountUsers',
+        'ANY /api/v4/teams → teams',
+        'ANY /api/v4/teams → teams',
+        '$default → notFound',
+        'ANY /alert/{id} → alerts',
+        'POST /integration/{id} → inbound',
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('answers a preflight that reaches a function through an ANY route as the CORS configuration does', async () => {
+    const preflight = await service.anonymous.request('OPTIONS', '/api/v4/teams', undefined, {
+      origin: 'https://app.example.com',
+      'access-control-request-method': 'DELETE',
+    });
+    const { handler } = (await import('../../functions/http/teams')) as {
+      handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+    };
+    const event = {
+      version: '2.0',
+      routeKey: 'ANY /api/v4/teams',
+      rawPath: '/api/v4/teams',
+      rawQueryString: '',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'DELETE' },
+      requestContext: { http: { method: 'OPTIONS', path: '/api/v4/teams', sourceIp: '127.0.0.1' }, routeKey: 'ANY /api/v4/teams' },
+      isBase64Encoded: false,
+    };
+    const answered = await handler(event, {});
+    expect(answered.statusCode).toBe(preflight.status);
+    expect(answered.body).toBeUndefined();
+    for (const name of [
+      'access-control-allow-origin',
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+      'access-control-max-age',
+    ]) {
+      expect(answered.headers?.[name], name).toBe(preflight.headers.get(name));
+    }
+    // an OPTIONS that is no preflight is a method no operation declares
+    const plain = await handler({ ...event, headers: {} }, {});
+    expect(plain.statusCode).toBe(404);
   });
 
   it('refuses a body over 256 KiB with 413 and accepts one just under', async () => {

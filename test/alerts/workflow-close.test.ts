@@ -1,0 +1,78 @@
+// Escalation's close of a workflow by id (lib/alerts/workflow-store.ts closeWorkflowById): one
+// conditional UpdateItem without a read, on the real SDK against the emulator, with its counts moved
+// exactly once whether the answer arrives, is lost and retried, or the workflow was closed already.
+import { describe, expect, it } from 'vitest';
+import { closeWorkflowById, getWorkflow, listOpenWorkflows } from '../../lib/alerts/workflow-store';
+import { typeOf } from '../../lib/entities';
+import { newId } from '../../lib/ids';
+import { readRawCounts } from '../../lib/store/counters';
+import { onServiceClients, type AwsCall } from '../support/aws-calls';
+import { injectAwsFaults } from '../support/aws-faults';
+import { useService } from '../support/runtime';
+import { openWorkflow } from './support';
+
+useService();
+
+const type = typeOf('workflow');
+
+/** The DynamoDB calls the service's client makes while `run` runs. */
+async function callsDuring(run: () => Promise<unknown>): Promise<AwsCall[]> {
+  const calls: AwsCall[] = [];
+  const stop = onServiceClients('workflowCloseCalls', (service) => (next, context) => async (args) => {
+    if (service === 'dynamodb') calls.push({ service, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+    return next(args);
+  });
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  return calls;
+}
+
+const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
+
+describe('closing a workflow by id', () => {
+  it('writes once without reading it, leaves the open index and moves its status count', async () => {
+    const accountId = newId();
+    const alertId = newId();
+    const workflow = await openWorkflow(accountId, alertId, newId());
+    const calls = await callsDuring(() => closeWorkflowById(accountId, workflow.id, 'timed_out', new Date().toISOString()));
+    const onWorkflow = calls.filter((call) => JSON.stringify(call.input).includes(workflow.id));
+    expect(onWorkflow.map((call) => call.operation)).toEqual(['UpdateItem']);
+    const stored = await getWorkflow(accountId, workflow.id);
+    expect(stored).toMatchObject({ status: 'timed_out', version: 2 });
+    expect(await listOpenWorkflows(accountId, alertId)).toEqual([]);
+    expect(nonZero(await readRawCounts(accountId, type))).toEqual({ total: 1, 'status:timed_out': 1 });
+  });
+
+  it('changes nothing on a workflow closed already, or absent', async () => {
+    const accountId = newId();
+    const workflow = await openWorkflow(accountId, newId(), newId());
+    expect(await closeWorkflowById(accountId, workflow.id, 'acknowledged', new Date().toISOString())).toBe(true);
+    expect(await closeWorkflowById(accountId, workflow.id, 'timed_out', new Date().toISOString())).toBe(false);
+    expect(await closeWorkflowById(accountId, newId(), 'timed_out', new Date().toISOString())).toBe(false);
+    expect(await getWorkflow(accountId, workflow.id)).toMatchObject({ status: 'acknowledged', version: 2 });
+    expect(nonZero(await readRawCounts(accountId, type))).toEqual({ total: 1, 'status:acknowledged': 1 });
+  });
+
+  it('finds its own close when the answer was lost and the SDK retried it: closed and counted once', async () => {
+    const accountId = newId();
+    const workflow = await openWorkflow(accountId, newId(), newId());
+    const faults = injectAwsFaults({
+      rate: 1,
+      kinds: ['lost'],
+      only: (call) => call.operation === 'UpdateItem' && JSON.stringify(call.input.Key).includes(workflow.id),
+    });
+    let closed: boolean;
+    try {
+      closed = await closeWorkflowById(accountId, workflow.id, 'timed_out', new Date().toISOString());
+    } finally {
+      faults.stop();
+    }
+    expect(faults.injected).toHaveLength(1);
+    expect(closed).toBe(true);
+    expect(await getWorkflow(accountId, workflow.id)).toMatchObject({ status: 'timed_out', version: 2 });
+    expect(nonZero(await readRawCounts(accountId, type))).toEqual({ total: 1, 'status:timed_out': 1 });
+  });
+});

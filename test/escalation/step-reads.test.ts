@@ -1,0 +1,76 @@
+// What an escalation step reads, and how (lib/escalation/inputs.ts): the account's configuration
+// (team, policy, the schedule's events, people, the account) eventually consistent, at half the read
+// units, as a change to it is promised to steps within a second anyway; the alert and the
+// escalation's own item strongly consistent, since acknowledge and resolve race them.
+import { describe, expect, it } from 'vitest';
+import { typeOf } from '../../lib/entities';
+import type { ApiClient } from '../support/api-client';
+import { onServiceClients, type AwsCall } from '../support/aws-calls';
+import { settle } from '../support/quiescence';
+import { useService, type TestService } from '../support/runtime';
+import { alertTo, person, sentFor, team } from './support';
+
+let service: TestService;
+let admin: ApiClient;
+let accountId: string;
+
+useService(async (started) => {
+  service = started;
+  admin = service.admin;
+  accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
+});
+
+/** The partitions (`pk` without the account) a read asks for, and whether it asks consistently. */
+function readsOf(calls: AwsCall[]): { what: string; consistent: boolean }[] {
+  const prefix = `A#${accountId}#`;
+  // An escalation's own item is `ESC#<account>#<alert>`, apart from the account's partitions.
+  const partitionOf = (pk: string) => (pk.startsWith(prefix) ? pk.slice(prefix.length).split('#')[0] : `${pk.split('#')[0]}#`);
+  return calls.flatMap((call) => {
+    const input = call.input as {
+      Key?: { pk?: { S?: string } };
+      RequestItems?: Record<string, { Keys: { pk: { S: string } }[]; ConsistentRead?: boolean }>;
+      ExpressionAttributeValues?: Record<string, { S?: string }>;
+      IndexName?: string;
+      ConsistentRead?: boolean;
+    };
+    if (call.operation === 'GetItem') return [{ what: partitionOf(input.Key?.pk?.S ?? ''), consistent: input.ConsistentRead === true }];
+    if (call.operation === 'Query' && !input.IndexName)
+      return [{ what: partitionOf(input.ExpressionAttributeValues?.[':pk']?.S ?? ''), consistent: input.ConsistentRead === true }];
+    if (call.operation === 'BatchGetItem')
+      return Object.values(input.RequestItems ?? {}).flatMap((request) =>
+        request.Keys.map((key) => ({ what: partitionOf(key.pk.S), consistent: request.ConsistentRead === true })),
+      );
+    return [];
+  });
+}
+
+describe('an escalation step’s reads', () => {
+  it('reads the configuration eventually consistent and the alert and its escalation strongly', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]] });
+    const calls: AwsCall[] = [];
+    const stop = onServiceClients('stepReads', (client) => (next, context) => async (args) => {
+      if (client === 'dynamodb')
+        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+      return next(args);
+    });
+    let alertId: string;
+    try {
+      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+      await sentFor(admin, alertId, (sent) => sent.length >= 1);
+      await settle(service);
+    } finally {
+      stop();
+    }
+    const reads = readsOf(calls);
+    const how = (what: string) => [...new Set(reads.filter((read) => read.what === what).map((read) => read.consistent))];
+    // The page went out, so each was read; a read of these the API made (the alert's create checks the
+    // team exists, strongly) is allowed besides, so the step's reads are those of a kind only it makes.
+    for (const kind of ['escalationPolicy', 'event', 'accountUser'] as const) expect(how(typeOf(kind)), kind).toContain(false);
+    for (const kind of ['escalationPolicy', 'event'] as const) expect(how(typeOf(kind)), kind).toEqual([false]);
+    expect(how('ACCOUNT#')).toEqual([false]);
+    expect(how(typeOf('alert'))).toContain(true);
+    expect(how(typeOf('alert'))).not.toContain(false);
+    expect(how('ESC#')).toEqual([true]);
+  });
+});
