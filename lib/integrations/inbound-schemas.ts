@@ -130,18 +130,27 @@ export const opsgenieActionInput = lazySchema(() =>
   }),
 );
 
-/** An accepted request: requestId is the stored request's log id, written as a UUID. */
+/** Opsgenie's requestId: UUID-shaped. An accepted request's is its log's ULID in hex (not an RFC 4122
+ * UUID: its version and variant bits are the ULID's), so the id names the stored request. */
+const opsgenieRequestId = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    .describe("UUID-shaped; an accepted request's is its log's ULID in hex"),
+);
+
+/** An accepted request: requestId names the stored request (its log). */
 export const OpsgenieAccepted = lazyStrictObject(() => ({
   result: z.literal('Request will be processed'),
   took: z.number().nonnegative(),
-  requestId: z.uuid(),
+  requestId: opsgenieRequestId,
 }));
 
 /** A refused request, as Opsgenie answers it; a 422 names each fault by its field in `errors`. */
 export const OpsgenieError = lazyStrictObject(() => ({
   message: z.string(),
   took: z.number().nonnegative(),
-  requestId: z.uuid(),
+  requestId: opsgenieRequestId,
   errors: z.record(z.string(), z.string()).optional(),
 }));
 

@@ -70,7 +70,7 @@ async function call(client: ApiClient, key: string, status: number, options: Cal
   const [method, template] = key.split(' ');
   const path =
     template
-      .replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? ''))
+      .replace(/\{(id|token|type|identifier)\}/, encodeURIComponent(options.id ?? ''))
       .replace('{subscriptionId}', options.subscriptionId ?? '')
       .replace('{resource}', options.resource ?? '') + (options.query ? `?${options.query}` : '');
   const res = options.manual ? await unfollowed(client, method, path) : await client.request(method, path, options.body, options.headers);
@@ -567,6 +567,21 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, routing_key: slow.body.id } });
     const throttled = await call(anonymous, 'POST /v2/enqueue', 429, { body: { ...event, routing_key: slow.body.id } });
     expect(throttled.body.status).toBe('throttle event');
+
+    // Opsgenie's drop-in answers in Opsgenie's shapes (202, 400, 401, 422), validated against the document.
+    const genie = new ApiClient(service.url, { authorization: `GenieKey ${pagerduty.body.prefix_id}` });
+    const alias = { id: 'db-2-disk', query: 'identifierType=alias' };
+    await call(genie, 'POST /v2/alerts', 202, {
+      body: { message: 'Disk full on db-2', alias: 'db-2-disk', priority: 'P2', tags: ['disk'] },
+    });
+    await call(genie, 'PUT /v2/alerts/{identifier}/message', 202, { ...alias, body: { message: 'Disk full on db-2 and db-3' } });
+    await call(genie, 'PUT /v2/alerts/{identifier}/description', 202, { ...alias, body: { description: 'Both volumes' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/acknowledge', 202, { ...alias, body: { user: 'ops', note: 'on it' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/close', 202, { ...alias, body: { source: 'Grafana' } });
+    await call(genie, 'POST /v2/alerts', 422, { body: { alias: 'no message' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/close', 422, { id: 'x', query: 'identifierType=name', body: {} });
+    await call(genie, 'POST /v2/alerts', 400, { body: '{not json', headers: json });
+    await call(anonymous, 'POST /v2/alerts', 401, { body: { message: 'no key' } });
 
     const earlier = await call(admin, 'POST /integration', 201, {
       body: { name: 'Grafana', type: 'grafana', destination_ids: [`usr_${me.userId}`], option_token: 's3cret' },
