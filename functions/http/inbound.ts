@@ -8,6 +8,7 @@ import { accepted } from '../../lib/http/replies';
 import { inboundRequest } from '../../lib/integrations/ingest/inbound-request';
 import { receiveWebhook } from '../../lib/integrations/ingest/receive-webhook';
 import { receiveOpsgenieRequest } from '../../lib/integrations/opsgenie-alert-api';
+import { opsgenieRequestStatus } from '../../lib/integrations/opsgenie-request-status';
 import { enqueuePagerDutyEvent } from '../../lib/integrations/pagerduty-enqueue';
 
 export const handler = httpHandler(inboundRoutes, {
@@ -22,6 +23,7 @@ export const handler = httpHandler(inboundRoutes, {
     receiveOpsgenieRequest({ verb: 'message', identifier: pathSegment(req.params.identifier) }, inboundRequest(req)),
   opsgenieDescription: async (req) =>
     receiveOpsgenieRequest({ verb: 'description', identifier: pathSegment(req.params.identifier) }, inboundRequest(req)),
+  opsgenieRequestStatus: async (req) => opsgenieRequestStatus(req.params.requestId, req),
 });
 
 /** A path parameter as the sender meant it: percent escapes decoded (an alias may hold any character). */

@@ -10,6 +10,7 @@ import {
   opsgenieActionInput,
   opsgenieCreateInput,
   OpsgenieError,
+  OpsgenieRequestStatus,
   PagerDutyAccepted,
   PagerDutyError,
   pagerDutyEventInput,
@@ -133,4 +134,18 @@ export const inboundRoutes = declareRoutes('inbound', {
     "Opsgenie Alert API drop-in: update an alert's description",
     'What Alertmanager sends after each create with update_alerts: true. Checked, stored and answered 202, but not applied: the alert keeps the description of its create.',
   ),
+  opsgenieRequestStatus: {
+    method: 'GET',
+    path: '/v2/alerts/requests/{requestId}',
+    public: true,
+    summary: "Opsgenie Alert API drop-in: a request's status",
+    description:
+      "Authorization: GenieKey <integration id>. What came of a request this integration sent through the drop-in, as Opsgenie's Get Request Status answers: the action, whether it succeeded, the alert's alt_ id (for close and acknowledge by id) and the alias. 404 while the request is still pending, and for a request of another integration.",
+    tag: OPSGENIE_TAG,
+    success: [{ status: 200, description: "The request's outcome", schema: OpsgenieRequestStatus }],
+    errors: [],
+    ownErrors: OPSGENIE_ERRORS.filter((error) => error.status === 401 || error.status === 403).concat([
+      { status: 404, description: 'No processed request of this integration has this id', schema: OpsgenieError },
+    ]),
+  },
 });

@@ -154,6 +154,22 @@ export const OpsgenieError = lazyStrictObject(() => ({
   errors: z.record(z.string(), z.string()).optional(),
 }));
 
+/** GET /v2/alerts/requests/:requestId: what came of an accepted request, in Opsgenie's words. */
+export const OpsgenieRequestStatus = lazyStrictObject(() => ({
+  data: z.strictObject({
+    success: z.boolean(),
+    action: z.enum(['Create', 'Close', 'Acknowledge', 'UpdateMessage', 'UpdateDescription']),
+    processedAt: z.string().describe('ISO 8601'),
+    integrationId: prefixIdOf('integration'),
+    isSuccess: z.boolean(),
+    status: z.string().describe('Created alert, Alert deduplicated…, Closed alert, Acknowledged alert, Alert does not exist, …'),
+    alertId: z.string().describe("The alert's alt_ id, or empty when the request found none"),
+    alias: z.string().describe('The alias the request named, or empty'),
+  }),
+  took: z.number().nonnegative(),
+  requestId: opsgenieRequestId,
+}));
+
 // The names the OpenAPI document gives these schemas (#/components/schemas/<name>).
 documentNames.add(pagerDutyEventInput, { id: 'PagerDutyEventInput' });
 documentNames.add(InboundAccepted, { id: 'InboundAccepted' });
@@ -163,3 +179,4 @@ documentNames.add(opsgenieCreateInput, { id: 'OpsgenieCreateInput' });
 documentNames.add(opsgenieActionInput, { id: 'OpsgenieActionInput' });
 documentNames.add(OpsgenieAccepted, { id: 'OpsgenieAccepted' });
 documentNames.add(OpsgenieError, { id: 'OpsgenieError' });
+documentNames.add(OpsgenieRequestStatus, { id: 'OpsgenieRequestStatus' });

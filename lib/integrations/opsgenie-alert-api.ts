@@ -23,6 +23,7 @@ import type { OpsgenieAccepted, OpsgenieError } from './inbound-schemas';
 import { integrationById } from './integration-cache';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
 import { isOutgoingWebhook } from './outgoing-webhooks';
+import type { IntegrationRecord } from './records';
 
 export const OPSGENIE_ADAPTER = 'opsgenie';
 
@@ -36,16 +37,16 @@ export type OpsgenieAnswer = JsonReply<202, z.input<typeof OpsgenieAccepted>> | 
 const UNPROCESSABLE = 'Request body is not processable. Please check the errors.';
 
 /** Seconds since the request arrived, as Opsgenie's `took`. */
-function tookSince(receivedAt: number): number {
+export function tookSince(receivedAt: number): number {
   return Math.round(Math.max(0, Date.now() - receivedAt)) / 1000;
 }
 
-function refused(
-  status: RefusalStatus,
+export function refused<Status extends RefusalStatus | 404>(
+  status: Status,
   message: string,
   receivedAt: number,
   extra: { errors?: OpsgenieFaults; headers?: Record<string, string> } = {},
-): Refused {
+): JsonReply<Status, z.input<typeof OpsgenieError>> {
   const requestId = randomUUID();
   return {
     status,
@@ -56,12 +57,25 @@ function refused(
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The stored request's ULID (128 bits) written as the UUID Opsgenie's requestId is: one id, two spellings. */
+/** The stored request's ULID (128 bits) written as the UUID-shaped id Opsgenie's requestId is: one id, two spellings. */
 export function requestIdOf(ulid: string): string {
   let value = 0n;
   for (const char of ulid) value = value * 32n + BigInt(CROCKFORD.indexOf(char));
   const hex = value.toString(16).padStart(32, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The ULID a requestId spells (requestIdOf's inverse); null when it is not one of ours. */
+export function ulidOfRequestId(requestId: string): string | null {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(requestId)) return null;
+  let value = BigInt(`0x${requestId.replace(/-/g, '')}`);
+  // A ULID holds 128 bits in 26 characters of 5 bits: its first character is at most 7.
+  let ulid = '';
+  for (let i = 0; i < 26; i++) {
+    ulid = CROCKFORD[Number(value % 32n)] + ulid;
+    value /= 32n;
+  }
+  return ulid;
 }
 
 /** `GenieKey <integration id>`, or `GenieKey <integration id>:<token>` for an integration with a token option. */
@@ -70,6 +84,28 @@ function genieKeyOf(headers: Record<string, string>): { id: string; token?: stri
   if (!match) return null;
   const [id, ...token] = match[1].split(':');
   return token.length > 0 ? { id, token: token.join(':') } : { id };
+}
+
+/** The integration a GenieKey names: 401 when it names none that is enabled (as Opsgenie answers a key
+ * that is invalid or whose integration is disabled), 403 when it names one that takes no alerts. */
+export async function integrationOfKey(
+  headers: Record<string, string>,
+  receivedAt: number,
+): Promise<
+  { integration: IntegrationRecord; key: { id: string; token?: string } } | { refused: JsonReply<401 | 403, z.input<typeof OpsgenieError>> }
+> {
+  const key = genieKeyOf(headers);
+  if (!key)
+    return { refused: refused(401, 'Could not authenticate: send the header Authorization: GenieKey <integration id>', receivedAt) };
+  const id = parseId('integration', key.id);
+  const integration = id ? await integrationById(id) : null;
+  if (!integration || !integration.enabled) {
+    return { refused: refused(401, 'Could not authenticate: the key names no enabled integration', receivedAt) };
+  }
+  if (isOutgoingWebhook(integration) || isHeartbeat(integration)) {
+    return { refused: refused(403, 'The key names an integration that takes no alerts (an outgoing webhook or a heartbeat)', receivedAt) };
+  }
+  return { integration, key };
 }
 
 function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
@@ -98,15 +134,9 @@ export async function receiveOpsgenieRequest(call: OpsgenieCall, request: Omit<I
     return refused(413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`, receivedAt);
   }
 
-  const key = genieKeyOf(request.headers);
-  if (!key) return refused(401, 'Could not authenticate: send the header Authorization: GenieKey <integration id>', receivedAt);
-  const id = parseId('integration', key.id);
-  const integration = id ? await integrationById(id) : null;
-  // Opsgenie answers 401 for a key that is invalid or whose integration is disabled.
-  if (!integration || !integration.enabled) return refused(401, 'Could not authenticate: the key names no enabled integration', receivedAt);
-  if (isOutgoingWebhook(integration) || isHeartbeat(integration)) {
-    return refused(403, 'The key names an integration that takes no alerts (an outgoing webhook or a heartbeat)', receivedAt);
-  }
+  const authenticated = await integrationOfKey(request.headers, receivedAt);
+  if ('refused' in authenticated) return authenticated.refused;
+  const { integration, key } = authenticated;
 
   const parsed = request.bodyEncoding === 'base64' ? { ok: false as const } : parseJson(request.body);
   if (!parsed.ok) return refused(400, 'The request body is not valid JSON', receivedAt);

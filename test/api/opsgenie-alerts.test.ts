@@ -282,6 +282,67 @@ describe('/v2/alerts: accepted requests', () => {
   });
 });
 
+describe('GET /v2/alerts/requests/:requestId', () => {
+  const statusOf = (requestId: string, key: string | null = opsgenie.prefix_id) =>
+    fetch(`${service.url}/v2/alerts/requests/${requestId}`, { headers: key === null ? {} : { authorization: `GenieKey ${key}` } }).then(
+      async (res) => ({ status: res.status, body: (await res.json()) as any }),
+    );
+  const processed = (requestId: string) =>
+    eventually(async () => {
+      const res = await statusOf(requestId);
+      return res.status === 200 ? res.body : undefined;
+    });
+
+  it("tells what came of a create (the alert's id, to close it by) and of a close, as Opsgenie's request status does", async () => {
+    const alias = uid('status');
+    const created = await create({ message: 'status of a create', alias });
+    const status = await processed(created.body.requestId);
+    expect(status).toEqual({
+      data: {
+        success: true,
+        action: 'Create',
+        processedAt: expect.any(String),
+        integrationId: opsgenie.prefix_id,
+        isSuccess: true,
+        status: 'Created alert',
+        alertId: expect.stringMatching(/^alt_/),
+        alias,
+      },
+      took: expect.any(Number),
+      requestId: expect.stringMatching(UUID),
+    });
+    const [alert] = await settledAlerts(service.admin, alias);
+    expect(status.data.alertId).toBe(alert.prefix_id);
+
+    const closed = await act('close', status.data.alertId as string, 'id');
+    expect((await processed(closed.body.requestId)).data).toMatchObject({
+      success: true,
+      action: 'Close',
+      status: 'Closed alert',
+      alertId: alert.prefix_id,
+    });
+    const missing = await act('acknowledge', uid('nothing'), 'alias');
+    expect((await processed(missing.body.requestId)).data).toMatchObject({
+      success: false,
+      isSuccess: false,
+      action: 'Acknowledge',
+      status: 'Alert does not exist',
+      alertId: '',
+    });
+  });
+
+  it("is 404 for an id that names nothing and for another integration's request, 401 without a key", async () => {
+    const created = await create({ message: 'whose request', alias: uid('whose') });
+    await processed(created.body.requestId);
+    const other = await createIntegration(service.admin, { type: 'opsgenie' });
+    const notFound = { message: expect.any(String), took: expect.any(Number), requestId: expect.stringMatching(UUID) };
+    expect(await statusOf(created.body.requestId, other.prefix_id)).toEqual({ status: 404, body: notFound });
+    expect(await statusOf('513085b8-caf3-4f91-aa23-be5fdefc3570')).toEqual({ status: 404, body: notFound });
+    expect(await statusOf('not-a-uuid')).toEqual({ status: 404, body: notFound });
+    expect((await statusOf(created.body.requestId, null)).status).toBe(401);
+  });
+});
+
 describe("/v2/alerts: refused requests, in Opsgenie's shape, with nothing stored", () => {
   const refusal = (extra: Record<string, unknown> = {}) => ({
     message: expect.any(String),

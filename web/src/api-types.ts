@@ -2169,6 +2169,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/alerts/requests/{requestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Opsgenie Alert API drop-in: a request's status
+     * @description Authorization: GenieKey <integration id>. What came of a request this integration sent through the drop-in, as Opsgenie's Get Request Status answers: the action, whether it succeeded, the alert's alt_ id (for close and acknowledge by id) and the alias. 404 while the request is still pending, and for a request of another integration.
+     */
+    get: operations['inboundOpsgenieRequestStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/routers': {
     parameters: {
       query?: never;
@@ -4130,6 +4150,26 @@ export interface components {
       description?: string;
     } & {
       [key: string]: unknown;
+    };
+    OpsgenieRequestStatus: {
+      data: {
+        success: boolean;
+        /** @enum {string} */
+        action: 'Create' | 'Close' | 'Acknowledge' | 'UpdateMessage' | 'UpdateDescription';
+        /** @description ISO 8601 */
+        processedAt: string;
+        integrationId: string;
+        isSuccess: boolean;
+        /** @description Created alert, Alert deduplicated…, Closed alert, Acknowledged alert, Alert does not exist, … */
+        status: string;
+        /** @description The alert's alt_ id, or empty when the request found none */
+        alertId: string;
+        /** @description The alias the request named, or empty */
+        alias: string;
+      };
+      took: number;
+      /** @description UUID-shaped; an accepted request's is its log's ULID in hex */
+      requestId: string;
     };
     RouterV4: {
       id: string;
@@ -11323,6 +11363,56 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before retrying */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieRequestStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description requestId */
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request's outcome */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieRequestStatus'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No processed request of this integration has this id */
+      404: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

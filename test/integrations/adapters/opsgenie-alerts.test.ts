@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulidTime } from '../../../lib/ids';
 import { adaptPayload, UnreadablePayload, type AdapterInput } from '../../../lib/integrations/adapters';
 import { checkOpsgenieActionBody, checkOpsgenieCreate, checkOpsgenieTarget } from '../../../lib/integrations/adapters/opsgenie-alert-rules';
-import { requestIdOf } from '../../../lib/integrations/opsgenie-alert-api';
+import { requestIdOf, ulidOfRequestId } from '../../../lib/integrations/opsgenie-alert-api';
 import { fixture, fixtureJson, LOG_ID, request } from './support';
 
 /** The request as the drop-in stored it: its route beside the body. */
@@ -138,5 +138,12 @@ describe('the requestId', () => {
     const id = 'log_01KJRDX4B8Q3M7Y2C5V9N6T1WZ'.slice(4);
     expect(requestIdOf(id).replace(/-/g, '').slice(0, 12)).toBe(ulidTime(id).toString(16).padStart(12, '0'));
     expect(requestIdOf(id)).toBe('019cb0de-9168-b8e8-7f09-85da6a6d079f');
+  });
+
+  it('reads back as the ULID it spells, and nothing else', () => {
+    const id = '01KJRDX4B8Q3M7Y2C5V9N6T1WZ';
+    expect(ulidOfRequestId(requestIdOf(id))).toBe(id);
+    expect(ulidOfRequestId(requestIdOf(id).toUpperCase())).toBe(id);
+    expect(ulidOfRequestId('not-a-uuid')).toBeNull();
   });
 });
