@@ -146,6 +146,14 @@ export const INTEGRATION_TYPES: readonly IntegrationType[] = [
     'Healthchecks.io PagerTree or webhook integration: a check going down creates, up resolves, one alert per check.',
   ),
   integrationType(
+    '01KDVDNA0P5GEN1EA1ERTAP1V2',
+    'opsgenie',
+    'Opsgenie Alert API',
+    "Senders configured for Opsgenie (Alertmanager's opsgenie_configs, Grafana's Opsgenie contact point, the Alert API " +
+      'v2): point their API URL at this service and use the integration id as the GenieKey. Create makes one alert per ' +
+      'alias (priority P1–P5 → urgency), close and acknowledge act by id, alias or tiny id. A POST to its url is a create.',
+  ),
+  integrationType(
     '01KDVDNA08W7B2Q9M4TS6X1HKE',
     OUTGOING_WEBHOOK_SLUG,
     'Outgoing Webhook',

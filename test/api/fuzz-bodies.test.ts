@@ -193,6 +193,9 @@ async function snapshot(paths: string[]): Promise<string[]> {
 
 async function send(route: Route, path: string, body: WrittenBody) {
   const headers: Record<string, string> = route.public ? {} : { ...service.admin.headers };
+  // Opsgenie's drop-in authenticates by its GenieKey, the inbound integration's id: without it every
+  // body would stop at the 401.
+  if (route.path.startsWith('/v2/alerts')) headers.authorization = `GenieKey ${inbound.prefix_id}`;
   if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   const started = performance.now();
   const { value, cpuMs } = await withCpuTime(async () => {

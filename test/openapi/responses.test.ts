@@ -52,6 +52,7 @@ interface Call {
   /** SCIM's resource type segment (`Users`, `Groups`, a discovery document). */
   resource?: string;
   subscriptionId?: string;
+  requestId?: string;
   query?: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -70,8 +71,9 @@ async function call(client: ApiClient, key: string, status: number, options: Cal
   const [method, template] = key.split(' ');
   const path =
     template
-      .replace(/\{(id|token|type)\}/, encodeURIComponent(options.id ?? ''))
+      .replace(/\{(id|token|type|identifier)\}/, encodeURIComponent(options.id ?? ''))
       .replace('{subscriptionId}', options.subscriptionId ?? '')
+      .replace('{requestId}', options.requestId ?? '')
       .replace('{resource}', options.resource ?? '') + (options.query ? `?${options.query}` : '');
   const res = options.manual ? await unfollowed(client, method, path) : await client.request(method, path, options.body, options.headers);
   expect(res.status, `${key} → ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
@@ -567,6 +569,28 @@ describe('integrations, maintenance windows, inbound webhooks', () => {
     await call(anonymous, 'POST /v2/enqueue', 202, { body: { ...event, routing_key: slow.body.id } });
     const throttled = await call(anonymous, 'POST /v2/enqueue', 429, { body: { ...event, routing_key: slow.body.id } });
     expect(throttled.body.status).toBe('throttle event');
+
+    // Opsgenie's drop-in answers in Opsgenie's shapes (202, 400, 401, 422), validated against the document.
+    const genie = new ApiClient(service.url, { authorization: `GenieKey ${pagerduty.body.prefix_id}` });
+    const alias = { id: 'db-2-disk', query: 'identifierType=alias' };
+    const made = await call(genie, 'POST /v2/alerts', 202, {
+      body: { message: 'Disk full on db-2', alias: 'db-2-disk', priority: 'P2', tags: ['disk'] },
+    });
+    await call(genie, 'PUT /v2/alerts/{identifier}/message', 202, { ...alias, body: { message: 'Disk full on db-2 and db-3' } });
+    await call(genie, 'PUT /v2/alerts/{identifier}/description', 202, { ...alias, body: { description: 'Both volumes' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/acknowledge', 202, { ...alias, body: { user: 'ops', note: 'on it' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/close', 202, { ...alias, body: { source: 'Grafana' } });
+    await call(genie, 'POST /v2/alerts', 422, { body: { alias: 'no message' } });
+    await call(genie, 'POST /v2/alerts/{identifier}/close', 422, { id: 'x', query: 'identifierType=name', body: {} });
+    await call(genie, 'POST /v2/alerts', 400, { body: '{not json', headers: json });
+    await call(anonymous, 'POST /v2/alerts', 401, { body: { message: 'no key' } });
+    // The create's status, once the worker has processed it (404 until then).
+    for (let tries = 0; (await genie.get(`/v2/alerts/requests/${made.body.requestId}`)).status !== 200; tries++) {
+      expect(tries, 'the create was processed').toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await call(genie, 'GET /v2/alerts/requests/{requestId}', 200, { requestId: made.body.requestId });
+    await call(genie, 'GET /v2/alerts/requests/{requestId}', 404, { requestId: '513085b8-caf3-4f91-aa23-be5fdefc3570' });
 
     const earlier = await call(admin, 'POST /integration', 201, {
       body: { name: 'Grafana', type: 'grafana', destination_ids: [`usr_${me.userId}`], option_token: 's3cret' },

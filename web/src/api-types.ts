@@ -2069,6 +2069,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Opsgenie Alert API drop-in: create an alert
+     * @description Authorization: GenieKey <integration id> (any enabled integration that takes alerts; GenieKey <id>:<token> when it has a token option). Opsgenie's create-alert request, for any tool configured for Opsgenie (Alertmanager's opsgenie_configs, Grafana's Opsgenie contact point): point its API URL at this service. Checked at once as Opsgenie checks it (message required, at most 130 characters; alias 512; description 15 000; priority P1-P5; the shapes of tags, details, actions, responders and visibleTo) and refused with Opsgenie's 422 naming each field, nothing stored. A valid request is stored and processed like any inbound webhook of the integration (its rate limit and maintenance windows apply): one alert per alias while it is open (a second create counts onto it), priority P1 critical, P2 high, P3 medium, P4 and P5 low (absent: the integration's urgency), tags as tag_list, details, entity, source, user, note, actions and responders kept as additional_data. Every answer has Opsgenie's shape.
+     */
+    post: operations['inboundOpsgenieCreate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/alerts/{identifier}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Opsgenie Alert API drop-in: close an alert
+     * @description Authorization: GenieKey <integration id>. Resolves the alert the identifier names, as the integration: by id (default), alias (within the alerts this integration created) or tiny id, in the integration's account only. An unknown alert is still 202, as in Opsgenie (its log says no_alert). Every answer has Opsgenie's shape; nothing is stored for a refused request.
+     */
+    post: operations['inboundOpsgenieClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/alerts/{identifier}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Opsgenie Alert API drop-in: acknowledge an alert
+     * @description Authorization: GenieKey <integration id>. Acknowledges the alert the identifier names, as the integration, found as close finds it. Every answer has Opsgenie's shape; nothing is stored for a refused request.
+     */
+    post: operations['inboundOpsgenieAcknowledge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/alerts/{identifier}/message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Opsgenie Alert API drop-in: update an alert's message
+     * @description Authorization: GenieKey <integration id>. What Alertmanager sends after each create with update_alerts: true. Checked (message required, at most 130 characters), stored and answered 202, but not applied: the alert keeps the title of its create. Every answer has Opsgenie's shape; nothing is stored for a refused request.
+     */
+    put: operations['inboundOpsgenieMessage'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/alerts/{identifier}/description': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Opsgenie Alert API drop-in: update an alert's description
+     * @description Authorization: GenieKey <integration id>. What Alertmanager sends after each create with update_alerts: true. Checked, stored and answered 202, but not applied: the alert keeps the description of its create. Every answer has Opsgenie's shape; nothing is stored for a refused request.
+     */
+    put: operations['inboundOpsgenieDescription'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/alerts/requests/{requestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Opsgenie Alert API drop-in: a request's status
+     * @description Authorization: GenieKey <integration id>. What came of a request this integration sent through the drop-in, as Opsgenie's Get Request Status answers: the action, whether it succeeded, the alert's alt_ id (for close and acknowledge by id) and the alias. 404 while the request is still pending, and for a request of another integration.
+     */
+    get: operations['inboundOpsgenieRequestStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/routers': {
     parameters: {
       query?: never;
@@ -3959,6 +4079,97 @@ export interface components {
       status: 'invalid event' | 'throttle event' | 'forbidden' | 'error';
       message: string;
       errors: string[];
+    };
+    OpsgenieCreateInput: {
+      /** @description The alert's title (at most 130 characters) */
+      message: string;
+      /** @description Names the alert: a create with the alias of an open alert counts onto it; close and acknowledge find it by it */
+      alias?: string | null;
+      description?: string | null;
+      /** @description P1 critical, P2 high, P3 medium, P4 and P5 low; absent: the integration's urgency */
+      priority?: ('P1' | 'P2' | 'P3' | 'P4' | 'P5') | null;
+      /** @description The alert's tag_list */
+      tags?: string[] | null;
+      /** @description Kept as additional_data (details.<key>) */
+      details?: {
+        [key: string]: unknown;
+      } | null;
+      entity?: string | null;
+      source?: string | null;
+      user?: string | null;
+      note?: string | null;
+      actions?: string[] | null;
+      responders?:
+        | ({
+            /** @enum {string} */
+            type: 'team' | 'user' | 'escalation' | 'schedule';
+            id?: string;
+            name?: string;
+            username?: string;
+          } & {
+            [key: string]: unknown;
+          })[]
+        | null;
+      visibleTo?:
+        | ({
+            /** @enum {string} */
+            type: 'team' | 'user' | 'escalation' | 'schedule';
+            id?: string;
+            name?: string;
+            username?: string;
+          } & {
+            [key: string]: unknown;
+          })[]
+        | null;
+    } & {
+      [key: string]: unknown;
+    };
+    OpsgenieAccepted: {
+      /** @constant */
+      result: 'Request will be processed';
+      took: number;
+      /** @description UUID-shaped; an accepted request's is its log's ULID in hex */
+      requestId: string;
+    };
+    OpsgenieError: {
+      message: string;
+      took: number;
+      /** @description UUID-shaped; an accepted request's is its log's ULID in hex */
+      requestId: string;
+      errors?: {
+        [key: string]: string;
+      };
+    };
+    OpsgenieActionInput: {
+      user?: string | null;
+      source?: string | null;
+      note?: string | null;
+      /** @description PUT …/message only (required there) */
+      message?: string;
+      /** @description PUT …/description only */
+      description?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    OpsgenieRequestStatus: {
+      data: {
+        success: boolean;
+        /** @enum {string} */
+        action: 'Create' | 'Close' | 'Acknowledge' | 'UpdateMessage' | 'UpdateDescription';
+        /** @description ISO 8601 */
+        processedAt: string;
+        integrationId: string;
+        isSuccess: boolean;
+        /** @description Created alert, Alert deduplicated…, Closed alert, Acknowledged alert, Alert does not exist, … */
+        status: string;
+        /** @description The alert's alt_ id, or empty when the request found none */
+        alertId: string;
+        /** @description The alias the request named, or empty */
+        alias: string;
+      };
+      took: number;
+      /** @description UUID-shaped; an accepted request's is its log's ULID in hex */
+      requestId: string;
     };
     RouterV4: {
       id: string;
@@ -10720,6 +10931,492 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PagerDutyError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieCreate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OpsgenieCreateInput'];
+      };
+    };
+    responses: {
+      /** @description Stored and queued ("Request will be processed") */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieAccepted'];
+        };
+      };
+      /** @description The body is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description A field is missing or invalid: errors names each by its field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description Over the integration's rate limit: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieClose: {
+    parameters: {
+      query?: {
+        /**
+         * @description How the path's identifier is read: id (default; the alert's ULID or alt_ id), alias (the create's alias), tiny (its tiny id)
+         * @example alias
+         */
+        identifierType?: string;
+      };
+      header?: never;
+      path: {
+        /** @description identifier */
+        identifier: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OpsgenieActionInput'];
+      };
+    };
+    responses: {
+      /** @description Stored and queued ("Request will be processed") */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieAccepted'];
+        };
+      };
+      /** @description The body is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description A field is missing or invalid: errors names each by its field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description Over the integration's rate limit: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieAcknowledge: {
+    parameters: {
+      query?: {
+        /**
+         * @description How the path's identifier is read: id (default; the alert's ULID or alt_ id), alias (the create's alias), tiny (its tiny id)
+         * @example alias
+         */
+        identifierType?: string;
+      };
+      header?: never;
+      path: {
+        /** @description identifier */
+        identifier: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OpsgenieActionInput'];
+      };
+    };
+    responses: {
+      /** @description Stored and queued ("Request will be processed") */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieAccepted'];
+        };
+      };
+      /** @description The body is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description A field is missing or invalid: errors names each by its field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description Over the integration's rate limit: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieMessage: {
+    parameters: {
+      query?: {
+        /**
+         * @description How the path's identifier is read: id (default; the alert's ULID or alt_ id), alias (the create's alias), tiny (its tiny id)
+         * @example alias
+         */
+        identifierType?: string;
+      };
+      header?: never;
+      path: {
+        /** @description identifier */
+        identifier: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OpsgenieActionInput'];
+      };
+    };
+    responses: {
+      /** @description Stored and queued ("Request will be processed") */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieAccepted'];
+        };
+      };
+      /** @description The body is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description A field is missing or invalid: errors names each by its field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description Over the integration's rate limit: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieDescription: {
+    parameters: {
+      query?: {
+        /**
+         * @description How the path's identifier is read: id (default; the alert's ULID or alt_ id), alias (the create's alias), tiny (its tiny id)
+         * @example alias
+         */
+        identifierType?: string;
+      };
+      header?: never;
+      path: {
+        /** @description identifier */
+        identifier: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OpsgenieActionInput'];
+      };
+    };
+    responses: {
+      /** @description Stored and queued ("Request will be processed") */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieAccepted'];
+        };
+      };
+      /** @description The body is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The body is larger than 256 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description A field is missing or invalid: errors names each by its field */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description Over the integration's rate limit: retry after the Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+    };
+  };
+  inboundOpsgenieRequestStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description requestId */
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request's outcome */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieRequestStatus'];
+        };
+      };
+      /** @description No GenieKey, or one that names no enabled integration (or lacks its token: GenieKey <id>:<token>) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description The key names an outgoing webhook or a heartbeat, which take no alerts */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
+        };
+      };
+      /** @description No processed request of this integration has this id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpsgenieError'];
         };
       };
     };

@@ -8,6 +8,8 @@ export interface AdaptContext {
   /** Deterministic thirdparty id for a create that names none: reprocessing the log gives the same id. */
   fallbackId: string;
   headers: Record<string, string>;
+  /** The drop-in route the request came through (AdapterInput.route). */
+  route?: { path: string; query: string };
 }
 
 export interface PayloadAdapter {

@@ -8,6 +8,7 @@ import { datadogAdapter } from './datadog';
 import { isRecord } from './fields';
 import { grafanaAdapter } from './grafana';
 import { healthchecksAdapter } from './healthchecks';
+import { opsgenieAlertsAdapter } from './opsgenie-alerts';
 import { pagerdutyEventsV2Adapter } from './pagerduty-events-v2';
 import { parseBody } from './parse-body';
 import { prometheusAdapter } from './prometheus';
@@ -27,6 +28,7 @@ const ADAPTERS: Record<string, PayloadAdapter> = {
   pagerduty_events_v2: pagerdutyEventsV2Adapter,
   uptime_robot: uptimeRobotAdapter,
   healthchecks: healthchecksAdapter,
+  opsgenie: opsgenieAlertsAdapter,
 };
 
 /** The integration type slugs that have an adapter. */
@@ -53,9 +55,12 @@ export function adaptPayload(slug: string, input: AdapterInput): AdapterAction[]
     urgency: input.integration.urgency,
     fallbackId: input.logId,
     headers: input.headers,
+    ...(input.route ? { route: input.route } : {}),
   };
   const wrapperKey = typeof options.wrapper_key === 'string' ? options.wrapper_key.trim() : '';
-  const parsed = parseBody(input.body, input.headers, adapter.accepts);
+  // A drop-in's call on an existing alert may carry no body at all (Opsgenie's close needs none).
+  const parsed =
+    input.route && input.body.trim() === '' ? { format: 'json' as const, data: {} } : parseBody(input.body, input.headers, adapter.accepts);
 
   if (parsed.format === 'text') {
     if (wrapperKey !== '') throw new UnreadablePayload('wrapper_key is set but the body is not JSON or form data');

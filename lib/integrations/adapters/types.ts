@@ -6,6 +6,9 @@ export interface AdapterInput {
   headers: Record<string, string>; // lower-cased header names
   logId: string; // the stored log's id (log_…); deterministic fallback for a missing thirdparty id
   receivedAt: number; // epoch ms
+  /** The route a drop-in stored the request under (`/v2/alerts/{identifier}/close`) and its query
+   * string: the Opsgenie adapter reads its verb and identifier there. Absent for POST /integration/:id. */
+  route?: { path: string; query: string };
   integration: { id: string; urgency: Urgency; options: IntegrationOptions };
 }
 
@@ -28,9 +31,13 @@ export interface AlertFields {
   additionalData?: { type: string; label: string; value: unknown }[];
 }
 
+/** An alert named by the service's own id (ULID or `alt_…`) or its tiny id, within the integration's account. */
+export type AlertReference = { by: 'id'; id: string } | { by: 'tiny'; tinyId: number };
+
 export type AdapterAction =
   | { action: 'create'; thirdpartyId: string; alert: AlertFields }
   | { action: 'acknowledge' | 'resolve'; thirdpartyId: string }
+  | { action: 'acknowledge' | 'resolve'; alertRef: AlertReference }
   | { action: 'ignore'; reason: string; details?: Record<string, unknown> }; // e.g. SNS SubscriptionConfirmation with subscribeUrl
 
 /** A body the adapter cannot read: the worker marks the log failed with this message. */

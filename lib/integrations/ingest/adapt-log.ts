@@ -10,7 +10,8 @@ import type { IncomingLog } from './incoming-log';
 function requestOf(log: IncomingLog): { body: string; headers: Record<string, string> } {
   const body = log.data.body ?? '';
   const query = log.data.query ?? '';
-  if (body.trim() === '' && query !== '') {
+  // A drop-in route's query string is its own parameters (Opsgenie's identifierType), never a body.
+  if (body.trim() === '' && query !== '' && !log.data.path) {
     return { body: query, headers: { ...log.data.headers, 'content-type': 'application/x-www-form-urlencoded' } };
   }
   return { body, headers: log.data.headers ?? {} };
@@ -29,6 +30,7 @@ export function adaptLog(log: IncomingLog, integration: IntegrationRecord): Adap
     headers: request.headers,
     logId: prefixId('log', log.id),
     receivedAt: Date.parse(log.created_at),
+    ...(log.data.path ? { route: { path: log.data.path, query: log.data.query ?? '' } } : {}),
     integration: { id: integration.id, urgency: integration.urgency, options: log.data.adapter ? otherOptions : integration.options },
   });
 }

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { storableJson } from '../../encoding/json-data';
 import { insertNewAlert, type NewAlertInput } from '../../alerts/create-alert';
 import type { Actor, AlertRecord, AlertStatus } from '../../alerts/records';
+import { resolveAlertId } from '../../alerts/read-alerts';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
 import { raiseDedupCount } from '../../alerts/dedup-count';
@@ -22,9 +23,9 @@ import { acknowledgeAlert } from '../../alert-transitions/acknowledge';
 import { resolveAlert } from '../../alert-transitions/resolve';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
-import { ulidTime } from '../../ids';
+import { parseId, ulidTime } from '../../ids';
 import { recordMetric } from '../../metrics';
-import type { AlertFields } from '../adapters';
+import type { AlertFields, AlertReference } from '../adapters';
 import type { IntegrationRecord } from '../records';
 
 /** Statuses in which a create from the same sender id adds to the alert instead of making another. */
@@ -68,6 +69,8 @@ async function dedupOf(ctx: ActionContext, key: ReturnType<typeof dedupKey>): Pr
 export interface ActionOutcome {
   action: string;
   thirdparty_id?: string;
+  /** The alert a transition named by our id or tiny id (Opsgenie's identifierType id | tiny). */
+  alert_ref?: string;
   alert_id?: string;
   outcome: string;
 }
@@ -196,8 +199,17 @@ export async function applyCreate(ctx: ActionContext, token: string, thirdpartyI
   );
 }
 
-/** Acknowledge or resolve the alert the sender's id names now; a repeat finds it done (no-op). */
-export async function applyTransition(ctx: ActionContext, action: 'acknowledge' | 'resolve', thirdpartyId: string): Promise<ActionOutcome> {
+/** What a transition names: the sender's id, or (Opsgenie's close by id or tiny id) the alert itself. */
+export type TransitionTarget = { thirdpartyId: string } | { alertRef: AlertReference };
+
+/** Acknowledge or resolve the alert the target names now; a repeat finds it done (no-op). */
+export async function applyTransition(
+  ctx: ActionContext,
+  action: 'acknowledge' | 'resolve',
+  target: TransitionTarget,
+): Promise<ActionOutcome> {
+  if ('alertRef' in target) return applyTransitionByRef(ctx, action, target.alertRef);
+  const { thirdpartyId } = target;
   const accountId = ctx.integration.account_id;
   const base = { action, thirdparty_id: shownId(thirdpartyId) };
   const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));
@@ -207,12 +219,34 @@ export async function applyTransition(ctx: ActionContext, action: 'acknowledge' 
     if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`the alert for ${thirdpartyId} is still being created`);
     return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
   }
+  return transitionOnce(ctx, action, alert, base, thirdpartyId);
+}
+
+/** By our id or tiny id, within the integration's account only: another account's alert is no alert. */
+async function applyTransitionByRef(ctx: ActionContext, action: 'acknowledge' | 'resolve', ref: AlertReference): Promise<ActionOutcome> {
+  const accountId = ctx.integration.account_id;
+  const shown = ref.by === 'id' ? ref.id : `tiny ${ref.tinyId}`;
+  const base = { action, alert_ref: shownId(shown) };
+  const id = ref.by === 'id' ? parseId('alert', ref.id) : await resolveAlertId(accountId, String(ref.tinyId));
+  const alert = id ? await getAlert(accountId, id) : null;
+  if (!alert) return { ...base, outcome: 'no_alert' };
+  return transitionOnce(ctx, action, alert, base, `ref:${shown}`);
+}
+
+async function transitionOnce(
+  ctx: ActionContext,
+  action: 'acknowledge' | 'resolve',
+  alert: AlertRecord,
+  base: Omit<ActionOutcome, 'outcome'>,
+  named: string,
+): Promise<ActionOutcome> {
+  const accountId = ctx.integration.account_id;
   // The stored request names the transition: processing it again (a redelivery, a crashed attempt)
   // is a repeat of the same request, answered with the alert as the first processing left it.
   const request = {
     actor: actorOf(ctx.integration),
     rules: 'integration' as const,
-    idempotencyKey: `ingest:${ctx.logId}:${action}:${createHash('sha256').update(thirdpartyId).digest('base64url').slice(0, 22)}`,
+    idempotencyKey: `ingest:${ctx.logId}:${action}:${createHash('sha256').update(named).digest('base64url').slice(0, 22)}`,
   };
   try {
     const after =

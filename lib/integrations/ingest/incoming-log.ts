@@ -38,6 +38,8 @@ export interface IncomingRequest {
   bytes?: number;
   /** The payload format when it is not the integration type's (`pagerduty_events_v2` from `/v2/enqueue`). */
   adapter?: string;
+  /** The drop-in route the request came through, when its adapter reads it (`/v2/alerts/{identifier}/close`). */
+  path?: string;
   headers: Record<string, string>;
   query: string;
   receivedAt: number;
@@ -49,6 +51,7 @@ export type IncomingLog = LogRecord & {
     body: string;
     body_encoding?: 'base64';
     adapter?: string;
+    path?: string;
     headers: Record<string, string>;
     query: string;
     result?: IngestResult;
@@ -90,6 +93,7 @@ export async function storeIncomingLog(
       body: request.body,
       ...(binary ? { body_encoding: 'base64' as const } : {}),
       ...(request.adapter ? { adapter: request.adapter } : {}),
+      ...(request.path ? { path: request.path } : {}),
       headers: keptHeaders(request.headers),
       query: request.query,
       received_at: receivedIso,

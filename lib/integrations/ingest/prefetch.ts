@@ -23,7 +23,7 @@ export function emptyPrefetch(): Prefetched {
 }
 
 function thirdpartyIdsOf(actions: AdapterAction[]): string[] {
-  return actions.flatMap((action) => (action.action === 'ignore' ? [] : [action.thirdpartyId]));
+  return actions.flatMap((action) => ('thirdpartyId' in action ? [action.thirdpartyId] : []));
 }
 
 export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetched> {

@@ -43,7 +43,7 @@ async function applyAll(ctx: ActionContext, actions: AdapterAction[]): Promise<{
       }
       case 'acknowledge':
       case 'resolve':
-        outcomes.push(await applyTransition(ctx, action.action, action.thirdpartyId));
+        outcomes.push(await applyTransition(ctx, action.action, action));
         break;
       case 'ignore': {
         const url = action.details?.subscribeUrl;

@@ -33,12 +33,13 @@ export async function receiveWebhook(request: InboundRequest): Promise<InboundAn
 /**
  * The part every inbound route shares once it has an enabled integration: refuse (403 token, 413
  * size, 429 rate), then store the request as a log (ignored during a maintenance window) and queue
- * it. `adapter` records the payload format when it is not the integration type's (`/v2/enqueue`).
+ * it. `adapter` records the payload format when it is not the integration type's (`/v2/enqueue`), and
+ * `path` the drop-in route whose verb and identifier that adapter reads (Opsgenie's `/v2/alerts/…`).
  */
 export async function acceptRequest(
   integration: IntegrationRecord,
   request: Omit<InboundRequest, 'rawId'>,
-  options: { adapter?: string } = {},
+  options: { adapter?: string; path?: string } = {},
 ): Promise<{ log: IncomingLog; ignored?: 'maintenance_window' }> {
   await admitRequest(integration, request);
   const stored = {
@@ -48,6 +49,7 @@ export async function acceptRequest(
     bodyEncoding: request.bodyEncoding,
     bytes: request.bytes,
     adapter: options.adapter,
+    path: options.path,
     headers: request.headers,
     query: request.query,
     receivedAt: request.receivedAt,

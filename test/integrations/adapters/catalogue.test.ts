@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
 
 describe('integration type catalogue', () => {
-  it('lists the eight sender types, the outgoing webhook and the heartbeat with fixed ids that never change', () => {
+  it('lists the nine sender types, the outgoing webhook and the heartbeat with fixed ids that never change', () => {
     expect(Object.fromEntries(INTEGRATION_TYPES.map((type) => [type.slug, type.id]))).toEqual({
       webhook: '01KDVDNA00GN8A5NGEH4J1RJTG',
       prometheus: '01KDVDNA011ME63NNJGFYP7NMQ',
@@ -12,6 +12,7 @@ describe('integration type catalogue', () => {
       pagerduty_events_v2: '01KDVDNA05G2T1YT8NGG7VC490',
       uptime_robot: '01KDVDNA06A5E2S3027ZA22HPP',
       healthchecks: '01KDVDNA07K56ERX9XS5NDVWP7',
+      opsgenie: '01KDVDNA0P5GEN1EA1ERTAP1V2',
       outgoing_webhook: '01KDVDNA08W7B2Q9M4TS6X1HKE',
       heartbeat: '01KDVDNA09HB7T2XQ4M8RZ6KCE',
     });
