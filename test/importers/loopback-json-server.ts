@@ -1,6 +1,7 @@
 // The HTTP part the importers' API stand-ins share: a server on loopback that answers JSON from a
 // route function and records every request, so a test can assert what the importer asked for.
 import http from 'node:http';
+import { DateTime } from 'luxon';
 import type { AddressInfo } from 'node:net';
 
 export interface StandInRequest {
@@ -95,4 +96,15 @@ export function combineByPrecedence(
     result.push({ start, end, who });
   }
   return mergeTouching(result);
+}
+
+/**
+ * `start` + `seconds` read on the wall clock of `zone` (18:00 + 14 h is 08:00 the next morning
+ * even across a change of clocks), as both sources' occurrences and restrictions last.
+ */
+export function plusOnWallClock(start: number, seconds: number, zone: string): number {
+  const local = DateTime.fromMillis(start, { zone });
+  const wall = DateTime.fromObject(local.toObject(), { zone: 'utc' }).plus({ seconds });
+  const { year, month, day, hour, minute, second } = wall.toObject();
+  return DateTime.fromObject({ year, month, day, hour, minute, second }, { zone }).toMillis();
 }

@@ -153,9 +153,9 @@ describe("PagerDuty's rendered on-call", () => {
     expect(onCallAt(spans, '2026-10-23T13:30:00+02:00')).toEqual(['PALICE1']);
     // The override across the night the clocks go back.
     expect(onCallAt(spans, '2026-10-25T02:30:00+01:00')).toEqual(['PDAN004']);
-    // The weekend restriction runs 62 elapsed hours from Friday 18:00 CEST: to 07:00 CET on Monday.
-    expect(onCallAt(spans, '2026-10-26T05:30:00Z')).toEqual(['PBOB002']);
-    expect(onCallAt(spans, '2026-10-26T06:30:00Z')).toEqual(['PALICE1']);
+    // The weekend restriction runs 62 hours on the wall clock from Friday 18:00: to 08:00 on Monday.
+    expect(onCallAt(spans, '2026-10-26T06:30:00Z')).toEqual(['PBOB002']);
+    expect(onCallAt(spans, '2026-10-26T07:00:00Z')).toEqual(['PALICE1']);
     // Layer 1's hand-off stays 09:00 Berlin time after the change.
     expect(onCallAt(spans, '2026-10-26T07:59:00Z')).toEqual(['PALICE1']);
     expect(onCallAt(spans, '2026-10-26T08:00:00Z')).toEqual(['PBOB002']);

@@ -11,12 +11,14 @@
 // the importer: turn k of a layer runs from rotation_virtual_start + k × rotation_turn_length_seconds
 // and belongs to users[k mod n] (lengths of whole days follow the schedule zone's wall clock, so a
 // 09:00 hand-off stays 09:00 across DST); restrictions (daily: every day from start_time_of_day for
-// duration_seconds; weekly: from start_day_of_week, ISO 1 = Monday) cut each turn to the restricted
-// intervals; the layer counts from its `start` to its `end`; a later layer wins over an earlier one
+// duration_seconds on the wall clock, so Friday 18:00 for 62 hours ends Monday 08:00 even on the
+// weekend the clocks change; weekly: from start_day_of_week, ISO 1 = Monday) cut each turn to the
+// restricted intervals; the layer counts from its `start` to its `end`; a later layer wins over an earlier one
 // wherever it has somebody; an override wins over every layer for its span.
 import { DateTime } from 'luxon';
 import {
   combineByPrecedence,
+  plusOnWallClock,
   startLoopbackJsonServer,
   type LoopbackJsonServer,
   type StandInAnswer,
@@ -136,7 +138,7 @@ function restrictedIntervals(restrictions: PdRestriction[], zone: string, from: 
       if (restriction.type === 'weekly_restriction' && day.weekday !== restriction.start_day_of_week) continue;
       const [hour, minute, second] = restriction.start_time_of_day.split(':').map(Number);
       const start = day.set({ hour, minute, second: second ?? 0 }).toMillis();
-      const end = start + restriction.duration_seconds * 1000;
+      const end = plusOnWallClock(start, restriction.duration_seconds, zone);
       if (end > from && start < to) intervals.push([Math.max(start, from), Math.min(end, to)]);
     }
   }
