@@ -4,7 +4,9 @@ import { scheduleOncallEvents } from '../schedules/read-oncall';
 import { DAY_MS } from '../oncall/civil-calendar';
 import type { Principal } from '../http/principal';
 import { applySnapshot, type ImportResult } from './apply';
+import { grafanaOnCallSource } from './grafana-oncall/source';
 import { opsgenieSource } from './opsgenie/reader';
+import { pagerDutySource } from './pagerduty/source';
 import { eventsOfSpecs, proveSchedule, type ScheduleProof } from './proof';
 import type { ImportSource, SourceName } from './source-model';
 import { translateSchedule } from './translate-schedule';
@@ -30,6 +32,14 @@ export interface ImportReport extends ImportResult {
 /** The readers by source; another source's reader registers here. */
 export const SOURCES: Partial<Record<SourceName, (options: { apiKey: string; apiUrl?: string }) => ImportSource>> = {
   opsgenie: (options) => opsgenieSource(options),
+  pagerduty: (options) => pagerDutySource(options),
+  'grafana-oncall': (options) => {
+    if (!options.apiUrl)
+      throw new Error(
+        "Grafana OnCall's API URL is per stack: pass --api-url (OnCall's settings page shows it, e.g. https://oncall-prod-eu-west-0.grafana.net/oncall)",
+      );
+    return grafanaOnCallSource({ apiKey: options.apiKey, apiUrl: options.apiUrl });
+  },
 };
 
 export async function runImport(principal: Principal, request: ImportRequest): Promise<ImportReport> {

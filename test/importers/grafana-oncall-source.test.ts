@@ -93,7 +93,7 @@ describe('reading a Grafana OnCall stack', () => {
       {
         sourceId: 'OOVER05',
         start: '2026-10-24T18:00:00.000Z',
-        end: '2026-10-25T07:00:00.000Z',
+        end: '2026-10-25T08:00:00.000Z',
         userSourceIds: ['UDAN004'],
         replaces: 'schedule',
       },
@@ -213,7 +213,8 @@ describe("Grafana OnCall's final shifts", () => {
     expect(onCallAt(spans, '2026-10-15T19:00:00+02:00')).toEqual(['UBOB002']);
     expect(onCallAt(spans, '2026-10-16T19:00:00+02:00')).toEqual(['UCAROL3']);
     expect(onCallAt(spans, '2026-10-20T10:30:00+02:00')).toEqual(['UERIN05']);
-    expect(onCallAt(spans, '2026-10-25T03:30:00Z')).toEqual(['UDAN004']);
+    // 20:00 CEST for 13 hours on the wall clock: to 09:00 CET.
+    expect(onCallAt(spans, '2026-10-25T07:30:00Z')).toEqual(['UDAN004']);
     expect(onCallAt(spans, '2026-10-25T11:00:00+01:00')).toEqual(['UDAN004', 'UERIN05']);
     expect(onCallAt(spans, '2026-10-26T07:59:00Z')).toEqual(['UALICE1']);
     expect(onCallAt(spans, '2026-10-26T08:00:00Z')).toEqual(['UBOB002']);

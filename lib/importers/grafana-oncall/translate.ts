@@ -3,7 +3,8 @@
 // carry.
 //
 // A shift's `start`, `rotation_start` and `until` are wall-clock times of its `time_zone`, else of
-// its schedule's, else UTC; each occurrence lasts `duration` seconds. A rotation here has turns of
+// its schedule's, else UTC; each occurrence lasts `duration` seconds on that wall clock (hourly ones
+// in elapsed time), as Python's aware datetimes add. A rotation here has turns of
 // a fixed length handed from participant to participant and restrictions that cut each turn, so:
 // - rolling_users: the user groups take turns of `interval` hours, days or weeks (a group of
 //   several is on call together), beginning with group `start_rotation_from_user_index`;
@@ -16,6 +17,7 @@
 // weekly `by_day` weeks not beginning on the start's weekday, occurrences running into the next
 // turn) are listed as unsupported, never approximated.
 import { parseDateTimeIn } from '../../oncall/datetime-inputs';
+import { zoneOffsets } from '../../oncall/zone-offsets';
 import type {
   IsoWeekday,
   SourceEscalationPolicy,
@@ -169,9 +171,12 @@ function rotationLayer(shift: GoShift, zone: string): SourceLayer | string {
   };
 }
 
+/** A single event's or an override's span: `duration` on the wall clock (18:00 + 13 h is 07:00 the next day, a change of clocks or not). */
 function shiftSpan(shift: GoShift, zone: string): { start: number; end: number } | null {
   const start = parseDateTimeIn(shift.start, zone);
-  return start === null ? null : { start, end: start + shift.duration * 1000 };
+  if (start === null) return null;
+  const offsets = zoneOffsets(zone);
+  return { start, end: offsets.localToUtc(start + offsets.offsetAt(start) + shift.duration * 1000) };
 }
 
 /**
