@@ -3,6 +3,7 @@
 // e.g. https://oncall-prod-eu-west-0.grafana.net/oncall), so --api-url is required; every list is
 // followed through `next` until it is null. The proof reads the schedule's own final shifts.
 import type * as z from 'zod';
+import { now as clockNow } from '../../clock';
 import { contiguousSpans } from '../rendered-spans';
 import { sourceApi, type SourceApi } from '../source-api';
 import type { ImportSource, Instant, OnCallSpan, Snapshot, UnsupportedItem } from '../source-model';
@@ -33,7 +34,7 @@ async function readAll<T extends z.ZodType>(api: SourceApi, path: string, item: 
 export function grafanaOnCallSource(options: GrafanaOnCallSourceOptions): ImportSource {
   const apiUrl = options.apiUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   const api = sourceApi({ sourceLabel: 'Grafana OnCall', apiUrl: `${apiUrl}/api/v1`, headers: { authorization: options.apiKey } });
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? clockNow;
 
   return {
     name: 'grafana-oncall',
