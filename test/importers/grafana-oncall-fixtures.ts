@@ -240,5 +240,43 @@ export function grafanaOnCallStack(): GrafanaOnCallStack {
         default_route: { id: 'RMAIL03', escalation_chain_id: null },
       },
     ],
+    routes: [
+      {
+        id: 'RDBSEV1',
+        integration_id: 'CALERT1',
+        escalation_chain_id: 'FDATA02',
+        routing_type: 'regex',
+        routing_regex: 'team=data',
+        position: 0,
+        is_the_last_route: false,
+      },
+      {
+        id: 'RSRE001',
+        integration_id: 'CALERT1',
+        escalation_chain_id: 'FSRE001',
+        routing_type: 'regex',
+        routing_regex: '.*',
+        position: 1,
+        is_the_last_route: true,
+      },
+      {
+        id: 'RDATA02',
+        integration_id: 'CGRAFA2',
+        escalation_chain_id: 'FDATA02',
+        routing_type: 'regex',
+        routing_regex: '.*',
+        position: 0,
+        is_the_last_route: true,
+      },
+      {
+        id: 'RMAIL03',
+        integration_id: 'CMAIL03',
+        escalation_chain_id: null,
+        routing_type: 'regex',
+        routing_regex: '.*',
+        position: 0,
+        is_the_last_route: true,
+      },
+    ],
   };
 }

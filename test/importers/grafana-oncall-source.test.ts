@@ -196,6 +196,14 @@ describe('reading a Grafana OnCall stack', () => {
       'https://oncall-prod-eu-west-0.grafana.net/oncall/integrations/v1/alertmanager/aBcDeF123/',
     );
     expect(snapshot.unsupported).toContainEqual(expect.objectContaining({ kind: 'integration', sourceId: 'CMAIL03' }));
+    // A route other than the default has no equivalent on an integration here: listed with what it matched.
+    expect(snapshot.unsupported.filter((u) => u.kind === 'integration' && u.sourceId.startsWith('R'))).toEqual([
+      expect.objectContaining({
+        sourceId: 'RDBSEV1',
+        name: 'Alertmanager prod: route',
+        reason: expect.stringContaining('"team=data" went to escalation chain FDATA02'),
+      }),
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
 // <token>`; lists as `{count, next, previous, results, page_size, current_page_number,
 // total_pages}` whose `next` is the whole URL of the next page; /api/v1/users, /teams, /schedules
 // (with their `shifts` ids), /on_call_shifts, /escalation_chains, /escalation_policies,
-// /integrations; and /schedules/{id}/final_shifts?start_date&end_date rendering the schedule.
+// /integrations, /routes; and /schedules/{id}/final_shifts?start_date&end_date rendering the schedule.
 //
 // The rendering is this file's own reading of Grafana OnCall's documented rules, sharing nothing
 // with the importer. A shift's `start`, `rotation_start` and `until` are wall-clock times of its
@@ -99,6 +99,16 @@ export interface GoIntegration {
   maintenance_mode?: string | null;
 }
 
+export interface GoRoute {
+  id: string;
+  integration_id: string;
+  escalation_chain_id: string | null;
+  routing_type: 'regex' | 'jinja2';
+  routing_regex: string;
+  position: number;
+  is_the_last_route: boolean;
+}
+
 export interface GrafanaOnCallStack {
   users: GoUser[];
   teams: GoTeam[];
@@ -107,6 +117,8 @@ export interface GrafanaOnCallStack {
   escalationChains: { id: string; name: string; team_id: string | null }[];
   escalationPolicies: GoEscalationStep[];
   integrations: GoIntegration[];
+  /** Every integration's routes; the default one (`is_the_last_route`) is its `default_route`. */
+  routes: GoRoute[];
 }
 
 interface Piece {
@@ -260,6 +272,10 @@ export class GrafanaOnCallStandIn {
       }
       case 'integrations':
         return list(stack.integrations);
+      case 'routes': {
+        const integration = request.query.get('integration_id');
+        return list(stack.routes.filter((r) => !integration || r.integration_id === integration));
+      }
       case 'schedules': {
         if (!id) return list(stack.schedules.map((s) => ({ ...s, on_call_now: [], slack: null, ical_url_overrides: null })));
         const schedule = stack.schedules.find((s) => s.id === id);

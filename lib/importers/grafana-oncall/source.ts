@@ -8,7 +8,18 @@ import { contiguousSpans } from '../rendered-spans';
 import { sourceApi, type SourceApi } from '../source-api';
 import type { ImportSource, Instant, OnCallSpan, Snapshot, UnsupportedItem } from '../source-model';
 import { translateEscalationChain, translateIntegration, translateSchedule, translateTeams, translateUser } from './translate';
-import { goEscalationChain, goEscalationStep, goFinalShift, goIntegration, goPage, goSchedule, goShift, goTeam, goUser } from './wire';
+import {
+  goEscalationChain,
+  goEscalationStep,
+  goFinalShift,
+  goIntegration,
+  goPage,
+  goRoute,
+  goSchedule,
+  goShift,
+  goTeam,
+  goUser,
+} from './wire';
 
 export interface GrafanaOnCallSourceOptions {
   apiKey: string;
@@ -66,8 +77,9 @@ export function grafanaOnCallSource(options: GrafanaOnCallSourceOptions): Import
           unsupported,
         ),
       );
+      const routes = await readAll(api, '/routes/', goRoute);
       const integrations = (await readAll(api, '/integrations/', goIntegration))
-        .map((i) => translateIntegration(i, unsupported))
+        .map((i) => translateIntegration(i, routes, unsupported))
         .filter((i) => i !== null);
       return {
         source: 'grafana-oncall',

@@ -35,7 +35,7 @@ import type {
   TurnLength,
   UnsupportedItem,
 } from '../source-model';
-import type { GoEscalationChain, GoEscalationStep, GoIntegration, GoSchedule, GoShift, GoTeam, GoUser } from './wire';
+import type { GoEscalationChain, GoEscalationStep, GoIntegration, GoRoute, GoSchedule, GoShift, GoTeam, GoUser } from './wire';
 
 const WEEKDAYS: Record<string, IsoWeekday> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
 const HOUR = 3600;
@@ -329,8 +329,24 @@ export function translateEscalationChain(
   };
 }
 
-/** An integration keeps its senders' format; its default route's chain is the policy it runs. */
-export function translateIntegration(integration: GoIntegration, unsupported: UnsupportedItem[]): SourceIntegration | null {
+/**
+ * An integration keeps its senders' format; its default route's chain is the policy it runs. Its
+ * other routes (a regex or Jinja2 template choosing another chain) have no equivalent on an
+ * integration here: each is listed, naming what it matched and where it sent the alerts.
+ */
+export function translateIntegration(
+  integration: GoIntegration,
+  routes: GoRoute[],
+  unsupported: UnsupportedItem[],
+): SourceIntegration | null {
+  for (const route of routes.filter((r) => r.integration_id === integration.id && !r.is_the_last_route)) {
+    unsupported.push({
+      kind: 'integration',
+      sourceId: route.id,
+      name: `${integration.name}: route`,
+      reason: `alerts matching the ${route.routing_type ?? 'regex'} "${route.routing_regex ?? ''}" went to escalation chain ${route.escalation_chain_id ?? '(none)'}; here every alert of the integration goes to its default route's team: send those to a router instead`,
+    });
+  }
   if (integration.type === 'inbound_email') {
     unsupported.push({
       kind: 'integration',

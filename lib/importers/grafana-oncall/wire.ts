@@ -82,6 +82,17 @@ export const goIntegration = lazySchema(() =>
   }),
 );
 
+export const goRoute = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    integration_id: z.string(),
+    escalation_chain_id: z.string().nullish(),
+    routing_type: z.string().nullish(),
+    routing_regex: z.string().nullish(),
+    is_the_last_route: z.boolean().nullish(),
+  }),
+);
+
 export const goFinalShift = lazySchema(() => z.object({ user_pk: z.string(), shift_start: z.string(), shift_end: z.string() }));
 
 export function goPage<T extends z.ZodType>(item: T) {
@@ -95,3 +106,4 @@ export type GoShift = z.output<typeof goShift>;
 export type GoEscalationChain = z.output<typeof goEscalationChain>;
 export type GoEscalationStep = z.output<typeof goEscalationStep>;
 export type GoIntegration = z.output<typeof goIntegration>;
+export type GoRoute = z.output<typeof goRoute>;
