@@ -1,7 +1,7 @@
 // The PagerDuty source: reads an account through its REST API v2 (https://api.pagerduty.com unless
-// --api-url says else: an account in PagerDuty's EU region answers at https://api.eu.pagerduty.com) with an API key (`Authorization: Token
-// token=<key>`), every list paged through with limit/offset until `more` is false, and answers
-// PagerDuty's own rendered final schedule for the proof.
+// --api-url says else: an account in PagerDuty's EU region answers at https://api.eu.pagerduty.com)
+// with an API key (`Authorization: Token token=<key>`), every list paged through with limit/offset
+// until `more` is false, and answers PagerDuty's own rendered final schedule for the proof.
 import type * as z from 'zod';
 import { now as clockNow } from '../../clock';
 import { contiguousSpans } from '../rendered-spans';
