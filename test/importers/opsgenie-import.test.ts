@@ -1,7 +1,6 @@
 // The Opsgenie import end to end: the reader against the API stand-in, the apply step through our
 // use cases into the real table (embedded emulators or moto), the proof over what was stored, and
 // the admin CLI as an operator runs it. What the import made is read back through the real HTTP API.
-// @module-tag moto
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../lib/http/principal';
