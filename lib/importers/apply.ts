@@ -273,7 +273,8 @@ async function importTeams(run: Run): Promise<void> {
 function draftOfSpec(run: Run, spec: EventSpec, scheduleId: string, parentId: string | null): EventDraft | null {
   const attendees = spec.userSourceIds
     .map((id) => run.people.get(id))
-    .filter((person): person is Person => person !== undefined && person.userId !== '')
+    // A dry run's new people have no ids yet: their events are planned (and proven) all the same.
+    .filter((person): person is Person => person !== undefined && (person.userId !== '' || run.options.dryRun))
     .map((person) => ({ attendee_id: person.accountUserId, user_id: person.userId }));
   if (attendees.length === 0 || attendees.length < spec.userSourceIds.length) return null;
   return newDraft(

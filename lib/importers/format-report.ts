@@ -6,9 +6,9 @@ const RED = '\u001b[31m';
 const GREEN = '\u001b[32m';
 const RESET = '\u001b[0m';
 
-export function formatReport(report: ImportReport, options: { color: boolean; names?: Record<string, string> }): string {
+export function formatReport(report: ImportReport, options: { color: boolean }): string {
   const paint = (color: string, text: string) => (options.color ? `${color}${text}${RESET}` : text);
-  const name = (sourceId: string) => options.names?.[sourceId] ?? sourceId;
+  const name = (sourceId: string) => report.names[sourceId] ?? sourceId;
   const lines: string[] = [];
   lines.push(report.dryRun ? `Plan (dry run: nothing written) — import from ${report.source}` : `Import from ${report.source}`);
   for (const entry of report.plan) {

@@ -27,6 +27,8 @@ export interface ImportReport extends ImportResult {
   proofs: ScheduleProof[];
   /** True when every schedule's on-call matches the source's. */
   proven: boolean;
+  /** Source user id → name, for printing. */
+  names: Record<string, string>;
 }
 
 /** The readers by source; another source's reader registers here. */
@@ -62,5 +64,10 @@ export async function runImport(principal: Principal, request: ImportRequest): P
     const idOf = request.dryRun || !imported?.scheduleId ? (id: string) => id : (id: string) => sourceIdOf.get(id) ?? `ours:${id}`;
     proofs.push(await proveSchedule(source, schedule, events, idOf, from, to));
   }
-  return { ...result, proofs, proven: proofs.every((proof) => proof.differences.length === 0) };
+  return {
+    ...result,
+    proofs,
+    proven: proofs.every((proof) => proof.differences.length === 0),
+    names: Object.fromEntries(snapshot.users.map((user) => [user.sourceId, user.name])),
+  };
 }
