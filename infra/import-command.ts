@@ -12,8 +12,10 @@ import { importPrincipal } from '../lib/importers/import-principal';
 import { runImport, SOURCES } from '../lib/importers/run-import';
 import type { SourceName } from '../lib/importers/source-model';
 
-export const IMPORT_USAGE = `  npm run admin -- import opsgenie --api-key <key> [--api-url <url>] [--account <acc_…>] [--as <admin e-mail>] [--dry-run] [--from <ISO datetime>] [--table <name>]
-      read an Opsgenie account (API v2; --api-url https://api.eu.opsgenie.com for the EU) and import its
+export const IMPORT_USAGE = `  npm run admin -- import opsgenie|pagerduty|grafana-oncall --api-key <key> [--api-url <url>] [--account <acc_…>] [--as <admin e-mail>] [--dry-run] [--from <ISO datetime>] [--table <name>]
+      read an Opsgenie account (API v2; --api-url https://api.eu.opsgenie.com for the EU), a PagerDuty
+      account (REST API v2; https://api.eu.pagerduty.com for the EU) or a Grafana OnCall stack (public
+      API v1; --api-url required: the stack's OnCall API URL from its settings page) and import its
       people, teams, schedules, escalation policies and integrations; --dry-run prints the whole plan and
       writes nothing; a second run updates what the first made. Then compares who is on call here with
       the source over 28 days from --from (default now) and exits 1 when they differ anywhere`;
