@@ -2,7 +2,8 @@
 // paging through lists, the rendered final schedule it hands the proof, and a refused key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagerDutySource } from '../../lib/importers/pagerduty/source';
-import type { Snapshot } from '../../lib/importers/source-model';
+import { translateSchedule } from '../../lib/importers/pagerduty/translate';
+import type { Snapshot, UnsupportedItem } from '../../lib/importers/source-model';
 import { PD_NOW, pagerDutyAccount } from './pagerduty-fixtures';
 import { PagerDutyStandIn } from './pagerduty-stand-in';
 
@@ -132,6 +133,51 @@ describe('reading a PagerDuty account', () => {
       },
     ]);
     expect(snapshot.unsupported).toContainEqual(expect.objectContaining({ kind: 'integration', sourceId: 'PIMAIL2' }));
+  });
+});
+
+describe('layers that cannot be carried', () => {
+  it('are listed with the reason, and a layer that ended before the import is left out', () => {
+    const unsupported: UnsupportedItem[] = [];
+    const layer = (id: string, turn: number, extra: object = {}) => ({
+      id,
+      name: id,
+      start: '2026-09-01T00:00:00Z',
+      rotation_virtual_start: '2026-09-01T00:00:00Z',
+      rotation_turn_length_seconds: turn,
+      users: [{ user: { id: 'PALICE1', type: 'user_reference' } }],
+      ...extra,
+    });
+    const schedule = translateSchedule(
+      {
+        id: 'PSODD01',
+        name: 'Odd',
+        time_zone: 'UTC',
+        teams: [
+          { id: 'PTPLAT1', type: 'team_reference', summary: 'Platform' },
+          { id: 'PTPAY02', type: 'team_reference', summary: 'Payments' },
+        ],
+        schedule_layers: [
+          layer('L90MIN', 5400),
+          layer('LSECONDS', 86_400, {
+            restrictions: [{ type: 'daily_restriction', start_time_of_day: '08:00:30', duration_seconds: 3600 }],
+          }),
+          layer('LENDED', 86_400, { end: '2026-10-01T00:00:00Z' }),
+          layer('LFINE', 86_400),
+        ],
+      },
+      [],
+      PD_NOW,
+      unsupported,
+    );
+    expect(schedule.layers.map((l) => l.sourceId)).toEqual(['LFINE']);
+    expect(schedule.teamSourceId).toBe('PTPLAT1');
+    expect(unsupported.map((u) => [u.kind, u.sourceId])).toEqual([
+      ['layer', 'L90MIN'],
+      ['layer', 'LSECONDS'],
+      ['schedule', 'PSODD01'],
+    ]);
+    expect(unsupported[0].reason).toContain('5400 s is not whole hours');
   });
 });
 
