@@ -53,6 +53,20 @@ describe('reading a Grafana OnCall stack', () => {
     );
   });
 
+  it("says so when the users' answers name no teams (older Grafana OnCall versions)", async () => {
+    const stack = grafanaOnCallStack();
+    for (const user of stack.users) delete (user as Partial<typeof user>).teams;
+    const older = await GrafanaOnCallStandIn.start(stack);
+    try {
+      const read = await grafanaOnCallSource({ apiKey: older.token, apiUrl: older.apiUrl, now: () => GO_NOW }).read();
+      expect(read.teams.map((t) => t.memberSourceIds)).toEqual([[], []]);
+      expect(read.unsupported).toContainEqual(expect.objectContaining({ kind: 'other', sourceId: 'team-members' }));
+      expect(snapshot.unsupported).not.toContainEqual(expect.objectContaining({ sourceId: 'team-members' }));
+    } finally {
+      await older.close();
+    }
+  });
+
   it('reads every shift type into rotations, restrictions, explicit shifts and overrides', () => {
     const sre = snapshot.schedules.find((s) => s.sourceId === 'SSRE001')!;
     expect(sre).toMatchObject({ timeZone: 'Europe/Berlin', teamSourceId: 'TSRE001', layerCombination: 'higher-wins' });

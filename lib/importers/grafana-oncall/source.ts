@@ -65,6 +65,14 @@ export function grafanaOnCallSource(options: GrafanaOnCallSourceOptions): Import
         });
       }
       const teams = translateTeams(await readAll(api, '/teams/', goTeam), rawUsers);
+      if (teams.length > 0 && rawUsers.every((u) => u.teams == null)) {
+        unsupported.push({
+          kind: 'other',
+          sourceId: 'team-members',
+          name: 'Team members',
+          reason: "this Grafana OnCall's API names no user's teams: its teams are imported without members (add them here)",
+        });
+      }
       const shifts = await readAll(api, '/on_call_shifts/', goShift);
       const schedules = (await readAll(api, '/schedules/', goSchedule))
         .map((s) => translateSchedule(s, shifts, unsupported))
