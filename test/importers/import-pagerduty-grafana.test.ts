@@ -14,6 +14,9 @@ import { GrafanaOnCallStandIn } from './grafana-oncall-stand-in';
 import { PD_NOW, pagerDutyAccount } from './pagerduty-fixtures';
 import { PagerDutyStandIn } from './pagerduty-stand-in';
 
+/** A whole import is a few thousand store calls: moto (one call at a time, npm run test:moto) takes minutes. */
+const IMPORT_TIMEOUT = process.env.AWS_ENDPOINT_URL ? 900_000 : 90_000;
+
 let service: TestService;
 let principal: Principal;
 let pagerDuty: PagerDutyStandIn;
@@ -92,42 +95,54 @@ const sources: {
 describe.each(sources)('importing from $name', ({ name, now, request, people, schedules }) => {
   let imported: ImportReport;
 
-  it('a dry run plans everything, proves the plan, and writes nothing', async () => {
-    const before = await totals(service.admin);
-    clockAt(now);
-    const report = await runImport(principal, { ...request(), dryRun: true });
-    expect(report.dryRun).toBe(true);
-    expect(report.proofs.map((p) => p.scheduleSourceId)).toEqual(schedules);
-    expect(report.proofs.flatMap((p) => p.differences)).toEqual([]);
-    expect(report.proven).toBe(true);
-    expect(report.plan.filter((e) => e.kind === 'user' && e.action === 'create')).toHaveLength(people);
-    expect(report.plan.some((e) => e.kind === 'integration' && e.action === 'create')).toBe(true);
-    expect(await totals(service.admin)).toEqual(before);
-  });
+  it(
+    'a dry run plans everything, proves the plan, and writes nothing',
+    async () => {
+      const before = await totals(service.admin);
+      clockAt(now);
+      const report = await runImport(principal, { ...request(), dryRun: true });
+      expect(report.dryRun).toBe(true);
+      expect(report.proofs.map((p) => p.scheduleSourceId)).toEqual(schedules);
+      expect(report.proofs.flatMap((p) => p.differences)).toEqual([]);
+      expect(report.proven).toBe(true);
+      expect(report.plan.filter((e) => e.kind === 'user' && e.action === 'create')).toHaveLength(people);
+      expect(report.plan.some((e) => e.kind === 'integration' && e.action === 'create')).toBe(true);
+      expect(await totals(service.admin)).toEqual(before);
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it('the import makes everything, and the proof finds no difference at any hand-off', async () => {
-    const before = await totals(service.admin);
-    clockAt(now);
-    imported = await runImport(principal, { ...request(), dryRun: false });
-    expect(imported.proofs.flatMap((p) => p.differences)).toEqual([]);
-    expect(imported.proofs.filter((p) => p.handOffs > 20).length).toBeGreaterThanOrEqual(2);
-    expect(imported.proven).toBe(true);
-    const after = await totals(service.admin);
-    expect(after.account_users - before.account_users).toBe(people);
-    expect(after.schedules).toBeGreaterThan(before.schedules);
-    expect(after.events).toBeGreaterThan(before.events);
-    for (const address of imported.integrations) expect(address.newAddress).toMatch(/\/integration\/int_[0-9A-Z]{26}$/);
-  });
+  it(
+    'the import makes everything, and the proof finds no difference at any hand-off',
+    async () => {
+      const before = await totals(service.admin);
+      clockAt(now);
+      imported = await runImport(principal, { ...request(), dryRun: false });
+      expect(imported.proofs.flatMap((p) => p.differences)).toEqual([]);
+      expect(imported.proofs.filter((p) => p.handOffs > 20).length).toBeGreaterThanOrEqual(2);
+      expect(imported.proven).toBe(true);
+      const after = await totals(service.admin);
+      expect(after.account_users - before.account_users).toBe(people);
+      expect(after.schedules).toBeGreaterThan(before.schedules);
+      expect(after.events).toBeGreaterThan(before.events);
+      for (const address of imported.integrations) expect(address.newAddress).toMatch(/\/integration\/int_[0-9A-Z]{26}$/);
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it('a second run updates what it made and makes nothing new', async () => {
-    const before = await totals(service.admin);
-    clockAt(now);
-    const again = await runImport(principal, { ...request(), dryRun: false });
-    expect(again.plan.filter((e) => e.action === 'create')).toEqual([]);
-    expect(again.proven).toBe(true);
-    expect(await totals(service.admin)).toEqual(before);
-    expect(again.people).toEqual(imported.people);
-  });
+  it(
+    'a second run updates what it made and makes nothing new',
+    async () => {
+      const before = await totals(service.admin);
+      clockAt(now);
+      const again = await runImport(principal, { ...request(), dryRun: false });
+      expect(again.plan.filter((e) => e.action === 'create')).toEqual([]);
+      expect(again.proven).toBe(true);
+      expect(await totals(service.admin)).toEqual(before);
+      expect(again.people).toEqual(imported.people);
+    },
+    IMPORT_TIMEOUT,
+  );
 
   it('lists what has no equivalent here', () => {
     const listed = imported.unsupported.map((u) => `${u.kind}:${u.sourceId}`);
@@ -140,27 +155,31 @@ describe.each(sources)('importing from $name', ({ name, now, request, people, sc
 });
 
 describe('the imported people and senders', () => {
-  it("keep their e-mails, phones and zones, and the integrations print the source's address next to ours", async () => {
-    const users = await service.admin.get<{
-      data: { user: { name: string; time_zone: string; emails: { email: string }[]; phones: { phone: string }[] } }[];
-    }>('/api/v4/account_users?limit=100');
-    const alice = users.body.data.find((u) => u.user.emails.some((e) => e.email === 'alice@pd.example'))!;
-    expect(alice.user).toMatchObject({ name: 'Alice Adler', time_zone: 'Europe/Berlin' });
-    expect(alice.user.emails.map((e) => e.email)).toEqual(['alice@pd.example', 'alice.adler@work.example']);
-    expect(alice.user.phones.map((p) => p.phone)).toEqual(['+4915112345671']);
-    clockAt(PD_NOW);
-    const report = await runImport(principal, {
-      source: 'pagerduty',
-      apiKey: pagerDuty.apiKey,
-      apiUrl: pagerDuty.url,
-      from: PD_NOW,
-      baseUrl: service.url,
-      dryRun: true,
-    });
-    expect(report.integrations.find((i) => i.oldAddress === 'a1b2c3d4e5f60718293a4b5c6d7e8f90')?.newAddress).toMatch(
-      /^http:\/\/127\.0\.0\.1:\d+\/integration\/int_/,
-    );
-  });
+  it(
+    "keep their e-mails, phones and zones, and the integrations print the source's address next to ours",
+    async () => {
+      const users = await service.admin.get<{
+        data: { user: { name: string; time_zone: string; emails: { email: string }[]; phones: { phone: string }[] } }[];
+      }>('/api/v4/account_users?limit=100');
+      const alice = users.body.data.find((u) => u.user.emails.some((e) => e.email === 'alice@pd.example'))!;
+      expect(alice.user).toMatchObject({ name: 'Alice Adler', time_zone: 'Europe/Berlin' });
+      expect(alice.user.emails.map((e) => e.email)).toEqual(['alice@pd.example', 'alice.adler@work.example']);
+      expect(alice.user.phones.map((p) => p.phone)).toEqual(['+4915112345671']);
+      clockAt(PD_NOW);
+      const report = await runImport(principal, {
+        source: 'pagerduty',
+        apiKey: pagerDuty.apiKey,
+        apiUrl: pagerDuty.url,
+        from: PD_NOW,
+        baseUrl: service.url,
+        dryRun: true,
+      });
+      expect(report.integrations.find((i) => i.oldAddress === 'a1b2c3d4e5f60718293a4b5c6d7e8f90')?.newAddress).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/integration\/int_/,
+      );
+    },
+    IMPORT_TIMEOUT,
+  );
 
   it('Grafana OnCall without an API URL is refused before anything is read', async () => {
     await expect(runImport(principal, { source: 'grafana-oncall', apiKey: grafana.token, dryRun: true, baseUrl: null })).rejects.toThrow(
