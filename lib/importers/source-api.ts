@@ -3,6 +3,7 @@
 // the source's Retry-After asks, every other failure an error naming the URL and the source's own
 // message. The key travels in the header the source wants and nowhere else (never in an error).
 import type * as z from 'zod';
+import { sleep as clockSleep } from '../clock';
 
 const TIMEOUT_MS = 30_000;
 const MAX_RATE_LIMIT_WAITS = 5;
@@ -44,7 +45,7 @@ export function sourceApi(options: {
   sleep?: (ms: number) => Promise<void>;
 }): SourceApi {
   const base = options.apiUrl.replace(/\/+$/, '');
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? clockSleep;
   return {
     async get(pathOrUrl, schema) {
       const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;

@@ -14,6 +14,7 @@ export interface StandInRequest {
 export interface StandInAnswer {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface LoopbackJsonServer {
@@ -39,7 +40,7 @@ export async function startLoopbackJsonServer(
       answer = { status: 500, body: { error: String(error) } };
     }
     const text = JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...answer.headers });
     res.end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -217,6 +217,19 @@ describe("PagerDuty's rendered on-call", () => {
   });
 });
 
+describe("PagerDuty's rate limit", () => {
+  it('is waited out as Retry-After asks, and the read goes on', async () => {
+    const source = pagerDutySource({ apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW });
+    const asked = standIn.requests.length;
+    standIn.rateLimited = 2;
+    const began = Date.now();
+    const spans = await source.renderedOnCall('PSPAY02', '2026-10-16T00:00:00Z', '2026-10-17T00:00:00Z');
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2000);
+    expect(standIn.requests.length - asked).toBe(3);
+    expect(spans.length).toBeGreaterThan(1);
+  });
+});
+
 describe('a refused key', () => {
   it("fails the read with PagerDuty's status and message, never the key", async () => {
     const source = pagerDutySource({ apiKey: 'wrong-key-123', apiUrl: standIn.url });

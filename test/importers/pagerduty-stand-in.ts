@@ -230,7 +230,14 @@ export class PagerDutyStandIn {
     };
   }
 
+  /** How many of the next requests PagerDuty's rate limit refuses (429, `Retry-After: 1`). */
+  rateLimited = 0;
+
   private answer(request: StandInRequest): StandInAnswer {
+    if (this.rateLimited > 0) {
+      this.rateLimited -= 1;
+      return { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate Limit Exceeded', code: 2020 } } };
+    }
     if (request.headers.authorization !== `Token token=${this.apiKey}`) {
       return { status: 401, body: { error: { message: 'Unauthorized', code: 2006 } } };
     }
