@@ -54,6 +54,10 @@ export async function importCommand(args: string[]): Promise<number> {
     return 2;
   }
   if (typeof values.table === 'string') process.env.TABLE_NAME = values.table;
+  if (!process.env.TABLE_NAME) {
+    console.error('Set TABLE_NAME (the stack output TableName) or pass --table.');
+    return 2;
+  }
   const apiKey = values['api-key'];
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     console.error(`--api-key is required\n\n${IMPORT_USAGE}`);

@@ -172,6 +172,27 @@ async function exists<T>(read: () => Promise<T | null>): Promise<T | null> {
   }
 }
 
+/**
+ * The object made for a source object: kept when it already matches, updated when it differs,
+ * created when there is none (nothing written in a dry run); the plan says which. Returns our id.
+ */
+async function keepUpdateOrCreate<T extends { id: string }>(
+  run: Run,
+  entry: { kind: MappedKind; sourceId: string; name: string; detail?: string },
+  current: T | null,
+  ways: { same: (current: T) => boolean; update: (current: T) => Promise<unknown>; create: () => Promise<T> },
+): Promise<string | null> {
+  if (current) {
+    const same = ways.same(current);
+    if (!same) await run.write(() => ways.update(current));
+    run.record({ ...entry, action: same ? 'keep' : 'update', ourId: current.id });
+    return current.id;
+  }
+  const created = await run.write(ways.create);
+  run.record({ ...entry, action: 'create', ourId: created?.id ?? null });
+  return created?.id ?? null;
+}
+
 // ── people and teams ─────────────────────────────────────────────────────────────────────────
 
 async function importUsers(run: Run): Promise<void> {
@@ -251,20 +272,16 @@ async function importTeams(run: Run): Promise<void> {
     const fields = { name: team.name, member_account_user_ids: members.length > 0 ? members : admins, admin_account_user_ids: admins };
     const mapped = run.mapping('team', team.sourceId);
     const current = mapped ? await getTeam(run.accountId, mapped.our_id) : null;
-    if (current) {
-      run.teams.set(team.sourceId, current.id);
-      const same =
-        current.name === fields.name &&
-        sameSet(current.member_account_user_ids, fields.member_account_user_ids) &&
-        sameSet(current.admin_account_user_ids, fields.admin_account_user_ids);
-      if (!same) await run.write(() => updateTeam(run.principal, current.id, fields));
-      run.record({ action: same ? 'keep' : 'update', kind: 'team', sourceId: team.sourceId, name: team.name, ourId: current.id });
-      continue;
-    }
-    const created = await run.write(() => createTeam(run.principal, fields));
-    if (created) run.teams.set(team.sourceId, created.id);
-    run.record({ action: 'create', kind: 'team', sourceId: team.sourceId, name: team.name, ourId: created?.id ?? null });
-    await run.remember('team', team.sourceId, team.name, created?.id ?? null);
+    const ourId = await keepUpdateOrCreate(run, { kind: 'team', sourceId: team.sourceId, name: team.name }, current, {
+      same: (c) =>
+        c.name === fields.name &&
+        sameSet(c.member_account_user_ids, fields.member_account_user_ids) &&
+        sameSet(c.admin_account_user_ids, fields.admin_account_user_ids),
+      update: (c) => updateTeam(run.principal, c.id, fields),
+      create: () => createTeam(run.principal, fields),
+    });
+    if (ourId) run.teams.set(team.sourceId, ourId);
+    if (!current) await run.remember('team', team.sourceId, team.name, ourId);
   }
 }
 
@@ -511,28 +528,17 @@ async function importPolicy(run: Run, policy: SourceEscalationPolicy, claimed: S
     parts = {};
   }
   if (ownerTeamId) claimed.add(ownerTeamId);
-  let policyId: string | null;
-  if (current) {
-    const same =
-      current.name === fields.name &&
-      current.repeat === fields.repeat &&
-      sameSet(current.reassign_team_ids, fields.reassign_team_ids) &&
-      current.escalation_layers.map((l) => `${l.layer}:${l.timeout}:${l.timeout_unit}`).join() ===
-        fields.escalation_layers.map((l) => `${l.layer}:${l.timeout}:${l.timeout_unit}`).join();
-    if (!same) await run.write(() => updateEscalationPolicy(run.principal, current.id, fields));
-    run.record({
-      action: same ? 'keep' : 'update',
-      kind: 'escalation-policy',
-      sourceId: policy.sourceId,
-      name: policy.name,
-      ourId: current.id,
-    });
-    policyId = current.id;
-  } else {
-    const created = await run.write(() => createEscalationPolicy(run.principal, fields));
-    run.record({ action: 'create', kind: 'escalation-policy', sourceId: policy.sourceId, name: policy.name, ourId: created?.id ?? null });
-    policyId = created?.id ?? null;
-  }
+  const layersOf = (layers: { layer: number; timeout: number; timeout_unit: string }[]) =>
+    layers.map((l) => `${l.layer}:${l.timeout}:${l.timeout_unit}`).join();
+  const policyId = await keepUpdateOrCreate(run, { kind: 'escalation-policy', sourceId: policy.sourceId, name: policy.name }, current, {
+    same: (c) =>
+      c.name === fields.name &&
+      c.repeat === fields.repeat &&
+      sameSet(c.reassign_team_ids, fields.reassign_team_ids) &&
+      layersOf(c.escalation_layers) === layersOf(fields.escalation_layers),
+    update: (c) => updateEscalationPolicy(run.principal, c.id, fields),
+    create: () => createEscalationPolicy(run.principal, fields),
+  });
   const stored = scheduleId ? await getSchedule(run.accountId, scheduleId) : null;
   if (!stored) {
     const made = await run.write(() => createSchedule(run.principal, { name: `${policy.name} layers` }));
@@ -592,34 +598,20 @@ async function importIntegrations(run: Run): Promise<void> {
     };
     const mapped = run.mapping('integration', integration.sourceId);
     const current = mapped ? await getIntegration(run.accountId, mapped.our_id) : null;
-    let ourId: string | null;
-    if (current) {
-      const same =
-        current.name === fields.name &&
-        current.enabled === fields.enabled &&
-        sameSet(current.team_ids, fields.team_ids) &&
-        sameSet(current.account_user_ids, fields.account_user_ids);
-      if (!same) await run.write(() => updateIntegrationV4(run.principal, current.id, fields));
-      run.record({
-        action: same ? 'keep' : 'update',
-        kind: 'integration',
-        sourceId: integration.sourceId,
-        name: integration.name,
-        ourId: current.id,
-      });
-      ourId = current.id;
-    } else {
-      const created = await run.write(() => createIntegrationV4(run.principal, { ...fields, integration_type_id: slug, urgency: 'high' }));
-      run.record({
-        action: 'create',
-        kind: 'integration',
-        sourceId: integration.sourceId,
-        name: integration.name,
-        ourId: created?.id ?? null,
-        detail: `type ${slug}`,
-      });
-      ourId = created?.id ?? null;
-    }
+    const ourId = await keepUpdateOrCreate(
+      run,
+      { kind: 'integration', sourceId: integration.sourceId, name: integration.name, ...(current ? {} : { detail: `type ${slug}` }) },
+      current,
+      {
+        same: (c) =>
+          c.name === fields.name &&
+          c.enabled === fields.enabled &&
+          sameSet(c.team_ids, fields.team_ids) &&
+          sameSet(c.account_user_ids, fields.account_user_ids),
+        update: (c) => updateIntegrationV4(run.principal, c.id, fields),
+        create: () => createIntegrationV4(run.principal, { ...fields, integration_type_id: slug, urgency: 'high' }),
+      },
+    );
     const newAddress = ourId
       ? run.options.baseUrl
         ? inboundUrlOf({ id: ourId }, run.options.baseUrl)

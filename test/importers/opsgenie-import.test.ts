@@ -182,7 +182,12 @@ describe('importing from Opsgenie', () => {
   });
 });
 
-function admin_(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+/** `npm run admin -- import opsgenie …` against `apiUrl` for this file's account, as an operator runs it. */
+function importCli(apiKey: string, apiUrl: string): Promise<{ code: number | null; out: string; err: string }> {
+  return adminCli(['import', 'opsgenie', '--api-key', apiKey, '--api-url', apiUrl, '--account', `acc_${accountId}`, '--from', FROM]);
+}
+
+function adminCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'infra/admin.ts', ...args], {
       env: { ...process.env, FORCE_COLOR: '1' },
@@ -198,18 +203,7 @@ function admin_(args: string[]): Promise<{ code: number | null; out: string; err
 
 describe('npm run admin -- import opsgenie', () => {
   it('prints the plan, the addresses, the unsupported list and the proof, and exits 0 when the on-call is the same', async () => {
-    const result = await admin_([
-      'import',
-      'opsgenie',
-      '--api-key',
-      KEY,
-      '--api-url',
-      standIn.url,
-      '--account',
-      `acc_${accountId}`,
-      '--from',
-      FROM,
-    ]);
+    const result = await importCli(KEY, standIn.url);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/keep\s+team\s+Platform/);
@@ -247,18 +241,7 @@ describe('npm run admin -- import opsgenie', () => {
     const drifting = new OpsgenieStandIn(account, KEY);
     await drifting.start();
     try {
-      const result = await admin_([
-        'import',
-        'opsgenie',
-        '--api-key',
-        KEY,
-        '--api-url',
-        drifting.url,
-        '--account',
-        `acc_${accountId}`,
-        '--from',
-        FROM,
-      ]);
+      const result = await importCli(KEY, drifting.url);
       expect(result.code).toBe(1);
       expect(result.out).toContain('\u001b[31mon-call differs');
       expect(result.out).toMatch(/\d{2}:\d{2}:00.000Z – 2026-\S+: here [^;]+; there /);
@@ -268,20 +251,11 @@ describe('npm run admin -- import opsgenie', () => {
   });
 
   it('refuses a bad key with what Opsgenie answered, never printing the key, and a missing key with the usage', async () => {
-    const bad = await admin_([
-      'import',
-      'opsgenie',
-      '--api-key',
-      'not-the-key-42',
-      '--api-url',
-      standIn.url,
-      '--account',
-      `acc_${accountId}`,
-    ]);
+    const bad = await importCli('not-the-key-42', standIn.url);
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/Opsgenie answered 401 to GET \/v2\/users \(check the API key/);
     expect(bad.out + bad.err).not.toContain('not-the-key-42');
-    const missing = await admin_(['import', 'opsgenie', '--account', `acc_${accountId}`]);
+    const missing = await adminCli(['import', 'opsgenie', '--account', `acc_${accountId}`]);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/--api-key is required/);
   });
