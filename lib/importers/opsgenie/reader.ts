@@ -22,6 +22,7 @@ import type {
   SourceUser,
   UnsupportedItem,
 } from '../source-model';
+import { now as clockNow } from '../../clock';
 import { spansFromPeriods } from '../spans';
 
 export const OPSGENIE_API_URL = 'https://api.opsgenie.com';
@@ -202,7 +203,7 @@ const MINUTES_PER: Record<string, number> = { minutes: 1, hours: 60, days: 1440 
 
 export function opsgenieSource(options: OpsgenieOptions): ImportSource {
   const base = (options.apiUrl ?? OPSGENIE_API_URL).replace(/\/+$/, '');
-  const now = options.now ?? (() => new Date());
+  const readNow = options.now ?? (() => new Date(clockNow()));
 
   async function get(pathOrUrl: string): Promise<unknown> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base}${pathOrUrl}`;
@@ -435,7 +436,7 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
     name: 'opsgenie',
     async read(): Promise<Snapshot> {
       const unsupported: UnsupportedItem[] = [];
-      const readAt = now().toISOString();
+      const readAt = readNow().toISOString();
       const [users, teams, schedules, escalationPolicies, integrations] = await Promise.all([
         readUsers(),
         readTeams(),
