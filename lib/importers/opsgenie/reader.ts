@@ -23,6 +23,7 @@ import type {
   UnsupportedItem,
 } from '../source-model';
 import { now as clockNow } from '../../clock';
+import { mapInTurns } from '../../in-turns';
 import { spansFromPeriods } from '../spans';
 
 export const OPSGENIE_API_URL = 'https://api.opsgenie.com';
@@ -204,19 +205,7 @@ const MINUTES_PER: Record<string, number> = { minutes: 1, hours: 60, days: 1440 
 /** Requests at once per list of details (contacts of each user, …): Opsgenie answers 429 to bursts. */
 const AT_ONCE = 4;
 
-/** `work` over every item, AT_ONCE at a time, results in the items' order. */
-async function inTurns<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker));
-  return results;
-}
+const inTurns = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) => mapInTurns(items, AT_ONCE, work);
 
 export function opsgenieSource(options: OpsgenieOptions): ImportSource {
   const base = (options.apiUrl ?? OPSGENIE_API_URL).replace(/\/+$/, '');
