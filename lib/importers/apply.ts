@@ -79,6 +79,8 @@ export interface ApplyOptions {
   dryRun: boolean;
   /** Where senders reach this service (for the integrations' new addresses); null: paths only. */
   baseUrl: string | null;
+  /** Where a schedule too complex to repeat here starts as explicit shifts (default: the snapshot's time). */
+  shiftsFrom?: number;
 }
 
 /** Our integration type for a source's integration type name (lower case), when there is one. */
@@ -395,6 +397,8 @@ function eventEntry(run: Run, sourceId: string, name: string, scheduleId: string
   });
 }
 
+const translateOptions = (run: Run) => ({ shiftsFrom: run.options.shiftsFrom ?? Date.parse(run.snapshot.readAt) });
+
 // ── schedules ──────────────────────────────────────────────────────────────────────────────
 
 /** Our schedule for a mapping, created or renamed as needed. */
@@ -431,7 +435,7 @@ async function importSchedule(run: Run, schedule: SourceSchedule): Promise<void>
       reason: 'disabled there; a schedule here has no such switch: imported as it is',
     });
   }
-  const translated = translateSchedule(schedule);
+  const translated = translateSchedule(schedule, 1, '', translateOptions(run));
   translated.unsupported.forEach((item) => run.note(item));
   const sync = await syncEvents(run, id, translated.events, parts, schedule.sourceId);
   eventEntry(run, schedule.sourceId, schedule.name, id, sync);
@@ -480,7 +484,7 @@ function policyLayers(run: Run, policy: SourceEscalationPolicy): { specs: EventS
         if (!schedule) return note(`step ${layer} names a schedule that was not read (${target.scheduleSourceId})`);
         if (target.who !== 'on-call')
           note(`step ${layer} pages the ${target.who} person of ${schedule.name}; here it pages who is on call`);
-        specs.push(...translateSchedule(schedule, layer, key).events);
+        specs.push(...translateSchedule(schedule, layer, key, translateOptions(run)).events);
       } else if (target.kind === 'team') {
         const team = teams.get(target.teamSourceId);
         if (!team) return note(`step ${layer} names a team that was not read (${target.teamSourceId})`);

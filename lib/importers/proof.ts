@@ -2,10 +2,9 @@
 // schedule's layer-1 events, docs/api.md#who-is-on-call) against who the source itself renders, over a
 // window. Both sides are step functions, constant between their hand-offs, so comparing them at
 // every hand-off instant of either side compares them everywhere.
-import { spansInWindow, type OncallEvent } from '../oncall';
+import type { OncallEvent } from '../oncall';
 import type { ImportSource, OnCallSpan } from './source-model';
-import { spansFromPeriods } from './spans';
-import type { EventSpec } from './translate-schedule';
+import { ourSpans } from './spec-engine';
 
 export interface OnCallDifference {
   start: string;
@@ -23,47 +22,6 @@ export interface ScheduleProof {
   /** Hand-off instants compared (both sides' span boundaries in the window). */
   handOffs: number;
   differences: OnCallDifference[];
-}
-
-/** Our on-call over [from, to) as spans of source user ids, from the events of a schedule. */
-export function ourSpans(
-  events: readonly OncallEvent[],
-  sourceIdOf: (attendeeId: string) => string,
-  from: number,
-  to: number,
-): OnCallSpan[] {
-  const periods = spansInWindow(
-    events.filter((event) => event.layer === 1),
-    from,
-    to,
-  ).flatMap((span) =>
-    span.attendees.map((attendee) => ({
-      start: Math.max(span.start, from),
-      end: Math.min(span.end, to),
-      userSourceId: sourceIdOf(attendee.attendeeId),
-    })),
-  );
-  return spansFromPeriods(periods, from, to);
-}
-
-/** Engine events straight from a translation (a dry run proves the plan before anything is written). */
-export function eventsOfSpecs(specs: readonly EventSpec[]): OncallEvent[] {
-  return specs.map((spec) => ({
-    id: spec.key,
-    layer: spec.layer,
-    start: spec.start,
-    end: spec.end,
-    timeZone: spec.timeZone,
-    repeat: spec.repeat !== null,
-    frequency: spec.repeat?.frequency ?? null,
-    frequencyUnit: spec.repeat?.unit ?? null,
-    daysOfWeek: [],
-    repeatEnd: spec.repeat?.until ?? null,
-    rotation: spec.rotation,
-    attendees: spec.userSourceIds.map((id, position) => ({ attendeeId: id, position })),
-    exceptions: [],
-    parentId: spec.parentKey ?? null,
-  }));
 }
 
 function peopleAt(spans: readonly OnCallSpan[], at: number): string[] {

@@ -7,7 +7,8 @@ import { applySnapshot, type ImportResult } from './apply';
 import { grafanaOnCallSource } from './grafana-oncall/source';
 import { opsgenieSource } from './opsgenie/reader';
 import { pagerDutySource } from './pagerduty/source';
-import { eventsOfSpecs, proveSchedule, type ScheduleProof } from './proof';
+import { proveSchedule, type ScheduleProof } from './proof';
+import { eventsOfSpecs } from './spec-engine';
 import type { ImportSource, SourceName } from './source-model';
 import { translateSchedule } from './translate-schedule';
 
@@ -49,8 +50,9 @@ export async function runImport(principal: Principal, request: ImportRequest): P
   if (!makeSource) throw new Error(`no importer for ${request.source} yet`);
   const source = makeSource({ apiKey: request.apiKey, ...(request.apiUrl ? { apiUrl: request.apiUrl } : {}) });
   const snapshot = await source.read();
-  const result = await applySnapshot(principal, snapshot, { dryRun: request.dryRun, baseUrl: request.baseUrl });
   const from = request.from ?? Date.parse(snapshot.readAt);
+  const shiftsFrom = Math.min(from, Date.parse(snapshot.readAt));
+  const result = await applySnapshot(principal, snapshot, { dryRun: request.dryRun, baseUrl: request.baseUrl, shiftsFrom });
   const to = from + PROOF_DAYS * DAY_MS;
   const sourceIdOf = new Map(Object.entries(result.people).map(([sourceId, ourId]) => [ourId, sourceId]));
   const proofs: ScheduleProof[] = [];
@@ -59,7 +61,7 @@ export async function runImport(principal: Principal, request: ImportRequest): P
     // A dry run wrote nothing: it proves the planned events; a real run proves what is stored.
     const events =
       request.dryRun || !imported?.scheduleId
-        ? eventsOfSpecs(translateSchedule(schedule).events)
+        ? eventsOfSpecs(translateSchedule(schedule, 1, '', { shiftsFrom }).events)
         : await scheduleOncallEvents(principal.accountId, imported.scheduleId);
     const idOf = request.dryRun || !imported?.scheduleId ? (id: string) => id : (id: string) => sourceIdOf.get(id) ?? `ours:${id}`;
     proofs.push(await proveSchedule(source, schedule, events, idOf, from, to));

@@ -89,7 +89,8 @@ export type SourceParticipant =
 /**
  * When, within each turn, the layer is on call; outside every interval of a restriction list the
  * layer has nobody (a lower layer, or nobody, shows through). Intervals are on the wall clock of
- * the layer's `restrictionTimeZone`.
+ * the layer's `restrictionTimeZone`, and so are their `minutes`: 18:00 for 840 minutes ends at
+ * 08:00 local also on the night the clocks change.
  */
 export type SourceRestriction =
   /** Every day from `start` for `minutes` (may run past midnight: 18:00 for 900 min ends 09:00). */

@@ -16,31 +16,18 @@
 // (Opsgenie's rotations: all on call at once). For "higher layer wins" each lower event gets, as
 // override children, copies of the higher layers' events: a child cuts its parent while it lasts
 // and adds the same people the higher layer already has. Overrides are children the same way.
+import { now } from '../clock';
 import { DAY_MS, HOUR_MS, MINUTE_MS, weekdayOfDay } from '../oncall/civil-calendar';
+import { expandOccurrences } from '../oncall/recurrence';
 import { zoneOffsets } from '../oncall/zone-offsets';
 import type { SourceRestriction, SourceRotationLayer, SourceSchedule, UnsupportedItem } from './source-model';
 
 const WEEK_MS = 7 * DAY_MS;
 
-/** One event to write, in engine terms (epoch ms), people still named by their source ids. */
-export interface EventSpec {
-  /** Stable across runs for the same source data: the apply step finds last run's event by it. */
-  key: string;
-  /** The key of the event this one overrides (an override child), if any. */
-  parentKey?: string;
-  layer: number;
-  /** The first occurrence, [start, end). */
-  start: number;
-  end: number;
-  timeZone: string;
-  /** Null: a single occurrence. `until` is the last occurrence's start (inclusive), null = no end. */
-  repeat: { unit: 'hourly' | 'daily'; frequency: number; until: number | null } | null;
-  /** True: occurrence k → userSourceIds[k mod n]; false: every one of them on call together. */
-  rotation: boolean;
-  userSourceIds: string[];
-  /** The source layer the event comes from (for layer-specific overrides). */
-  sourceLayerId?: string;
-}
+import { eventsOfSpecs, ourSpans, type EventSpec } from './spec-engine';
+import { spansFromPeriods, type Period } from './spans';
+
+export type { EventSpec };
 
 export interface TranslatedSchedule {
   events: EventSpec[];
@@ -233,9 +220,15 @@ function clippedEvents(
   return events;
 }
 
+/** Whether the zone changes its clock within a year of now (UTC and many zones never do). */
+function changesClock(zone: string): boolean {
+  const at = now();
+  return zoneOffsets(zone).transitionsBetween(at - 366 * DAY_MS, at + 366 * DAY_MS).length > 0;
+}
+
 function rotationEvents(layer: SourceRotationLayer, layerNumber: number, unsupported: UnsupportedItem[]): EventSpec[] {
   const elapsed = layer.length.unit === 'hours' && layer.restrictions.length === 0;
-  if (layer.length.unit === 'hours' && !elapsed) {
+  if (layer.length.unit === 'hours' && !elapsed && changesClock(layer.timeZone)) {
     unsupported.push({
       kind: 'layer',
       sourceId: layer.sourceId,
@@ -259,9 +252,12 @@ function rotationEvents(layer: SourceRotationLayer, layerNumber: number, unsuppo
   return piecesOfRotation(layer, space, unsupported).flatMap((piece) => clippedEvents(piece, space, layer, layerNumber, from, until));
 }
 
-/** Copies `event` as an override child of `parent` (same timing and people; the key says both). */
+/**
+ * Copies `event` as an override child of `parent` (same timing and people; the key says both). The
+ * copy still stands for its own layer: an override of that layer must cut it too.
+ */
 function childCopy(event: EventSpec, parent: EventSpec): EventSpec {
-  return { ...event, key: `${parent.key}>${event.key}`, parentKey: parent.key, sourceLayerId: parent.sourceLayerId };
+  return { ...event, key: `${parent.key}>${event.key}`, parentKey: parent.key };
 }
 
 /** Each event of a lower layer gets the higher layers' events (and, below them, their own higher ones) as children. */
@@ -277,8 +273,104 @@ function withPrecedence(layers: EventSpec[][]): EventSpec[] {
   return all;
 }
 
+/** Beyond this many events a schedule becomes explicit shifts (asShifts). */
+export const MAX_EVENTS = 300;
+/** How far ahead explicit shifts reach, and how many there may be at most. */
+export const SHIFT_DAYS = 90;
+const MAX_SHIFTS = 1000;
+
+/**
+ * The fallback for a schedule whose exact repeating form needs too many events (short turns cut by
+ * restrictions, several layers where the higher wins): who is on call, as one single event per
+ * stretch with the same people, from `from` for SHIFT_DAYS (fewer when that would be more than
+ * MAX_SHIFTS shifts). Each layer's own events are evaluated alone and combined here by the
+ * schedule's rule, then overrides; exact within that reach, and listed, because it ends.
+ */
+function asShifts(
+  schedule: SourceSchedule,
+  perLayer: EventSpec[][],
+  layerNumber: number,
+  from: number,
+  wouldBe: number,
+  unsupported: UnsupportedItem[],
+): EventSpec[] {
+  const to = from + SHIFT_DAYS * DAY_MS;
+  const layerSpans = perLayer.map((events) => ourSpans(eventsOfSpecs(events), (id) => id, from, to));
+  const overrides = schedule.overrides.map((o) => ({ ...o, span: [Date.parse(o.start), Date.parse(o.end)] }));
+  const cuts = new Set<number>([from, to]);
+  for (const at of [
+    ...layerSpans.flat().flatMap((span) => [Date.parse(span.start), Date.parse(span.end)]),
+    ...overrides.flatMap((o) => o.span),
+  ]) {
+    if (at > from && at < to) cuts.add(at);
+  }
+  const instants = [...cuts].sort((a, b) => a - b);
+  const cursor = layerSpans.map(() => 0);
+  const periods: Period[] = [];
+  instants.slice(0, -1).forEach((at, i) => {
+    const layered = layerSpans.map((spans, l) => {
+      while (cursor[l] < spans.length && Date.parse(spans[cursor[l]].end) <= at) cursor[l]++;
+      return spans[cursor[l]]?.userSourceIds ?? [];
+    });
+    const active = overrides.filter((o) => o.span[0] <= at && at < o.span[1]);
+    const whole = active.filter((o) => o.replaces === 'schedule');
+    const people = whole.length
+      ? whole.flatMap((o) => o.userSourceIds)
+      : (() => {
+          const replaced = layered.map((list, l) => {
+            const named = active.filter(
+              (o) => o.replaces !== 'schedule' && o.replaces.layerSourceIds.includes(schedule.layers[l].sourceId),
+            );
+            return named.length ? named.flatMap((o) => o.userSourceIds) : list;
+          });
+          return schedule.layerCombination === 'all-at-once'
+            ? replaced.flat()
+            : ([...replaced].reverse().find((list) => list.length > 0) ?? []);
+        })();
+    for (const id of new Set(people)) periods.push({ start: at, end: instants[i + 1], userSourceId: id });
+  });
+  const spans = spansFromPeriods(periods, from, to).filter((span) => span.userSourceIds.length > 0);
+  const kept = spans.slice(0, MAX_SHIFTS);
+  const until = kept.length < spans.length ? kept[kept.length - 1].end : new Date(to).toISOString();
+  unsupported.push({
+    kind: 'schedule',
+    sourceId: schedule.sourceId,
+    name: schedule.name,
+    reason: `its exact repeating form would take ${wouldBe} events here: imported as ${kept.length} single shifts until ${until}; run the import again before then`,
+  });
+  return kept.map((span) => ({
+    key: `shift@${span.start}`,
+    layer: layerNumber,
+    start: Date.parse(span.start),
+    end: Date.parse(span.end),
+    timeZone: schedule.timeZone,
+    repeat: null,
+    rotation: false,
+    userSourceIds: span.userSourceIds,
+  }));
+}
+
+/** How many events withPrecedence would make, without making them. */
+function precedenceCount(layers: EventSpec[][]): number {
+  const below = layers.map(() => 0);
+  for (let level = layers.length - 1; level >= 0; level--) {
+    below[level] = 1 + layers.slice(level + 1).reduce((sum, events, i) => sum + events.length * below[level + 1 + i], 0);
+  }
+  return layers.reduce((sum, events, level) => sum + events.length * below[level], 0);
+}
+
+export interface TranslateOptions {
+  /** Where explicit shifts (the fallback) begin: the import's time, or the proof's start when earlier. */
+  shiftsFrom: number;
+}
+
 /** Every event the schedule needs on escalation layer `layerNumber`; keys are prefixed with `keyPrefix`. */
-export function translateSchedule(schedule: SourceSchedule, layerNumber = 1, keyPrefix = ''): TranslatedSchedule {
+export function translateSchedule(
+  schedule: SourceSchedule,
+  layerNumber = 1,
+  keyPrefix = '',
+  options: TranslateOptions = { shiftsFrom: now() },
+): TranslatedSchedule {
   const unsupported: UnsupportedItem[] = [];
   const perLayer = schedule.layers.map((layer): EventSpec[] => {
     if (layer.kind === 'rotation') return rotationEvents(layer, layerNumber, unsupported);
@@ -296,7 +388,20 @@ export function translateSchedule(schedule: SourceSchedule, layerNumber = 1, key
         sourceLayerId: layer.sourceId,
       }));
   });
-  let events = schedule.layerCombination === 'higher-wins' ? withPrecedence(perLayer) : perLayer.flat();
+  const prefixed = (events: EventSpec[]): TranslatedSchedule => ({
+    events: keyPrefix
+      ? events.map((event) => ({
+          ...event,
+          key: keyPrefix + event.key,
+          ...(event.parentKey ? { parentKey: keyPrefix + event.parentKey } : {}),
+        }))
+      : events,
+    unsupported,
+  });
+  const higherWins = schedule.layerCombination === 'higher-wins';
+  const exactCount = higherWins ? precedenceCount(perLayer) : perLayer.flat().length;
+  if (exactCount > MAX_EVENTS) return prefixed(asShifts(schedule, perLayer, layerNumber, options.shiftsFrom, exactCount, unsupported));
+  let events = higherWins ? withPrecedence(perLayer) : perLayer.flat();
 
   const overrides: EventSpec[] = [];
   for (const override of schedule.overrides) {
@@ -322,18 +427,30 @@ export function translateSchedule(schedule: SourceSchedule, layerNumber = 1, key
       rotation: false,
       userSourceIds: override.userSourceIds,
     };
-    const replaced = override.replaces === 'schedule' ? null : new Set(override.replaces.layerSourceIds);
-    const parents = events.filter((event) => replaced === null || (event.sourceLayerId !== undefined && replaced.has(event.sourceLayerId)));
+    let replaced = override.replaces === 'schedule' ? null : new Set(override.replaces.layerSourceIds);
+    if (replaced && schedule.layerCombination === 'higher-wins') {
+      // Where the named layer had nobody, its override would have to win over the layers below and
+      // yield to those above: more than override children say. No source has such overrides.
+      unsupported.push({
+        kind: 'override',
+        sourceId: override.sourceId,
+        name: `${override.start} – ${override.end}`,
+        reason: 'an override of single layers in a schedule whose higher layer wins: imported as an override of the whole schedule',
+      });
+      replaced = null;
+    }
+    // A child only needs a parent that is on call during the override: one child anywhere already
+    // puts the override's people on call for the whole span.
+    const parents = events.filter(
+      (event) =>
+        (replaced === null || (event.sourceLayerId !== undefined && replaced.has(event.sourceLayerId))) &&
+        expandOccurrences(eventsOfSpecs([event])[0], start, end).length > 0,
+    );
     if (parents.length === 0) overrides.push(spec);
     for (const parent of parents) overrides.push(childCopy(spec, parent));
   }
   events = [...events, ...overrides];
-  if (keyPrefix) {
-    events = events.map((event) => ({
-      ...event,
-      key: keyPrefix + event.key,
-      ...(event.parentKey ? { parentKey: keyPrefix + event.parentKey } : {}),
-    }));
-  }
-  return { events, unsupported };
+  if (events.length > MAX_EVENTS)
+    return prefixed(asShifts(schedule, perLayer, layerNumber, options.shiftsFrom, events.length, unsupported));
+  return prefixed(events);
 }

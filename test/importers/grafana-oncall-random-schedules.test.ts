@@ -5,7 +5,8 @@
 // OnCall's rules, over 28 days that cross Berlin's change of clocks.
 import { describe, expect, it } from 'vitest';
 import { translateSchedule as translateGrafana } from '../../lib/importers/grafana-oncall/translate';
-import { compareSpans, eventsOfSpecs, ourSpans } from '../../lib/importers/proof';
+import { compareSpans } from '../../lib/importers/proof';
+import { eventsOfSpecs, ourSpans } from '../../lib/importers/spec-engine';
 import type { UnsupportedItem } from '../../lib/importers/source-model';
 import { spansFromPeriods } from '../../lib/importers/spans';
 import { translateSchedule } from '../../lib/importers/translate-schedule';
@@ -113,7 +114,7 @@ describe('seeded random Grafana OnCall schedules', () => {
         FROM,
         TO,
       );
-      const ours = ourSpans(eventsOfSpecs(translateSchedule(source).events), (attendee) => attendee, FROM, TO);
+      const ours = ourSpans(eventsOfSpecs(translateSchedule(source, 1, '', { shiftsFrom: FROM }).events), (attendee) => attendee, FROM, TO);
       expect(compareSpans(ours, theirs, FROM, TO).differences, JSON.stringify(imported)).toEqual([]);
       compared++;
       if (source.layers.some((l) => l.kind === 'rotation')) withRotations++;

@@ -5,7 +5,8 @@
 // rotations. No emulators: the engine is pure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsgenieSource } from '../../lib/importers/opsgenie/reader';
-import { compareSpans, eventsOfSpecs, ourSpans } from '../../lib/importers/proof';
+import { compareSpans } from '../../lib/importers/proof';
+import { eventsOfSpecs, ourSpans } from '../../lib/importers/spec-engine';
 import type { Snapshot, SourceRotationLayer } from '../../lib/importers/source-model';
 import { spansFromPeriods } from '../../lib/importers/spans';
 import { translateSchedule } from '../../lib/importers/translate-schedule';

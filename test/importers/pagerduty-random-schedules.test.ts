@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { translateSchedule as translatePagerDuty } from '../../lib/importers/pagerduty/translate';
 import type { PdSchedule as PdWireSchedule } from '../../lib/importers/pagerduty/wire';
-import { compareSpans, eventsOfSpecs, ourSpans } from '../../lib/importers/proof';
+import { compareSpans } from '../../lib/importers/proof';
+import { eventsOfSpecs, ourSpans } from '../../lib/importers/spec-engine';
 import type { UnsupportedItem } from '../../lib/importers/source-model';
 import { spansFromPeriods } from '../../lib/importers/spans';
 import { translateSchedule } from '../../lib/importers/translate-schedule';
@@ -96,7 +97,7 @@ describe('seeded random PagerDuty schedules', () => {
         FROM,
         TO,
       );
-      const ours = ourSpans(eventsOfSpecs(translateSchedule(source).events), (attendee) => attendee, FROM, TO);
+      const ours = ourSpans(eventsOfSpecs(translateSchedule(source, 1, '', { shiftsFrom: FROM }).events), (attendee) => attendee, FROM, TO);
       expect(compareSpans(ours, theirs, FROM, TO).differences, JSON.stringify(schedule)).toEqual([]);
       if (theirs.filter((s) => s.userSourceIds.length > 0).length > 10) busy++;
     }

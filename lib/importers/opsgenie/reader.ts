@@ -22,6 +22,8 @@ import type {
   SourceUser,
   UnsupportedItem,
 } from '../source-model';
+import { now as clockNow } from '../../clock';
+import { mapInTurns } from '../../in-turns';
 import { spansFromPeriods } from '../spans';
 
 export const OPSGENIE_API_URL = 'https://api.opsgenie.com';
@@ -200,9 +202,14 @@ function roleOf(name: string | undefined): SourceRole {
 
 const MINUTES_PER: Record<string, number> = { minutes: 1, hours: 60, days: 1440 };
 
+/** Requests at once per list of details (contacts of each user, …): Opsgenie answers 429 to bursts. */
+const AT_ONCE = 4;
+
+const inTurns = <T, R>(items: readonly T[], work: (item: T) => Promise<R>) => mapInTurns(items, AT_ONCE, work);
+
 export function opsgenieSource(options: OpsgenieOptions): ImportSource {
   const base = (options.apiUrl ?? OPSGENIE_API_URL).replace(/\/+$/, '');
-  const now = options.now ?? (() => new Date());
+  const readNow = options.now ?? (() => new Date(clockNow()));
 
   async function get(pathOrUrl: string): Promise<unknown> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base}${pathOrUrl}`;
@@ -241,47 +248,41 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
 
   async function readUsers(): Promise<SourceUser[]> {
     const users = await list('/v2/users', userSchema);
-    return Promise.all(
-      users.map(async (user) => {
-        const contacts = z
-          .array(contactSchema)
-          .parse(z.object({ data: z.unknown() }).parse(await get(`/v2/users/${user.id}/contacts`)).data);
-        const emails = [user.username, ...contacts.filter((c) => c.method === 'email').map((c) => c.to)];
-        const phones = new Map<string, SourcePhone['use']>();
-        for (const contact of contacts) {
-          if (contact.method !== 'sms' && contact.method !== 'voice') continue;
-          const number = contact.to.replace(/^\+?(\d+)-/, '+$1');
-          const before = phones.get(number);
-          phones.set(number, before && before !== contact.method ? 'both' : contact.method);
-        }
-        return {
-          sourceId: user.id,
-          name: user.fullName ?? user.username,
-          emails: [...new Set(emails.map((e) => e.toLowerCase()))],
-          phones: [...phones].map(([number, use]) => ({ number, use })),
-          ...(user.timeZone ? { timeZone: user.timeZone } : {}),
-          role: roleOf(user.role?.name),
-          ...(user.role?.name ? { sourceRole: user.role.name } : {}),
-        };
-      }),
-    );
+    return inTurns(users, async (user) => {
+      const contacts = z.array(contactSchema).parse(z.object({ data: z.unknown() }).parse(await get(`/v2/users/${user.id}/contacts`)).data);
+      const emails = [user.username, ...contacts.filter((c) => c.method === 'email').map((c) => c.to)];
+      const phones = new Map<string, SourcePhone['use']>();
+      for (const contact of contacts) {
+        if (contact.method !== 'sms' && contact.method !== 'voice') continue;
+        const number = contact.to.replace(/^\+?(\d+)-/, '+$1');
+        const before = phones.get(number);
+        phones.set(number, before && before !== contact.method ? 'both' : contact.method);
+      }
+      return {
+        sourceId: user.id,
+        name: user.fullName ?? user.username,
+        emails: [...new Set(emails.map((e) => e.toLowerCase()))],
+        phones: [...phones].map(([number, use]) => ({ number, use })),
+        ...(user.timeZone ? { timeZone: user.timeZone } : {}),
+        role: roleOf(user.role?.name),
+        ...(user.role?.name ? { sourceRole: user.role.name } : {}),
+      };
+    });
   }
 
   async function readTeams(): Promise<SourceTeam[]> {
     const teams = z.array(teamSchema).parse(z.object({ data: z.unknown() }).parse(await get('/v2/teams')).data);
-    return Promise.all(
-      teams.map(async ({ id }) => {
-        const team = await one(`/v2/teams/${id}?identifierType=id`, teamSchema);
-        const members = team.members ?? [];
-        return {
-          sourceId: team.id,
-          name: team.name,
-          ...(team.description ? { description: team.description } : {}),
-          memberSourceIds: members.map((m) => m.user.id),
-          adminSourceIds: members.filter((m) => m.role === 'admin').map((m) => m.user.id),
-        };
-      }),
-    );
+    return inTurns(teams, async ({ id }) => {
+      const team = await one(`/v2/teams/${id}?identifierType=id`, teamSchema);
+      const members = team.members ?? [];
+      return {
+        sourceId: team.id,
+        name: team.name,
+        ...(team.description ? { description: team.description } : {}),
+        memberSourceIds: members.map((m) => m.user.id),
+        adminSourceIds: members.filter((m) => m.role === 'admin').map((m) => m.user.id),
+      };
+    });
   }
 
   function participantOf(p: z.infer<typeof participantSchema>, unsupported: UnsupportedItem[], where: string): SourceParticipant {
@@ -308,47 +309,45 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
 
   async function readSchedules(unsupported: UnsupportedItem[]): Promise<SourceSchedule[]> {
     const schedules = await list('/v2/schedules?expand=rotation', scheduleSchema);
-    return Promise.all(
-      schedules.map(async (schedule) => {
-        const timeZone = schedule.timezone ?? 'UTC';
-        const layers: SourceLayer[] = schedule.rotations.map((rotation) => {
-          const unit =
-            rotation.type === 'hourly' ? 'hours' : rotation.type === 'daily' ? 'days' : rotation.type === 'weekly' ? 'weeks' : null;
-          if (!unit) throw new OpsgenieError(`rotation ${rotation.id} of schedule ${schedule.name} has an unknown type: ${rotation.type}`);
-          return {
-            kind: 'rotation',
-            sourceId: rotation.id,
-            name: rotation.name ?? rotation.id,
-            start: rotation.startDate,
-            ...(rotation.endDate ? { end: rotation.endDate } : {}),
-            length: { unit, count: rotation.length ?? 1 },
-            timeZone,
-            participants: rotation.participants.map((p) => participantOf(p, unsupported, rotation.id)),
-            restrictions: restrictionsOf(rotation.timeRestriction),
-            restrictionTimeZone: timeZone,
-            restrictionMode: 'partial',
-          };
-        });
-        const overrides = await list(`/v2/schedules/${schedule.id}/overrides?scheduleIdentifierType=id`, overrideSchema);
+    return inTurns(schedules, async (schedule) => {
+      const timeZone = schedule.timezone ?? 'UTC';
+      const layers: SourceLayer[] = schedule.rotations.map((rotation) => {
+        const unit =
+          rotation.type === 'hourly' ? 'hours' : rotation.type === 'daily' ? 'days' : rotation.type === 'weekly' ? 'weeks' : null;
+        if (!unit) throw new OpsgenieError(`rotation ${rotation.id} of schedule ${schedule.name} has an unknown type: ${rotation.type}`);
         return {
-          sourceId: schedule.id,
-          name: schedule.name,
-          ...(schedule.description ? { description: schedule.description } : {}),
+          kind: 'rotation',
+          sourceId: rotation.id,
+          name: rotation.name ?? rotation.id,
+          start: rotation.startDate,
+          ...(rotation.endDate ? { end: rotation.endDate } : {}),
+          length: { unit, count: rotation.length ?? 1 },
           timeZone,
-          ...(schedule.ownerTeam ? { teamSourceId: schedule.ownerTeam.id } : {}),
-          enabled: schedule.enabled ?? true,
-          layerCombination: 'all-at-once',
-          layers,
-          overrides: overrides.map((o) => ({
-            sourceId: o.alias,
-            start: o.startDate,
-            end: o.endDate,
-            userSourceIds: o.user.type === 'user' && o.user.id ? [o.user.id] : [],
-            replaces: o.rotations?.length ? { layerSourceIds: o.rotations.map((r) => r.id) } : 'schedule',
-          })),
+          participants: rotation.participants.map((p) => participantOf(p, unsupported, rotation.id)),
+          restrictions: restrictionsOf(rotation.timeRestriction),
+          restrictionTimeZone: timeZone,
+          restrictionMode: 'partial',
         };
-      }),
-    );
+      });
+      const overrides = await list(`/v2/schedules/${schedule.id}/overrides?scheduleIdentifierType=id`, overrideSchema);
+      return {
+        sourceId: schedule.id,
+        name: schedule.name,
+        ...(schedule.description ? { description: schedule.description } : {}),
+        timeZone,
+        ...(schedule.ownerTeam ? { teamSourceId: schedule.ownerTeam.id } : {}),
+        enabled: schedule.enabled ?? true,
+        layerCombination: 'all-at-once',
+        layers,
+        overrides: overrides.map((o) => ({
+          sourceId: o.alias,
+          start: o.startDate,
+          end: o.endDate,
+          userSourceIds: o.user.type === 'user' && o.user.id ? [o.user.id] : [],
+          replaces: o.rotations?.length ? { layerSourceIds: o.rotations.map((r) => r.id) } : 'schedule',
+        })),
+      };
+    });
   }
 
   function targetOf(rule: z.infer<typeof escalationSchema>['rules'][number]): SourceEscalationTarget | null {
@@ -411,38 +410,33 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
 
   async function readIntegrations(): Promise<SourceIntegration[]> {
     const listed = z.array(integrationSchema).parse(z.object({ data: z.unknown() }).parse(await get('/v2/integrations')).data);
-    return Promise.all(
-      listed.map(async ({ id }) => {
-        const integration = await one(`/v2/integrations/${id}`, integrationSchema);
-        const teamId = integration.ownerTeam?.id ?? integration.teamId ?? undefined;
-        // Only the key's end is shown: enough to recognise it, no use to anyone reading the output.
-        const oldAddress = integration.apiKey
-          ? `${base}/v2/alerts with GenieKey …${integration.apiKey.slice(-4)}`
-          : integration.emailAddress;
-        return {
-          sourceId: integration.id,
-          name: integration.name,
-          type: integration.type,
-          enabled: integration.enabled ?? true,
-          ...(teamId ? { teamSourceId: teamId } : {}),
-          ...(oldAddress ? { oldAddress } : {}),
-        };
-      }),
-    );
+    return inTurns(listed, async ({ id }) => {
+      const integration = await one(`/v2/integrations/${id}`, integrationSchema);
+      const teamId = integration.ownerTeam?.id ?? integration.teamId ?? undefined;
+      // Only the key's end is shown: enough to recognise it, no use to anyone reading the output.
+      const oldAddress = integration.apiKey ? `${base}/v2/alerts with GenieKey …${integration.apiKey.slice(-4)}` : integration.emailAddress;
+      return {
+        sourceId: integration.id,
+        name: integration.name,
+        type: integration.type,
+        enabled: integration.enabled ?? true,
+        ...(teamId ? { teamSourceId: teamId } : {}),
+        ...(oldAddress ? { oldAddress } : {}),
+      };
+    });
   }
 
   return {
     name: 'opsgenie',
     async read(): Promise<Snapshot> {
       const unsupported: UnsupportedItem[] = [];
-      const readAt = now().toISOString();
-      const [users, teams, schedules, escalationPolicies, integrations] = await Promise.all([
-        readUsers(),
-        readTeams(),
-        readSchedules(unsupported),
-        readEscalations(unsupported),
-        readIntegrations(),
-      ]);
+      const readAt = readNow().toISOString();
+      // One list after another: each already asks for its details a few at a time.
+      const users = await readUsers();
+      const teams = await readTeams();
+      const schedules = await readSchedules(unsupported);
+      const escalationPolicies = await readEscalations(unsupported);
+      const integrations = await readIntegrations();
       return { source: 'opsgenie', readAt, users, teams, schedules, escalationPolicies, integrations, unsupported };
     },
 
