@@ -5,6 +5,7 @@
 //   bootstrap [--email <e-mail>] [--password <p>] [--api-key <token>]    first account, only when the table has none
 //   recount [--account <acc_… or ULID>]                                   recompute every counter from the items
 //   reindex-alerts [--account <acc_… or ULID>]                            rewrite the alerts' list indexes, then recount
+//   import opsgenie --api-key <key> [--api-url …] [--account …] [--dry-run] [--from …]   infra/import-command.ts
 //   help (or --help, -h)                                                   this usage
 import { parseArgs } from 'node:util';
 import { bootstrap } from '../lib/accounts/bootstrap';
@@ -12,6 +13,7 @@ import { createAccountWithAdmin, type CreatedAccount } from '../lib/accounts/cre
 import { reindexAlerts } from '../lib/alerts/bulk-store';
 import { allAccountIds, recountAccount } from '../lib/counters/recount-counters';
 import { parseId } from '../lib/ids';
+import { importCommand, IMPORT_USAGE } from './import-command';
 
 const USAGE = `Operator commands against the service's table (TABLE_NAME or --table; AWS credentials and region as usual,
 AWS_ENDPOINT_URL for an emulator).
@@ -28,6 +30,7 @@ usage:
       rewrite what the alert lists read besides the alerts (index keys, team and word items) for one
       account or every account, then recount its counters: after deploying new list indexes, or to
       repair the links of an alert whose writes a crash cut short
+${IMPORT_USAGE}
   npm run admin -- help
       this text`;
 
@@ -77,6 +80,8 @@ async function main(): Promise<number> {
     (command === undefined ? console.error : console.log)(USAGE);
     return command === undefined ? 2 : 0;
   }
+  // The import reads its own options: its --api-key is the source's key, not one of ours.
+  if (command === 'import') return importCommand(rest);
   if (!['create-account', 'bootstrap', 'recount', 'reindex-alerts'].includes(command)) {
     console.error(`unknown command: ${command}\n\n${USAGE}`);
     return 2;

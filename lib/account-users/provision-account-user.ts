@@ -26,6 +26,8 @@ export interface ProvisionedPerson {
   /** Further addresses and phone numbers of a new person (a person who exists keeps their own). */
   otherEmails?: string[];
   phones?: PhoneRecord[];
+  /** A new person's time zone (IANA; an importer brings the one the person had there). */
+  timeZone?: string;
 }
 
 export async function provisionAccountUser(accountId: string, person: ProvisionedPerson): Promise<AccountUserRecord> {
@@ -41,6 +43,7 @@ export async function provisionAccountUser(accountId: string, person: Provisione
         name: person.name,
         emails: [person.email, ...(person.otherEmails ?? [])].map((email, index) => ({ id: newId(), email, primary: index === 0 })),
         phones: person.phones ?? [],
+        ...(person.timeZone ? { time_zone: person.timeZone } : {}),
       },
       generatePassword(),
     );

@@ -1,5 +1,6 @@
 // Reading broadcasts (everyone in the account): one by id and the account's list, each with its
 // answers (one Query per broadcast, whose items also give the options' counts).
+import { mapInTurns } from '../in-turns';
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { parseId } from '../ids';
@@ -17,16 +18,7 @@ export async function withResponses(record: BroadcastRecord): Promise<BroadcastV
 }
 
 async function allWithResponses(records: BroadcastRecord[]): Promise<BroadcastView[]> {
-  const out = new Array<BroadcastView>(records.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < records.length) {
-      const at = next++;
-      out[at] = await withResponses(records[at]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, records.length) }, worker));
-  return out;
+  return mapInTurns(records, CONCURRENCY, withResponses);
 }
 
 /** The stored broadcast (no answers), else NotFound: another account's is absent too. */
