@@ -21,6 +21,7 @@ import {
 import { isHeartbeat } from './heartbeats';
 import type { OpsgenieAccepted, OpsgenieError } from './inbound-schemas';
 import { integrationById } from './integration-cache';
+import { integrationBySenderKey } from './sender-keys';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
 import { isOutgoingWebhook } from './outgoing-webhooks';
 import type { IntegrationRecord } from './records';
@@ -98,7 +99,9 @@ export async function integrationOfKey(
   if (!key)
     return { refused: refused(401, 'Could not authenticate: send the header Authorization: GenieKey <integration id>', receivedAt) };
   const id = parseId('integration', key.id);
-  const integration = id ? await integrationById(id) : null;
+  // Its own id, or the Opsgenie API key an import carried over (lib/integrations/sender-keys.ts).
+  const integration =
+    (id ? await integrationById(id) : null) ?? (await integrationBySenderKey(key.token === undefined ? key.id : `${key.id}:${key.token}`));
   if (!integration || !integration.enabled) {
     return { refused: refused(401, 'Could not authenticate: the key names no enabled integration', receivedAt) };
   }

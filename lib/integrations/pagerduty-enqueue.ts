@@ -13,6 +13,7 @@ import { checkPagerDutyEvent } from './adapters/pagerduty-event-rules';
 import { integrationById } from './integration-cache';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
 import { isOutgoingWebhook } from './outgoing-webhooks';
+import { integrationBySenderKey } from './sender-keys';
 import type { PagerDutyAccepted, PagerDutyError } from './inbound-schemas';
 
 export const PAGERDUTY_ADAPTER = 'pagerduty_events_v2';
@@ -61,7 +62,8 @@ export async function enqueuePagerDutyEvent(request: Omit<InboundRequest, 'rawId
   const event = checkPagerDutyEvent(parsed.value);
   const errors = [...event.errors];
   const id = event.routingKey ? parseId('integration', event.routingKey) : null;
-  const integration = id ? await integrationById(id) : null;
+  // Its own id, or the PagerDuty integration key an import carried over (lib/integrations/sender-keys.ts).
+  const integration = (id ? await integrationById(id) : null) ?? (event.routingKey ? await integrationBySenderKey(event.routingKey) : null);
   if (event.routingKey && !integration) errors.push('Invalid routing key');
   // A disabled integration is a key that cannot be used now: refused like an unknown one, not stored.
   else if (integration && !integration.enabled) errors.push('Invalid routing key: the integration is disabled');
