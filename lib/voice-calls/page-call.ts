@@ -12,7 +12,7 @@ import type { Receipt } from '../delivery-receipts/receipt-events';
 import { logger } from '../log';
 import { respondToPage } from '../page-responses/respond-to-page';
 import { VOICE_RESPOND_HINT, voiceText } from '../notify/content';
-import { CALL_ARGUMENTS, CHIME_VOICE_PROVIDER } from '../notify/providers/chime-voice';
+import { CALL_ARGUMENTS, CHIME_VOICE_PROVIDER } from '../notify/providers/chime-voice-arguments';
 import type { NotificationRecord } from '../notify/records';
 import { findProviderMessage, getNotification } from '../notify/store';
 import { now } from '../clock';
