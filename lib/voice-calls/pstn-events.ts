@@ -32,6 +32,7 @@ const participant = lazySchema(() =>
     From: text(64).optional(),
     Direction: text(16).optional(),
     Status: text(32).optional(),
+    StartTimeInMilliseconds: text(20).optional(),
   }),
 );
 

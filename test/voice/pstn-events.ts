@@ -14,6 +14,8 @@ interface Leg {
   from: string;
   direction: 'Inbound' | 'Outbound';
   status?: 'Connected' | 'Disconnected';
+  /** When the leg started (epoch ms): the same in every event of the call. */
+  startedAt?: number;
 }
 
 /** One call: its transaction, its legs, the sequence number, and what the function last asked to remember. */
@@ -26,11 +28,11 @@ export class ReplayedCall {
     readonly transactionId: string,
     legA: Omit<Leg, 'tag'>,
   ) {
-    this.legs = [{ tag: 'LEG-A', ...legA }];
+    this.legs = [{ tag: 'LEG-A', startedAt: Date.now(), ...legA }];
   }
 
   addLegB(leg: Omit<Leg, 'tag'>): void {
-    this.legs.splice(1, 1, { tag: 'LEG-B', ...leg });
+    this.legs.splice(1, 1, { tag: 'LEG-B', startedAt: Date.now(), ...leg });
   }
 
   /** The event of `type`, numbered next (or again with `{ again: true }`: the service's retry of the same invocation). */
@@ -53,7 +55,7 @@ export class ReplayedCall {
           To: leg.to,
           From: leg.from,
           Direction: leg.direction,
-          StartTimeInMilliseconds: String(Date.now()),
+          StartTimeInMilliseconds: String(leg.startedAt),
           Status: leg.status ?? 'Connected',
         })),
       },
