@@ -30,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   limits: async () => (await import('./limits')).benchRequestLimits,
   console: async () => (await import('./console')).benchConsole,
   slack: async () => (await import('./slack')).benchSlack,
+  voice: async () => (await import('./voice')).benchVoice,
   memory: async () => (await import('./memory')).benchMemory,
   calendars: async () => (await import('./calendars')).benchCalendars,
   reports: async () => (await import('./reports')).benchReports,

@@ -140,3 +140,26 @@ export const FUNCTIONS: Record<FunctionName, FunctionDefinition> = Object.fromEn
 export function visibilityTimeoutSeconds(queue: QueueDefinition): number {
   return FUNCTIONS[queue.consumer].timeoutSeconds * 6;
 }
+
+/**
+ * The function the Amazon Chime SDK SIP media application invokes with its calls' events (pages you
+ * can answer, live call routing; infra/constructs/voice.ts): deployed only with `-c voiceProvider=chime`,
+ * so it is not in FUNCTIONS. It answers within Chime's few seconds: a short timeout. A live call opens
+ * an alert (routing) and a key acts on one (escalation, the alert's events).
+ */
+export const SIP_MEDIA_FUNCTION: FunctionDefinition = {
+  entry: 'functions/voice/sip-media.ts',
+  table: 'readWrite',
+  timeoutSeconds: 10,
+  memoryMb: 1024,
+  sendsTo: ['routing', 'escalation', ...CHANGES_ALERTS],
+};
+
+/** The provider of the Chime SDK resources CloudFormation has no type for (infra/chime-resources/handler.ts): a phone number order may take minutes. */
+export const CHIME_RESOURCES_FUNCTION: FunctionDefinition = {
+  entry: 'infra/chime-resources/handler.ts',
+  table: 'none',
+  timeoutSeconds: 900,
+  memoryMb: 256,
+  sendsTo: [],
+};

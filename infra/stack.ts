@@ -20,6 +20,7 @@ import { Delivery, deliveryFromContext, type DeliveryConfig } from './constructs
 import { EdgeLimits, edgeLimitsFromContext, type EdgeLimitsConfig } from './constructs/edge-limits';
 import { Monitoring } from './constructs/monitoring';
 import { SlackIntegration, slackFromContext, type SlackConfig } from './constructs/slack';
+import { Voice, voiceFromContext, type VoiceConfig } from './constructs/voice';
 import { ServiceFunction } from './constructs/service-function';
 import { WebConsole } from './constructs/web-console';
 import { contextStrings } from './context';
@@ -47,6 +48,9 @@ export interface OncallStackProps extends StackProps {
   /** The API stage's throttling and an optional WAF web ACL (infra/constructs/edge-limits.ts); default:
    * the `cdk deploy -c …` context of the same names. */
   edgeLimits?: EdgeLimitsConfig;
+  /** Calls you can answer and live call routing (infra/constructs/voice.ts); default: `-c voiceProvider=chime`
+   * with `-c voicePhoneNumber=…` or `-c voiceAreaCode=…`. */
+  voice?: VoiceConfig;
 }
 
 const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -207,6 +211,16 @@ export class OncallStack extends Stack {
       functions: this.functions,
       slackFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].slack),
       sealingFunctions: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].opensSealedSecrets),
+    });
+
+    new Voice(this, 'Voice', {
+      config: props.voice ?? voiceFromContext(this.node),
+      projectRoot: PROJECT_ROOT,
+      table: this.table,
+      queues: this.queues,
+      functions: this.functions,
+      notifying: (Object.keys(FUNCTIONS) as FunctionName[]).filter((name) => FUNCTIONS[name].notifies),
+      environment: { LOG_LEVEL: 'info', OUTBOX: 'none', ...props.functionEnvironment },
     });
 
     const canary = props.canary ?? canaryFromContext(this.node);

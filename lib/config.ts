@@ -113,6 +113,13 @@ const schema = lazyObject(() => ({
     .string()
     .regex(/^[A-Z_]+$/, 'an End User Messaging VoiceId such as JOANNA')
     .default('JOANNA'),
+  /** Calls you can answer (README "Voice you can answer"): the Amazon Chime SDK SIP media application
+   * that places pages by voice (CreateSipMediaApplicationCall) and runs the live call routing, and
+   * the number its calls come from (E.164). Both, or voice stays End User Messaging's. */
+  VOICE_SIP_MEDIA_APPLICATION_ID: optionalText,
+  VOICE_FROM_NUMBER: optionalText,
+  /** The bucket voicemails of live calls are recorded to (the stack's, with -c voiceProvider=chime). */
+  VOICEMAIL_BUCKET: optionalText,
   /** The SNS topic End User Messaging publishes inbound SMS to: only its messages are read as
    * replies to pages (A / R); unset, the inbound SMS route answers 404. */
   SMS_INBOUND_TOPIC_ARN: topicArn,

@@ -12,7 +12,7 @@ import { actorOf } from './actor';
 import { resolveEarlierDestinations, resolveV4Destinations, type Destinations } from './destinations';
 import type { AlertView } from './list-source';
 import { findAlert } from './read-alerts';
-import type { AlertRecord, Urgency } from './records';
+import type { Actor, AlertRecord, Urgency } from './records';
 import { earlierUpdateInput, v4UpdateInput } from './schemas';
 import { getAlert, saveAlert } from './store';
 import { recordChange } from './timeline';
@@ -48,21 +48,19 @@ function changed(current: AlertRecord, changes: AlertChanges, destinationUsers: 
 }
 
 async function applyChanges(
-  principal: Principal,
+  { accountId, actor }: { accountId: string; actor: Actor },
   alert: AlertRecord,
   changes: AlertChanges,
   destinationFields: string,
 ): Promise<AlertRecord> {
   const destinationUsers =
-    changes.destination_account_user_ids !== undefined
-      ? await usersOfAccountUsers(principal.accountId, changes.destination_account_user_ids)
-      : null;
+    changes.destination_account_user_ids !== undefined ? await usersOfAccountUsers(accountId, changes.destination_account_user_ids) : null;
   const now = () => new Date().toISOString();
   let time = now();
   let fields: (keyof AlertRecord)[] = [];
   return updateWithRetry<AlertRecord>({
     attempts: 5,
-    load: (attempt) => (attempt === 0 ? alert : getAlert(principal.accountId, alert.id)),
+    load: (attempt) => (attempt === 0 ? alert : getAlert(accountId, alert.id)),
     edit: (current) => {
       if (!current) throw new NotFound('Alert not found'); // gone meanwhile
       time = now();
@@ -81,7 +79,7 @@ async function applyChanges(
     },
     save: (next, current) => saveAlert(current, next),
     saved: async (next, current) => {
-      await recordChange('updated', current, next, actorOf(principal), time, { changed: fields });
+      await recordChange('updated', current, next, actor, time, { changed: fields });
       return next;
     },
     exhausted: () => {
@@ -96,7 +94,7 @@ export async function updateAlertV4(principal: Principal, rawId: string, body: u
   const destinations = await resolveV4Destinations(principal.accountId, input);
   const { tags, ...changes } = input;
   return applyChanges(
-    principal,
+    { accountId: principal.accountId, actor: actorOf(principal) },
     alert,
     { ...changes, tag_list: input.tag_list ?? tags, ...destinations },
     'destination_team_ids, destination_router_ids or destination_account_user_ids',
@@ -108,5 +106,27 @@ export async function updateAlertEarlier(principal: Principal, rawId: string, bo
   const input = parseInput(earlierUpdateInput, body);
   const destinations = input.destination_ids ? await resolveEarlierDestinations(principal.accountId, input.destination_ids) : {};
   const { tags, destination_ids: _ids, ...changes } = input;
-  return applyChanges(principal, alert, { ...changes, tag_list: tags, ...destinations }, 'destination_ids');
+  return applyChanges(
+    { accountId: principal.accountId, actor: actorOf(principal) },
+    alert,
+    { ...changes, tag_list: tags, ...destinations },
+    'destination_ids',
+  );
+}
+
+/**
+ * Adds a paragraph to the alert's description as `actor`, not a request's principal (a live call's
+ * voicemail link, lib/voice-calls): the same versioned write and timeline entry as an edit. Null when
+ * the alert is gone.
+ */
+export async function appendToAlertDescription(
+  accountId: string,
+  alertId: string,
+  paragraph: string,
+  actor: Actor,
+): Promise<AlertRecord | null> {
+  const alert = await getAlert(accountId, alertId);
+  if (!alert) return null;
+  const description = [alert.description.trim(), paragraph].filter(Boolean).join('\n\n');
+  return applyChanges({ accountId, actor }, alert, { description }, 'destinations');
 }

@@ -6,7 +6,8 @@
 // contract's. Event types the contract does not name final (SES Send, DeliveryDelay, a transient
 // Bounce; TEXT_SUCCESSFUL, TEXT_PENDING, VOICE_RINGING, …) are progress: shown, never final.
 
-export type ReceiptProvider = 'ses' | 'sms-voice-v2';
+/** `chime-voice`: a call's outcome, told by the SIP media application's function (lib/voice-calls), not by SNS. */
+export type ReceiptProvider = 'ses' | 'sms-voice-v2' | 'chime-voice';
 export type ReceiptOutcome = 'delivered' | 'failed' | 'progress';
 
 export interface Receipt {

@@ -59,10 +59,18 @@ export async function receiveDeliveryReceipt(rawBody: string): Promise<DeliveryR
   const pointer = await findProviderMessage(receipt.provider, receipt.messageId);
   const record = pointer ? await getNotification(pointer.accountId, pointer.notificationId) : null;
   if (!record) return { received: 'receipt', outcome: 'unknown_message' };
+  return { received: 'receipt', outcome: await takeReceipt(record, receipt) };
+}
+
+/**
+ * A receipt for a notification already found: its outcome written, and a failed page message failed
+ * over. Also the receipts of calls the service places itself (lib/voice-calls: answered, no answer).
+ */
+export async function takeReceipt(record: NotificationRecord, receipt: Receipt): Promise<ReceiptOutcome> {
   const { outcome, after } = await applyReceipt(record, receipt);
   // A failure is reported whoever wrote it (this receipt, an earlier delivery of it, the sender): the engine counts it once.
   if (after.status === 'failed') await reportFailedMessages([after]);
-  return { received: 'receipt', outcome };
+  return outcome;
 }
 
 /** What the receipt changes on a notification read in `status`. */

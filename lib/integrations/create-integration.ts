@@ -14,6 +14,7 @@ import { insertIntegration, nextIntegrationTinyId } from './store';
 import { newEntity } from '../store/entity-store';
 import { checkOutgoingWebhook, namesOutgoingWebhook, syncAlertEventSubscription } from './outgoing-webhooks';
 import { checkHeartbeat, syncHeartbeat } from './heartbeats';
+import { checkLiveCall, claimLiveCall } from './live-calls';
 
 export const NO_DESTINATION = 'account_user_ids, router_ids or team_ids must name at least one destination';
 
@@ -51,11 +52,13 @@ async function insert(
 ) {
   checkOutgoingWebhook(fields);
   checkHeartbeat(fields);
+  checkLiveCall(fields);
   const record: IntegrationRecord = {
     ...newEntity(principal.accountId),
     tiny_id: await nextIntegrationTinyId(principal.accountId),
     ...fields,
   };
+  await claimLiveCall(record);
   await syncHeartbeat(null, record);
   await insertIntegration(record);
   await syncAlertEventSubscription(null, record);

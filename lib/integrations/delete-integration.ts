@@ -7,6 +7,7 @@ import { forgetIntegration } from './integration-cache';
 import { getIntegration, removeIntegration } from './store';
 import { syncAlertEventSubscription } from './outgoing-webhooks';
 import { syncHeartbeat } from './heartbeats';
+import { releaseLiveCall } from './live-calls';
 
 export async function deleteIntegration(principal: Principal, rawId: string): Promise<void> {
   const id = parseId('integration', rawId);
@@ -15,5 +16,5 @@ export async function deleteIntegration(principal: Principal, rawId: string): Pr
   requireAdmin(principal, 'delete integrations');
   if (!(await removeIntegration(principal.accountId, id))) throw new NotFound('Integration not found');
   forgetIntegration(id);
-  await Promise.all([syncAlertEventSubscription(exists, null), syncHeartbeat(exists, null)]);
+  await Promise.all([syncAlertEventSubscription(exists, null), syncHeartbeat(exists, null), releaseLiveCall(exists, null)]);
 }

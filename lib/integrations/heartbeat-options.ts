@@ -4,6 +4,8 @@
 // the integration shows, so they are tested without a store.
 
 export const HEARTBEAT_SLUG = 'heartbeat';
+/** Its fixed id in the catalogue (lib/integrations/integration-types.ts): the sweeper tells a heartbeat by it without loading the catalogue. */
+export const HEARTBEAT_TYPE_ID = '01KDVDNA09HB7T2XQ4M8RZ6KCE';
 
 export const MIN_INTERVAL_SECONDS = 60;
 /** A month: a monitor silent for longer than that is not a heartbeat. Also keeps the sums exact. */

@@ -1,7 +1,8 @@
 // The integration type catalogue (GET /api/v4/integration_types, docs/api.md#integration-types): read-only, the same
 // in every account. Ids are fixed ULIDs: integrations store them, so they never change.
 import { parseId, prefixId } from '../ids';
-import { HEARTBEAT_SLUG, MAX_SECONDS, MIN_INTERVAL_SECONDS } from './heartbeat-options';
+import { HEARTBEAT_SLUG, HEARTBEAT_TYPE_ID, MAX_SECONDS, MIN_INTERVAL_SECONDS } from './heartbeat-options';
+import { DEFAULT_RING_SECONDS, LIVE_CALL_SLUG, MAX_RING_SECONDS, MIN_RING_SECONDS } from './live-call-options';
 import { ALERT_EVENTS, OUTGOING_WEBHOOK_SLUG } from './outgoing-webhook-options';
 
 export interface IntegrationTypeOption {
@@ -93,6 +94,17 @@ const HEARTBEAT_OPTIONS: IntegrationTypeOption[] = [
   COMMON_OPTIONS[0],
 ];
 
+/** The options of a live call (lib/integrations/live-call-options.ts). */
+const LIVE_CALL_OPTIONS: IntegrationTypeOption[] = [
+  { name: 'phone_number', type: 'string', description: 'Required: the E.164 number callers dial (a number of the SIP media application).' },
+  {
+    name: 'ring_seconds',
+    type: 'integer',
+    description: `How long each layer's on-call person rings (${MIN_RING_SECONDS} to ${MAX_RING_SECONDS}).`,
+    default: DEFAULT_RING_SECONDS,
+  },
+];
+
 export const INTEGRATION_TYPES: readonly IntegrationType[] = [
   integrationType(
     '01KDVDNA00GN8A5NGEH4J1RJTG',
@@ -163,13 +175,21 @@ export const INTEGRATION_TYPES: readonly IntegrationType[] = [
     OUTGOING_WEBHOOK_OPTIONS,
   ),
   integrationType(
-    '01KDVDNA09HB7T2XQ4M8RZ6KCE',
+    HEARTBEAT_TYPE_ID,
     HEARTBEAT_SLUG,
     'Heartbeat',
     'Expects a request (GET or POST to its url, body ignored) at least every interval_seconds + grace_seconds; when ' +
       'none comes, opens one alert "Heartbeat missed: <name>" with its urgency and destinations, resolved by the next beat. ' +
       'Quiet during its maintenance windows.',
     HEARTBEAT_OPTIONS,
+  ),
+  integrationType(
+    '01KDVDNA0AVC4KK7Q9M2X5R8TB',
+    LIVE_CALL_SLUG,
+    'Live Call Routing',
+    'A call to phone_number opens "Call from <caller>" and rings each layer\'s on-call person in turn; who answers ' +
+      'acknowledges, hanging up resolves. Else a voicemail, linked in the description. Needs the Chime SDK voice provider.',
+    LIVE_CALL_OPTIONS,
   ),
 ];
 

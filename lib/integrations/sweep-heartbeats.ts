@@ -20,8 +20,7 @@ import {
   removeHeartbeat,
   type HeartbeatState,
 } from './heartbeat-store';
-import { findIntegrationType } from './integration-types';
-import { HEARTBEAT_SLUG, heartbeatWindowMs, nextDueAt } from './heartbeat-options';
+import { HEARTBEAT_TYPE_ID, heartbeatWindowMs, nextDueAt } from './heartbeat-options';
 
 /** Opening and resolving a miss's alert (alert creation, transitions): loaded the first time a miss
  * needs it, so the sweeper does not start with the alert pipeline's code every minute. */
@@ -80,7 +79,7 @@ async function judgeMiss(integration: IntegrationRecord, state: HeartbeatState, 
 async function judge(accountId: string, integrationId: string, now: number): Promise<Judgement> {
   const [state, integration] = await Promise.all([getHeartbeat(integrationId), getIntegration(accountId, integrationId)]);
   if (!state) return 'waiting';
-  if (!integration || findIntegrationType(integration.integration_type_id)?.slug !== HEARTBEAT_SLUG) {
+  if (!integration || integration.integration_type_id !== HEARTBEAT_TYPE_ID) {
     await removeHeartbeat(integrationId);
     return 'waiting';
   }

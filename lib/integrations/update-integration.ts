@@ -13,6 +13,7 @@ import { updateIntegrationEarlierInput, updateIntegrationV4Input } from './schem
 import { saveIntegration } from './store';
 import { checkOutgoingWebhook, isOutgoingWebhook, syncAlertEventSubscription, withoutSecretMarkers } from './outgoing-webhooks';
 import { checkHeartbeat, syncHeartbeat } from './heartbeats';
+import { checkLiveCall, claimLiveCall, releaseLiveCall } from './live-calls';
 
 async function saveChanges(current: IntegrationRecord, changes: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
   const next: IntegrationRecord = {
@@ -24,11 +25,13 @@ async function saveChanges(current: IntegrationRecord, changes: Partial<Integrat
   if (!hasDestination(next) && !isOutgoingWebhook(next)) throw new Invalid(NO_DESTINATION);
   checkOutgoingWebhook(next);
   checkHeartbeat(next);
+  checkLiveCall(next);
+  await claimLiveCall(next);
   if (!(await saveIntegration(next))) {
     throw new Conflict('the integration was changed by another request; reload and try again');
   }
   forgetIntegration(next.id);
-  await Promise.all([syncAlertEventSubscription(current, next), syncHeartbeat(current, next)]);
+  await Promise.all([syncAlertEventSubscription(current, next), syncHeartbeat(current, next), releaseLiveCall(current, next)]);
   return next;
 }
 

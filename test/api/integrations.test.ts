@@ -23,7 +23,7 @@ describe('integration types', () => {
   it('lists the read-only catalogue in the list envelope', async () => {
     const res = await admin.get('/api/v4/integration_types?limit=100');
     expect(res.status).toBe(200);
-    expect(res.body.total_count).toBe(11);
+    expect(res.body.total_count).toBe(12);
     expect(res.body.has_more).toBe(false);
     expect(res.body.data.map((t: any) => t.slug).sort()).toEqual([
       'aws_cloudwatch',
@@ -31,6 +31,7 @@ describe('integration types', () => {
       'grafana',
       'healthchecks',
       'heartbeat',
+      'live_call',
       'opsgenie',
       'outgoing_webhook',
       'pagerduty_events_v2',

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, packageOf, type FunctionBundle } from '../../infra/bundle-analysis';
-import { FUNCTIONS } from '../../infra/functions';
+import { FUNCTIONS, SIP_MEDIA_FUNCTION } from '../../infra/functions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -23,9 +23,12 @@ const BUDGET_KIB = 600;
  * Everything a function can ever load (at start and on first use) stays within this ceiling: a lazy
  * chunk does not grow unnoticed either. The largest today is the sweeper's, 1 042 KiB (it re-drives
  * every pipeline, and settles the audit trail's unfinished events since issue 23 put them there;
- * 1 030 before): the ceiling may only come down.
+ * 1 030 before): the ceiling may only come down. Raised once, for calls you can answer (issue 24):
+ * the Chime SDK Voice client is a chunk of its own (44.5 KiB) that the notifying functions load with
+ * their first such call only; 35 KiB of it are the package's schemas, which esbuild keeps whole (its
+ * error registrations are side effects), unlike End User Messaging's. The sweeper holds 1 091 KiB with it.
  */
-const ALL_CODE_KIB = 1045;
+const ALL_CODE_KIB = 1095;
 
 const PAGING = ['broadcasts', 'smsInbound', 'routingWorker', 'escalationWorker', 'sweeper'];
 /** Slack's interactions and /oncall: it sends nothing itself (clicks are run by the escalation worker), but matches rules through /oncall page. */
@@ -42,9 +45,14 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   // Delivery providers: the functions that send (pages, SMS replies, welcome and password e-mail).
   '@aws-sdk/client-sesv2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [...PAGING, 'accountUsers', 'public'],
+  '@aws-sdk/client-chime-sdk-voice': [...PAGING, 'accountUsers', 'public'],
+  // A live call's voicemail link, signed where the call is answered.
+  '@aws-sdk/client-s3': ['sipMedia'],
+  '@aws-sdk/s3-request-presigner': ['sipMedia'],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
-  re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond'],
-  yaml: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond'],
+  // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does)
+  re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond', 'sipMedia'],
+  yaml: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond', 'sipMedia'],
   // Account templates compiled where they are rendered (pages, broadcasts, going on call, routers'
   // templates) or checked (the account's templates, routers' and automations' templates);
   // notification rules, SMS replies and Slack's messages have none.
@@ -74,6 +82,9 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
 const ON_FIRST_USE: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [],
+  '@aws-sdk/client-chime-sdk-voice': [],
+  '@aws-sdk/client-s3': [],
+  '@aws-sdk/s3-request-presigner': [],
   re2js: [],
   yaml: ['automations'],
   handlebars: [],
@@ -83,12 +94,17 @@ const ON_FIRST_USE: Record<string, string[]> = {
   jsonwebtoken: [],
 };
 
-const names = Object.keys(FUNCTIONS);
+/** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
+const ENTRIES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FUNCTIONS).map(([name, definition]) => [name, definition.entry])),
+  sipMedia: SIP_MEDIA_FUNCTION.entry,
+};
+const names = Object.keys(ENTRIES);
 const bundles = new Map<string, FunctionBundle>();
 const written = mkdtempSync(path.join(tmpdir(), 'oncall-bundles-'));
 
 beforeAll(async () => {
-  const built = await Promise.all(names.map((name) => bundleFunction(root, FUNCTIONS[name as keyof typeof FUNCTIONS].entry)));
+  const built = await Promise.all(names.map((name) => bundleFunction(root, ENTRIES[name])));
   names.forEach((name, i) => bundles.set(name, built[i]));
 }, 240_000);
 

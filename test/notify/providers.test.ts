@@ -73,4 +73,13 @@ describe('providers', () => {
       PROVIDERS.shift();
     }
   });
+
+  it('voice is a call you can answer (Chime SDK) when both its settings are given, else End User Messaging text to speech', () => {
+    const eum = { TABLE_NAME: 'oncall', OUTBOX: 'none', VOICE_ORIGINATION_IDENTITY: '+18005550198' };
+    restores.push(changeEnvironment({ ...eum, VOICE_SIP_MEDIA_APPLICATION_ID: 'sma-1', VOICE_FROM_NUMBER: '+12065550100' }));
+    expect(providerFor('voice').name).toBe('chime-voice');
+    expect(providerFor('sms').name).toBe('none');
+    restores.push(changeEnvironment({ ...eum, VOICE_SIP_MEDIA_APPLICATION_ID: 'sma-1', VOICE_FROM_NUMBER: '' }));
+    expect(providerFor('voice').name).toBe('sms-voice-v2');
+  });
 });

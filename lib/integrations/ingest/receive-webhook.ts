@@ -9,6 +9,7 @@ import { parseId, prefixId } from '../../ids';
 import { logger } from '../../log';
 import { activeWindowsOf } from '../../maintenance-windows/active-windows';
 import { isHeartbeat } from '../heartbeats';
+import { isLiveCall } from '../live-calls';
 import { integrationById } from '../integration-cache';
 import type { IntegrationRecord } from '../records';
 import { admitRequest, type InboundAnswer, type InboundRequest } from './admit-request';
@@ -25,6 +26,7 @@ export async function receiveWebhook(request: InboundRequest): Promise<InboundAn
   if (!integration.enabled) throw new MethodNotAllowed('Integration is disabled');
   if (isOutgoingWebhook(integration))
     throw new MethodNotAllowed('This integration sends alert events (outgoing webhook); it receives nothing');
+  if (isLiveCall(integration)) throw new MethodNotAllowed('This integration answers phone calls (live_call); it receives no webhooks');
   if (isHeartbeat(integration)) return receiveBeat(integration, request, 'POST');
   const { log, ignored } = await acceptRequest(integration, request);
   return { log_id: prefixId('log', log.id), ...(ignored ? { ignored } : {}) };

@@ -5,7 +5,7 @@ export * from './template-keys';
 export { validateNotificationTemplates } from './validate-templates';
 export type { TemplatesValidation } from './validate-templates';
 export { compileTemplate, TemplateProblem } from './safe-handlebars';
-export { renderNotification } from './render';
+export { renderNotification, VOICE_RESPOND_HINT } from './render';
 export type { ContentAlert, RenderedContent, RenderInput, RespondOptions } from './render';
 export { fitSms, smsSize, smsText } from './sms';
 export type { SmsEncoding, SmsSize } from './sms';

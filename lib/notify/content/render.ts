@@ -198,6 +198,9 @@ function htmlOf(text: string, ctx: Context): string {
   return `<!doctype html><html><body><p>${body}</p>${buttons.length ? `<p>${buttons.join(' &middot; ')}</p>` : ''}</body></html>`;
 }
 
+/** What a spoken page says when the call cannot take an answer (End User Messaging's); a call that can (lib/voice-calls) leaves it out. */
+export const VOICE_RESPOND_HINT = 'To respond, use the text message, e-mail or app notification you received.';
+
 export function renderNotification(input: RenderInput): RenderedContent {
   const ctx = context(input);
   const links = { acknowledge: allowed(ctx, 'acknowledge'), reject: allowed(ctx, 'reject') };
@@ -217,7 +220,7 @@ export function renderNotification(input: RenderInput): RenderedContent {
     }
     case 'voice': {
       const spoken = customText(ctx, 'message', ctx.title, spellDigits(ctx.tinyId));
-      const respond = input.respond?.actions.length ? ' To respond, use the text message, e-mail or app notification you received.' : '';
+      const respond = input.respond?.actions.length ? ` ${VOICE_RESPOND_HINT}` : '';
       const message = voiceText(spoken ?? `${headline(ctx, ctx.title)}.${respond}`);
       return { subject: null, message, html: null, custom: spoken !== null, sms: null, links };
     }

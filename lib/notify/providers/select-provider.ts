@@ -4,6 +4,7 @@
 // and the provider records an account without one as failed); when none is configured the outbox delivers locally; a channel nobody is configured for gets the unconfigured provider, which records the
 // message as failed with the reason, and the page still counts as sent for escalation (docs/api.md#escalation-and-notifications).
 import type { Channel } from '../records';
+import { chimeVoiceFactory } from './chime-voice';
 import { outboxFactory } from './outbox';
 import type { DeliveryResult, NotificationProvider, ProviderFactory } from './provider';
 import { sesFactory } from './ses';
@@ -11,13 +12,13 @@ import { slackFactory } from './slack';
 import { smsVoiceFactory } from './sms-voice';
 import { webPushFactory } from './web-push';
 
-/** Asked in order; the first that answers a provider for the channel delivers it. */
-export const PROVIDERS: ProviderFactory[] = [sesFactory, smsVoiceFactory, webPushFactory, slackFactory, outboxFactory];
+/** Asked in order; the first that answers a provider for the channel delivers it (a call you can answer before End User Messaging's spoken one). */
+export const PROVIDERS: ProviderFactory[] = [sesFactory, chimeVoiceFactory, smsVoiceFactory, webPushFactory, slackFactory, outboxFactory];
 
 const HOW_TO: Record<Channel, string> = {
   email: 'configure the e-mail provider (SES) or OUTBOX for local delivery',
   sms: 'configure the SMS provider (AWS End User Messaging) or OUTBOX for local delivery',
-  voice: 'configure the voice provider (AWS End User Messaging) or OUTBOX for local delivery',
+  voice: 'configure the voice provider (Amazon Chime SDK or AWS End User Messaging) or OUTBOX for local delivery',
   push: 'configure Web Push or OUTBOX for local delivery',
   slack: 'connect a Slack workspace (PUT /api/v4/slack)',
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findIntegrationType, INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
 
 describe('integration type catalogue', () => {
-  it('lists the nine sender types, the outgoing webhook and the heartbeat with fixed ids that never change', () => {
+  it('lists the nine sender types, the outgoing webhook, the heartbeat and the live call with fixed ids that never change', () => {
     expect(Object.fromEntries(INTEGRATION_TYPES.map((type) => [type.slug, type.id]))).toEqual({
       webhook: '01KDVDNA00GN8A5NGEH4J1RJTG',
       prometheus: '01KDVDNA011ME63NNJGFYP7NMQ',
@@ -15,11 +15,12 @@ describe('integration type catalogue', () => {
       opsgenie: '01KDVDNA0P5GEN1EA1ERTAP1V2',
       outgoing_webhook: '01KDVDNA08W7B2Q9M4TS6X1HKE',
       heartbeat: '01KDVDNA09HB7T2XQ4M8RZ6KCE',
+      live_call: '01KDVDNA0AVC4KK7Q9M2X5R8TB',
     });
   });
 
   it('gives every sender type an itt_ prefix id, a name, a description and the common options', () => {
-    for (const type of INTEGRATION_TYPES.filter((t) => t.slug !== 'outgoing_webhook' && t.slug !== 'heartbeat')) {
+    for (const type of INTEGRATION_TYPES.filter((t) => !['outgoing_webhook', 'heartbeat', 'live_call'].includes(t.slug))) {
       expect(type.prefixId).toBe(`itt_${type.id}`);
       expect(type.name).not.toBe('');
       expect(type.description).not.toBe('');
@@ -38,6 +39,15 @@ describe('integration type catalogue', () => {
       ['interval_seconds', 'integer'],
       ['grace_seconds', 'integer'],
       ['token', 'string'],
+    ]);
+  });
+
+  it('gives the live call its number and ring time (20 s unless set)', () => {
+    const live = findIntegrationType('live_call')!;
+    expect(live.prefixId).toBe(`itt_${live.id}`);
+    expect(live.options.map((option) => [option.name, option.type, option.default])).toEqual([
+      ['phone_number', 'string', undefined],
+      ['ring_seconds', 'integer', 20],
     ]);
   });
 
