@@ -34,7 +34,7 @@ import { createTeam } from '../teams/create-team';
 import { getTeam } from '../teams/store';
 import { updateTeam } from '../teams/update-team';
 import { readMappings, saveMapping, type ImportMapping, type MappedKind } from './mapping-store';
-import type { Snapshot, SourceEscalationPolicy, SourceName, SourceSchedule, UnsupportedItem } from './source-model';
+import type { Snapshot, SourceEscalationPolicy, SourceIntegration, SourceName, SourceSchedule, UnsupportedItem } from './source-model';
 import { translateSchedule, type EventSpec } from './translate-schedule';
 
 export type PlanAction = 'create' | 'update' | 'keep' | 'delete' | 'link';
@@ -579,6 +579,23 @@ async function importPolicy(run: Run, policy: SourceEscalationPolicy, claimed: S
   );
 }
 
+/**
+ * Where senders reach our integration: its inbound URL; a sender that held a key to the source's
+ * own API changes that API's URL to ours and puts in our integration's id (our drop-ins of the
+ * sources' sending APIs take any integration's id as the key, docs/api.md).
+ */
+function newAddressOf(run: Run, ourId: string, kind: SourceIntegration['addressKind']): string {
+  const base = run.options.baseUrl ?? '';
+  const url = inboundUrlOf({ id: ourId }, base);
+  const key = prefixId('integration', ourId);
+  const dropIns: Partial<Record<SourceName, string>> = {
+    opsgenie: `${base}/v2/alerts with GenieKey ${key}`,
+    pagerduty: `${base}/v2/enqueue with routing_key ${key}`,
+  };
+  const dropIn = dropIns[run.snapshot.source];
+  return kind === 'key' && dropIn ? `${dropIn} (or ${url})` : url;
+}
+
 // ── integrations ───────────────────────────────────────────────────────────────────────────
 
 async function importIntegrations(run: Run): Promise<void> {
@@ -616,11 +633,7 @@ async function importIntegrations(run: Run): Promise<void> {
         create: () => createIntegrationV4(run.principal, { ...fields, integration_type_id: slug, urgency: 'high' }),
       },
     );
-    const newAddress = ourId
-      ? run.options.baseUrl
-        ? inboundUrlOf({ id: ourId }, run.options.baseUrl)
-        : `/integration/${prefixId('integration', ourId)}`
-      : null;
+    const newAddress = ourId ? newAddressOf(run, ourId, integration.addressKind) : null;
     run.integrations.push({ name: integration.name, oldAddress: integration.oldAddress ?? null, newAddress });
     await run.remember('integration', integration.sourceId, integration.name, ourId);
   }

@@ -238,6 +238,12 @@ export interface SourceIntegration {
    * (Opsgenie's API key, PagerDuty's integration/routing key). Printed next to our new address.
    */
   oldAddress?: string;
+  /**
+   * What senders hold of the old address: `key` = a key they send to the source's fixed API
+   * (Opsgenie's GenieKey, PagerDuty's routing key), so here they change the API's URL and put in our
+   * integration's id; `url` = an address of its own; `email` = an address to mail to.
+   */
+  addressKind?: 'url' | 'key' | 'email';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -107,12 +107,14 @@ describe('importing from Opsgenie', () => {
       {
         name: 'Prometheus prod',
         oldAddress: `${standIn.url}/v2/alerts with GenieKey …a1b2`,
-        newAddress: expect.stringMatching(/^https:\/\/oncall\.example\.com\/integration\/int_/),
+        newAddress: expect.stringMatching(
+          /^https:\/\/oncall\.example\.com\/v2\/alerts with GenieKey (int_\w+) \(or https:\/\/oncall\.example\.com\/integration\/\1\)$/,
+        ),
       },
       {
         name: 'Default API',
         oldAddress: `${standIn.url}/v2/alerts with GenieKey …c3d4`,
-        newAddress: expect.stringMatching(/\/integration\/int_/),
+        newAddress: expect.stringMatching(/\/v2\/alerts with GenieKey int_\w+ \(or .*\/integration\/int_\w+\)$/),
       },
     ]);
     const integrations = (await admin.get('/api/v4/integrations?limit=100')).body.data as any[];

@@ -421,7 +421,7 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
         type: integration.type,
         enabled: integration.enabled ?? true,
         ...(teamId ? { teamSourceId: teamId } : {}),
-        ...(oldAddress ? { oldAddress } : {}),
+        ...(oldAddress ? { oldAddress, addressKind: integration.apiKey ? ('key' as const) : ('email' as const) } : {}),
       };
     });
   }
