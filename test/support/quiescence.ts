@@ -22,6 +22,13 @@ import type { TestService } from './runtime';
 
 /** How often the queues are looked at: often on the embedded emulators, gently on an external endpoint (moto serves one request at a time). */
 const pollMs = () => (process.env.AWS_ENDPOINT_URL ? 100 : 10);
+/**
+ * While nothing moves (a handler busy on a long call, a test's probe waiting on a timer), the wait
+ * between looks doubles up to this many times the first: each look asks every queue for its counts
+ * over HTTP, and at 10 ms that cost a core a good part of every wait. Anything that moves puts it
+ * back to the first, so the two looks at rest that end a settle come as soon as before.
+ */
+const BACKOFF_LIMIT = 8;
 const SETTLE_TIMEOUT_MS = 30_000;
 const MAX_SWEEPS = 8;
 
@@ -86,14 +93,20 @@ async function watch(
     const started = Date.now();
     let lastMove = started;
     let previous: Snapshot | null = null;
+    let wait = pollMs();
     for (;;) {
       const now = await snapshot(service, sqs);
       if (await done(previous, now)) return;
-      if (previous && moved(previous, now)) lastMove = Date.now();
+      if (previous && moved(previous, now)) {
+        lastMove = Date.now();
+        wait = pollMs();
+      } else if (previous) {
+        wait = Math.min(wait * 2, BACKOFF_LIMIT * pollMs());
+      }
       if (Date.now() - lastMove > timeoutMs) throw new Error(`${what}: nothing moved for ${timeoutMs} ms: ${JSON.stringify(now)}`);
       if (Date.now() - started > 4 * timeoutMs) throw new Error(`${what}: still busy after ${4 * timeoutMs} ms: ${JSON.stringify(now)}`);
       previous = now;
-      await new Promise((resolve) => setTimeout(resolve, pollMs()));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   } finally {
     sqs.destroy();
