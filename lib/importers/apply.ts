@@ -23,6 +23,7 @@ import type { Principal } from '../http/principal';
 import { newId, prefixId } from '../ids';
 import { createIntegrationV4 } from '../integrations/create-integration';
 import { inboundUrlOf } from '../integrations/represent';
+import { carrySenderKey } from '../integrations/sender-keys';
 import { getIntegration } from '../integrations/store';
 import { updateIntegrationV4 } from '../integrations/update-integration';
 import { DAY_MS } from '../oncall/civil-calendar';
@@ -584,10 +585,10 @@ async function importPolicy(run: Run, policy: SourceEscalationPolicy, claimed: S
  * own API changes that API's URL to ours and puts in our integration's id (our drop-ins of the
  * sources' sending APIs take any integration's id as the key, docs/api.md).
  */
-function newAddressOf(run: Run, ourId: string, kind: SourceIntegration['addressKind']): string {
+function newAddressOf(run: Run, ourId: string, kind: SourceIntegration['addressKind'], keyCarried: boolean): string {
   const base = run.options.baseUrl ?? '';
   const url = inboundUrlOf({ id: ourId }, base);
-  const key = prefixId('integration', ourId);
+  const key = keyCarried ? 'the same key' : prefixId('integration', ourId);
   const dropIns: Partial<Record<SourceName, string>> = {
     opsgenie: `${base}/v2/alerts with GenieKey ${key}`,
     pagerduty: `${base}/v2/enqueue with routing_key ${key}`,
@@ -596,11 +597,33 @@ function newAddressOf(run: Run, ourId: string, kind: SourceIntegration['addressK
   return kind === 'key' && dropIn ? `${dropIn} (or ${url})` : url;
 }
 
+/** Opsgenie's integrations whose senders call its Alert API with their key: our Opsgenie drop-in's type. */
+const OPSGENIE_ALERT_API_TYPES = new Set(['api', 'rest api', 'prometheus', 'alertmanager', 'grafana']);
+
+/** Makes the key the source's senders hold name our integration too (a re-run points it again); false when it cannot. */
+async function carryKey(run: Run, integration: SourceIntegration, ourId: string | null): Promise<boolean> {
+  if (!integration.senderKey || !ourId || run.options.dryRun) return false;
+  const record = await getIntegration(run.accountId, ourId);
+  if (record && (await carrySenderKey(record, integration.senderKey, run.snapshot.source))) return true;
+  run.note({
+    kind: 'integration',
+    sourceId: integration.sourceId,
+    name: integration.name,
+    reason: "its senders' key already names an integration of another account here: they must change to the new key",
+  });
+  return false;
+}
+
 // ── integrations ───────────────────────────────────────────────────────────────────────────
 
 async function importIntegrations(run: Run): Promise<void> {
   for (const integration of run.snapshot.integrations) {
-    const slug = INTEGRATION_TYPES[integration.type.toLowerCase()];
+    const slug =
+      run.snapshot.source === 'opsgenie' &&
+      integration.addressKind === 'key' &&
+      OPSGENIE_ALERT_API_TYPES.has(integration.type.toLowerCase())
+        ? 'opsgenie'
+        : INTEGRATION_TYPES[integration.type.toLowerCase()];
     if (!slug) {
       run.note({
         kind: 'integration',
@@ -633,7 +656,8 @@ async function importIntegrations(run: Run): Promise<void> {
         create: () => createIntegrationV4(run.principal, { ...fields, integration_type_id: slug, urgency: 'high' }),
       },
     );
-    const newAddress = ourId ? newAddressOf(run, ourId, integration.addressKind) : null;
+    const keyCarried = await carryKey(run, integration, ourId);
+    const newAddress = ourId ? newAddressOf(run, ourId, integration.addressKind, keyCarried) : null;
     run.integrations.push({ name: integration.name, oldAddress: integration.oldAddress ?? null, newAddress });
     await run.remember('integration', integration.sourceId, integration.name, ourId);
   }

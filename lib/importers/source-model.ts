@@ -244,6 +244,12 @@ export interface SourceIntegration {
    * integration's id; `url` = an address of its own; `email` = an address to mail to.
    */
   addressKind?: 'url' | 'key' | 'email';
+  /**
+   * The key itself when senders hold one (Opsgenie's API key, PagerDuty's integration key): carried
+   * over, so that they change only the URL (lib/integrations/sender-keys.ts). Never printed; only its
+   * hash is stored. Added after the model's first commit (additive).
+   */
+  senderKey?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

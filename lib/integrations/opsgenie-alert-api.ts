@@ -22,6 +22,7 @@ import { isHeartbeat } from './heartbeats';
 import type { OpsgenieAccepted, OpsgenieError } from './inbound-schemas';
 import { integrationById } from './integration-cache';
 import { integrationBySenderKey } from './sender-keys';
+import { isLiveCall } from './live-calls';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
 import { isOutgoingWebhook } from './outgoing-webhooks';
 import type { IntegrationRecord } from './records';
@@ -105,8 +106,14 @@ export async function integrationOfKey(
   if (!integration || !integration.enabled) {
     return { refused: refused(401, 'Could not authenticate: the key names no enabled integration', receivedAt) };
   }
-  if (isOutgoingWebhook(integration) || isHeartbeat(integration)) {
-    return { refused: refused(403, 'The key names an integration that takes no alerts (an outgoing webhook or a heartbeat)', receivedAt) };
+  if (isOutgoingWebhook(integration) || isHeartbeat(integration) || isLiveCall(integration)) {
+    return {
+      refused: refused(
+        403,
+        'The key names an integration that takes no alerts (an outgoing webhook, a heartbeat or a live call)',
+        receivedAt,
+      ),
+    };
   }
   return { integration, key };
 }

@@ -413,7 +413,7 @@ describe("/v2/alerts: refused requests, in Opsgenie's shape, with nothing stored
     expect(await logCount(opsgenie)).toBe(before);
   });
 
-  it('401 for a disabled integration, 403 for a heartbeat, which takes no alerts', async () => {
+  it('401 for a disabled integration, 403 for a heartbeat or a live call, which take no alerts', async () => {
     const disabled = await createIntegration(service.admin, { type: 'opsgenie', enabled: false });
     const heartbeat = await createIntegration(service.admin, { type: 'heartbeat', option_interval_seconds: 3600 });
     const off = await create({ message: 'm' }, disabled.prefix_id);
@@ -424,6 +424,12 @@ describe("/v2/alerts: refused requests, in Opsgenie's shape, with nothing stored
     expect(beat.body).toEqual(refusal());
     expect(await logCount(disabled)).toBe(0);
     expect(await logCount(heartbeat)).toBe(0);
+    // A live call's number rings people; its id is no key for alerts either.
+    const phone = `+1206555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const liveCall = await createIntegration(service.admin, { type: 'live_call', options: { phone_number: phone } });
+    const called = await create({ message: 'm' }, liveCall.prefix_id);
+    expect(called.status).toBe(403);
+    expect(await logCount(liveCall)).toBe(0);
   });
 
   it('an integration with a token takes GenieKey <id>:<token> and refuses the id alone with 401', async () => {

@@ -8,6 +8,7 @@ import { replaceDependencies } from '../../lib/dependencies';
 import type { Principal } from '../../lib/http/principal';
 import { runImport, type ImportReport, type ImportRequest } from '../../lib/importers/run-import';
 import { ApiClient } from '../support/api-client';
+import { eventually } from '../integrations/support';
 import { useService, type TestService } from '../support/runtime';
 import { GO_NOW, grafanaOnCallStack } from './grafana-oncall-fixtures';
 import { GrafanaOnCallStandIn } from './grafana-oncall-stand-in';
@@ -125,7 +126,7 @@ describe.each(sources)('importing from $name', ({ name, now, request, people, sc
       expect(after.account_users - before.account_users).toBe(people);
       expect(after.schedules).toBeGreaterThan(before.schedules);
       expect(after.events).toBeGreaterThan(before.events);
-      for (const address of imported.integrations) expect(address.newAddress).toMatch(/\/integration\/int_[0-9A-Z]{26}$/);
+      for (const address of imported.integrations) expect(address.newAddress).toMatch(/\/integration\/int_[0-9A-Z]{26}\)?$/);
     },
     IMPORT_TIMEOUT,
   );
@@ -143,6 +144,26 @@ describe.each(sources)('importing from $name', ({ name, now, request, people, sc
     },
     IMPORT_TIMEOUT,
   );
+
+  it.runIf(name === 'pagerduty')('a PagerDuty sender keeps its routing key: only the URL changes', async () => {
+    const dedupKey = `moved-${Date.now()}`;
+    const sent = await fetch(`${service.url}/v2/enqueue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        routing_key: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+        event_action: 'trigger',
+        dedup_key: dedupKey,
+        payload: { summary: 'Checkout errors', source: 'web1', severity: 'error' },
+      }),
+    });
+    expect(sent.status).toBe(202);
+    const alert = await eventually(async () => {
+      const found = (await service.admin.get(`/api/v4/alerts?thirdparty_id=${dedupKey}`)).body.data as { title: string }[];
+      return found[0];
+    });
+    expect(alert.title).toBe('Checkout errors');
+  });
 
   it('lists what has no equivalent here', () => {
     const listed = imported.unsupported.map((u) => `${u.kind}:${u.sourceId}`);
@@ -174,8 +195,8 @@ describe('the imported people and senders', () => {
         baseUrl: service.url,
         dryRun: true,
       });
-      expect(report.integrations.find((i) => i.oldAddress === 'a1b2c3d4e5f60718293a4b5c6d7e8f90')?.newAddress).toMatch(
-        /^http:\/\/127\.0\.0\.1:\d+\/integration\/int_/,
+      expect(report.integrations.find((i) => i.oldAddress === 'routing_key …8f90')?.newAddress).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/v2\/enqueue with routing_key /,
       );
     },
     IMPORT_TIMEOUT,

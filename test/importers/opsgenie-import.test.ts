@@ -8,6 +8,7 @@ import { importPrincipal } from '../../lib/importers/import-principal';
 import { runImport, type ImportReport } from '../../lib/importers/run-import';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
+import { eventually } from '../integrations/support';
 import { FROM, opsgenieAccount } from './opsgenie-fixture';
 import { OpsgenieStandIn } from './opsgenie-stand-in';
 
@@ -108,17 +109,33 @@ describe('importing from Opsgenie', () => {
         name: 'Prometheus prod',
         oldAddress: `${standIn.url}/v2/alerts with GenieKey …a1b2`,
         newAddress: expect.stringMatching(
-          /^https:\/\/oncall\.example\.com\/v2\/alerts with GenieKey (int_\w+) \(or https:\/\/oncall\.example\.com\/integration\/\1\)$/,
+          /^https:\/\/oncall\.example\.com\/v2\/alerts with GenieKey the same key \(or https:\/\/oncall\.example\.com\/integration\/int_\w+\)$/,
         ),
       },
       {
         name: 'Default API',
         oldAddress: `${standIn.url}/v2/alerts with GenieKey …c3d4`,
-        newAddress: expect.stringMatching(/\/v2\/alerts with GenieKey int_\w+ \(or .*\/integration\/int_\w+\)$/),
+        newAddress: expect.stringMatching(/\/v2\/alerts with GenieKey the same key \(or .*\/integration\/int_\w+\)$/),
       },
     ]);
     const integrations = (await admin.get('/api/v4/integrations?limit=100')).body.data as any[];
     expect(integrations.find((i) => i.name === 'Default API').team_ids).toEqual([teams.find((t) => t.name === 'Database').id]);
+
+    // Senders keep their key: Alertmanager's opsgenie_configs changes only its api_url.
+    const prometheus = integrations.find((i) => i.name === 'Prometheus prod');
+    expect(prometheus.integration_type.slug).toBe('opsgenie');
+    const alias = `moved-${Date.now()}`;
+    const sent = await fetch(`${service.url}/v2/alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'GenieKey b1c2d3e4-0000-4000-8000-00000000a1b2' },
+      body: JSON.stringify({ message: 'Disk full on db1', alias, priority: 'P2' }),
+    });
+    expect(sent.status).toBe(202);
+    const alert = await eventually(async () => {
+      const found = (await admin.get(`/api/v4/alerts?thirdparty_id=${alias}`)).body.data as any[];
+      return found[0] as { source_id: string; title: string } | undefined;
+    });
+    expect(alert).toMatchObject({ source_id: prometheus.id, title: 'Disk full on db1' });
   });
 
   it('lists what has no equivalent here with its reason', () => {

@@ -422,6 +422,7 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
         enabled: integration.enabled ?? true,
         ...(teamId ? { teamSourceId: teamId } : {}),
         ...(oldAddress ? { oldAddress, addressKind: integration.apiKey ? ('key' as const) : ('email' as const) } : {}),
+        ...(integration.apiKey ? { senderKey: integration.apiKey } : {}),
       };
     });
   }

@@ -248,7 +248,14 @@ export function translateServiceIntegrations(service: PdService, unsupported: Un
       enabled: service.status !== 'disabled',
       ...(service.teams?.[0] ? { teamSourceId: service.teams[0].id } : {}),
       ...(service.escalation_policy ? { escalationPolicySourceId: service.escalation_policy.id } : {}),
-      ...(integration.integration_key ? { oldAddress: integration.integration_key } : {}),
+      // Only the key's end is printed: enough to recognise it, no use to anyone reading the output.
+      ...(integration.integration_key
+        ? {
+            oldAddress: `routing_key …${integration.integration_key.slice(-4)}`,
+            addressKind: 'key' as const,
+            senderKey: integration.integration_key,
+          }
+        : {}),
     });
   }
   return integrations;
