@@ -1,4 +1,4 @@
-// Entry point: one-click responses (/public/respond/{token}). Flow: the signed token → the
+// Entry point: one-click responses (/public/respond/{token}) and voicemail links (/public/voicemail/{token}). Flow: the signed token → the
 // escalation use case (GET describes, POST acts) → an HTML page, or JSON for a client that asks.
 import { respondRoutes } from '../../lib/page-responses/routes';
 import { httpHandler } from '../../lib/api/handler';
@@ -23,7 +23,17 @@ function shaped(
   };
 }
 
+/** A voicemail link opened: to the recording, or a short text saying why not. */
+async function voicemail(token: string) {
+  const { openVoicemail } = await import('../../lib/voice-calls/voicemail-link');
+  const opened = await openVoicemail(token);
+  const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  if (opened.status === 302) return { status: 302 as const, headers: { ...headers, location: opened.location } };
+  return { status: opened.status, text: { contentType: 'text/plain; charset=utf-8', body: opened.message }, headers };
+}
+
 export const handler = httpHandler(respondRoutes, {
   show: async (req) => shaped(req, await describeResponse(req.params.token)),
   respond: async (req) => shaped(req, await performResponse(req.params.token)),
+  voicemail: async (req) => voicemail(req.params.token),
 });

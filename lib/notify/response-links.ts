@@ -16,7 +16,8 @@ onEnvironmentChange(() => {
   secret = undefined;
 });
 
-async function responseSecret(): Promise<string> {
+/** The secret one-click links are signed with; voicemail links (lib/voice-calls) are signed with it too. */
+export async function responseSecret(): Promise<string> {
   if (secret) return secret;
   const configured = config().RESPONSE_TOKEN_SECRET;
   if (configured) return (secret = configured);

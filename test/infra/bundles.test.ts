@@ -47,8 +47,9 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   '@aws-sdk/client-pinpoint-sms-voice-v2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-chime-sdk-voice': [...PAGING, 'accountUsers', 'public'],
   // A live call's voicemail link, signed where the call is answered.
-  '@aws-sdk/client-s3': ['sipMedia'],
-  '@aws-sdk/s3-request-presigner': ['sipMedia'],
+  // Voicemail links: signed where a recording is linked (the SIP media function) and where a link is opened (respond).
+  '@aws-sdk/client-s3': ['respond', 'sipMedia'],
+  '@aws-sdk/s3-request-presigner': ['respond', 'sipMedia'],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
   // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does)
   re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond', 'sipMedia'],

@@ -123,6 +123,18 @@ describe('calls you can answer in the stack (-c voiceProvider=chime)', () => {
     expect(granted).not.toContain('dynamodb:Scan');
   });
 
+  it('lets the respond function open voicemail links: the bucket named, reading under voicemail/ only', () => {
+    const respond = idOf(ordered, 'AWS::Lambda::Function', 'RespondFunction');
+    const fn = ordered.toJSON().Resources[respond].Properties;
+    expect(fn.Environment.Variables).toMatchObject({ VOICEMAIL_BUCKET: { Ref: idOf(ordered, 'AWS::S3::Bucket', 'VoiceVoicemail') } });
+    const reads = statementsOf(ordered, 'RespondFunction').filter((statement) => actions([statement]).includes('s3:GetObject'));
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0].Resource)).toContain('/voicemail/*');
+    // Without the flag, no bucket and nothing to read.
+    const none = statementsOf(plain, 'RespondFunction');
+    expect(actions(none)).not.toContain('s3:GetObject');
+  });
+
   it('lets each notifying function place calls through this application only, with its id and number', () => {
     const applicationId = idOf(ordered, 'Custom::ChimeSipMediaApplication', 'VoiceSipMediaApplication');
     const functions = ordered.findResources('AWS::Lambda::Function');

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../lib/api/route-table';
 import { ApiClient, createMember, type ApiResult } from '../support/api-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startService, type TestService } from '../support/runtime';
+import { voicemailLink } from '../../lib/voice-calls/voicemail-link';
 import { OidcStandIn } from '../support/oidc-stand-in';
 import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
-import { outboxMessages } from '../support/dependencies';
+import { outboxMessages, testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
 
 let service: TestService;
@@ -29,7 +30,9 @@ let standIn: SlackStandIn;
 beforeAll(async () => {
   standIn = await SlackStandIn.start();
   // Single sign-on's issuer is a stand-in on loopback: plain http on a loopback address.
-  service = await startService({ env: { ...slackAppEnv(standIn), ALLOW_INSECURE_SSO_ISSUER: 'true' } });
+  service = await startService({
+    env: { ...slackAppEnv(standIn), ALLOW_INSECURE_SSO_ISSUER: 'true', VOICEMAIL_BUCKET: 'oncall-voicemail' },
+  });
   admin = service.admin;
   anonymous = service.anonymous;
   const served = await anonymous.get('/api/v4/openapi.json');
@@ -676,6 +679,17 @@ describe('notifications and one-click responses', () => {
     // Rejected by its only person: the alert dropped, and may still be acknowledged once.
     await call(anonymous, 'POST /public/respond/{token}', 200, { id: token(page!.links!.acknowledge!), headers: accept });
     await call(anonymous, 'GET /public/respond/{token}', 409, { id: token(page!.links!.acknowledge!), headers: accept });
+
+    // A voicemail link of a live call: 302 to the recording, 404 for another, 410 once 7 days are past.
+    const voicemail = token(await voicemailLink('oncall-voicemail', `voicemail/${alert.body.account_id}/${alert.body.id}/t1.wav`));
+    await call(anonymous, 'GET /public/voicemail/{token}', 302, { id: voicemail, manual: true });
+    await call(anonymous, 'GET /public/voicemail/{token}', 404, { id: 'nope.nope' });
+    testClock.advance(7 * 86_400_000);
+    try {
+      await call(anonymous, 'GET /public/voicemail/{token}', 410, { id: voicemail });
+    } finally {
+      testClock.reset();
+    }
 
     // A reject by the paged person (a second alert: the first was rejected through its link).
     const second = await call(admin, 'POST /api/v4/alerts', 201, {

@@ -6,10 +6,11 @@
 // number is bound to one integration at a time. The runtime runs without queue pollers: each test
 // brings the queues to rest before it asserts.
 // @moto: the number's conditional claim, and the alert a retried first event opens once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { settleQueues } from '../support/queues';
 import { signupAccount, startService, type TestService } from '../support/runtime';
+import { testClock } from '../support/dependencies';
 import { person, team, type Person } from '../escalation/support';
 import { ReplayedCall, said } from './pstn-events';
 
@@ -19,13 +20,17 @@ let admin: ApiClient;
 let numbers = 0;
 
 beforeAll(async () => {
-  service = await startService({ pollerConcurrency: 0, env: { OUTBOX: 'memory', VOICEMAIL_BUCKET: BUCKET } });
+  service = await startService({
+    pollerConcurrency: 0,
+    env: { OUTBOX: 'memory', VOICEMAIL_BUCKET: BUCKET },
+  });
   admin = service.admin;
 });
 
 afterAll(async () => {
   await service?.stop();
 });
+afterEach(() => testClock.reset());
 
 /** The workers run over their queues until a whole round finds nothing to do. */
 const rest = () => settleQueues(service, ['routing', 'escalation', 'webhooks'], 50);
@@ -160,10 +165,21 @@ describe('a call to a live_call number', () => {
     expect(after.status).toBe('open');
     const link = /https?:\/\/\S+/.exec(after.description)?.[0];
     expect(link, after.description).toBeDefined();
-    const url = new URL(link!);
+    // The description's link is ours, valid 7 days; opening it signs a short S3 link at that moment
+    // (one signed once would die with the Lambda role's credentials within hours).
+    expect(link).toMatch(new RegExp(`^${service.url}/public/voicemail/[\\w-]+\\.[\\w-]+$`));
+    const path = new URL(link!).pathname;
+    const fetched = await fetch(`${service.url}${path}`, { redirect: 'manual' });
+    expect(fetched.status).toBe(302);
+    const url = new URL(fetched.headers.get('location')!);
     expect(url.pathname.endsWith(`/${key}`) || url.pathname.endsWith(encodeURI(key))).toBe(true);
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('604800');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const tampered = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(`${service.url}${tampered}`, { redirect: 'manual' })).status).toBe(404);
+    testClock.advance(7 * 86_400_000);
+    const expired = await fetch(`${service.url}${path}`, { redirect: 'manual' });
+    expect(expired.status).toBe(410);
     expect(after.description).toMatch(/^A live call to .*\n\nVoicemail from \+15105550101 \(the link is valid 7 days\)/);
     // The alert escalates by its pages as usual: the first layer was paged.
     const pages = (await admin.get(`/api/v4/notifications?alert_id=${alert.id}&limit=100`)).body.data as { account_user_id: string }[];

@@ -1201,6 +1201,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/public/voicemail/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open a voicemail left on a live call
+     * @description The link in the description of a live call's alert (docs/api.md#live-call-routing): signed, valid 7 days; the token is the credential. Redirects to the recording, signed for 5 minutes from now. 404: not a voicemail link of this service; 410: expired.
+     */
+    get: operations['respondVoicemail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/public/sms/inbound': {
     parameters: {
       query?: never;
@@ -8471,6 +8491,45 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ResponseView'];
           'text/html': string;
+        };
+      };
+    };
+  };
+  respondVoicemail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the recording (Location) */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not a voicemail link of this service */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description The link expired (7 days) */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
         };
       };
     };
