@@ -120,7 +120,9 @@ describe('reading a PagerDuty account', () => {
         enabled: true,
         teamSourceId: 'PTPLAT1',
         escalationPolicySourceId: 'PEPLAT1',
-        oldAddress: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+        oldAddress: 'routing_key …8f90',
+        addressKind: 'key',
+        senderKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
       },
       {
         sourceId: 'PIPROM3',
@@ -129,7 +131,9 @@ describe('reading a PagerDuty account', () => {
         enabled: false,
         teamSourceId: 'PTPAY02',
         escalationPolicySourceId: 'PEPAY02',
-        oldAddress: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        oldAddress: 'routing_key …e1f0',
+        addressKind: 'key',
+        senderKey: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
       },
     ]);
     expect(snapshot.unsupported).toContainEqual(expect.objectContaining({ kind: 'integration', sourceId: 'PIMAIL2' }));
