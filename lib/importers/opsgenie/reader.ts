@@ -154,7 +154,15 @@ const timelineSchema = z.object({
 
 const pageSchema = z.object({ data: z.array(z.unknown()), paging: z.object({ next: z.string().optional() }).passthrough().optional() });
 
-export class OpsgenieError extends Error {}
+export class OpsgenieError extends Error {
+  constructor(
+    message: string,
+    /** Opsgenie's HTTP status, when it answered with an error. */
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export interface OpsgenieOptions {
   apiKey: string;
@@ -224,7 +232,7 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
       if (!response.ok) {
         const text = (await response.text()).slice(0, 300);
         const hint = response.status === 401 || response.status === 403 ? ' (check the API key and its access rights)' : '';
-        throw new OpsgenieError(`Opsgenie answered ${response.status} to GET ${new URL(url).pathname}${hint}: ${text}`);
+        throw new OpsgenieError(`Opsgenie answered ${response.status} to GET ${new URL(url).pathname}${hint}: ${text}`, response.status);
       }
       return response.json();
     }
