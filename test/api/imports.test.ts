@@ -5,14 +5,12 @@
 // source a 502, and the key in no stored item, log line or answer.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceDependencies } from '../../lib/dependencies';
 import { refusedSource } from '../../lib/importers/source-address';
-import { logger } from '../../lib/log';
-import { db } from '../../lib/store/client';
 import { createMember, type ApiClient, type ApiResult } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
+import { outputOf, scanTable } from '../support/service-output';
 import { FROM, opsgenieAccount } from '../importers/opsgenie-fixture';
 import { OpsgenieStandIn } from '../importers/opsgenie-stand-in';
 import { PD_NOW, pagerDutyAccount } from '../importers/pagerduty-fixtures';
@@ -61,40 +59,6 @@ async function inventory(client: ApiClient) {
     policies: await count('/api/v4/escalation_policies'),
     integrations: await count('/api/v4/integrations'),
   };
-}
-
-async function scanTable(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new ScanCommand({ TableName: service.runtime.tableName, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** Runs `work` with the service's log at DEBUG and returns what it wrote to stdout and stderr. */
-async function logsOf(work: () => Promise<void>): Promise<string> {
-  const written: string[] = [];
-  const capture = (stream: NodeJS.WriteStream) => {
-    const original = stream.write.bind(stream);
-    stream.write = (chunk: unknown) => {
-      written.push(String(chunk));
-      return true;
-    };
-    return () => (stream.write = original);
-  };
-  const level = logger.getLevelName();
-  logger.setLogLevel('DEBUG');
-  const restore = [capture(process.stdout), capture(process.stderr)];
-  try {
-    await work();
-  } finally {
-    restore.forEach((undo) => undo());
-    logger.setLogLevel(level);
-  }
-  return written.join('');
 }
 
 describe('who may import', () => {
@@ -195,7 +159,7 @@ describe('importing from Opsgenie', () => {
     async () => {
       const before = await inventory(admin);
       let res!: ApiResult;
-      const logs = await logsOf(async () => {
+      const logs = await outputOf(async () => {
         res = await admin.post('/api/v4/imports', opsgenieBody({ dry_run: false }));
       });
       expect(res.status, res.text).toBe(200);
@@ -221,7 +185,7 @@ describe('importing from Opsgenie', () => {
 
       // The key was used for the run only: in no item of the table (audit trail included), log line or answer.
       expect(opsgenie.requests.filter((r) => r.authorization === `GenieKey ${KEY}`).length).toBeGreaterThan(10);
-      const items = await scanTable();
+      const items = await scanTable(service.runtime.tableName);
       expect(items.length).toBeGreaterThan(100);
       expect(items.filter((item) => JSON.stringify(item).includes(KEY))).toEqual([]);
       expect(logs).not.toContain(KEY);
