@@ -224,7 +224,11 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
     // The next page's URL comes from the answer: it must stay on the API the key was given for.
     if (!url.startsWith(`${base}/`)) throw new OpsgenieError(`Opsgenie answered with a page outside ${base}: ${url}`);
     for (let attempt = 1; ; attempt++) {
-      const response = await fetch(url, { headers: { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' } });
+      // No redirects: a URL the key is sent to must stay the one checked (source-address.ts).
+      const response = await fetch(url, {
+        headers: { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' },
+        redirect: 'error',
+      });
       if (response.status === 429 && attempt < 5) {
         await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
         continue;
