@@ -56,6 +56,9 @@ export const SEALING_FUNCTIONS: readonly FunctionName[] = [...SLACK_FUNCTIONS, '
 const CHANGES_ALERTS: QueueName[] = ['webhooks'];
 
 const HTTP_TIMEOUT = 10;
+/** An import reads a whole account from its source and writes it here: minutes for a large one.
+ * API Gateway answers 504 after 29 s; the function goes on to the end (a re-run is idempotent). */
+const IMPORT_TIMEOUT = 900;
 const WORKER_TIMEOUT = 30;
 
 function httpFunction(name: HttpFunctionName): FunctionDefinition {
@@ -76,7 +79,7 @@ function httpFunction(name: HttpFunctionName): FunctionDefinition {
   return {
     entry: `functions/http/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
     table: name === 'notFound' ? 'none' : 'readWrite',
-    timeoutSeconds: HTTP_TIMEOUT,
+    timeoutSeconds: name === 'imports' ? IMPORT_TIMEOUT : HTTP_TIMEOUT,
     memoryMb: 1024,
     sendsTo: sends[name] ?? [],
     ...(name === 'public' ? { readsQueueDepths: true } : {}),

@@ -89,6 +89,8 @@ const schema = lazyObject(() => ({
   ALLOW_PRIVATE_AUTOMATION_TARGETS: bool,
   /** Lets single sign-on issuers be plain http or on loopback and private addresses: local tests and development only (docs/api.md#single-sign-on). */
   ALLOW_INSECURE_SSO_ISSUER: bool,
+  /** Lets the console's imports (POST /api/v4/imports) read a source at plain http or on loopback and private addresses: local tests and development only (docs/api.md#imports). */
+  ALLOW_PRIVATE_IMPORT_SOURCES: bool,
   /** Objects a list reads at most to answer a query outside its indexes; beyond it the query is
    * refused (422/400) naming the filters and sorts that are indexed (docs/api.md#lists). */
   LIST_READ_BUDGET: z.coerce.number().int().positive().default(DEFAULT_LIST_READ_BUDGET),

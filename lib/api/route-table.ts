@@ -17,6 +17,7 @@ import { deliveryReceiptRoutes } from '../delivery-receipts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
 import { respondRoutes } from '../page-responses/routes';
 import { eventRoutes } from '../events/routes';
+import { importRoutes } from '../importers/routes';
 import type { HttpMethod, RouteContract, RouteDeclaration } from '../http/route-contract';
 import { inboundRoutes } from '../integrations/inbound-routes';
 import { integrationRoutes } from '../integrations/routes';
@@ -43,6 +44,7 @@ const CONTRACTS = [
   accountRoutes,
   apiKeyRoutes,
   auditEventRoutes,
+  importRoutes,
   accountUserRoutes,
   alertRoutes,
   logRoutes,

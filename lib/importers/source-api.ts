@@ -54,6 +54,8 @@ export function sourceApi(options: {
         try {
           response = await fetch(url, {
             headers: { accept: 'application/json', ...options.headers },
+            // No redirects: a URL the key is sent to must stay the one checked (source-address.ts).
+            redirect: 'error',
             signal: AbortSignal.timeout(TIMEOUT_MS),
           });
         } catch (error) {

@@ -1,16 +1,14 @@
 // Password self-service through the real local server (docs/api.md#authentication): the reset link by e-mail
 // (no enumeration, one-time token, hash only at rest), the change with the current password, and
 // login tokens issued before either change refused while API keys keep working.
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { ANSWER_FLOOR_MS } from '../../lib/accounts/request-password-reset';
 import { jwtSecret } from '../../lib/auth/jwt';
 import { sha256 } from '../../lib/auth/passwords';
-import { logger } from '../../lib/log';
-import { db } from '../../lib/store/client';
 import { ApiClient, createMember } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
+import { outputOf, scanTable } from '../support/service-output';
 import { outboxMessages } from '../support/dependencies';
 
 let service: TestService;
@@ -47,17 +45,6 @@ async function login(username: string, password: string) {
 }
 
 const asToken = (token: string) => new ApiClient(service.url, { authorization: `Bearer ${token}` });
-
-async function scanTable(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new ScanCommand({ TableName: service.runtime.tableName, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 describe('asking for a reset link', () => {
   it('answers a known and an unknown address alike, and e-mails only the known one a link to the console', async () => {
@@ -110,7 +97,7 @@ describe('asking for a reset link', () => {
     await requestReset(email);
     const token = tokenSentTo(email);
 
-    const items = await scanTable();
+    const items = await scanTable(service.runtime.tableName);
     const everything = JSON.stringify(items);
     expect(everything).not.toContain(token);
     expect(items.some((item) => item.pk === `PWRESET#${sha256(token)}`)).toBe(true);
@@ -199,34 +186,18 @@ describe('choosing a new password with the link', () => {
 
   it('logs that a link was sent and that the password changed, never the token', async () => {
     const { email } = await person();
-    const written: string[] = [];
-    const capture = (stream: NodeJS.WriteStream) => {
-      const original = stream.write.bind(stream);
-      // Kept, not printed: the test's output stays quiet.
-      stream.write = (chunk: unknown) => {
-        written.push(String(chunk));
-        return true;
-      };
-      return () => (stream.write = original);
-    };
-    const level = logger.getLevelName();
-    logger.setLogLevel('DEBUG');
-    const restore = [capture(process.stdout), capture(process.stderr)];
-    try {
+    let token = '';
+    const output = await outputOf(async () => {
       await requestReset(email);
-      const token = tokenSentTo(email);
+      token = tokenSentTo(email);
       await service.anonymous.post(`/public/password_reset/${token}`, { password: 'short' });
       await service.anonymous.post(`/public/password_reset/${token}`, { password: 'logged nowhere' });
       await service.anonymous.post(`/public/password_reset/${token}`, { password: 'logged nowhere' });
-      const output = written.join('');
-      expect(output).toContain('password reset link sent');
-      expect(output).toContain('password changed');
-      expect(output).not.toContain(token);
-      expect(output).not.toContain('logged nowhere');
-    } finally {
-      restore.forEach((undo) => undo());
-      logger.setLogLevel(level);
-    }
+    });
+    expect(output).toContain('password reset link sent');
+    expect(output).toContain('password changed');
+    expect(output).not.toContain(token);
+    expect(output).not.toContain('logged nowhere');
   });
 });
 

@@ -291,3 +291,30 @@ export function opsgenieAccount(): OpsgenieAccount {
     ],
   };
 }
+
+/** The account with one schedule whose on-call cannot be carried exactly: hourly turns count elapsed
+ * hours at the source, and with restrictions they are imported on the wall clock, so across a change
+ * of clocks (or after enough turns) the two renderings part. */
+export function driftingOpsgenieAccount(): OpsgenieAccount {
+  const account = opsgenieAccount();
+  account.schedules = [
+    {
+      id: 's-drift',
+      name: 'Drifting',
+      timezone: 'Europe/Berlin',
+      enabled: true,
+      rotations: [
+        {
+          id: 'r-drift',
+          name: 'Five hours, days only',
+          startDate: '2026-03-01T00:00:00Z',
+          type: 'hourly',
+          length: 5,
+          participants: [ref('u-ada', 'ada@example.org'), ref('u-ken', 'ken@example.org')],
+          timeRestriction: { type: 'time-of-day', restriction: { startHour: 8, startMin: 0, endHour: 20, endMin: 0 } },
+        },
+      ],
+    },
+  ];
+  return account;
+}

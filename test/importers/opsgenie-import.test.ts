@@ -9,7 +9,7 @@ import { runImport, type ImportReport } from '../../lib/importers/run-import';
 import type { ApiClient } from '../support/api-client';
 import { signupAccount, useService, type TestService } from '../support/runtime';
 import { eventually } from '../integrations/support';
-import { FROM, opsgenieAccount } from './opsgenie-fixture';
+import { driftingOpsgenieAccount, FROM, opsgenieAccount } from './opsgenie-fixture';
 import { OpsgenieStandIn } from './opsgenie-stand-in';
 
 const KEY = 'genie-key-import-0123456789';
@@ -235,30 +235,7 @@ describe('npm run admin -- import opsgenie', () => {
 
   it('says "on-call differs" in red and exits 1 where the source renders what cannot be carried exactly', async () => {
     // Hourly turns count elapsed hours at the source; with restrictions they are imported on the wall clock.
-    const account = opsgenieAccount();
-    account.schedules = [
-      {
-        id: 's-drift',
-        name: 'Drifting',
-        timezone: 'Europe/Berlin',
-        enabled: true,
-        rotations: [
-          {
-            id: 'r-drift',
-            name: 'Five hours, days only',
-            startDate: '2026-03-01T00:00:00Z',
-            type: 'hourly',
-            length: 5,
-            participants: [
-              { type: 'user', id: 'u-ada', username: 'ada@example.org' },
-              { type: 'user', id: 'u-ken', username: 'ken@example.org' },
-            ],
-            timeRestriction: { type: 'time-of-day', restriction: { startHour: 8, startMin: 0, endHour: 20, endMin: 0 } },
-          },
-        ],
-      },
-    ];
-    const drifting = new OpsgenieStandIn(account, KEY);
+    const drifting = new OpsgenieStandIn(driftingOpsgenieAccount(), KEY);
     await drifting.start();
     try {
       const result = await importCli(KEY, drifting.url);

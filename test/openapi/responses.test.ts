@@ -13,6 +13,8 @@ import { voicemailLink } from '../../lib/voice-calls/voicemail-link';
 import { OidcStandIn } from '../support/oidc-stand-in';
 import { slackAppEnv, SlackStandIn } from '../support/slack-stand-in';
 import { DocumentChecker } from './support';
+import { FROM, opsgenieAccount } from '../importers/opsgenie-fixture';
+import { OpsgenieStandIn } from '../importers/opsgenie-stand-in';
 import { outboxMessages, testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
 
@@ -29,9 +31,14 @@ let standIn: SlackStandIn;
 
 beforeAll(async () => {
   standIn = await SlackStandIn.start();
-  // Single sign-on's issuer is a stand-in on loopback: plain http on a loopback address.
+  // Single sign-on's issuer and the import's source are stand-ins on loopback: plain http on a loopback address.
   service = await startService({
-    env: { ...slackAppEnv(standIn), ALLOW_INSECURE_SSO_ISSUER: 'true', VOICEMAIL_BUCKET: 'oncall-voicemail' },
+    env: {
+      ...slackAppEnv(standIn),
+      ALLOW_INSECURE_SSO_ISSUER: 'true',
+      ALLOW_PRIVATE_IMPORT_SOURCES: 'true',
+      VOICEMAIL_BUCKET: 'oncall-voicemail',
+    },
   });
   admin = service.admin;
   anonymous = service.anonymous;
@@ -197,6 +204,22 @@ describe('platform routes', () => {
     await call(member, 'GET /api/v4/audit_events/{id}', 403, { id: events.body.data[0].id });
     await call(admin, 'GET /api/v4/audit_events/{id}', 404, { id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
     await call(anonymous, 'GET /api/v4/audit_events/{id}', 401, { id: events.body.data[0].id });
+  });
+
+  it('imports', async () => {
+    const opsgenie = new OpsgenieStandIn(opsgenieAccount(), 'genie-key-openapi');
+    await opsgenie.start();
+    try {
+      const body = { source: 'opsgenie', api_key: 'genie-key-openapi', api_url: opsgenie.url, from: FROM };
+      await call(admin, 'POST /api/v4/imports', 200, { body });
+      await call(admin, 'POST /api/v4/imports', 422, { body: { ...body, api_key: '' } });
+      await call(admin, 'POST /api/v4/imports', 422, { body: { ...body, api_key: 'wrong' } });
+      await call(admin, 'POST /api/v4/imports', 502, { body: { ...body, api_url: 'http://127.0.0.1:9' } });
+      await call(member, 'POST /api/v4/imports', 403, { body });
+      await call(anonymous, 'POST /api/v4/imports', 401, { body });
+    } finally {
+      await opsgenie.stop();
+    }
   });
 
   it('account users', async () => {

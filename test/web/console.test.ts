@@ -394,6 +394,7 @@ describe.skipIf(chromiumMissing !== null)('the web console in Chromium', () => {
       ['#/notifications', 'Notifications'],
       ['#/reports', 'Reports'],
       ['#/audit', 'Audit'],
+      ['#/import', 'Import'],
       ['#/notification-rules', 'Notification rules'],
       ['#/users', 'Users'],
       [`#/users/${people.rita.id}`, people.rita.name],

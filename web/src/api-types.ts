@@ -435,6 +435,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v4/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import from Opsgenie, PagerDuty or Grafana OnCall
+     * @description Account admins only (403 otherwise). Reads the source account with api_key (used for this run only: never stored, logged or answered), plans or makes its people, teams, schedules, escalation policies and integrations here (dry_run defaults to true: nothing is written), then compares every schedule's on-call with the source's over 28 days from `from`. A key the source refuses is a 422 naming api_key; a source that cannot be reached or answers an error is a 502. API Gateway answers 504 after 29 s while the import goes on; running it again is safe (it updates what it made and creates no duplicates).
+     */
+    post: operations['importsRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v4/account_users': {
     parameters: {
       query?: never;
@@ -2883,6 +2903,58 @@ export interface components {
       user_agent: string | null;
       /** Format: date-time */
       created_at: string;
+    };
+    ImportInput: {
+      /** @enum {string} */
+      source: 'opsgenie' | 'pagerduty' | 'grafana-oncall';
+      api_key: string;
+      api_url?: string;
+      dry_run?: boolean | ('0' | '1' | 'true' | 'false') | 1 | 0;
+      from?: string;
+    };
+    ImportReportV4: {
+      /** @enum {string} */
+      source: 'opsgenie' | 'pagerduty' | 'grafana-oncall';
+      dry_run: boolean;
+      proven: boolean;
+      plan: {
+        /** @enum {string} */
+        action: 'create' | 'update' | 'keep' | 'delete' | 'link';
+        kind: string;
+        source_id: string;
+        name: string;
+        our_id: string | null;
+        detail?: string;
+      }[];
+      unsupported: {
+        kind: string;
+        source_id: string;
+        name: string;
+        reason: string;
+      }[];
+      integrations: {
+        name: string;
+        old_address: string | null;
+        new_address: string | null;
+      }[];
+      people: {
+        source_id: string;
+        name: string;
+        account_user_id: string;
+      }[];
+      proofs: {
+        schedule_source_id: string;
+        name: string;
+        from: string;
+        to: string;
+        hand_offs: number;
+        differences: {
+          start: string;
+          end: string;
+          ours: string[];
+          theirs: string[];
+        }[];
+      }[];
     };
     AccountUserV4: {
       id: string;
@@ -6243,6 +6315,37 @@ export interface operations {
       403: components['responses']['ForbiddenV4'];
       404: components['responses']['NotFoundV4'];
       429: components['responses']['TooManyRequestsV4'];
+    };
+  };
+  importsRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportInput'];
+      };
+    };
+    responses: {
+      /** @description The report: plan, what has no equivalent, integrations old → new, the proof */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportV4'];
+        };
+      };
+      400: components['responses']['BadRequestV4'];
+      401: components['responses']['UnauthorizedV4'];
+      403: components['responses']['ForbiddenV4'];
+      413: components['responses']['PayloadTooLargeV4'];
+      422: components['responses']['UnprocessableV4'];
+      429: components['responses']['TooManyRequestsV4'];
+      502: components['responses']['BadGatewayV4'];
     };
   };
   accountUsersList: {

@@ -73,3 +73,4 @@ export type AlertReportRow = AlertReport['total'];
 /** GET /api/v4/reports/pages: per person, pages per channel, night pages, acknowledgements. */
 export type PageReport = Schemas['PageReportV4'];
 export type AuditEvent = Schemas['AuditEventV4'];
+export type ImportReport = Schemas['ImportReportV4'];

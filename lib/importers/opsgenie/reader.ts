@@ -154,7 +154,15 @@ const timelineSchema = z.object({
 
 const pageSchema = z.object({ data: z.array(z.unknown()), paging: z.object({ next: z.string().optional() }).passthrough().optional() });
 
-export class OpsgenieError extends Error {}
+export class OpsgenieError extends Error {
+  constructor(
+    message: string,
+    /** Opsgenie's HTTP status, when it answered with an error. */
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export interface OpsgenieOptions {
   apiKey: string;
@@ -216,7 +224,11 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
     // The next page's URL comes from the answer: it must stay on the API the key was given for.
     if (!url.startsWith(`${base}/`)) throw new OpsgenieError(`Opsgenie answered with a page outside ${base}: ${url}`);
     for (let attempt = 1; ; attempt++) {
-      const response = await fetch(url, { headers: { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' } });
+      // No redirects: a URL the key is sent to must stay the one checked (source-address.ts).
+      const response = await fetch(url, {
+        headers: { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' },
+        redirect: 'error',
+      });
       if (response.status === 429 && attempt < 5) {
         await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
         continue;
@@ -224,7 +236,7 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
       if (!response.ok) {
         const text = (await response.text()).slice(0, 300);
         const hint = response.status === 401 || response.status === 403 ? ' (check the API key and its access rights)' : '';
-        throw new OpsgenieError(`Opsgenie answered ${response.status} to GET ${new URL(url).pathname}${hint}: ${text}`);
+        throw new OpsgenieError(`Opsgenie answered ${response.status} to GET ${new URL(url).pathname}${hint}: ${text}`, response.status);
       }
       return response.json();
     }

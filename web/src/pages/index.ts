@@ -6,6 +6,7 @@ import { AlertPage } from './alert';
 import { AlertsPage } from './alerts';
 import { AuditPage } from './audit';
 import { EscalationPoliciesPage, EscalationPolicyPage } from './escalation-policies';
+import { ImportPage } from './import';
 import { IntegrationPage, IntegrationsPage } from './integrations';
 import { NotificationRulePage, NotificationRulesPage } from './notification-rules';
 import { NotificationsPage } from './notifications';
@@ -53,6 +54,7 @@ export const PAGES: PageRoute[] = [
   { pattern: '/slack', component: SlackPage, nav: 'Slack', area: '/slack', adminOnly: true },
   { pattern: '/single-sign-on', component: SsoPage, nav: 'Single sign-on', area: '/single-sign-on', adminOnly: true },
   { pattern: '/audit', component: AuditPage, nav: 'Audit', area: '/audit', adminOnly: true },
+  { pattern: '/import', component: ImportPage, nav: 'Import', area: '/import', adminOnly: true },
   { pattern: '/profile', component: ProfilePage, nav: 'Profile', area: '/profile' },
 ];
 
