@@ -199,7 +199,8 @@ export async function startApi(options: {
       cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
       headers,
       queryStringParameters: Object.keys(query).length ? query : undefined,
-      pathParameters: matched && Object.keys(matched.params).length ? matched.params : undefined,
+      // Decoded, as API Gateway's HTTP APIs hand them to the function.
+      pathParameters: matched && Object.keys(matched.params).length ? decodedParams(matched.params) : undefined,
       requestContext: {
         accountId: '000000000000',
         apiId: 'local',
@@ -274,4 +275,17 @@ export async function startApi(options: {
       await closed;
     },
   };
+}
+
+/** Path parameters as an HTTP API hands them over: percent-decoded once (a malformed escape kept as sent). */
+function decodedParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      try {
+        return [name, decodeURIComponent(value)];
+      } catch {
+        return [name, value];
+      }
+    }),
+  );
 }

@@ -65,14 +65,6 @@ function parseBody(raw: string, contentType: string): Record<string, unknown> {
   return checkBody(parsed as Record<string, unknown>);
 }
 
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) {
@@ -86,7 +78,9 @@ export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     method: event.requestContext?.http?.method ?? 'GET',
     path,
     routeKey: event.routeKey,
-    params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, safeDecode(v ?? '')])),
+    // Decoded once, by API Gateway (an HTTP API hands its Lambda path parameters decoded) or by the
+    // local server, which does the same: decoding here again would turn a literal `%41` into `A`.
+    params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
     query: new URLSearchParams(event.rawQueryString ?? ''),
     headers,
     rawBody,

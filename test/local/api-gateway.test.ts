@@ -194,6 +194,30 @@ describe('the local API Gateway', () => {
     expect(plain.statusCode).toBe(404);
   });
 
+  it('hands path parameters to the function decoded once, as an HTTP API does', async () => {
+    const seen: unknown[] = [];
+    type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+    const api = await startApi({
+      host: '127.0.0.1',
+      port: 0,
+      loadHandler: async (fn) => {
+        const { handler } = (await import(`../../${FUNCTIONS[fn].entry}`)) as { handler: Handler };
+        return (event, context) => {
+          seen.push(event.pathParameters);
+          return handler(event, context);
+        };
+      },
+    });
+    try {
+      // A literal `%41` (sent as %2541) stays `%41`: decoding twice would make it `A`, another id.
+      const res = await new ApiClient(api.url, service.admin.headers).get('/api/v4/teams/a%2541%20b');
+      expect(res.status).toBe(404);
+      expect(seen).toEqual([{ id: 'a%41 b' }]);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('refuses a body over 256 KiB with 413 and accepts one just under', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(256 * 1024) });
     const res = await service.admin.post('/api/v4/api_keys', big, { 'content-type': 'application/json' });
