@@ -112,7 +112,15 @@ describe('the local event source mapping', () => {
       await poller.stop();
     }
     expect(largestBatch).toBeLessThanOrEqual(10);
-    for (let i = 0; i < 24; i++) expect(seen.get(`ok-${i}`)).toHaveLength(1);
+    // Each handled message was deleted: none went round to the DLQ (checked below). On the embedded
+    // emulator each arrives once; against another endpoint (moto on a loaded machine) a batch slower
+    // than its 2 s visibility timeout may be received again, as SQS may redeliver any message.
+    for (let i = 0; i < 24; i++) {
+      const receives = seen.get(`ok-${i}`) ?? [];
+      if (process.env.AWS_ENDPOINT_URL) expect(receives.length).toBeGreaterThanOrEqual(1);
+      else expect(receives).toHaveLength(1);
+      expect(receives.length).toBeLessThan(4);
+    }
     expect(seen.get('poison')).toEqual([1, 2, 3, 4]);
     expect(await drain(queues.ingest.dlqUrl)).toEqual(['poison']);
     expect(await drain(queues.ingest.url)).toEqual([]);
