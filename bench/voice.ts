@@ -12,7 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { startRuntime } from '../infra/local/runtime';
 import { startAwsMessagingStub } from '../test/support/aws-messaging-stub';
-import { ReplayedCall } from '../test/voice/pstn-events';
+import type { PstnResponse } from '../lib/voice-calls/pstn-events';
+import { ReplayedCall, said } from '../test/voice/pstn-events';
 import * as z from 'zod';
 import { KeepAliveClient, percentile, pool, round, runWhenMain, timeOnce, type Figures } from './support';
 
@@ -61,6 +62,15 @@ export async function benchVoice(): Promise<Figures> {
   const read = <S extends z.ZodType>(schema: S, body: string): z.infer<S> => schema.parse(JSON.parse(body));
   const times: Record<string, number[]> = {};
   const timed = async (name: string, fn: () => Promise<unknown>) => (times[name] ??= []).push(await timeOnce(fn));
+  // What a call uses that AWS charges by (README "What it costs"): the SIP media function's invocations
+  // and the characters Amazon Polly speaks, summed per scenario over its calls.
+  const usage = { page: { invocations: 0, characters: 0 }, live: { invocations: 0, characters: 0 } };
+  const used = async (scenario: keyof typeof usage, response: Promise<PstnResponse>): Promise<PstnResponse> => {
+    const answer = await response;
+    usage[scenario].invocations += 1;
+    usage[scenario].characters += said(answer).reduce((sum, action) => sum + (action.text?.length ?? 0), 0);
+    return answer;
+  };
   try {
     const people = await Promise.all(
       [1, 2].map(async (n) => {
@@ -134,11 +144,14 @@ export async function benchVoice(): Promise<Figures> {
         from: FROM,
         direction: 'Outbound',
       });
-      await replay.send('NEW_OUTBOUND_CALL', { Type: 'CallCreateRequest', Parameters: { Arguments: request.body.ArgumentsMap } });
-      await timed('page_answered', () => replay.send('CALL_ANSWERED'));
-      await timed('page_key_repeat', () => replay.pressed('3'));
-      await timed('page_key_acknowledge', () => replay.pressed('1'));
-      await timed('page_hangup', () => replay.hangup('0'));
+      await used(
+        'page',
+        replay.send('NEW_OUTBOUND_CALL', { Type: 'CallCreateRequest', Parameters: { Arguments: request.body.ArgumentsMap } }),
+      );
+      await timed('page_answered', () => used('page', replay.send('CALL_ANSWERED')));
+      await timed('page_key_repeat', () => used('page', replay.pressed('3')));
+      await timed('page_key_acknowledge', () => used('page', replay.pressed('1')));
+      await timed('page_hangup', () => used('page', replay.hangup('0')));
     });
 
     // Live calls: a live_call integration on a number, rung layer by layer.
@@ -157,19 +170,30 @@ export async function benchVoice(): Promise<Figures> {
         from: '+15105550101',
         direction: 'Inbound',
       });
-      await timed('live_new_inbound_call', () => replay.send('NEW_INBOUND_CALL'));
-      await timed('live_no_answer_next_layer', () => replay.send('ACTION_FAILED', { Type: 'CallAndBridge', ErrorType: 'CallNotAnswered' }));
+      await timed('live_new_inbound_call', () => used('live', replay.send('NEW_INBOUND_CALL')));
+      await timed('live_no_answer_next_layer', () =>
+        used('live', replay.send('ACTION_FAILED', { Type: 'CallAndBridge', ErrorType: 'CallNotAnswered' })),
+      );
       replay.addLegB({ callId: `live-${i}-b`, to: people[1].phone, from: number, direction: 'Outbound' });
       await timed('live_answered', async () => {
-        const bridged = await replay.send('ACTION_SUCCESSFUL', { Type: 'CallAndBridge' });
+        const bridged = await used('live', replay.send('ACTION_SUCCESSFUL', { Type: 'CallAndBridge' }));
         // The second layer's person answered: what is timed is their acknowledgement.
         if (bridged.TransactionAttributes?.answered !== '1' || bridged.TransactionAttributes.next !== '1')
           throw new Error(`the bridge was not the second layer's: ${JSON.stringify(bridged.TransactionAttributes)}`);
       });
-      await timed('live_hangup', () => replay.hangup('0', 'LEG-B'));
+      await timed('live_hangup', () => used('live', replay.hangup('0', 'LEG-B')));
     });
     return Object.assign(
-      { page_calls: PAGE_CALLS, live_calls: CALLS, concurrency: CONCURRENCY },
+      {
+        page_calls: PAGE_CALLS,
+        live_calls: CALLS,
+        concurrency: CONCURRENCY,
+        // A page answered, repeated once (key 3) and acknowledged; a live call rung to layer 2, answered there.
+        page_invocations_per_call: round(usage.page.invocations / PAGE_CALLS, 1),
+        page_polly_characters_per_call: round(usage.page.characters / PAGE_CALLS, 0),
+        live_invocations_per_call: round(usage.live.invocations / CALLS, 1),
+        live_polly_characters_per_call: round(usage.live.characters / CALLS, 0),
+      },
       ...Object.entries(times).map(([name, values]) => stats(name, values)),
     ) as Figures;
   } finally {
