@@ -100,6 +100,7 @@ export async function importCommand(args: string[]): Promise<number> {
         dryRun: values['dry-run'] === true,
         ...(from !== undefined ? { from } : {}),
         baseUrl: process.env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || null,
+        by: 'the admin CLI',
       }),
   );
   console.log(formatReport(report, { color: process.stdout.isTTY || process.env.FORCE_COLOR === '1' }));

@@ -45,6 +45,7 @@ export async function importFromConsole(principal: Principal, body: unknown, bas
       dryRun: input.dry_run ?? true,
       ...(from !== undefined ? { from } : {}),
       baseUrl,
+      by: 'an admin in the console',
     });
   } catch (error) {
     // The source's HTTP status when it answered with an error, null when it gave none.

@@ -8,6 +8,7 @@ import { grafanaOnCallSource } from './grafana-oncall/source';
 import { opsgenieSource } from './opsgenie/reader';
 import { pagerDutySource } from './pagerduty/source';
 import { proveSchedule, type ScheduleProof } from './proof';
+import { takeImportLease } from './import-lease';
 import { eventsOfSpecs } from './spec-engine';
 import type { ImportSource, SourceName } from './source-model';
 import { translateSchedule } from './translate-schedule';
@@ -22,6 +23,8 @@ export interface ImportRequest {
   /** Start of the proof's window (default: now). */
   from?: number;
   baseUrl: string | null;
+  /** Who runs it, as another run's 409 names them ("the admin CLI", "an admin in the console"). */
+  by?: string;
 }
 
 export interface ImportReport extends ImportResult {
@@ -48,6 +51,20 @@ export const SOURCES: Partial<Record<SourceName, (options: { apiKey: string; api
 export async function runImport(principal: Principal, request: ImportRequest): Promise<ImportReport> {
   const makeSource = SOURCES[request.source];
   if (!makeSource) throw new Error(`no importer for ${request.source} yet`);
+  // A dry run writes nothing, so it may run beside anything.
+  const lease = request.dryRun ? null : await takeImportLease(principal.accountId, request.by ?? 'another run');
+  try {
+    return await importUnderLease(principal, request, makeSource);
+  } finally {
+    await lease?.release();
+  }
+}
+
+async function importUnderLease(
+  principal: Principal,
+  request: ImportRequest,
+  makeSource: NonNullable<(typeof SOURCES)[SourceName]>,
+): Promise<ImportReport> {
   const source = makeSource({ apiKey: request.apiKey, ...(request.apiUrl ? { apiUrl: request.apiUrl } : {}) });
   const snapshot = await source.read();
   const from = request.from ?? Date.parse(snapshot.readAt);

@@ -263,3 +263,57 @@ describe('importing from PagerDuty', () => {
     IMPORT_TIMEOUT,
   );
 });
+
+describe('one import that writes at a time per account', () => {
+  it(
+    'answers a second run while one is running with 409 (the console sends admins to run again after a 504, while the first goes on), lets a dry run and another account through, and makes nothing twice',
+    async () => {
+      const account = await signupAccount(service, 'Heldimport');
+      // The first run's reads of the source wait at this proxy until released: it is running, not done.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let firstRead!: () => void;
+      const reading = new Promise<void>((resolve) => (firstRead = resolve));
+      const proxy = http.createServer((req, res) => {
+        firstRead();
+        void released
+          .then(() => fetch(`${opsgenie.url}${req.url}`, { headers: { authorization: String(req.headers.authorization) } }))
+          .then(async (answer) => {
+            res.writeHead(answer.status, { 'content-type': 'application/json' });
+            // Its next-page links name the stand-in: they go through here too.
+            res.end((await answer.text()).replaceAll(opsgenie.url, proxyUrl));
+          });
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      try {
+        const first = account.client.post('/api/v4/imports', opsgenieBody({ api_url: proxyUrl, dry_run: false }));
+        await reading;
+        const second = await account.client.post('/api/v4/imports', opsgenieBody({ dry_run: false }));
+        expect(second.status, second.text).toBe(409);
+        expect(messages(second)).toMatch(/already running .* by an admin in the console/);
+        // What writes nothing may run beside it, and another account's import is its own.
+        const dry = await account.client.post('/api/v4/imports', opsgenieBody());
+        expect(dry.status, dry.text).toBe(200);
+        const elsewhere = await signupAccount(service, 'Unheldimport');
+        expect((await elsewhere.client.post('/api/v4/imports', opsgenieBody({ dry_run: false }))).status).toBe(200);
+
+        release();
+        const done = await first;
+        expect(done.status, done.text).toBe(200);
+        const made = await inventory(account.client);
+        expect(made.teams).toBe(3);
+        // Its lease was given back: the next run goes through and makes nothing new.
+        const again = await account.client.post('/api/v4/imports', opsgenieBody({ dry_run: false }));
+        expect(again.status, again.text).toBe(200);
+        expect(again.body.plan.filter((e: any) => e.action === 'create')).toEqual([]);
+        expect(await inventory(account.client)).toEqual(made);
+      } finally {
+        release();
+        proxy.closeAllConnections();
+        await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      }
+    },
+    IMPORT_TIMEOUT,
+  );
+});

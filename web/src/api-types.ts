@@ -446,7 +446,7 @@ export interface paths {
     put?: never;
     /**
      * Import from Opsgenie, PagerDuty or Grafana OnCall
-     * @description Account admins only (403 otherwise). Reads the source account with api_key (used for this run only: never stored, logged or answered), plans or makes its people, teams, schedules, escalation policies and integrations here (dry_run defaults to true: nothing is written), then compares every schedule's on-call with the source's over 28 days from `from`. A key the source refuses is a 422 naming api_key; a source that cannot be reached or answers an error is a 502. API Gateway answers 504 after 29 s while the import goes on; running it again is safe (it updates what it made and creates no duplicates).
+     * @description Account admins only (403 otherwise). Reads the source account with api_key (used for this run only: never stored, logged or answered), plans or makes its people, teams, schedules, escalation policies and integrations here (dry_run defaults to true: nothing is written), then compares every schedule's on-call with the source's over 28 days from `from`. A key the source refuses is a 422 naming api_key; a source that cannot be reached or answers an error is a 502. API Gateway answers 504 after 29 s while the import goes on; running it again is safe (it updates what it made and creates no duplicates). While a run that writes goes on in the account, another is a 409 (dry runs may run beside it).
      */
     post: operations['importsRun'];
     delete?: never;
@@ -6342,6 +6342,7 @@ export interface operations {
       400: components['responses']['BadRequestV4'];
       401: components['responses']['UnauthorizedV4'];
       403: components['responses']['ForbiddenV4'];
+      409: components['responses']['ConflictV4'];
       413: components['responses']['PayloadTooLargeV4'];
       422: components['responses']['UnprocessableV4'];
       429: components['responses']['TooManyRequestsV4'];
