@@ -32,7 +32,7 @@ const ACTIONS = ['create', 'update', 'link', 'delete', 'keep'] as const;
 
 /** API Gateway gives up on the answer after 29 s; the import itself goes on to its end. */
 const STILL_RUNNING =
-  'The import is taking longer than the 29 seconds the API waits for an answer; it goes on in the background. Run it again in a minute or two: a second run is safe, updates what the first made and creates no duplicates (a dry run shows when everything is "keep").';
+  'The import is taking longer than the 29 seconds the API waits for an answer; it goes on in the background. A dry run shows how far it has come (everything "keep" once it is done); a run that writes is refused until the first has finished, then it is safe: it updates what the first made and creates no duplicates.';
 
 export function ImportPage() {
   const [source, setSource] = useState('opsgenie');
