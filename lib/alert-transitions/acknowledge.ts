@@ -21,5 +21,7 @@ export const ACKNOWLEDGE: StatusTransition = {
 };
 
 export function acknowledgeAlert(accountId: string, alertId: string, request: TransitionRequest): Promise<AlertRecord> {
-  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, () => stopEscalation(accountId, alertId, 'acknowledge'));
+  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, (after) =>
+    stopEscalation(accountId, alertId, 'acknowledge', after.routed_at !== null),
+  );
 }

@@ -1,9 +1,15 @@
 // The one seam that turns (account user, template, alert) into delivery steps (docs/api.md#escalation-and-notifications): the person's
 // notification rule when it is enabled and matches, else the default channels at once.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPlanFor, immediateChannels, loadNotificationRules } from '../../lib/escalation/delivery-plan';
 import type { AlertRecord } from '../../lib/alerts/records';
 import { alertDefaults } from '../../lib/alerts/store';
+import { loadEveryPackageOnFirstUse } from '../../lib/on-first-use';
+
+// A rule's text is parsed by packages loaded on first use (the steps load them through
+// notificationRuleFor); this file calls the planner directly, so it loads them itself rather than
+// relying on another file of the same worker having done it.
+beforeAll(() => loadEveryPackageOnFirstUse());
 
 const alert = {
   ...alertDefaults(),
