@@ -5,7 +5,10 @@
 // It names the current generation's alert (alert_id, created by the request `created_by` at
 // `started_at`), its `count` (the truth dedup_count converges to) and the request tokens counted in
 // it (`counted`; the previous generation's in `previous_counted`, so a late redelivery of a request
-// of the previous alert is not counted again on the next one).
+// of the previous alert is not counted again on the next one). Before any generation, the item may
+// hold only `resolved_by_log`: a resolve for the id was processed before any create of it (queues
+// do not keep order, and a create and its resolve may share a batch), so a create the sender made
+// before that resolve, processed after it, opens nothing.
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
@@ -20,7 +23,12 @@ export interface DedupItem {
   count: number;
   counted: Set<string>;
   previous_counted?: Set<string>;
+  /** The latest resolve processed while no generation existed: its request's log id (a ULID). */
+  resolved_by_log?: string;
 }
+
+/** False for an item that only remembers a resolve (no alert was ever started for the id). */
+export const hasGeneration = (item: DedupItem): boolean => item.alert_id !== '';
 
 export function dedupKey(accountId: string, integrationId: string, thirdpartyId: string): Key {
   const id =
@@ -30,14 +38,17 @@ export function dedupKey(accountId: string, integrationId: string, thirdpartyId:
 
 function decodeDedup(item: Record<string, unknown> | undefined): DedupItem | null {
   if (!item) return null;
+  const resolved = typeof item.resolved_by_log === 'string' ? { resolved_by_log: item.resolved_by_log } : {};
+  if (item.alert_id === undefined) return { alert_id: '', created_by: '', started_at: 0, count: 0, counted: new Set(), ...resolved };
   return {
-    alert_id: String(item.alert_id),
+    alert_id: item.alert_id as string,
     created_by: String(item.created_by),
     started_at: Number(item.started_at),
     alert_created: item.alert_created === true,
     count: Number(item.count),
     counted: (item.counted as Set<string> | undefined) ?? new Set(),
     previous_counted: item.previous_counted as Set<string> | undefined,
+    ...resolved,
   };
 }
 
@@ -69,12 +80,14 @@ export async function startGeneration(
   extra: Record<string, unknown>,
 ): Promise<boolean> {
   try {
-    if (!seen) {
+    if (!seen || !hasGeneration(seen)) {
       await db().send(
         new PutCommand({
           TableName: tableName(),
           Item: { ...key, ...extra, alert_id: alertId, created_by: token, started_at: now, count: 1, counted: new Set([token]) },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          // Over an item that only remembered a resolve: this create came after it (its caller checked).
+          ConditionExpression: seen ? 'attribute_not_exists(alert_id) AND resolved_by_log = :resolved' : 'attribute_not_exists(pk)',
+          ...(seen ? { ExpressionAttributeValues: { ':resolved': seen.resolved_by_log ?? '' } } : {}),
         }),
       );
       return true;
@@ -173,5 +186,33 @@ export async function pruneCounted(key: Key, alertId: string, stale: string[]): 
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Remembers a resolve of an id that has no alert yet (`logId`: its request's log id), so a create
+ * of it the sender made earlier, processed later, opens nothing. Only while no generation exists,
+ * and never going back to an older resolve. False when a generation exists (a create came first
+ * after all: the caller reads the item again).
+ */
+export async function rememberResolve(key: Key, logId: string, extra: Record<string, unknown>): Promise<boolean> {
+  const names = Object.keys(extra);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET resolved_by_log = :log${names.map((_, i) => `, #x${i} = :x${i}`).join('')}`,
+        ConditionExpression: 'attribute_not_exists(alert_id) AND (attribute_not_exists(resolved_by_log) OR resolved_by_log < :log)',
+        ExpressionAttributeNames: names.length ? Object.fromEntries(names.map((name, i) => [`#x${i}`, name])) : undefined,
+        ExpressionAttributeValues: { ':log': logId, ...Object.fromEntries(names.map((name, i) => [`:x${i}`, extra[name]])) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // A later resolve is remembered already (nothing to do), or a generation exists.
+    const current = await getDedupItem(key);
+    return current === null || !hasGeneration(current);
   }
 }

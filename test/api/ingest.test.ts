@@ -293,6 +293,65 @@ async function processLikeTheQueue(deliveries: { account_id: string; id: string 
   }
 }
 
+describe('a resolve that overtakes its create', () => {
+  // Queues do not keep order: the sender's create and its resolve may be processed the other way
+  // round, or side by side in one batch. Either way the sender's last word (resolved) wins.
+  const outcomeOf = async (log: IncomingLog) => (await getIncomingLog(log.account_id, log.id))?.data.result?.actions?.[0]?.outcome;
+
+  it('processed first: the create made before it opens nothing, a create made after it opens an alert', { tags: ['moto'] }, async () => {
+    const id = uid('overtaken');
+    const create = await pendingLog({ id, title: 'Flapped' }, { dueAt: Date.now() + 3_600_000 });
+    const resolve = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(resolve.account_id, resolve.id)).toBe('processed');
+    expect(await outcomeOf(resolve)).toBe('no_alert');
+    expect(await processIncomingLog(create.account_id, create.id)).toBe('processed');
+    expect(await outcomeOf(create)).toBe('resolved_before');
+    expect(await alertsWithThirdpartyId(service.admin, id)).toEqual([]);
+    // Processed again (a redelivery), it still opens nothing.
+    expect(await processIncomingLog(create.account_id, create.id)).toBe('skipped');
+    expect(await alertsWithThirdpartyId(service.admin, id)).toEqual([]);
+
+    // The sender fires again afterwards: that is a new alert, and its resolve resolves it.
+    const again = await pendingLog({ id, title: 'Flapped again' }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(again.account_id, again.id)).toBe('processed');
+    expect(await outcomeOf(again)).toBe('created');
+    const [alert] = await alertsWithThirdpartyId(service.admin, id);
+    expect(alert).toMatchObject({ title: 'Flapped again', status: 'open' });
+    const last = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(last.account_id, last.id)).toBe('processed');
+    expect((await alertsWithThirdpartyId(service.admin, id)).map((a) => a.status)).toEqual(['resolved']);
+  });
+
+  it('side by side (one batch): no alert is left open, however the two interleave', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => uid(`side-${i}`));
+    const pairs = [];
+    for (const id of ids) {
+      const create = await pendingLog({ id, title: 'Side by side' }, { dueAt: Date.now() + 3_600_000 });
+      const resolve = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+      pairs.push([create, resolve]);
+    }
+    // Both at once, half of them with the resolve started first; a batch's prefetch would have read no dedup item for either.
+    await processLikeTheQueue(pairs.flatMap(([create, resolve], i) => (i % 2 ? [resolve, create] : [create, resolve])));
+    for (const id of ids) {
+      const alerts = await alertsWithThirdpartyId(service.admin, id);
+      expect(
+        alerts.filter((a) => a.status !== 'resolved'),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it('an acknowledge that finds no alert is not remembered: a create made before it still opens', async () => {
+    const id = uid('ack-first');
+    const create = await pendingLog({ id, title: 'Acknowledged early' }, { dueAt: Date.now() + 3_600_000 });
+    const ack = await pendingLog({ event_type: 'acknowledge', id }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(ack.account_id, ack.id)).toBe('processed');
+    expect(await outcomeOf(ack)).toBe('no_alert');
+    expect(await processIncomingLog(create.account_id, create.id)).toBe('processed');
+    expect((await alertsWithThirdpartyId(service.admin, id)).map((a) => a.status)).toEqual(['open']);
+  });
+});
+
 describe('exactly once', () => {
   it('a log delivered twice by the queue makes one alert with dedup_count 1', { tags: ['moto'] }, async () => {
     const id = uid('redeliver');

@@ -18,11 +18,23 @@ import { resolveAlertId } from '../../alerts/read-alerts';
 import { getAlert } from '../../alerts/store';
 import { derivedUlid } from '../../alerts/timeline';
 import { raiseDedupCount } from '../../alerts/dedup-count';
-import { countOnto, dedupKey, dedupKeyString, pruneCounted, getDedupItem, startGeneration, type DedupItem } from '../../alerts/dedup-store';
+import {
+  countOnto,
+  dedupKey,
+  dedupKeyString,
+  getDedupItem,
+  hasGeneration,
+  pruneCounted,
+  rememberResolve,
+  startGeneration,
+  type DedupItem,
+} from '../../alerts/dedup-store';
 import { acknowledgeAlert } from '../../alert-transitions/acknowledge';
 import { resolveAlert } from '../../alert-transitions/resolve';
 import { HttpError } from '../../http/errors';
 import { raced, retryWhileRaced, type Raced } from '../../store/retry';
+import { sleep } from '../../clock';
+import { TTL_ATTRIBUTE } from '../../store/table';
 import { parseId, ulidTime } from '../../ids';
 import { recordMetric } from '../../metrics';
 import type { AlertFields, AlertReference } from '../adapters';
@@ -168,20 +180,26 @@ export async function applyCreate(ctx: ActionContext, token: string, thirdpartyI
         return { ...base, outcome: 'already_applied' };
       }
 
-      const alert = dedup ? await getAlert(accountId, dedup.alert_id) : null;
-      if (dedup && stillCounting(dedup, alert, ctx.now())) {
-        const count = await countOnto(key, token, dedup.alert_id);
+      const generation = dedup && hasGeneration(dedup) ? dedup : null;
+      const alert = generation ? await getAlert(accountId, generation.alert_id) : null;
+      if (generation && stillCounting(generation, alert, ctx.now())) {
+        const count = await countOnto(key, token, generation.alert_id);
         if (count === null) return raced();
-        await raiseOrRetry(ctx, dedup, dedup.alert_id, count);
-        if (dedup.counted.size >= PRUNE_AT) {
+        await raiseOrRetry(ctx, generation, generation.alert_id, count);
+        if (generation.counted.size >= PRUNE_AT) {
           const cutoff = ctx.now() - DAY_MS;
           await pruneCounted(
             key,
-            dedup.alert_id,
-            [...dedup.counted].filter((t) => ulidTime(t) < cutoff),
+            generation.alert_id,
+            [...generation.counted].filter((t) => ulidTime(t) < cutoff),
           );
         }
-        return { ...base, alert_id: dedup.alert_id, outcome: 'deduplicated' };
+        return { ...base, alert_id: generation.alert_id, outcome: 'deduplicated' };
+      }
+      // The sender resolved the id after making this request, and that resolve was processed first
+      // (out of order, or beside it in one batch): the alert it would open is over already.
+      if (dedup && !generation && dedup.resolved_by_log !== undefined && ctx.logId < dedup.resolved_by_log) {
+        return { ...base, outcome: 'resolved_before' };
       }
 
       const alertId = alertIdFor(ctx.logId, token, thirdpartyId, ctx.integration.id);
@@ -212,14 +230,46 @@ export async function applyTransition(
   const { thirdpartyId } = target;
   const accountId = ctx.integration.account_id;
   const base = { action, thirdparty_id: shownId(thirdpartyId) };
-  const dedup = await dedupOf(ctx, dedupKey(accountId, ctx.integration.id, thirdpartyId));
-  if (!dedup) return { ...base, outcome: 'no_alert' };
-  const alert = await getAlert(accountId, dedup.alert_id);
+  const key = dedupKey(accountId, ctx.integration.id, thirdpartyId);
+  let dedup = await dedupOf(ctx, key);
+  if (!dedup || !hasGeneration(dedup)) {
+    // No alert for the id yet. A resolve is remembered, so that a create made before it and
+    // processed after it opens nothing; unless a create started one meanwhile (read it again).
+    // Remembered for a day (the table's TTL): by then its create, if it ever comes, has long been processed.
+    const remembered =
+      action === 'resolve' &&
+      (await rememberResolve(key, ctx.logId, {
+        integration_id: ctx.integration.id,
+        thirdparty_id: thirdpartyId,
+        [TTL_ATTRIBUTE]: Math.ceil(ctx.now() / 1000) + DAY_MS / 1000,
+      }));
+    if (action !== 'resolve' || remembered) return { ...base, outcome: 'no_alert' };
+    dedup = await getDedupItem(key);
+    if (!dedup || !hasGeneration(dedup)) return { ...base, outcome: 'no_alert' };
+  }
+  const alert = await alertOnceStored(accountId, dedup, ctx.now);
   if (!alert) {
     if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`the alert for ${thirdpartyId} is still being created`);
     return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
   }
   return transitionOnce(ctx, action, alert, base, thirdpartyId);
+}
+
+/** How long a transition waits for the alert of a create in flight (often beside it in the same batch). */
+const CREATE_WAIT_MS = 2_000;
+
+/**
+ * The generation's alert; while it is still being created, waited for a moment (a create and its
+ * resolve in one batch run side by side): sent back to the queue, the resolve would come minutes
+ * later, after the alert had paged someone.
+ */
+async function alertOnceStored(accountId: string, dedup: DedupItem, now: () => number): Promise<AlertRecord | null> {
+  const until = now() + CREATE_WAIT_MS;
+  for (;;) {
+    const alert = await getAlert(accountId, dedup.alert_id);
+    if (alert || !stillCounting(dedup, null, now()) || now() >= until) return alert;
+    await sleep(50);
+  }
 }
 
 /** By our id or tiny id, within the integration's account only: another account's alert is no alert. */
