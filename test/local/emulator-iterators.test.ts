@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  paginateQuery,
+  QueryCommand,
+  ScanCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulators, type Emulators } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
@@ -53,6 +60,16 @@ async function seeded(storage: 'disk' | 'memory', closeIterators?: boolean) {
   };
 }
 
+/** A Query of one partition of an index (gsi1 projects every attribute, gsi4 keys only). */
+const onIndex = (index: 'gsi1' | 'gsi4', partition: string, rest: Partial<QueryCommandInput>) =>
+  new QueryCommand({
+    TableName: TABLE,
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :g`,
+    ExpressionAttributeValues: { ':g': partition },
+    ...rest,
+  });
+
 /** Every shape of ranged read the service makes, each stopped at a Limit and each run to the end of its range. */
 async function readEveryShape(doc: DynamoDBDocumentClient): Promise<number> {
   const partition = { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'P#1' } };
@@ -77,33 +94,9 @@ async function readEveryShape(doc: DynamoDBDocumentClient): Promise<number> {
         Limit: 20,
       }),
     ),
-    await doc.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :g',
-        ExpressionAttributeValues: { ':g': 'G#1' },
-        Limit: 3,
-      }),
-    ),
-    await doc.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :g',
-        ExpressionAttributeValues: { ':g': 'K#1' },
-        Limit: 7,
-      }),
-    ),
-    await doc.send(
-      new QueryCommand({
-        TableName: TABLE,
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :g',
-        ExpressionAttributeValues: { ':g': 'K#1' },
-        Select: 'COUNT',
-      }),
-    ),
+    await doc.send(onIndex('gsi1', 'G#1', { Limit: 3 })),
+    await doc.send(onIndex('gsi4', 'K#1', { Limit: 7 })),
+    await doc.send(onIndex('gsi4', 'K#1', { Select: 'COUNT' })),
     await doc.send(new ScanCommand({ TableName: TABLE, Limit: 9 })),
     await doc.send(new ScanCommand({ TableName: TABLE })),
     await doc.send(new ScanCommand({ TableName: TABLE, IndexName: 'gsi1', Limit: 2 })),
