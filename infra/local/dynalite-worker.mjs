@@ -17,9 +17,11 @@ const LEVELDB_OPTIONS = { maxOpenFiles: 74 };
  * async-iterator protocol's method. abstract-level's iterators have no `return` (they end with
  * `close()`), so dynalite never closed one: each stayed in its store's open resources for good and,
  * on disk, kept the LevelDB snapshot it began on, its memtable and table files included. A replaced
- * memtable (4 MB) was freed only when the last iterator on it closed, so never: the process's native
- * memory grew with every write (1.5 GB after 3 000 paged alerts, 4 GB after 10 000), while LevelDB's
- * own figure (approximate-memory-usage: the live memtables and the block cache) stayed small.
+ * memtable (4 MB) was freed only when the last iterator on it closed, so never, and a table file an
+ * iterator had read stayed open and mapped past maxOpenFiles: the process's anonymous and
+ * file-backed memory grew with every write (1.5 GB after 3 000 paged alerts, 4 GB after 10 000),
+ * while LevelDB's own figure (approximate-memory-usage: the live memtables and the block cache)
+ * stayed small.
  * Giving each iterator the `return` dynalite calls closes it where dynalite meant it to.
  * `workerData.closeIterators === false` keeps dynalite's behaviour (the memory benchmark's baseline).
  */
