@@ -32,13 +32,16 @@ export async function json<T>(client: KeepAliveClient, method: string, url: stri
  * team, its on-call person and the webhook integration. OUTBOX `log` sends every page through the
  * outbox provider as `npm start`'s `console` does, without printing thousands of them.
  */
-export async function startLocalService(options: { inMemory?: boolean; outbox?: string } = {}): Promise<LocalService> {
+export async function startLocalService(
+  options: { inMemory?: boolean; outbox?: string; closeEmulatorIterators?: boolean } = {},
+): Promise<LocalService> {
   const inMemory = options.inMemory ?? false;
   const dataDir = inMemory ? ':memory:' : mkdtempSync(path.join(os.tmpdir(), 'oncall-bench-'));
   const apiKey = `bench-key-${randomBytes(16).toString('hex')}`;
   const runtime = await startRuntime({
     port: 0,
     dataDir,
+    closeEmulatorIterators: options.closeEmulatorIterators,
     scheduleIntervalMs: 10_000,
     env: { OUTBOX: options.outbox ?? 'none', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },

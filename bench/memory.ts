@@ -4,6 +4,10 @@
 //   the main thread's heap/external/arrayBuffers (functions, fauxqs) and the dynalite thread's.
 // The figure that matters is the slope: RSS growth from N to 2N per 1 000 alerts (flat is the
 // target; ≤ 600 MB after 10 000 alerts). N is BENCH_MEMORY_N (default 2 000).
+// BENCH_MEMORY_BASELINE=1 then runs the same load again on a runtime whose embedded DynamoDB leaves
+// its iterators open as dynalite does (what held the memory, issue 21), figures prefixed
+// `memory.baseline_iterators_left_open.`: before and after in one run. The baseline comes second,
+// so the runtime as it is starts from a fresh process's memory; the baseline's slope is its own.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { readCounts } from '../lib/store/counters';
@@ -22,6 +26,8 @@ interface Options {
   concurrency?: number;
   /** The emulator's data in memory instead of on disk (to tell LevelDB's share from the rest). */
   inMemory?: boolean;
+  /** Also measure dynalite's own behaviour (iterators left open) first, in the same run. */
+  baseline?: boolean;
 }
 
 /**
@@ -51,6 +57,7 @@ interface Snapshot {
   dynamoExternal: number;
   dynamoArrayBuffers: number;
   leveldb: number;
+  openIterators: number;
 }
 
 async function snapshot(service: LocalService): Promise<Snapshot> {
@@ -70,6 +77,7 @@ async function snapshot(service: LocalService): Promise<Snapshot> {
     dynamoExternal: dynamo?.external ?? 0,
     dynamoArrayBuffers: dynamo?.arrayBuffers ?? 0,
     leveldb: dynamo?.leveldbBytes ?? 0,
+    openIterators: dynamo?.openIterators ?? 0,
   };
 }
 
@@ -86,13 +94,26 @@ function figuresOf(at: string, s: Snapshot): Figures {
     [`memory.${at}.dynalite_heap_mb`]: mb(s.dynamoHeap),
     [`memory.${at}.dynalite_external_mb`]: mb(s.dynamoExternal),
     [`memory.${at}.leveldb_mb`]: mb(s.leveldb),
+    [`memory.${at}.dynalite_open_iterators`]: s.openIterators,
   };
 }
 
 export async function benchMemory(options: Options = {}): Promise<Figures> {
+  if (!(options.baseline ?? process.env.BENCH_MEMORY_BASELINE === '1')) return measure(options, true);
+  const after = await measure(options, true);
+  const before = await measure(options, false);
+  const baseline: Figures = {};
+  for (const [name, value] of Object.entries(before)) baseline[name.replace(/^memory\./, 'memory.baseline_iterators_left_open.')] = value;
+  return { ...after, ...baseline };
+}
+
+async function measure(options: Options, closeEmulatorIterators: boolean): Promise<Figures> {
   const n = options.alerts ?? envNumber('BENCH_MEMORY_N') ?? 2_000;
   const concurrency = options.concurrency ?? 32;
-  const service = await startLocalService({ inMemory: options.inMemory ?? process.env.BENCH_MEMORY_DATA === 'memory' });
+  const service = await startLocalService({
+    inMemory: options.inMemory ?? process.env.BENCH_MEMORY_DATA === 'memory',
+    closeEmulatorIterators,
+  });
   const load = new LoadThread();
   let sent = 0;
   let refused = 0;
@@ -119,7 +140,7 @@ export async function benchMemory(options: Options = {}): Promise<Figures> {
     ? setInterval(() => {
         void snapshot(service).then((s) =>
           console.log(
-            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} sent=${sent}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} iterators=${s.openIterators} sent=${sent}`,
           ),
         );
       }, 5000)

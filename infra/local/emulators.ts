@@ -7,8 +7,18 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
 
-/** The embedded DynamoDB thread's memory, and its LevelDB store's own (null in memory, or not told). */
-export type DynamoMemory = NodeJS.MemoryUsage & { leveldbBytes: number | null };
+/**
+ * The embedded DynamoDB thread's memory, its LevelDB store's own (null in memory, or not told) and
+ * the store's iterators still open (each keeps the snapshot it began on: none once requests end).
+ */
+export type DynamoMemory = NodeJS.MemoryUsage & { leveldbBytes: number | null; openIterators: number };
+
+export interface EmulatorOptions {
+  dataDir: string;
+  endpoint?: string;
+  /** false: dynalite's own behaviour, every Query's and Scan's iterator left open (the memory benchmark's baseline). */
+  closeIterators?: boolean;
+}
 
 export interface Emulators {
   dynamodbEndpoint: string;
@@ -21,7 +31,7 @@ export interface Emulators {
   stop(): Promise<void>;
 }
 
-export async function startEmulators(options: { dataDir: string; endpoint?: string }): Promise<Emulators> {
+export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
   if (options.endpoint) {
     return {
       dynamodbEndpoint: options.endpoint,
@@ -37,7 +47,7 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
     dynamoPath = path.resolve(options.dataDir, 'dynamodb');
     mkdirSync(dynamoPath, { recursive: true });
   }
-  const dynamo = await startDynaliteThread(dynamoPath);
+  const dynamo = await startDynaliteThread(dynamoPath, options.closeIterators ?? true);
   const sqs = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
   return {
     dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
@@ -55,8 +65,9 @@ export async function startEmulators(options: { dataDir: string; endpoint?: stri
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
 async function startDynaliteThread(
   dataPath: string | undefined,
+  closeIterators: boolean,
 ): Promise<{ port: number; memory(): Promise<DynamoMemory>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
-  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath } });
+  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath, closeIterators } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (message: { type: string; port?: number; message?: string }) => {
@@ -69,10 +80,10 @@ async function startDynaliteThread(
     loopUtilization: () => worker.performance.eventLoopUtilization(),
     memory() {
       return new Promise((resolve) => {
-        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null }) => {
+        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null; openIterators?: number }) => {
           if (message.type !== 'memory') return;
           worker.off('message', answer);
-          resolve({ ...message.usage!, leveldbBytes: message.leveldbBytes ?? null });
+          resolve({ ...message.usage!, leveldbBytes: message.leveldbBytes ?? null, openIterators: message.openIterators ?? 0 });
         };
         worker.on('message', answer);
         worker.postMessage('memory');

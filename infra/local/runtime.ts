@@ -40,6 +40,8 @@ export interface RuntimeOptions {
   consoleDir?: string;
   /** Pieces that replace the production ones while the runtime runs (tests: their clock and outbox). */
   dependencies?: Partial<Dependencies>;
+  /** false: the embedded DynamoDB leaves its iterators open as dynalite does (the memory benchmark's baseline); default true. */
+  closeEmulatorIterators?: boolean;
 }
 
 export interface Runtime {
@@ -98,7 +100,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const startedAt = Date.now();
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
-  const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint });
+  const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint, closeIterators: options.closeEmulatorIterators });
   const tableName = options.tableName ?? 'oncall';
   const queuePrefix = options.queuePrefix ?? tableName;
 
