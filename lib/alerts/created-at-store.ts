@@ -418,7 +418,10 @@ export async function recountCreatedBuckets(
     const stored = new Map<string, Item>();
     await Promise.all([
       (async () => {
-        for await (const item of queryAll(alertPartition(accountId))) addBucketDeltas(counted, fromItem<Counted>(item), 1);
+        for await (const item of queryAll(alertPartition(accountId))) {
+          // Alert items leave out their account (the key holds it).
+          addBucketDeltas(counted, { ...fromItem<Counted>(item), account_id: accountId }, 1);
+        }
       })(),
       // Month items are no longer written: read so that the counts they hold are moved into the day items.
       ...[createdMonthPartition(accountId), createdDayPartition(accountId), reportTeamPartition(accountId)].map(async (partition) => {
