@@ -71,7 +71,13 @@ export interface Link {
 }
 
 export function linksOf(alert: AlertRecord): Link[] {
-  const links: Link[] = teamsOf(alert).map((value) => ({ kind: 'team', value }));
+  // A destination team's alerts are its `dteam` links (one partition per status, below): the `team`
+  // link is written only for the team the alert is assigned to when it is no destination. Alerts
+  // stored before hold a `team` link for every team (read beside the dteam links, deduplicated).
+  const destinations = new Set(alert.destination_team_ids);
+  const links: Link[] = teamsOf(alert)
+    .filter((team) => !destinations.has(team))
+    .map((value) => ({ kind: 'team', value }));
   for (const tag of new Set(alert.tag_list)) links.push({ kind: 'tag', value: tag });
   if (isIncident(alert)) links.push({ kind: 'incident', value: 'true' });
   if (alert.subtype && alert.subtype !== 'alert') links.push({ kind: 'subtype', value: alert.subtype });

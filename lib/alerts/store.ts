@@ -19,6 +19,7 @@ import {
   byTinyIdPartition,
   byUpdatePartition,
   COUNTER,
+  dteamValue,
   FORMER_INDEX_KEYS,
   statusUrgencyPartition,
   statusUrgencySortKey,
@@ -550,6 +551,17 @@ export async function listAlertsWith(
         forward,
         limit,
       );
+    }
+    case 'team': {
+      // Its dteam links (one partition per status) and its team links (an assigned team that is no
+      // destination; every team of an alert stored before), merged in id order.
+      const lists = await Promise.all([
+        listLinkedAlertIds(accountId, 'team', value, limit, forward),
+        ...ALERT_STATUSES.map((status) => listLinkedAlertIds(accountId, 'dteam', dteamValue(value, status), limit, forward)),
+      ]);
+      const ids = [...new Set(lists.flat())].sort();
+      if (!forward) ids.reverse();
+      return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
     }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
