@@ -209,7 +209,7 @@ export function wordItem(accountId: string, alertId: string, group: string, word
  * `D#` fields and whole hours from (at most two) day items' hour fields. Month items (sk `YYYY-MM`,
  * `<DD>#<status>`) were written beside them before; they are no longer written, and the counts they
  * hold (frozen when their writes stopped) are added to the day fields', which count every change since
- * as a difference: old month + new day fields is each day's count (createdDayCounts). */
+ * as a difference: old month + new day fields is each day's count (created-at-store.ts readMonthDays). */
 export const createdMonthPartition = (accountId: string) => `${alertPartition(accountId)}#CM`;
 export const createdDayPartition = (accountId: string) => `${alertPartition(accountId)}#CD`;
 

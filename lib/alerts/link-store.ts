@@ -43,7 +43,8 @@ export async function syncLinks(before: AlertRecord | null, after: AlertRecord |
 
 /**
  * Every link the alert should have, and the removal of its destination-team links of the other
- * statuses and of the `team` links of its destination teams written before (the reindex: a crash between an alert write and its link writes is repaired here).
+ * statuses and of the `team` links of its destination teams written before (the reindex: a crash
+ * between an alert write and its link writes is repaired here).
  */
 export async function rewriteLinks(alert: AlertRecord): Promise<void> {
   const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(alert.account_id, link, alert.id) } }));
