@@ -1,6 +1,7 @@
 // Alerts by creation time (lib/alerts/ACCESS-PATTERNS.md, "created_at buckets"): the counter items
 // that give a created_at range its total, and the id-range queries that read the edges of a range.
-//   buckets   A#<acc>#ALERT#CM / <YYYY-MM> {<DD>#<status>: n},  A#<acc>#ALERT#CD / <YYYY-MM-DD> {<HH>#<status>: n}
+//   buckets   A#<acc>#ALERT#CD / <YYYY-MM-DD> {<HH>#<status>: n, D#<status>: n}
+//             A#<acc>#ALERT#CM / <YYYY-MM> {<DD>#<status>: n}: written before, read (frozen) beside the day fields
 // Counted like the counters: an ADD right after the alert write they count, beside it (the same
 // round trip as the counter ADD), group-committed per bucket item. A crash in between leaves a
 // bucket off until the recount (recountCreatedBuckets).
@@ -28,6 +29,7 @@ import {
   createdBucketsOf,
   createdDayPartition,
   createdMonthPartition,
+  dayStatusField,
   durationCountField,
   durationGroupField,
   durationSumField,
@@ -37,6 +39,7 @@ import {
   reportTeamSortKey,
   type ReportCounted,
 } from './keys';
+import { ALERT_STATUSES } from './records';
 
 /** What the buckets count of an alert: status and created_at are never left out of a stored item (no
  * default), and the report's fields read an absent one as unset, so a bare item reads them. */
@@ -150,7 +153,9 @@ function sumBuckets(item: Item | undefined, unitStart: (unit: string) => number,
     if (typeof value !== 'number') continue;
     const at = field.indexOf('#');
     if (at < 0 || (status !== undefined && field.slice(at + 1) !== status)) continue;
-    const start = unitStart(field.slice(0, at));
+    const unit = field.slice(0, at);
+    if (!/^\d+$/.test(unit)) continue; // the day's own fields (`D#<status>`)
+    const start = unitStart(unit);
     if (start >= fromMs && start < toMs) sum += value;
   }
   return sum;
@@ -158,10 +163,11 @@ function sumBuckets(item: Item | undefined, unitStart: (unit: string) => number,
 
 /**
  * How many alerts were created in a range (optionally of one status), from the created_at buckets:
- * whole days from the month items (one Query of the months the range covers), whole hours from at
- * most two day items (one BatchGet), and only the partial hours at the two edges counted from the
- * alerts (COUNT Queries of those hours). All of it in parallel: one round trip deep, and the cost
- * is the months of the range plus two hours of alerts, whatever the account holds.
+ * whole days from the day items' `D#<status>` fields (a Query of the range's days, projected to them,
+ * beside one of the months written before: readCreatedPerDay), whole hours from at most two day items
+ * (one BatchGet), and only the partial hours at the two edges counted from the alerts (COUNT Queries
+ * of those hours). All of it in parallel: one round trip deep, and the cost is the days of the range
+ * that hold alerts plus two hours of alerts, whatever the account holds.
  */
 export async function countAlertsCreatedIn(accountId: string, range: CreatedRange): Promise<number> {
   const fromMs = Date.parse(range.from);
@@ -204,14 +210,10 @@ export async function countAlertsCreatedIn(accountId: string, range: CreatedRang
     );
   }
   if (firstDay < endDay) {
-    const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
     parts.push(
-      queryItems(createdMonthPartition(accountId), { skBetween: [monthOf(firstDay), monthOf(endDay - 1)] }).then((months) => {
+      readCreatedPerDay(accountId, dayOf(firstDay), dayOf(endDay - 1), range.status).then((days) => {
         let sum = 0;
-        for (const item of months) {
-          const month = String(item.sk);
-          sum += sumBuckets(item, (day) => Date.parse(`${month}-${day}T00:00:00.000Z`), firstDay, endDay, range.status);
-        }
+        for (const statuses of days.values()) for (const n of statuses.values()) sum += n;
         return sum;
       }),
     );
@@ -297,33 +299,63 @@ async function readDurations(items: Item[]): Promise<Map<string, Durations>> {
   return out;
 }
 
-/** Created and dropped per day of [fromDay, toDay], from the month items' `<DD>#<status>` fields. */
-async function readCreatedPerDay(
-  accountId: string,
-  fromDay: string,
-  toDay: string,
-): Promise<Map<string, { created: number; dropped: number }>> {
+/** A long range's day items are read in up to three Queries of consecutive days side by side. */
+const reportDayRanges = (fromDay: string, toDay: string) => splitDayRange(fromDay, toDay, 3, 10);
+
+/** Day → status → alerts created that day holding it now. */
+type CreatedPerDay = Map<string, Map<string, number>>;
+
+const STATUS_FIELDS = ALERT_STATUSES.map(dayStatusField);
+
+function addCreated(into: CreatedPerDay, day: string, status: string, value: unknown): void {
+  const n = storedDelta(value);
+  if (n === null) return;
+  let statuses = into.get(day);
+  if (!statuses) into.set(day, (statuses = new Map<string, number>()));
+  statuses.set(status, (statuses.get(status) ?? 0) + Number(n));
+}
+
+/** Adds the `D#<status>` fields of day items (read whole or projected to them). */
+function addDayItems(into: CreatedPerDay, items: Item[], status?: string): void {
+  for (const item of items) {
+    for (const field of status === undefined ? STATUS_FIELDS : [dayStatusField(status)]) {
+      if (item[field] !== undefined) addCreated(into, String(item.sk), field.slice(2), item[field]);
+    }
+  }
+}
+
+/**
+ * The month items' `<DD>#<status>` fields of [fromDay, toDay]. No longer written: each holds its
+ * days' counts as they stood when the day items took over, and the day items' `D#` fields count every
+ * change since as a difference (an alert counted here and acknowledged since: −1 open, +1
+ * acknowledged there), so the two added are each day's count. `npm run admin -- recount` moves them
+ * into the day items (it counts the alerts into the day fields and the month fields down to 0).
+ */
+async function readMonthDays(accountId: string, fromDay: string, toDay: string, status?: string): Promise<CreatedPerDay> {
   const months = await queryItems(createdMonthPartition(accountId), { skBetween: [fromDay.slice(0, 7), toDay.slice(0, 7)] });
-  const days = new Map<string, { created: number; dropped: number }>();
+  const days: CreatedPerDay = new Map();
   for (const item of months) {
     const month = String(item.sk);
     for (const [field, value] of Object.entries(item)) {
-      const at = field.indexOf('#');
-      const n = storedDelta(value);
-      if (at !== 2 || n === null) continue;
+      if (field.indexOf('#') !== 2 || (status !== undefined && field.slice(3) !== status)) continue;
       const day = `${month}-${field.slice(0, 2)}`;
-      if (day < fromDay || day > toDay) continue;
-      let figures = days.get(day);
-      if (!figures) days.set(day, (figures = { created: 0, dropped: 0 }));
-      figures.created += Number(n);
-      if (field.slice(3) === 'dropped') figures.dropped += Number(n);
+      if (day >= fromDay && day <= toDay) addCreated(days, day, field.slice(3), value);
     }
   }
   return days;
 }
 
-/** A long window's day items are read in up to three Queries of consecutive days side by side. */
-const reportDayRanges = (fromDay: string, toDay: string) => splitDayRange(fromDay, toDay, 3, 10);
+/** Day → status → alerts created that day holding it now, for [fromDay, toDay] (of one status when
+ * given): the day items' `D#` fields beside the month items written before, one Query each. */
+async function readCreatedPerDay(accountId: string, fromDay: string, toDay: string, status?: string): Promise<CreatedPerDay> {
+  const fields = status === undefined ? STATUS_FIELDS : [dayStatusField(status)];
+  const [days, items] = await Promise.all([
+    readMonthDays(accountId, fromDay, toDay, status),
+    queryRanges(createdDayPartition(accountId), reportDayRanges(fromDay, toDay), { project: ['sk', ...fields] }),
+  ]);
+  addDayItems(days, items, status);
+  return days;
+}
 
 /**
  * The report figures of the days [fromDay, toDay] (`YYYY-MM-DD`, UTC) that hold alerts, whatever the
@@ -348,18 +380,28 @@ export async function readReportDays(accountId: string, fromDay: string, toDay: 
       ...durations.get(String(item.sk))!,
     }));
   }
+  // The day items' report fields and `D#` fields in one read, beside the month items written before.
   const [created, items] = await Promise.all([
-    readCreatedPerDay(accountId, fromDay, toDay),
-    queryRanges(createdDayPartition(accountId), reportDayRanges(fromDay, toDay), { project: ['pk', 'sk', ...DURATION_FIELDS] }),
+    readMonthDays(accountId, fromDay, toDay),
+    queryRanges(createdDayPartition(accountId), reportDayRanges(fromDay, toDay), {
+      project: ['pk', 'sk', ...DURATION_FIELDS, ...STATUS_FIELDS],
+    }),
   ]);
+  addDayItems(created, items);
   const byDay = await readDurations(items);
   const empty = (): DurationFigures => ({ count: 0, sumMs: 0, histogram: new Map() });
-  return [...new Set([...created.keys(), ...byDay.keys()])].sort().map((day) => ({
-    day,
-    created: Math.max(0, created.get(day)?.created ?? 0),
-    dropped: Math.max(0, created.get(day)?.dropped ?? 0),
-    ...(byDay.get(day) ?? { acknowledged: empty(), resolved: empty() }),
-  }));
+  return [...new Set([...created.keys(), ...byDay.keys()])].sort().map((day) => {
+    const statuses = created.get(day);
+    return {
+      day,
+      created: Math.max(
+        0,
+        [...(statuses?.values() ?? [])].reduce((a, b) => a + b, 0),
+      ),
+      dropped: Math.max(0, statuses?.get('dropped') ?? 0),
+      ...(byDay.get(day) ?? { acknowledged: empty(), resolved: empty() }),
+    };
+  });
 }
 
 /**
@@ -376,8 +418,12 @@ export async function recountCreatedBuckets(
     const stored = new Map<string, Item>();
     await Promise.all([
       (async () => {
-        for await (const item of queryAll(alertPartition(accountId))) addBucketDeltas(counted, fromItem<Counted>(item), 1);
+        for await (const item of queryAll(alertPartition(accountId))) {
+          // Alert items leave out their account (the key holds it).
+          addBucketDeltas(counted, { ...fromItem<Counted>(item), account_id: accountId }, 1);
+        }
       })(),
+      // Month items are no longer written: read so that the counts they hold are moved into the day items.
       ...[createdMonthPartition(accountId), createdDayPartition(accountId), reportTeamPartition(accountId)].map(async (partition) => {
         for (const item of await queryItems(partition)) stored.set(keyString(keyOfItem(item)), item);
       }),

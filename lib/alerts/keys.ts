@@ -71,7 +71,13 @@ export interface Link {
 }
 
 export function linksOf(alert: AlertRecord): Link[] {
-  const links: Link[] = teamsOf(alert).map((value) => ({ kind: 'team', value }));
+  // A destination team's alerts are its `dteam` links (one partition per status, below): the `team`
+  // link is written only for the team the alert is assigned to when it is no destination. Alerts
+  // stored before hold a `team` link for every team (read beside the dteam links, deduplicated).
+  const destinations = new Set(alert.destination_team_ids);
+  const links: Link[] = teamsOf(alert)
+    .filter((team) => !destinations.has(team))
+    .map((value) => ({ kind: 'team', value }));
   for (const tag of new Set(alert.tag_list)) links.push({ kind: 'tag', value: tag });
   if (isIncident(alert)) links.push({ kind: 'incident', value: 'true' });
   if (alert.subtype && alert.subtype !== 'alert') links.push({ kind: 'subtype', value: alert.subtype });
@@ -198,11 +204,17 @@ export function wordItem(accountId: string, alertId: string, group: string, word
 
 // ── created_at buckets (total_count of a created_at range) ────────────────────────────────────
 
-/** One item per month of creation (UTC), sk `YYYY-MM`, fields `<DD>#<status>`: the alerts created that
- * day holding that status; one item per day, sk `YYYY-MM-DD`, fields `<HH>#<status>` per hour. A range
- * sums whole days from the month items and whole hours from (at most two) day items. */
+/** One item per day of creation (UTC), sk `YYYY-MM-DD`: `<HH>#<status>` per hour and `D#<status>` for
+ * the whole day, the alerts created then holding that status now. A range sums whole days from the
+ * `D#` fields and whole hours from (at most two) day items' hour fields. Month items (sk `YYYY-MM`,
+ * `<DD>#<status>`) were written beside them before; they are no longer written, and the counts they
+ * hold (frozen when their writes stopped) are added to the day fields', which count every change since
+ * as a difference: old month + new day fields is each day's count (created-at-store.ts readMonthDays). */
 export const createdMonthPartition = (accountId: string) => `${alertPartition(accountId)}#CM`;
 export const createdDayPartition = (accountId: string) => `${alertPartition(accountId)}#CD`;
+
+/** The day item's field counting the day's alerts that hold `status` now. */
+export const dayStatusField = (status: string) => `D#${status}`;
 
 export interface BucketField {
   pk: string;
@@ -210,16 +222,17 @@ export interface BucketField {
   field: string;
 }
 
-/** The two bucket counters an alert is counted in (none when its created_at is not a datetime). */
+/** The bucket counters an alert is counted in, both fields of its day item (none when its created_at
+ * is not a datetime). */
 export function createdBucketsOf(alert: Pick<AlertRecord, 'account_id' | 'created_at' | 'status'>): BucketField[] {
   const ms = Date.parse(alert.created_at);
   if (Number.isNaN(ms)) return [];
   const iso = new Date(ms).toISOString();
   if (iso.length !== 24) return []; // years outside 0000..9999
-  const [month, day, hour] = [iso.slice(0, 7), iso.slice(8, 10), iso.slice(11, 13)];
+  const day = { pk: createdDayPartition(alert.account_id), sk: iso.slice(0, 10) };
   return [
-    { pk: createdMonthPartition(alert.account_id), sk: month, field: `${day}#${alert.status}` },
-    { pk: createdDayPartition(alert.account_id), sk: iso.slice(0, 10), field: `${hour}#${alert.status}` },
+    { ...day, field: `${iso.slice(11, 13)}#${alert.status}` },
+    { ...day, field: dayStatusField(alert.status) },
   ];
 }
 

@@ -7,7 +7,7 @@
 import { queryItems, countItems, type WriteRequest } from '../store/items';
 import { writeInOrder } from '../store/grouped-writes';
 import { dteamValue, linkItem, linkPartition, linksOf, type LinkKind } from './keys';
-import { ALERT_STATUSES, type AlertRecord } from './records';
+import { ALERT_STATUSES, teamsOf, type AlertRecord } from './records';
 
 export type { LinkKind };
 
@@ -24,6 +24,14 @@ export function linkRequests(before: AlertRecord | null, after: AlertRecord | nu
   for (const [k, link] of old) {
     if (!next.has(k)) requests.push({ DeleteRequest: { Key: linkItem(record.account_id, link, record.id) } });
   }
+  // A team the alert leaves may hold a `team` link written before destination teams had none.
+  if (before) {
+    const remaining = new Set(after ? teamsOf(after) : []);
+    for (const team of new Set(before.destination_team_ids)) {
+      if (!remaining.has(team) && !old.has(key('team', team)))
+        requests.push({ DeleteRequest: { Key: linkItem(record.account_id, { kind: 'team', value: team }, record.id) } });
+    }
+  }
   return requests;
 }
 
@@ -35,11 +43,14 @@ export async function syncLinks(before: AlertRecord | null, after: AlertRecord |
 
 /**
  * Every link the alert should have, and the removal of its destination-team links of the other
- * statuses (the reindex: a crash between an alert write and its link writes is repaired here).
+ * statuses and of the `team` links of its destination teams written before (the reindex: a crash
+ * between an alert write and its link writes is repaired here).
  */
 export async function rewriteLinks(alert: AlertRecord): Promise<void> {
   const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(alert.account_id, link, alert.id) } }));
   for (const team of new Set(alert.destination_team_ids)) {
+    // Written before for every team; a destination team's alerts are its dteam links now.
+    requests.push({ DeleteRequest: { Key: linkItem(alert.account_id, { kind: 'team', value: team }, alert.id) } });
     for (const status of ALERT_STATUSES) {
       if (status !== alert.status)
         requests.push({ DeleteRequest: { Key: linkItem(alert.account_id, { kind: 'dteam', value: dteamValue(team, status) }, alert.id) } });

@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids';
 import type { Actor, AlertRecord } from '../../lib/alerts/records';
 import { alertToEarlier } from '../../lib/alerts/represent';
 import { db, tableName } from '../../lib/store/client';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 
 let service: TestService;
 let me: Me;
@@ -206,5 +206,62 @@ describe('routing', () => {
     const routed = await getAlert(me.accountId, id);
     expect(routed?.routed_at).toEqual(expect.any(String));
     expect((await actions(routed!)).filter((a) => a === 'created')).toHaveLength(1);
+  });
+});
+
+describe('the stored alert item', () => {
+  const rawItem = async (id: string) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#ALERT`, sk: id } }))).Item!;
+
+  it('leaves out what the keys hold, empty routing and assignment fields and a self-keyed call, and reads them back', async () => {
+    const teamId = newId();
+    const { alert } = await insertNewAlert(me.accountId, input({ destination_team_ids: [teamId] }), integration);
+    await routeAlert({ account_id: me.accountId, alert_id: alert.id });
+    await acknowledgeAlert(me.accountId, alert.id, { actor: integration, rules: 'integration' });
+    const item = await rawItem(alert.id);
+    expect(item).not.toHaveProperty('id');
+    expect(item).not.toHaveProperty('account_id');
+    expect(item.routing).toEqual({ outcome: 'routed', from_status: 'open', to_status: 'open' });
+    expect(item.assignments).toContainEqual({ type: 'team', id: teamId });
+    const [key, call, to] = String(item._t0).split('\u001f');
+    expect([key.length, call, to]).toEqual([26, '', 'acknowledged']);
+
+    const read = (await getAlert(me.accountId, alert.id))!;
+    expect(read).toMatchObject({ id: alert.id, account_id: me.accountId, status: 'acknowledged' });
+    expect(read.routing).toMatchObject({ outcome: 'routed', reason: null, hops: [], skipped: [], automations: [], aggregate: null });
+    expect(read.assignments).toContainEqual({ type: 'team', id: teamId, user_id: null, delay_ms: 0, via: null });
+    expect(read.transitions[0]).toMatchObject({ key, call: key, from: 'open', to: 'acknowledged' });
+    expect(await alertsByThirdpartyId(me.accountId, alert.thirdparty_id!)).toEqual([read]);
+  });
+
+  it('reads an item written before (id, account, whole routing record and marks) and changes it as any other', async () => {
+    const { alert } = await insertNewAlert(me.accountId, input({ destination_team_ids: [newId()] }), integration);
+    await routeAlert({ account_id: me.accountId, alert_id: alert.id });
+    const routed = (await getAlert(me.accountId, alert.id))!;
+    const item = await rawItem(alert.id);
+    const key = newId();
+    const written = {
+      ...item,
+      id: alert.id,
+      account_id: me.accountId,
+      routing: routed.routing,
+      assignments: routed.assignments,
+      status: 'acknowledged',
+      _t0: [key, key, 'acknowledged', routed.updated_at].join('\u001f'),
+      _f0: 'open',
+    };
+    await db().send(new PutCommand({ TableName: tableName(), Item: written }));
+    const read = (await getAlert(me.accountId, alert.id))!;
+    expect(read).toEqual({
+      ...routed,
+      status: 'acknowledged',
+      transitions: [{ key, call: key, from: 'open', to: 'acknowledged', at: routed.updated_at }],
+    });
+    const resolved = await resolveAlert(me.accountId, alert.id, { actor: integration, rules: 'integration' });
+    expect(resolved).toMatchObject({ id: alert.id, account_id: me.accountId, status: 'resolved' });
+    expect((await getAlert(me.accountId, alert.id))!.transitions.map((m) => [m.to, m.call === m.key])).toEqual([
+      ['resolved', true],
+      ['acknowledged', true],
+    ]);
   });
 });

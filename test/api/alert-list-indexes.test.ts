@@ -371,6 +371,32 @@ describe('the word index follows every write', () => {
   });
 });
 
+describe("a team's alerts", () => {
+  const teamLink = (team: string, id: string) => ({ pk: `A#${me.accountId}#ALERT#L#team#${team}`, sk: id });
+
+  it('are read from the destination-team links; alerts stored with a team link too are listed once, and reindex or a delete removes it', async () => {
+    const ofTeam = (team: string) => expected((a) => a.destination_team_ids.includes(team));
+    for (const team of teams) await checkQuery('', ofTeam(team), `/api/v4/teams/${team}/alerts`);
+    const target = reference.find((a) => a.destination_team_ids.length > 0)!;
+    const team = target.destination_team_ids[0];
+    expect(await getItem(teamLink(team, target.id))).toBeNull();
+
+    // As alerts stored before: a team link for each destination team beside its dteam link.
+    const former = reference.filter((a) => a.destination_team_ids.includes(team)).slice(0, 9);
+    for (const alert of former) await putItem(teamLink(team, alert.id));
+    await checkQuery('', ofTeam(team), `/api/v4/teams/${team}/alerts`);
+    await reindexAlerts(me.accountId);
+    for (const alert of former) expect(await getItem(teamLink(team, alert.id))).toBeNull();
+
+    const created = await admin.post('/api/v4/alerts', { title: 'team link of before', urgency: 'low', destination_team_ids: [team] });
+    expect(created.status, created.text).toBe(201);
+    await putItem(teamLink(team, created.body.id));
+    expect((await admin.delete(`/api/v4/alerts/${created.body.id}`)).status).toBe(204);
+    expect(await getItem(teamLink(team, created.body.id))).toBeNull();
+    await checkQuery('', ofTeam(team), `/api/v4/teams/${team}/alerts`);
+  });
+});
+
 describe('queries outside the indexes', () => {
   it.each([
     ['sort=title', 'sort by created_at, updated_at or tiny_id'],

@@ -14,7 +14,7 @@ import { recountCreatedBuckets } from '../../lib/alerts/created-at-store';
 import { alertDefaults } from '../../lib/alerts/store';
 import { readWordEntries } from '../../lib/alerts/word-store';
 import { adjustFields } from '../../lib/store/counters';
-import { putItem } from '../../lib/store/items';
+import { putItem, queryItems } from '../../lib/store/items';
 
 const BUDGET = 40;
 const COUNT = 320;
@@ -242,15 +242,69 @@ describe('created_at range totals from the buckets', () => {
 
     expect((await recountCreatedBuckets(me.accountId, { settleMs: 50 })).status).toBe('exact');
     // A crash between an alert write and its bucket ADD: off until the recount.
-    await adjustFields(
-      { pk: `A#${me.accountId}#ALERT#CM`, sk: target.created_at.slice(0, 7) },
-      { [`${target.created_at.slice(8, 10)}#open`]: 3 },
-    );
+    await adjustFields({ pk: `A#${me.accountId}#ALERT#CD`, sk: target.created_at.slice(0, 10) }, { 'D#open': 3 });
     expect(await count('open')).toBe(open - 1 + 3);
     const repaired = await recountCreatedBuckets(me.accountId, { settleMs: 50 });
     expect(repaired.status).toBe('repaired');
     expect(await count('open')).toBe(open - 1);
     reference = await everyAlert();
+  });
+});
+
+describe('created_at buckets written before the day fields', () => {
+  const dayKey = (day: string) => ({ pk: `A#${me.accountId}#ALERT#CD`, sk: day });
+  const totals = async () => {
+    const out: number[] = [];
+    for (const [from, to] of [
+      [Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1) - 1],
+      [Date.UTC(2026, 1, 3, 5), Date.UTC(2026, 1, 20, 9, 30)],
+      [Date.UTC(2026, 0, 25), Date.UTC(2026, 3, 2)],
+    ]) {
+      for (const status of ['', '&status=open', '&status=dropped']) {
+        const res = await admin.get(`/api/v4/alerts?created_at=${iso(from)}..${iso(to)}&ops=created_at:between${status}&limit=1`);
+        expect(res.status, res.text).toBe(200);
+        out.push(res.body.total_count as number);
+      }
+    }
+    const report = await admin.get('/api/v4/reports/alerts?start=2026-01-25&end=2026-03-10');
+    expect(report.status, report.text).toBe(200);
+    return { out, report: report.body as unknown };
+  };
+
+  it('adds the month items a deployment holds to the day fields, before and after a change, and the recount moves them', async () => {
+    const before = await totals();
+    expect(before.out.some((n) => n > 0)).toBe(true);
+    // February as the month items held it: its days' counts in the month item, none in the day fields.
+    const days = await queryItems(`A#${me.accountId}#ALERT#CD`, { skBetween: ['2026-02-01', '2026-02-28'] });
+    expect(days.length).toBeGreaterThan(10);
+    const month: Record<string, number> = {};
+    for (const item of days) {
+      const moved: Record<string, number> = {};
+      for (const [field, value] of Object.entries(item)) {
+        if (!field.startsWith('D#') || typeof value !== 'number' || value === 0) continue;
+        month[`${String(item.sk).slice(8, 10)}#${field.slice(2)}`] = value;
+        moved[field] = -value;
+      }
+      await adjustFields(dayKey(String(item.sk)), moved);
+    }
+    await adjustFields({ pk: `A#${me.accountId}#ALERT#CM`, sk: '2026-02' }, month);
+    expect(await totals()).toEqual(before);
+
+    // A change since moves the day fields alone: −1 open there, +1 acknowledged.
+    const target = reference.find((a) => a.status === 'open' && a.created_at.startsWith('2026-02'))!;
+    expect((await admin.post(`/api/v4/alerts/${target.id}/acknowledge`)).status).toBe(200);
+    reference = await everyAlert();
+    const changed = await totals();
+    await checkBetween(Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1) - 1, 'open');
+    await checkBetween(Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1) - 1, 'acknowledged');
+
+    const recounted = await recountCreatedBuckets(me.accountId, { settleMs: 50 });
+    expect(recounted.status).toBe('repaired');
+    expect(Object.keys(recounted.corrections).some((field) => field.startsWith('2026-02 '))).toBe(true);
+    const [monthItem] = await queryItems(`A#${me.accountId}#ALERT#CM`);
+    expect(Object.entries(monthItem).filter(([field, n]) => field.includes('#') && n !== 0)).toEqual([]);
+    expect(await totals()).toEqual(changed);
+    expect((await recountCreatedBuckets(me.accountId, { settleMs: 50 })).status).toBe('exact');
   });
 });
 
