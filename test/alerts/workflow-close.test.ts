@@ -2,10 +2,11 @@
 // conditional UpdateItem without a read, on the real SDK against the emulator, with its counts moved
 // exactly once whether the answer arrives, is lost and retried, or the workflow was closed already.
 import { describe, expect, it } from 'vitest';
-import { closeWorkflowById, getWorkflow, listOpenWorkflows } from '../../lib/alerts/workflow-store';
+import { closeWorkflowById, getWorkflow } from '../../lib/alerts/workflow-store';
 import { typeOf } from '../../lib/entities';
 import { newId } from '../../lib/ids';
 import { readRawCounts } from '../../lib/store/counters';
+import { countItems, getItem, putItem } from '../../lib/store/items';
 import { onServiceClients, type AwsCall } from '../support/aws-calls';
 import { injectAwsFaults } from '../support/aws-faults';
 import { useService } from '../support/runtime';
@@ -33,7 +34,7 @@ async function callsDuring(run: () => Promise<unknown>): Promise<AwsCall[]> {
 const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
 
 describe('closing a workflow by id', () => {
-  it('writes once without reading it, leaves the open index and moves its status count', async () => {
+  it('writes once without reading it and moves its status count', async () => {
     const accountId = newId();
     const alertId = newId();
     const workflow = await openWorkflow(accountId, alertId, newId());
@@ -42,8 +43,28 @@ describe('closing a workflow by id', () => {
     expect(onWorkflow.map((call) => call.operation)).toEqual(['UpdateItem']);
     const stored = await getWorkflow(accountId, workflow.id);
     expect(stored).toMatchObject({ status: 'timed_out', version: 2 });
-    expect(await listOpenWorkflows(accountId, alertId)).toEqual([]);
     expect(nonZero(await readRawCounts(accountId, type))).toEqual({ total: 1, 'status:timed_out': 1 });
+  });
+
+  it('puts a new workflow in no index', async () => {
+    const accountId = newId();
+    const workflow = await openWorkflow(accountId, newId(), newId());
+    const item = await getItem({ pk: `A#${accountId}#${type}`, sk: workflow.id });
+    expect(Object.keys(item ?? {}).filter((name) => name.startsWith('gsi'))).toEqual([]);
+  });
+
+  it('removes the open index entry a workflow stored before still has', async () => {
+    const accountId = newId();
+    const alertId = newId();
+    const workflow = await openWorkflow(accountId, alertId, newId());
+    // As a workflow was stored before it left the open index: with its entry there while open.
+    const key = { pk: `A#${accountId}#${type}`, sk: workflow.id };
+    const openPartition = `A#${accountId}#WKF#OPEN#${alertId}`;
+    await putItem({ ...(await getItem(key)), gsi1pk: openPartition, gsi1sk: `${workflow.account_user_id}#${workflow.id}` });
+    expect(await countItems(openPartition, { index: 'gsi1' })).toBe(1);
+    expect(await closeWorkflowById(accountId, workflow.id, 'acknowledged', new Date().toISOString())).toBe(true);
+    expect(await countItems(openPartition, { index: 'gsi1' })).toBe(0);
+    expect(await getWorkflow(accountId, workflow.id)).toMatchObject({ status: 'acknowledged', version: 2 });
   });
 
   it('changes nothing on a workflow closed already, or absent', async () => {
