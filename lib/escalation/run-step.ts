@@ -116,6 +116,29 @@ export interface StepOptions {
    * worker, and waits for it.
    */
   send?: SendEffects;
+  /**
+   * The step runs for a queue message that comes again if the step does not finish (the escalation
+   * and routing workers): a commit that leaves an outbox may then leave the due index where it is,
+   * since the message brings the outbox back (`dueWhileLeased`).
+   */
+  retriedByQueue?: boolean;
+}
+
+/**
+ * The due time a commit that leaves an outbox writes. The outbox must be found if the step dies:
+ * by the sweeper at `leftover` (the lease's end and a grace, or the next step if that is sooner).
+ * A due time already there and no later is kept as it is (a timer's own step, a late step the
+ * sweeper runs): the sweeper finds the outbox as soon. A step its queue message brings back keeps
+ * any due time there is, else writes the one its release will, and writes the leftover time only
+ * when it has neither: the due index then backs the message up at that time. Each move of the due
+ * time is a delete and a put in the due index (2 write units); a commit that writes the time it
+ * finds, or the one its release writes, saves them (docs/ARCHITECTURE.md, "Write budget per alert life").
+ */
+function dueWhileLeased(stored: number | null, after: number | null, leftover: number, retriedByQueue: boolean): number {
+  const sweptBy = after === null ? leftover : Math.min(after, leftover);
+  if (stored !== null && stored <= sweptBy) return stored;
+  if (!retriedByQueue) return sweptBy;
+  return stored ?? after ?? sweptBy;
 }
 
 export async function runStep(accountId: string, alertId: string, intent: StepIntent, options: StepOptions = {}): Promise<StepResult> {
@@ -229,7 +252,9 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
         deferred,
         outbox: [...outbox, ...superseded.map(markSuperseded)],
         lease,
-        dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null),
+        dueAt: lease
+          ? dueWhileLeased(stored.dueAt, dueOf(current, deferred, null), lease.until + LEFTOVER_GRACE_MS, options.retriedByQueue === true)
+          : dueOf(current, deferred, null),
         requests: applied ? [...stored.requests, intent.requestKey!] : stored.requests,
       },
       owner,
