@@ -260,7 +260,12 @@ describe('timers that go wrong', () => {
       await runStep(accountId, alert.id, start, { send: sendEffects, retriedByQueue: true });
       await runStep(accountId, alert.id, start, { send: sendEffects, retriedByQueue: true });
       const sent = await notificationsOf(admin, alert.id);
-      expect(sent.filter((n) => n.account_user_id === b.id).map((n) => n.channel).sort()).toEqual(['email', 'push']);
+      expect(
+        sent
+          .filter((n) => n.account_user_id === b.id)
+          .map((n) => n.channel)
+          .sort(),
+      ).toEqual(['email', 'push']);
       const after = await getEscalation(accountId, alert.id);
       expect(after.outbox).toEqual([]);
       expect(after.leaseOwner).toBeNull();
@@ -277,7 +282,12 @@ describe('timers that go wrong', () => {
     const swept = await sweepEscalations({ startup: true });
     expect(swept.rearmed).toBeGreaterThan(0);
     const sent = await notificationsOf(admin, alert.id);
-    expect(sent.filter((n) => n.account_user_id === b.id).map((n) => n.channel).sort()).toEqual(['email', 'push']);
+    expect(
+      sent
+        .filter((n) => n.account_user_id === b.id)
+        .map((n) => n.channel)
+        .sort(),
+    ).toEqual(['email', 'push']);
     expect(await getEscalation(accountId, alert.id)).toMatchObject({ outbox: [], leaseOwner: null, dueAt: before.dueAt });
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });

@@ -258,7 +258,7 @@ describe('notifications stored before the keys-only indexes', () => {
     expect(await readOwnerCount(me.accountId, 'NTF', `ACU#${person}`)).toBe(24);
   });
 
-  it('an alert\'s owner count written before is read by nothing, and the recount empties it', { tags: ['moto'] }, async () => {
+  it("an alert's owner count written before is read by nothing, and the recount empties it", { tags: ['moto'] }, async () => {
     const alertId = newId();
     const records = Array.from({ length: 3 }, (_, i) => notification(alertId, null, i));
     expect((await Promise.all(records.map((record) => insertNotification(record)))).every(Boolean)).toBe(true);
