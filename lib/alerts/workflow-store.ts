@@ -8,7 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Entity } from '../store/entity-store';
-import { addCounts } from '../store/grouped-writes';
+import { typeOf } from '../entities';
 import { isConditionFailure } from '../store/items';
 import { newId } from '../ids';
 
@@ -37,7 +37,15 @@ export interface WorkflowRecord extends Entity {
 // No index keys: an open index entry was a whole copy of the workflow, put with it and deleted at its
 // close, 2 of a workflow's 4 write units, for a list nothing read (docs/ARCHITECTURE.md, "Write budget
 // per alert life").
-const workflows = entityStore<WorkflowRecord>({ kind: 'workflow', counts: (workflow) => [`status:${workflow.status}`] });
+// Its counters (`workflow:total`, `workflow:status:<status>`) are fields of the notifications' counter
+// item: a step that opens or closes workflows pages or stops paging, and counts notifications in that
+// item in the same write, where a counter item of its own cost it one more (A#<acc>#COUNT / WKF, left
+// as it was).
+const workflows = entityStore<WorkflowRecord>({
+  kind: 'workflow',
+  counts: (workflow) => [`status:${workflow.status}`],
+  counterItem: { type: typeOf('notification'), prefix: 'workflow:', formerType: typeOf('workflow') },
+});
 
 export const insertWorkflow = workflows.insert;
 export const getWorkflow = workflows.get;
@@ -79,6 +87,6 @@ export async function closeWorkflowById(
     const stored = await workflows.get(accountId, id);
     if ((stored as { _c?: string } | null)?._c !== call) return false;
   }
-  await addCounts(accountId, workflows.type, { 'status:open': -1, [`status:${status}`]: 1 });
+  await workflows.moveCounts(accountId, { 'status:open': -1, [`status:${status}`]: 1 });
   return true;
 }
