@@ -1,11 +1,14 @@
 // Notification workflows (docs/api.md#escalation-and-notifications): one per person paged for an alert. Escalation opens them;
-// acknowledging, rejecting or timing out closes them. Reject needs the caller's open workflow.
+// acknowledging, rejecting or timing out closes them. Everything that reads one knows its id (a page's
+// notification, one-click link or phone page names it), and which of an alert's are open is the
+// escalation item's to say (reject reads that), so a workflow is in no index.
 //   workflow     A#<acc>#WKF / <id>
-//   open ones    gsi1: A#<acc>#WKF#OPEN#<alert id> / <account user id>#<id>   (sparse: only while open)
+// Workflows stored before kept an open index entry, gsi1: A#<acc>#WKF#OPEN#<alert id> / <account user
+// id>#<id>, which nothing reads: their close removes it (closeWorkflowById).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { entityStore, type Entity } from '../store/entity-store';
-import { addCounts } from '../store/grouped-writes';
+import { typeOf } from '../entities';
 import { isConditionFailure } from '../store/items';
 import { newId } from '../ids';
 
@@ -31,31 +34,21 @@ export interface WorkflowRecord extends Entity {
   version: number;
 }
 
-const openPartition = (accountId: string, alertId: string) => `A#${accountId}#WKF#OPEN#${alertId}`;
-
-function indexKeys(workflow: WorkflowRecord): Record<string, string | undefined> {
-  if (workflow.status !== 'open') return {};
-  return {
-    gsi1pk: openPartition(workflow.account_id, workflow.alert_id),
-    gsi1sk: `${workflow.account_user_id}#${workflow.id}`,
-  };
-}
-
-const workflows = entityStore<WorkflowRecord>({ kind: 'workflow', indexKeys, counts: (workflow) => [`status:${workflow.status}`] });
+// No index keys: an open index entry was a whole copy of the workflow, put with it and deleted at its
+// close, 2 of a workflow's 4 write units, for a list nothing read (docs/ARCHITECTURE.md, "Write budget
+// per alert life").
+// Its counters (`workflow:total`, `workflow:status:<status>`) are fields of the notifications' counter
+// item: a step that opens or closes workflows pages or stops paging, and counts notifications in that
+// item in the same write, where a counter item of its own cost it one more (A#<acc>#COUNT / WKF, left
+// as it was).
+const workflows = entityStore<WorkflowRecord>({
+  kind: 'workflow',
+  counts: (workflow) => [`status:${workflow.status}`],
+  counterItem: { type: typeOf('notification'), prefix: 'workflow:', formerType: typeOf('workflow') },
+});
 
 export const insertWorkflow = workflows.insert;
 export const getWorkflow = workflows.get;
-
-/** Open workflows of an alert. The index may lag a close by a moment; closing checks the version. */
-export async function listOpenWorkflows(accountId: string, alertId: string): Promise<WorkflowRecord[]> {
-  return (await workflows.query(openPartition(accountId, alertId), { index: 'gsi1' })).filter((w) => w.status === 'open');
-}
-
-/** The open workflow of account user X for alert Y, or null. */
-export async function getOpenWorkflow(accountId: string, alertId: string, accountUserId: string): Promise<WorkflowRecord | null> {
-  const found = await workflows.query(openPartition(accountId, alertId), { index: 'gsi1', skBeginsWith: `${accountUserId}#` });
-  return found.find((w) => w.status === 'open') ?? null;
-}
 
 /** Closes an open workflow; false when it was no longer open at the version read. */
 export async function closeWorkflow(workflow: WorkflowRecord, status: Exclude<WorkflowStatus, 'open'>, now: string): Promise<boolean> {
@@ -82,7 +75,7 @@ export async function closeWorkflowById(
       new UpdateCommand({
         TableName: tableName(),
         Key: workflows.key(accountId, id),
-        // The open index keys go with the status (indexKeys: only while open).
+        // A workflow stored before leaves its open index entry with the status.
         UpdateExpression: 'SET #status = :status, updated_at = :now, #version = #version + :one, #call = :call REMOVE gsi1pk, gsi1sk',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: { '#status': 'status', '#version': 'version', '#call': '_c' },
@@ -94,6 +87,6 @@ export async function closeWorkflowById(
     const stored = await workflows.get(accountId, id);
     if ((stored as { _c?: string } | null)?._c !== call) return false;
   }
-  await addCounts(accountId, workflows.type, { 'status:open': -1, [`status:${status}`]: 1 });
+  await workflows.moveCounts(accountId, { 'status:open': -1, [`status:${status}`]: 1 });
   return true;
 }

@@ -51,6 +51,16 @@ const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
   ...({ timed_out: 'timed_out' } as Partial<Record<LogEffect['kind'], TimelineAction>>),
 };
 
+/**
+ * An effect whose record is the same however often and whenever it is carried out: a workflow closed
+ * other than `timed_out` (a close applies only while the workflow is open), or a log with no timeline
+ * entry. (A `timed_out` close brings its step's timeline entry, whose id holds the step's time.)
+ */
+export function isRepeatableRecord(effect: EscalationEffect): boolean {
+  if (effect.type === 'close_workflow') return effect.status !== 'timed_out';
+  return effect.type === 'log' && TIMELINE_OF[effect.kind] === undefined;
+}
+
 const CONCURRENCY = 16;
 
 export async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {

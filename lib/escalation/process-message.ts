@@ -20,7 +20,8 @@ export async function processEscalationMessage(message: EscalationMessage): Prom
     return;
   }
   if (early > 0) await sleep(early);
-  if (message.kind === 'due') await runStep(message.account_id, message.alert_id, { kind: 'due' }, { send: sendEffects });
+  if (message.kind === 'due')
+    await runStep(message.account_id, message.alert_id, { kind: 'due' }, { send: sendEffects, retriedByQueue: true });
   else if (message.kind === 'delivery_failed') await failOver(message);
   else await flushWaiting(message.account_id, message.account_user_id, message.channel as 'sms' | 'voice');
 }
@@ -35,6 +36,6 @@ async function failOver(message: DeliveryFailedMessage): Promise<void> {
       kind: 'event',
       event: { type: 'delivery_failed', workflowId: record.workflow_id!, messageId: record.id, channel: record.channel },
     },
-    { send: sendEffects },
+    { send: sendEffects, retriedByQueue: true },
   );
 }

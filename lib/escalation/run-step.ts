@@ -15,7 +15,7 @@ import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
 import { recordMetric } from '../metrics';
-import { carryOutEffects, isSendEffect, type CarryOutOptions, type SendEffects } from './effects';
+import { carryOutEffects, isRepeatableRecord, isSendEffect, type CarryOutOptions, type SendEffects } from './effects';
 import { withCountsDeferred } from '../store/deferred-counts';
 import {
   advanceWithLoader,
@@ -105,6 +105,8 @@ function dueOf(state: EscalationState, deferred: DeferredStart[], leftoverUntil:
 const markSuperseded = (effect: EscalationEffect): EscalationEffect => Object.assign({}, effect, { superseded: true });
 const isSuperseded = (effect: EscalationEffect) => (effect as { superseded?: boolean }).superseded === true;
 
+const NO_SENDS = Promise.resolve(false);
+
 const isSend = (effect: EscalationEffect) => effect.type === 'page' || effect.type === 'notify' || effect.type === 'schedule_timer';
 
 export interface StepOptions {
@@ -116,6 +118,29 @@ export interface StepOptions {
    * worker, and waits for it.
    */
   send?: SendEffects;
+  /**
+   * The step runs for a queue message that comes again if the step does not finish (the escalation
+   * and routing workers): a commit that leaves an outbox may then leave the due index where it is,
+   * since the message brings the outbox back (`dueWhileLeased`).
+   */
+  retriedByQueue?: boolean;
+}
+
+/**
+ * The due time a commit that leaves an outbox writes. The outbox must be found if the step dies:
+ * by the sweeper at `leftover` (the lease's end and a grace, or the next step if that is sooner).
+ * A due time already there and no later is kept as it is (a timer's own step, a late step the
+ * sweeper runs): the sweeper finds the outbox as soon. A step its queue message brings back keeps
+ * any due time there is, else writes the one its release will, and writes the leftover time only
+ * when it has neither: the due index then backs the message up at that time. Each move of the due
+ * time is a delete and a put in the due index (2 write units); a commit that writes the time it
+ * finds, or the one its release writes, saves them (docs/ARCHITECTURE.md, "Write budget per alert life").
+ */
+function dueWhileLeased(stored: number | null, after: number | null, leftover: number, retriedByQueue: boolean): number {
+  const sweptBy = after === null ? leftover : Math.min(after, leftover);
+  if (stored !== null && stored <= sweptBy) return stored;
+  if (!retriedByQueue) return sweptBy;
+  return stored ?? after ?? sweptBy;
 }
 
 export async function runStep(accountId: string, alertId: string, intent: StepIntent, options: StepOptions = {}): Promise<StepResult> {
@@ -216,8 +241,18 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     if (!changed && !deferredChanged && !stored.outbox.length) return { changed: false, ignored, state: stored.state, alert };
 
     // Stopping over a leftover outbox: its records stand, its pages are cancelled, its timers are moot.
+    // A stop the alert record holds (acknowledged, resolved, gone) whose only effects close workflows
+    // carries them out before its commit, which then needs no outbox, lease or release (2 write units
+    // fewer): a close applies only while its workflow is open, so one carried out again (the commit
+    // lost a race, or the step died before it) changes nothing, and the next step finds the alert's
+    // status to apply again. A close `timed_out` has a timeline entry of its step's time: not so.
+    const closedFirst = stored.outbox.length === 0 && !mayPage(alert) && effects.length > 0 && effects.every(isRepeatableRecord);
+    if (closedFirst)
+      await withCountsDeferred(() =>
+        carryOutEffects(effects, { accountId, alertId, inputs, mayStart: () => false, sendsAllowed: NO_SENDS }),
+      );
     const superseded = stored.outbox.filter((e) => isSend(e) || isSuperseded(e));
-    const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...effects];
+    const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...(closedFirst ? [] : effects)];
     const lease = outbox.length || superseded.length ? { owner, until: now + LEASE_MS } : null;
     const applied = intent.kind === 'event' && intent.requestKey !== undefined && changed && ignored === undefined;
     const committed = await commitEscalation(
@@ -229,7 +264,9 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
         deferred,
         outbox: [...outbox, ...superseded.map(markSuperseded)],
         lease,
-        dueAt: dueOf(current, deferred, lease ? lease.until + LEFTOVER_GRACE_MS : null),
+        dueAt: lease
+          ? dueWhileLeased(stored.dueAt, dueOf(current, deferred, null), lease.until + LEFTOVER_GRACE_MS, options.retriedByQueue === true)
+          : dueOf(current, deferred, null),
         requests: applied ? [...stored.requests, intent.requestKey!] : stored.requests,
       },
       owner,

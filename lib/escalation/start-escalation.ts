@@ -24,6 +24,7 @@ export async function startEscalation(start: StartEscalation): Promise<StepResul
     start.accountId,
     start.alertId,
     { kind: 'start', key: start.key, targets: start.targets, template: start.template },
-    { send: sendEffects },
+    // The routing message comes again if this start does not finish: it finishes a leftover outbox.
+    { send: sendEffects, retriedByQueue: true },
   );
 }

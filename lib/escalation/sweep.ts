@@ -9,7 +9,7 @@ import { scheduleFlush } from '../notify/rate-limit';
 import { flushWaiting } from './flush-waiting';
 import { runStep } from './run-step';
 import { sendEffects } from './send-effects';
-import { parseEscalationDueKey } from './store';
+import { getEscalation, parseEscalationDueKey } from './store';
 import { scheduleDue } from './timers';
 
 /** Due this long ago, a timer message is taken as lost (its own message normally runs it first). */
@@ -63,12 +63,24 @@ export async function sweepEscalations(options: { startup?: boolean; now?: numbe
   return result;
 }
 
-/** Sends every escalation timer and storm flush due after `now` again (their messages were lost). */
+/**
+ * Sends every escalation timer and storm flush due after `now` again (their messages were lost). An
+ * escalation that holds an outbox had a step die with the process: the message that would have
+ * brought it back (run-step.ts `retriedByQueue`) was lost too, so its step runs now.
+ */
 async function rearm(now: number): Promise<number> {
   const later = (await listDue(now + REARM_AHEAD_MS, PER_SHARD)).filter((entry) => entry.dueAt > now);
   await Promise.all(
     later.map(async (entry) => {
       const escalation = parseEscalationDueKey(entry.what);
+      if (escalation && (await getEscalation(escalation.accountId, escalation.alertId)).outbox.length > 0) {
+        return runStep(escalation.accountId, escalation.alertId, { kind: 'due' }, { send: sendEffects }).catch((error: unknown) =>
+          logger.warn('sweeper: a leftover outbox found at start-up failed; its due time runs it', {
+            what: entry.what,
+            error: error as Error,
+          }),
+        );
+      }
       if (escalation) return scheduleDue(escalation.accountId, escalation.alertId, entry.dueAt);
       const [kind, accountId, accountUserId, channel] = entry.what.split('#');
       if (kind === 'RATE') return scheduleFlush({ account_id: accountId, account_user_id: accountUserId, channel }, entry.dueAt);

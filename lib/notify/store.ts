@@ -5,7 +5,8 @@
 //                  gsi6: A#<acc>#NTF#ACU#<account user id> / <id>   (only with an account user; keys only)
 //                  (gsi1 / gsi2, the same keys with whole copies: notifications stored before)
 //   counters       A#<acc>#COUNT / NTF   total, channel:<c>, template:<t>
-//   owner counts   A#<acc>#OCOUNT#NTF / ALT#<alert id> | ACU#<account user id>   n (exact, per index partition)
+//   owner counts   A#<acc>#OCOUNT#NTF / ACU#<account user id>   n (exact, per index partition; an alert's
+//                  are counted from its partition: ALT#<alert id> items are from before)
 //   rate item      A#<acc>#NRATE#<account user id> / <channel>   last send, how many wait, the
 //                  bundle in flight; due index (lib/store/due-index.ts) while something waits
 //   waiting        A#<acc>#NRATE#<account user id>#<channel>#W / <notification id>
@@ -35,7 +36,6 @@ import { nowIso } from '../clock';
 const byAlert = (accountId: string, alertId: string) => `A#${accountId}#NTF#ALT#${alertId}`;
 const byAccountUser = (accountId: string, accountUserId: string) => `A#${accountId}#NTF#ACU#${accountUserId}`;
 
-const alertOwner = (alertId: string) => `ALT#${alertId}`;
 const accountUserOwner = (accountUserId: string) => `ACU#${accountUserId}`;
 
 /** Fields a notification recorded before they existed (welcome messages) may lack. */
@@ -90,7 +90,11 @@ const notifications = entityStore<NotificationRecord>({
     gsi6sk: n.account_user_id ? n.id : undefined,
   }),
   counts: (n) => [`channel:${n.channel}`, `template:${n.template}`],
-  owners: (n) => [...(n.alert_id ? [alertOwner(n.alert_id)] : []), ...(n.account_user_id ? [accountUserOwner(n.account_user_id)] : [])],
+  // A person's notifications grow for as long as they are paged, so their total is an owner count.
+  // An alert's are tens (a few channels a page, a page a layer and repeat): their total is a COUNT
+  // of the alert's keys-only partition, and a paging step writes one owner count instead of two
+  // (docs/ARCHITECTURE.md, "Write budget per alert life"), as an alert's timeline is counted.
+  owners: (n) => (n.account_user_id ? [accountUserOwner(n.account_user_id)] : []),
   encode: encodeNotification,
   decode: (item) => {
     const record = {
@@ -174,14 +178,14 @@ async function countIndexed(partition: string, by: keyof typeof INDEX): Promise<
   return keys + former;
 }
 
-/** An alert's notifications: its owner count (one GetItem); without one (nothing counted there since
- * owner counts exist) its index partition is counted instead, as for a timeline (lib/logs/store.ts). */
-export async function countNotificationsOfAlert(accountId: string, alertId: string): Promise<number> {
-  const counted = await notifications.ownerCount(accountId, alertOwner(alertId));
-  return counted ?? countIndexed(byAlert(accountId, alertId), 'alert');
+/** An alert's notifications: a COUNT of its index partition (tens of keys), as for its timeline
+ * (lib/logs/store.ts). An owner count an alert got before is not read: nothing adds to it now. */
+export function countNotificationsOfAlert(accountId: string, alertId: string): Promise<number> {
+  return countIndexed(byAlert(accountId, alertId), 'alert');
 }
 
-/** An account user's notifications, the same way. */
+/** An account user's notifications: their owner count (one GetItem); without one (nothing counted
+ * there since owner counts exist) their index partition is counted instead. */
 export async function countNotificationsOfAccountUser(accountId: string, accountUserId: string): Promise<number> {
   const counted = await notifications.ownerCount(accountId, accountUserOwner(accountUserId));
   return counted ?? countIndexed(byAccountUser(accountId, accountUserId), 'accountUser');

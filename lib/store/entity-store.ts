@@ -63,6 +63,13 @@ export interface EntityStoreOptions<T extends Entity> {
   countedAs?: ((record: T) => Array<[EntityType, string]>) | false;
   countsInto?: EntityType[];
   /**
+   * The counter item the kind's counters are fields of, when not its own type's: another type's item
+   * that the same writes move anyway (a workflow opens and closes in the escalation step that pages,
+   * which counts its notifications), its fields named `<prefix><counter>`. `formerType`: the counter
+   * item they were kept in before, which the recount then leaves alone (nothing reads or moves it).
+   */
+  counterItem?: { type: EntityType; prefix: string; formerType?: EntityType };
+  /**
    * The owners a record is listed under (an index partition per owner: an alert's notifications, an
    * integration's logs), each counted in its own owner count so a page of one owner carries its exact
    * total without reading the partition. Keys are short and stable (`ALT#<id>`, a prefix id).
@@ -113,19 +120,28 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   const key = (accountId: string, id: string): Key => entityKey(accountId, type, id);
   const partition = (accountId: string) => partitionOf(accountId, type);
 
+  const counterType = options.counterItem?.type ?? type;
+  const counterPrefix = options.counterItem?.prefix ?? '';
+  /** Deltas of the kind's counters as fields of its counter item. */
+  const asFields = (change: Record<string, number>) =>
+    counterPrefix ? Object.fromEntries(Object.entries(change).map(([name, n]) => [`${counterPrefix}${name}`, n])) : change;
+  /** Moves the kind's counters (grouped with concurrent moves of the same counter item). */
+  const moveCounts = (accountId: string, change: Record<string, number>) => addCounts(accountId, counterType, asFields(change));
+
   if (options.countedAs !== false) {
     const countedAs =
       options.countedAs ??
       ((record: T): Array<[EntityType, string]> => [
-        [type, 'total'],
-        ...(options.counts?.(record) ?? []).map((name): [EntityType, string] => [type, name]),
+        [counterType, `${counterPrefix}total`],
+        ...(options.counts?.(record) ?? []).map((name): [EntityType, string] => [counterType, `${counterPrefix}${name}`]),
       ]);
     registerCountedKind({
       type,
       partition,
       decode,
       countedAs: (record) => countedAs(record as T),
-      countsInto: options.countsInto ?? [type],
+      countsInto: options.countsInto ?? [counterType],
+      formerType: options.counterItem?.formerType,
     });
   }
 
@@ -207,7 +223,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     if (options.countedAs === false) return true;
     const change = deltas([], ['total', ...(options.counts?.(record) ?? [])]);
     for (const [name, n] of Object.entries(carried)) change[name] = (change[name] ?? 0) + n;
-    await Promise.all([addCounts(record.account_id, type, change), countOwners(record, 1)]);
+    await Promise.all([moveCounts(record.account_id, change), countOwners(record, 1)]);
     return true;
   }
 
@@ -224,7 +240,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     await finishEvent(audit);
     if (before) {
       await Promise.all([
-        options.counts ? addCounts(next.account_id, type, deltas(options.counts(before), options.counts(next))) : undefined,
+        options.counts ? moveCounts(next.account_id, deltas(options.counts(before), options.counts(next))) : undefined,
         moveOwners(before, next),
       ]);
     }
@@ -245,7 +261,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     }
     for (const record of records) checkItemSize(item(record));
     await batchWrite(records.map((record) => ({ PutRequest: { Item: item(record) } })));
-    await Promise.all([adjustCounts(accountId, type, totals), adjustOwnerCounts(accountId, type, owners)]);
+    await Promise.all([adjustCounts(accountId, counterType, asFields(totals)), adjustOwnerCounts(accountId, type, owners)]);
   }
 
   /** Removes a record and its counts; returns what it held (null when it was absent). */
@@ -257,7 +273,7 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     if (!stored) return null;
     const record = decode(stored);
     if (options.countedAs === false) return record;
-    await Promise.all([addCounts(accountId, type, deltas(['total', ...(options.counts?.(record) ?? [])], [])), countOwners(record, -1)]);
+    await Promise.all([moveCounts(accountId, deltas(['total', ...(options.counts?.(record) ?? [])], [])), countOwners(record, -1)]);
     return record;
   }
 
@@ -272,7 +288,11 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   }
 
   async function counts(accountId: string): Promise<Record<string, number>> {
-    return readCounts(accountId, type);
+    const fields = await readCounts(accountId, counterType);
+    if (!counterPrefix) return fields;
+    return Object.fromEntries(
+      Object.entries(fields).flatMap(([field, n]) => (field.startsWith(counterPrefix) ? [[field.slice(counterPrefix.length), n]] : [])),
+    );
   }
 
   async function firstInCreationOrder(accountId: string, forward: boolean, limit: number) {
@@ -298,6 +318,8 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     query,
     counts,
     countOwners,
+    /** Moves the kind's counters by `change` (a write the store does not make itself, such as a conditional update). */
+    moveCounts,
     ownerCount,
     /** The next per-account tiny id of this kind (docs/api.md#ids); only kinds the registry gives tiny ids. */
     nextTinyId: (accountId: string) => {

@@ -21,6 +21,8 @@ export interface CountedKind {
   countedAs(record: unknown): Array<[EntityType, string]>;
   /** Every type `countedAs` may name. */
   countsInto: EntityType[];
+  /** The counter item the kind was counted in before it moved to another's (left alone: nothing reads it). */
+  formerType?: EntityType;
 }
 
 /** A kind whose records are also counted per owner (lib/store/counters.ts owner counts). */
@@ -39,11 +41,14 @@ export type CounterSet = EntityType | `${EntityType}#OWNER`;
 const OWNER_SUFFIX = '#OWNER';
 
 const REGISTRY = new Map<EntityType, CountedKind>();
+/** Counter items no kind counts in any more (their counts moved to another item). */
+const FORMER_TYPES = new Set<EntityType>();
 const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
 
 /** Called by entityStore() for every kind that keeps counters. */
 export function registerCountedKind(kind: CountedKind): void {
   REGISTRY.set(kind.type, kind);
+  if (kind.formerType) FORMER_TYPES.add(kind.formerType);
 }
 
 /** Called by entityStore() for every kind that keeps per-owner counts. */
@@ -179,7 +184,8 @@ export async function recountCounter(accountId: string, set: CounterSet, options
 }
 
 /** The types to recount for an account: every counted type, and any other its counter items name
- * (reported as unknown-type: a store that is not registered). */
+ * (reported as unknown-type: a store that is not registered), but a former one (its counts moved). */
 export async function typesToRecount(accountId: string): Promise<CounterSet[]> {
-  return [...new Set([...countedTypes(), ...(await listCounterTypes(accountId))])].sort() as CounterSet[];
+  const stored = (await listCounterTypes(accountId)).filter((type) => !FORMER_TYPES.has(type as EntityType));
+  return [...new Set([...countedTypes(), ...stored])].sort() as CounterSet[];
 }

@@ -28,14 +28,14 @@ import { sendEffects } from '../../lib/escalation/send-effects';
 import { now, timeScale } from '../../lib/clock';
 import { getAlert } from '../../lib/alerts/store';
 import { advanceWithLoader, dueTimeouts, type EscalationEffect, type PageEffect } from '../../lib/escalation/engine';
-import { notificationIdOf } from '../../lib/escalation/effects';
+import { notificationIdOf, type SendEffects } from '../../lib/escalation/effects';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { runStep } from '../../lib/escalation/run-step';
 import { startEscalation } from '../../lib/escalation/start-escalation';
 import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
 import { getWorkflow } from '../../lib/alerts/workflow-store';
 import { insertNotification, getNotification } from '../../lib/notify/store';
-import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
+import { SWEEP_GRACE_MS, sweepEscalations } from '../../lib/escalation/sweep';
 import { testClock } from '../support/dependencies';
 import { passTime, runDueSweeps, settle } from '../support/quiescence';
 
@@ -221,6 +221,88 @@ describe('timers that go wrong', () => {
       await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     },
   );
+
+  /** A worker that dies in its step's fan-out, after the commit: nothing is sent, the lease and outbox stay. */
+  const dyingWorker: SendEffects = () => Promise.reject(new Error('the worker died during its fan-out'));
+
+  /** A person paged alone (their 5-minute timeout due) and a team of one more person to start now. */
+  async function pagedAloneThenTeam() {
+    const [a, b] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[b.id]], timeouts: [10] });
+    const alert = await alertTo(admin, { users: [a.id] });
+    await sentFor(admin, alert.id, (s) => s.length === 2 && s.every((n) => n.status === 'sent'));
+    const before = await waitFor(
+      () => getEscalation(accountId, alert.id),
+      (e) => e.leaseOwner === null,
+    );
+    expect(before.dueAt).toBeGreaterThan(now() + MINUTE);
+    const start = { kind: 'start' as const, key: 'router:dies', targets: [{ type: 'team' as const, id: t.id }] };
+    /** Starts the team by a step that dies after its commit (held from the runtime's worker meanwhile). */
+    const startDying = async (retriedByQueue?: boolean) => {
+      const releaseWorker = await holdEscalationWorker();
+      await expect(runStep(accountId, alert.id, start, { send: dyingWorker, retriedByQueue })).rejects.toThrow('died');
+      releaseWorker();
+    };
+    /** The channels the team's person was sent on. */
+    const channelsOfB = async () =>
+      (await notificationsOf(admin, alert.id))
+        .filter((n) => n.account_user_id === b.id)
+        .map((n) => n.channel)
+        .sort();
+    return { b, alert, before, start, startDying, channelsOfB };
+  }
+
+  it(
+    "a worker's step that dies after its commit leaves the due index as it was: its message, delivered again, pages once",
+    { tags: ['moto'] },
+    async () => {
+      const { alert, before, start, startDying, channelsOfB } = await pagedAloneThenTeam();
+      await startDying(true);
+      const left = await getEscalation(accountId, alert.id);
+      expect(left.outbox.some((e) => e.type === 'page')).toBe(true);
+      expect(left.leaseOwner).not.toBeNull();
+      // No move to a leftover time and back: the person's timeout stays the due time.
+      expect(left.dueAt).toBe(before.dueAt);
+      expect(await channelsOfB()).toEqual([]);
+
+      // The message comes again once its visibility timeout has passed (the lease with it).
+      testClock.advance(30_000);
+      await runStep(accountId, alert.id, start, { send: sendEffects, retriedByQueue: true });
+      await runStep(accountId, alert.id, start, { send: sendEffects, retriedByQueue: true });
+      expect(await channelsOfB()).toEqual(['email', 'push']);
+      const after = await getEscalation(accountId, alert.id);
+      expect(after.outbox).toEqual([]);
+      expect(after.leaseOwner).toBeNull();
+      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+    },
+  );
+
+  it("at the local runtime's start-up, whose queue lost the message that would bring a dead step back, its outbox runs at once", async () => {
+    const { alert, before, startDying, channelsOfB } = await pagedAloneThenTeam();
+    await startDying(true);
+    testClock.advance(10_000);
+    const swept = await sweepEscalations({ startup: true });
+    expect(swept.rearmed).toBeGreaterThan(0);
+    expect(await channelsOfB()).toEqual(['email', 'push']);
+    expect(await getEscalation(accountId, alert.id)).toMatchObject({ outbox: [], leaseOwner: null, dueAt: before.dueAt });
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
+
+  it('a step no message brings back (a request, the sweeper) that dies after its commit is due for the sweeper once its lease has passed', async () => {
+    const { b, alert, startDying } = await pagedAloneThenTeam();
+    await startDying();
+    const left = await getEscalation(accountId, alert.id);
+    expect(left.outbox.length).toBeGreaterThan(0);
+    expect(left.dueAt).toBe(left.leaseUntil! + 1_000);
+
+    testClock.advance(left.dueAt! - now() + SWEEP_GRACE_MS + 1);
+    await service.runtime.runScheduled('sweeper');
+    const sent = await sentFor(admin, alert.id, (s) => s.filter((n) => n.account_user_id === b.id).length === 2);
+    expect(sent.filter((n) => n.account_user_id === b.id).every((n) => n.status === 'sent')).toBe(true);
+    await runDueSweeps(service);
+    expect(await notificationsOf(admin, alert.id)).toHaveLength(sent.length);
+    await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+  });
 
   it('an acknowledgement that finds a crashed step cancels its queued pages instead of sending them', { tags: ['moto'] }, async () => {
     const [a, b] = [await person(admin), await person(admin)];

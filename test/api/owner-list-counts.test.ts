@@ -10,11 +10,17 @@ import { newId } from '../../lib/ids';
 import type { LogRecord } from '../../lib/logs/records';
 import { importLogs, listLogsOfOwner } from '../../lib/logs/store';
 import type { NotificationRecord } from '../../lib/notify/records';
-import { importNotifications, insertNotification, listNotificationsOfAccountUser, listNotificationsOfAlert } from '../../lib/notify/store';
+import {
+  countNotificationsOfAlert,
+  importNotifications,
+  insertNotification,
+  listNotificationsOfAccountUser,
+  listNotificationsOfAlert,
+} from '../../lib/notify/store';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/store/client';
 import { adjustOwnerCounts, readOwnerCount } from '../../lib/store/counters';
-import { deleteItem, getItem } from '../../lib/store/items';
+import { deleteItem, getItem, putItem } from '../../lib/store/items';
 import { recountCounter } from '../../lib/store/recount';
 import type { ApiClient } from '../support/api-client';
 import { settle } from '../support/quiescence';
@@ -188,8 +194,10 @@ describe('notifications by alert and by account user', () => {
     const ofAlert = (await listNotificationsOfAlert(me.accountId, alertA)).map((n) => n.id);
     const ofPerson = (await listNotificationsOfAccountUser(me.accountId, person)).map((n) => n.id);
     expect([ofAlert.length, ofPerson.length]).toEqual([49, 55]);
-    expect(await readOwnerCount(me.accountId, 'NTF', `ALT#${alertA}`)).toBe(49);
+    // A person is counted under an owner count; an alert's tens are counted from its partition.
     expect(await readOwnerCount(me.accountId, 'NTF', `ACU#${person}`)).toBe(55);
+    expect(await readOwnerCount(me.accountId, 'NTF', `ALT#${alertA}`)).toBeNull();
+    expect(await countNotificationsOfAlert(me.accountId, alertA)).toBe(49);
 
     expectWalk(await walk(`/api/v4/notifications?alert_id=${alertA}`, 10), ofAlert);
     expectWalk(await walk(`/api/v4/notifications?alert_id=alt_${alertA}&sort=created_at&direction=asc`, 10), [...ofAlert].reverse());
@@ -242,13 +250,27 @@ describe('notifications stored before the keys-only indexes', () => {
     expectWalk(await walk(`/api/v4/notifications?alert_id=${alertId}`, 7), newestFirst);
     expectWalk(await walk(`/api/v4/notifications?account_user_id=${person}&sort=id&direction=asc`, 5), [...newestFirst].reverse());
     // Without owner counts (stored before them too): both indexes' partitions are counted.
-    await deleteItem({ pk: `A#${me.accountId}#OCOUNT#NTF`, sk: `ALT#${alertId}` });
     await deleteItem({ pk: `A#${me.accountId}#OCOUNT#NTF`, sk: `ACU#${person}` });
     expectWalk(await walk(`/api/v4/notifications?alert_id=${alertId}`, 10), newestFirst);
     expectWalk(await walk(`/api/v4/notifications?account_user_id=${person}`, 10), newestFirst);
     // The recount writes them back (from the notifications themselves), for the tests after this one.
     expect(await recountCounter(me.accountId, 'NTF#OWNER', { settleMs: 50 })).toMatchObject({ status: 'repaired' });
-    expect(await readOwnerCount(me.accountId, 'NTF', `ALT#${alertId}`)).toBe(24);
+    expect(await readOwnerCount(me.accountId, 'NTF', `ACU#${person}`)).toBe(24);
+  });
+
+  it("an alert's owner count written before is read by nothing, and the recount empties it", { tags: ['moto'] }, async () => {
+    const alertId = newId();
+    const records = Array.from({ length: 3 }, (_, i) => notification(alertId, null, i));
+    expect((await Promise.all(records.map((record) => insertNotification(record)))).every(Boolean)).toBe(true);
+    // As counted before: an owner count per alert, here off by a crash.
+    await putItem({ pk: `A#${me.accountId}#OCOUNT#NTF`, sk: `ALT#${alertId}`, n: 7 });
+    expect((await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=2`)).body.total_count).toBe(3);
+    expect((await admin.get(`/notification?source_id=alt_${alertId}&limit=2`)).body.total_count).toBe(3);
+    expect(await recountCounter(me.accountId, 'NTF#OWNER', { settleMs: 50 })).toMatchObject({
+      status: 'repaired',
+      corrections: { [`ALT#${alertId}`]: { was: 7, now: 0 } },
+    });
+    expect(await readOwnerCount(me.accountId, 'NTF', `ALT#${alertId}`)).toBe(0);
   });
 });
 

@@ -1,0 +1,92 @@
+// What an escalation step writes to its own item (lib/escalation/run-step.ts): a step that pages
+// commits its state, outbox and lease, then releases it; its due time is written where the write
+// budget allows it once (docs/ARCHITECTURE.md, "Write budget per alert life"): the routing's step
+// writes the layer's timeout at its commit (its message comes again should it die), and the
+// acknowledgement's stop, whose only effects close workflows, closes them first and commits once.
+import { describe, expect, it } from 'vitest';
+import { getWorkflow } from '../../lib/alerts/workflow-store';
+import { getEscalation } from '../../lib/escalation/store';
+import type { ApiClient } from '../support/api-client';
+import { onServiceClients } from '../support/aws-calls';
+import { settle } from '../support/quiescence';
+import { useService, type TestService } from '../support/runtime';
+import { alertTo, person, sentFor, team } from './support';
+
+let service: TestService;
+let admin: ApiClient;
+let accountId: string;
+
+useService(async (started) => {
+  service = started;
+  admin = service.admin;
+  accountId = (await admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
+});
+
+interface Write {
+  operation: string;
+  /** The due time a commit puts (null: none). */
+  dueAt?: number | null;
+  update?: string;
+}
+
+type Marshalled = { S?: string; N?: string };
+
+/**
+ * The writes of the alert's escalation item, and the workflow closes, that applied, in the order they
+ * were answered (on a loaded machine a queue message may come twice, and its step's refused write is
+ * none of the step's own).
+ */
+function recordWrites(alertIdOf: () => string | null) {
+  const writes: Write[] = [];
+  const stop = onServiceClients('stepWrites', (client) => (next, context) => async (args) => {
+    const answer = await next(args);
+    const operation = (context.commandName ?? '').replace(/Command$/, '');
+    const input = args.input as { Key?: Record<string, Marshalled>; Item?: Record<string, Marshalled>; UpdateExpression?: string };
+    const key = input.Key ?? input.Item;
+    const alertId = alertIdOf();
+    if (client === 'dynamodb' && alertId && key?.pk?.S === `ESC#${accountId}#${alertId}`) {
+      if (operation === 'PutItem') writes.push({ operation, dueAt: input.Item?.due_at?.N ? Number(input.Item.due_at.N) : null });
+      if (operation === 'UpdateItem') writes.push({ operation, update: input.UpdateExpression });
+    }
+    if (client === 'dynamodb' && operation === 'UpdateItem' && key?.pk?.S === `A#${accountId}#WKF`) writes.push({ operation: 'close' });
+    return answer;
+  });
+  return { writes, stop };
+}
+
+describe('an escalation step’s writes of its own item', () => {
+  it('the routing’s step puts its layer’s timeout once; the acknowledgement’s stop closes the workflow, then writes once', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+    let alertId: string | null = null;
+    const { writes, stop } = recordWrites(() => alertId);
+    try {
+      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+      await sentFor(admin, alertId, (sent) => sent.length === 2 && sent.every((n) => n.status === 'sent'));
+      await settle(service);
+      const paged = await getEscalation(accountId, alertId);
+      expect(paged.leaseOwner).toBeNull();
+      // The commit (a put) already holds the due time the release leaves: no leftover time between.
+      expect(
+        writes.map((w) => w.operation),
+        JSON.stringify(writes),
+      ).toEqual(['PutItem', 'UpdateItem']);
+      expect(writes[0].dueAt).toBe(paged.dueAt);
+      expect(writes[1].update).toContain('gsi5sk = :gsk');
+
+      writes.length = 0;
+      expect((await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`)).status).toBe(200);
+      await settle(service);
+      // The workflow's close, then one put: no lease taken, nothing left to release, nothing due.
+      expect(writes.map((w) => w.operation)).toEqual(['close', 'PutItem']);
+      expect(writes[1].dueAt).toBeNull();
+      const stopped = await getEscalation(accountId, alertId);
+      expect(stopped).toMatchObject({ outbox: [], leaseOwner: null, dueAt: null });
+      expect(stopped.state?.outcome).toBe('acknowledged');
+      const workflowId = (await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=1`)).body.data[0].workflow_id as string;
+      expect((await getWorkflow(accountId, workflowId.replace(/^wkf_/, '')))?.status).toBe('acknowledged');
+    } finally {
+      stop();
+    }
+  });
+});
