@@ -8,7 +8,7 @@ import { grafanaOnCallSource } from './grafana-oncall/source';
 import { opsgenieSource } from './opsgenie/reader';
 import { pagerDutySource } from './pagerduty/source';
 import { proveSchedule, type ScheduleProof } from './proof';
-import { takeImportLease } from './import-lease';
+import { takeImportLease } from './import-lease-store';
 import { eventsOfSpecs } from './spec-engine';
 import type { ImportSource, SourceName } from './source-model';
 import { translateSchedule } from './translate-schedule';
