@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleFunction } from '../infra/bundle-analysis';
-import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from '../infra/bundling';
+import { ESBUILD_OPTIONS, esbuildOptionsFor, SPLIT_OPTIONS } from '../infra/bundling';
 import { FUNCTIONS } from '../infra/functions';
 import { startRuntime } from '../infra/local/runtime';
 import type { AccountUserRecord } from '../lib/account-users/records';
@@ -150,7 +150,7 @@ export async function coldStarts(): Promise<Record<string, number>> {
       build({ ...ESBUILD_OPTIONS, stdin: { contents: SDK_ALONE, resolveDir: root, loader: 'ts' }, outfile: sdkFile, logLevel: 'silent' }),
       ...Object.entries(FUNCTIONS).map(([name, definition]) =>
         build({
-          ...ESBUILD_OPTIONS,
+          ...esbuildOptionsFor(definition.entry),
           ...SPLIT_OPTIONS,
           entryPoints: [path.join(root, definition.entry)],
           outdir: path.dirname(files[name]),

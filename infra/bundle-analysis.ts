@@ -1,9 +1,10 @@
 // A function's bundle as the stack builds it (infra/bundling.ts), with esbuild's metafile: what each
 // input weighs in what a cold start loads and in the chunks loaded later, and which imports bring it in. The size benchmark's report
 // (bench/bundle-report.ts) and the bundle budget test (test/infra/bundles.test.ts) read it.
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from './bundling';
+import { esbuildOptionsFor, SPLIT_OPTIONS } from './bundling';
 
 export interface FunctionBundle {
   /** Bytes of JavaScript a cold start loads: index.mjs and the chunks it imports statically (source maps left out). */
@@ -18,13 +19,19 @@ export interface FunctionBundle {
   entry: string;
   /** Every file of the build (index.mjs, chunks, source maps): path relative to the output folder, contents. */
   files: { path: string; contents: Uint8Array }[];
+  /**
+   * Packages left out of the bundle (esbuild's `external`) that a file of it imports statically, as
+   * `<file> → <package>`. A Lambda function has no node_modules beside its code: such a file fails to
+   * load (ERR_MODULE_NOT_FOUND) the moment it is imported. Node's own modules are not listed.
+   */
+  staticExternals: string[];
 }
 
 /** Bundles one function entry (relative to `root`) with the stack's options, in memory. */
 export async function bundleFunction(root: string, entry: string): Promise<FunctionBundle> {
   const outdir = path.join(root, 'cdk.out', 'bundle-analysis');
   const result = await build({
-    ...ESBUILD_OPTIONS,
+    ...esbuildOptionsFor(entry),
     ...SPLIT_OPTIONS,
     absWorkingDir: root,
     entryPoints: [path.join(root, entry)],
@@ -63,6 +70,11 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
   const start = gather(scripts.filter((file) => atStart.has(file)));
   const lazy = gather(scripts.filter((file) => loadable.has(file) && !atStart.has(file)));
   const files = result.outputFiles.map((file) => ({ path: path.relative(outdir, file.path), contents: file.contents }));
+  const staticExternals = scripts.flatMap((file) =>
+    outputs[file].imports
+      .filter((imported) => imported.external && imported.kind === 'import-statement' && !isBuiltin(imported.path))
+      .map((imported) => `${path.basename(file)} → ${imported.path}`),
+  );
   return {
     bytes: start.bytes,
     inputs: start.inputs,
@@ -71,6 +83,7 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
     metafile: result.metafile,
     entry,
     files,
+    staticExternals,
   };
 }
 

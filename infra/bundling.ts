@@ -20,6 +20,8 @@ const SEMVER_SATISFIES = fileURLToPath(new URL('./bundled/semver-satisfies.ts', 
 export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
+const EVENT_STREAMS = '@smithy/core/event-streams';
+
 export const ESBUILD_OPTIONS = {
   bundle: true,
   minify: true,
@@ -34,10 +36,25 @@ export const ESBUILD_OPTIONS = {
   // bowser, which the SDK imports dynamically only to parse a browser's user agent (with code split,
   // esbuild would otherwise ship it as a chunk nothing loads); and the SDK's event-stream codec, which
   // its HTTP protocol imports dynamically only for an operation that streams events (none of
-  // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function.
-  external: ['source-map', 'bowser', '@smithy/core/event-streams'] as string[],
+  // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function. The S3
+  // client imports it statically, so the functions that hold one bundle it (esbuildOptionsFor).
+  external: ['source-map', 'bowser', EVENT_STREAMS] as string[],
   alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS, semver: SEMVER_SATISFIES } as Record<string, string>,
 };
+
+/**
+ * Entries whose code imports the SDK's event-stream codec statically: the S3 client of the voicemail
+ * link (the respond function opens it, the SIP media function makes it). A deployed function has no
+ * node_modules to find a left-out package in, so these bundle it; test/infra/bundles.test.ts fails
+ * for any other function's file that imports a left-out package statically.
+ */
+const EVENT_STREAM_ENTRIES = new Set(['functions/http/respond.ts', 'functions/voice/sip-media.ts']);
+
+/** The esbuild options for one function entry (relative to the project root). */
+export function esbuildOptionsFor(entry: string): typeof ESBUILD_OPTIONS {
+  if (!EVENT_STREAM_ENTRIES.has(entry)) return ESBUILD_OPTIONS;
+  return { ...ESBUILD_OPTIONS, external: ESBUILD_OPTIONS.external.filter((name) => name !== EVENT_STREAMS) };
+}
 
 /**
  * A function is built into a folder: index.mjs, what it loads at start, and beside it in chunks/ the

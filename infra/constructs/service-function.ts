@@ -9,7 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
-import { ESBUILD_OPTIONS, SPLIT_OPTIONS } from '../bundling';
+import { esbuildOptionsFor, SPLIT_OPTIONS } from '../bundling';
 import { INDEXES } from '../../lib/store/table';
 import { QUEUES, type FunctionDefinition, type QueueName } from '../functions';
 
@@ -67,7 +67,7 @@ export class ServiceFunction extends Construct {
           local: {
             tryBundle(outputDir) {
               buildSync({
-                ...ESBUILD_OPTIONS,
+                ...esbuildOptionsFor(props.definition.entry),
                 ...SPLIT_OPTIONS,
                 absWorkingDir: props.projectRoot,
                 entryPoints: [entry],

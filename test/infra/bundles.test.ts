@@ -150,6 +150,14 @@ describe("every function's bundle", () => {
     expect(heavy, 'bundles over the ceiling in all (KiB)').toEqual([]);
   });
 
+  // A deployed function has no node_modules: a package left out of its bundle and imported statically
+  // by any of its files fails that file's load (the voicemail link's S3 client imported the SDK's
+  // event-stream codec, left out, statically: the link answered 500 when deployed).
+  it('imports no left-out package statically, at start or in a chunk', () => {
+    const missing = names.flatMap((name) => bundles.get(name)!.staticExternals.map((edge) => `${name}: ${edge}`));
+    expect(missing).toEqual([]);
+  });
+
   it.each(Object.entries(HEAVY_PACKAGES))('holds %s only where it runs', (pkg, allowed) => {
     const holding = names.filter((name) => {
       const { inputs, lazyInputs } = bundles.get(name)!;
