@@ -21,7 +21,5 @@ export const ACKNOWLEDGE: StatusTransition = {
 };
 
 export function acknowledgeAlert(accountId: string, alertId: string, request: TransitionRequest): Promise<AlertRecord> {
-  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, (after) =>
-    stopEscalation(accountId, alertId, 'acknowledge', after.routed_at !== null),
-  );
+  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, () => stopEscalation(accountId, alertId, 'acknowledge'));
 }

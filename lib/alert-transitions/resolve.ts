@@ -20,7 +20,5 @@ export const RESOLVE: StatusTransition = {
 };
 
 export function resolveAlert(accountId: string, alertId: string, request: TransitionRequest): Promise<AlertRecord> {
-  return applyTransition(accountId, alertId, RESOLVE, request, (after) =>
-    stopEscalation(accountId, alertId, 'resolve', after.routed_at !== null),
-  );
+  return applyTransition(accountId, alertId, RESOLVE, request, () => stopEscalation(accountId, alertId, 'resolve'));
 }

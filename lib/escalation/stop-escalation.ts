@@ -21,26 +21,12 @@ const HOLDS: Record<'acknowledge' | 'resolve', readonly string[]> = {
   resolve: ['resolved'],
 };
 
-/**
- * Called after the alert's transition to acknowledged or resolved has been written. For an alert
- * that was routed (`routed`: an escalation was almost surely started) the wake-up is sent beside the
- * lease's read, not after it, so the answer waits one round trip less; where the stop turns out to
- * be held already, the step it wakes finds nothing to do and writes nothing. An alert never routed
- * has no escalation unless its routing is starting one right now: the lease is read first.
- */
-export async function stopEscalation(
-  accountId: string,
-  alertId: string,
-  action: 'acknowledge' | 'resolve',
-  routed: boolean,
-): Promise<void> {
-  const woken = routed ? scheduleDue(accountId, alertId, clockNow()) : null;
+/** Called after the alert's transition to acknowledged or resolved has been written. */
+export async function stopEscalation(accountId: string, alertId: string, action: 'acknowledge' | 'resolve'): Promise<void> {
   let lease = await getEscalationLease(accountId, alertId);
-  await woken;
   if (!lease) return; // nothing was ever started: a start that comes now reads the alert first
   const paging = lease.leaseOwner;
-  const waited = paging !== null && lease.leaseUntil !== null && lease.leaseUntil >= clockNow();
-  if (waited) {
+  if (paging !== null && lease.leaseUntil !== null && lease.leaseUntil >= clockNow()) {
     await requestStop(accountId, alertId, paging);
     const waitUntil = clockNow() + MAX_WAIT_MS;
     while (lease && lease.leaseOwner === paging && lease.leaseUntil !== null && lease.leaseUntil >= clockNow()) {
@@ -49,9 +35,6 @@ export async function stopEscalation(
       lease = await getEscalationLease(accountId, alertId);
     }
   }
-  // Woken already, and no step was paging: done. Woken while one was (its step may have met the
-  // lease), or not woken yet: wake it now, unless the stop is held already.
-  if (woken && !waited) return;
   if (lease && lease.outcome !== null && HOLDS[action].includes(lease.outcome)) return;
   await scheduleDue(accountId, alertId, clockNow());
 }
