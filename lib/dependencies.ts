@@ -37,7 +37,10 @@ export interface Dependencies {
   requestLimits?: 'off';
 }
 
-const production: Dependencies = { clock: { now: () => Date.now() }, memoryOutbox: [], passwordHashCost: 1 << 15 };
+/** scrypt's cost (N) for new password hashes in production. */
+export const PRODUCTION_PASSWORD_HASH_COST = 1 << 15;
+
+const production: Dependencies = { clock: { now: () => Date.now() }, memoryOutbox: [], passwordHashCost: PRODUCTION_PASSWORD_HASH_COST };
 let current: Dependencies = production;
 
 export function dependencies(): Readonly<Dependencies> {

@@ -1,11 +1,19 @@
 // Password hashes: scrypt at production's cost (N = 2^15, r = 8, p = 1), and verification that reads
 // the cost from the stored hash, so a hash made at another cost (the tests' cheaper one, a future
 // higher one) still verifies.
-import { describe, expect, it } from 'vitest';
-import { replaceDependencies } from '../../lib/dependencies';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_PASSWORD_HASH_COST, replaceDependencies } from '../../lib/dependencies';
 import { hashPassword, verifyPassword } from '../../lib/auth/passwords';
 
 describe('password hashes', () => {
+  // Production's cost, set here: a service another file of this worker started (with the tests'
+  // cheaper cost) may not have put it back yet.
+  let restore: () => void;
+  beforeAll(() => {
+    restore = replaceDependencies({ passwordHashCost: PRODUCTION_PASSWORD_HASH_COST });
+  });
+  afterAll(() => restore());
+
   it("are scrypt at production's cost, with a fresh salt each time, and verify only the right password", async () => {
     const first = await hashPassword('correct horse battery staple');
     const second = await hashPassword('correct horse battery staple');

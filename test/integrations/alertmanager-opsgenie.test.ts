@@ -54,9 +54,16 @@ useService((started) => {
   service = started;
 });
 
-afterAll(() => {
-  alertmanager?.kill('SIGTERM');
-  rmSync(workDir, { recursive: true, force: true });
+afterAll(async () => {
+  // Alertmanager writes its state into the folder as it shuts down: the folder goes once it has exited.
+  const running = alertmanager;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    running.kill('SIGKILL');
+  }
+  rmSync(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** Alertmanager on loopback, routing everything to one Opsgenie receiver whose API is the service. */
