@@ -192,10 +192,15 @@ export async function pruneCounted(key: Key, alertId: string, stale: string[]): 
 /**
  * Remembers a resolve of an id that has no alert yet (`logId`: its request's log id), so a create
  * of it the sender made earlier, processed later, opens nothing. Only while no generation exists,
- * and never going back to an older resolve. False when a generation exists (a create came first
- * after all: the caller reads the item again).
+ * and never going back to an older resolve. When the condition fails (a later resolve is remembered
+ * already, or a create started a generation after all), the item as it is now, read once, so the
+ * caller need not read it again.
  */
-export async function rememberResolve(key: Key, logId: string, extra: Record<string, unknown>): Promise<boolean> {
+export async function rememberResolve(
+  key: Key,
+  logId: string,
+  extra: Record<string, unknown>,
+): Promise<{ remembered: true } | { remembered: false; current: DedupItem | null }> {
   const names = Object.keys(extra);
   try {
     await db().send(
@@ -208,11 +213,9 @@ export async function rememberResolve(key: Key, logId: string, extra: Record<str
         ExpressionAttributeValues: { ':log': logId, ...Object.fromEntries(names.map((name, i) => [`:x${i}`, extra[name]])) },
       }),
     );
-    return true;
+    return { remembered: true };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    // A later resolve is remembered already (nothing to do), or a generation exists.
-    const current = await getDedupItem(key);
-    return current === null || !hasGeneration(current);
+    return { remembered: false, current: await getDedupItem(key) };
   }
 }

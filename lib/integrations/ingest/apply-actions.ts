@@ -234,17 +234,17 @@ export async function applyTransition(
   let dedup = await dedupOf(ctx, key);
   if (!dedup || !hasGeneration(dedup)) {
     // No alert for the id yet. A resolve is remembered, so that a create made before it and
-    // processed after it opens nothing; unless a create started one meanwhile (read it again).
+    // processed after it opens nothing; unless a create started one meanwhile (its item, as the
+    // failed condition found it, read once).
     // Remembered for a day (the table's TTL): by then its create, if it ever comes, has long been processed.
-    const remembered =
-      action === 'resolve' &&
-      (await rememberResolve(key, ctx.logId, {
-        integration_id: ctx.integration.id,
-        thirdparty_id: thirdpartyId,
-        [TTL_ATTRIBUTE]: Math.ceil(ctx.now() / 1000) + DAY_MS / 1000,
-      }));
-    if (action !== 'resolve' || remembered) return { ...base, outcome: 'no_alert' };
-    dedup = await getDedupItem(key);
+    if (action !== 'resolve') return { ...base, outcome: 'no_alert' };
+    const remembered = await rememberResolve(key, ctx.logId, {
+      integration_id: ctx.integration.id,
+      thirdparty_id: thirdpartyId,
+      [TTL_ATTRIBUTE]: Math.ceil(ctx.now() / 1000) + DAY_MS / 1000,
+    });
+    if (remembered.remembered) return { ...base, outcome: 'no_alert' };
+    dedup = remembered.current;
     if (!dedup || !hasGeneration(dedup)) return { ...base, outcome: 'no_alert' };
   }
   const alert = await alertOnceStored(accountId, dedup, ctx.now);
