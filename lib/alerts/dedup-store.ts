@@ -8,7 +8,11 @@
 // of the previous alert is not counted again on the next one). Before any generation, the item may
 // hold only `resolved_by_log`: a resolve for the id was processed before any create of it (queues
 // do not keep order, and a create and its resolve may share a batch), so a create the sender made
-// before that resolve, processed after it, opens nothing.
+// before that resolve, processed after it, opens nothing. While a sender's resolve ends the current
+// generation's alert, `ending_log` holds its request's log id: creates accepted before it count onto
+// that alert, creates accepted after it wait for the alert to end and start the next generation, and
+// a resolve that finds a create accepted after it already counted is outdated (the sender's last word
+// was that create).
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
@@ -25,7 +29,20 @@ export interface DedupItem {
   previous_counted?: Set<string>;
   /** The latest resolve processed while no generation existed: its request's log id (a ULID). */
   resolved_by_log?: string;
+  /** The sender's resolve ending this generation's alert: its request's log id, and when it claimed (ms). */
+  ending_log?: string;
+  ending_at?: number;
 }
+
+/**
+ * How long a resolve's claim holds creates accepted after it back: a resolve that dies between its
+ * claim and its transition is redelivered within minutes; should it never finish, creates count onto
+ * the open alert again after this (as they would have without the claim), so none waits forever.
+ */
+export const ENDING_CLAIM_MS = 10 * 60_000;
+
+/** The log id a request token belongs to (a token is the log id, or `<log id>#<action's position>`). */
+export const tokenLog = (token: string): string => token.split('#')[0];
 
 /** False for an item that only remembers a resolve (no alert was ever started for the id). */
 export const hasGeneration = (item: DedupItem): boolean => item.alert_id !== '';
@@ -39,6 +56,7 @@ export function dedupKey(accountId: string, integrationId: string, thirdpartyId:
 function decodeDedup(item: Record<string, unknown> | undefined): DedupItem | null {
   if (!item) return null;
   const resolved = typeof item.resolved_by_log === 'string' ? { resolved_by_log: item.resolved_by_log } : {};
+  const ending = typeof item.ending_log === 'string' ? { ending_log: item.ending_log, ending_at: Number(item.ending_at ?? 0) } : {};
   if (item.alert_id === undefined) return { alert_id: '', created_by: '', started_at: 0, count: 0, counted: new Set(), ...resolved };
   return {
     alert_id: item.alert_id as string,
@@ -49,6 +67,7 @@ function decodeDedup(item: Record<string, unknown> | undefined): DedupItem | nul
     counted: (item.counted as Set<string> | undefined) ?? new Set(),
     previous_counted: item.previous_counted as Set<string> | undefined,
     ...resolved,
+    ...ending,
   };
 }
 
@@ -98,7 +117,7 @@ export async function startGeneration(
         Key: key,
         UpdateExpression:
           'SET alert_id = :alert, created_by = :token, started_at = :now, #count = :one, counted = :counted, previous_counted = :previous ' +
-          'REMOVE alert_created',
+          'REMOVE alert_created, ending_log, ending_at',
         ConditionExpression: 'alert_id = :seen AND #count = :seenCount',
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: {
@@ -122,10 +141,11 @@ export async function startGeneration(
 
 /**
  * Counts one request onto the current alert: count + 1 and the token recorded, in one write that
- * applies only while the item still names `alertId` and has not counted this token. Returns the new
- * count, or null when the condition failed (the caller re-reads and decides again).
+ * applies only while the item still names `alertId`, has not counted this token, and no resolve
+ * accepted before the request is ending the alert. Returns the new count, or null when the condition
+ * failed (the caller re-reads and decides again).
  */
-export async function countOnto(key: Key, token: string, alertId: string): Promise<number | null> {
+export async function countOnto(key: Key, token: string, alertId: string, now: number): Promise<number | null> {
   try {
     const out = await db().send(
       new UpdateCommand({
@@ -134,9 +154,17 @@ export async function countOnto(key: Key, token: string, alertId: string): Promi
         UpdateExpression: 'ADD #count :one, counted :token',
         ConditionExpression:
           'alert_id = :alert AND NOT contains(counted, :tokenValue) AND ' +
-          '(attribute_not_exists(previous_counted) OR NOT contains(previous_counted, :tokenValue))',
+          '(attribute_not_exists(previous_counted) OR NOT contains(previous_counted, :tokenValue)) AND ' +
+          '(attribute_not_exists(ending_log) OR ending_log > :log OR ending_at < :claimedBefore)',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':token': new Set([token]), ':tokenValue': token, ':alert': alertId },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':token': new Set([token]),
+          ':tokenValue': token,
+          ':alert': alertId,
+          ':log': tokenLog(token),
+          ':claimedBefore': now - ENDING_CLAIM_MS,
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -182,6 +210,50 @@ export async function pruneCounted(key: Key, alertId: string, stale: string[]): 
         UpdateExpression: 'DELETE counted :stale',
         ConditionExpression: 'alert_id = :alert',
         ExpressionAttributeValues: { ':stale': new Set(stale), ':alert': alertId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Notes that the sender's resolve `logId` is ending the generation's alert `alertId`, before it
+ * resolves it, so that from here a create accepted after it no longer counts onto that alert (it
+ * waits for the alert to end and starts the next generation). Never goes back to an older resolve.
+ * The item as it is now (null when the generation is no longer `alertId`'s): its counted tokens
+ * tell whether a create accepted after this resolve was counted before it (the resolve is outdated).
+ */
+export async function claimEnding(key: Key, alertId: string, logId: string, now: number): Promise<DedupItem | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET ending_log = :log, ending_at = :now',
+        ConditionExpression: 'alert_id = :alert AND (attribute_not_exists(ending_log) OR ending_log <= :log)',
+        ExpressionAttributeValues: { ':log': logId, ':alert': alertId, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return decodeDedup(out.Attributes);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const current = await getDedupItem(key);
+    return current?.alert_id === alertId ? current : null;
+  }
+}
+
+/** Takes back an outdated resolve's claim (only its own), so creates count onto the alert again. */
+export async function releaseEnding(key: Key, logId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE ending_log, ending_at',
+        ConditionExpression: 'ending_log = :log',
+        ExpressionAttributeValues: { ':log': logId },
       }),
     );
   } catch (error) {

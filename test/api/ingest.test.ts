@@ -341,6 +341,75 @@ describe('a resolve that overtakes its create', () => {
     }
   });
 
+  it('a create made before the resolve that ended its alert, processed after it, counts onto that alert and opens nothing', async () => {
+    const id = uid('late-dup');
+    const first = await pendingLog({ id, title: 'Disk full' }, { dueAt: Date.now() + 3_600_000 });
+    const repeat = await pendingLog({ id, title: 'Disk full' }, { dueAt: Date.now() + 3_600_000 });
+    const resolve = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(first.account_id, first.id)).toBe('processed');
+    expect(await processIncomingLog(resolve.account_id, resolve.id)).toBe('processed');
+    expect(await outcomeOf(resolve)).toBe('resolved');
+    expect(await processIncomingLog(repeat.account_id, repeat.id)).toBe('processed');
+    expect(await outcomeOf(repeat)).toBe('deduplicated');
+    const alerts = await alertsWithThirdpartyId(service.admin, id);
+    expect(alerts.map((a) => [a.status, a.dedup_count])).toEqual([['resolved', 2]]);
+
+    // A create made after the resolve is the next alert, as ever.
+    const again = await pendingLog({ id, title: 'Disk full again' }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(again.account_id, again.id)).toBe('processed');
+    expect(await outcomeOf(again)).toBe('created');
+    expect((await alertsWithThirdpartyId(service.admin, id)).map((a) => a.status).sort()).toEqual(['open', 'resolved']);
+  });
+
+  it('a resolve overtaken by the create made after it is outdated: the alert stays open (the sender fired again)', async () => {
+    const id = uid('refired');
+    const first = await pendingLog({ id, title: 'Flapping' }, { dueAt: Date.now() + 3_600_000 });
+    const resolve = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+    const refire = await pendingLog({ id, title: 'Flapping' }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(first.account_id, first.id)).toBe('processed');
+    expect(await processIncomingLog(refire.account_id, refire.id)).toBe('processed');
+    expect(await processIncomingLog(resolve.account_id, resolve.id)).toBe('processed');
+    expect(await outcomeOf(resolve)).toBe('superseded');
+    const [alert, ...others] = await alertsWithThirdpartyId(service.admin, id);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ status: 'open', dedup_count: 2 });
+    // Redelivered, the outdated resolve is still outdated; the sender's next resolve resolves it.
+    await processIncomingLog(resolve.account_id, resolve.id);
+    expect((await alertsWithThirdpartyId(service.admin, id)).map((a) => a.status)).toEqual(['open']);
+    const last = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(last.account_id, last.id)).toBe('processed');
+    expect((await alertsWithThirdpartyId(service.admin, id)).map((a) => a.status)).toEqual(['resolved']);
+    // And a create after that opens the next one.
+    const next = await pendingLog({ id, title: 'Flapping' }, { dueAt: Date.now() + 3_600_000 });
+    expect(await processIncomingLog(next.account_id, next.id)).toBe('processed');
+    expect(await outcomeOf(next)).toBe('created');
+  });
+
+  it('a flapping sender (fire, clear, fire) processed side by side ends with an alert open, however the three interleave', async () => {
+    const runs = [];
+    for (let i = 0; i < 6; i++) {
+      const id = uid(`flap-${i}`);
+      const fire = await pendingLog({ id, title: 'Flap' }, { dueAt: Date.now() + 3_600_000 });
+      expect(await processIncomingLog(fire.account_id, fire.id)).toBe('processed');
+      const clear = await pendingLog({ event_type: 'resolve', id }, { dueAt: Date.now() + 3_600_000 });
+      const refire = await pendingLog({ id, title: 'Flap' }, { dueAt: Date.now() + 3_600_000 });
+      runs.push({ id, clear, refire });
+    }
+    // The clear and the fire after it in one batch, half of them with the fire started first.
+    await processLikeTheQueue(runs.flatMap(({ clear, refire }, i) => (i % 2 ? [refire, clear] : [clear, refire])));
+    for (const { id } of runs) {
+      const alerts = await alertsWithThirdpartyId(service.admin, id);
+      expect(
+        alerts.filter((a) => a.status === 'open'),
+        id,
+      ).toHaveLength(1);
+      expect(
+        alerts.reduce((sum, a) => sum + a.dedup_count, 0),
+        id,
+      ).toBe(2);
+    }
+  });
+
   it('an acknowledge that finds no alert is not remembered: a create made before it still opens', async () => {
     const id = uid('ack-first');
     const create = await pendingLog({ id, title: 'Acknowledged early' }, { dueAt: Date.now() + 3_600_000 });

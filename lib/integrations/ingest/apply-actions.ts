@@ -26,6 +26,10 @@ import {
   hasGeneration,
   pruneCounted,
   rememberResolve,
+  claimEnding,
+  ENDING_CLAIM_MS,
+  releaseEnding,
+  tokenLog,
   startGeneration,
   type DedupItem,
 } from '../../alerts/dedup-store';
@@ -182,8 +186,25 @@ export async function applyCreate(ctx: ActionContext, token: string, thirdpartyI
 
       const generation = dedup && hasGeneration(dedup) ? dedup : null;
       const alert = generation ? await getAlert(accountId, generation.alert_id) : null;
-      if (generation && stillCounting(generation, alert, ctx.now())) {
-        const count = await countOnto(key, token, generation.alert_id);
+      // A resolve's claim older than ENDING_CLAIM_MS is void (that resolve never finished).
+      const ending =
+        generation?.ending_log !== undefined && ctx.now() - (generation.ending_at ?? 0) < ENDING_CLAIM_MS
+          ? generation.ending_log
+          : undefined;
+      if (generation && ending !== undefined && tokenLog(token) > ending && stillCounting(generation, alert, ctx.now())) {
+        // The sender resolved the id before making this request, and that resolve is ending the alert
+        // right now: this create is the next alert's, once that one has ended.
+        if (!(await endedSoon(accountId, generation, ctx.now))) {
+          throw new RetryLater(`alert ${generation.alert_id} is being resolved by an earlier request`);
+        }
+        return raced();
+      }
+      // Counted onto the alert while it is open, and onto an alert the sender's resolve ended when this
+      // create was accepted before that resolve (it was processed late: it belongs to that alert).
+      const ended = generation?.ending_log;
+      const acceptedBeforeItsEnd = ended !== undefined && tokenLog(token) < ended && alert?.status === 'resolved';
+      if (generation && (stillCounting(generation, alert, ctx.now()) || acceptedBeforeItsEnd)) {
+        const count = await countOnto(key, token, generation.alert_id, ctx.now());
         if (count === null) return raced();
         await raiseOrRetry(ctx, generation, generation.alert_id, count);
         if (generation.counted.size >= PRUNE_AT) {
@@ -252,7 +273,30 @@ export async function applyTransition(
     if (stillCounting(dedup, null, ctx.now())) throw new RetryLater(`the alert for ${thirdpartyId} is still being created`);
     return { ...base, alert_id: dedup.alert_id, outcome: 'no_alert' };
   }
+  if (action === 'resolve' && DEDUP_STATUSES.has(alert.status)) {
+    // Claimed first, so that from here a create accepted after this resolve starts the next alert
+    // instead of counting onto this one; one counted before the claim makes this resolve outdated.
+    const claimed = await claimEnding(key, alert.id, ctx.logId, ctx.now());
+    if (claimed && [...claimed.counted].some((token) => tokenLog(token) > ctx.logId)) {
+      await releaseEnding(key, ctx.logId);
+      return { ...base, alert_id: alert.id, outcome: 'superseded' };
+    }
+  }
   return transitionOnce(ctx, action, alert, base, thirdpartyId);
+}
+
+/**
+ * Waits a moment (as for an alert being created) for the generation's alert to leave the statuses
+ * creates count onto: a resolve accepted before the caller's create is ending it.
+ */
+async function endedSoon(accountId: string, generation: DedupItem, now: () => number): Promise<boolean> {
+  const until = now() + CREATE_WAIT_MS;
+  for (;;) {
+    const alert = await getAlert(accountId, generation.alert_id);
+    if (!stillCounting(generation, alert, now())) return true;
+    if (now() >= until) return false;
+    await sleep(50);
+  }
 }
 
 /** How long a transition waits for the alert of a create in flight (often beside it in the same batch). */
