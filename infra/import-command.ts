@@ -97,6 +97,8 @@ export async function importCommand(args: string[]): Promise<number> {
         source: sourceName as SourceName,
         apiKey,
         ...(apiUrl ? { apiUrl } : {}),
+        // The operator's own run: a source on their network (a proxy, a stand-in) is theirs to name.
+        allowPrivateAddresses: true,
         dryRun: values['dry-run'] === true,
         ...(from !== undefined ? { from } : {}),
         baseUrl: process.env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || null,

@@ -32,16 +32,19 @@ export async function importFromConsole(principal: Principal, body: unknown, bas
     if (refused) throw new Invalid(`api_url ${refused}`);
   }
   const label = LABELS[input.source];
-  const [{ runImport }, { SourceApiError }, { OpsgenieError }] = await Promise.all([
+  const [{ runImport }, { SourceApiError }, { OpsgenieError }, { SourceUnreachable }, { OutboundTargetRefused }] = await Promise.all([
     import('./run-import'),
     import('./source-api'),
     import('./opsgenie/reader'),
+    import('./source-fetch'),
+    import('../outbound'),
   ]);
   try {
     return await runImport(principal, {
       source: input.source,
       apiKey: input.api_key,
       ...(input.api_url ? { apiUrl: input.api_url } : {}),
+      allowPrivateAddresses: config().ALLOW_PRIVATE_IMPORT_SOURCES,
       dryRun: input.dry_run ?? true,
       ...(from !== undefined ? { from } : {}),
       baseUrl,
@@ -53,11 +56,11 @@ export async function importFromConsole(principal: Principal, body: unknown, bas
     if (status === 401 || status === 403)
       throw new Invalid(`api_key was refused by ${label} (${status}): is it right, and may it read the account?`);
     if (status !== undefined) throw new BadGateway(`${label} could not be read: ${(error as Error).message}`);
-    // fetch's own failure: nothing answered at the address.
-    if (error instanceof TypeError && error.message === 'fetch failed')
-      throw new BadGateway(
-        `${label} could not be reached at ${input.api_url ?? 'its API'}: ${String((error.cause as Error | undefined)?.message ?? 'no answer')}`,
-      );
+    // Nothing usable answered at the address (no connection, no answer in time, a redirect).
+    if (error instanceof SourceUnreachable)
+      throw new BadGateway(`${label} could not be reached at ${input.api_url ?? 'its API'}: ${error.reason}`);
+    // A name that resolved to an allowed address when checked above, and to a refused one when the reader connected.
+    if (error instanceof OutboundTargetRefused) throw new Invalid(`api_url ${error.message}`);
     throw error;
   }
 }

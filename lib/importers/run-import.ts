@@ -19,6 +19,11 @@ export interface ImportRequest {
   source: SourceName;
   apiKey: string;
   apiUrl?: string;
+  /**
+   * Whether the source may be at a private, loopback or link-local address: the operator's CLI may
+   * (its machine, its network), the console only with ALLOW_PRIVATE_IMPORT_SOURCES.
+   */
+  allowPrivateAddresses: boolean;
   dryRun: boolean;
   /** Start of the proof's window (default: now). */
   from?: number;
@@ -36,7 +41,9 @@ export interface ImportReport extends ImportResult {
 }
 
 /** The readers by source; another source's reader registers here. */
-export const SOURCES: Partial<Record<SourceName, (options: { apiKey: string; apiUrl?: string }) => ImportSource>> = {
+export const SOURCES: Partial<
+  Record<SourceName, (options: { apiKey: string; apiUrl?: string; allowPrivateAddresses: boolean }) => ImportSource>
+> = {
   opsgenie: (options) => opsgenieSource(options),
   pagerduty: (options) => pagerDutySource(options),
   'grafana-oncall': (options) => {
@@ -44,7 +51,7 @@ export const SOURCES: Partial<Record<SourceName, (options: { apiKey: string; api
       throw new Error(
         "Grafana OnCall's API URL is per stack: pass --api-url (OnCall's settings page shows it, e.g. https://oncall-prod-eu-west-0.grafana.net/oncall)",
       );
-    return grafanaOnCallSource({ apiKey: options.apiKey, apiUrl: options.apiUrl });
+    return grafanaOnCallSource({ apiKey: options.apiKey, apiUrl: options.apiUrl, allowPrivateAddresses: options.allowPrivateAddresses });
   },
 };
 
@@ -65,7 +72,11 @@ async function importUnderLease(
   request: ImportRequest,
   makeSource: NonNullable<(typeof SOURCES)[SourceName]>,
 ): Promise<ImportReport> {
-  const source = makeSource({ apiKey: request.apiKey, ...(request.apiUrl ? { apiUrl: request.apiUrl } : {}) });
+  const source = makeSource({
+    apiKey: request.apiKey,
+    allowPrivateAddresses: request.allowPrivateAddresses,
+    ...(request.apiUrl ? { apiUrl: request.apiUrl } : {}),
+  });
   const snapshot = await source.read();
   const from = request.from ?? Date.parse(snapshot.readAt);
   const shiftsFrom = Math.min(from, Date.parse(snapshot.readAt));

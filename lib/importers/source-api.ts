@@ -4,6 +4,7 @@
 // message. The key travels in the header the source wants and nowhere else (never in an error).
 import type * as z from 'zod';
 import { sleep as clockSleep } from '../clock';
+import { sourceGet } from './source-fetch';
 
 const TIMEOUT_MS = 30_000;
 const MAX_RATE_LIMIT_WAITS = 5;
@@ -42,6 +43,8 @@ export function sourceApi(options: {
   sourceLabel: string;
   apiUrl: string;
   headers: Record<string, string>;
+  /** Private and loopback addresses allowed (the operator's CLI, tests); the console's runs refuse them. */
+  allowPrivateAddresses: boolean;
   sleep?: (ms: number) => Promise<void>;
 }): SourceApi {
   const base = options.apiUrl.replace(/\/+$/, '');
@@ -50,24 +53,19 @@ export function sourceApi(options: {
     async get(pathOrUrl, schema) {
       const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
       for (let attempt = 0; ; attempt += 1) {
-        let response: Response;
-        try {
-          response = await fetch(url, {
-            headers: { accept: 'application/json', ...options.headers },
-            // No redirects: a URL the key is sent to must stay the one checked (source-address.ts).
-            redirect: 'error',
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-          });
-        } catch (error) {
-          throw new SourceApiError(`${options.sourceLabel}: GET ${url} failed: ${(error as Error).message}`, null);
-        }
-        const text = await response.text();
+        // Nothing usable answered: SourceUnreachable, as is (the console answers 502 with it).
+        const response = await sourceGet(
+          url,
+          { accept: 'application/json', ...options.headers },
+          { allowPrivateAddresses: options.allowPrivateAddresses, timeoutMs: TIMEOUT_MS },
+        );
+        const text = response.text;
         if (response.status === 429 && attempt < MAX_RATE_LIMIT_WAITS) {
-          const retryAfter = Number(response.headers.get('retry-after'));
+          const retryAfter = Number(response.header('retry-after'));
           await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : 2000 * (attempt + 1));
           continue;
         }
-        if (!response.ok) {
+        if (response.status < 200 || response.status > 299) {
           const hint = response.status === 401 || response.status === 403 ? ' (is the API key right, and may it read this?)' : '';
           throw new SourceApiError(
             `${options.sourceLabel}: GET ${url} answered ${response.status}: ${sourceMessage(text)}${hint}`,

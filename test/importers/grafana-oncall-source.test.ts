@@ -14,7 +14,12 @@ let snapshot: Snapshot;
 beforeAll(async () => {
   // Pages of 2: every list of the stack takes more than one request.
   standIn = await GrafanaOnCallStandIn.start(grafanaOnCallStack(), { pageSize: 2 });
-  snapshot = await grafanaOnCallSource({ apiKey: standIn.token, apiUrl: standIn.apiUrl, now: () => GO_NOW }).read();
+  snapshot = await grafanaOnCallSource({
+    allowPrivateAddresses: true,
+    apiKey: standIn.token,
+    apiUrl: standIn.apiUrl,
+    now: () => GO_NOW,
+  }).read();
 });
 
 afterAll(async () => {
@@ -58,7 +63,12 @@ describe('reading a Grafana OnCall stack', () => {
     for (const user of stack.users) delete (user as Partial<typeof user>).teams;
     const older = await GrafanaOnCallStandIn.start(stack);
     try {
-      const read = await grafanaOnCallSource({ apiKey: older.token, apiUrl: older.apiUrl, now: () => GO_NOW }).read();
+      const read = await grafanaOnCallSource({
+        allowPrivateAddresses: true,
+        apiKey: older.token,
+        apiUrl: older.apiUrl,
+        now: () => GO_NOW,
+      }).read();
       expect(read.teams.map((t) => t.memberSourceIds)).toEqual([[], []]);
       expect(read.unsupported).toContainEqual(expect.objectContaining({ kind: 'other', sourceId: 'team-members' }));
       expect(snapshot.unsupported).not.toContainEqual(expect.objectContaining({ sourceId: 'team-members' }));
@@ -226,7 +236,7 @@ describe("Grafana OnCall's final shifts", () => {
   const to = '2026-11-12T00:00:00.000Z';
 
   it('cover the window without gaps: levels, user groups, the override and hand-offs across the change of clocks', async () => {
-    const source = grafanaOnCallSource({ apiKey: standIn.token, apiUrl: standIn.apiUrl });
+    const source = grafanaOnCallSource({ allowPrivateAddresses: true, apiKey: standIn.token, apiUrl: standIn.apiUrl });
     const spans = await source.renderedOnCall('SSRE001', from, to);
     expect(spans[0].start).toBe(from);
     expect(spans.at(-1)!.end).toBe(to);
@@ -245,7 +255,7 @@ describe("Grafana OnCall's final shifts", () => {
   });
 
   it('keep 12-hour turns in elapsed hours and office hours on the wall clock', async () => {
-    const source = grafanaOnCallSource({ apiKey: standIn.token, apiUrl: `${standIn.apiUrl}/api/v1/` });
+    const source = grafanaOnCallSource({ allowPrivateAddresses: true, apiKey: standIn.token, apiUrl: `${standIn.apiUrl}/api/v1/` });
     const spans = await source.renderedOnCall('SDATA02', from, to);
     expect(onCallAt(spans, '2026-10-15T00:30:00Z')).toEqual(['UDAN004']);
     expect(onCallAt(spans, '2026-10-15T12:30:00Z')).toEqual(['UCAROL3', 'UERIN05']);
@@ -257,7 +267,7 @@ describe("Grafana OnCall's final shifts", () => {
 
 describe('a refused token', () => {
   it("fails the read with Grafana OnCall's status and detail, never the token", async () => {
-    const source = grafanaOnCallSource({ apiKey: 'glsa_wrong_987', apiUrl: standIn.apiUrl });
+    const source = grafanaOnCallSource({ allowPrivateAddresses: true, apiKey: 'glsa_wrong_987', apiUrl: standIn.apiUrl });
     const failure = await source.read().then(
       () => null,
       (error: unknown) => error as Error,

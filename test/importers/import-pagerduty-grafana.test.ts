@@ -80,14 +80,28 @@ const sources: {
   {
     name: 'pagerduty',
     now: PD_NOW,
-    request: () => ({ source: 'pagerduty', apiKey: pagerDuty.apiKey, apiUrl: pagerDuty.url, from: PD_NOW, baseUrl: service.url }),
+    request: () => ({
+      source: 'pagerduty',
+      allowPrivateAddresses: true,
+      apiKey: pagerDuty.apiKey,
+      apiUrl: pagerDuty.url,
+      from: PD_NOW,
+      baseUrl: service.url,
+    }),
     people: 7,
     schedules: ['PSPLAT1', 'PSPAY02', 'PSEMPT3'],
   },
   {
     name: 'grafana-oncall',
     now: GO_NOW,
-    request: () => ({ source: 'grafana-oncall', apiKey: grafana.token, apiUrl: grafana.apiUrl, from: GO_NOW, baseUrl: service.url }),
+    request: () => ({
+      source: 'grafana-oncall',
+      allowPrivateAddresses: true,
+      apiKey: grafana.token,
+      apiUrl: grafana.apiUrl,
+      from: GO_NOW,
+      baseUrl: service.url,
+    }),
     people: 6,
     schedules: ['SSRE001', 'SDATA02'],
   },
@@ -189,6 +203,7 @@ describe('the imported people and senders', () => {
       clockAt(PD_NOW);
       const report = await runImport(principal, {
         source: 'pagerduty',
+        allowPrivateAddresses: true,
         apiKey: pagerDuty.apiKey,
         apiUrl: pagerDuty.url,
         from: PD_NOW,
@@ -203,8 +218,8 @@ describe('the imported people and senders', () => {
   );
 
   it('Grafana OnCall without an API URL is refused before anything is read', async () => {
-    await expect(runImport(principal, { source: 'grafana-oncall', apiKey: grafana.token, dryRun: true, baseUrl: null })).rejects.toThrow(
-      /--api-url/,
-    );
+    await expect(
+      runImport(principal, { source: 'grafana-oncall', allowPrivateAddresses: true, apiKey: grafana.token, dryRun: true, baseUrl: null }),
+    ).rejects.toThrow(/--api-url/);
   });
 });

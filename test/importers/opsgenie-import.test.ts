@@ -36,6 +36,7 @@ afterAll(() => standIn.stop());
 const run = (dryRun = false, who = principal) =>
   runImport(who, {
     source: 'opsgenie',
+    allowPrivateAddresses: true,
     apiKey: KEY,
     apiUrl: standIn.url,
     dryRun,

@@ -23,7 +23,7 @@ let snapshot: Snapshot;
 beforeAll(async () => {
   standIn = new OpsgenieStandIn(opsgenieAccount(), KEY);
   await standIn.start();
-  snapshot = await opsgenieSource({ apiKey: KEY, apiUrl: standIn.url }).read();
+  snapshot = await opsgenieSource({ allowPrivateAddresses: true, apiKey: KEY, apiUrl: standIn.url }).read();
 });
 afterAll(() => standIn.stop());
 
@@ -67,7 +67,7 @@ describe('reading Opsgenie', () => {
   });
 
   it('refuses a wrong key with the status and without echoing the key', async () => {
-    const failure = opsgenieSource({ apiKey: 'wrong-key', apiUrl: standIn.url }).read();
+    const failure = opsgenieSource({ allowPrivateAddresses: true, apiKey: 'wrong-key', apiUrl: standIn.url }).read();
     await expect(failure).rejects.toThrow(/401 to GET \/v2\/users \(check the API key/);
     await expect(failure).rejects.not.toThrow(/wrong-key/);
   });
@@ -78,7 +78,7 @@ describe('the translation puts the same people on call as Opsgenie renders', () 
     const schedule = snapshot.schedules.find((s) => s.sourceId === id)!;
     const from = Date.parse(FROM);
     const to = from + 28 * DAY;
-    const source = opsgenieSource({ apiKey: KEY, apiUrl: standIn.url });
+    const source = opsgenieSource({ allowPrivateAddresses: true, apiKey: KEY, apiUrl: standIn.url });
     const theirs = await source.renderedOnCall(id, FROM, new Date(to).toISOString());
     const ours = ourSpans(eventsOfSpecs(translateSchedule(schedule).events), (attendee) => attendee, from, to);
     expect(theirs.length).toBeGreaterThan(20);
@@ -97,7 +97,7 @@ describe('the translation puts the same people on call as Opsgenie renders', () 
       endDate: '2026-04-10T06:00:00Z',
     });
     try {
-      const theirs = await opsgenieSource({ apiKey: KEY, apiUrl: standIn.url }).renderedOnCall(
+      const theirs = await opsgenieSource({ allowPrivateAddresses: true, apiKey: KEY, apiUrl: standIn.url }).renderedOnCall(
         's-primary',
         FROM,
         new Date(to).toISOString(),

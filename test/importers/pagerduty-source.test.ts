@@ -13,7 +13,7 @@ let snapshot: Snapshot;
 beforeAll(async () => {
   // Pages of 3: every list of the account takes more than one request.
   standIn = await PagerDutyStandIn.start(pagerDutyAccount(), { maxLimit: 3 });
-  snapshot = await pagerDutySource({ apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW }).read();
+  snapshot = await pagerDutySource({ allowPrivateAddresses: true, apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW }).read();
 });
 
 afterAll(async () => {
@@ -187,7 +187,7 @@ describe('layers that cannot be carried', () => {
 
 describe("PagerDuty's rendered on-call", () => {
   it('covers the window without gaps, with overrides, higher layers and restrictions across the change of clocks', async () => {
-    const source = pagerDutySource({ apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW });
+    const source = pagerDutySource({ allowPrivateAddresses: true, apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW });
     const from = '2026-10-15T00:00:00.000Z';
     const to = '2026-11-12T00:00:00.000Z';
     const spans = await source.renderedOnCall('PSPLAT1', from, to);
@@ -214,7 +214,7 @@ describe("PagerDuty's rendered on-call", () => {
   });
 
   it('answers a schedule without layers as nobody on call', async () => {
-    const source = pagerDutySource({ apiKey: standIn.apiKey, apiUrl: standIn.url });
+    const source = pagerDutySource({ allowPrivateAddresses: true, apiKey: standIn.apiKey, apiUrl: standIn.url });
     expect(await source.renderedOnCall('PSEMPT3', '2026-10-15T00:00:00Z', '2026-10-16T00:00:00Z')).toEqual([
       { start: '2026-10-15T00:00:00.000Z', end: '2026-10-16T00:00:00.000Z', userSourceIds: [] },
     ]);
@@ -223,7 +223,7 @@ describe("PagerDuty's rendered on-call", () => {
 
 describe("PagerDuty's rate limit", () => {
   it('is waited out as Retry-After asks, and the read goes on', async () => {
-    const source = pagerDutySource({ apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW });
+    const source = pagerDutySource({ allowPrivateAddresses: true, apiKey: standIn.apiKey, apiUrl: standIn.url, now: () => PD_NOW });
     const asked = standIn.requests.length;
     standIn.rateLimited = 2;
     const began = Date.now();
@@ -236,7 +236,7 @@ describe("PagerDuty's rate limit", () => {
 
 describe('a refused key', () => {
   it("fails the read with PagerDuty's status and message, never the key", async () => {
-    const source = pagerDutySource({ apiKey: 'wrong-key-123', apiUrl: standIn.url });
+    const source = pagerDutySource({ allowPrivateAddresses: true, apiKey: 'wrong-key-123', apiUrl: standIn.url });
     const failure = await source.read().then(
       () => null,
       (error: unknown) => error as Error,

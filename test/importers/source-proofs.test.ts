@@ -22,8 +22,8 @@ const sources: Record<string, { source: ImportSource; snapshot: Snapshot; from: 
 beforeAll(async () => {
   pagerDuty = await PagerDutyStandIn.start(pagerDutyAccount());
   grafana = await GrafanaOnCallStandIn.start(grafanaOnCallStack());
-  const pd = pagerDutySource({ apiKey: pagerDuty.apiKey, apiUrl: pagerDuty.url, now: () => PD_NOW });
-  const go = grafanaOnCallSource({ apiKey: grafana.token, apiUrl: grafana.apiUrl, now: () => GO_NOW });
+  const pd = pagerDutySource({ allowPrivateAddresses: true, apiKey: pagerDuty.apiKey, apiUrl: pagerDuty.url, now: () => PD_NOW });
+  const go = grafanaOnCallSource({ allowPrivateAddresses: true, apiKey: grafana.token, apiUrl: grafana.apiUrl, now: () => GO_NOW });
   sources.pagerduty = { source: pd, snapshot: await pd.read(), from: PD_NOW };
   sources['grafana-oncall'] = { source: go, snapshot: await go.read(), from: GO_NOW };
 });

@@ -25,6 +25,8 @@ export interface GrafanaOnCallSourceOptions {
   apiKey: string;
   /** The stack's OnCall API URL (without /api/v1). */
   apiUrl: string;
+  /** Private and loopback addresses allowed (the operator's CLI, tests); the console's runs refuse them. */
+  allowPrivateAddresses: boolean;
   now?: () => number;
 }
 
@@ -44,7 +46,12 @@ async function readAll<T extends z.ZodType>(api: SourceApi, path: string, item: 
 
 export function grafanaOnCallSource(options: GrafanaOnCallSourceOptions): ImportSource {
   const apiUrl = options.apiUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-  const api = sourceApi({ sourceLabel: 'Grafana OnCall', apiUrl: `${apiUrl}/api/v1`, headers: { authorization: options.apiKey } });
+  const api = sourceApi({
+    sourceLabel: 'Grafana OnCall',
+    apiUrl: `${apiUrl}/api/v1`,
+    headers: { authorization: options.apiKey },
+    allowPrivateAddresses: options.allowPrivateAddresses,
+  });
   const now = options.now ?? clockNow;
 
   return {

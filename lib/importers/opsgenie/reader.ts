@@ -22,7 +22,8 @@ import type {
   SourceUser,
   UnsupportedItem,
 } from '../source-model';
-import { now as clockNow } from '../../clock';
+import { now as clockNow, sleep as clockSleep } from '../../clock';
+import { sourceGet } from '../source-fetch';
 import { mapInTurns } from '../../in-turns';
 import { spansFromPeriods } from '../spans';
 
@@ -154,6 +155,9 @@ const timelineSchema = z.object({
 
 const pageSchema = z.object({ data: z.array(z.unknown()), paging: z.object({ next: z.string().optional() }).passthrough().optional() });
 
+/** One request's deadline: a source that stops answering fails the import instead of holding it. */
+const TIMEOUT_MS = 30_000;
+
 export class OpsgenieError extends Error {
   constructor(
     message: string,
@@ -167,6 +171,8 @@ export class OpsgenieError extends Error {
 export interface OpsgenieOptions {
   apiKey: string;
   apiUrl?: string;
+  /** Private and loopback addresses allowed (the operator's CLI, tests); the console's runs refuse them. */
+  allowPrivateAddresses: boolean;
   /** For tests and the console: the reader's clock. */
   now?: () => Date;
 }
@@ -224,21 +230,26 @@ export function opsgenieSource(options: OpsgenieOptions): ImportSource {
     // The next page's URL comes from the answer: it must stay on the API the key was given for.
     if (!url.startsWith(`${base}/`)) throw new OpsgenieError(`Opsgenie answered with a page outside ${base}: ${url}`);
     for (let attempt = 1; ; attempt++) {
-      // No redirects: a URL the key is sent to must stay the one checked (source-address.ts).
-      const response = await fetch(url, {
-        headers: { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' },
-        redirect: 'error',
-      });
+      // Through the guarded client (source-fetch.ts): no redirects, a deadline, checked addresses.
+      const response = await sourceGet(
+        url,
+        { Authorization: `GenieKey ${options.apiKey}`, Accept: 'application/json' },
+        { allowPrivateAddresses: options.allowPrivateAddresses, timeoutMs: TIMEOUT_MS },
+      );
       if (response.status === 429 && attempt < 5) {
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        await clockSleep(500 * attempt);
         continue;
       }
-      if (!response.ok) {
-        const text = (await response.text()).slice(0, 300);
+      if (response.status < 200 || response.status > 299) {
+        const text = response.text.slice(0, 300);
         const hint = response.status === 401 || response.status === 403 ? ' (check the API key and its access rights)' : '';
         throw new OpsgenieError(`Opsgenie answered ${response.status} to GET ${new URL(url).pathname}${hint}: ${text}`, response.status);
       }
-      return response.json();
+      try {
+        return JSON.parse(response.text) as unknown;
+      } catch {
+        throw new OpsgenieError(`Opsgenie answered something other than JSON to GET ${new URL(url).pathname}`, response.status);
+      }
     }
   }
 

@@ -29,6 +29,8 @@ const PAGE_LIMIT = 100;
 export interface PagerDutySourceOptions {
   apiKey: string;
   apiUrl?: string;
+  /** Private and loopback addresses allowed (the operator's CLI, tests); the console's runs refuse them. */
+  allowPrivateAddresses: boolean;
   /** The reader's clock (ms); the service's clock by default. */
   now?: () => number;
 }
@@ -50,6 +52,7 @@ export function pagerDutySource(options: PagerDutySourceOptions): ImportSource {
     sourceLabel: 'PagerDuty',
     apiUrl: options.apiUrl ?? PAGERDUTY_API_URL,
     headers: { authorization: `Token token=${options.apiKey}`, accept: 'application/vnd.pagerduty+json;version=2' },
+    allowPrivateAddresses: options.allowPrivateAddresses,
   });
   const now = options.now ?? clockNow;
   const schedulePath = (id: string) => `/schedules/${encodeURIComponent(id)}`;
