@@ -96,6 +96,27 @@ function environmentScope() {
   };
 }
 
+/**
+ * `run`, unless its previous call has not ended yet: then nothing (false). The local runtime's
+ * timers run the scheduled functions through it: on a busy machine a sweep can outlast the
+ * interval, and sweeps started on top of it each read the same due work again and try to claim it,
+ * every one adding its calls to the background lane's queue in front of the work itself. Deployed,
+ * each scheduled invocation is its own Lambda, a minute apart.
+ */
+export function oneAtATime(run: () => Promise<unknown>): () => Promise<boolean> {
+  let running = false;
+  return async () => {
+    if (running) return false;
+    running = true;
+    try {
+      await run();
+      return true;
+    } finally {
+      running = false;
+    }
+  };
+}
+
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const startedAt = Date.now();
@@ -189,11 +210,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       module.handler({ source: 'local.schedule', time: new Date().toISOString() }, { functionName: name } as Context),
     );
   };
-  const timers = scheduled.filter(entryExists).map((name) =>
-    setInterval(() => {
-      runScheduled(name).catch((error) => console.error(`${name}:`, error));
-    }, options.scheduleIntervalMs ?? 10_000),
-  );
+  // A tick while the function's previous timed run still goes on is skipped (oneAtATime).
+  const timers = scheduled.filter(entryExists).map((name) => {
+    const tick = oneAtATime(() => runScheduled(name).catch((error) => console.error(`${name}:`, error)));
+    return setInterval(() => void tick(), options.scheduleIntervalMs ?? 10_000);
+  });
 
   // The embedded queue does not survive a restart: webhooks accepted before it (a crash, Ctrl-C)
   // whose messages were lost are re-driven now, not when the sweeper's grace period runs out. A table
