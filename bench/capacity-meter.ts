@@ -215,7 +215,9 @@ export function meterCapacity(endpoint: string, step: (functionName: string | un
             const kind = itemKind(key);
             add(units.byItem, kind, Math.max(writeUnits(before.get(id)), writeUnits(after.get(id)), 1));
             const written = after.get(id);
-            if (written) units.itemBytes[kind] = Math.max(units.itemBytes[kind] ?? 0, dynalite.itemSize(written));
+            // Packed timeline entries (lib/logs/packed.ts) are shown apart: their size is what keeps them at 1 unit.
+            const sizeKind = written && 'pack' in written ? `${kind} (packed)` : kind;
+            if (written) units.itemBytes[sizeKind] = Math.max(units.itemBytes[sizeKind] ?? 0, dynalite.itemSize(written));
             for (const [index, n] of Object.entries(indexWriteUnits(before.get(id), after.get(id)))) {
               add(units.indexWrite, index, n);
               add(units.byItem, kind, n);

@@ -3,7 +3,8 @@
 // GET /log?owner_id=alt_… read it back, oldest first.
 import { derivedUlid, newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
-import { getLog, insertFreshTimelineLog, insertTimelineLog, TIMELINE_COUNT } from '../logs/store';
+import { packEntries, packIds } from '../logs/packed';
+import { getLog, insertFreshTimelineLog, insertTimelineLog, insertTimelinePack, TIMELINE_COUNT } from '../logs/store';
 import { actorPrefixId } from './actor';
 import { publishAlertEvent } from './alert-events';
 import type { Actor, AlertRecord, AlertStatus } from './records';
@@ -119,6 +120,36 @@ export async function recordTimeline(entry: TimelineEntry, options: TimelineWrit
   const [inserted] = await Promise.all([insertTimelineLog(log, counted), publishAlertEvent(entry, log.id)]);
   if (inserted) return log;
   return (await getLog(log.account_id, log.id)) ?? log;
+}
+
+/**
+ * Entries one step writes in the same millisecond, in their order, as ONE item (lib/logs/packed.ts):
+ * the first keeps its id, the others take the ids right after it. Each entry's `id` is the one it
+ * would have alone: a first id already written alone (by a version that did not pack, its outbox
+ * carried out again now) has the others written alone under theirs, as that version would have.
+ * Idempotent as recordTimeline with chosen ids; counted here unless `counted`.
+ */
+export async function recordTimelinePack(entries: readonly TimelineEntry[], options: { counted?: boolean } = {}): Promise<void> {
+  const single = (entry: TimelineEntry) => recordTimeline(entry, { counted: options.counted ?? false });
+  if (entries.length < 2 || entries.some((entry) => entry.id === undefined)) {
+    await Promise.all(entries.map(single));
+    return;
+  }
+  const ids = packIds(entries[0].id!, entries.length);
+  const logs = entries.map((entry, i) => timelineLog({ ...entry, id: ids[i] }));
+  // Entries the compact form would not give back whole are written one by one.
+  if (!packEntries(logs)) {
+    await Promise.all(entries.map(single));
+    return;
+  }
+  const [outcome] = await Promise.all([
+    insertTimelinePack(logs, options.counted ?? false),
+    // Published beside the write, as recordTimeline does (deliveries are keyed by the entry's id).
+    ...entries.map((entry, i) => publishAlertEvent(entry, ids[i])),
+  ]);
+  // An entry written alone under the first id (a rare retry across the deploy): the others are written
+  // under their own ids too, and their events published once more under those.
+  if (outcome === 'single') await Promise.all(entries.slice(1).map(single));
 }
 
 /** The timeline entry of a change made through the API: the alert as read (`before`) and as saved. */

@@ -10,7 +10,7 @@
 // stay out of the HTTP functions' bundles.
 import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
-import { recordTimeline, TIMELINE_ENTRY_COUNT, type TimelineAction } from '../alerts/timeline';
+import { recordTimeline, recordTimelinePack, TIMELINE_ENTRY_COUNT, type TimelineAction, type TimelineEntry } from '../alerts/timeline';
 import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
 import { derivedUlid, newId, sequencedUlid } from '../ids';
 import { updateWithRetry, done } from '../store/retry';
@@ -99,7 +99,12 @@ export async function carryOutEffects(effects: readonly EscalationEffect[], opti
     const order = new Map<EscalationEffect, number>(effects.map((effect, index) => [effect, index]));
     const timed = timeouts(effects);
     for (const entry of timed) order.set(entry.effect, entry.after);
-    await inParallel([...records, ...timed.map((t) => t.effect)], (effect) => carryOutRecord(effect, options, order.get(effect) ?? 0));
+    const all = [...records, ...timed.map((t) => t.effect)];
+    const packs = timelinePacks(all, order);
+    const packed = new Set<EscalationEffect>(packs.flat());
+    await inParallel<EscalationEffect | LogEffect[]>([...all.filter((effect) => !packed.has(effect)), ...packs], (work) =>
+      Array.isArray(work) ? carryOutLogPack(work, options, order) : carryOutRecord(work, options, order.get(work) ?? 0),
+    );
   };
   const dueTimes = [...new Set(timers.map((e) => (e.type === 'schedule_timer' ? e.dueAt : 0)))];
   await Promise.all([
@@ -140,6 +145,51 @@ function timeouts(effects: readonly EscalationEffect[]): { effect: LogEffect; af
     },
     after: entry.index,
   }));
+}
+
+/**
+ * The timeline entries a step writes that share one item (lib/logs/packed.ts: a layer's timed_out and
+ * the next layer's escalated): runs of two or more `log` entries of the same millisecond, next to each
+ * other in the step's order with no other entry between them (a status change's entry is written
+ * with its change, alone).
+ */
+function timelinePacks(effects: readonly EscalationEffect[], order: ReadonlyMap<EscalationEffect, number>): LogEffect[][] {
+  const entries = effects
+    .filter((effect) => (effect.type === 'log' && TIMELINE_OF[effect.kind] !== undefined) || effect.type === 'set_alert_status')
+    .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  const packs: LogEffect[][] = [];
+  let run: LogEffect[] = [];
+  const close = () => {
+    if (run.length >= 2) packs.push(run);
+    run = [];
+  };
+  for (const effect of entries) {
+    if (effect.type !== 'log' || (run.length > 0 && run[0].at !== effect.at)) close();
+    if (effect.type === 'log') run.push(effect);
+  }
+  close();
+  return packs;
+}
+
+async function carryOutLogPack(
+  effects: readonly LogEffect[],
+  options: CarryOutOptions,
+  order: ReadonlyMap<EscalationEffect, number>,
+): Promise<void> {
+  await recordTimelinePack(effects.map((effect) => logEntry(effect, options, order.get(effect) ?? 0)));
+}
+
+/** A `log` effect's timeline entry; its id is the one it has when written alone. */
+function logEntry(effect: LogEffect, options: CarryOutOptions, sequence: number): TimelineEntry {
+  return {
+    alert: options.inputs.alert,
+    action: TIMELINE_OF[effect.kind]!,
+    oldStatus: null,
+    newStatus: null,
+    time: new Date(effect.at).toISOString(),
+    id: sequencedUlid(effect.at, sequence, effect.key),
+    details: { ...effect.detail, assignment_id: effect.assignmentId },
+  };
 }
 
 async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions, sequence: number): Promise<void> {
@@ -195,17 +245,8 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
       return;
     }
     case 'log': {
-      const action = TIMELINE_OF[effect.kind];
-      if (!action) return;
-      await recordTimeline({
-        alert: options.inputs.alert,
-        action,
-        oldStatus: null,
-        newStatus: null,
-        time: iso,
-        id: sequencedUlid(effect.at, sequence, effect.key),
-        details: { ...effect.detail, assignment_id: effect.assignmentId },
-      });
+      if (!TIMELINE_OF[effect.kind]) return;
+      await recordTimeline(logEntry(effect, options, sequence));
       return;
     }
     default:

@@ -1,6 +1,8 @@
 // Data access for logs (lib/alerts/ACCESS-PATTERNS.md, lib/integrations/ACCESS-PATTERNS.md).
 //   log              A#<acc>#LOG / <id>
 //   by owner         gsi1: A#<acc>#LOG#O#<owner prefix id> / <id>   (a timeline, oldest first)
+//   packed entries   one item at the first entry's id holding an escalation step's timeline entries,
+//                    whose ids follow it one by one (packed.ts): read where it stands, unpacked
 //   pending webhooks gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>   (sparse: only while
 //                    pending; sharded so no index partition runs hot)
 // Alert timeline entries are counted in the alert counter item as `timeline_logs` (TIMELINE_COUNT),
@@ -13,8 +15,19 @@ import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
 import { addCounts, putGrouped } from '../store/grouped-writes';
 import { newId } from '../ids';
-import { batchWrite, checkItemSize, countItems, fromItem, getItem, isConditionFailure, putNew, queryItems } from '../store/items';
+import {
+  batchWrite,
+  checkItemSize,
+  countItems,
+  fromItem,
+  getItem,
+  isConditionFailure,
+  putNew,
+  queryItems,
+  type Item,
+} from '../store/items';
 import type { IngestResult, IngestStatus, LogRecord } from './records';
+import { entriesIn, isPacked, PACK_ATTRIBUTE, packEntries, unpackEntries } from './packed';
 import { nowIso } from '../clock';
 
 const ownerPartition = (accountId: string, ownerPrefixId: string) => `A#${accountId}#LOG#O#${ownerPrefixId}`;
@@ -33,12 +46,25 @@ const countedByOwner = (ownerPrefixId: string) => !ownerPrefixId.startsWith('alt
 /** The call that wrote a timeline entry with a chosen id (insertTimelineLog); not part of the record. */
 const CALL_ATTRIBUTE = '_call';
 
+const ACCOUNT_OF_PARTITION = /^A#(.+)#LOG$/;
+
+/** The entries of a packed item: its account and owner are those of its keys. */
+function entriesOfPack(item: Item): LogRecord[] {
+  const accountId = ACCOUNT_OF_PARTITION.exec(String(item.pk))?.[1] ?? '';
+  const ownerId = String(item.gsi1pk).slice(ownerPartition(accountId, '').length);
+  return unpackEntries(item, { accountId, ownerId, baseId: String(item.sk) });
+}
+
+function decodeSingle(item: Item): LogRecord {
+  const { [CALL_ATTRIBUTE]: _call, ...log } = fromItem<LogRecord & Record<string, unknown>>(item);
+  return log;
+}
+
 const logs = entityStore<LogRecord>({
   kind: 'log',
-  decode: (item) => {
-    const { [CALL_ATTRIBUTE]: _call, ...log } = fromItem<LogRecord & Record<string, unknown>>(item);
-    return log;
-  },
+  // A read by key of a packed item finds its first entry (getLog finds the others).
+  decode: (item) => (isPacked(item) ? entriesOfPack(item)[0] : decodeSingle(item)),
+  unpack: (item) => (isPacked(item) ? entriesOfPack(item) : [decodeSingle(item)]),
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
@@ -49,7 +75,17 @@ const logs = entityStore<LogRecord>({
 export const TIMELINE_COUNT = { timeline_logs: 1 } as const;
 const countTimelineLog = (accountId: string) => addCounts(accountId, typeOf('alert'), TIMELINE_COUNT);
 
-export const getLog = logs.get;
+/**
+ * A log by id: its item, or the entry of a packed item it belongs to (a second entry's id is no key:
+ * the item before it, one Query of `sk <= id`, limit 1, holds it when anything does).
+ */
+export async function getLog(accountId: string, id: string): Promise<LogRecord | null> {
+  const found = await logs.get(accountId, id);
+  if (found) return found;
+  const [before] = await queryItems(logs.partition(accountId), { skBetween: ['0', id], forward: false, limit: 1 });
+  if (!before || !isPacked(before)) return null;
+  return entriesOfPack(before).find((log) => log.id === id) ?? null;
+}
 /** For reads combined into one round trip (lib/store/entity-store.ts getEach). */
 export const logRef = logs.ref;
 
@@ -85,6 +121,35 @@ export async function insertTimelineLog(log: LogRecord, counted: boolean): Promi
     return false;
   await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
+}
+
+/**
+ * Alert timeline entries of one step as ONE item (packed.ts; their ids consecutive from the first),
+ * written once: a conditional put carrying this call's id, as insertTimelineLog. `inserted`: this
+ * call wrote it (and counted every entry, unless `counted`: the caller counts them); `exists`: a pack
+ * was there already; `single`: an entry written alone holds the first id (an outbox carried out again
+ * by a version that did not pack): the caller writes the others alone too. Throws when the entries
+ * cannot share an item (packEntries, which the caller asks first).
+ */
+export async function insertTimelinePack(entries: readonly LogRecord[], counted: boolean): Promise<'inserted' | 'exists' | 'single'> {
+  const packed = packEntries(entries);
+  if (!packed) throw new Error('insertTimelinePack: these entries cannot share an item');
+  const [first] = entries;
+  const call = newId();
+  const { pk, sk, gsi1pk, gsi1sk } = logs.item(first);
+  const item: Item = { pk, sk, gsi1pk, gsi1sk, ...packed, [CALL_ATTRIBUTE]: call };
+  checkItemSize(item);
+  if (!(await putNew(item))) {
+    const stored = await getItem(logs.key(first.account_id, first.id));
+    if (!stored) return 'exists';
+    if (!(PACK_ATTRIBUTE in stored)) return 'single';
+    if (stored[CALL_ATTRIBUTE] !== call) return 'exists';
+  }
+  await Promise.all([
+    counted ? undefined : addCounts(first.account_id, typeOf('alert'), { timeline_logs: entries.length }),
+    ...entries.map((log) => logs.countOwners(log, 1)),
+  ]);
+  return 'inserted';
 }
 
 /**
@@ -134,7 +199,12 @@ export async function listLogsOfOwner(
  */
 export async function countLogsOfOwner(accountId: string, ownerPrefixId: string): Promise<number> {
   const counted = countedByOwner(ownerPrefixId) ? await logs.ownerCount(accountId, ownerPrefixId) : null;
-  return counted ?? countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
+  if (counted !== null) return counted;
+  if (!ownerPrefixId.startsWith('alt_')) return countItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1' });
+  // An alert's timeline may hold packed items: its entries are counted, each item read for its pack
+  // alone (the same read units as a COUNT: both pay for the items read).
+  const items = await queryItems(ownerPartition(accountId, ownerPrefixId), { index: 'gsi1', project: ['sk', PACK_ATTRIBUTE] });
+  return items.reduce((sum, item) => sum + entriesIn(item), 0);
 }
 
 // ── inbound webhook logs and the pending index ─────────────────────────────────────────────────

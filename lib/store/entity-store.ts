@@ -56,6 +56,12 @@ export interface EntityStoreOptions<T extends Entity> {
   /** Record → stored attributes (default: the record as it is). */
   encode?: (record: T) => object;
   /**
+   * Stored item → every record it holds, in id order, for a kind whose items may hold several (an
+   * alert's packed timeline entries, lib/logs/packed.ts); lists, queries and the recount read them
+   * all. Default: the one record `decode` gives.
+   */
+  unpack?: (item: Item) => T[];
+  /**
    * For the recount (lib/store/recount.ts): the counters a stored record is counted in, when not the
    * default (`total` and `counts(record)` of its own type), with every type it may name in
    * `countsInto`; `false` for a kind that keeps no counters (a list that reads its own index).
@@ -116,6 +122,19 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
   const decodeStored = options.decode ?? ((item: Item) => fromItem<T>(item));
   // An item may still carry its last change's audit event (lib/store/audit-trail.ts): not the record's.
   const decode = (item: Item) => decodeStored(withoutCarried(item));
+  const unpackStored = options.unpack;
+  /** Every record an item holds (in id order, or the reverse for a backward read). */
+  const recordsOf = (item: Item, forward = true): T[] => {
+    if (!unpackStored) return [decode(item)];
+    const records = unpackStored(withoutCarried(item));
+    return forward ? records : records.reverse();
+  };
+  /** Items read → records, at most `limit` of them (an item may hold several). */
+  const recordsIn = (items: Item[], forward: boolean, limit?: number): T[] => {
+    if (!unpackStored) return items.map(decode);
+    const records = items.flatMap((item) => recordsOf(item, forward));
+    return limit === undefined ? records : records.slice(0, limit);
+  };
   const encode = options.encode ?? ((record: T) => record);
   const key = (accountId: string, id: string): Key => entityKey(accountId, type, id);
   const partition = (accountId: string) => partitionOf(accountId, type);
@@ -138,8 +157,8 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     registerCountedKind({
       type,
       partition,
-      decode,
-      countedAs: (record) => countedAs(record as T),
+      decode: (item) => recordsOf(item),
+      countedAs: (records) => (records as T[]).flatMap((record) => countedAs(record)),
       countsInto: options.countsInto ?? [counterType],
       formerType: options.counterItem?.formerType,
     });
@@ -147,7 +166,12 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
 
   const ownersOf = options.owners;
   if (ownersOf) {
-    registerOwnerCountedKind({ type, partition, decode, owners: (record) => ownersOf(record as T) });
+    registerOwnerCountedKind({
+      type,
+      partition,
+      decode: (item) => recordsOf(item),
+      owners: (records) => (records as T[]).flatMap((record) => ownersOf(record)),
+    });
   }
 
   /** Adds (+1) or removes (−1) a record's owner counts; grouped with concurrent writes to the same owner. */
@@ -279,12 +303,13 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
 
   /** The account's records in creation order (newest first unless `forward`). */
   async function list(accountId: string, range: { forward?: boolean; limit?: number } = {}): Promise<T[]> {
-    return (await queryItems(partition(accountId), { forward: range.forward ?? false, limit: range.limit })).map(decode);
+    const forward = range.forward ?? false;
+    return recordsIn(await queryItems(partition(accountId), { forward, limit: range.limit }), forward, range.limit);
   }
 
   /** Records of this kind found through another partition: an index, or link items (keys only). */
   async function query(partitionKey: string, query: QueryOptions = {}): Promise<T[]> {
-    return (await queryItems(partitionKey, query)).map(decode);
+    return recordsIn(await queryItems(partitionKey, query), query.forward ?? true, query.limit);
   }
 
   async function counts(accountId: string): Promise<Record<string, number>> {

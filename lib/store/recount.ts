@@ -16,8 +16,9 @@ export interface CountedKind {
   /** The type whose partition holds the records. */
   type: EntityType;
   partition(accountId: string): string;
+  /** An item as what countedAs reads (entity stores: every record the item holds). */
   decode(item: Item): unknown;
-  /** The counters (type, field) one stored record is counted in. */
+  /** The counters (type, field) one stored item is counted in (a field named twice counts twice). */
   countedAs(record: unknown): Array<[EntityType, string]>;
   /** Every type `countedAs` may name. */
   countsInto: EntityType[];
@@ -31,7 +32,7 @@ export interface OwnerCountedKind {
   type: EntityType;
   partition(accountId: string): string;
   decode(item: Item): unknown;
-  /** The owner keys one stored record is counted under. */
+  /** The owner keys one stored item is counted under (a key named twice counts twice). */
   owners(record: unknown): string[];
 }
 
