@@ -375,9 +375,11 @@ describe('follow-ups', () => {
       'the card and the follow-up',
     );
 
+    // The card (sent as the alert reached the team) and the follow-up (the policy's step) are two
+    // deliveries of their own queue messages: either may arrive first.
     const frontBodies = bodiesAt(front.path);
-    expect(frontBodies[0].cardsV2).toBeDefined();
-    expect(frontBodies.slice(1).map((b) => b.text)).toContain(
+    expect(frontBodies.filter((b) => b.cardsV2 !== undefined)).toHaveLength(1);
+    expect(frontBodies.filter((b) => b.cardsV2 === undefined).map((b) => b.text)).toContain(
       `<${service.url}/#/alerts/${alert.id}|#${alert.tiny_id}> reassigned to ${backup.name} by the service: ${alert.title}`,
     );
     const [card] = bodiesAt(fallback.path);
