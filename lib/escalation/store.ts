@@ -3,8 +3,9 @@
 //              state-codec.ts), the item version, deferred starts, the outbox of effects not yet
 //              carried out (both packed likewise), the paging lease
 //              (owner, until) and due_at, mirrored into the due index (lib/store/due-index.ts) while
-//              something waits; the step that wrote it (committed_by) and the keys of the last
-//              requests it applied (requests: a reject delivered twice rejects once).
+//              something waits; the step that wrote it (committed_by), the version of the alert it
+//              went by (alert_version) and the keys of the last requests it applied (requests: a
+//              reject delivered twice rejects once).
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
 //   gap week   A#<acc>#GAPWEEK / <team id>    {week}: the last week whose coverage-gap notice the team had
 //              SYSTEM / GAPWEEK               {week}: the last week every team was checked in
@@ -42,6 +43,12 @@ export interface StoredEscalation {
   committedBy: string | null;
   /** Idempotency keys of the last requests whose events a step applied (oldest first). */
   requests: string[];
+  /**
+   * The version of the alert record the last commit went by; null on an item written before it was
+   * kept (or by a step for an alert that was gone). An alert a caller hands a step is newer than
+   * anything escalation has seen when it is at least this version (run-step.ts `StepOptions.alert`).
+   */
+  alertVersion: number | null;
 }
 
 /** Request keys kept on the state item. */
@@ -70,6 +77,7 @@ function decode(accountId: string, alertId: string, item: Item | null): StoredEs
     dueAt: typeof item?.due_at === 'number' ? item.due_at : null,
     committedBy: typeof item?.committed_by === 'string' ? item.committed_by : null,
     requests: Array.isArray(item?.requests) ? (item.requests as string[]) : [],
+    alertVersion: typeof item?.alert_version === 'number' ? item.alert_version : null,
   };
 }
 
@@ -158,6 +166,8 @@ export interface EscalationWrite {
   dueAt: number | null;
   /** The request keys the item keeps (default: none). */
   requests?: readonly string[];
+  /** The version of the alert record the step went by (absent: the alert is gone). */
+  alertVersion?: number;
 }
 
 /**
@@ -187,6 +197,7 @@ export async function commitEscalation(
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
     ...(write.dueAt !== null ? { due_at: write.dueAt, ...dueIndexKeys(write.dueAt, escalationDueKey(accountId, alertId)) } : {}),
     ...(write.requests?.length ? { requests: write.requests.slice(-MAX_REQUEST_KEYS) } : {}),
+    ...(write.alertVersion !== undefined ? { alert_version: write.alertVersion } : {}),
     committed_by: owner,
     updated_at: new Date(now).toISOString(),
   };

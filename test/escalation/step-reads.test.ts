@@ -73,4 +73,39 @@ describe('an escalation step’s reads', () => {
     expect(how(typeOf('alert'))).not.toContain(false);
     expect(how('ESC#')).toEqual([true]);
   });
+
+  it('the routing’s first step goes by the alert the routing saved: the alert is read twice, the routing’s and the look before paging', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]] });
+    const calls: AwsCall[] = [];
+    const stop = onServiceClients('stepAlertReads', (client) => (next, context) => async (args) => {
+      if (client === 'dynamodb')
+        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+      return next(args);
+    });
+    let alertId: string;
+    try {
+      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+      // At rest, the routing and its first step are done; nothing but them read the alert (the API's
+      // create reads no alert, and nothing asks the API for it before this stop).
+      await settle(service);
+    } finally {
+      stop();
+    }
+    expect(await sentFor(admin, alertId, (sent) => sent.length >= 1)).not.toHaveLength(0);
+    const alertReads = calls.flatMap((call) => {
+      const input = call.input as {
+        Key?: { pk?: { S?: string }; sk?: { S?: string } };
+        RequestItems?: Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[] }>;
+      };
+      const isAlert = (key?: { pk?: { S?: string }; sk?: { S?: string } }) =>
+        key?.pk?.S === `A#${accountId}#${typeOf('alert')}` && key.sk?.S === alertId;
+      if (call.operation === 'GetItem') return isAlert(input.Key) ? ['GetItem'] : [];
+      if (call.operation === 'BatchGetItem')
+        return Object.values(input.RequestItems ?? {}).flatMap((request) => request.Keys.filter(isAlert).map(() => 'BatchGetItem'));
+      return [];
+    });
+    // The routing worker's read of its batch (BatchGetItem), then the step's look after its commit.
+    expect(alertReads).toEqual(['BatchGetItem', 'GetItem']);
+  });
 });

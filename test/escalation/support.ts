@@ -202,7 +202,18 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
           ),
       );
     },
-    /** A read of the alert record (getAlert): a step reads it beside the state, and again before its first page. */
+    /** The routing's versioned save of the alert (its decision: the put that first holds `routed_at`). */
+    routingSave: (call: AwsCall) => {
+      const key = itemKeyOf(call);
+      const item = call.input.Item as Record<string, unknown> | undefined;
+      return call.operation === 'PutItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk) && item?.routed_at !== undefined;
+    },
+    /** A step's read of the escalation item (getEscalation: a consistent GetItem). */
+    stateRead: (call: AwsCall) => call.operation === 'GetItem' && ofEscalation(call),
+    /**
+     * A read of the alert record (getAlert): a step reads it beside the state (the routing's first
+     * step goes by the alert the routing saved instead), and again before its first page.
+     */
     alertRead: (call: AwsCall) => {
       const key = itemKeyOf(call);
       return call.operation === 'GetItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk);
