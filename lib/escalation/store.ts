@@ -85,57 +85,35 @@ export async function getEscalation(accountId: string, alertId: string): Promise
   return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
 }
 
-/** What acknowledge and resolve read of the state item: is anything running, is a step paging. */
-export interface EscalationLease {
-  /** The engine's outcome as last committed (`escalating`, `acknowledged`, …); null on an item written before it was kept. */
-  outcome: string | null;
-  leaseOwner: string | null;
-  leaseUntil: number | null;
-}
-
-const leaseOf = (item: Item | undefined): EscalationLease | null =>
-  item
-    ? {
-        outcome: typeof item.outcome === 'string' ? item.outcome : null,
-        leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
-        leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
-      }
-    : null;
-
 /**
- * Concurrent acknowledgements share one consistent BatchGetItem (a lone one reads at once). Each
- * read is sent after its caller's transition was written, which is all stop-escalation.ts needs.
+ * What acknowledge and resolve read of the state item, whole (a projection would cost the same
+ * read unit): is anything running, is a step paging, and, when the stop is not recorded yet, the
+ * item the stop step goes by (stop-escalation.ts). Concurrent acknowledgements share one consistent
+ * BatchGetItem (a lone one reads at once). Each read is sent after its caller's transition was
+ * written, which is all stop-escalation.ts needs.
  */
-const leaseReads = new GroupCommit<{ accountId: string; alertId: string }, EscalationLease | null>(
+const stopReads = new GroupCommit<{ accountId: string; alertId: string }, StoredEscalation | null>(
   async (wanted) => {
     const found = new Map<string, Item>();
     let keys = [...new Map(wanted.map((w) => stateKey(w.accountId, w.alertId)).map((k) => [k.pk, k])).values()];
     for (let attempt = 0; keys.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * 2 ** attempt)));
-      const out = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: keys,
-              ConsistentRead: true,
-              ProjectionExpression: '#pk, #outcome, #owner, #until',
-              ExpressionAttributeNames: { '#pk': 'pk', '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
-            },
-          },
-        }),
-      );
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }));
       for (const item of out.Responses?.[tableName()] ?? []) found.set(String(item.pk), item as Item);
       keys = (out.UnprocessedKeys?.[tableName()]?.Keys as typeof keys | undefined) ?? [];
     }
-    return wanted.map((w) => leaseOf(found.get(stateKey(w.accountId, w.alertId).pk)));
+    return wanted.map((w) => {
+      const item = found.get(stateKey(w.accountId, w.alertId).pk);
+      return item ? decode(w.accountId, w.alertId, item) : null;
+    });
   },
   100,
   4,
 );
 
-/** The outcome and the paging lease only (a projection: the state's JSON is not read); null when no escalation exists. */
-export function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
-  return leaseReads.add({ accountId, alertId });
+/** The state item read strongly for a stop (acknowledge, resolve); null when no escalation exists. */
+export function getEscalationForStop(accountId: string, alertId: string): Promise<StoredEscalation | null> {
+  return stopReads.add({ accountId, alertId });
 }
 
 /**

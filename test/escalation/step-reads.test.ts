@@ -4,6 +4,7 @@
 // escalation's own item strongly consistent, since acknowledge and resolve race them.
 import { describe, expect, it } from 'vitest';
 import { typeOf } from '../../lib/entities';
+import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import { onServiceClients, type AwsCall } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
@@ -107,5 +108,42 @@ describe('an escalation step’s reads', () => {
     });
     // The routing worker's read of its batch (BatchGetItem), then the step's look after its commit.
     expect(alertReads).toEqual(['BatchGetItem', 'GetItem']);
+  });
+
+  it('the acknowledgement’s stop reads the escalation item once and goes by the alert its transition wrote', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]] });
+    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    await sentFor(admin, alertId, (sent) => sent.length >= 1);
+    await settle(service);
+    const calls: AwsCall[] = [];
+    const stop = onServiceClients('stopReads', (client) => (next, context) => async (args) => {
+      if (client === 'dynamodb')
+        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+      return next(args);
+    });
+    try {
+      const res = await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`);
+      expect(res.status, res.text).toBe(200);
+      await settle(service);
+    } finally {
+      stop();
+    }
+    const of = (pk: string, sk: string) =>
+      calls.flatMap((call) => {
+        const input = call.input as {
+          Key?: { pk?: { S?: string }; sk?: { S?: string } };
+          RequestItems?: Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[] }>;
+        };
+        const is = (key?: { pk?: { S?: string }; sk?: { S?: string } }) => key?.pk?.S === pk && key.sk?.S === sk;
+        if (call.operation === 'GetItem') return is(input.Key) ? ['GetItem'] : [];
+        if (call.operation === 'BatchGetItem')
+          return Object.values(input.RequestItems ?? {}).flatMap((request) => request.Keys.filter(is).map(() => 'BatchGetItem'));
+        return [];
+      });
+    expect(of(`A#${accountId}#${typeOf('alert')}`, alertId)).toEqual([]);
+    expect(of(`ESC#${accountId}#${alertId}`, 'STATE')).toEqual(['BatchGetItem']);
+    // The stop is recorded all the same.
+    expect((await getEscalation(accountId, alertId)).state?.outcome).toBe('acknowledged');
   });
 });
