@@ -4,6 +4,8 @@
 // escalation's own item strongly consistent, since acknowledge and resolve race them.
 import { describe, expect, it } from 'vitest';
 import { typeOf } from '../../lib/entities';
+import { getAlert } from '../../lib/alerts/store';
+import { runStep } from '../../lib/escalation/run-step';
 import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import { onServiceClients, type AwsCall } from '../support/aws-calls';
@@ -145,5 +147,23 @@ describe('an escalation step’s reads', () => {
     expect(of(`ESC#${accountId}#${alertId}`, 'STATE')).toEqual(['BatchGetItem']);
     // The stop is recorded all the same.
     expect((await getEscalation(accountId, alertId)).state?.outcome).toBe('acknowledged');
+  });
+
+  it('an alert handed to a step that is older than the one escalation went by is read again (a hand-off reopened it)', async () => {
+    const [a, h] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (sent) => sent.length >= 1);
+    const acknowledged = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+    expect(acknowledged.status, acknowledged.text).toBe(200);
+    const asAcknowledged = (await getAlert(accountId, alert.id))!;
+    const handedOff = await a.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${h.userId}` });
+    expect(handedOff.status, handedOff.text).toBe(200);
+    await settle(service);
+    expect((await getEscalation(accountId, alert.id)).state?.outcome).toBe('escalating');
+    // A step handed the acknowledged alert (as a stop late on the request path would be) reads the
+    // reopened one instead, and leaves the hand-off's escalation running.
+    await runStep(accountId, alert.id, { kind: 'due' }, { alert: asAcknowledged });
+    expect((await getEscalation(accountId, alert.id)).state?.outcome).toBe('escalating');
   });
 });
