@@ -16,5 +16,7 @@ export async function assignmentsDecided(alert: AlertRecord, assignments: readon
     alertId: alert.id,
     key: `route:${alert.id}`,
     targets: assignments.map((a) => ({ type: a.type, id: a.id, delay_ms: a.delay_ms })),
+    // The routing has just saved it (or read it, redelivered): the first step does not read it again.
+    alert,
   });
 }

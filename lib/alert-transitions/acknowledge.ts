@@ -2,7 +2,7 @@
 // open or dropped) to acknowledged; acknowledged_by is the actor, acknowledged_at only the first time.
 // Every escalation of the alert stops before the answer: once the write is made, the stop waits for a
 // step that is paging (lib/escalation/stop-escalation.ts), so no page goes out after the 200; the
-// escalation worker records the stop. The timeline entry publishes alert.acknowledged.
+// stop is then recorded there too (or by the escalation worker, should that fail). The timeline entry publishes alert.acknowledged.
 import type { AlertRecord } from '../alerts/records';
 import { stopEscalation } from '../escalation/stop-escalation';
 import type { TransitionRequest } from './request';
@@ -21,5 +21,7 @@ export const ACKNOWLEDGE: StatusTransition = {
 };
 
 export function acknowledgeAlert(accountId: string, alertId: string, request: TransitionRequest): Promise<AlertRecord> {
-  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, () => stopEscalation(accountId, alertId, 'acknowledge'));
+  return applyTransition(accountId, alertId, ACKNOWLEDGE, request, (after, written) =>
+    stopEscalation(accountId, alertId, 'acknowledge', written ? after : undefined),
+  );
 }

@@ -20,5 +20,7 @@ export const RESOLVE: StatusTransition = {
 };
 
 export function resolveAlert(accountId: string, alertId: string, request: TransitionRequest): Promise<AlertRecord> {
-  return applyTransition(accountId, alertId, RESOLVE, request, () => stopEscalation(accountId, alertId, 'resolve'));
+  return applyTransition(accountId, alertId, RESOLVE, request, (after, written) =>
+    stopEscalation(accountId, alertId, 'resolve', written ? after : undefined),
+  );
 }

@@ -60,14 +60,15 @@ async function explainRefusal(accountId: string, alertId: string, action: AlertA
  * Applies a status transition for one request and answers the alert as the change left it. Throws
  * NotFound, or Conflict (409) naming the current status. `alongside` runs once the change is made,
  * beside its timeline entry (escalation's stop), and again for a repeat of the request, so that a
- * repeat too is answered only once what the change requires is done.
+ * repeat too is answered only once what the change requires is done. `written`: `after` is the alert
+ * as this call's write has just left it (false for a repeat: the alert may have moved on since).
  */
 export async function applyTransition(
   accountId: string,
   alertId: string,
   transition: StatusTransition,
   request: TransitionRequest,
-  alongside?: (after: AlertRecord) => Promise<void>,
+  alongside?: (after: AlertRecord, written: boolean) => Promise<void>,
 ): Promise<AlertRecord> {
   const from = transition.from[request.rules] ?? [];
   const now = nowIso();
@@ -102,14 +103,14 @@ export async function applyTransition(
                     },
                     { counted: true },
                   ),
-                  alongside?.(after),
+                  alongside?.(after, true),
                   countFirstAcknowledgement(before, after, request),
                 ]);
               },
             });
       if (change.outcome === 'applied') return change.after;
       if (change.outcome === 'repeated') {
-        await alongside?.(change.after);
+        await alongside?.(change.after, false);
         return change.after;
       }
       const refusal = await explainRefusal(accountId, alertId, transition.action, from);

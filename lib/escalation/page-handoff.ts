@@ -10,8 +10,9 @@ export type HandoffAssignee = { type: 'account_user'; id: string } | { type: 'te
 
 /** Pages the new assignee of an alert just handed off (its handoffs end with this hand-off). */
 export async function pageHandoffAssignee(alert: AlertRecord, assignee: HandoffAssignee): Promise<void> {
-  // Handed off while acknowledged: the acknowledgement's stop (recorded by the escalation worker
-  // after its 200) is recorded first if it is not yet, so its workflows close `acknowledged`.
+  // Handed off while acknowledged: the acknowledgement's stop (recorded before its 200, or by the
+  // escalation worker should that have failed) is recorded first if it is not yet, so its workflows
+  // close `acknowledged`.
   if (alert.handoffs[alert.handoffs.length - 1]?.acknowledged)
     await runStep(alert.account_id, alert.id, { kind: 'event', event: { type: 'acknowledge' } });
   // The hand-off stands even if paging fails here: answering 500 would make the caller hand off

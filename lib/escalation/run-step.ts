@@ -124,6 +124,17 @@ export interface StepOptions {
    * since the message brings the outbox back (`dueWhileLeased`).
    */
   retriedByQueue?: boolean;
+  /**
+   * The alert as the caller has just written it (the routing's versioned save, an acknowledgement's
+   * transition): the step's first attempt goes by it instead of reading it, unless escalation has
+   * already gone by a newer version (a hand-off reopened it since: `alertVersion` of the item) or
+   * the step waits for another one. Safe for the race with acknowledge and resolve: the read the
+   * guarantee rests on is the second look after the commit, before the first page (carryOut), which
+   * stays; a read before the commit is as old as this by the time the commit lands.
+   */
+  alert?: AlertRecord;
+  /** The escalation item as the caller has just read it, strongly (stop-escalation.ts): the first attempt goes by it. */
+  stored?: StoredEscalation;
 }
 
 /**
@@ -147,10 +158,11 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
   const owner = newId();
   const waitUntil = clockNow() + MAX_WAIT_MS;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const given = attempt === 0 ? options.alert : undefined;
     // The alert is read beside the state (it is needed in nearly every step): one round trip deep.
-    const reading = getAlert(accountId, alertId);
-    reading.catch(() => undefined); // awaited below, or replaced by a fresh read
-    let stored = await getEscalation(accountId, alertId);
+    const reading = given ? null : getAlert(accountId, alertId);
+    reading?.catch(() => undefined); // awaited below, or replaced by a fresh read
+    let stored = attempt === 0 && options.stored ? options.stored : await getEscalation(accountId, alertId);
     let waited = false;
     // Another step is paging: wait for it to finish (or for its lease to run out), then go on.
     while (stored.leaseUntil !== null && stored.leaseUntil >= clockNow() && stored.leaseOwner !== owner && clockNow() < waitUntil) {
@@ -173,7 +185,7 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       };
     }
     // After waiting for another step, the alert is read again: it may have been acknowledged meanwhile.
-    const alert = waited ? await getAlert(accountId, alertId) : await reading;
+    const alert = waited || !(reading || newerThanSeen(given, stored)) ? await getAlert(accountId, alertId) : await (reading ?? given!);
     if (!alert && !stored.state) return { changed: false, state: null, alert: null };
     const state = stored.state ?? initialState(alertId);
     const stop = stopFromAlert(alert, state);
@@ -268,6 +280,7 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
           ? dueWhileLeased(stored.dueAt, dueOf(current, deferred, null), lease.until + LEFTOVER_GRACE_MS, options.retriedByQueue === true)
           : dueOf(current, deferred, null),
         requests: applied ? [...stored.requests, intent.requestKey!] : stored.requests,
+        alertVersion: alert?.version,
       },
       owner,
       now,
@@ -300,13 +313,20 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       if (handOver.length) await scheduleDue(accountId, alertId, handedAt); // the due index re-drives it if this is lost
       // The alert was acknowledged or resolved after this step read it: nothing was paged, and the
       // stop is recorded now.
-      if (!paged) await runStep(accountId, alertId, { kind: 'due' }, options);
+      if (!paged) await runStep(accountId, alertId, { kind: 'due' }, { send: options.send, retriedByQueue: options.retriedByQueue });
     }
     // A deleted alert's escalation is stopped (its workflows closed): nothing of it is needed any more.
     if (!alert) await removeEscalation(accountId, alertId);
     return { changed: changed || deferredChanged, ignored, state: current, alert };
   }
   throw new Error(`escalation of alert ${alertId} kept changing (or stayed leased) while a step was applied`);
+}
+
+/** An alert handed to the step is at least as new as any escalation went by (nothing committed yet, or an older version). */
+function newerThanSeen(given: AlertRecord | undefined, stored: StoredEscalation): boolean {
+  if (!given) return false;
+  if (stored.version === 0) return true;
+  return stored.alertVersion !== null && stored.alertVersion <= given.version;
 }
 
 function workflowPeople(state: EscalationState, workflowId: string): string[] {

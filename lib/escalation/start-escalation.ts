@@ -4,6 +4,7 @@
 // the escalation timers, kept in the table so a crash cannot lose it). Idempotent by `key`: the same
 // routing message delivered twice starts nothing twice. For the routing worker: it sends the pages
 // itself (a hand-off, on the request path, leaves them to the escalation worker: page-handoff.ts).
+import type { AlertRecord } from '../alerts/records';
 import { runStep, type StartTarget, type StepResult } from './run-step';
 import type { PageTemplate } from './engine';
 import { sendEffects } from './send-effects';
@@ -16,6 +17,8 @@ export interface StartEscalation {
   targets: StartTarget[];
   /** alert_handoff makes it a hand-off: it replaces the alert's assignments and pages with that template. */
   template?: PageTemplate;
+  /** The alert as the caller has just written (or read) it: the start goes by it instead of reading it again (run-step.ts `StepOptions.alert`). */
+  alert?: AlertRecord;
 }
 
 export async function startEscalation(start: StartEscalation): Promise<StepResult | null> {
@@ -25,6 +28,6 @@ export async function startEscalation(start: StartEscalation): Promise<StepResul
     start.alertId,
     { kind: 'start', key: start.key, targets: start.targets, template: start.template },
     // The routing message comes again if this start does not finish: it finishes a leftover outbox.
-    { send: sendEffects, retriedByQueue: true },
+    { send: sendEffects, retriedByQueue: true, alert: start.alert },
   );
 }

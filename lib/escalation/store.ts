@@ -3,8 +3,9 @@
 //              state-codec.ts), the item version, deferred starts, the outbox of effects not yet
 //              carried out (both packed likewise), the paging lease
 //              (owner, until) and due_at, mirrored into the due index (lib/store/due-index.ts) while
-//              something waits; the step that wrote it (committed_by) and the keys of the last
-//              requests it applied (requests: a reject delivered twice rejects once).
+//              something waits; the step that wrote it (committed_by), the version of the alert it
+//              went by (alert_version) and the keys of the last requests it applied (requests: a
+//              reject delivered twice rejects once).
 //   on call    A#<acc>#GOC / <team id>        who was on call for the team when the sweeper last looked
 //   gap week   A#<acc>#GAPWEEK / <team id>    {week}: the last week whose coverage-gap notice the team had
 //              SYSTEM / GAPWEEK               {week}: the last week every team was checked in
@@ -42,6 +43,12 @@ export interface StoredEscalation {
   committedBy: string | null;
   /** Idempotency keys of the last requests whose events a step applied (oldest first). */
   requests: string[];
+  /**
+   * The version of the alert record the last commit went by; null on an item written before it was
+   * kept (or by a step for an alert that was gone). An alert a caller hands a step is newer than
+   * anything escalation has seen when it is at least this version (run-step.ts `StepOptions.alert`).
+   */
+  alertVersion: number | null;
 }
 
 /** Request keys kept on the state item. */
@@ -70,6 +77,7 @@ function decode(accountId: string, alertId: string, item: Item | null): StoredEs
     dueAt: typeof item?.due_at === 'number' ? item.due_at : null,
     committedBy: typeof item?.committed_by === 'string' ? item.committed_by : null,
     requests: Array.isArray(item?.requests) ? (item.requests as string[]) : [],
+    alertVersion: typeof item?.alert_version === 'number' ? item.alert_version : null,
   };
 }
 
@@ -77,57 +85,35 @@ export async function getEscalation(accountId: string, alertId: string): Promise
   return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
 }
 
-/** What acknowledge and resolve read of the state item: is anything running, is a step paging. */
-export interface EscalationLease {
-  /** The engine's outcome as last committed (`escalating`, `acknowledged`, …); null on an item written before it was kept. */
-  outcome: string | null;
-  leaseOwner: string | null;
-  leaseUntil: number | null;
-}
-
-const leaseOf = (item: Item | undefined): EscalationLease | null =>
-  item
-    ? {
-        outcome: typeof item.outcome === 'string' ? item.outcome : null,
-        leaseOwner: typeof item.lease_owner === 'string' ? item.lease_owner : null,
-        leaseUntil: typeof item.lease_until === 'number' ? item.lease_until : null,
-      }
-    : null;
-
 /**
- * Concurrent acknowledgements share one consistent BatchGetItem (a lone one reads at once). Each
- * read is sent after its caller's transition was written, which is all stop-escalation.ts needs.
+ * What acknowledge and resolve read of the state item, whole (a projection would cost the same
+ * read unit): is anything running, is a step paging, and, when the stop is not recorded yet, the
+ * item the stop step goes by (stop-escalation.ts). Concurrent acknowledgements share one consistent
+ * BatchGetItem (a lone one reads at once). Each read is sent after its caller's transition was
+ * written, which is all stop-escalation.ts needs.
  */
-const leaseReads = new GroupCommit<{ accountId: string; alertId: string }, EscalationLease | null>(
+const stopReads = new GroupCommit<{ accountId: string; alertId: string }, StoredEscalation | null>(
   async (wanted) => {
     const found = new Map<string, Item>();
     let keys = [...new Map(wanted.map((w) => stateKey(w.accountId, w.alertId)).map((k) => [k.pk, k])).values()];
     for (let attempt = 0; keys.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(200, 10 * 2 ** attempt)));
-      const out = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: keys,
-              ConsistentRead: true,
-              ProjectionExpression: '#pk, #outcome, #owner, #until',
-              ExpressionAttributeNames: { '#pk': 'pk', '#outcome': 'outcome', '#owner': 'lease_owner', '#until': 'lease_until' },
-            },
-          },
-        }),
-      );
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }));
       for (const item of out.Responses?.[tableName()] ?? []) found.set(String(item.pk), item as Item);
       keys = (out.UnprocessedKeys?.[tableName()]?.Keys as typeof keys | undefined) ?? [];
     }
-    return wanted.map((w) => leaseOf(found.get(stateKey(w.accountId, w.alertId).pk)));
+    return wanted.map((w) => {
+      const item = found.get(stateKey(w.accountId, w.alertId).pk);
+      return item ? decode(w.accountId, w.alertId, item) : null;
+    });
   },
   100,
   4,
 );
 
-/** The outcome and the paging lease only (a projection: the state's JSON is not read); null when no escalation exists. */
-export function getEscalationLease(accountId: string, alertId: string): Promise<EscalationLease | null> {
-  return leaseReads.add({ accountId, alertId });
+/** The state item read strongly for a stop (acknowledge, resolve); null when no escalation exists. */
+export function getEscalationForStop(accountId: string, alertId: string): Promise<StoredEscalation | null> {
+  return stopReads.add({ accountId, alertId });
 }
 
 /**
@@ -158,6 +144,8 @@ export interface EscalationWrite {
   dueAt: number | null;
   /** The request keys the item keeps (default: none). */
   requests?: readonly string[];
+  /** The version of the alert record the step went by (absent: the alert is gone). */
+  alertVersion?: number;
 }
 
 /**
@@ -187,6 +175,7 @@ export async function commitEscalation(
     ...(write.lease ? { lease_owner: write.lease.owner, lease_until: write.lease.until } : {}),
     ...(write.dueAt !== null ? { due_at: write.dueAt, ...dueIndexKeys(write.dueAt, escalationDueKey(accountId, alertId)) } : {}),
     ...(write.requests?.length ? { requests: write.requests.slice(-MAX_REQUEST_KEYS) } : {}),
+    ...(write.alertVersion !== undefined ? { alert_version: write.alertVersion } : {}),
     committed_by: owner,
     updated_at: new Date(now).toISOString(),
   };

@@ -253,7 +253,7 @@ describe('acknowledge and resolve stop every pending step', () => {
   // order is the one the test names on any machine, and none is left to a sleep. The service's clock
   // stands still meanwhile: a step's lease cannot run out while it is held, however slow the machine.
   describe('racing the start: an acknowledgement right after the alert is created leaves no page after its 200', () => {
-    async function acknowledgeDuringTheStart(holdAt: 'alertRead' | 'commit') {
+    async function acknowledgeDuringTheStart(holdAt: 'routingSave' | 'stateRead' | 'commit') {
       const a = await person(admin);
       const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
       // The alert's id is not known before it is created; it is the first ULID after this one.
@@ -277,9 +277,13 @@ describe('acknowledge and resolve stop every pending step', () => {
       expect(await statusOf(alert.id)).toBe('acknowledged');
     }
 
-    it('before the start reads the alert: the start finds it acknowledged', () => acknowledgeDuringTheStart('alertRead'));
+    it('before the routing saves its decision: the routing finds it acknowledged and starts nothing', () =>
+      acknowledgeDuringTheStart('routingSave'));
 
-    it('between the start’s read of the alert and its commit: its second look before paging stops it', () =>
+    // The start goes by the alert the routing saved (open): it does not read it before its commit.
+    it('before the start reads its escalation item: its second look before paging stops it', () => acknowledgeDuringTheStart('stateRead'));
+
+    it('between the start’s read of its escalation item and its commit: its second look before paging stops it', () =>
       acknowledgeDuringTheStart('commit'));
   });
 

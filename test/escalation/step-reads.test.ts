@@ -4,6 +4,9 @@
 // escalation's own item strongly consistent, since acknowledge and resolve race them.
 import { describe, expect, it } from 'vitest';
 import { typeOf } from '../../lib/entities';
+import { getAlert } from '../../lib/alerts/store';
+import { runStep } from '../../lib/escalation/run-step';
+import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import { onServiceClients, type AwsCall } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
@@ -72,5 +75,95 @@ describe('an escalation step’s reads', () => {
     expect(how(typeOf('alert'))).toContain(true);
     expect(how(typeOf('alert'))).not.toContain(false);
     expect(how('ESC#')).toEqual([true]);
+  });
+
+  it('the routing’s first step goes by the alert the routing saved: the alert is read twice, the routing’s and the look before paging', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]] });
+    const calls: AwsCall[] = [];
+    const stop = onServiceClients('stepAlertReads', (client) => (next, context) => async (args) => {
+      if (client === 'dynamodb')
+        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+      return next(args);
+    });
+    let alertId: string;
+    try {
+      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+      // At rest, the routing and its first step are done; nothing but them read the alert (the API's
+      // create reads no alert, and nothing asks the API for it before this stop).
+      await settle(service);
+    } finally {
+      stop();
+    }
+    expect(await sentFor(admin, alertId, (sent) => sent.length >= 1)).not.toHaveLength(0);
+    const alertReads = calls.flatMap((call) => {
+      const input = call.input as {
+        Key?: { pk?: { S?: string }; sk?: { S?: string } };
+        RequestItems?: Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[] }>;
+      };
+      const isAlert = (key?: { pk?: { S?: string }; sk?: { S?: string } }) =>
+        key?.pk?.S === `A#${accountId}#${typeOf('alert')}` && key.sk?.S === alertId;
+      if (call.operation === 'GetItem') return isAlert(input.Key) ? ['GetItem'] : [];
+      if (call.operation === 'BatchGetItem')
+        return Object.values(input.RequestItems ?? {}).flatMap((request) => request.Keys.filter(isAlert).map(() => 'BatchGetItem'));
+      return [];
+    });
+    // The routing worker's read of its batch (BatchGetItem), then the step's look after its commit.
+    expect(alertReads).toEqual(['BatchGetItem', 'GetItem']);
+  });
+
+  it('the acknowledgement’s stop reads the escalation item once and goes by the alert its transition wrote', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]] });
+    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    await sentFor(admin, alertId, (sent) => sent.length >= 1);
+    await settle(service);
+    const calls: AwsCall[] = [];
+    const stop = onServiceClients('stopReads', (client) => (next, context) => async (args) => {
+      if (client === 'dynamodb')
+        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
+      return next(args);
+    });
+    try {
+      const res = await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`);
+      expect(res.status, res.text).toBe(200);
+      await settle(service);
+    } finally {
+      stop();
+    }
+    const of = (pk: string, sk: string) =>
+      calls.flatMap((call) => {
+        const input = call.input as {
+          Key?: { pk?: { S?: string }; sk?: { S?: string } };
+          RequestItems?: Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[] }>;
+        };
+        const is = (key?: { pk?: { S?: string }; sk?: { S?: string } }) => key?.pk?.S === pk && key.sk?.S === sk;
+        if (call.operation === 'GetItem') return is(input.Key) ? ['GetItem'] : [];
+        if (call.operation === 'BatchGetItem')
+          return Object.values(input.RequestItems ?? {}).flatMap((request) => request.Keys.filter(is).map(() => 'BatchGetItem'));
+        return [];
+      });
+    expect(of(`A#${accountId}#${typeOf('alert')}`, alertId)).toEqual([]);
+    expect(of(`ESC#${accountId}#${alertId}`, 'STATE')).toEqual(['BatchGetItem']);
+    // The stop is recorded all the same.
+    expect((await getEscalation(accountId, alertId)).state?.outcome).toBe('acknowledged');
+  });
+
+  it('an alert handed to a step that is older than the one escalation went by is read again (a hand-off reopened it)', async () => {
+    const [a, h] = [await person(admin), await person(admin)];
+    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    const alert = await alertTo(admin, { teams: [t.id] });
+    await sentFor(admin, alert.id, (sent) => sent.length >= 1);
+    const acknowledged = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+    expect(acknowledged.status, acknowledged.text).toBe(200);
+    const asAcknowledged = (await getAlert(accountId, alert.id))!;
+    const handedOff = await a.client.post(`/alert/${alert.prefix_id}/handoff`, { to: `usr_${h.userId}` });
+    expect(handedOff.status, handedOff.text).toBe(200);
+    await settle(service);
+    expect((await getEscalation(accountId, alert.id)).state?.outcome).toBe('escalating');
+    // A step handed the acknowledged alert (as a stop late on the request path would be) reads the
+    // reopened one instead, and leaves the hand-off's escalation running.
+    await runStep(accountId, alert.id, { kind: 'due' }, { alert: asAcknowledged });
+    expect((await getEscalation(accountId, alert.id)).state?.outcome).toBe('escalating');
   });
 });

@@ -185,24 +185,29 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
     /** An acknowledgement's stop request to the step that holds the lease (requestStop). */
     stopRequest: (call: AwsCall) =>
       call.operation === 'UpdateItem' && ofEscalation(call) && String(call.input.UpdateExpression).includes('stop_requested = :yes'),
-    /** An acknowledgement's look at the paging lease (getEscalationLease: a projected BatchGetItem of the state). */
+    /** An acknowledgement's look at the state item and its paging lease (getEscalationForStop: a consistent BatchGetItem of the state). */
     leaseRead: (call: AwsCall) => {
       if (call.operation !== 'BatchGetItem') return false;
-      const requests = Object.values(
-        (call.input.RequestItems ?? {}) as Record<string, { Keys?: Record<string, { S?: string }>[]; ProjectionExpression?: string }>,
-      );
-      return requests.some(
-        (r) =>
-          String(r.ProjectionExpression ?? '').includes('#owner') &&
-          (r.Keys ?? []).some(
-            (k) =>
-              k.sk?.S === 'STATE' &&
-              (k.pk?.S ?? '').startsWith(escalationPrefix) &&
-              alertIs((k.pk?.S ?? '').slice(escalationPrefix.length)),
-          ),
+      const requests = Object.values((call.input.RequestItems ?? {}) as Record<string, { Keys?: Record<string, { S?: string }>[] }>);
+      return requests.some((r) =>
+        (r.Keys ?? []).some(
+          (k) =>
+            k.sk?.S === 'STATE' && (k.pk?.S ?? '').startsWith(escalationPrefix) && alertIs((k.pk?.S ?? '').slice(escalationPrefix.length)),
+        ),
       );
     },
-    /** A read of the alert record (getAlert): a step reads it beside the state, and again before its first page. */
+    /** The routing's versioned save of the alert (its decision: the put that first holds `routed_at`). */
+    routingSave: (call: AwsCall) => {
+      const key = itemKeyOf(call);
+      const item = call.input.Item as Record<string, unknown> | undefined;
+      return call.operation === 'PutItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk) && item?.routed_at !== undefined;
+    },
+    /** A step's read of the escalation item (getEscalation: a consistent GetItem). */
+    stateRead: (call: AwsCall) => call.operation === 'GetItem' && ofEscalation(call),
+    /**
+     * A read of the alert record (getAlert): a step reads it beside the state (the routing's first
+     * step goes by the alert the routing saved instead), and again before its first page.
+     */
     alertRead: (call: AwsCall) => {
       const key = itemKeyOf(call);
       return call.operation === 'GetItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk);
@@ -217,22 +222,27 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
 
 /**
  * An acknowledgement between a step's read of the alert and its commit: runs `step` with every
- * commit that `commit` picks held, acknowledges (200) while the step's is, then lets the step's
- * commit land before any other (such as the worker recording the stop), and waits for the step.
+ * commit that `commit` picks held, acknowledges while the step's is, and once the acknowledgement's
+ * own stop step has read the state item and holds its commit too (stop-escalation.ts records the
+ * stop on the request path), lets the step's commit land first, then the stop's (which finds the
+ * version moved, waits for the step's lease and looks again); the acknowledgement answers 200.
  */
 export async function acknowledgedBeforeCommit(
   commit: (call: AwsCall) => boolean,
   step: () => Promise<unknown>,
   acknowledge: () => Promise<{ status: number; text: string }>,
 ): Promise<void> {
-  const gate = holdAwsCalls(commit);
+  const gate = holdAwsCalls(commit, 2);
   let running: Promise<unknown> | undefined;
   try {
     running = step();
     const held = await gate.next();
-    const res = await acknowledge();
-    expect(res.status, res.text).toBe(200);
+    const acknowledged = acknowledge();
+    const stopCommit = await gate.next();
     await held.release();
+    await stopCommit.release();
+    const res = await acknowledged;
+    expect(res.status, res.text).toBe(200);
   } finally {
     gate.open();
   }

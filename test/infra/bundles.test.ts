@@ -34,6 +34,8 @@ const PAGING = ['broadcasts', 'smsInbound', 'routingWorker', 'escalationWorker',
 /** Slack's interactions and /oncall: it sends nothing itself (clicks are run by the escalation worker), but matches rules through /oncall page. */
 const SLACK = ['slack'];
 const RULE_EDITORS = ['routers', 'notificationRules', 'automations'];
+/** Functions that acknowledge or resolve alerts for senders, heartbeats and imports, and page nobody. */
+const RESOLVING = ['inbound', 'ingestWorker', 'integrations', 'imports'];
 /** The functions fed by queues and the schedule: they authenticate no one. */
 const WORKERS = ['routingWorker', 'escalationWorker', 'sweeper', 'ingestWorker', 'webhookWorker'];
 
@@ -51,9 +53,12 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   '@aws-sdk/client-s3': ['respond', 'sipMedia'],
   '@aws-sdk/s3-request-presigner': ['respond', 'sipMedia'],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
-  // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does)
-  re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond', 'sipMedia'],
-  yaml: [...PAGING, ...SLACK, ...RULE_EDITORS, 'alerts', 'respond', 'sipMedia'],
+  // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does;
+  // the functions whose senders and heartbeats resolve alerts hold them through the escalation step,
+  // which acknowledge and resolve run to record the stop: lib/escalation/stop-escalation.ts; RE2 also
+  // where imports resolve)
+  re2js: [...PAGING, ...SLACK, ...RULE_EDITORS, ...RESOLVING, 'alerts', 'respond', 'sipMedia'],
+  yaml: [...PAGING, ...SLACK, ...RULE_EDITORS, ...RESOLVING.filter((name) => name !== 'imports'), 'alerts', 'respond', 'sipMedia'],
   // Account templates compiled where they are rendered (pages, broadcasts, going on call, routers'
   // templates) or checked (the account's templates, routers' and automations' templates);
   // notification rules, SMS replies and Slack's messages have none.
