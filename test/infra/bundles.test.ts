@@ -93,6 +93,13 @@ const ON_FIRST_USE: Record<string, string[]> = {
   jose: [],
   // With the first login token signed or checked: a request with an API key never loads it.
   jsonwebtoken: [],
+  // With the first answer compressed (over 1 KB, to a client that takes br or gzip), node:zlib with it.
+  '@middy/http-content-encoding': [],
+  // The SSRF guard's address parsing: with the first push sent (lib/notify/providers/web-push-delivery.ts)
+  // or automation run, where a page or a routed alert may need it; at start only where an address is
+  // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
+  // sources, single sign-on's issuer calls, the webhook worker's deliveries).
+  'ipaddr.js': ['accountUsers', 'imports', 'inbound', 'ingestWorker', 'integrations', 'scim', 'sso', 'teams', 'webhookWorker'],
 };
 
 /** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
