@@ -1,15 +1,12 @@
 // Entry point: health, login, signup, password reset and the OpenAPI document. Flow: event →
 // lib/accounts use case (or lib/openapi) → JSON response.
+// Each route loads its use case with its first request (a chunk of its own in the deployed bundle):
+// a cold start that answers a health check does not load signup's or the SQS client's code, and
+// one that answers a login loads neither (issue 21).
 import { QUEUES } from '../../lib/queues/definitions';
 import { publicRoutes } from '../../lib/api/public-routes';
-import { login } from '../../lib/accounts/login';
-import { requestPasswordReset } from '../../lib/accounts/request-password-reset';
-import { resetPassword } from '../../lib/accounts/reset-password';
-import { signup } from '../../lib/accounts/signup';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
-import { backlog } from '../../lib/monitoring/backlog';
-import { queueDepths } from '../../lib/queues/depths';
 
 /** Every queue of the catalogue and its dead-letter queue, by the URLs the environment carries (read
  * per call: the local runtime sets them when it starts, after this module may have loaded). */
@@ -23,6 +20,7 @@ const watched = () =>
 export const handler = httpHandler(publicRoutes, {
   // `ok` while every queue and the table can be read; the depths and what waits longest beside them.
   health: async () => {
+    const [{ queueDepths }, { backlog }] = await Promise.all([import('../../lib/queues/depths'), import('../../lib/monitoring/backlog')]);
     const [queues, waiting] = await Promise.all([
       queueDepths(watched()),
       backlog().catch((error: unknown) => {
@@ -41,11 +39,21 @@ export const handler = httpHandler(publicRoutes, {
     ]);
     return ok(openApiDocument(ROUTES));
   },
-  login: async (req) => ok(await login(req.body())),
+  login: async (req) => {
+    const { login } = await import('../../lib/accounts/login');
+    return ok(await login(req.body()));
+  },
   // The body is read only once signup is known to be enabled: a disabled route does not exist.
-  signup: async (req) => created(await signup(() => req.body())),
-  requestPasswordReset: async (req) => accepted(await requestPasswordReset(req.body(), { sourceIp: req.sourceIp, headers: req.headers })),
+  signup: async (req) => {
+    const { signup } = await import('../../lib/accounts/signup');
+    return created(await signup(() => req.body()));
+  },
+  requestPasswordReset: async (req) => {
+    const { requestPasswordReset } = await import('../../lib/accounts/request-password-reset');
+    return accepted(await requestPasswordReset(req.body(), { sourceIp: req.sourceIp, headers: req.headers }));
+  },
   resetPassword: async (req) => {
+    const { resetPassword } = await import('../../lib/accounts/reset-password');
     await resetPassword(req.params.token, req.body());
     return noContent();
   },

@@ -7,14 +7,12 @@
 // due index still re-drives its alert.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { processBroadcastMessage } from '../../lib/broadcasts/run-broadcast';
 import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
 import { flushingMetrics } from '../../lib/metrics';
 import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
-import { runSlackInteraction } from '../../lib/slack/run-interaction';
 
 /** Runs one record's work; a failure is logged with the record and thrown (the record is retried, then rests in the DLQ). */
 async function logFailure(what: string, record: SQSRecord, work: Promise<unknown>, details: Record<string, string> = {}): Promise<void> {
@@ -28,7 +26,14 @@ async function logFailure(what: string, record: SQSRecord, work: Promise<unknown
 
 async function processRecord(record: SQSRecord): Promise<void> {
   const click = parseSlackInteractionMessage(record.body);
-  if (click) return logFailure('slack: a click failed', record, runSlackInteraction(click));
+  // A click and a broadcast's timer load their code with the first one (test/infra/bundles.test.ts):
+  // a cold start for an alert's timer does not load them.
+  if (click)
+    return logFailure(
+      'slack: a click failed',
+      record,
+      import('../../lib/slack/run-interaction').then(({ runSlackInteraction }) => runSlackInteraction(click)),
+    );
   const command = parseSlackCommandMessage(record.body);
   // A slash command is rare beside pages and clicks: its code (alert creation, the on-call lookup)
   // loads with the first one, not with every cold start (test/infra/bundles.test.ts).
@@ -39,7 +44,12 @@ async function processRecord(record: SQSRecord): Promise<void> {
       import('../../lib/slack/commands').then(({ runSlackCommand }) => runSlackCommand(command)),
     );
   const broadcast = parseBroadcastMessage(record.body);
-  if (broadcast) return logFailure('broadcast step failed', record, processBroadcastMessage(broadcast));
+  if (broadcast)
+    return logFailure(
+      'broadcast step failed',
+      record,
+      import('../../lib/broadcasts/run-broadcast').then(({ processBroadcastMessage }) => processBroadcastMessage(broadcast)),
+    );
   const message = parseEscalationMessage(record.body);
   if (!message)
     throw new Error(

@@ -11,7 +11,8 @@ import type { Principal } from '../http/principal';
 import { newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { insertNewLog } from '../logs/store';
-import { DEFAULT_TIMEOUT_MS, OutboundRequestInvalid, OutboundTargetRefused, sendOutbound, type OutboundResult } from '../outbound';
+import { OutboundRequestInvalid, OutboundTargetRefused } from '../outbound/errors';
+import type { OutboundResult } from '../outbound/http-client';
 import { findAutomation } from './read-automations';
 import type { AutomationRecord } from './records';
 import { parseAutomationSettings, renderSettings } from './settings';
@@ -67,6 +68,9 @@ export async function performAutomation(record: AutomationRecord, trigger: RunTr
     const password = settings.auth?.password ?? '';
     if (settings.auth && password) secrets.push(password, Buffer.from(`${settings.auth.username}:${password}`).toString('base64'));
     try {
+      // The guarded client (its address checks with ipaddr.js, node:dns) loads with the first run:
+      // the functions that route alerts do not load it at every cold start.
+      const { sendOutbound, DEFAULT_TIMEOUT_MS } = await import('../outbound/http-client');
       result = await sendOutbound(
         {
           url: settings.url,

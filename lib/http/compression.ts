@@ -3,10 +3,11 @@
 // response limit is refused with a validation error that suggests a smaller window or page, instead
 // of failing in API Gateway as a 502. API Gateway (HTTP API) passes a compressed body on as base64
 // with isBase64Encoded, and so does the local server (infra/local/api-gateway.ts).
+// The middleware and node:zlib load with the first answer that is compressed (a chunk of their own
+// in the deployed bundle, infra/bundling.ts): a cold start does not load them, and an answer under
+// 1 KB, or to a client that takes no coding, never does.
 import type { MiddlewareObj, Request } from '@middy/core';
-import httpContentEncoding from '@middy/http-content-encoding';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { constants } from 'node:zlib';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -115,18 +116,59 @@ function sizeGuard(options: FitOptions): MiddlewareObj<Event, Result> {
   return { after: guard, onError: guard };
 }
 
+type Step = (request: HttpRequest) => Promise<void>;
+
+let encoder: Promise<{ after: Step; onError: Step }> | undefined;
+
+/** @middy/http-content-encoding, loaded and configured once, by the first answer to compress. */
+function loadEncoder(): Promise<{ after: Step; onError: Step }> {
+  encoder ??= Promise.all([import('@middy/http-content-encoding'), import('node:zlib')]).then(
+    ([{ default: httpContentEncoding }, { constants }]) =>
+      httpContentEncoding({
+        // gzip at zlib's default level 6; brotli at quality 5: about gzip's speed at two thirds of its
+        // size (the default, 11, takes seconds a megabyte).
+        br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+      }) as unknown as { after: Step; onError: Step },
+    (error: unknown) => {
+      encoder = undefined;
+      throw error;
+    },
+  );
+  return encoder;
+}
+
+/**
+ * @middy/http-content-encoding, loaded when an answer is to be compressed. Every answer first gets
+ * the normalisation that middleware gives it (@middy/util's normalizeHttpResponse: an absent
+ * response becomes an object, a bare value a 200 body, statusCode defaults to 500 and headers to
+ * {}), compressed or not, as it did when the middleware was loaded at start.
+ */
+function contentEncoding(): MiddlewareObj<Event, Result> {
+  const normalize = (request: HttpRequest) => {
+    const response = request.response as Partial<Result> | null | undefined;
+    let result: Partial<Result>;
+    if (response === undefined) result = {};
+    else if (response?.statusCode === undefined && response?.body === undefined && response?.headers === undefined) {
+      result = { statusCode: 200, body: response as unknown as string };
+    } else result = response;
+    result.statusCode ??= 500;
+    result.headers ??= {};
+    request.response = result;
+  };
+  const encode = async (request: HttpRequest, step: 'after' | 'onError') => {
+    if (step === 'onError' && request.response === undefined) return;
+    normalize(request);
+    const { preferredEncoding } = request.context as EncodingChoice;
+    if (!preferredEncoding || request.response?.isBase64Encoded || !request.response?.body) return;
+    await (await loadEncoder())[step](request);
+  };
+  return { after: (request) => encode(request, 'after'), onError: (request) => encode(request, 'onError') };
+}
+
 /**
  * The middlewares that make every answer fit, in the order `.use()` takes them: put them before the
  * error mapping, so that errors are compressed and measured too.
  */
 export function answersThatFit(options: FitOptions): MiddlewareObj<Event, Result>[] {
-  return [
-    sizeGuard(options),
-    httpContentEncoding({
-      // gzip at zlib's default level 6; brotli at quality 5: about gzip's speed at two thirds of its
-      // size (the default, 11, takes seconds a megabyte).
-      br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
-    }) as MiddlewareObj<Event, Result>,
-    chooseEncoding(),
-  ];
+  return [sizeGuard(options), contentEncoding(), chooseEncoding()];
 }

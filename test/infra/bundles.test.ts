@@ -98,6 +98,26 @@ const ON_FIRST_USE: Record<string, string[]> = {
   jose: [],
   // With the first login token signed or checked: a request with an API key never loads it.
   jsonwebtoken: [],
+  // With the first answer compressed (over 1 KB, to a client that takes br or gzip), node:zlib with it.
+  '@middy/http-content-encoding': [],
+  // The SSRF guard's address parsing: with the first push sent (lib/notify/providers/web-push-delivery.ts)
+  // or automation run, where a page or a routed alert may need it; at start only where an address is
+  // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
+  // sources, single sign-on's issuer calls, the webhook worker's deliveries).
+  'ipaddr.js': ['accountUsers', 'imports', 'inbound', 'ingestWorker', 'integrations', 'scim', 'sso', 'teams', 'webhookWorker'],
+};
+
+/**
+ * Route handlers a function loads with the first request for their route (a dynamic import in the
+ * function's entry), and a worker's rarer message kinds with the first message of their kind: a cold
+ * start answering one route does not load the others' use cases. Each module named here is in the
+ * function's chunks loaded on first use, and not in what loads at start.
+ */
+const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
+  slack: ['lib/slack/commands.ts', 'lib/slack/interactions.ts', 'lib/slack/install.ts', 'lib/slack/connection.ts'],
+  public: ['lib/accounts/login.ts', 'lib/accounts/signup.ts', 'lib/accounts/reset-password.ts', 'lib/queues/depths.ts'],
+  // Slack's clicks and broadcasts' timers, beside the alerts' timers that most records are.
+  escalationWorker: ['lib/slack/run-interaction.ts', 'lib/broadcasts/run-broadcast.ts'],
 };
 
 /** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
@@ -174,6 +194,12 @@ describe("every function's bundle", () => {
   it.each(Object.entries(ON_FIRST_USE))('loads %s on first use, at start only in %j', (pkg, allowed) => {
     const atStart = names.filter((name) => Object.keys(bundles.get(name)!.inputs).some((input) => packageOf(input) === pkg));
     expect(atStart.sort()).toEqual([...allowed].sort());
+  });
+
+  it.each(Object.entries(ROUTES_ON_FIRST_REQUEST))("%s loads each route's use case with its first request", (name, modules) => {
+    const { inputs, lazyInputs } = bundles.get(name)!;
+    expect(modules.filter((module) => module in inputs)).toEqual([]);
+    expect(modules.filter((module) => !(module in lazyInputs))).toEqual([]);
   });
 
   // A schema is built by the first request that reads it (lib/lazy-schema.ts): importing a function
