@@ -27,8 +27,13 @@ const BUDGET_KIB = 600;
  * the Chime SDK Voice client is a chunk of its own (44.5 KiB) that the notifying functions load with
  * their first such call only; 35 KiB of it are the package's schemas, which esbuild keeps whole (its
  * error registrations are side effects), unlike End User Messaging's. The sweeper holds 1 091 KiB with it.
+ * Raised again by 5 KiB in issue 21's cold-start work: each piece moved out of a start into a chunk
+ * of its own (web push's delivery, an automation's outbound client, the compression middleware, the
+ * routes loaded with their first request) adds its chunk's wrapper and import code, and the
+ * canary's resolve (a first-use chunk of the sweeper) now records the escalation's stop itself:
+ * 1 098.7 KiB in all, 582.7 at start (598.5 before).
  */
-const ALL_CODE_KIB = 1095;
+const ALL_CODE_KIB = 1100;
 
 const PAGING = ['broadcasts', 'smsInbound', 'routingWorker', 'escalationWorker', 'sweeper'];
 /** Slack's interactions and /oncall: it sends nothing itself (clicks are run by the escalation worker), but matches rules through /oncall page. */
