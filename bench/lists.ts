@@ -168,11 +168,15 @@ export async function benchLists(): Promise<Record<string, number | string>> {
       q_prefix: () => 'q=kes',
       q_two_words: () => 'q=kestrel%20web',
       earlier_status_urgency: () => '',
+      // GET /teams/:id/alerts: the team's partition and its seven `dteam#<status>` partitions merged.
+      team_alerts: () => '',
     };
     const path = (name: string, account: Seeded) =>
       name.startsWith('earlier_')
         ? '/alert?status=open&urgency=low&limit=10'
-        : `/api/v4/alerts?${shapes[name](account)}${shapes[name](account) ? '&' : ''}limit=10`;
+        : name.startsWith('team_alerts')
+          ? `/api/v4/teams/${account.teams[0]}/alerts?${shapes[name](account)}${shapes[name](account) ? '&' : ''}limit=10`
+          : `/api/v4/alerts?${shapes[name](account)}${shapes[name](account) ? '&' : ''}limit=10`;
 
     const paths = Object.fromEntries(
       Object.keys(shapes).map((name) => [name, { large: path(name, accounts.big), small: path(name, accounts.small) }]),
