@@ -290,13 +290,7 @@ export async function applyTransition(
  * creates count onto: a resolve accepted before the caller's create is ending it.
  */
 async function endedSoon(accountId: string, generation: DedupItem, now: () => number): Promise<boolean> {
-  const until = now() + CREATE_WAIT_MS;
-  for (;;) {
-    const alert = await getAlert(accountId, generation.alert_id);
-    if (!stillCounting(generation, alert, now())) return true;
-    if (now() >= until) return false;
-    await sleep(50);
-  }
+  return (await readAlertUntil(accountId, generation.alert_id, now, (alert) => !stillCounting(generation, alert, now()))).settled;
 }
 
 /** How long a transition waits for the alert of a create in flight (often beside it in the same batch). */
@@ -308,10 +302,21 @@ const CREATE_WAIT_MS = 2_000;
  * later, after the alert had paged someone.
  */
 async function alertOnceStored(accountId: string, dedup: DedupItem, now: () => number): Promise<AlertRecord | null> {
+  return (await readAlertUntil(accountId, dedup.alert_id, now, (alert) => alert !== null || !stillCounting(dedup, null, now()))).alert;
+}
+
+/** Reads the alert every 50 ms until `settled` holds for it or CREATE_WAIT_MS has passed: the last read, and whether it held. */
+async function readAlertUntil(
+  accountId: string,
+  alertId: string,
+  now: () => number,
+  settled: (alert: AlertRecord | null) => boolean,
+): Promise<{ alert: AlertRecord | null; settled: boolean }> {
   const until = now() + CREATE_WAIT_MS;
   for (;;) {
-    const alert = await getAlert(accountId, dedup.alert_id);
-    if (alert || !stillCounting(dedup, null, now()) || now() >= until) return alert;
+    const alert = await getAlert(accountId, alertId);
+    if (settled(alert)) return { alert, settled: true };
+    if (now() >= until) return { alert, settled: false };
     await sleep(50);
   }
 }
