@@ -294,8 +294,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     for (const d of deferred) if (!stored.deferred.some((known) => known.key === d.key)) await scheduleDue(accountId, alertId, d.due_at);
     if (lease) {
       // Without a sender, pages (and cancellations of superseded ones) stay in the outbox for the worker.
-      const handOver = options.send ? [] : [...outbox.filter(isSendEffect), ...superseded.map(markSuperseded)];
-      const paged = options.send
+      const handed = [...outbox.filter(isSendEffect), ...superseded.map(markSuperseded)];
+      const carried = options.send
         ? await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs, options.send, {
             firstPages: intent.kind === 'start' && intent.template === undefined,
           })
@@ -308,6 +308,11 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
             [],
             inputs,
           );
+      // A page the lease ran too short to start (./carry-out: another carrier could take the lease
+      // over mid-call and send it twice) is handed over too, not released with the outbox: its
+      // notification stays queued for the worker, which finds the pages already sent and sends the rest.
+      const handOver = !options.send || carried.withheld ? handed : [];
+      const paged = carried.allowed;
       const handedAt = clockNow();
       await releaseEscalation(accountId, alertId, version, owner, handOver.length ? handedAt : dueOf(current, deferred, null), handOver);
       if (handOver.length) await scheduleDue(accountId, alertId, handedAt); // the due index re-drives it if this is lost
@@ -353,7 +358,8 @@ function mayPage(alert: AlertRecord | null): boolean {
  * Carries out an outbox under the lease, extending it while the fan-out lasts. Before the first
  * page the alert is read again (the lease is committed by then): acknowledge and resolve write the
  * alert first and then read the lease (stop-escalation.ts), so either this read sees them and
- * nothing is paged, or they see this lease and wait for it. False when pages were withheld so.
+ * nothing is paged, or they see this lease and wait for it. `allowed` false when pages were
+ * withheld so; `withheld` true when a page was not started because the lease was ending (or lost).
  */
 async function carryOut(
   stored: Pick<StoredEscalation, 'accountId' | 'alertId'>,
@@ -365,16 +371,19 @@ async function carryOut(
   inputs: StepInputs,
   send?: SendEffects,
   measure: Pick<CarryOutOptions, 'firstPages'> = {},
-): Promise<boolean> {
+): Promise<{ allowed: boolean; withheld: boolean }> {
   const sends = send !== undefined && effects.some(isSendEffect);
   const sendsAllowed = sends ? getAlert(stored.accountId, stored.alertId).then(mayPage) : Promise.resolve(true);
   let until = leaseUntil;
   let lost = false;
   let extending: Promise<void> | null = null;
+  let withheld = false;
   const mayStart = () => {
-    if (lost) return false;
     const now = clockNow();
-    if (now >= until - LEASE_MARGIN_MS) return false;
+    if (lost || now >= until - LEASE_MARGIN_MS) {
+      withheld = true;
+      return false;
+    }
     if (!extending && until - now < LEASE_MS / 2) {
       const next = now + LEASE_MS;
       extending = extendLease(stored.accountId, stored.alertId, version, owner, next)
@@ -398,7 +407,7 @@ async function carryOut(
       send,
     ),
   );
-  return sendsAllowed;
+  return { allowed: await sendsAllowed, withheld };
 }
 
 /** The outbox a crashed (or timed-out) step left: carried out by whoever finds it, under a new lease. */
@@ -414,14 +423,19 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
     effects: effects.length,
   });
   const inputs = new StepInputs(stored.accountId, alert ?? placeholderAlert(stored.accountId, stored.alertId), now, timeScale());
-  await carryOut(stored, version, owner, until, effects, superseded, inputs, send); // withheld pages: the next look stops
+  // Pages withheld because the alert was answered meanwhile: the next look stops. Pages the lease ran
+  // too short to start: the outbox stays for the next carrier, due at once.
+  const { withheld } = await carryOut(stored, version, owner, until, effects, superseded, inputs, send);
+  const handedAt = clockNow();
   await releaseEscalation(
     stored.accountId,
     stored.alertId,
     version,
     owner,
-    dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null),
+    withheld ? handedAt : dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null),
+    withheld ? stored.outbox : [],
   );
+  if (withheld) await scheduleDue(stored.accountId, stored.alertId, handedAt);
 }
 
 /**

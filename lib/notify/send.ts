@@ -204,11 +204,14 @@ async function dispatch(
   draft: Pick<NotificationDraft, 'message' | 'html' | 'links' | 'slack'> | undefined,
   options: SendOptions,
 ): Promise<NotificationRecord> {
+  // Not started, the message stays queued for whoever carries its step out next; asked before the
+  // person's send window is claimed, so that a message held back does not hold the next one back too.
+  if (options.mayStart && !options.mayStart()) return record;
   if (options.rateLimited && isRateLimited(record.channel)) {
     const claimed = await queueRateLimited(record);
     if (!claimed) return record;
+    if (options.mayStart && !options.mayStart()) return record;
   }
-  if (options.mayStart && !options.mayStart()) return record;
   return sendNow(record, draft);
 }
 

@@ -19,6 +19,8 @@ import { StepInputs } from '../../lib/escalation/inputs';
 import { commitEscalation, getEscalation } from '../../lib/escalation/store';
 import { readRawCounts } from '../../lib/store/counters';
 import { countFromItems } from '../../lib/store/recount';
+import { LEASE_MS } from '../../lib/escalation/run-step';
+import { callOf, onServiceClients } from '../support/aws-calls';
 import { injectAwsFaults, type AwsCall } from '../support/aws-faults';
 import type { ApiClient } from '../support/api-client';
 import type { AwsMessagingStub } from '../support/aws-messaging-stub';
@@ -359,4 +361,50 @@ describe('a notification whose put applied but whose answer was lost', () => {
     await expectExactNotificationCounters();
     await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
   });
+});
+
+describe('a step whose lease runs short before it sends', () => {
+  type Marshalled = Record<string, { S?: string } | undefined>;
+  /** A write that takes an escalation's lease: a step's commit holding one, or a take-over of a left outbox. */
+  const takesLease = (call: AwsCall) => {
+    if (call.service !== 'dynamodb') return false;
+    const key = (call.input.Item ?? call.input.Key) as Marshalled | undefined;
+    if (!key?.pk?.S?.startsWith(`ESC#${accountId}#`)) return false;
+    if (call.operation === 'PutItem') return (call.input.Item as Marshalled).lease_owner !== undefined;
+    return call.operation === 'UpdateItem' && String(call.input.UpdateExpression).includes('lease_owner = :me');
+  };
+
+  it.each([1, 2])(
+    'hands the pages it did not start over (%i time(s) in a row): the page goes out once, none is left queued',
+    async (stalls) => {
+      const p = await person(admin, { sms: true, email: false, push: false });
+      // The machine stalls right after a carrier takes the lease: the service's time moves on 4.5 s,
+      // past the lease's margin, so it may start no provider call (another carrier could take the
+      // lease over mid-call and send the page twice).
+      let stalled = 0;
+      const removeStall = onServiceClients('stallAfterLease', (service) => (next, context) => async (args) => {
+        const answer = await next(args);
+        if (stalled < stalls && takesLease(callOf(service, context, args.input))) {
+          stalled += 1;
+          testClock.advance(LEASE_MS - 500);
+        }
+        return answer;
+      });
+      const since = aws.calls.length;
+      let alert: { id: string };
+      try {
+        alert = await alertTo(admin, { users: [p.id] });
+        await rest();
+      } finally {
+        removeStall();
+      }
+      expect(stalled).toBe(stalls);
+      const sent = await pagesTo(alert.id, p);
+      expect(tries(sent)).toEqual([['sms', 'sent']]);
+      const texts = aws.calls.slice(since).filter((c) => c.operation === 'SendTextMessage' && c.body.DestinationPhoneNumber === sent[0].to);
+      expect(texts).toHaveLength(1);
+      expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
+      await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
+    },
+  );
 });
