@@ -96,7 +96,7 @@ export function linkItem(accountId: string, link: Link, alertId: string) {
 
 /** The counter that counts the alerts holding one value of an indexed attribute (none for tags and
  * third-party ids). */
-export type IndexKind = 'status' | 'urgency' | 'thirdparty' | 'su' | LinkKind;
+export type IndexKind = 'status' | 'urgency' | 'thirdparty' | 'su' | 'tstatus' | LinkKind;
 
 export const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
   status: (v) => `status:${v}`,
@@ -110,6 +110,10 @@ export const COUNTER: Partial<Record<IndexKind, (value: string) => string>> = {
   dteam: (v) => `dteam:${v}`,
 };
 
+/** The counter of alerts assigned to a team that is none of their destinations, by status
+ * (`<team>#<status>`): beside `dteam:<team>#<status>`, a team's alerts with a status, exactly. */
+export const assignedTeamCounter = (team: string, status: string) => `ateam:${team}#${status}`;
+
 /**
  * The exact counters an alert belongs to besides `total` (lib/store/counters.ts). Tags and
  * third-party ids have no counter: their values are unbounded and would outgrow the counter item;
@@ -122,6 +126,8 @@ export function alertCounts(alert: AlertRecord): string[] {
   if (alert.subtype && alert.subtype !== 'alert') counts.push(COUNTER.subtype!(alert.subtype));
   counts.push(COUNTER.su!(`${alert.status}#${alert.urgency}`));
   for (const team of new Set(alert.destination_team_ids)) counts.push(COUNTER.dteam!(dteamValue(team, alert.status)));
+  if (alert.assigned_team_id && !alert.destination_team_ids.includes(alert.assigned_team_id))
+    counts.push(assignedTeamCounter(alert.assigned_team_id, alert.status));
   return counts;
 }
 

@@ -13,6 +13,7 @@ import { countAlertsCreatedIn, CREATED_SLACK_MS, type CreatedRange } from './cre
 import { countLinkedAlerts, type LinkKind } from './link-store';
 import {
   counterOf,
+  countTeamAlertsWithStatus,
   getAlerts,
   listAlerts,
   listAlertsCreatedIn,
@@ -296,16 +297,31 @@ export function alertListSource(
       return options.view ? alerts.filter((alert) => options.view!.includes(alert)) : alerts;
     },
     async fast(q) {
-      if (options.view) {
-        const order = creationOrder(q);
-        if (!order || q.filters.length > 0) return null;
-        const index = { kind: options.view.kind, values: [options.view.value] };
-        const [alerts, all] = await Promise.all([readAnyOf(accountId, index, order.forward, q.offset + q.limit), counts()]);
-        return { page: alerts.slice(q.offset), total: await totalOf(accountId, index, all) };
-      }
+      if (options.view) return viewed(q, options.view);
       return combined(q);
     },
   };
+
+  /** A view in creation order, unfiltered, or a team's alerts with `status=`. */
+  async function viewed(q: ListQuery, view: AlertView): Promise<{ page: AlertRecord[]; total: number } | null> {
+    const order = creationOrder(q);
+    if (!order) return null;
+    const want = q.offset + q.limit;
+    if (q.filters.length === 0) {
+      const index = { kind: view.kind, values: [view.value] };
+      const [alerts, all] = await Promise.all([readAnyOf(accountId, index, order.forward, want), counts()]);
+      return { page: alerts.slice(q.offset), total: await totalOf(accountId, index, all) };
+    }
+    // A team's alerts with a status: the team's links of each status wanted (and its assigned-team
+    // links), each alert checked; the total from the team's counters of those statuses.
+    const [status] = q.filters;
+    if (view.kind !== 'team' || q.filters.length !== 1 || status.path !== 'status' || status.op !== 'equals') return null;
+    const statuses = distinct(status.values);
+    const index = { kind: 'tstatus' as const, values: statuses.map((s) => `${view.value}#${s}`) };
+    const check = (alert: AlertRecord) => view.includes(alert) && statuses.includes(alert.status);
+    const [{ page }, all] = await Promise.all([readChecked(accountId, index, order.forward, want, check), counts()]);
+    return { page: page.slice(q.offset), total: countTeamAlertsWithStatus(all, view.value, statuses) };
+  }
 
   /** The shapes the indexes answer in O(page): see lib/alerts/ACCESS-PATTERNS.md. */
   async function combined(q: ListQuery): Promise<{ page: AlertRecord[]; total: number } | null> {

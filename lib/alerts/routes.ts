@@ -93,7 +93,8 @@ export const alertRoutes = declareRoutes('alerts', {
     method: 'GET',
     path: `${v4}/teams/{id}/alerts`,
     summary: "List a team's alerts",
-    description: 'Alerts sent to the team or assigned to it now.',
+    description:
+      "Alerts sent to the team or assigned to it now. Newest first (or sort=created_at) unfiltered or with status=, read from the team's own index at any size; other filters read the team's alerts within the list read budget.",
     tag: 'Alerts',
     list: AlertV4,
     success: [{ status: 200, description: 'A page of alerts' }],

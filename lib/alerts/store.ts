@@ -16,6 +16,7 @@ import { createdRangeQuery, moveBuckets, type CreatedRange } from './created-at-
 import {
   alertCounts,
   alertIndexKeys,
+  assignedTeamCounter,
   byTinyIdPartition,
   byUpdatePartition,
   COUNTER,
@@ -563,6 +564,19 @@ export async function listAlertsWith(
       if (!forward) ids.reverse();
       return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
     }
+    case 'tstatus': {
+      // `<team>#<status>`: its dteam links of that status and its team links (of any status: the
+      // caller checks each alert), merged in id order.
+      const at = value.lastIndexOf('#');
+      const [team, status] = [value.slice(0, at), value.slice(at + 1)];
+      const lists = await Promise.all([
+        listLinkedAlertIds(accountId, 'team', team, limit, forward),
+        listLinkedAlertIds(accountId, 'dteam', dteamValue(team, status), limit, forward),
+      ]);
+      const ids = [...new Set(lists.flat())].sort();
+      if (!forward) ids.reverse();
+      return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
+    }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
       return forward ? found.reverse() : found;
@@ -591,6 +605,18 @@ async function idsOfRanges(ranges: GsiRange[], forward: boolean, limit?: number)
 /** The alerts of gsi4 ranges in id order: the keys, then one BatchGet per 100. */
 async function alertsOfRanges(accountId: string, ranges: GsiRange[], forward: boolean, limit?: number): Promise<AlertRecord[]> {
   return getAlerts(accountId, await idsOfRanges(ranges, forward, limit));
+}
+
+/**
+ * How many of a team's alerts have one of these statuses, from the counters: those sent to it
+ * (`dteam:`) and those assigned to it alone (`ateam:`). An alert assigned to a team that is none of
+ * its destinations before the `ateam:` counters existed counts once the recount has run.
+ */
+export function countTeamAlertsWithStatus(counts: Record<string, number>, team: string, statuses: readonly string[]): number {
+  let total = 0;
+  for (const status of new Set(statuses))
+    total += Math.max(0, (counts[COUNTER.dteam!(dteamValue(team, status))] ?? 0) + (counts[assignedTeamCounter(team, status)] ?? 0));
+  return total;
 }
 
 /** The counter of an indexed attribute's value (none for tags and third-party ids: their values are

@@ -499,3 +499,44 @@ describe('alerts stored with the former gsi1/gsi2 copies', () => {
     expect(Object.keys((await stored(untouched.id))!)).not.toContain('gsi2pk');
   });
 });
+
+// Last: the hand-off below moves an open alert to another status (a team without a policy drops
+// it), which the budget-bound refusals above count on.
+describe("a team's alerts with status=", () => {
+  it('are its links of those statuses and the alerts assigned to it alone, with exact totals as they move', async () => {
+    const team = teams[1];
+    const base = `/api/v4/teams/${team}/alerts`;
+    // An alert of another team (or of none) handed off to this team: assigned to it, none of its destinations.
+    const handed = reference.find((a) => !a.destination_team_ids.includes(team) && ['open', 'acknowledged'].includes(a.status))!;
+    const handoff = await admin.post(`/alert/${handed.id}/handoff`, { to: `tem_${team}` });
+    expect(handoff.status, handoff.text).toBe(200);
+    await settle(service);
+    const refresh = async () => {
+      const now = (await admin.get(`/api/v4/alerts/${handed.id}`)).body as Alert;
+      reference[reference.findIndex((a) => a.id === handed.id)] = now;
+      return now.status;
+    };
+    const ofTeam = (a: Alert) => a.destination_team_ids.includes(team) || a.id === handed.id;
+    expect(reference.filter(ofTeam).length).toBeGreaterThan(BUDGET);
+    const check = async (statuses: string[]) =>
+      checkQuery(
+        statuses.map((s) => `status=${s}`).join('&'),
+        expected((a) => ofTeam(a) && statuses.includes(a.status)),
+        base,
+      );
+    const listed = async (status: string) =>
+      ((await admin.get(`${base}?status=${status}&limit=100`)).body.data as Alert[]).map((a) => a.id).includes(handed.id);
+
+    const status = await refresh(); // open, or dropped by the team's (absent) policy
+    for (const statuses of [['open'], ['resolved'], ['dropped'], ['open', 'acknowledged', 'open']]) await check(statuses);
+    expect(await listed(status)).toBe(true);
+
+    // Resolved, it leaves that status's list for the resolved one (totals follow).
+    expect((await admin.post(`/api/v4/alerts/${handed.id}/resolve`)).status).toBe(200);
+    await settle(service);
+    expect(await refresh()).toBe('resolved');
+    for (const statuses of [[status], ['resolved']]) await check(statuses);
+    expect(await listed(status)).toBe(false);
+    expect(await listed('resolved')).toBe(true);
+  });
+});

@@ -739,7 +739,7 @@ export interface paths {
     };
     /**
      * List a team's alerts
-     * @description Alerts sent to the team or assigned to it now.
+     * @description Alerts sent to the team or assigned to it now. Newest first (or sort=created_at) unfiltered or with status=, read from the team's own index at any size; other filters read the team's alerts within the list read budget.
      */
     get: operations['alertsTeamAlerts'];
     put?: never;
