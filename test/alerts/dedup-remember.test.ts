@@ -5,23 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { dedupKey, getDedupItem, rememberResolve, startGeneration } from '../../lib/alerts/dedup-store';
 import { newId } from '../../lib/ids';
-import { onServiceClients } from '../support/aws-calls';
+import { dynamoCallsDuring } from '../support/aws-calls';
 import { useService } from '../support/runtime';
 
 useService();
 
 /** The DynamoDB operations the service's client sends while `run` runs. */
 async function operationsDuring<T>(run: () => Promise<T>): Promise<{ result: T; operations: string[] }> {
-  const operations: string[] = [];
-  const stop = onServiceClients('dedupRememberCalls', (service) => (next, context) => async (args) => {
-    if (service === 'dynamodb') operations.push((context.commandName ?? '').replace(/Command$/, ''));
-    return next(args);
-  });
-  try {
-    return { result: await run(), operations };
-  } finally {
-    stop();
-  }
+  const { result, calls } = await dynamoCallsDuring(run);
+  return { result, operations: calls.map((call) => call.operation) };
 }
 
 describe('remembering a resolve that found no alert', () => {

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids';
 import { adjustCounts, readRawCounts } from '../../lib/store/counters';
 import { recountCounter, typesToRecount } from '../../lib/store/recount';
 import { countItems, getItem, putItem } from '../../lib/store/items';
-import { onServiceClients, type AwsCall } from '../support/aws-calls';
+import { dynamoCallsDuring, type AwsCall } from '../support/aws-calls';
 import { injectAwsFaults } from '../support/aws-faults';
 import { useService } from '../support/runtime';
 import { openWorkflow } from './support';
@@ -18,19 +18,7 @@ useService();
 const type = typeOf('workflow');
 
 /** The DynamoDB calls the service's client makes while `run` runs. */
-async function callsDuring(run: () => Promise<unknown>): Promise<AwsCall[]> {
-  const calls: AwsCall[] = [];
-  const stop = onServiceClients('workflowCloseCalls', (service) => (next, context) => async (args) => {
-    if (service === 'dynamodb') calls.push({ service, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
-    return next(args);
-  });
-  try {
-    await run();
-  } finally {
-    stop();
-  }
-  return calls;
-}
+const callsDuring = async (run: () => Promise<unknown>): Promise<AwsCall[]> => (await dynamoCallsDuring(run)).calls;
 
 const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
 

@@ -8,7 +8,7 @@ import { getAlert } from '../../lib/alerts/store';
 import { runStep } from '../../lib/escalation/run-step';
 import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
-import { onServiceClients, type AwsCall } from '../support/aws-calls';
+import { dynamoCallsDuring, type AwsCall } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { alertTo, person, sentFor, team } from './support';
@@ -51,20 +51,11 @@ describe('an escalation step’s reads', () => {
   it('reads the configuration eventually consistent and the alert and its escalation strongly', async () => {
     const a = await person(admin);
     const t = await team(admin, { layers: [[a.id]] });
-    const calls: AwsCall[] = [];
-    const stop = onServiceClients('stepReads', (client) => (next, context) => async (args) => {
-      if (client === 'dynamodb')
-        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
-      return next(args);
-    });
-    let alertId: string;
-    try {
-      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    const { calls } = await dynamoCallsDuring(async () => {
+      const alertId = (await alertTo(admin, { teams: [t.id] })).id;
       await sentFor(admin, alertId, (sent) => sent.length >= 1);
       await settle(service);
-    } finally {
-      stop();
-    }
+    });
     const reads = readsOf(calls);
     const how = (what: string) => [...new Set(reads.filter((read) => read.what === what).map((read) => read.consistent))];
     // The page went out, so each was read; a read of these the API made (the alert's create checks the
@@ -80,21 +71,13 @@ describe('an escalation step’s reads', () => {
   it('the routing’s first step goes by the alert the routing saved: the alert is read twice, the routing’s and the look before paging', async () => {
     const a = await person(admin);
     const t = await team(admin, { layers: [[a.id]] });
-    const calls: AwsCall[] = [];
-    const stop = onServiceClients('stepAlertReads', (client) => (next, context) => async (args) => {
-      if (client === 'dynamodb')
-        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
-      return next(args);
-    });
-    let alertId: string;
-    try {
-      alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    const { result: alertId, calls } = await dynamoCallsDuring(async () => {
+      const id = (await alertTo(admin, { teams: [t.id] })).id;
       // At rest, the routing and its first step are done; nothing but them read the alert (the API's
       // create reads no alert, and nothing asks the API for it before this stop).
       await settle(service);
-    } finally {
-      stop();
-    }
+      return id;
+    });
     expect(await sentFor(admin, alertId, (sent) => sent.length >= 1)).not.toHaveLength(0);
     const alertReads = calls.flatMap((call) => {
       const input = call.input as {
@@ -118,19 +101,11 @@ describe('an escalation step’s reads', () => {
     const alertId = (await alertTo(admin, { teams: [t.id] })).id;
     await sentFor(admin, alertId, (sent) => sent.length >= 1);
     await settle(service);
-    const calls: AwsCall[] = [];
-    const stop = onServiceClients('stopReads', (client) => (next, context) => async (args) => {
-      if (client === 'dynamodb')
-        calls.push({ service: client, operation: (context.commandName ?? '').replace(/Command$/, ''), input: args.input });
-      return next(args);
-    });
-    try {
+    const { calls } = await dynamoCallsDuring(async () => {
       const res = await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`);
       expect(res.status, res.text).toBe(200);
       await settle(service);
-    } finally {
-      stop();
-    }
+    });
     const of = (pk: string, sk: string) =>
       calls.flatMap((call) => {
         const input = call.input as {

@@ -51,3 +51,17 @@ export function onServiceClients(name: string, middlewareFor: (service: AwsCall[
     for (const [stack] of stacks) stack.remove(name);
   };
 }
+
+/** Every DynamoDB call (each attempt) the service's client makes while `run` runs, in order, and what `run` returned. */
+export async function dynamoCallsDuring<T>(run: () => Promise<T>): Promise<{ result: T; calls: AwsCall[] }> {
+  const calls: AwsCall[] = [];
+  const stop = onServiceClients('dynamoCallsDuring', (service) => (next, context) => async (args) => {
+    if (service === 'dynamodb') calls.push(callOf(service, context, args.input));
+    return next(args);
+  });
+  try {
+    return { result: await run(), calls };
+  } finally {
+    stop();
+  }
+}
