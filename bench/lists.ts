@@ -170,6 +170,8 @@ export async function benchLists(): Promise<Record<string, number | string>> {
       earlier_status_urgency: () => '',
       // GET /teams/:id/alerts: the team's partition and its seven `dteam#<status>` partitions merged.
       team_alerts: () => '',
+      // With status=: the team's `dteam#<team>#open` and assigned-team links merged, totals from counters.
+      team_alerts_status: () => 'status=open',
     };
     const path = (name: string, account: Seeded) =>
       name.startsWith('earlier_')
