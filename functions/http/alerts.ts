@@ -1,57 +1,89 @@
 // Entry point: alerts on both interfaces (/api/v4/alerts, /alert) and the earlier interface's
 // /broadcast and /incident views. One domain object, two representations (toV4, toEarlier).
+// Each kind of route loads its use case with its first request (a chunk of its own in the deployed
+// bundle): a cold start that answers a list does not load creation's, the transitions' escalation
+// stop or the comments' code, and one that acknowledges does not load the lists' indexes (issue 21).
 import { alertRoutes } from '../../lib/alerts/routes';
-import { createAlertEarlier, createAlertV4, createBroadcast, createIncident } from '../../lib/alerts/create-alert';
-import { createComment } from '../../lib/alerts/create-comment';
-import { deleteAlert, deleteBroadcast } from '../../lib/alerts/delete-alert';
-import {
-  BROADCAST_VIEW,
-  findAlert,
-  findBroadcast,
-  findIncident,
-  INCIDENT_VIEW,
-  listAlertsEarlier,
-  listAlertsV4,
-  listIncidentLogs,
-  listTeamAlerts,
-} from '../../lib/alerts/read-alerts';
-import { listComments } from '../../lib/alerts/read-comments';
-import { alertToEarlier, alertToV4, commentToV4 } from '../../lib/alerts/represent';
-import { updateAlertEarlier, updateAlertV4 } from '../../lib/alerts/update-alert';
 import { httpHandler } from '../../lib/api/handler';
-import { actOnAlert } from '../../lib/alert-transitions/act-on-alert';
-import { handoffAndEscalate } from '../../lib/alert-transitions/handoff';
 import type { ApiRequest } from '../../lib/http/request';
 import { created, noContent, ok } from '../../lib/http/replies';
 
-const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) =>
-  ok(alertToV4(await actOnAlert(req.principal, req.params.id, action, 'v4')));
-const earlierAction = (action: 'acknowledge' | 'resolve' | 'reject' | 'archive') => async (req: ApiRequest) =>
-  ok(alertToEarlier(await actOnAlert(req.principal, req.params.id, action, 'earlier')));
+const reads = () => Promise.all([import('../../lib/alerts/read-alerts'), import('../../lib/alerts/represent')]);
+const creation = () => Promise.all([import('../../lib/alerts/create-alert'), import('../../lib/alerts/represent')]);
+const updates = () => Promise.all([import('../../lib/alerts/update-alert'), import('../../lib/alerts/represent')]);
+const deletion = () => Promise.all([import('../../lib/alerts/delete-alert'), import('../../lib/alerts/read-alerts')]);
+const transitions = () => Promise.all([import('../../lib/alert-transitions/act-on-alert'), import('../../lib/alerts/represent')]);
+
+const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) => {
+  const [{ actOnAlert }, { alertToV4 }] = await transitions();
+  return ok(alertToV4(await actOnAlert(req.principal, req.params.id, action, 'v4')));
+};
+const earlierAction = (action: 'acknowledge' | 'resolve' | 'reject' | 'archive') => async (req: ApiRequest) => {
+  const [{ actOnAlert }, { alertToEarlier }] = await transitions();
+  return ok(alertToEarlier(await actOnAlert(req.principal, req.params.id, action, 'earlier')));
+};
 
 export const handler = httpHandler(alertRoutes, {
   // v4
-  list: async (req) => ok(await listAlertsV4(req.principal, req.query)),
-  create: async (req) => created(alertToV4(await createAlertV4(req.principal, req.body()))),
-  get: async (req) => ok(alertToV4(await findAlert(req.principal, req.params.id))),
-  update: async (req) => ok(alertToV4(await updateAlertV4(req.principal, req.params.id, req.body()))),
+  list: async (req) => {
+    const [{ listAlertsV4 }] = await reads();
+    return ok(await listAlertsV4(req.principal, req.query));
+  },
+  create: async (req) => {
+    const [{ createAlertV4 }, { alertToV4 }] = await creation();
+    return created(alertToV4(await createAlertV4(req.principal, req.body())));
+  },
+  get: async (req) => {
+    const [{ findAlert }, { alertToV4 }] = await reads();
+    return ok(alertToV4(await findAlert(req.principal, req.params.id)));
+  },
+  update: async (req) => {
+    const [{ updateAlertV4 }, { alertToV4 }] = await updates();
+    return ok(alertToV4(await updateAlertV4(req.principal, req.params.id, req.body())));
+  },
   delete: async (req) => {
+    const [{ deleteAlert }] = await deletion();
     await deleteAlert(req.principal, req.params.id);
     return noContent();
   },
   acknowledge: v4Action('acknowledge'),
   resolve: v4Action('resolve'),
   reject: v4Action('reject'),
-  listComments: async (req) => ok(await listComments(req.principal, req.params.id, req.query, req.iface)),
-  createComment: async (req) => created(commentToV4(await createComment(req.principal, req.params.id, req.body()))),
-  teamAlerts: async (req) => ok(await listTeamAlerts(req.principal, req.params.id, req.query)),
+  listComments: async (req) => {
+    const { listComments } = await import('../../lib/alerts/read-comments');
+    return ok(await listComments(req.principal, req.params.id, req.query, req.iface));
+  },
+  createComment: async (req) => {
+    const [{ createComment }, { commentToV4 }] = await Promise.all([
+      import('../../lib/alerts/create-comment'),
+      import('../../lib/alerts/represent'),
+    ]);
+    return created(commentToV4(await createComment(req.principal, req.params.id, req.body())));
+  },
+  teamAlerts: async (req) => {
+    const [{ listTeamAlerts }] = await reads();
+    return ok(await listTeamAlerts(req.principal, req.params.id, req.query));
+  },
 
   // earlier interface
-  earlierList: async (req) => ok(await listAlertsEarlier(req.principal, req.query)),
-  earlierCreate: async (req) => created(alertToEarlier(await createAlertEarlier(req.principal, req.body()))),
-  earlierGet: async (req) => ok(alertToEarlier(await findAlert(req.principal, req.params.id))),
-  earlierUpdate: async (req) => ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body()))),
+  earlierList: async (req) => {
+    const [{ listAlertsEarlier }] = await reads();
+    return ok(await listAlertsEarlier(req.principal, req.query));
+  },
+  earlierCreate: async (req) => {
+    const [{ createAlertEarlier }, { alertToEarlier }] = await creation();
+    return created(alertToEarlier(await createAlertEarlier(req.principal, req.body())));
+  },
+  earlierGet: async (req) => {
+    const [{ findAlert }, { alertToEarlier }] = await reads();
+    return ok(alertToEarlier(await findAlert(req.principal, req.params.id)));
+  },
+  earlierUpdate: async (req) => {
+    const [{ updateAlertEarlier }, { alertToEarlier }] = await updates();
+    return ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body())));
+  },
   earlierDelete: async (req) => {
+    const [{ deleteAlert }] = await deletion();
     await deleteAlert(req.principal, req.params.id);
     return noContent();
   },
@@ -59,23 +91,55 @@ export const handler = httpHandler(alertRoutes, {
   earlierReject: earlierAction('reject'),
   earlierResolve: earlierAction('resolve'),
   earlierArchive: earlierAction('archive'),
-  earlierHandoff: async (req) => ok(alertToEarlier(await handoffAndEscalate(req.principal, req.params.id, req.body()))),
+  earlierHandoff: async (req) => {
+    const [{ handoffAndEscalate }, { alertToEarlier }] = await Promise.all([
+      import('../../lib/alert-transitions/handoff'),
+      import('../../lib/alerts/represent'),
+    ]);
+    return ok(alertToEarlier(await handoffAndEscalate(req.principal, req.params.id, req.body())));
+  },
 
   // deprecated views
-  broadcastList: async (req) => ok(await listAlertsEarlier(req.principal, req.query, BROADCAST_VIEW)),
-  broadcastCreate: async (req) => created(alertToEarlier(await createBroadcast(req.principal, req.body()))),
-  broadcastGet: async (req) => ok(alertToEarlier(await findBroadcast(req.principal, req.params.id))),
+  broadcastList: async (req) => {
+    const [{ listAlertsEarlier, BROADCAST_VIEW }] = await reads();
+    return ok(await listAlertsEarlier(req.principal, req.query, BROADCAST_VIEW));
+  },
+  broadcastCreate: async (req) => {
+    const [{ createBroadcast }, { alertToEarlier }] = await creation();
+    return created(alertToEarlier(await createBroadcast(req.principal, req.body())));
+  },
+  broadcastGet: async (req) => {
+    const [{ findBroadcast }, { alertToEarlier }] = await reads();
+    return ok(alertToEarlier(await findBroadcast(req.principal, req.params.id)));
+  },
   broadcastDelete: async (req) => {
+    const [{ deleteBroadcast }] = await deletion();
     await deleteBroadcast(req.principal, req.params.id);
     return noContent();
   },
-  incidentList: async (req) => ok(await listAlertsEarlier(req.principal, req.query, INCIDENT_VIEW)),
-  incidentCreate: async (req) => created(alertToEarlier(await createIncident(req.principal, req.body()))),
-  incidentGet: async (req) => ok(alertToEarlier(await findIncident(req.principal, req.params.id))),
-  incidentUpdate: async (req) => ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW))),
+  incidentList: async (req) => {
+    const [{ listAlertsEarlier, INCIDENT_VIEW }] = await reads();
+    return ok(await listAlertsEarlier(req.principal, req.query, INCIDENT_VIEW));
+  },
+  incidentCreate: async (req) => {
+    const [{ createIncident }, { alertToEarlier }] = await creation();
+    return created(alertToEarlier(await createIncident(req.principal, req.body())));
+  },
+  incidentGet: async (req) => {
+    const [{ findIncident }, { alertToEarlier }] = await reads();
+    return ok(alertToEarlier(await findIncident(req.principal, req.params.id)));
+  },
+  incidentUpdate: async (req) => {
+    const [[{ updateAlertEarlier }, { alertToEarlier }], [{ INCIDENT_VIEW }]] = await Promise.all([updates(), reads()]);
+    return ok(alertToEarlier(await updateAlertEarlier(req.principal, req.params.id, req.body(), INCIDENT_VIEW)));
+  },
   incidentDelete: async (req) => {
+    const [{ deleteAlert }, { INCIDENT_VIEW }] = await deletion();
     await deleteAlert(req.principal, req.params.id, INCIDENT_VIEW);
     return noContent();
   },
-  incidentLogs: async (req) => ok(await listIncidentLogs(req.principal, req.params.id, req.query, req.iface)),
+  incidentLogs: async (req) => {
+    const [{ listIncidentLogs }] = await reads();
+    return ok(await listIncidentLogs(req.principal, req.params.id, req.query, req.iface));
+  },
 });

@@ -121,6 +121,15 @@ const ON_FIRST_USE: Record<string, string[]> = {
 const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
   slack: ['lib/slack/commands.ts', 'lib/slack/interactions.ts', 'lib/slack/install.ts', 'lib/slack/connection.ts'],
   public: ['lib/accounts/login.ts', 'lib/accounts/signup.ts', 'lib/accounts/reset-password.ts', 'lib/queues/depths.ts'],
+  // Lists, creation, the transitions (with the escalation's stop) and comments: each with its first request.
+  alerts: [
+    'lib/alerts/list-source.ts',
+    'lib/alerts/create-alert.ts',
+    'lib/alert-transitions/act-on-alert.ts',
+    'lib/escalation/stop-escalation.ts',
+    'lib/alerts/create-comment.ts',
+    'lib/alert-transitions/handoff.ts',
+  ],
   // Slack's clicks and broadcasts' timers, beside the alerts' timers that most records are.
   escalationWorker: ['lib/slack/run-interaction.ts', 'lib/broadcasts/run-broadcast.ts'],
 };
