@@ -108,8 +108,9 @@ const ON_FIRST_USE: Record<string, string[]> = {
   // The SSRF guard's address parsing: with the first push sent (lib/notify/providers/web-push-delivery.ts)
   // or automation run, where a page or a routed alert may need it; at start only where an address is
   // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
-  // sources, single sign-on's issuer calls, the webhook worker's deliveries).
-  'ipaddr.js': ['accountUsers', 'imports', 'inbound', 'ingestWorker', 'integrations', 'scim', 'sso', 'teams', 'webhookWorker'],
+  // sources, single sign-on's issuer calls, the webhook worker's deliveries); an outgoing webhook
+  // integration's URL is checked by its create and update, loaded with their first request.
+  'ipaddr.js': ['accountUsers', 'imports', 'inbound', 'ingestWorker', 'scim', 'sso', 'teams', 'webhookWorker'],
 };
 
 /**
@@ -129,6 +130,13 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
     'lib/escalation/stop-escalation.ts',
     'lib/alerts/create-comment.ts',
     'lib/alert-transitions/handoff.ts',
+  ],
+  // A heartbeat's beat (its alert resolved, the escalation stopped) and the integrations' writes.
+  integrations: [
+    'lib/integrations/ingest/receive-beat.ts',
+    'lib/escalation/stop-escalation.ts',
+    'lib/integrations/create-integration.ts',
+    'lib/integrations/update-integration.ts',
   ],
   // Slack's clicks and broadcasts' timers, beside the alerts' timers that most records are.
   escalationWorker: ['lib/slack/run-interaction.ts', 'lib/broadcasts/run-broadcast.ts'],
