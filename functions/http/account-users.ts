@@ -1,49 +1,78 @@
 // Entry point: account users (/api/v4/account_users), their own password changes, test notifications
 // and their browsers' push subscriptions (with /api/v4/web_push, the VAPID public key a console subscribes with).
+// Each kind of route loads its use case with its first request (a chunk of its own in the deployed
+// bundle): a cold start that reads account users does not load the writes' phone and address
+// checks, a test notification's sending or the push subscriptions' code (issue 21).
 import { accountUserRoutes } from '../../lib/account-users/routes';
-import { changePassword } from '../../lib/account-users/change-password';
-import { createAccountUser } from '../../lib/account-users/create-account-user';
-import { deleteAccountUser } from '../../lib/account-users/delete-account-user';
-import {
-  createPushSubscription,
-  deletePushSubscription,
-  deletePushSubscriptionByEndpoint,
-  listPushSubscriptionsOf,
-  pushSubscriptionToV4,
-  readWebPush,
-} from '../../lib/account-users/push-subscriptions';
-import { findAccountUser, listAccountUsers } from '../../lib/account-users/read-account-users';
-import { accountUserToV4 } from '../../lib/account-users/represent';
-import { sendTestNotification } from '../../lib/account-users/send-test-notification';
-import { updateAccountUser } from '../../lib/account-users/update-account-user';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
-import { notificationToV4 } from '../../lib/notify/represent';
+
+const represent = () => import('../../lib/account-users/represent');
+const push = () => import('../../lib/account-users/push-subscriptions');
 
 export const handler = httpHandler(accountUserRoutes, {
-  list: async (req) => ok(await listAccountUsers(req.principal, req.query, req.iface)),
-  create: async (req) => created(accountUserToV4(await createAccountUser(req.principal, req.body()))),
-  get: async (req) => ok(accountUserToV4(await findAccountUser(req.principal, req.params.id))),
-  update: async (req) => ok(accountUserToV4(await updateAccountUser(req.principal, req.params.id, req.body()))),
+  list: async (req) => {
+    const { listAccountUsers } = await import('../../lib/account-users/read-account-users');
+    return ok(await listAccountUsers(req.principal, req.query, req.iface));
+  },
+  create: async (req) => {
+    const [{ createAccountUser }, { accountUserToV4 }] = await Promise.all([
+      import('../../lib/account-users/create-account-user'),
+      represent(),
+    ]);
+    return created(accountUserToV4(await createAccountUser(req.principal, req.body())));
+  },
+  get: async (req) => {
+    const [{ findAccountUser }, { accountUserToV4 }] = await Promise.all([
+      import('../../lib/account-users/read-account-users'),
+      represent(),
+    ]);
+    return ok(accountUserToV4(await findAccountUser(req.principal, req.params.id)));
+  },
+  update: async (req) => {
+    const [{ updateAccountUser }, { accountUserToV4 }] = await Promise.all([
+      import('../../lib/account-users/update-account-user'),
+      represent(),
+    ]);
+    return ok(accountUserToV4(await updateAccountUser(req.principal, req.params.id, req.body())));
+  },
   delete: async (req) => {
+    const { deleteAccountUser } = await import('../../lib/account-users/delete-account-user');
     await deleteAccountUser(req.principal, req.params.id);
     return noContent();
   },
   changePassword: async (req) => {
+    const { changePassword } = await import('../../lib/account-users/change-password');
     await changePassword(req.principal, req.params.id, req.body());
     return noContent();
   },
-  sendTestNotification: async (req) => accepted(notificationToV4(await sendTestNotification(req.principal, req.params.id, req.body()))),
-  listPushSubscriptions: async (req) => ok(await listPushSubscriptionsOf(req.principal, req.params.id)),
-  createPushSubscription: async (req) =>
-    created(pushSubscriptionToV4(await createPushSubscription(req.principal, req.params.id, req.body()))),
+  sendTestNotification: async (req) => {
+    const [{ sendTestNotification }, { notificationToV4 }] = await Promise.all([
+      import('../../lib/account-users/send-test-notification'),
+      import('../../lib/notify/represent'),
+    ]);
+    return accepted(notificationToV4(await sendTestNotification(req.principal, req.params.id, req.body())));
+  },
+  listPushSubscriptions: async (req) => {
+    const { listPushSubscriptionsOf } = await push();
+    return ok(await listPushSubscriptionsOf(req.principal, req.params.id));
+  },
+  createPushSubscription: async (req) => {
+    const { createPushSubscription, pushSubscriptionToV4 } = await push();
+    return created(pushSubscriptionToV4(await createPushSubscription(req.principal, req.params.id, req.body())));
+  },
   deletePushSubscriptionByEndpoint: async (req) => {
+    const { deletePushSubscriptionByEndpoint } = await push();
     await deletePushSubscriptionByEndpoint(req.principal, req.params.id, req.query);
     return noContent();
   },
   deletePushSubscription: async (req) => {
+    const { deletePushSubscription } = await push();
     await deletePushSubscription(req.principal, req.params.id, req.params.subscriptionId);
     return noContent();
   },
-  webPush: async () => ok(await readWebPush()),
+  webPush: async () => {
+    const { readWebPush } = await push();
+    return ok(await readWebPush());
+  },
 });

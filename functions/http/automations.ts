@@ -1,23 +1,49 @@
 // Entry point: automations (the earlier /automation, and running one by hand).
+// Each kind of route loads its use case with its first request (a chunk of its own in the deployed
+// bundle): a cold start that lists automations does not load a run's outbound client or the
+// writes' checks (issue 21).
 import { automationRoutes } from '../../lib/automations/routes';
 import { httpHandler } from '../../lib/api/handler';
-import { createAutomation } from '../../lib/automations/create-automation';
-import { deleteAutomation } from '../../lib/automations/delete-automation';
-import { findAutomation, listAutomations } from '../../lib/automations/read-automations';
-import { automationToEarlier } from '../../lib/automations/represent';
-import { runAutomation } from '../../lib/automations/run-automation';
-import { updateAutomation } from '../../lib/automations/update-automation';
 import { created, noContent, ok } from '../../lib/http/replies';
-import { logToEarlier } from '../../lib/logs/represent';
+
+const represent = () => import('../../lib/automations/represent');
 
 export const handler = httpHandler(automationRoutes, {
-  list: async (req) => ok(await listAutomations(req.principal, req.query)),
-  create: async (req) => created(automationToEarlier(await createAutomation(req.principal, req.body()))),
-  get: async (req) => ok(automationToEarlier(await findAutomation(req.principal, req.params.id))),
-  update: async (req) => ok(automationToEarlier(await updateAutomation(req.principal, req.params.id, req.body()))),
+  list: async (req) => {
+    const { listAutomations } = await import('../../lib/automations/read-automations');
+    return ok(await listAutomations(req.principal, req.query));
+  },
+  create: async (req) => {
+    const [{ createAutomation }, { automationToEarlier }] = await Promise.all([
+      import('../../lib/automations/create-automation'),
+      represent(),
+    ]);
+    return created(automationToEarlier(await createAutomation(req.principal, req.body())));
+  },
+  get: async (req) => {
+    const [{ findAutomation }, { automationToEarlier }] = await Promise.all([
+      import('../../lib/automations/read-automations'),
+      represent(),
+    ]);
+    return ok(automationToEarlier(await findAutomation(req.principal, req.params.id)));
+  },
+  update: async (req) => {
+    const [{ updateAutomation }, { automationToEarlier }] = await Promise.all([
+      import('../../lib/automations/update-automation'),
+      represent(),
+    ]);
+    return ok(automationToEarlier(await updateAutomation(req.principal, req.params.id, req.body())));
+  },
   delete: async (req) => {
+    const { deleteAutomation } = await import('../../lib/automations/delete-automation');
     await deleteAutomation(req.principal, req.params.id);
     return noContent();
   },
-  run: async (req) => ok(logToEarlier(await runAutomation(req.principal, req.params.id))),
+  run: async (req) => {
+    const [{ runAutomation }, { logToEarlier }] = await Promise.all([
+      import('../../lib/automations/run-automation'),
+      import('../../lib/logs/represent'),
+    ]);
+    return ok(logToEarlier(await runAutomation(req.principal, req.params.id)));
+  },
 });

@@ -86,8 +86,8 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
  * Packages of paths a function may never take, imported dynamically (their own chunks, lib/on-first-use.ts),
  * and the functions that still load them at start: a provider loads with the first message it
  * sends (a deployment that does not configure it never does); RE2 with the first rule holding a
- * $regex; YAML with the first rule text read (the automations function reads settings in every
- * representation, so it loads YAML at start); Handlebars with the first account template; the
+ * $regex; YAML with the first rule text read (the automations function's routes that read
+ * settings, each loaded with its first request); Handlebars with the first account template; the
  * phone metadata with the first phone number written; JOSE with the first single sign-on callback.
  */
 const ON_FIRST_USE: Record<string, string[]> = {
@@ -97,7 +97,7 @@ const ON_FIRST_USE: Record<string, string[]> = {
   '@aws-sdk/client-s3': [],
   '@aws-sdk/s3-request-presigner': [],
   re2js: [],
-  yaml: ['automations'],
+  yaml: [],
   handlebars: [],
   'libphonenumber-js': [],
   jose: [],
@@ -109,8 +109,9 @@ const ON_FIRST_USE: Record<string, string[]> = {
   // or automation run, where a page or a routed alert may need it; at start only where an address is
   // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
   // sources, single sign-on's issuer calls, the webhook worker's deliveries); an outgoing webhook
-  // integration's URL is checked by its create and update, loaded with their first request.
-  'ipaddr.js': ['accountUsers', 'imports', 'inbound', 'ingestWorker', 'scim', 'sso', 'teams', 'webhookWorker'],
+  // integration's URL and a push subscription's endpoint are checked by the routes that write them,
+  // loaded with their first request.
+  'ipaddr.js': ['imports', 'inbound', 'ingestWorker', 'scim', 'sso', 'teams', 'webhookWorker'],
 };
 
 /**
