@@ -407,4 +407,39 @@ describe('a step whose lease runs short before it sends', () => {
       await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     },
   );
+
+  it('a page it handed over and the alert acknowledged meanwhile is cancelled, not left queued', async () => {
+    const p = await person(admin, { sms: true, email: false, push: false });
+    let stalled = 0;
+    const removeStall = onServiceClients('stallBeforeAck', (service) => (next, context) => async (args) => {
+      const answer = await next(args);
+      if (stalled === 0 && takesLease(callOf(service, context, args.input))) {
+        stalled += 1;
+        testClock.advance(LEASE_MS - 500);
+      }
+      return answer;
+    });
+    const since = aws.calls.length;
+    let alert: { id: string };
+    try {
+      alert = await alertTo(admin, { users: [p.id] });
+      // The routing step held its page back and handed it over; the alert is acknowledged before the
+      // worker takes the page up (the acknowledgement waits for it, beside the queues coming to rest).
+      await drainQueue(service, 'routing');
+      const acknowledged = admin.post(`/api/v4/alerts/${alert.id}/acknowledge`);
+      while ((await getAlert(accountId, alert.id))?.status !== 'acknowledged') await new Promise((r) => setTimeout(r, 20));
+      await rest();
+      expect((await acknowledged).status).toBe(200);
+      await rest();
+    } finally {
+      removeStall();
+    }
+    expect(stalled).toBe(1);
+    const sent = await pagesTo(alert.id, p);
+    expect(sent.map((n) => [n.channel, n.status, n.provider_status])).toEqual([['sms', 'failed', 'cancelled']]);
+    expect(aws.calls.slice(since).filter((c) => c.operation === 'SendTextMessage' && c.body.DestinationPhoneNumber === sent[0].to)).toEqual(
+      [],
+    );
+    expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
+  });
 });
