@@ -124,6 +124,8 @@ export interface Sent {
   channel: string;
   template: string;
   status: string;
+  /** The provider's word on it (accepted, delivered, failed, cancelled, waiting, unknown). */
+  provider_status?: string | null;
   to: string;
   subject: string | null;
   message: string;
