@@ -111,11 +111,11 @@ async function readChecked(
   check: (alert: AlertRecord) => boolean,
   maxRead = Number.POSITIVE_INFINITY,
 ): Promise<{ page: AlertRecord[]; stale: number } | null> {
-  for (let limit = want; ; limit *= 4) {
-    if (limit > maxRead && limit > want) return null;
+  for (let limit = want; ; limit = Math.min(limit * 4, maxRead)) {
     const read = await readAnyOf(accountId, index, forward, limit);
     const page = read.filter(check);
     if (page.length >= want || read.length < limit) return { page: page.slice(0, want), stale: read.length - page.length };
+    if (limit >= maxRead) return null;
   }
 }
 
