@@ -217,7 +217,7 @@ const ALERT_LISTS: SideBySide[] = [
   ['`destination_team_ids=<team>`', 'team'],
   ['`destination_team_ids=<team>&status=open`', 'team_status'],
   ["`GET /teams/:id/alerts` (the team's link partition and its seven `dteam#<status>` ones, merged)", 'team_alerts'],
-  ["`GET /teams/:id/alerts?status=open` (`dteam#<team>#open` and the assigned-team links, merged)", 'team_alerts_status'],
+  ['`GET /teams/:id/alerts?status=open` (`dteam#<team>#open` and the assigned-team links, merged)', 'team_alerts_status'],
   ['`created_at` between (1 % of alerts; the total from the created_at buckets + the two edge hours)', 'created_between'],
   ['`created_at` between + `status`', 'created_between_status'],
   ['`sort=created_at` asc / desc', ['sort_created_asc', 'sort_created_desc']],
