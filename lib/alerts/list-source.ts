@@ -93,24 +93,25 @@ async function readChecked(
   forward: boolean,
   want: number,
   check: (alert: AlertRecord) => boolean,
-): Promise<{ page: AlertRecord[]; stale: number }>;
-async function readChecked(
+): Promise<CheckedRead> {
+  return (await readCheckedWithin(accountId, index, forward, want, check, Number.POSITIVE_INFINITY))!; // unbounded: never null
+}
+
+interface CheckedRead {
+  page: AlertRecord[];
+  stale: number;
+}
+
+/** readChecked, reading at most `maxRead` candidates of each value: null once that is not enough
+ * (candidates the check leaves out are then not stale but, say, of other statuses). */
+async function readCheckedWithin(
   accountId: string,
   index: { kind: IndexKind; values: string[] },
   forward: boolean,
   want: number,
   check: (alert: AlertRecord) => boolean,
   maxRead: number,
-): Promise<{ page: AlertRecord[]; stale: number } | null>;
-/** With `maxRead`: null once a read would go past it (candidates the check leaves out are not stale there, but other statuses). */
-async function readChecked(
-  accountId: string,
-  index: { kind: IndexKind; values: string[] },
-  forward: boolean,
-  want: number,
-  check: (alert: AlertRecord) => boolean,
-  maxRead = Number.POSITIVE_INFINITY,
-): Promise<{ page: AlertRecord[]; stale: number } | null> {
+): Promise<CheckedRead | null> {
   for (let limit = want; ; limit = Math.min(limit * 4, maxRead)) {
     const read = await readAnyOf(accountId, index, forward, limit);
     const page = read.filter(check);
@@ -340,7 +341,7 @@ export function alertListSource(
     // The team links of alerts stored before issue 21 (one for every team, any status) are what the
     // check leaves out here: past the list budget, the query goes the general way (reindex-alerts
     // rewrites them).
-    const [read, all] = await Promise.all([readChecked(accountId, index, order.forward, want, check, budget), counts()]);
+    const [read, all] = await Promise.all([readCheckedWithin(accountId, index, order.forward, want, check, budget), counts()]);
     if (!read) return null;
     return { page: read.page.slice(q.offset), total: countTeamAlertsWithStatus(all, view.value, statuses) };
   }

@@ -27,6 +27,7 @@ import {
   thirdpartyPartition,
   updateSortKey,
   type IndexKind,
+  type LinkKind,
 } from './keys';
 import { listLinkedAlertIds, syncLinks } from './link-store';
 import {
@@ -556,26 +557,27 @@ export async function listAlertsWith(
     case 'team': {
       // Its dteam links (one partition per status) and its team links (an assigned team that is no
       // destination; every team of an alert stored before), merged in id order.
-      const lists = await Promise.all([
-        listLinkedAlertIds(accountId, 'team', value, limit, forward),
-        ...ALERT_STATUSES.map((status) => listLinkedAlertIds(accountId, 'dteam', dteamValue(value, status), limit, forward)),
-      ]);
-      const ids = [...new Set(lists.flat())].sort();
-      if (!forward) ids.reverse();
-      return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
+      return alertsOfLinks(
+        accountId,
+        [['team', value], ...ALERT_STATUSES.map((status): [LinkKind, string] => ['dteam', dteamValue(value, status)])],
+        forward,
+        limit,
+      );
     }
     case 'tstatus': {
       // `<team>#<status>`: its dteam links of that status and its team links (of any status: the
       // caller checks each alert), merged in id order.
       const at = value.lastIndexOf('#');
       const [team, status] = [value.slice(0, at), value.slice(at + 1)];
-      const lists = await Promise.all([
-        listLinkedAlertIds(accountId, 'team', team, limit, forward),
-        listLinkedAlertIds(accountId, 'dteam', dteamValue(team, status), limit, forward),
-      ]);
-      const ids = [...new Set(lists.flat())].sort();
-      if (!forward) ids.reverse();
-      return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
+      return alertsOfLinks(
+        accountId,
+        [
+          ['team', team],
+          ['dteam', dteamValue(team, status)],
+        ],
+        forward,
+        limit,
+      );
     }
     case 'thirdparty': {
       const found = await listAlertsByThirdpartyId(accountId, value);
@@ -584,6 +586,14 @@ export async function listAlertsWith(
     default:
       return getAlerts(accountId, await listLinkedAlertIds(accountId, kind, value, limit, forward));
   }
+}
+
+/** The alerts of several link partitions, read side by side (`limit` each) and merged in id order without repeats, at most `limit`. */
+async function alertsOfLinks(accountId: string, links: [LinkKind, string][], forward: boolean, limit?: number): Promise<AlertRecord[]> {
+  const lists = await Promise.all(links.map(([kind, value]) => listLinkedAlertIds(accountId, kind, value, limit, forward)));
+  const ids = [...new Set(lists.flat())].sort();
+  if (!forward) ids.reverse();
+  return getAlerts(accountId, limit === undefined ? ids : ids.slice(0, limit));
 }
 
 /** One range of a gsi4 partition: a sort-key prefix (an urgency) or a sort-key span. */

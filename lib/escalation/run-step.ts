@@ -312,13 +312,11 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       // over mid-call and send it twice) is handed over too, not released with the outbox: its
       // notification stays queued for the worker, which finds the pages already sent and sends the rest.
       const handOver = !options.send || carried.withheld ? handed : [];
-      const paged = carried.allowed;
-      const handedAt = clockNow();
-      await releaseEscalation(accountId, alertId, version, owner, handOver.length ? handedAt : dueOf(current, deferred, null), handOver);
-      if (handOver.length) await scheduleDue(accountId, alertId, handedAt); // the due index re-drives it if this is lost
+      await release(accountId, alertId, version, owner, dueOf(current, deferred, null), handOver);
       // The alert was acknowledged or resolved after this step read it: nothing was paged, and the
       // stop is recorded now.
-      if (!paged) await runStep(accountId, alertId, { kind: 'due' }, { send: options.send, retriedByQueue: options.retriedByQueue });
+      if (!carried.allowed)
+        await runStep(accountId, alertId, { kind: 'due' }, { send: options.send, retriedByQueue: options.retriedByQueue });
     }
     // A deleted alert's escalation is stopped (its workflows closed): nothing of it is needed any more.
     if (!alert) await removeEscalation(accountId, alertId);
@@ -426,16 +424,26 @@ async function finishLeftover(stored: StoredEscalation, owner: string, alert: Al
   // Pages withheld because the alert was answered meanwhile: the next look stops. Pages the lease ran
   // too short to start: the outbox stays for the next carrier, due at once.
   const { withheld } = await carryOut(stored, version, owner, until, effects, superseded, inputs, send);
+  const nextDue = dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null);
+  await release(stored.accountId, stored.alertId, version, owner, nextDue, withheld ? stored.outbox : []);
+}
+
+/**
+ * Releases the lease once an outbox is carried out. The effects handed over stay in the outbox for
+ * the escalation worker, due at once, with a `due` message (the due index re-drives it if that is
+ * lost); with none, the due time is the next step's.
+ */
+async function release(
+  accountId: string,
+  alertId: string,
+  version: number,
+  owner: string,
+  nextDue: number | null,
+  handOver: readonly EscalationEffect[],
+): Promise<void> {
   const handedAt = clockNow();
-  await releaseEscalation(
-    stored.accountId,
-    stored.alertId,
-    version,
-    owner,
-    withheld ? handedAt : dueOf(stored.state ?? initialState(stored.alertId), stored.deferred, null),
-    withheld ? stored.outbox : [],
-  );
-  if (withheld) await scheduleDue(stored.accountId, stored.alertId, handedAt);
+  await releaseEscalation(accountId, alertId, version, owner, handOver.length ? handedAt : nextDue, handOver);
+  if (handOver.length) await scheduleDue(accountId, alertId, handedAt);
 }
 
 /**

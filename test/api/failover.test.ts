@@ -374,35 +374,44 @@ describe('a step whose lease runs short before it sends', () => {
     return call.operation === 'UpdateItem' && String(call.input.UpdateExpression).includes('lease_owner = :me');
   };
 
+  /**
+   * The machine stalls right after a carrier takes the lease, the first `times` times: the service's
+   * time moves on 4.5 s, past the lease's margin, so that carrier may start no provider call (another
+   * could take the lease over mid-call and send the page twice).
+   */
+  function stallAfterLease(times: number): { stalls: () => number; stop: () => void } {
+    let stalled = 0;
+    const stop = onServiceClients('stallAfterLease', (service) => (next, context) => async (args) => {
+      const answer = await next(args);
+      if (stalled < times && takesLease(callOf(service, context, args.input))) {
+        stalled += 1;
+        testClock.advance(LEASE_MS - 500);
+      }
+      return answer;
+    });
+    return { stalls: () => stalled, stop };
+  }
+
+  const textsTo = (phone: string, since: number) =>
+    aws.calls.slice(since).filter((c) => c.operation === 'SendTextMessage' && c.body.DestinationPhoneNumber === phone);
+
   it.each([1, 2])(
     'hands the pages it did not start over (%i time(s) in a row): the page goes out once, none is left queued',
-    async (stalls) => {
+    async (times) => {
       const p = await person(admin, { sms: true, email: false, push: false });
-      // The machine stalls right after a carrier takes the lease: the service's time moves on 4.5 s,
-      // past the lease's margin, so it may start no provider call (another carrier could take the
-      // lease over mid-call and send the page twice).
-      let stalled = 0;
-      const removeStall = onServiceClients('stallAfterLease', (service) => (next, context) => async (args) => {
-        const answer = await next(args);
-        if (stalled < stalls && takesLease(callOf(service, context, args.input))) {
-          stalled += 1;
-          testClock.advance(LEASE_MS - 500);
-        }
-        return answer;
-      });
+      const stall = stallAfterLease(times);
       const since = aws.calls.length;
       let alert: { id: string };
       try {
         alert = await alertTo(admin, { users: [p.id] });
         await rest();
       } finally {
-        removeStall();
+        stall.stop();
       }
-      expect(stalled).toBe(stalls);
+      expect(stall.stalls()).toBe(times);
       const sent = await pagesTo(alert.id, p);
       expect(tries(sent)).toEqual([['sms', 'sent']]);
-      const texts = aws.calls.slice(since).filter((c) => c.operation === 'SendTextMessage' && c.body.DestinationPhoneNumber === sent[0].to);
-      expect(texts).toHaveLength(1);
+      expect(textsTo(sent[0].to, since)).toHaveLength(1);
       expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
       await admin.post(`/api/v4/alerts/${alert.id}/resolve`);
     },
@@ -410,15 +419,7 @@ describe('a step whose lease runs short before it sends', () => {
 
   it('a page it handed over and the alert acknowledged meanwhile is cancelled, not left queued', async () => {
     const p = await person(admin, { sms: true, email: false, push: false });
-    let stalled = 0;
-    const removeStall = onServiceClients('stallBeforeAck', (service) => (next, context) => async (args) => {
-      const answer = await next(args);
-      if (stalled === 0 && takesLease(callOf(service, context, args.input))) {
-        stalled += 1;
-        testClock.advance(LEASE_MS - 500);
-      }
-      return answer;
-    });
+    const stall = stallAfterLease(1);
     const since = aws.calls.length;
     let alert: { id: string };
     try {
@@ -432,14 +433,12 @@ describe('a step whose lease runs short before it sends', () => {
       expect((await acknowledged).status).toBe(200);
       await rest();
     } finally {
-      removeStall();
+      stall.stop();
     }
-    expect(stalled).toBe(1);
+    expect(stall.stalls()).toBe(1);
     const sent = await pagesTo(alert.id, p);
     expect(sent.map((n) => [n.channel, n.status, n.provider_status])).toEqual([['sms', 'failed', 'cancelled']]);
-    expect(aws.calls.slice(since).filter((c) => c.operation === 'SendTextMessage' && c.body.DestinationPhoneNumber === sent[0].to)).toEqual(
-      [],
-    );
+    expect(textsTo(sent[0].to, since)).toEqual([]);
     expect((await getEscalation(accountId, alert.id)).outbox).toEqual([]);
   });
 });
