@@ -1,7 +1,7 @@
 // Carries out an escalation step's effects (lib/escalation/engine SEMANTICS.md), each exactly once
-// by its idempotency key: workflows are created with their id (a conditional put) and closed only
-// while open, alert status changes are conditional (dropped only from open, open only from dropped),
-// timeline entries and notifications have ids derived from the effect's key, and a notification is
+// by its idempotency key: alert status changes are conditional (dropped only from open, open only
+// from dropped), timeline entries and notifications have ids derived from the effect's key (a
+// workflow is the escalation item's and has no item of its own), and a notification is
 // moved queued → sending before its provider is called (lib/notify/send.ts). Pages and notifies go
 // out only while the step's lease leaves time for it (mayStart); a step whose pages were superseded
 // by an acknowledgement cancels what was still queued instead. Sending and cancelling are
@@ -11,7 +11,6 @@
 import type { AlertRecord } from '../alerts/records';
 import { getAlert, changeStatus, saveAlert } from '../alerts/store';
 import { recordTimeline, recordTimelinePack, TIMELINE_ENTRY_COUNT, type TimelineAction, type TimelineEntry } from '../alerts/timeline';
-import { closeWorkflowById, insertWorkflow } from '../alerts/workflow-store';
 import { derivedUlid, newId, sequencedUlid } from '../ids';
 import { updateWithRetry, done } from '../store/retry';
 import type { AssignmentStartedEffect, EscalationEffect, LogEffect, NotifyEffect, PageEffect } from './engine';
@@ -196,25 +195,10 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
   const { accountId, alertId } = options;
   const iso = new Date(effect.at).toISOString();
   switch (effect.type) {
+    // A workflow lives in the escalation item, which the step has committed before carrying this out:
+    // no item of its own (the timeout's timeline entry is derived from the closes, timeouts above).
     case 'open_workflow':
-      await insertWorkflow({
-        id: effect.workflowId,
-        account_id: accountId,
-        alert_id: alertId,
-        account_user_id: effect.accountUserId,
-        status: 'open',
-        layer: effect.layer,
-        team_id: effect.teamId,
-        assignment_id: effect.assignmentId,
-        round: effect.round,
-        template: effect.template,
-        created_at: iso,
-        updated_at: iso,
-        version: 1,
-      });
-      return;
     case 'close_workflow':
-      await closeWorkflowById(accountId, effect.workflowId, effect.status, iso);
       return;
     case 'set_alert_status': {
       const from = effect.status === 'dropped' ? (['open'] as const) : (['dropped'] as const);

@@ -2,7 +2,7 @@
 // lib/alert-transitions/reject.ts): the person's open workflows of the alert, as the escalation state
 // holds them, close `rejected`, and the step moves on at once when no other workflow of it stays open.
 // The step remembers the request's key (run-step.ts), so the same request applied twice rejects once.
-import { openWorkflowsOf } from './engine';
+import { openWorkflowsOf, workflowOf } from './engine';
 import { runStep } from './run-step';
 import { getEscalation } from './store';
 
@@ -14,6 +14,16 @@ export type RejectOutcome =
   | { outcome: 'no_workflow' }
   /** Their workflows closed between the read and the step (a timeout, an acknowledgement). */
   | { outcome: 'closed_meanwhile' };
+
+/**
+ * A page's workflow as the alert's escalation holds it (one-click links, SMS replies): open, closed
+ * with its step's status, or null once its step moved on (or it was never this alert's). The state
+ * item is where a workflow lives: it is open there before any of its pages goes out.
+ */
+export async function pageWorkflow(accountId: string, alertId: string, workflowId: string): Promise<ReturnType<typeof workflowOf>> {
+  const { state } = await getEscalation(accountId, alertId);
+  return state ? workflowOf(state, workflowId) : null;
+}
 
 /** Was a reject with this key applied to the alert's escalation (among the last keys it keeps)? */
 export async function rejectedBefore(accountId: string, alertId: string, requestKey: string): Promise<boolean> {

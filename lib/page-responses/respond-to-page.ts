@@ -12,7 +12,7 @@ import { appliedBefore } from '../alert-transitions/repeats';
 import type { TransitionRequest } from '../alert-transitions/request';
 import type { AlertRecord } from '../alerts/records';
 import { getAlert } from '../alerts/store';
-import { getWorkflow } from '../alerts/workflow-store';
+import { pageWorkflow } from '../escalation/reject-workflows';
 import { HttpError } from '../http/errors';
 import { logger } from '../log';
 import { verifyResponse } from '../notify/response-links';
@@ -44,6 +44,8 @@ interface Checked {
   claims: PageResponse;
   alert: AlertRecord;
   accountUser: AccountUserRecord;
+  /** The page's workflow as the escalation holds it (null: a link without one, or its step moved on). */
+  workflow: Awaited<ReturnType<typeof pageWorkflow>>;
 }
 
 async function check(token: string): Promise<Checked | ResponseView> {
@@ -68,18 +70,18 @@ async function checkTarget(claims: PageResponse): Promise<Checked | ResponseView
     getAccountUser(claims.accountId, claims.accountUserId),
   ]);
   if (!alert || !accountUser) return INVALID;
-  if (claims.workflowId !== 'none') {
-    const workflow = await getWorkflow(claims.accountId, claims.workflowId);
-    if (!workflow || workflow.alert_id !== alert.id || workflow.account_user_id !== accountUser.id) return INVALID;
-  } else if (claims.action !== 'acknowledge') return INVALID;
-  return { claims, alert, accountUser };
+  if (claims.workflowId === 'none') return claims.action === 'acknowledge' ? { claims, alert, accountUser, workflow: null } : INVALID;
+  // The signed claims name the page; the escalation holds its workflow while its step lasts.
+  const workflow = await pageWorkflow(claims.accountId, claims.alertId, claims.workflowId);
+  if (workflow && workflow.accountUserId !== accountUser.id) return INVALID;
+  return { claims, alert, accountUser, workflow };
 }
 
 function summary(alert: AlertRecord): NonNullable<ResponseView['alert']> {
   return { id: alert.id, tiny_id: alert.tiny_id, title: alert.title, urgency: alert.urgency, status: alert.status };
 }
 
-async function possible(checked: Checked): Promise<ResponseView> {
+function possible(checked: Checked): ResponseView {
   const { claims, alert } = checked;
   const name = `alert #${alert.tiny_id}`;
   if (claims.action === 'acknowledge') {
@@ -101,7 +103,7 @@ async function possible(checked: Checked): Promise<ResponseView> {
       alert: summary(alert),
     };
   }
-  const workflow = await getWorkflow(claims.accountId, claims.workflowId);
+  const { workflow } = checked;
   if (alert.status !== 'open' || workflow?.status !== 'open') {
     const why =
       alert.status !== 'open'
@@ -144,7 +146,7 @@ async function act(checked: Checked): Promise<ResponseView> {
   // The same request delivered again (an SMS reply SNS sends twice) is answered as the first was.
   const repeated = claims.idempotencyKey !== undefined && (await appliedBefore(checked.alert, claims.action, claims.idempotencyKey));
   if (!repeated) {
-    const view = await possible(checked);
+    const view = possible(checked);
     if (view.status !== 200) return view;
   }
   const request: TransitionRequest = {

@@ -8,8 +8,8 @@ import { getAccountUser } from '../account-users/store';
 import { takeAttempt } from '../auth/attempt-limit';
 import { TooManyRequests } from '../http/errors';
 import { getAlert } from '../alerts/store';
-import { getWorkflow } from '../alerts/workflow-store';
 import { now } from '../clock';
+import { pageWorkflow } from '../escalation/reject-workflows';
 import { respondToPage } from '../page-responses/respond-to-page';
 import { newId } from '../ids';
 import { logger } from '../log';
@@ -45,14 +45,14 @@ async function pendingPages(phone: string): Promise<Pending[]> {
   const pending: Pending[] = [];
   for (const page of await listPhonePages(phone)) {
     const [workflow, accountUser, alert] = await Promise.all([
-      page.expires_at * 1000 > at ? getWorkflow(page.account_id, page.workflow_id) : null,
+      page.expires_at * 1000 > at ? pageWorkflow(page.account_id, page.alert_id, page.workflow_id) : null,
       getAccountUser(page.account_id, page.account_user_id),
       getAlert(page.account_id, page.alert_id),
     ]);
     const hasNumber = accountUser?.user.phones.some((p) => p.phone === phone && !p.blocked) ?? false;
     // An alert acknowledged or resolved waits for no answer, also before its escalation has closed the workflow (that follows the 200 from the queue).
     const answered = !workflow || workflow.status !== 'open' || !alert || alert.status !== 'open';
-    if (answered || !hasNumber || workflow.account_user_id !== page.account_user_id) {
+    if (answered || !hasNumber || workflow.accountUserId !== page.account_user_id) {
       // Answered, expired or no longer this person's: forget it (TTL would, later).
       await removePhonePage(page);
       continue;

@@ -6,7 +6,6 @@ import { newId } from '../../lib/ids';
 import { entityStore, type Entity } from '../../lib/store/entity-store';
 import { changeStatus } from '../../lib/alerts/store';
 import type { AlertStatus } from '../../lib/alerts/records';
-import { insertWorkflow, type WorkflowRecord } from '../../lib/alerts/workflow-store';
 
 export const ALL_STATUSES: AlertStatus[] = ['queued', 'open', 'acknowledged', 'resolved', 'dropped', 'suppressed', 'archived'];
 
@@ -69,23 +68,6 @@ export async function forceStatus(accountId: string, alertId: string, status: Al
     request: { key: call, call },
   });
   if (done.outcome !== 'applied') throw new Error(`could not force ${alertId} to ${status}`);
-}
-
-export async function openWorkflow(accountId: string, alertId: string, accountUserId: string): Promise<WorkflowRecord> {
-  const now = new Date().toISOString();
-  const workflow: WorkflowRecord = {
-    id: newId(),
-    account_id: accountId,
-    alert_id: alertId,
-    account_user_id: accountUserId,
-    status: 'open',
-    layer: 1,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
-  await insertWorkflow(workflow);
-  return workflow;
 }
 
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createMember, type ApiClient } from '../support/api-client';
 import { testClock } from '../support/dependencies';
 import { useService, type TestService } from '../support/runtime';
-import { ALL_STATUSES, eventually, forceStatus, openWorkflow, whoAmI, type Me } from '../alerts/support';
+import { ALL_STATUSES, eventually, forceStatus, whoAmI, type Me } from '../alerts/support';
 import type { AlertStatus } from '../../lib/alerts/records';
-import { getWorkflow } from '../../lib/alerts/workflow-store';
+import { pageWorkflow } from '../../lib/escalation/reject-workflows';
 import { team as onCallTeam } from '../escalation/support';
 
 let service: TestService;
@@ -180,14 +180,20 @@ describe('reject', () => {
       const first = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
       expect(first.status, first.text).toBe(200);
       expect(first.body.status).toBe('open');
-      expect((await getWorkflow(me.accountId, mine))?.status).toBe('rejected');
+      // The step goes on while their page is open: mine is closed in it, theirs not.
+      expect(await pageWorkflow(me.accountId, alert.id, mine.replace(/^wkf_/, ''))).toEqual({
+        accountUserId: me.accountUserId,
+        status: 'rejected',
+      });
+      expect((await pageWorkflow(me.accountId, alert.id, theirs.replace(/^wkf_/, '')))?.status).toBe('open');
       // Rejecting twice: the workflow is closed now.
       expect((await admin.post(`/api/v4/alerts/${alert.id}/reject`)).status).toBe(409);
 
       const last = await client.post(`/alert/${alert.prefix_id}/reject`);
       expect(last.status, last.text).toBe(200);
       expect(last.body.status).toBe('dropped');
-      expect((await getWorkflow(me.accountId, theirs))?.status).toBe('rejected');
+      // Nobody is left in the step: it ended, and the alert dropped.
+      expect(await pageWorkflow(me.accountId, alert.id, theirs.replace(/^wkf_/, ''))).toBeNull();
       const actions = (await timeline(alert)).map((e) => e.data.action);
       expect(actions.filter((a) => ['created', 'rejected', 'dropped'].includes(a))).toEqual(['created', 'rejected', 'rejected', 'dropped']);
     },
@@ -195,8 +201,22 @@ describe('reject', () => {
 
   it('is a conflict when the alert is not open, even with a workflow', { tags: ['moto'] }, async () => {
     for (const status of ALL_STATUSES.filter((s) => s !== 'open')) {
-      const alert = await newAlert(status);
-      await openWorkflow(me.accountId, alert.id, me.accountUserId);
+      // Paged (my workflow open in its escalation), then moved to the status without stopping it.
+      const alert = await newAlert('open', { destination_account_user_ids: [me.accountUserId] });
+      await eventually(
+        () => admin.get(`/api/v4/notifications?alert_id=${alert.id}`),
+        (r) => r.body.total_count > 0,
+      );
+      expect(
+        (
+          await pageWorkflow(
+            me.accountId,
+            alert.id,
+            (await admin.get(`/api/v4/notifications?alert_id=${alert.id}`)).body.data[0].workflow_id.replace(/^wkf_/, ''),
+          )
+        )?.status,
+      ).toBe('open');
+      await forceStatus(me.accountId, alert.id, status);
       const res = await admin.post(`/api/v4/alerts/${alert.id}/reject`);
       expect(res.status, status).toBe(409);
       expect(res.body.errors[0].message).toContain(status);

@@ -33,7 +33,7 @@ import { StepInputs } from '../../lib/escalation/inputs';
 import { runStep } from '../../lib/escalation/run-step';
 import { startEscalation } from '../../lib/escalation/start-escalation';
 import { commitEscalation, extendLease, getEscalation, releaseEscalation, takeOverEscalation } from '../../lib/escalation/store';
-import { getWorkflow } from '../../lib/alerts/workflow-store';
+import { pageWorkflow } from '../../lib/escalation/reject-workflows';
 import { insertNotification, getNotification } from '../../lib/notify/store';
 import { SWEEP_GRACE_MS, sweepEscalations } from '../../lib/escalation/sweep';
 import { testClock } from '../support/dependencies';
@@ -366,7 +366,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         (e) => e.state?.outcome === 'acknowledged',
       );
       const workflowId = (await notificationsOf(admin, alert.id))[0].workflow_id!;
-      expect((await getWorkflow(accountId, workflowId))?.status).toBe('acknowledged');
+      expect(await pageWorkflow(accountId, alert.id, workflowId)).toBeNull();
       expect(await notificationsOf(admin, alert.id)).toHaveLength(2);
     },
   );
@@ -403,7 +403,7 @@ describe('acknowledge racing a step (no page after its 200)', () => {
         (e) => e.state?.outcome === 'acknowledged' && e.leaseOwner === null,
       );
       for (const id of new Set((await notificationsOf(admin, alert.id)).map((n) => n.workflow_id!)))
-        expect((await getWorkflow(accountId, id))?.status).not.toBe('open');
+        expect((await pageWorkflow(accountId, alert.id, id))?.status).not.toBe('open');
     }
 
     it(

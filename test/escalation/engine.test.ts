@@ -11,6 +11,7 @@ import {
   oncallFromSpans,
   openWorkflowsOf,
   requiredTeamIds,
+  workflowOf,
 } from '../../lib/escalation/engine';
 import type { EscalationState, TeamInput } from '../../lib/escalation/engine';
 import { allEffects, last, MINUTE, nextTimer, of, paged, run, runTimers, startTeam, startUser, T0, world } from './engine-support';
@@ -277,6 +278,25 @@ describe('reject', () => {
     // The old step's timer is now stale.
     const stale = advance(bobRejects.state, { type: 'timeout', at: T0 + 5 * MINUTE, token: 'a0/r0.l0' }, w.inputs);
     expect(stale).toMatchObject({ changed: false, ignored: 'stale_timer' });
+  });
+
+  it('a page’s workflow as the state holds it: open, closed in its step, then gone with the step (workflowOf)', () => {
+    const w = world({ ops: threeLayers });
+    const [started] = run(w, [startTeam('ops')]);
+    const [ann, bob] = ['ann', 'bob'].map((who) => openWorkflowsOf(started.state, who)[0].workflowId);
+    expect(workflowOf(started.state, ann)).toEqual({ accountUserId: 'ann', status: 'open' });
+    expect(workflowOf(started.state, 'nope')).toBeNull();
+    const annRejects = advance(started.state, { type: 'reject', at: T0 + MINUTE, accountUserId: 'ann' }, w.inputs);
+    expect(workflowOf(annRejects.state, ann)).toEqual({ accountUserId: 'ann', status: 'rejected' });
+    expect(workflowOf(annRejects.state, bob)).toEqual({ accountUserId: 'bob', status: 'open' });
+    // Layer 1 timed out: its step gave way to layer 2's, and its workflows with it.
+    const timedOut = advance(annRejects.state, { type: 'timeout', at: T0 + 5 * MINUTE, token: 'a0/r0.l0' }, w.inputs);
+    expect(workflowOf(timedOut.state, bob)).toBeNull();
+    const cat = openWorkflowsOf(timedOut.state, 'cat')[0].workflowId;
+    expect(workflowOf(timedOut.state, cat)?.status).toBe('open');
+    // An acknowledgement ends every step.
+    const acknowledged = advance(timedOut.state, { type: 'acknowledge', at: T0 + 6 * MINUTE }, w.inputs);
+    expect(workflowOf(acknowledged.state, cat)).toBeNull();
   });
 
   it('on the last layer with nothing left, the alert stays open until it is dropped at once', () => {

@@ -2,9 +2,10 @@
 // commits its state, outbox and lease, then releases it; its due time is written where the write
 // budget allows it once (docs/ARCHITECTURE.md, "Write budget per alert life"): the routing's step
 // writes the layer's timeout at its commit (its message comes again should it die), and the
-// acknowledgement's stop, whose only effects close workflows, closes them first and commits once.
+// acknowledgement's stop, whose only effects close workflows (the state's own: no item of theirs),
+// commits once.
 import { describe, expect, it } from 'vitest';
-import { getWorkflow } from '../../lib/alerts/workflow-store';
+import { pageWorkflow } from '../../lib/escalation/reject-workflows';
 import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import { onServiceClients } from '../support/aws-calls';
@@ -32,7 +33,8 @@ interface Write {
 type Marshalled = { S?: string; N?: string };
 
 /**
- * The writes of the alert's escalation item, and the workflow closes, that applied, in the order they
+ * The writes of the alert's escalation item, and any write of a workflow item (none since they live
+ * in the escalation item), that applied, in the order they
  * were answered (on a loaded machine a queue message may come twice, and its step's refused write is
  * none of the step's own).
  */
@@ -48,14 +50,14 @@ function recordWrites(alertIdOf: () => string | null) {
       if (operation === 'PutItem') writes.push({ operation, dueAt: input.Item?.due_at?.N ? Number(input.Item.due_at.N) : null });
       if (operation === 'UpdateItem') writes.push({ operation, update: input.UpdateExpression });
     }
-    if (client === 'dynamodb' && operation === 'UpdateItem' && key?.pk?.S === `A#${accountId}#WKF`) writes.push({ operation: 'close' });
+    if (client === 'dynamodb' && key?.pk?.S?.startsWith(`A#${accountId}#WKF`)) writes.push({ operation: `workflow ${operation}` });
     return answer;
   });
   return { writes, stop };
 }
 
 describe('an escalation step’s writes of its own item', () => {
-  it('the routing’s step puts its layer’s timeout once; the acknowledgement’s stop closes the workflow, then writes once', async () => {
+  it('the routing’s step puts its layer’s timeout once; the acknowledgement’s stop writes once; no workflow item is written', async () => {
     const a = await person(admin);
     const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
     let alertId: string | null = null;
@@ -77,14 +79,15 @@ describe('an escalation step’s writes of its own item', () => {
       writes.length = 0;
       expect((await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`)).status).toBe(200);
       await settle(service);
-      // The workflow's close, then one put: no lease taken, nothing left to release, nothing due.
-      expect(writes.map((w) => w.operation)).toEqual(['close', 'PutItem']);
-      expect(writes[1].dueAt).toBeNull();
+      // One put, which closes the workflow in the state: no lease taken, nothing left to release, nothing due.
+      expect(writes.map((w) => w.operation)).toEqual(['PutItem']);
+      expect(writes[0].dueAt).toBeNull();
       const stopped = await getEscalation(accountId, alertId);
       expect(stopped).toMatchObject({ outbox: [], leaseOwner: null, dueAt: null });
       expect(stopped.state?.outcome).toBe('acknowledged');
       const workflowId = (await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=1`)).body.data[0].workflow_id as string;
-      expect((await getWorkflow(accountId, workflowId.replace(/^wkf_/, '')))?.status).toBe('acknowledged');
+      // Its step ended with the stop: the workflow is no longer anyone's to answer.
+      expect(await pageWorkflow(accountId, alertId, workflowId.replace(/^wkf_/, ''))).toBeNull();
     } finally {
       stop();
     }

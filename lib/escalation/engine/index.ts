@@ -2,7 +2,7 @@
 export * from './types';
 export { advance, advanceAll, initialState, requiredTeamIds } from './advance';
 export { InvalidEscalation, MissingTeamInputs } from './errors';
-export { dueTimeouts, nextDueAt, openWorkflows, openWorkflowsOf, pendingTimers } from './queries';
+export { dueTimeouts, nextDueAt, openWorkflows, openWorkflowsOf, pendingTimers, workflowOf } from './queries';
 export type { OpenWorkflow, PendingTimer } from './queries';
 export { oncallFromSpans } from './oncall-inputs';
 export { advanceWithLoader } from './with-loader';

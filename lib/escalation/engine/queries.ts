@@ -1,7 +1,7 @@
 // Read-only questions about an escalation state, for the store (the due index), the sweeper
 // (which timers are due) and the API (may this person reject?).
 import { deliveryToken } from './advance';
-import type { EscalationState, TimeoutEvent } from './types';
+import type { EscalationState, TimeoutEvent, WorkflowStatus } from './types';
 
 export interface PendingTimer {
   assignmentId: string;
@@ -59,4 +59,23 @@ export function openWorkflows(state: EscalationState): OpenWorkflow[] {
 /** Reject (docs/api.md#alert-transitions) needs the caller to hold an open workflow of the alert, else 409. */
 export function openWorkflowsOf(state: EscalationState, accountUserId: string): OpenWorkflow[] {
   return openWorkflows(state).filter((workflow) => workflow.accountUserId === accountUserId);
+}
+
+/**
+ * A page's workflow as the state holds it (one-click links, SMS replies, storm flushes: the page names
+ * it): `open` as reject counts it (openWorkflows), else the status its step closed it with while the
+ * step is still the assignment's, else null (its step moved on, or it was never this alert's).
+ */
+export function workflowOf(
+  state: EscalationState,
+  workflowId: string,
+): { accountUserId: string; status: WorkflowStatus | 'closed' } | null {
+  const open = openWorkflows(state).find((workflow) => workflow.workflowId === workflowId);
+  if (open) return { accountUserId: open.accountUserId, status: 'open' };
+  for (const assignment of state.assignments) {
+    const workflow = assignment.step?.workflows.find((w) => w.id === workflowId);
+    // Open in a step that no longer escalates (an acknowledgement's stop not yet applied to it): not open.
+    if (workflow) return { accountUserId: workflow.accountUserId, status: workflow.status === 'open' ? 'closed' : workflow.status };
+  }
+  return null;
 }
