@@ -25,6 +25,8 @@ export interface FunctionBundle {
    * load (ERR_MODULE_NOT_FOUND) the moment it is imported. Node's own modules are not listed.
    */
   staticExternals: string[];
+  /** Node's own modules (`node:…`) that what a cold start loads imports statically: each one Node loads at start. */
+  startBuiltins: string[];
 }
 
 /** Bundles one function entry (relative to `root`) with the stack's options, in memory. */
@@ -75,6 +77,15 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
       .filter((imported) => imported.external && imported.kind === 'import-statement' && !isBuiltin(imported.path))
       .map((imported) => `${path.basename(file)} → ${imported.path}`),
   );
+  const startBuiltins = [
+    ...new Set(
+      scripts
+        .filter((file) => atStart.has(file))
+        .flatMap((file) =>
+          outputs[file].imports.filter((imported) => imported.kind === 'import-statement' && isBuiltin(imported.path)).map((i) => i.path),
+        ),
+    ),
+  ].sort();
   return {
     bytes: start.bytes,
     inputs: start.inputs,
@@ -84,6 +95,7 @@ export async function bundleFunction(root: string, entry: string): Promise<Funct
     entry,
     files,
     staticExternals,
+    startBuiltins,
   };
 }
 

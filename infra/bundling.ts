@@ -16,6 +16,9 @@ const LAMBDA_CREDENTIALS = fileURLToPath(new URL('./bundled/lambda-credentials.t
 /** semver cut to the `satisfies` jsonwebtoken calls at load (infra/bundled/semver-satisfies.ts). */
 const SEMVER_SATISFIES = fileURLToPath(new URL('./bundled/semver-satisfies.ts', import.meta.url));
 
+/** @middy/core cut to what lib/api/handler.ts runs, without response streaming's imports (infra/bundled/middy-core.ts). */
+const MIDDY_CORE = fileURLToPath(new URL('./bundled/middy-core.ts', import.meta.url));
+
 /** ESM output still meets CommonJS dependencies that call require() for Node built-ins. */
 export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -39,7 +42,12 @@ export const ESBUILD_OPTIONS = {
   // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function. The S3
   // client imports it statically, so the functions that hold one bundle it (esbuildOptionsFor).
   external: ['source-map', 'bowser', EVENT_STREAMS] as string[],
-  alias: { yaml: YAML_ESM, '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS, semver: SEMVER_SATISFIES } as Record<string, string>,
+  alias: {
+    yaml: YAML_ESM,
+    '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS,
+    semver: SEMVER_SATISFIES,
+    '@middy/core': MIDDY_CORE,
+  } as Record<string, string>,
 };
 
 /**

@@ -206,6 +206,18 @@ describe("every function's bundle", () => {
     expect(missing).toEqual([]);
   });
 
+  // @middy/core's response streaming imports node:stream/web (2.6 ms of a cold start) for nothing we
+  // use: the bundles carry a cut of it (infra/bundled/middy-core.ts, test/infra/bundled-middy.test.ts).
+  it('loads no web streams at start, and carries @middy/core as its cut', () => {
+    expect(names.filter((name) => bundles.get(name)!.startBuiltins.includes('node:stream/web'))).toEqual([]);
+    const real = names.filter((name) => {
+      const { inputs, lazyInputs } = bundles.get(name)!;
+      return [...Object.keys(inputs), ...Object.keys(lazyInputs)].some((input) => packageOf(input) === '@middy/core');
+    });
+    expect(real).toEqual([]);
+    expect(names.filter((name) => 'infra/bundled/middy-core.ts' in bundles.get(name)!.inputs).length).toBeGreaterThan(20);
+  });
+
   it.each(Object.entries(HEAVY_PACKAGES))('holds %s only where it runs', (pkg, allowed) => {
     const holding = names.filter((name) => {
       const { inputs, lazyInputs } = bundles.get(name)!;
