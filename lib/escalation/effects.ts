@@ -51,13 +51,25 @@ const TIMELINE_OF: Partial<Record<LogEffect['kind'], TimelineAction>> = {
 };
 
 /**
- * An effect whose record is the same however often and whenever it is carried out: a workflow closed
- * other than `timed_out` (a close applies only while the workflow is open), or a log with no timeline
- * entry. (A `timed_out` close brings its step's timeline entry, whose id holds the step's time.)
+ * An effect whose carrying out writes nothing (carryOutRecord below): a workflow opened or closed
+ * (the escalation item holds it), unless closed `timed_out` (its step's timeline entry is derived
+ * from those closes, timeouts below); a log with no timeline entry; an assignment other than a
+ * reassignment. The step keeps them out of the outbox it stores (lib/escalation/run-step.ts), so a
+ * stop that only closes workflows commits alone: no outbox, lease or release.
  */
-export function isRepeatableRecord(effect: EscalationEffect): boolean {
-  if (effect.type === 'close_workflow') return effect.status !== 'timed_out';
-  return effect.type === 'log' && TIMELINE_OF[effect.kind] === undefined;
+export function writesNothing(effect: EscalationEffect): boolean {
+  switch (effect.type) {
+    case 'open_workflow':
+      return true;
+    case 'close_workflow':
+      return effect.status !== 'timed_out';
+    case 'log':
+      return TIMELINE_OF[effect.kind] === undefined;
+    case 'assignment_started':
+      return effect.origin !== 'reassign';
+    default:
+      return false;
+  }
 }
 
 const CONCURRENCY = 16;

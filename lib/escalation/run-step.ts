@@ -15,7 +15,7 @@ import type { AlertRecord } from '../alerts/records';
 import { newId } from '../ids';
 import { logger } from '../log';
 import { recordMetric } from '../metrics';
-import { carryOutEffects, isRepeatableRecord, isSendEffect, type CarryOutOptions, type SendEffects } from './effects';
+import { carryOutEffects, isSendEffect, writesNothing, type CarryOutOptions, type SendEffects } from './effects';
 import { withCountsDeferred } from '../store/deferred-counts';
 import {
   advanceWithLoader,
@@ -104,8 +104,6 @@ function dueOf(state: EscalationState, deferred: DeferredStart[], leftoverUntil:
 /** An effect kept in the outbox only so a crash cannot leave its queued notifications behind. */
 const markSuperseded = (effect: EscalationEffect): EscalationEffect => Object.assign({}, effect, { superseded: true });
 const isSuperseded = (effect: EscalationEffect) => (effect as { superseded?: boolean }).superseded === true;
-
-const NO_SENDS = Promise.resolve(false);
 
 const isSend = (effect: EscalationEffect) => effect.type === 'page' || effect.type === 'notify' || effect.type === 'schedule_timer';
 
@@ -253,18 +251,10 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
     if (!changed && !deferredChanged && !stored.outbox.length) return { changed: false, ignored, state: stored.state, alert };
 
     // Stopping over a leftover outbox: its records stand, its pages are cancelled, its timers are moot.
-    // A stop the alert record holds (acknowledged, resolved, gone) whose only effects close workflows
-    // carries them out before its commit, which then needs no outbox, lease or release (2 write units
-    // fewer): a close applies only while its workflow is open, so one carried out again (the commit
-    // lost a race, or the step died before it) changes nothing, and the next step finds the alert's
-    // status to apply again. A close `timed_out` has a timeline entry of its step's time: not so.
-    const closedFirst = stored.outbox.length === 0 && !mayPage(alert) && effects.length > 0 && effects.every(isRepeatableRecord);
-    if (closedFirst)
-      await withCountsDeferred(() =>
-        carryOutEffects(effects, { accountId, alertId, inputs, mayStart: () => false, sendsAllowed: NO_SENDS }),
-      );
+    // Effects that write nothing (workflows the state holds, logs without a timeline entry) stay out
+    // of the outbox: a stop that only closes workflows commits alone, with no lease or release.
     const superseded = stored.outbox.filter((e) => isSend(e) || isSuperseded(e));
-    const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...(closedFirst ? [] : effects)];
+    const outbox = [...stored.outbox.filter((e) => !isSend(e) && !isSuperseded(e)), ...effects.filter((e) => !writesNothing(e))];
     const lease = outbox.length || superseded.length ? { owner, until: now + LEASE_MS } : null;
     const applied = intent.kind === 'event' && intent.requestKey !== undefined && changed && ignored === undefined;
     const committed = await commitEscalation(

@@ -3,12 +3,17 @@
 // budget allows it once (docs/ARCHITECTURE.md, "Write budget per alert life"): the routing's step
 // writes the layer's timeout at its commit (its message comes again should it die), and the
 // acknowledgement's stop, whose only effects close workflows (the state's own: no item of theirs),
-// commits once.
+// commits once. The outbox a commit stores holds only the effects that write something.
 import { describe, expect, it } from 'vitest';
+import { getAlert } from '../../lib/alerts/store';
+import { carryOutEffects, writesNothing } from '../../lib/escalation/effects';
+import type { EscalationEffect } from '../../lib/escalation/engine';
+import { StepInputs } from '../../lib/escalation/inputs';
 import { pageWorkflow } from '../../lib/escalation/reject-workflows';
+import { unpackJson } from '../../lib/escalation/state-codec';
 import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
-import { onServiceClients } from '../support/aws-calls';
+import { dynamoCallsDuring, onServiceClients } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
 import { alertTo, person, sentFor, team } from './support';
@@ -27,10 +32,12 @@ interface Write {
   operation: string;
   /** The due time a commit puts (null: none). */
   dueAt?: number | null;
+  /** The effects of the outbox a commit puts. */
+  outbox?: EscalationEffect[];
   update?: string;
 }
 
-type Marshalled = { S?: string; N?: string };
+type Marshalled = { S?: string; N?: string; B?: Uint8Array };
 
 /**
  * The writes of the alert's escalation item, and any write of a workflow item (none since they live
@@ -47,7 +54,12 @@ function recordWrites(alertIdOf: () => string | null) {
     const key = input.Key ?? input.Item;
     const alertId = alertIdOf();
     if (client === 'dynamodb' && alertId && key?.pk?.S === `ESC#${accountId}#${alertId}`) {
-      if (operation === 'PutItem') writes.push({ operation, dueAt: input.Item?.due_at?.N ? Number(input.Item.due_at.N) : null });
+      if (operation === 'PutItem')
+        writes.push({
+          operation,
+          dueAt: input.Item?.due_at?.N ? Number(input.Item.due_at.N) : null,
+          outbox: unpackJson<EscalationEffect[]>(input.Item?.outbox?.B) ?? [],
+        });
       if (operation === 'UpdateItem') writes.push({ operation, update: input.UpdateExpression });
     }
     if (client === 'dynamodb' && key?.pk?.S?.startsWith(`A#${accountId}#WKF`)) writes.push({ operation: `workflow ${operation}` });
@@ -75,6 +87,11 @@ describe('an escalation step’s writes of its own item', () => {
       ).toEqual(['PutItem', 'UpdateItem']);
       expect(writes[0].dueAt).toBe(paged.dueAt);
       expect(writes[1].update).toContain('gsi5sk = :gsk');
+      // The workflow the step opened is the state's; its outbox holds the pages (and nothing that writes nothing).
+      const stored = writes[0].outbox!;
+      expect(stored.map((e) => e.type)).toContain('page');
+      expect(stored.filter(writesNothing)).toEqual([]);
+      expect(stored.map((e) => e.type)).not.toContain('open_workflow');
 
       writes.length = 0;
       expect((await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`)).status).toBe(200);
@@ -90,6 +107,61 @@ describe('an escalation step’s writes of its own item', () => {
       expect(await pageWorkflow(accountId, alertId, workflowId.replace(/^wkf_/, ''))).toBeNull();
     } finally {
       stop();
+    }
+  });
+});
+
+describe('what an effect writes', () => {
+  it('an effect kept out of the outbox writes nothing when carried out; a timeout’s close and a reassignment write', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    await sentFor(admin, alertId, (sent) => sent.length >= 1);
+    await settle(service);
+    const alert = (await getAlert(accountId, alertId))!;
+    const at = Date.now();
+    const bare = (id: string) => id.replace(/^[a-z]+_/, '');
+    const base = { at, assignmentId: 'a0', accountUserId: bare(a.id), workflowId: 'w0' };
+    const nothing: EscalationEffect[] = [
+      { ...base, type: 'open_workflow', key: 'k/open', teamId: null, round: 0, layer: 1, template: 'alert_alert' },
+      { ...base, type: 'close_workflow', key: 'k/ack', status: 'acknowledged' },
+      { ...base, type: 'close_workflow', key: 'k/rej', status: 'rejected' },
+      { type: 'log', key: 'k/stopped', at, kind: 'stopped', assignmentId: 'a0', detail: {} },
+      {
+        type: 'assignment_started',
+        key: 'k/start',
+        at,
+        assignmentId: 'a1',
+        target: { type: 'team', teamId: bare(t.id) },
+        origin: 'route',
+        parentAssignmentId: null,
+      },
+    ] as EscalationEffect[];
+    const something: EscalationEffect[] = [
+      { ...base, type: 'close_workflow', key: 'k/timeout', status: 'timed_out' },
+      { type: 'log', key: 'k/escalated', at, kind: 'escalated', assignmentId: 'a0', detail: {} },
+      {
+        type: 'assignment_started',
+        key: 'k/reassign',
+        at,
+        assignmentId: 'a2',
+        target: { type: 'account_user', accountUserId: bare(a.id) },
+        origin: 'reassign',
+        parentAssignmentId: 'a0',
+      },
+    ] as EscalationEffect[];
+    const carry = (effect: EscalationEffect) =>
+      dynamoCallsDuring(() =>
+        carryOutEffects([effect], { accountId, alertId, inputs: new StepInputs(accountId, alert, at, 1), mayStart: () => true }),
+      );
+    for (const effect of nothing) {
+      expect(writesNothing(effect), effect.key).toBe(true);
+      expect((await carry(effect)).calls, effect.key).toEqual([]);
+    }
+    for (const effect of something) {
+      expect(writesNothing(effect), effect.key).toBe(false);
+      const { calls } = await carry(effect);
+      expect(calls.filter((c) => c.operation !== 'GetItem' && c.operation !== 'Query').length, effect.key).toBeGreaterThan(0);
     }
   });
 });
