@@ -19,6 +19,7 @@ import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
 import { recordTimeline, TIMELINE_ENTRY_COUNT } from './timeline';
 import { markUnrouted } from './unrouted-store';
+import { writeNewWordItems } from './word-store';
 
 export interface NewAlertInput {
   title: string;
@@ -38,31 +39,37 @@ export interface NewAlertInput {
   source_log_id?: string | null;
 }
 
-/** Idempotent: the 'created' entry has the alert's id, and routing ignores a routed alert. The entry
- * was counted by the alert's insert (insertAlert), so a duplicate hand-off running beside the first
- * one never counts it again. `justInserted`: this call stored the alert, so no earlier attempt wrote
- * its entry. A routing message that cannot be sent fails nothing: the alert is stored and in the
- * unrouted index, and the sweeper sends it again once the grace period is over
+/** The 'created' entry, with the alert's id. It was counted by the alert's insert (insertAlert), so a
+ * duplicate hand-off running beside the first one never counts it again. `justInserted`: this call
+ * stored the alert, so no earlier attempt wrote its entry. */
+function recordCreated(alert: AlertRecord, actor: Actor, justInserted: boolean): Promise<unknown> {
+  return recordTimeline(
+    {
+      alert,
+      action: 'created',
+      actor,
+      oldStatus: null,
+      newStatus: alert.status,
+      time: alert.created_at,
+      id: alert.id,
+    },
+    { counted: true, fresh: justInserted },
+  );
+}
+
+/** Sends the alert to routing. A message that cannot be sent fails nothing: the alert is stored and
+ * in the unrouted index, and the sweeper sends it again once the grace period is over
  * (lib/alerts/sweep-unrouted.ts). */
-async function handOff(alert: AlertRecord, actor: Actor, justInserted = false): Promise<void> {
-  const send = sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch((error: unknown) => {
+function sendAlertToRouting(alert: AlertRecord): Promise<void> {
+  return sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch((error: unknown) => {
     logger.error('routing message not sent; the sweeper re-drives the alert', { error: error as Error, alertId: alert.id });
   });
-  await Promise.all([
-    send,
-    recordTimeline(
-      {
-        alert,
-        action: 'created',
-        actor,
-        oldStatus: null,
-        newStatus: alert.status,
-        time: alert.created_at,
-        id: alert.id,
-      },
-      { counted: true, fresh: justInserted },
-    ),
-  ]);
+}
+
+/** Idempotent, for an alert an earlier attempt stored and never routed: its entry and its routing
+ * message again (routing ignores a routed alert). */
+async function handOff(alert: AlertRecord, actor: Actor): Promise<void> {
+  await Promise.all([sendAlertToRouting(alert), recordCreated(alert, actor, false)]);
 }
 
 /**
@@ -96,10 +103,13 @@ export async function insertNewAlert(
   const now = new Date(createdMs).toISOString();
   // The unrouted entry is written before the alert (beside the reads it waits for anyway): no alert can
   // exist that the sweeper would not find until routing removes the entry.
+  // The word items too (written before the alert, as every index item of it): they need only its id
+  // and text, and share the unrouted entry's BatchWrite.
   const [tinyId, destinationUsers] = await Promise.all([
     nextAlertTinyId(accountId),
     usersOfAccountUsers(accountId, accountUserIds),
     markUnrouted(accountId, id, Date.parse(now) + UNROUTED_GRACE_MS),
+    writeNewWordItems({ account_id: accountId, id, version: 1, title: input.title, description: input.description ?? '' }),
   ]);
   const alert: AlertRecord = {
     ...alertDefaults(),
@@ -129,14 +139,16 @@ export async function insertNewAlert(
     created_at: now,
     updated_at: now,
   };
-  if (!(await insertAlert(alert, TIMELINE_ENTRY_COUNT))) {
+  // The 'created' entry goes beside the alert's counters and links; the routing message after them,
+  // so that routing finds every link of the alert to move.
+  if (!(await insertAlert(alert, TIMELINE_ENTRY_COUNT, () => recordCreated(alert, actor, true)))) {
     // A concurrent attempt with the same id stored it first: that one is the alert.
     const winner = await getAlert(accountId, alert.id);
     if (!winner) throw new Error(`alert ${alert.id} was stored and removed while being created`);
     if (!winner.routed_at) await handOff(winner, actor);
     return { alert: winner, created: false };
   }
-  await handOff(alert, actor, true);
+  await sendAlertToRouting(alert);
   return { alert, created: true };
 }
 

@@ -223,20 +223,25 @@ export const readAlertCounts = alertStore.counts;
 export const listAlerts = alertStore.list;
 
 /**
- * Stores a new alert with its counters, links and word items; false when an alert with that id exists.
- * The tiny id was reserved for this call alone: an alert found with it is this write, applied by an
- * attempt whose answer was lost, and its counters and links are written now. `counts`: further alert
- * counter deltas the insert adds once it has won (its 'created' entry).
+ * Stores a new alert with its counters and links; false when an alert with that id exists. Its word
+ * items must be written first (writeNewWordItems: the caller writes them beside its other reads and
+ * writes before the insert). The tiny id was reserved for this call alone: an alert found with it is
+ * this write, applied by an attempt whose answer was lost, and its counters and links are written
+ * now. `counts`: further alert counter deltas the insert adds once it has won (its 'created' entry);
+ * `alongside`: the caller's writes that follow the insert (the entry), made beside the counters,
+ * links and buckets: one round trip after the put for all of them.
  */
-export async function insertAlert(alert: AlertRecord, counts: Record<string, number> = {}): Promise<boolean> {
-  await writeWordItemsFor(null, alert);
-  const inserted = await alertStore.insert(
+export async function insertAlert(
+  alert: AlertRecord,
+  counts: Record<string, number> = {},
+  alongside?: () => Promise<unknown>,
+): Promise<boolean> {
+  return alertStore.insert(
     alert,
     (stored) => stored.tiny_id === alert.tiny_id && stored.created_at === alert.created_at,
     counts,
+    () => Promise.all([syncLinks(null, alert), moveBuckets(null, alert), alongside?.()]),
   );
-  if (inserted) await Promise.all([syncLinks(null, alert), moveBuckets(null, alert)]);
-  return inserted;
 }
 
 /**

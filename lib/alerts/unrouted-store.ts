@@ -8,7 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
-import { putGrouped } from '../store/grouped-writes';
+import { putIndexItems } from '../store/grouped-writes';
 import { deleteItem, isConditionFailure, queryItems } from '../store/items';
 
 export const UNROUTED_SHARDS = 8;
@@ -32,8 +32,9 @@ export interface UnroutedEntry {
 
 /** Notes a new alert as not yet routed, due for a re-drive at `dueAt` if routing has not removed it. */
 export async function markUnrouted(accountId: string, alertId: string, dueAt: number): Promise<void> {
-  // Grouped: concurrent creates share a BatchWrite; each still waits until its entry is stored.
-  await putGrouped({ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 });
+  // Grouped with the index items of new objects: the create's word items, put in the same turn, and
+  // concurrent creates' share its BatchWrite; each still waits until its entry is stored.
+  await putIndexItems([{ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 }]);
 }
 
 /** Routing is done: the alert leaves the index (idempotent). */

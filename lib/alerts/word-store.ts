@@ -25,6 +25,20 @@ function putWordItem(alert: AlertRecord, group: string, words: string[], listed:
   return putIfNotNewer(item, 'v', alert.version);
 }
 
+/**
+ * A new alert's word items: nobody else writes them, one grouped BatchWrite (with whatever other
+ * new items the same turn puts: a create's unrouted entry). They need only the alert's id, account,
+ * version and text, so a create writes them beside its tiny id's reservation, before the insert.
+ */
+export async function writeNewWordItems(
+  alert: Pick<AlertRecord, 'account_id' | 'id' | 'version' | 'title' | 'description'>,
+): Promise<void> {
+  const listed = wordListOf(alert);
+  await putIndexItems(
+    [...wordGroupsOf(alert)].map(([group, words]) => wordItem(alert.account_id, alert.id, group, words, alert.version, listed)),
+  );
+}
+
 /** The word items `next` needs that `before` did not have (every one when the word list changed: each
  * item carries it), written conditionally (never over a later version's); returns the groups to
  * remove once `next` is stored (deleteWordItems). */
@@ -35,8 +49,7 @@ export async function writeWordItemsFor(before: AlertRecord | null, next: AlertR
   const listChanged = !before || !sameWords(wordListOf(before), listed);
   const changed = [...wanted].filter(([group, words]) => listChanged || !sameWords(had.get(group), words));
   if (!before) {
-    // A new alert: nobody else writes its word items, one grouped BatchWrite.
-    await putIndexItems(changed.map(([group, words]) => wordItem(next.account_id, next.id, group, words, next.version, listed)));
+    await writeNewWordItems(next);
   } else if (changed.length > 0) {
     await Promise.all(changed.map(([group, words]) => putWordItem(next, group, words, listed)));
   }

@@ -237,17 +237,26 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
    * Writes a new record and counts it; false when one with that id exists already (and is not `own`).
    * `carried`: further deltas of this type's counters that the insert adds in the same update, for
    * records it alone counts (an alert's 'created' entry: whoever writes the entry, the insert that
-   * won counts it, once).
+   * won counts it, once). `alongside`: the caller's own writes that follow the record's (its links,
+   * say), made beside its counts once the insert has won: one round trip for both.
    */
-  async function insert(record: T, own?: OwnWrite<T>, carried: Record<string, number> = {}): Promise<boolean> {
+  async function insert(
+    record: T,
+    own?: OwnWrite<T>,
+    carried: Record<string, number> = {},
+    alongside?: () => Promise<unknown>,
+  ): Promise<boolean> {
     const stored = item(record);
     const audit = audited() ? await prepareCreate(key(record.account_id, record.id), stored, auditTarget(record)) : null;
     if (!(await putNew(stored)) && !(await isOwnWrite(record, own))) return false;
     await finishEvent(audit);
-    if (options.countedAs === false) return true;
+    if (options.countedAs === false) {
+      await alongside?.();
+      return true;
+    }
     const change = deltas([], ['total', ...(options.counts?.(record) ?? [])]);
     for (const [name, n] of Object.entries(carried)) change[name] = (change[name] ?? 0) + n;
-    await Promise.all([moveCounts(record.account_id, change), countOwners(record, 1)]);
+    await Promise.all([moveCounts(record.account_id, change), countOwners(record, 1), alongside?.()]);
     return true;
   }
 
