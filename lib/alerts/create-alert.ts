@@ -18,7 +18,7 @@ import { earlierCreateInput, v4CreateInput, v4DestinationCheck } from './schemas
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
 import { recordTimeline, TIMELINE_ENTRY_COUNT } from './timeline';
-import { markUnrouted } from './unrouted-store';
+import { markUnrouted, markUnroutedOverdue } from './unrouted-store';
 import { writeNewWordItems } from './word-store';
 
 export interface NewAlertInput {
@@ -58,11 +58,13 @@ function recordCreated(alert: AlertRecord, actor: Actor, justInserted: boolean):
 }
 
 /** Sends the alert to routing. A message that cannot be sent fails nothing: the alert is stored and
- * in the unrouted index, and the sweeper sends it again once the grace period is over
- * (lib/alerts/sweep-unrouted.ts). */
+ * in the unrouted index, marked overdue, and the sweeper sends it again once the grace period is
+ * over (lib/alerts/sweep-unrouted.ts). */
 function sendAlertToRouting(alert: AlertRecord): Promise<void> {
-  return sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch((error: unknown) => {
+  return sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch(async (error: unknown) => {
     logger.error('routing message not sent; the sweeper re-drives the alert', { error: error as Error, alertId: alert.id });
+    // Not in the queue: due even behind a backlog there (a failure here leaves it to the backlog's wait).
+    await markUnroutedOverdue(alert.account_id, alert.id, clockNow()).catch(() => undefined);
   });
 }
 

@@ -2,9 +2,13 @@
 // index (unrouted-store.ts) and is sent to routing again, by the sweeper once a grace period has passed,
 // and at start-up of the local runtime at once (its embedded queue did not survive). A re-drive is a
 // claim (the entry's due time moves on, backing off) and a routing message; the routing step is
-// idempotent, so an alert that was only slow is routed once all the same. An entry whose alert was
+// idempotent, so an alert that was only slow is routed once all the same. While the routing queue is
+// backed up, an entry is left to its message until it has waited BACKLOG_WAIT_MS more, unless its
+// send failed (marked overdue then). An entry whose alert was
 // routed or deleted meanwhile is removed.
 import { now as clockNow } from '../clock';
+import { config } from '../config';
+import { resendDueBy } from '../queues/backlog';
 import { logger } from '../log';
 import { sendToRouting } from './routing-queue';
 import { getAlert } from './store';
@@ -48,9 +52,10 @@ async function redrive(entries: UnroutedEntry[], now: number): Promise<UnroutedS
   return result;
 }
 
-/** The sweeper's pass: alerts created more than the grace period ago, still unrouted, and due. */
+/** The sweeper's pass: alerts created more than the grace period ago, still unrouted, and due; those
+ * still in a backed-up routing queue are left to their message (lib/queues/backlog.ts). */
 export async function sweepUnroutedAlerts(now = clockNow()): Promise<UnroutedSweep> {
-  return redrive(await listDueUnrouted(now - UNROUTED_GRACE_MS, now, PER_SHARD), now);
+  return redrive(await listDueUnrouted(now - UNROUTED_GRACE_MS, await resendDueBy(config().ROUTING_QUEUE_URL, now), PER_SHARD), now);
 }
 
 /** Start-up of the local runtime: every alert created before `startedAt` and still unrouted, at once

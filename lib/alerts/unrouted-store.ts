@@ -8,6 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
+import { overdue } from '../queues/backlog';
 import { putIndexItems } from '../store/grouped-writes';
 import { deleteItem, isConditionFailure, queryItems } from '../store/items';
 
@@ -60,6 +61,24 @@ export async function listDueUnrouted(createdBefore: number, now: number, limitP
       resends: Number(item.resends ?? 0),
     }))
     .filter((entry) => entry.due_at <= now);
+}
+
+/** An alert's routing message was not sent: its entry is due for a re-drive even behind a backed-up
+ * routing queue (lib/queues/backlog.ts), once its grace period is over. A no-op once routing removed it. */
+export async function markUnroutedOverdue(accountId: string, alertId: string, now: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(accountId, alertId),
+        UpdateExpression: 'SET due_at = :due',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':due': overdue(now) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** Claims an entry for one re-drive: moves its due time to `nextDueAt` unless someone claimed or cleared

@@ -5,6 +5,7 @@
 // them without a Scan.
 import { newId, prefixId } from '../../ids';
 import type { IngestResult, IngestStatus, LogRecord } from '../../logs/records';
+import { overdue } from '../../queues/backlog';
 import {
   claimPendingLog,
   getLog,
@@ -181,9 +182,10 @@ export async function claimForResend(due: DueLog, now: number): Promise<boolean>
   return claimPendingLog(due, now + SWEEP_GRACE_MS * Math.min(2 ** resends, 32));
 }
 
-/** Makes a pending log due for the sweeper now (its queue send failed): nothing else would queue it. */
+/** Makes a pending log due for the sweeper now (its queue send failed): nothing else would queue it.
+ * Overdue (lib/queues/backlog.ts): it is not in the queue, so a backlog there is no reason to wait. */
 export async function markDueNow(log: IncomingLog, now = Date.now()): Promise<void> {
-  await markPendingLogDue(log, now);
+  await markPendingLogDue(log, overdue(now));
 }
 
 /** Pending logs read per shard to find the oldest: the index is sorted by due time, and a re-sent log moves later. */

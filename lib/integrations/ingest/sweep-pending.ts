@@ -1,10 +1,14 @@
 // The sweeper's use case: no accepted request is lost (docs/api.md#integrations). A log still pending after the
 // grace period was never queued (the send failed after the log was stored) or its worker died; it is
 // claimed (its due time moves on, backing off) and its id sent to the ingest queue again. Reprocessing
-// a log that was only slow is harmless: the worker is idempotent.
+// a log that was only slow is harmless: the worker is idempotent. While the ingest queue is backed
+// up, a due log may only be waiting in line: it is left to its message until it has waited
+// BACKLOG_WAIT_MS more (lib/queues/backlog.ts); a log whose send failed is marked overdue by that much.
 // At start-up of the local runtime every pending log is re-driven at once, whatever its due time:
 // the embedded queue does not survive a restart, so their messages are gone.
 import { now as clockNow } from '../../clock';
+import { config } from '../../config';
+import { resendDueBy } from '../../queues/backlog';
 import { logger } from '../../log';
 import { claimForResend, duePendingLogs, SWEEP_GRACE_MS, type DueLog } from './incoming-log';
 import { sendToIngestQueue } from './ingest-queue';
@@ -38,8 +42,9 @@ async function resend(due: DueLog[], now: number): Promise<SweepResult> {
   return { due: due.length, resent, failed };
 }
 
+/** The sweeper's pass: pending logs due, those still in a backed-up ingest queue left to it (lib/queues/backlog.ts). */
 export async function sweepPendingLogs(now = clockNow()): Promise<SweepResult> {
-  return resend(await duePendingLogs(now, PER_SHARD), now);
+  return resend(await duePendingLogs(await resendDueBy(config().INGEST_QUEUE_URL, now), PER_SHARD), now);
 }
 
 /**
