@@ -43,7 +43,7 @@ export async function startLocalService(
     dataDir,
     closeEmulatorIterators: options.closeEmulatorIterators,
     scheduleIntervalMs: 10_000,
-    env: { OUTBOX: options.outbox ?? 'none', LOG_LEVEL: 'error' },
+    env: { OUTBOX: options.outbox ?? 'log', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },
   });
   const client = new KeepAliveClient(runtime.url, { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
