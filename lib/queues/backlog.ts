@@ -10,9 +10,8 @@
 // once the queue is empty, anything due is surely not in it and goes at once. Deployed, reading the
 // depth needs sqs:GetQueueAttributes, which CDK's grantSendMessages gives every function that sends
 // to the queue (the sweeper sends to both).
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { logger } from '../log';
-import { sqs } from './client';
+import { depthOf } from './depths';
 
 /** How long past its grace period an item may wait in a backed-up queue before it is re-sent anyway. */
 export const BACKLOG_WAIT_MS = 15 * 60_000;
@@ -23,14 +22,8 @@ export const BACKLOG_WAIT_MS = 15 * 60_000;
  */
 export async function messagesHeld(queueUrl: string): Promise<number> {
   try {
-    const out = await sqs().send(
-      new GetQueueAttributesCommand({
-        QueueUrl: queueUrl,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    const attributes = out.Attributes ?? {};
-    return Number(attributes.ApproximateNumberOfMessages ?? 0) + Number(attributes.ApproximateNumberOfMessagesNotVisible ?? 0);
+    const depth = await depthOf(queueUrl);
+    return depth.waiting + depth.in_flight;
   } catch (error) {
     logger.warn('queue depth unreadable: re-sending what is due', { error: error as Error });
     return 0;

@@ -25,14 +25,19 @@ export type QueueDepths = Record<string, QueueDepth | { error: string }>;
 const REMEMBER_MS = 5_000;
 let remembered: { at: number; depths: QueueDepths } | null = null;
 
-async function attributesOf(url: string): Promise<Record<string, string>> {
+/** One queue's messages waiting and in flight (SQS's approximate counts): GET /health, and the sweeper's backlog check (./backlog.ts). */
+export async function depthOf(url: string): Promise<{ waiting: number; in_flight: number }> {
   const out = await sqs().send(
     new GetQueueAttributesCommand({
       QueueUrl: url,
       AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
     }),
   );
-  return out.Attributes ?? {};
+  const attributes = out.Attributes ?? {};
+  return {
+    waiting: Number(attributes.ApproximateNumberOfMessages ?? 0),
+    in_flight: Number(attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
+  };
 }
 
 /** Each queue's depth, or why it could not be read; `now` for tests. */
@@ -42,15 +47,8 @@ export async function queueDepths(queues: QueueToWatch[], now = clockNow()): Pro
     queues.map(async (queue): Promise<[string, QueueDepth | { error: string }]> => {
       if (!queue.url || !queue.dlqUrl) return [queue.name, { error: 'not configured' }];
       try {
-        const [main, dlq] = await Promise.all([attributesOf(queue.url), attributesOf(queue.dlqUrl)]);
-        return [
-          queue.name,
-          {
-            waiting: Number(main.ApproximateNumberOfMessages ?? 0),
-            in_flight: Number(main.ApproximateNumberOfMessagesNotVisible ?? 0),
-            dead_letters: Number(dlq.ApproximateNumberOfMessages ?? 0) + Number(dlq.ApproximateNumberOfMessagesNotVisible ?? 0),
-          },
-        ];
+        const [main, dlq] = await Promise.all([depthOf(queue.url), depthOf(queue.dlqUrl)]);
+        return [queue.name, { ...main, dead_letters: dlq.waiting + dlq.in_flight }];
       } catch (error) {
         return [queue.name, { error: (error as Error).name || 'unreadable' }];
       }

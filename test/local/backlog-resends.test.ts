@@ -37,6 +37,16 @@ vi.mock('../../lib/alerts/routing-queue', async (importOriginal) => {
   };
 });
 
+/** Runs `run` while `queue` refuses sends. */
+async function whileDown(queue: keyof typeof down, run: () => Promise<void>): Promise<void> {
+  down[queue] = true;
+  try {
+    await run();
+  } finally {
+    down[queue] = false;
+  }
+}
+
 let service: TestService;
 let sqs: SQSClient;
 
@@ -73,12 +83,7 @@ describe('pending inbound requests behind a backed-up ingest queue', () => {
 
     // A request whose send failed is not in the queue: re-sent at once although the queue is backed up.
     await post('waiting-2');
-    down.ingest = true;
-    try {
-      await post('unsent-1');
-    } finally {
-      down.ingest = false;
-    }
+    await whileDown('ingest', () => post('unsent-1'));
     expect(await sweepPendingLogs(Date.now())).toMatchObject({ due: 1, resent: 1 });
     await purge('ingest');
 
@@ -112,12 +117,7 @@ describe('unrouted alerts behind a backed-up routing queue', () => {
 
     // An alert whose routing message was not sent: after its grace period, re-driven behind the backlog.
     await create('Waiting in line too');
-    down.routing = true;
-    try {
-      await create('Never sent');
-    } finally {
-      down.routing = false;
-    }
+    await whileDown('routing', () => create('Never sent'));
     expect(await sweepUnroutedAlerts(Date.now())).toMatchObject({ due: 0, resent: 0 });
     expect(await sweepUnroutedAlerts(Date.now() + UNROUTED_GRACE_MS + 1_000)).toMatchObject({ due: 1, resent: 1 });
     expect(await drainQueue(service, 'routing')).toMatchObject({ handled: 2, failed: [] });
