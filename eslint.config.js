@@ -66,6 +66,24 @@ export default tseslint.config(
     },
   },
   {
+    // One AsyncLocalStorage in the service's code (lib/async-context.ts): each one in use adds a promise
+    // hook's work to every await of the process, so a new value carried along calls is a ContextSlot.
+    files: ['{lib,functions,infra}/**/*.ts'],
+    ignores: ['lib/async-context.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
+            name,
+            importNames: ['AsyncLocalStorage'],
+            message: 'Carry a value along asynchronous calls in a ContextSlot (lib/async-context.ts): one AsyncLocalStorage for the process.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },

@@ -2,7 +2,7 @@
 // request's use case inside `actingAs`, so the store's writes (lib/store/audit-trail.ts) name the
 // caller without every use case passing it down. A write outside any request (the sweeper, the
 // queue workers, a webhook's alert) is the system's.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextSlot } from './async-context';
 
 export type ActorType = 'account_user' | 'api_key' | 'scim_token' | 'system';
 
@@ -17,7 +17,7 @@ export interface AuditActor {
 
 const SYSTEM: AuditActor = { type: 'system', id: null, ip: null, userAgent: null };
 
-const current = new AsyncLocalStorage<AuditActor>();
+const current = new ContextSlot<AuditActor>('audit actor');
 
 export function actingAs<T>(actor: AuditActor, run: () => T): T {
   return current.run(actor, run);

@@ -1,8 +1,8 @@
 // What every AWS SDK client of the service shares (the table's and the queues').
-import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import https from 'node:https';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { ContextSlot } from './async-context';
 
 /**
  * We never log SDK traffic, but the SDK's logger middleware still runs its redaction filters over
@@ -32,7 +32,7 @@ export function clientPerEndpoint<T extends { destroy(): void }>(serviceEndpoint
   };
 }
 
-const background = new AsyncLocalStorage<true>();
+const background = new ContextSlot<true>('background lane');
 
 /**
  * Runs `work` as background work: its AWS calls take the background lane of the service's clients.

@@ -13,7 +13,7 @@
 // pending request, unrouted alert and delivery at once and re-arms every escalation timer, since the
 // embedded queue lost their messages. Each duty runs even if another fails: it is logged and tried
 // again next minute.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextSlot } from '../../lib/async-context';
 import { redriveUnroutedAlerts, sweepUnroutedAlerts } from '../../lib/alerts/sweep-unrouted';
 import { sweepBroadcasts } from '../../lib/broadcasts/sweep-broadcasts';
 import { repairNextCounter } from '../../lib/counters/recount-counters';
@@ -29,7 +29,7 @@ import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
 
 /** The duty a call of the sweeper belongs to (its name below): the alert-life benchmark shows the
  * duties that run every minute whatever the alerts apart from an alert's own steps. */
-export const sweeperDuty = new AsyncLocalStorage<string>();
+export const sweeperDuty = new ContextSlot<string>('sweeper duty');
 
 /** The canary's code (alert creation, resolve) loads on first use: a deployment without a canary never loads it. */
 async function runCanaryIfConfigured() {

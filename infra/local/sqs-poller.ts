@@ -2,17 +2,17 @@
 // `batchSize`, the handler's `batchItemFailures` left on the queue (visible again after the
 // visibility timeout, redriven to the DLQ by the queue after maxReceiveCount), the rest deleted.
 // A handler that throws leaves its whole batch on the queue.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { ContextSlot } from '../../lib/async-context';
 import { runInBackground } from '../../lib/sdk';
 
 /**
  * The worker function whose batch the code now running belongs to (undefined in the API and the
  * scheduled functions): lets a meter (bench/capacity-meter.ts) attribute DynamoDB calls to a step.
  */
-export const invocation = new AsyncLocalStorage<{ functionName: string }>();
+export const invocation = new ContextSlot<{ functionName: string }>('invocation');
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 

@@ -3,13 +3,13 @@
 // one channel after the other, each with its counts and owner counts, and would otherwise pay one ADD
 // per record and counter item. Apart from grouped-writes so that the use cases that open such a scope
 // (the escalation step, routing) reach no table primitive.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextSlot } from '../async-context';
 import { isZeroDelta, type CountDelta } from './count-delta';
 
 /** Counter item (`<pk>\0<sk>`) → field → sum, while its work runs. */
 type HeldCounts = Map<string, Record<string, CountDelta>>;
 
-const deferred = new AsyncLocalStorage<{ sums: HeldCounts; open: boolean }>();
+const deferred = new ContextSlot<{ sums: HeldCounts; open: boolean }>('deferred counts');
 
 /** The sums of the scope this call runs in, while its work runs (a timer or a promise the work left
  * running keeps its context after the sums were written: its adjustments are written at once then). */
