@@ -1,7 +1,8 @@
 // The embedded emulators check that a call carries a well-formed SigV4 header and never verify it:
 // the service's clients skip signing for them (lib/sdk.ts), and only for them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_EMULATORS_VARIABLE, emulatorSigner, serviceClientConfig } from '../../lib/sdk';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EMBEDDED_EMULATORS_VARIABLE, emulatorSigner, serviceClientConfig, withoutAwsOnlyHeaders } from '../../lib/sdk';
 import { db } from '../../lib/store/client';
 import { getItem } from '../../lib/store/items';
 import { startService } from '../support/runtime';
@@ -33,12 +34,44 @@ describe('signing for the embedded emulators', () => {
     expect(serviceClientConfig().signer).toBe(emulatorSigner);
   });
 
+  it('leaves out the user agent and the recursion detection header only for them', () => {
+    const middlewareOf = (embedded: boolean) => {
+      if (embedded) process.env[EMBEDDED_EMULATORS_VARIABLE] = 'true';
+      else delete process.env[EMBEDDED_EMULATORS_VARIABLE];
+      const client = new DynamoDBClient({ region: 'us-east-1' });
+      withoutAwsOnlyHeaders(client);
+      const names = client.middlewareStack.identify().join(' ');
+      client.destroy();
+      return names;
+    };
+    expect(middlewareOf(false)).toContain('getUserAgentMiddleware');
+    expect(middlewareOf(false)).toContain('recursionDetectionMiddleware');
+    expect(middlewareOf(true)).not.toContain('getUserAgentMiddleware');
+    expect(middlewareOf(true)).not.toContain('recursionDetectionMiddleware');
+    expect(middlewareOf(true)).toContain('retryMiddleware');
+  });
+
   it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))('is what the runtime on embedded emulators uses, and they accept it', async () => {
     const service = await startService();
     try {
       expect(process.env[EMBEDDED_EMULATORS_VARIABLE]).toBe('true');
       expect(await db().config.signer()).toBe(emulatorSigner);
-      expect(await getItem({ pk: 'A#nobody#ALERT', sk: 'none' })).toBeNull();
+      // What a call sends: no user agent of the SDK's.
+      const sent: Record<string, string>[] = [];
+      db().middlewareStack.add(
+        (next) => (args) => {
+          sent.push({ ...(args.request as { headers: Record<string, string> }).headers });
+          return next(args);
+        },
+        { step: 'finalizeRequest', name: 'testHeaderCapture' },
+      );
+      try {
+        expect(await getItem({ pk: 'A#nobody#ALERT', sk: 'none' })).toBeNull();
+      } finally {
+        db().middlewareStack.remove('testHeaderCapture');
+      }
+      expect(sent).toHaveLength(1);
+      expect(Object.keys(sent[0]).filter((name) => /user-agent/i.test(name))).toEqual([]);
       expect((await service.admin.get('/api/v4/alerts')).status).toBe(200);
     } finally {
       await service.stop();
