@@ -113,7 +113,7 @@ module.exports = {
       comment: 'lib/store imports nothing from the areas, lib/http or lib/list: only the shared kernel.',
       severity: 'error',
       from: { path: '^lib/store/' },
-      to: { path: '^lib/', pathNot: ['^lib/store/', '^lib/(entities|ids|config|clock|group-commit|sdk|audit-actor)[.]ts$'] },
+      to: { path: '^lib/', pathNot: ['^lib/store/', '^lib/(entities|ids|config|clock|group-commit|sdk|audit-actor|async-context)[.]ts$'] },
     },
     {
       name: 'http-stays-below-the-areas',

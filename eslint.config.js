@@ -77,7 +77,8 @@ export default tseslint.config(
           paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
             name,
             importNames: ['AsyncLocalStorage'],
-            message: 'Carry a value along asynchronous calls in a ContextSlot (lib/async-context.ts): one AsyncLocalStorage for the process.',
+            message:
+              'Carry a value along asynchronous calls in a ContextSlot (lib/async-context.ts): one AsyncLocalStorage for the process.',
           })),
         },
       ],
