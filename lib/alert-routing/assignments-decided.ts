@@ -8,7 +8,8 @@ import type { AlertRecord, Assignment } from '../alerts/records';
 import { startEscalation } from '../escalation/start-escalation';
 import { logger } from '../log';
 
-export async function assignmentsDecided(alert: AlertRecord, assignments: readonly Assignment[]): Promise<void> {
+/** `fresh`: the caller stored this decision just now (not a redelivery finishing an earlier one's work). */
+export async function assignmentsDecided(alert: AlertRecord, assignments: readonly Assignment[], fresh = false): Promise<void> {
   logger.debug('routing: assignments decided', { alertId: alert.id, assignments: assignments.length });
   if (assignments.length === 0 || alert.handoffs.length > 0 || alert.status !== 'open') return;
   await startEscalation({
@@ -18,5 +19,8 @@ export async function assignmentsDecided(alert: AlertRecord, assignments: readon
     targets: assignments.map((a) => ({ type: a.type, id: a.id, delay_ms: a.delay_ms })),
     // The routing has just saved it (or read it, redelivered): the first step does not read it again.
     alert,
+    // A decision stored just now for an open alert never handed off: its escalation is most likely
+    // not started, so the start does not read the item first (its commit checks that none is there).
+    presumeNone: fresh,
   });
 }

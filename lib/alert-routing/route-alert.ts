@@ -133,7 +133,7 @@ async function finishRouting(
   if (!alert.routing) return;
   // Side by side: fresh entries share one grouped BatchWrite.
   await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { counted: true, fresh })));
-  await assignmentsDecided(alert, alert.assignments);
+  await assignmentsDecided(alert, alert.assignments, fresh);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
   }

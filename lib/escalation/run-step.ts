@@ -131,7 +131,7 @@ export interface StepOptions {
    * stays; a read before the commit is as old as this by the time the commit lands.
    */
   alert?: AlertRecord;
-  /** The escalation item as the caller has just read it, strongly (stop-escalation.ts): the first attempt goes by it. */
+  /** The escalation item as the caller has just read it, strongly (stop-escalation.ts), or none where the caller has reason to think none is there (start-escalation.ts `presumeNone`): the first attempt goes by it, and its commit is conditional on its version. */
   stored?: StoredEscalation;
 }
 

@@ -8,6 +8,7 @@ import type { AlertRecord } from '../alerts/records';
 import { runStep, type StartTarget, type StepResult } from './run-step';
 import type { PageTemplate } from './engine';
 import { sendEffects } from './send-effects';
+import { noEscalation } from './store';
 
 export interface StartEscalation {
   accountId: string;
@@ -19,6 +20,14 @@ export interface StartEscalation {
   template?: PageTemplate;
   /** The alert as the caller has just written (or read) it: the start goes by it instead of reading it again (run-step.ts `StepOptions.alert`). */
   alert?: AlertRecord;
+  /**
+   * The caller has just stored the decision this start carries out, for an alert it found open and
+   * never handed off: most likely no escalation item exists, so the first attempt goes by none
+   * instead of reading it. Its commit then writes only where none is (attribute_not_exists): where an
+   * item is after all (an acknowledgement's stop since, an earlier decision's start), the commit
+   * fails and the step reads it and goes on as always.
+   */
+  presumeNone?: boolean;
 }
 
 export async function startEscalation(start: StartEscalation): Promise<StepResult | null> {
@@ -28,6 +37,11 @@ export async function startEscalation(start: StartEscalation): Promise<StepResul
     start.alertId,
     { kind: 'start', key: start.key, targets: start.targets, template: start.template },
     // The routing message comes again if this start does not finish: it finishes a leftover outbox.
-    { send: sendEffects, retriedByQueue: true, alert: start.alert },
+    {
+      send: sendEffects,
+      retriedByQueue: true,
+      alert: start.alert,
+      stored: start.presumeNone ? noEscalation(start.accountId, start.alertId) : undefined,
+    },
   );
 }

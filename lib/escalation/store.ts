@@ -81,6 +81,11 @@ function decode(accountId: string, alertId: string, item: Item | null): StoredEs
   };
 }
 
+/** What getEscalation reads where no item is: version 0, nothing started (a commit by it writes only if still none is there). */
+export function noEscalation(accountId: string, alertId: string): StoredEscalation {
+  return decode(accountId, alertId, null);
+}
+
 export async function getEscalation(accountId: string, alertId: string): Promise<StoredEscalation> {
   return decode(accountId, alertId, await getItem(stateKey(accountId, alertId)));
 }

@@ -65,7 +65,21 @@ describe('an escalation step’s reads', () => {
     expect(how('ACCOUNT#')).toEqual([false]);
     expect(how(typeOf('alert'))).toContain(true);
     expect(how(typeOf('alert'))).not.toContain(false);
-    expect(how('ESC#')).toEqual([true]);
+    // The routing's start reads no escalation item: its decision was stored just now, so it presumes
+    // none, and its commit writes only where none is (the stop's read of it is below).
+    expect(how('ESC#')).toEqual([]);
+  });
+
+  it('a timer’s step reads the alert and the escalation item strongly', async () => {
+    const a = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    await sentFor(admin, alertId, (sent) => sent.length >= 1);
+    await settle(service);
+    const { calls } = await dynamoCallsDuring(() => runStep(accountId, alertId, { kind: 'due' }));
+    const reads = readsOf(calls);
+    expect(reads.filter((read) => read.what === 'ESC#')).toEqual([{ what: 'ESC#', consistent: true }]);
+    expect(reads.filter((read) => read.what === typeOf('alert')).map((read) => read.consistent)).toEqual([true]);
   });
 
   it('the routing’s first step goes by the alert the routing saved: the alert is read twice, the routing’s and the look before paging', async () => {

@@ -204,8 +204,6 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
       const item = call.input.Item as Record<string, unknown> | undefined;
       return call.operation === 'PutItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk) && item?.routed_at !== undefined;
     },
-    /** A step's read of the escalation item (getEscalation: a consistent GetItem). */
-    stateRead: (call: AwsCall) => call.operation === 'GetItem' && ofEscalation(call),
     /**
      * A read of the alert record (getAlert): a step reads it beside the state (the routing's first
      * step goes by the alert the routing saved instead), and again before its first page.
