@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { typeOf } from '../../lib/entities';
 import { getAlert } from '../../lib/alerts/store';
 import { runStep } from '../../lib/escalation/run-step';
-import { getEscalation } from '../../lib/escalation/store';
+import { startEscalation } from '../../lib/escalation/start-escalation';
+import { getEscalation, removeEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
-import { dynamoCallsDuring, type AwsCall } from '../support/aws-calls';
+import { dynamoCallsDuring, itemKeyOf, type AwsCall } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, person, sentFor, team } from './support';
+import { alertTo, notificationsOf, pagedAtRest, person, sentFor, team } from './support';
 
 let service: TestService;
 let admin: ApiClient;
@@ -65,17 +66,41 @@ describe('an escalation step’s reads', () => {
     expect(how('ACCOUNT#')).toEqual([false]);
     expect(how(typeOf('alert'))).toContain(true);
     expect(how(typeOf('alert'))).not.toContain(false);
-    // The routing's start reads no escalation item: its decision was stored just now, so it presumes
-    // none, and its commit writes only where none is (the stop's read of it is below).
-    expect(how('ESC#')).toEqual([]);
+    // Where a step reads the escalation item, strongly (the routing's start reads none: below).
+    expect(how('ESC#')).not.toContain(false);
+  });
+
+  it('a start that presumes no escalation item reads none before its commit; where one is after all, it reads it and starts nothing twice', async () => {
+    const { a, alertId } = await pagedAtRest(admin, service);
+    // The routing's escalation gone (as a deleted alert's is): the start below finds no item.
+    await removeEscalation(accountId, alertId);
+    expect((await getEscalation(accountId, alertId)).version).toBe(0);
+    const before = (await notificationsOf(admin, alertId)).length;
+    const start = () =>
+      startEscalation({ accountId, alertId, key: 'test-start', targets: [{ type: 'account_user', id: a.id }], presumeNone: true });
+    const escalationCallsOf = (calls: AwsCall[]) =>
+      calls.filter((call) => itemKeyOf(call)?.pk === `ESC#${accountId}#${alertId}`).map((call) => call.operation);
+
+    const first = await dynamoCallsDuring(start);
+    expect(first.result?.changed).toBe(true);
+    // Its commit (only where none is) is the first call on the item; then its release.
+    expect(escalationCallsOf(first.calls)[0]).toBe('PutItem');
+    expect(escalationCallsOf(first.calls)).not.toContain('GetItem');
+    expect(await sentFor(admin, alertId, (sent) => sent.length > before)).not.toHaveLength(0);
+    await settle(service);
+    const paged = (await notificationsOf(admin, alertId)).length;
+
+    // The same start again, presuming none where the item is now: the commit fails, the step reads
+    // the item (ownCommit's look, then the next attempt's) and finds the start applied.
+    const again = await dynamoCallsDuring(start);
+    expect(again.result?.changed).toBe(false);
+    expect(escalationCallsOf(again.calls).slice(0, 2)).toEqual(['PutItem', 'GetItem']);
+    await settle(service);
+    expect(await notificationsOf(admin, alertId)).toHaveLength(paged);
   });
 
   it('a timer’s step reads the alert and the escalation item strongly', async () => {
-    const a = await person(admin);
-    const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
-    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
-    await sentFor(admin, alertId, (sent) => sent.length >= 1);
-    await settle(service);
+    const { alertId } = await pagedAtRest(admin, service, [60]);
     const { calls } = await dynamoCallsDuring(() => runStep(accountId, alertId, { kind: 'due' }));
     const reads = readsOf(calls);
     expect(reads.filter((read) => read.what === 'ESC#')).toEqual([{ what: 'ESC#', consistent: true }]);
@@ -110,11 +135,7 @@ describe('an escalation step’s reads', () => {
   });
 
   it('the acknowledgement’s stop reads the escalation item once and goes by the alert its transition wrote', async () => {
-    const a = await person(admin);
-    const t = await team(admin, { layers: [[a.id]] });
-    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
-    await sentFor(admin, alertId, (sent) => sent.length >= 1);
-    await settle(service);
+    const { a, alertId } = await pagedAtRest(admin, service);
     const { calls } = await dynamoCallsDuring(async () => {
       const res = await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`);
       expect(res.status, res.text).toBe(200);

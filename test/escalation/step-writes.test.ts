@@ -16,7 +16,7 @@ import type { ApiClient } from '../support/api-client';
 import { dynamoCallsDuring, onServiceClients } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, person, sentFor, team } from './support';
+import { alertTo, pagedAtRest, person, sentFor, team } from './support';
 
 let service: TestService;
 let admin: ApiClient;
@@ -113,11 +113,7 @@ describe('an escalation step’s writes of its own item', () => {
 
 describe('what an effect writes', () => {
   it('an effect kept out of the outbox writes nothing when carried out; a timeout’s close and a reassignment write', async () => {
-    const a = await person(admin);
-    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
-    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
-    await sentFor(admin, alertId, (sent) => sent.length >= 1);
-    await settle(service);
+    const { a, t, alertId } = await pagedAtRest(admin, service, [10]);
     const alert = (await getAlert(accountId, alertId))!;
     const at = Date.now();
     const bare = (id: string) => id.replace(/^[a-z]+_/, '');

@@ -6,6 +6,8 @@ import { createMember, type ApiClient } from '../support/api-client';
 import { itemKeyOf, type AwsCall } from '../support/aws-calls';
 import { holdAwsCalls } from '../support/aws-gates';
 import { outboxMessages } from '../support/dependencies';
+import { settle } from '../support/quiescence';
+import type { TestService } from '../support/runtime';
 
 export interface Person {
   id: string;
@@ -163,6 +165,19 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 /** Waits until the alert's notifications satisfy `done`. */
 export function sentFor(admin: ApiClient, alertId: string, done: (sent: Sent[]) => boolean, timeoutMs?: number): Promise<Sent[]> {
   return waitFor(() => notificationsOf(admin, alertId), done, timeoutMs);
+}
+
+/**
+ * A person, a team of one layer of them (`timeouts` as team() takes them) and an alert to it, once
+ * the person is paged and the service is at rest: the start of a test of one later step.
+ */
+export async function pagedAtRest(admin: ApiClient, service: TestService, timeouts?: number[]) {
+  const a = await person(admin);
+  const t = await team(admin, { layers: [[a.id]], timeouts });
+  const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+  await sentFor(admin, alertId, (sent) => sent.length >= 1);
+  await settle(service);
+  return { a, t, alertId };
 }
 
 /** The full text of a message as it went out (memory outbox), the newest first match. */
