@@ -102,6 +102,8 @@ export class LaneHandler extends NodeHttpHandler {
  */
 export const EMBEDDED_EMULATORS_VARIABLE = 'EMBEDDED_AWS_EMULATORS';
 
+const embeddedEmulators = () => process.env[EMBEDDED_EMULATORS_VARIABLE] === 'true';
+
 /** What the SDK tells a signer (the part of its RequestSigningArguments used here). */
 interface SigningOptions {
   signingDate?: Date | string | number;
@@ -126,14 +128,17 @@ export const emulatorSigner = {
 };
 
 /**
- * Against the embedded emulators, the middleware that only tells AWS about the caller goes too: the
- * user agent, built and escaped on every call (with the signing already skipped, a GetItem took
- * ~20 % less of the main thread's CPU without it and the next), and the recursion detection header
- * (a Lambda's trace id, which Lambda's loop detection reads from the messages it carries: there is
- * no Lambda locally). Deployed, and against moto or LocalStack, the clients keep both.
+ * The middleware a client of the service's table and queues goes without, once made with
+ * serviceClientConfig: the SDK's logging (withoutSdkLogging), and against the embedded emulators
+ * what only tells AWS about the caller: the user agent, built and escaped on every call (with the
+ * signing already skipped, a GetItem took ~20 % less of the main thread's CPU without it and the
+ * next), and the recursion detection header (a Lambda's trace id, which Lambda's loop detection
+ * reads from the messages it carries: there is no Lambda locally). Deployed, and against moto or
+ * LocalStack, the clients keep both.
  */
-export function withoutAwsOnlyHeaders(client: { middlewareStack: { remove(name: string): boolean } }): void {
-  if (process.env[EMBEDDED_EMULATORS_VARIABLE] !== 'true') return;
+export function trimServiceClient(client: { middlewareStack: { remove(name: string): boolean } }): void {
+  withoutSdkLogging(client);
+  if (!embeddedEmulators()) return;
   client.middlewareStack.remove('getUserAgentMiddleware');
   client.middlewareStack.remove('recursionDetectionMiddleware');
 }
@@ -143,6 +148,6 @@ export function serviceClientConfig(): { maxAttempts: number; requestHandler: La
   return {
     maxAttempts: 4,
     requestHandler: new LaneHandler(),
-    ...(process.env[EMBEDDED_EMULATORS_VARIABLE] === 'true' ? { signer: emulatorSigner } : {}),
+    ...(embeddedEmulators() ? { signer: emulatorSigner } : {}),
   };
 }

@@ -2,12 +2,11 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { clientPerEndpoint, serviceClientConfig, withoutAwsOnlyHeaders, withoutSdkLogging } from '../sdk';
+import { clientPerEndpoint, serviceClientConfig, trimServiceClient } from '../sdk';
 
 export const sqs: () => SQSClient = clientPerEndpoint('AWS_ENDPOINT_URL_SQS', () => {
   const client = new SQSClient({ ...serviceClientConfig(), useQueueUrlAsEndpoint: false });
-  withoutSdkLogging(client);
-  withoutAwsOnlyHeaders(client);
+  trimServiceClient(client);
   return client;
 });
 

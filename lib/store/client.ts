@@ -2,12 +2,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { clientPerEndpoint, serviceClientConfig, withoutAwsOnlyHeaders, withoutSdkLogging } from '../sdk';
+import { clientPerEndpoint, serviceClientConfig, trimServiceClient } from '../sdk';
 
 export const db: () => DynamoDBDocumentClient = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', () => {
   const raw = new DynamoDBClient(serviceClientConfig());
-  withoutSdkLogging(raw);
-  withoutAwsOnlyHeaders(raw);
+  trimServiceClient(raw);
   return DynamoDBDocumentClient.from(raw, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     unmarshallOptions: { wrapNumbers: false },

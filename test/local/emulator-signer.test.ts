@@ -2,7 +2,7 @@
 // the service's clients skip signing for them (lib/sdk.ts), and only for them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { EMBEDDED_EMULATORS_VARIABLE, emulatorSigner, serviceClientConfig, withoutAwsOnlyHeaders } from '../../lib/sdk';
+import { EMBEDDED_EMULATORS_VARIABLE, emulatorSigner, serviceClientConfig, trimServiceClient } from '../../lib/sdk';
 import { db } from '../../lib/store/client';
 import { getItem } from '../../lib/store/items';
 import { startService } from '../support/runtime';
@@ -39,7 +39,7 @@ describe('signing for the embedded emulators', () => {
       if (embedded) process.env[EMBEDDED_EMULATORS_VARIABLE] = 'true';
       else delete process.env[EMBEDDED_EMULATORS_VARIABLE];
       const client = new DynamoDBClient({ region: 'us-east-1' });
-      withoutAwsOnlyHeaders(client);
+      trimServiceClient(client);
       const names = client.middlewareStack.identify().join(' ');
       client.destroy();
       return names;
@@ -49,6 +49,9 @@ describe('signing for the embedded emulators', () => {
     expect(middlewareOf(true)).not.toContain('getUserAgentMiddleware');
     expect(middlewareOf(true)).not.toContain('recursionDetectionMiddleware');
     expect(middlewareOf(true)).toContain('retryMiddleware');
+    // The SDK's logging goes either way.
+    expect(middlewareOf(false)).not.toContain('loggerMiddleware');
+    expect(middlewareOf(true)).not.toContain('loggerMiddleware');
   });
 
   it.skipIf(Boolean(process.env.AWS_ENDPOINT_URL))('is what the runtime on embedded emulators uses, and they accept it', async () => {
