@@ -10,7 +10,8 @@
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
-import { recordTimeline, timelineEntriesCount, type TimelineEntry } from '../alerts/timeline';
+import { recordTimeline, recordTimelinePack, timelineEntriesCount, type TimelineEntry } from '../alerts/timeline';
+import { packIdsEndingAt } from '../logs/packed';
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
@@ -63,17 +64,37 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     // One per decision made: two deliveries deciding in the same millisecond must not store the same
     // item, or the loser takes the winner's save for its own whose answer was lost (saveAlert) and
     // counts the decision a second time.
-    routing_log_id: sequencedUlid(Date.parse(now), 1023, `route:${current.id}:outcome:${newId()}`),
+    routing_log_id: sequencedUlid(Date.parse(now), PACKED_OUTCOME_SEQUENCE, `route:${current.id}:outcome:${newId()}`),
     version: current.version + 1,
     updated_at: now,
   };
+}
+
+/**
+ * The sequence (lib/ids.ts sequencedUlid) of the outcome entry's id, `routing_log_id`, which tells how
+ * the routing's entries are stored. 1022: as ONE item (lib/logs/packed.ts), the routers' entries at the
+ * ids right before the outcome's, so the decision's one id names them all and a redelivery finishing
+ * it writes the same item. 1023 (routings stored before, and none at all): one item each, the
+ * routers' at ids of their own (sequence = their index), as then.
+ */
+const PACKED_OUTCOME_SEQUENCE = 1022;
+
+const packedRouting = (outcomeId: string | null): outcomeId is string =>
+  outcomeId !== null && outcomeId.slice(10, 12) === sequencedUlid(0, PACKED_OUTCOME_SEQUENCE, '').slice(10, 12);
+
+/** The ids of the routing's entries: one per router the alert passed, then the outcome's. */
+function timelineIds(alert: AlertRecord, hops: number): string[] {
+  const base = Date.parse(alert.routed_at!);
+  if (packedRouting(alert.routing_log_id)) return packIdsEndingAt(alert.routing_log_id, hops + 1);
+  const ids = Array.from({ length: hops }, (_, index) => sequencedUlid(base, index, `route:${alert.id}:hop:${index}`));
+  return [...ids, alert.routing_log_id ?? sequencedUlid(base, 1023, `route:${alert.id}:outcome`)];
 }
 
 /** The routing steps of the timeline: one entry per router the alert passed, then the outcome. */
 function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops']): TimelineEntry[] {
   const routing = alert.routing!;
   const hops = fullHops ?? routing.hops;
-  const base = Date.parse(alert.routed_at!);
+  const ids = timelineIds(alert, hops.length);
   const entries: TimelineEntry[] = hops.map((hop, index) => ({
     alert,
     action: 'router',
@@ -90,7 +111,7 @@ function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops'])
       used_default: hop.used_default,
       ...(hop.warnings.length ? { warnings: hop.warnings } : {}),
     },
-    id: sequencedUlid(base, index, `route:${alert.id}:hop:${index}`),
+    id: ids[index],
   }));
   const action = routing.outcome === 'suppressed' ? 'suppressed' : routing.outcome === 'dropped' ? 'dropped' : 'routed';
   entries.push({
@@ -113,7 +134,7 @@ function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops'])
       ...(routing.skipped.length ? { skipped: routing.skipped } : {}),
       ...(routing.aggregate?.parent_id ? { parent_id: prefixId('alert', routing.aggregate.parent_id) } : {}),
     },
-    id: alert.routing_log_id ?? sequencedUlid(base, 1023, `route:${alert.id}:outcome`),
+    id: ids[hops.length],
   });
   return entries;
 }
@@ -131,8 +152,10 @@ async function finishRouting(
   fullHops?: RoutingDecision['hops'],
 ): Promise<void> {
   if (!alert.routing) return;
+  const entries = timelineEntries(alert, fullHops);
+  if (entries.length > 1 && packedRouting(alert.routing_log_id)) await recordTimelinePack(entries, { counted: true, fresh });
   // Side by side: fresh entries share one grouped BatchWrite.
-  await Promise.all(timelineEntries(alert, fullHops).map((entry) => recordTimeline(entry, { counted: true, fresh })));
+  else await Promise.all(entries.map((entry) => recordTimeline(entry, { counted: true, fresh })));
   await assignmentsDecided(alert, alert.assignments, fresh);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));

@@ -124,7 +124,8 @@ export interface AlertRecord {
   archived_at: string | null;
   archived_by: string | null;
   /** When the routing worker handed the alert on (null until then), and the id of its 'routed'
-   * timeline log, chosen before the write so a redelivered message can finish a crashed attempt. */
+   * timeline log, chosen before the write so a redelivered message can finish a crashed attempt (its
+   * sequence tells whether the routers' entries are packed with it: lib/alert-routing/route-alert.ts). */
   routed_at: string | null;
   routing_log_id: string | null;
   /** Everyone routing assigned the alert to (every destination team and user, not only the first). */

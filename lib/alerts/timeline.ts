@@ -126,11 +126,12 @@ export async function recordTimeline(entry: TimelineEntry, options: TimelineWrit
  * Entries one step writes in the same millisecond, in their order, as ONE item (lib/logs/packed.ts):
  * the first keeps its id, the others take the ids right after it. Each entry's `id` is the one it
  * would have alone: a first id already written alone (by a version that did not pack, its outbox
- * carried out again now) has the others written alone under theirs, as that version would have.
- * Idempotent as recordTimeline with chosen ids; counted here unless `counted`.
+ * carried out again now) has the others written alone under theirs, as that version would have (a
+ * routing's entries carry the pack's ids already: lib/alert-routing/route-alert.ts). Idempotent as
+ * recordTimeline with chosen ids; counted here unless `counted`; `fresh` as recordTimeline's.
  */
-export async function recordTimelinePack(entries: readonly TimelineEntry[], options: { counted?: boolean } = {}): Promise<void> {
-  const single = (entry: TimelineEntry) => recordTimeline(entry, { counted: options.counted ?? false });
+export async function recordTimelinePack(entries: readonly TimelineEntry[], options: TimelineWrite = {}): Promise<void> {
+  const single = (entry: TimelineEntry) => recordTimeline(entry, options);
   if (entries.length < 2 || entries.some((entry) => entry.id === undefined)) {
     await Promise.all(entries.map(single));
     return;
@@ -143,13 +144,15 @@ export async function recordTimelinePack(entries: readonly TimelineEntry[], opti
     return;
   }
   const [outcome] = await Promise.all([
-    insertTimelinePack(logs, options.counted ?? false),
+    insertTimelinePack(logs, options.counted ?? false, options.fresh ?? false),
     // Published beside the write, as recordTimeline does (deliveries are keyed by the entry's id).
     ...entries.map((entry, i) => publishAlertEvent(entry, ids[i])),
   ]);
   // An entry written alone under the first id (a rare retry across the deploy): the others are written
   // under their own ids too, and their events published once more under those.
   if (outcome === 'single') await Promise.all(entries.slice(1).map(single));
+  // Too large together (a routing's many long hops): each alone, under the same ids.
+  if (outcome === 'too-large') await Promise.all(entries.map(single));
 }
 
 /** The timeline entry of a change made through the API: the alert as read (`before`) and as saved. */

@@ -1,6 +1,7 @@
 // Packed timeline entries (docs/ARCHITECTURE.md "Write budget per alert life", Logs): the entries one
-// escalation step writes in the same millisecond (a layer's timed_out, then escalated) stored as ONE
-// item instead of one each, which saves the table's and the owner index's unit of every entry but
+// escalation step writes in the same millisecond (a layer's timed_out, then escalated), or one routing
+// writes (an entry per router, then the outcome: lib/alert-routing/route-alert.ts) stored as ONE item
+// instead of one each, which saves the table's and the owner index's unit of every entry but
 // the first. Pure: the store (store.ts) holds the keys and hands in what they give.
 //   - The item's sort key is the first entry's id; the others' ids follow it one by one (nextUlid),
 //     so no other log of the account sorts between them: every reader unpacks an item where it stands
@@ -32,6 +33,28 @@ export function nextUlid(id: string): string {
     chars[i] = '0';
   }
   throw new Error(`nextUlid: no ULID follows ${id} in its millisecond`);
+}
+
+/** The ULID right before `id` (its random part minus one): nothing can sort between the two. */
+export function previousUlid(id: string): string {
+  const chars = id.split('');
+  for (let i = chars.length - 1; i >= chars.length - 16; i--) {
+    const value = CROCKFORD.indexOf(chars[i]);
+    if (value < 0) throw new Error(`previousUlid: not a ULID: ${id}`);
+    if (value > 0) {
+      chars[i] = CROCKFORD[value - 1];
+      return chars.join('');
+    }
+    chars[i] = 'Z';
+  }
+  throw new Error(`previousUlid: no ULID precedes ${id} in its millisecond`);
+}
+
+/** The ids of a pack of `count` entries whose LAST id is `last` (the routing's outcome, route-alert.ts). */
+export function packIdsEndingAt(last: string, count: number): string[] {
+  const ids = [last];
+  while (ids.length < count) ids.unshift(previousUlid(ids[0]));
+  return ids;
 }
 
 /** The ids of a pack of `count` entries whose first id is `base`. */

@@ -1,7 +1,7 @@
 // Data access for logs (lib/alerts/ACCESS-PATTERNS.md, lib/integrations/ACCESS-PATTERNS.md).
 //   log              A#<acc>#LOG / <id>
 //   by owner         gsi1: A#<acc>#LOG#O#<owner prefix id> / <id>   (a timeline, oldest first)
-//   packed entries   one item at the first entry's id holding an escalation step's timeline entries,
+//   packed entries   one item at the first entry's id holding an escalation step's (or a routing's) timeline entries,
 //                    whose ids follow it one by one (packed.ts): read where it stands, unpacked
 //   pending webhooks gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>   (sparse: only while
 //                    pending; sharded so no index partition runs hot)
@@ -22,6 +22,7 @@ import {
   fromItem,
   getItem,
   isConditionFailure,
+  ItemTooLarge,
   putNew,
   queryItems,
   type Item,
@@ -128,18 +129,31 @@ export async function insertTimelineLog(log: LogRecord, counted: boolean): Promi
  * written once: a conditional put carrying this call's id, as insertTimelineLog. `inserted`: this
  * call wrote it (and counted every entry, unless `counted`: the caller counts them); `exists`: a pack
  * was there already; `single`: an entry written alone holds the first id (an outbox carried out again
- * by a version that did not pack): the caller writes the others alone too. Throws when the entries
- * cannot share an item (packEntries, which the caller asks first).
+ * by a version that did not pack): the caller writes the others alone too; `too-large`: together they
+ * pass the item limit (nothing written: the caller writes them alone). `fresh`: no earlier attempt can
+ * have written the pack (the write that chose its ids succeeded just now, as insertFreshTimelineLog):
+ * an unconditional put that may share a BatchWrite. Throws when the entries cannot share an item
+ * (packEntries, which the caller asks first).
  */
-export async function insertTimelinePack(entries: readonly LogRecord[], counted: boolean): Promise<'inserted' | 'exists' | 'single'> {
+export async function insertTimelinePack(
+  entries: readonly LogRecord[],
+  counted: boolean,
+  fresh = false,
+): Promise<'inserted' | 'exists' | 'single' | 'too-large'> {
   const packed = packEntries(entries);
   if (!packed) throw new Error('insertTimelinePack: these entries cannot share an item');
   const [first] = entries;
   const call = newId();
   const { pk, sk, gsi1pk, gsi1sk } = logs.item(first);
-  const item: Item = { pk, sk, gsi1pk, gsi1sk, ...packed, [CALL_ATTRIBUTE]: call };
-  checkItemSize(item);
-  if (!(await putNew(item))) {
+  const item: Item = { pk, sk, gsi1pk, gsi1sk, ...packed, ...(fresh ? {} : { [CALL_ATTRIBUTE]: call }) };
+  try {
+    checkItemSize(item);
+  } catch (error) {
+    if (error instanceof ItemTooLarge) return 'too-large';
+    throw error;
+  }
+  if (fresh) await putGrouped(item);
+  else if (!(await putNew(item))) {
     const stored = await getItem(logs.key(first.account_id, first.id));
     if (!stored) return 'exists';
     if (!(PACK_ATTRIBUTE in stored)) return 'single';

@@ -5,11 +5,11 @@
 // counts; entries stored one item each before (and written alone now) read beside them.
 import { describe, expect, it } from 'vitest';
 import { getAlert } from '../../lib/alerts/store';
-import { timelineLog } from '../../lib/alerts/timeline';
+import { recordTimelinePack, timelineLog } from '../../lib/alerts/timeline';
 import { prefixId, sequencedUlid } from '../../lib/ids';
 import { nextUlid } from '../../lib/logs/packed';
 import { importLogs } from '../../lib/logs/store';
-import { queryItems } from '../../lib/store/items';
+import { getItem, queryItems } from '../../lib/store/items';
 import { recountCounter } from '../../lib/store/recount';
 import type { ApiClient } from '../support/api-client';
 import { settle } from '../support/quiescence';
@@ -158,4 +158,31 @@ describe('packed timeline entries', () => {
     // The recount counts entries, not items: the alert counters it finds are exact.
     expect(await recountCounter(accountId, 'ALERT', { settleMs: 50 })).toMatchObject({ status: 'exact' });
   }, 120_000);
+
+  it('too large together (a routing of long hops), each is written alone under its id, fresh or not', async () => {
+    const alert = (await getAlert(accountId, (await alertTo(admin, { users: [(await person(admin)).id] })).id))!;
+    for (const fresh of [true, false]) {
+      const base = sequencedUlid(Date.now(), 1020, `large:${fresh}`);
+      const long = 'x'.repeat(150_000);
+      const entries = [0, 1, 2].map((i) => ({
+        alert,
+        action: 'router' as const,
+        oldStatus: alert.status,
+        newStatus: alert.status,
+        time: new Date().toISOString(),
+        details: { hop: i, note: long },
+      }));
+      const ids = [base, nextUlid(base), nextUlid(nextUlid(base))];
+      await recordTimelinePack(
+        entries.map((entry, i) => ({ ...entry, id: ids[i] })),
+        fresh ? { counted: true, fresh: true } : {},
+      );
+      await settle(service);
+      for (const [i, id] of ids.entries()) {
+        const item = (await getItem({ pk: `A#${accountId}#LOG`, sk: id }))!;
+        expect(item.pack, `${fresh} ${i}`).toBeUndefined();
+        expect((item.data as { hop: number }).hop).toBe(i);
+      }
+    }
+  }, 60_000);
 });

@@ -17,6 +17,10 @@ import { startHttpTarget, type HttpTarget } from '../support/http-target';
 import { createIntegration, eventually } from '../integrations/support';
 import { testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/store/client';
+import { packIdsEndingAt } from '../../lib/logs/packed';
+import { sequencedUlid } from '../../lib/ids';
 
 let service: TestService;
 let admin: ApiClient;
@@ -337,6 +341,58 @@ describe('routing through routers', () => {
       expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
     },
   );
+
+  it("a routing's entries are one item: the routers' at the ids right before the outcome's; a routing stored before is finished one item each", async () => {
+    const last = await router(null, { default_receiver_team_id: teamB.id });
+    const middle = await router(null, { default_receiver_router_id: last.id });
+    const first = await router(null, { default_receiver_router_id: middle.id });
+    const alert = await viaApi([first.id]);
+    await settle(service);
+    const outcomeId = alert.routing_log_id!;
+    const ids = packIdsEndingAt(outcomeId, 4);
+    const routingEntries = async (id: string) =>
+      (await timeline(id)).filter((l) => l.data.action === 'router' || l.data.action === 'routed');
+    const entries = await routingEntries(alert.id);
+    expect(entries.map((l) => [l.id, l.data.action, l.data.router_id])).toEqual([
+      [`log_${ids[0]}`, 'router', first.prefix_id],
+      [`log_${ids[1]}`, 'router', middle.prefix_id],
+      [`log_${ids[2]}`, 'router', last.prefix_id],
+      [`log_${ids[3]}`, 'routed', undefined],
+    ]);
+    // One item at the first id holds all four; the others are no keys of their own.
+    const logKey = (sk: string) => ({ TableName: tableName(), Key: { pk: `A#${accountId}#LOG`, sk } });
+    const item = (await db().send(new GetCommand(logKey(ids[0])))).Item!;
+    expect(item.pack).toHaveLength(4);
+    for (const id of ids.slice(1)) expect((await db().send(new GetCommand(logKey(id)))).Item).toBeUndefined();
+    // Every entry is found by its id, as written alone.
+    for (const [i, id] of ids.entries()) expect((await admin.get(`/log/log_${id}`)).body.data.action).toBe(i < 3 ? 'router' : 'routed');
+    // A redelivery finishes nothing twice.
+    const count = (await timeline(alert.id)).length;
+    expect(await routeAlert({ account_id: accountId, alert_id: alert.id })).toBe('already-routed');
+    await settle(service);
+    expect((await timeline(alert.id)).length).toBe(count);
+
+    // A routing stored before this format (its outcome id of sequence 1023), its entries lost to a
+    // crash: finished one item per entry at the ids it had then (the routers' of their own).
+    const before = await viaApi([first.id]);
+    await settle(service);
+    const base = Date.parse(before.routed_at!);
+    const oldOutcome = sequencedUlid(base, 1023, `route:${before.id}:outcome:old`);
+    await db().send(new DeleteCommand(logKey(packIdsEndingAt(before.routing_log_id!, 4)[0])));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `A#${accountId}#ALERT`, sk: before.id },
+        UpdateExpression: 'SET routing_log_id = :id',
+        ExpressionAttributeValues: { ':id': oldOutcome },
+      }),
+    );
+    expect(await routeAlert({ account_id: accountId, alert_id: before.id })).toBe('already-routed');
+    await settle(service);
+    const oldIds = [0, 1, 2].map((index) => sequencedUlid(base, index, `route:${before.id}:hop:${index}`));
+    expect((await routingEntries(before.id)).map((l) => l.id)).toEqual([...oldIds, oldOutcome].map((id) => `log_${id}`));
+    for (const id of [...oldIds, oldOutcome]) expect((await db().send(new GetCommand(logKey(id)))).Item?.pack).toBeUndefined();
+  });
 
   it('an alert sent straight to a team is assigned to it, as before', async () => {
     const res = await admin.post('/api/v4/alerts', {

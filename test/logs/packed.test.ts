@@ -1,7 +1,7 @@
 // Packed timeline entries (lib/logs/packed.ts): consecutive ids, and a compact form that gives every
 // entry back exactly as it was written.
 import { describe, expect, it } from 'vitest';
-import { entriesIn, isPacked, nextUlid, packEntries, packIds, unpackEntries } from '../../lib/logs/packed';
+import { entriesIn, isPacked, nextUlid, packEntries, packIds, packIdsEndingAt, previousUlid, unpackEntries } from '../../lib/logs/packed';
 import type { LogRecord } from '../../lib/logs/records';
 import { sequencedUlid } from '../../lib/ids';
 
@@ -38,6 +38,18 @@ describe('ids of a pack', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(ids.every((id) => id.slice(0, 10) === base.slice(0, 10))).toBe(true);
     expect(() => nextUlid('01JD00000ZZZZZZZZZZZZZZZZZ')).toThrow();
+  });
+
+  it("end at a given last one (a routing's outcome): the ids right before it, the inverse of packIds", () => {
+    expect(previousUlid('01JD0000000000000000000001')).toBe('01JD0000000000000000000000');
+    expect(previousUlid('01JD0000000000000000000010')).toBe('01JD000000000000000000000Z');
+    expect(previousUlid('01JD0000000100000000000000')).toBe('01JD00000000ZZZZZZZZZZZZZZ');
+    expect(() => previousUlid('01JD000000' + '0'.repeat(16))).toThrow();
+    const last = '01JD00000000ZY0000000000Z1';
+    const ids = packIdsEndingAt(last, 4);
+    expect(ids[3]).toBe(last);
+    expect(packIds(ids[0], 4)).toEqual(ids);
+    expect([...ids].sort()).toEqual(ids);
   });
 });
 
