@@ -9,8 +9,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
 import { overdue } from '../queues/backlog';
-import { putIndexItems } from '../store/grouped-writes';
-import { deleteItem, isConditionFailure, queryItems } from '../store/items';
+import { deleteIndexItem, putIndexItems } from '../store/grouped-writes';
+import { isConditionFailure, queryItems } from '../store/items';
 
 export const UNROUTED_SHARDS = 8;
 
@@ -38,9 +38,9 @@ export async function markUnrouted(accountId: string, alertId: string, dueAt: nu
   await putIndexItems([{ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 }]);
 }
 
-/** Routing is done: the alert leaves the index (idempotent). */
+/** Routing is done: the alert leaves the index (idempotent; concurrent routings' share a BatchWrite). */
 export async function clearUnrouted(accountId: string, alertId: string): Promise<void> {
-  await deleteItem(key(accountId, alertId));
+  await deleteIndexItem(key(accountId, alertId));
 }
 
 /**

@@ -19,36 +19,28 @@ const TINY_ATTRIBUTE = 'tiny';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The ULID right after `id` (its random part plus one): nothing can sort between the two. */
-export function nextUlid(id: string): string {
+/** The ULID `step` away from `id` in its random part: nothing can sort between the two. */
+function movedUlid(id: string, step: 1 | -1): string {
   const chars = id.split('');
   // Only the sixteen random characters move: the time part stays the entries' millisecond.
   for (let i = chars.length - 1; i >= chars.length - 16; i--) {
     const value = CROCKFORD.indexOf(chars[i]);
-    if (value < 0) throw new Error(`nextUlid: not a ULID: ${id}`);
-    if (value < 31) {
-      chars[i] = CROCKFORD[value + 1];
+    if (value < 0) throw new Error(`not a ULID: ${id}`);
+    const moved = value + step;
+    if (moved >= 0 && moved < 32) {
+      chars[i] = CROCKFORD[moved];
       return chars.join('');
     }
-    chars[i] = '0';
+    chars[i] = step > 0 ? '0' : 'Z';
   }
-  throw new Error(`nextUlid: no ULID follows ${id} in its millisecond`);
+  throw new Error(`no ULID ${step > 0 ? 'follows' : 'precedes'} ${id} in its millisecond`);
 }
 
-/** The ULID right before `id` (its random part minus one): nothing can sort between the two. */
-export function previousUlid(id: string): string {
-  const chars = id.split('');
-  for (let i = chars.length - 1; i >= chars.length - 16; i--) {
-    const value = CROCKFORD.indexOf(chars[i]);
-    if (value < 0) throw new Error(`previousUlid: not a ULID: ${id}`);
-    if (value > 0) {
-      chars[i] = CROCKFORD[value - 1];
-      return chars.join('');
-    }
-    chars[i] = 'Z';
-  }
-  throw new Error(`previousUlid: no ULID precedes ${id} in its millisecond`);
-}
+/** The ULID right after `id` (its random part plus one). */
+export const nextUlid = (id: string): string => movedUlid(id, 1);
+
+/** The ULID right before `id` (its random part minus one). */
+export const previousUlid = (id: string): string => movedUlid(id, -1);
 
 /** The ids of a pack of `count` entries whose LAST id is `last` (the routing's outcome, route-alert.ts). */
 export function packIdsEndingAt(last: string, count: number): string[] {

@@ -9,7 +9,7 @@ import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counter
 import { heldCounts, writeHeldCountsWith } from './deferred-counts';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { EntityType } from '../entities';
-import { batchWrite, checkItemSize, type Item, type WriteRequest } from './items';
+import { batchWrite, checkItemSize, type Item, type Key, type WriteRequest } from './items';
 
 // One writer per counter item (an account's counts of a type, an owner's count, an alert's
 // created_at buckets), one write in flight: deltas that arrive meanwhile are summed into the next
@@ -72,6 +72,15 @@ const indexPuts = new GroupCommit<Item>((items) => batchWrite(items.map((item) =
 export function putIndexItems(items: Item[]): Promise<void> {
   for (const item of items) checkItemSize(item);
   return Promise.all(items.map((item) => indexPuts.add(item))).then(() => undefined);
+}
+
+/** Unconditional deletes of index items whose object moved on (an alert's unrouted entry once it is
+ * routed), 25 to a BatchWrite: idempotent, and no write of the same key can be waiting beside them
+ * (the entry was put before the object it follows, and is put again only by a re-drive's update). */
+const indexDeletes = new GroupCommit<Key>((keys) => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: key } }))), 25, 2);
+
+export function deleteIndexItem(key: Key): Promise<void> {
+  return indexDeletes.add(key);
 }
 
 /** Puts and deletes that must land in the order they were asked for (link items that follow an

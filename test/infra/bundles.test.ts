@@ -31,9 +31,12 @@ const BUDGET_KIB = 600;
  * of its own (web push's delivery, an automation's outbound client, the compression middleware, the
  * routes loaded with their first request) adds its chunk's wrapper and import code, and the
  * canary's resolve (a first-use chunk of the sweeper) now records the escalation's stop itself:
- * 1 098.7 KiB in all, 582.7 at start (598.5 before).
+ * 1 098.7 KiB in all, 582.7 at start (598.5 before). Raised by 1 KiB with issue 21's shared calls:
+ * the steps' people read together, the unrouted entries removed together and a routing's entries
+ * packed at ids before the outcome's are in every paging function (the sweeper: 1 100.4 KiB in all,
+ * 584.3 at start).
  */
-const ALL_CODE_KIB = 1100;
+const ALL_CODE_KIB = 1101;
 
 const PAGING = ['broadcasts', 'smsInbound', 'routingWorker', 'escalationWorker', 'sweeper'];
 /** Slack's interactions and /oncall: it sends nothing itself (clicks are run by the escalation worker), but matches rules through /oncall page. */
