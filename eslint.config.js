@@ -85,6 +85,22 @@ export default tseslint.config(
     },
   },
   {
+    // A dynamic import in the service's code is made once (loadOnce, onFirstUse, or a `??=` memo): a
+    // plain import() asks the module loader again on every call, which under the local runtime's
+    // TypeScript loader is a round trip to the loader's thread on every request (lib/load-once.ts).
+    files: ['{lib,functions}/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name=/^(loadOnce|onFirstUse)$/] ImportExpression):not(AssignmentExpression[operator='??='] ImportExpression)",
+          message: 'Load a module on first use with loadOnce(() => import(…)) (lib/load-once.ts), made once per process.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },

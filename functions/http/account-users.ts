@@ -6,50 +6,50 @@
 import { accountUserRoutes } from '../../lib/account-users/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
 
-const represent = () => import('../../lib/account-users/represent');
-const push = () => import('../../lib/account-users/push-subscriptions');
+const loadAccountUsersReadAccountUsers = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/read-account-users'));
+const loadAccountUsersCreateAccountUser = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/create-account-user'));
+const loadAccountUsersUpdateAccountUser = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/update-account-user'));
+const loadAccountUsersDeleteAccountUser = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/delete-account-user'));
+const loadAccountUsersChangePassword = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/change-password'));
+const loadAccountUsersSendTestNotification = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/send-test-notification'));
+const loadNotifyRepresent = /* @__PURE__ */ loadOnce(() => import('../../lib/notify/represent'));
+
+const represent = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/represent'));
+const push = /* @__PURE__ */ loadOnce(() => import('../../lib/account-users/push-subscriptions'));
 
 export const handler = httpHandler(accountUserRoutes, {
   list: async (req) => {
-    const { listAccountUsers } = await import('../../lib/account-users/read-account-users');
+    const { listAccountUsers } = await loadAccountUsersReadAccountUsers();
     return ok(await listAccountUsers(req.principal, req.query, req.iface));
   },
   create: async (req) => {
-    const [{ createAccountUser }, { accountUserToV4 }] = await Promise.all([
-      import('../../lib/account-users/create-account-user'),
-      represent(),
-    ]);
+    const [{ createAccountUser }, { accountUserToV4 }] = await Promise.all([loadAccountUsersCreateAccountUser(), represent()]);
     return created(accountUserToV4(await createAccountUser(req.principal, req.body())));
   },
   get: async (req) => {
-    const [{ findAccountUser }, { accountUserToV4 }] = await Promise.all([
-      import('../../lib/account-users/read-account-users'),
-      represent(),
-    ]);
+    const [{ findAccountUser }, { accountUserToV4 }] = await Promise.all([loadAccountUsersReadAccountUsers(), represent()]);
     return ok(accountUserToV4(await findAccountUser(req.principal, req.params.id)));
   },
   update: async (req) => {
-    const [{ updateAccountUser }, { accountUserToV4 }] = await Promise.all([
-      import('../../lib/account-users/update-account-user'),
-      represent(),
-    ]);
+    const [{ updateAccountUser }, { accountUserToV4 }] = await Promise.all([loadAccountUsersUpdateAccountUser(), represent()]);
     return ok(accountUserToV4(await updateAccountUser(req.principal, req.params.id, req.body())));
   },
   delete: async (req) => {
-    const { deleteAccountUser } = await import('../../lib/account-users/delete-account-user');
+    const { deleteAccountUser } = await loadAccountUsersDeleteAccountUser();
     await deleteAccountUser(req.principal, req.params.id);
     return noContent();
   },
   changePassword: async (req) => {
-    const { changePassword } = await import('../../lib/account-users/change-password');
+    const { changePassword } = await loadAccountUsersChangePassword();
     await changePassword(req.principal, req.params.id, req.body());
     return noContent();
   },
   sendTestNotification: async (req) => {
     const [{ sendTestNotification }, { notificationToV4 }] = await Promise.all([
-      import('../../lib/account-users/send-test-notification'),
-      import('../../lib/notify/represent'),
+      loadAccountUsersSendTestNotification(),
+      loadNotifyRepresent(),
     ]);
     return accepted(notificationToV4(await sendTestNotification(req.principal, req.params.id, req.body())));
   },

@@ -7,12 +7,26 @@ import { alertRoutes } from '../../lib/alerts/routes';
 import { httpHandler } from '../../lib/api/handler';
 import type { ApiRequest } from '../../lib/http/request';
 import { created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
 
-const reads = () => Promise.all([import('../../lib/alerts/read-alerts'), import('../../lib/alerts/represent')]);
-const creation = () => Promise.all([import('../../lib/alerts/create-alert'), import('../../lib/alerts/represent')]);
-const updates = () => Promise.all([import('../../lib/alerts/update-alert'), import('../../lib/alerts/represent')]);
-const deletion = () => Promise.all([import('../../lib/alerts/delete-alert'), import('../../lib/alerts/read-alerts')]);
-const transitions = () => Promise.all([import('../../lib/alert-transitions/act-on-alert'), import('../../lib/alerts/represent')]);
+const loadAlertsReadComments = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/read-comments'));
+const loadAlertsCreateComment = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/create-comment'));
+const loadAlertsRepresent = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/represent'));
+const loadAlertTransitionsHandoff = /* @__PURE__ */ loadOnce(() => import('../../lib/alert-transitions/handoff'));
+
+const reads = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/read-alerts'), import('../../lib/alerts/represent')]));
+const creation = /* @__PURE__ */ loadOnce(() =>
+  Promise.all([import('../../lib/alerts/create-alert'), import('../../lib/alerts/represent')]),
+);
+const updates = /* @__PURE__ */ loadOnce(() =>
+  Promise.all([import('../../lib/alerts/update-alert'), import('../../lib/alerts/represent')]),
+);
+const deletion = /* @__PURE__ */ loadOnce(() =>
+  Promise.all([import('../../lib/alerts/delete-alert'), import('../../lib/alerts/read-alerts')]),
+);
+const transitions = /* @__PURE__ */ loadOnce(() =>
+  Promise.all([import('../../lib/alert-transitions/act-on-alert'), import('../../lib/alerts/represent')]),
+);
 
 const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) => {
   const [{ actOnAlert }, { alertToV4 }] = await transitions();
@@ -50,14 +64,11 @@ export const handler = httpHandler(alertRoutes, {
   resolve: v4Action('resolve'),
   reject: v4Action('reject'),
   listComments: async (req) => {
-    const { listComments } = await import('../../lib/alerts/read-comments');
+    const { listComments } = await loadAlertsReadComments();
     return ok(await listComments(req.principal, req.params.id, req.query, req.iface));
   },
   createComment: async (req) => {
-    const [{ createComment }, { commentToV4 }] = await Promise.all([
-      import('../../lib/alerts/create-comment'),
-      import('../../lib/alerts/represent'),
-    ]);
+    const [{ createComment }, { commentToV4 }] = await Promise.all([loadAlertsCreateComment(), loadAlertsRepresent()]);
     return created(commentToV4(await createComment(req.principal, req.params.id, req.body())));
   },
   teamAlerts: async (req) => {
@@ -92,10 +103,7 @@ export const handler = httpHandler(alertRoutes, {
   earlierResolve: earlierAction('resolve'),
   earlierArchive: earlierAction('archive'),
   earlierHandoff: async (req) => {
-    const [{ handoffAndEscalate }, { alertToEarlier }] = await Promise.all([
-      import('../../lib/alert-transitions/handoff'),
-      import('../../lib/alerts/represent'),
-    ]);
+    const [{ handoffAndEscalate }, { alertToEarlier }] = await Promise.all([loadAlertTransitionsHandoff(), loadAlertsRepresent()]);
     return ok(alertToEarlier(await handoffAndEscalate(req.principal, req.params.id, req.body())));
   },
 

@@ -12,10 +12,17 @@ import { carriesCredentials } from '../../lib/api/authenticate';
 import { baseUrlOf } from '../../lib/http/base-url';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
 import type { IntegrationRecord } from '../../lib/integrations/records';
+import { loadOnce } from '../../lib/load-once';
 
-const reads = () => Promise.all([import('../../lib/integrations/read-integrations'), import('../../lib/integrations/represent')]);
-const creation = () => Promise.all([import('../../lib/integrations/create-integration'), reads()]);
-const updates = () => Promise.all([import('../../lib/integrations/update-integration'), reads()]);
+const loadIntegrationsDeleteIntegration = /* @__PURE__ */ loadOnce(() => import('../../lib/integrations/delete-integration'));
+const loadIngestReceiveBeat = /* @__PURE__ */ loadOnce(() => import('../../lib/integrations/ingest/receive-beat'));
+const loadIngestInboundRequest = /* @__PURE__ */ loadOnce(() => import('../../lib/integrations/ingest/inbound-request'));
+
+const reads = /* @__PURE__ */ loadOnce(() =>
+  Promise.all([import('../../lib/integrations/read-integrations'), import('../../lib/integrations/represent')]),
+);
+const creation = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/integrations/create-integration'), reads()]));
+const updates = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/integrations/update-integration'), reads()]));
 
 const withHeartbeat = async (record: IntegrationRecord) => {
   const [{ heartbeatOf }] = await reads();
@@ -43,7 +50,7 @@ export const handler = httpHandler(integrationRoutes, {
     return ok(integrationToV4(record, baseUrlOf(req), heartbeat));
   },
   delete: async (req) => {
-    const { deleteIntegration } = await import('../../lib/integrations/delete-integration');
+    const { deleteIntegration } = await loadIntegrationsDeleteIntegration();
     await deleteIntegration(req.principal, req.params.id);
     return noContent();
   },
@@ -59,10 +66,7 @@ export const handler = httpHandler(integrationRoutes, {
   // Without credentials (the route's are optional) this is a heartbeat's inbound address: a beat.
   earlierGet: async (req) => {
     if (!carriesCredentials(req.headers)) {
-      const [{ receiveBeatById }, { inboundRequest }] = await Promise.all([
-        import('../../lib/integrations/ingest/receive-beat'),
-        import('../../lib/integrations/ingest/inbound-request'),
-      ]);
+      const [{ receiveBeatById }, { inboundRequest }] = await Promise.all([loadIngestReceiveBeat(), loadIngestInboundRequest()]);
       return accepted(await receiveBeatById({ rawId: req.params.id, ...inboundRequest(req) }, 'GET'));
     }
     const [{ findIntegration }, { integrationToEarlier }] = await reads();
@@ -75,7 +79,7 @@ export const handler = httpHandler(integrationRoutes, {
     return ok(integrationToEarlier(record, baseUrlOf(req), heartbeat));
   },
   earlierDelete: async (req) => {
-    const { deleteIntegration } = await import('../../lib/integrations/delete-integration');
+    const { deleteIntegration } = await loadIntegrationsDeleteIntegration();
     await deleteIntegration(req.principal, req.params.id);
     return noContent();
   },

@@ -6,9 +6,23 @@
 import { notificationRuleRoutes } from '../../lib/notification-rules/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
 
-const represent = () => import('../../lib/notification-rules/represent');
-const reads = () => import('../../lib/notification-rules/read-notification-rules');
+const loadNotificationRulesCreateNotificationRule = /* @__PURE__ */ loadOnce(
+  () => import('../../lib/notification-rules/create-notification-rule'),
+);
+const loadNotificationRulesUpdateNotificationRule = /* @__PURE__ */ loadOnce(
+  () => import('../../lib/notification-rules/update-notification-rule'),
+);
+const loadNotificationRulesDeleteNotificationRule = /* @__PURE__ */ loadOnce(
+  () => import('../../lib/notification-rules/delete-notification-rule'),
+);
+const loadNotificationRulesTestNotificationRule = /* @__PURE__ */ loadOnce(
+  () => import('../../lib/notification-rules/test-notification-rule'),
+);
+
+const represent = /* @__PURE__ */ loadOnce(() => import('../../lib/notification-rules/represent'));
+const reads = /* @__PURE__ */ loadOnce(() => import('../../lib/notification-rules/read-notification-rules'));
 
 export const handler = httpHandler(notificationRuleRoutes, {
   list: async (req) => {
@@ -17,7 +31,7 @@ export const handler = httpHandler(notificationRuleRoutes, {
   },
   create: async (req) => {
     const [{ createNotificationRule }, { notificationRuleToV4 }] = await Promise.all([
-      import('../../lib/notification-rules/create-notification-rule'),
+      loadNotificationRulesCreateNotificationRule(),
       represent(),
     ]);
     return created(notificationRuleToV4(await createNotificationRule(req.principal, req.body())));
@@ -28,18 +42,18 @@ export const handler = httpHandler(notificationRuleRoutes, {
   },
   update: async (req) => {
     const [{ updateNotificationRule }, { notificationRuleToV4 }] = await Promise.all([
-      import('../../lib/notification-rules/update-notification-rule'),
+      loadNotificationRulesUpdateNotificationRule(),
       represent(),
     ]);
     return ok(notificationRuleToV4(await updateNotificationRule(req.principal, req.params.id, req.body())));
   },
   delete: async (req) => {
-    const { deleteNotificationRule } = await import('../../lib/notification-rules/delete-notification-rule');
+    const { deleteNotificationRule } = await loadNotificationRulesDeleteNotificationRule();
     await deleteNotificationRule(req.principal, req.params.id);
     return noContent();
   },
   test: async (req) => {
-    const { testNotificationRule } = await import('../../lib/notification-rules/test-notification-rule');
+    const { testNotificationRule } = await loadNotificationRulesTestNotificationRule();
     return ok(await testNotificationRule(req.principal, req.params.id, req.body()));
   },
 });

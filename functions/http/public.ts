@@ -7,6 +7,16 @@ import { QUEUES } from '../../lib/queues/definitions';
 import { publicRoutes } from '../../lib/api/public-routes';
 import { httpHandler } from '../../lib/api/handler';
 import { accepted, created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
+
+const loadQueuesDepths = /* @__PURE__ */ loadOnce(() => import('../../lib/queues/depths'));
+const loadMonitoringBacklog = /* @__PURE__ */ loadOnce(() => import('../../lib/monitoring/backlog'));
+const loadApiRouteTable = /* @__PURE__ */ loadOnce(() => import('../../lib/api/route-table'));
+const loadOpenapiDocument = /* @__PURE__ */ loadOnce(() => import('../../lib/openapi/document'));
+const loadAccountsLogin = /* @__PURE__ */ loadOnce(() => import('../../lib/accounts/login'));
+const loadAccountsSignup = /* @__PURE__ */ loadOnce(() => import('../../lib/accounts/signup'));
+const loadAccountsRequestPasswordReset = /* @__PURE__ */ loadOnce(() => import('../../lib/accounts/request-password-reset'));
+const loadAccountsResetPassword = /* @__PURE__ */ loadOnce(() => import('../../lib/accounts/reset-password'));
 
 /** Every queue of the catalogue and its dead-letter queue, by the URLs the environment carries (read
  * per call: the local runtime sets them when it starts, after this module may have loaded). */
@@ -20,7 +30,7 @@ const watched = () =>
 export const handler = httpHandler(publicRoutes, {
   // `ok` while every queue and the table can be read; the depths and what waits longest beside them.
   health: async () => {
-    const [{ queueDepths }, { backlog }] = await Promise.all([import('../../lib/queues/depths'), import('../../lib/monitoring/backlog')]);
+    const [{ queueDepths }, { backlog }] = await Promise.all([loadQueuesDepths(), loadMonitoringBacklog()]);
     const [queues, waiting] = await Promise.all([
       queueDepths(watched()),
       backlog().catch((error: unknown) => {
@@ -33,27 +43,24 @@ export const handler = httpHandler(publicRoutes, {
   },
   // The document is built from every area's route declarations and schemas: loaded by the first request for it, not at each cold start.
   openapi: async () => {
-    const [{ ROUTES }, { openApiDocument }] = await Promise.all([
-      import('../../lib/api/route-table'),
-      import('../../lib/openapi/document'),
-    ]);
+    const [{ ROUTES }, { openApiDocument }] = await Promise.all([loadApiRouteTable(), loadOpenapiDocument()]);
     return ok(openApiDocument(ROUTES));
   },
   login: async (req) => {
-    const { login } = await import('../../lib/accounts/login');
+    const { login } = await loadAccountsLogin();
     return ok(await login(req.body()));
   },
   // The body is read only once signup is known to be enabled: a disabled route does not exist.
   signup: async (req) => {
-    const { signup } = await import('../../lib/accounts/signup');
+    const { signup } = await loadAccountsSignup();
     return created(await signup(() => req.body()));
   },
   requestPasswordReset: async (req) => {
-    const { requestPasswordReset } = await import('../../lib/accounts/request-password-reset');
+    const { requestPasswordReset } = await loadAccountsRequestPasswordReset();
     return accepted(await requestPasswordReset(req.body(), { sourceIp: req.sourceIp, headers: req.headers }));
   },
   resetPassword: async (req) => {
-    const { resetPassword } = await import('../../lib/accounts/reset-password');
+    const { resetPassword } = await loadAccountsResetPassword();
     await resetPassword(req.params.token, req.body());
     return noContent();
   },

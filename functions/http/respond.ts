@@ -6,6 +6,9 @@ import { describeResponse, performResponse, type ResponseView } from '../../lib/
 import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/page-responses/response-page';
 import type { ApiRequest } from '../../lib/http/request';
 import type { JsonReply, PageReply } from '../../lib/http/route-contract';
+import { loadOnce } from '../../lib/load-once';
+
+const loadVoiceCallsVoicemailLink = /* @__PURE__ */ loadOnce(() => import('../../lib/voice-calls/voicemail-link'));
 
 /** JSON for a client that asks for it, else the page. */
 function shaped(
@@ -25,7 +28,7 @@ function shaped(
 
 /** A voicemail link opened: to the recording, or a short text saying why not. */
 async function voicemail(token: string) {
-  const { openVoicemail } = await import('../../lib/voice-calls/voicemail-link');
+  const { openVoicemail } = await loadVoiceCallsVoicemailLink();
   const opened = await openVoicemail(token);
   const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
   if (opened.status === 302) return { status: 302 as const, headers: { ...headers, location: opened.location } };

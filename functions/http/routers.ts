@@ -6,10 +6,17 @@
 import { routerRoutes } from '../../lib/routers/routes';
 import { httpHandler } from '../../lib/api/handler';
 import { created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
 
-const represent = () => import('../../lib/routers/represent');
-const reads = () => import('../../lib/routers/read-routers');
-const earlier = () => import('../../lib/routers/earlier-routers');
+const loadRoutersCreateRouter = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/create-router'));
+const loadRoutersUpdateRouter = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/update-router'));
+const loadRoutersDeleteRouter = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/delete-router'));
+const loadRoutersTestRouter = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/test-router'));
+const loadRoutersDefaultTemplate = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/default-template'));
+
+const represent = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/represent'));
+const reads = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/read-routers'));
+const earlier = /* @__PURE__ */ loadOnce(() => import('../../lib/routers/earlier-routers'));
 
 export const handler = httpHandler(routerRoutes, {
   list: async (req) => {
@@ -17,7 +24,7 @@ export const handler = httpHandler(routerRoutes, {
     return ok(await listRouters(req.principal, req.query));
   },
   create: async (req) => {
-    const [{ createRouterV4 }, { routerToV4 }] = await Promise.all([import('../../lib/routers/create-router'), represent()]);
+    const [{ createRouterV4 }, { routerToV4 }] = await Promise.all([loadRoutersCreateRouter(), represent()]);
     return created(routerToV4(await createRouterV4(req.principal, req.body())));
   },
   get: async (req) => {
@@ -25,16 +32,16 @@ export const handler = httpHandler(routerRoutes, {
     return ok(routerToV4(await findRouter(req.principal, req.params.id)));
   },
   update: async (req) => {
-    const [{ updateRouterV4 }, { routerToV4 }] = await Promise.all([import('../../lib/routers/update-router'), represent()]);
+    const [{ updateRouterV4 }, { routerToV4 }] = await Promise.all([loadRoutersUpdateRouter(), represent()]);
     return ok(routerToV4(await updateRouterV4(req.principal, req.params.id, req.body())));
   },
   delete: async (req) => {
-    const { deleteRouter } = await import('../../lib/routers/delete-router');
+    const { deleteRouter } = await loadRoutersDeleteRouter();
     await deleteRouter(req.principal, req.params.id);
     return noContent();
   },
   test: async (req) => {
-    const { testRouter } = await import('../../lib/routers/test-router');
+    const { testRouter } = await loadRoutersTestRouter();
     return ok(await testRouter(req.principal, req.params.id, req.body()));
   },
   earlierList: async (req) => {
@@ -59,7 +66,7 @@ export const handler = httpHandler(routerRoutes, {
     return noContent();
   },
   defaultTemplate: async (req) => {
-    const { defaultTemplate } = await import('../../lib/routers/default-template');
+    const { defaultTemplate } = await loadRoutersDefaultTemplate();
     return ok(defaultTemplate(req.params.type));
   },
 });

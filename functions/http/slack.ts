@@ -10,9 +10,13 @@ import { baseUrlOf, configuredConsoleBase } from '../../lib/http/base-url';
 import { noContent, ok } from '../../lib/http/replies';
 import type { ApiRequest } from '../../lib/http/request';
 import { slackRoutes } from '../../lib/slack/routes';
+import { loadOnce } from '../../lib/load-once';
 
-const connection = () => Promise.all([import('../../lib/slack/connection'), import('../../lib/slack/represent')]);
-const install = () => Promise.all([import('../../lib/slack/install'), import('../../lib/slack/install-page')]);
+const loadSlackInteractions = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/interactions'));
+const loadSlackCommands = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/commands'));
+
+const connection = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/slack/connection'), import('../../lib/slack/represent')]));
+const install = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/slack/install'), import('../../lib/slack/install-page')]));
 
 /** Where Slack sends the admin's browser back: the console's address (which serves the API), else this request's. */
 const serviceBase = (req: ApiRequest) => configuredConsoleBase() ?? baseUrlOf(req);
@@ -51,13 +55,13 @@ export const handler = httpHandler(slackRoutes, {
     };
   },
   interactions: async (req) => {
-    const { receiveInteraction } = await import('../../lib/slack/interactions');
+    const { receiveInteraction } = await loadSlackInteractions();
     await receiveInteraction(slackRequest(req));
     // Slack reads only the status of a click's answer; what was done follows through response_url.
     return { status: 200 };
   },
   commands: async (req) => {
-    const { receiveCommand } = await import('../../lib/slack/commands');
+    const { receiveCommand } = await loadSlackCommands();
     return ok(await receiveCommand(slackRequest(req)));
   },
 });

@@ -13,6 +13,11 @@ import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
 import { flushingMetrics } from '../../lib/metrics';
 import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
+import { loadOnce } from '../../lib/load-once';
+
+const loadSlackRunInteraction = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/run-interaction'));
+const loadSlackCommands = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/commands'));
+const loadBroadcastsRunBroadcast = /* @__PURE__ */ loadOnce(() => import('../../lib/broadcasts/run-broadcast'));
 
 /** Runs one record's work; a failure is logged with the record and thrown (the record is retried, then rests in the DLQ). */
 async function logFailure(what: string, record: SQSRecord, work: Promise<unknown>, details: Record<string, string> = {}): Promise<void> {
@@ -32,7 +37,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
     return logFailure(
       'slack: a click failed',
       record,
-      import('../../lib/slack/run-interaction').then(({ runSlackInteraction }) => runSlackInteraction(click)),
+      loadSlackRunInteraction().then(({ runSlackInteraction }) => runSlackInteraction(click)),
     );
   const command = parseSlackCommandMessage(record.body);
   // A slash command is rare beside pages and clicks: its code (alert creation, the on-call lookup)
@@ -41,14 +46,14 @@ async function processRecord(record: SQSRecord): Promise<void> {
     return logFailure(
       'slack: a command failed',
       record,
-      import('../../lib/slack/commands').then(({ runSlackCommand }) => runSlackCommand(command)),
+      loadSlackCommands().then(({ runSlackCommand }) => runSlackCommand(command)),
     );
   const broadcast = parseBroadcastMessage(record.body);
   if (broadcast)
     return logFailure(
       'broadcast step failed',
       record,
-      import('../../lib/broadcasts/run-broadcast').then(({ processBroadcastMessage }) => processBroadcastMessage(broadcast)),
+      loadBroadcastsRunBroadcast().then(({ processBroadcastMessage }) => processBroadcastMessage(broadcast)),
     );
   const message = parseEscalationMessage(record.body);
   if (!message)

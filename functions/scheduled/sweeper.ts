@@ -26,6 +26,11 @@ import { logger } from '../../lib/log';
 import { flushingMetrics } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
+import { loadOnce } from '../../lib/load-once';
+
+const loadMonitoringCanary = /* @__PURE__ */ loadOnce(() => import('../../lib/monitoring/canary'));
+const loadAuditEventsRecoverAuditEvents = /* @__PURE__ */ loadOnce(() => import('../../lib/audit-events/recover-audit-events'));
+const loadEscalationCoverageGapNotice = /* @__PURE__ */ loadOnce(() => import('../../lib/escalation/coverage-gap-notice'));
 
 /** The duty a call of the sweeper belongs to (its name below): the alert-life benchmark shows the
  * duties that run every minute whatever the alerts apart from an alert's own steps. */
@@ -34,7 +39,7 @@ export const sweeperDuty = new ContextSlot<string>('sweeper duty');
 /** The canary's code (alert creation, resolve) loads on first use: a deployment without a canary never loads it. */
 async function runCanaryIfConfigured() {
   if (!config().CANARY_TEAM_ID) return { canary: 'off' as const };
-  return (await import('../../lib/monitoring/canary')).runCanary();
+  return (await loadMonitoringCanary()).runCanary();
 }
 
 async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error: string }> {
@@ -59,9 +64,9 @@ export const handler = flushingMetrics(async (event?: { redrive?: string; starte
       duty('Slack team messages', () => sweepTeamMessages()),
       duty('heartbeats', () => sweepHeartbeats()),
       // Loaded when the sweeper first runs it: the trail's code is not the sweeper's start.
-      duty('audit events', async () => (await import('../../lib/audit-events/recover-audit-events')).sweepAuditEvents()),
+      duty('audit events', async () => (await loadAuditEventsRecoverAuditEvents()).sweepAuditEvents()),
       // Weekly work: its code loads with the first sweep that runs it, not with the sweeper's start.
-      startup ? null : duty('coverage gaps', async () => (await import('../../lib/escalation/coverage-gap-notice')).sweepCoverageGaps()),
+      startup ? null : duty('coverage gaps', async () => (await loadEscalationCoverageGapNotice()).sweepCoverageGaps()),
       startup ? null : duty('counters', () => repairNextCounter()),
       startup ? null : duty('canary', runCanaryIfConfigured),
     ]);

@@ -9,6 +9,9 @@ import { logger } from '../log';
 import type { RoutingContext } from '../rule-engine';
 import { claimAutomationRun } from './routing-store';
 import { nowIso } from '../clock';
+import { loadOnce } from '../load-once';
+
+const loadAutomationsRunAutomation = /* @__PURE__ */ loadOnce(() => import('../automations/run-automation'));
 
 export async function runRoutedAutomations(alert: AlertRecord, context: RoutingContext | null): Promise<void> {
   const automations = alert.routing?.automations ?? [];
@@ -29,7 +32,7 @@ export async function runRoutedAutomations(alert: AlertRecord, context: RoutingC
         else if (!record.enabled) details.skipped = 'automation disabled';
         else {
           // Few routers run automations: the run (its YAML settings, templates and outbound client) loads with the first.
-          const { performAutomation } = await import('../automations/run-automation');
+          const { performAutomation } = await loadAutomationsRunAutomation();
           const outcome = await performAutomation(record, {
             kind: 'router',
             alertId: alert.id,

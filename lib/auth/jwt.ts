@@ -8,6 +8,9 @@ import { config } from '../config';
 import { onEnvironmentChange } from '../dependencies';
 import { generateToken } from './passwords';
 import { getStoredJwtSecret, insertJwtSecret } from './store';
+import { loadOnce } from '../load-once';
+
+const loadJsonwebtoken = /* @__PURE__ */ loadOnce(() => import('jsonwebtoken'));
 
 let secret: string | undefined;
 // Another table (the local runtime, tests) has a secret of its own.
@@ -37,7 +40,7 @@ export interface TokenClaims {
 
 /** jsonwebtoken, loaded the first time a token is signed or checked (its own chunk in the bundle). */
 async function jsonwebtoken() {
-  return (await import('jsonwebtoken')).default;
+  return (await loadJsonwebtoken()).default;
 }
 
 export async function signToken(claims: TokenClaims): Promise<string> {

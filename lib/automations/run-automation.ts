@@ -17,6 +17,9 @@ import { findAutomation } from './read-automations';
 import type { AutomationRecord } from './records';
 import { parseAutomationSettings, renderSettings } from './settings';
 import { whenLoaded } from '../on-first-use';
+import { loadOnce } from '../load-once';
+
+const loadOutboundHttpClient = /* @__PURE__ */ loadOnce(() => import('../outbound/http-client'));
 
 export type RunTrigger =
   | { kind: 'manual'; userId: string }
@@ -70,7 +73,7 @@ export async function performAutomation(record: AutomationRecord, trigger: RunTr
     try {
       // The guarded client (its address checks with ipaddr.js, node:dns) loads with the first run:
       // the functions that route alerts do not load it at every cold start.
-      const { sendOutbound, DEFAULT_TIMEOUT_MS } = await import('../outbound/http-client');
+      const { sendOutbound, DEFAULT_TIMEOUT_MS } = await loadOutboundHttpClient();
       result = await sendOutbound(
         {
           url: settings.url,

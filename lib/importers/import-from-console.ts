@@ -13,6 +13,13 @@ import type { ImportReport } from './run-import';
 import { runImportInput } from './schemas';
 import { refusedSource } from './source-address';
 import type { SourceName } from './source-model';
+import { loadOnce } from '../load-once';
+
+const loadRunImport = /* @__PURE__ */ loadOnce(() => import('./run-import'));
+const loadSourceApi = /* @__PURE__ */ loadOnce(() => import('./source-api'));
+const loadOpsgenieReader = /* @__PURE__ */ loadOnce(() => import('./opsgenie/reader'));
+const loadSourceFetch = /* @__PURE__ */ loadOnce(() => import('./source-fetch'));
+const loadOutbound = /* @__PURE__ */ loadOnce(() => import('../outbound'));
 
 const LABELS: Record<SourceName, string> = { opsgenie: 'Opsgenie', pagerduty: 'PagerDuty', 'grafana-oncall': 'Grafana OnCall' };
 
@@ -33,11 +40,11 @@ export async function importFromConsole(principal: Principal, body: unknown, bas
   }
   const label = LABELS[input.source];
   const [{ runImport }, { SourceApiError }, { OpsgenieError }, { SourceUnreachable }, { OutboundTargetRefused }] = await Promise.all([
-    import('./run-import'),
-    import('./source-api'),
-    import('./opsgenie/reader'),
-    import('./source-fetch'),
-    import('../outbound'),
+    loadRunImport(),
+    loadSourceApi(),
+    loadOpsgenieReader(),
+    loadSourceFetch(),
+    loadOutbound(),
   ]);
   try {
     return await runImport(principal, {

@@ -4,12 +4,13 @@
 // write no audited kind, and their bundles stay within their budget (test/infra/bundles.test.ts).
 import type { AuditTarget, PreparedEvent } from './audit-trail';
 import type { Item, Key } from './items';
+import { loadOnce } from '../load-once';
 
 export type { AuditTarget, PreparedEvent };
 
 export { withoutCarried } from './audit-pending';
 
-const trail = () => import('./audit-trail');
+const trail = /* @__PURE__ */ loadOnce(() => import('./audit-trail'));
 
 /** A create's event, added to the item its conditional put writes; `finishEvent` after the put. */
 export async function prepareCreate(objectKey: Key, item: Item, target: AuditTarget): Promise<PreparedEvent> {

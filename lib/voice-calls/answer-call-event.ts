@@ -6,6 +6,9 @@
 import { logger } from '../log';
 import { answerPageCall, isPageCall } from './page-call';
 import { hangup, legA, pstnEventSchema, respond, speak, type PstnResponse } from './pstn-events';
+import { loadOnce } from '../load-once';
+
+const loadLiveCall = /* @__PURE__ */ loadOnce(() => import('./live-call'));
 
 export async function answerCallEvent(raw: unknown): Promise<PstnResponse> {
   const parsed = pstnEventSchema.safeParse(raw);
@@ -18,7 +21,7 @@ export async function answerCallEvent(raw: unknown): Promise<PstnResponse> {
   const event = parsed.data;
   try {
     if (isPageCall(event)) return await answerPageCall(event);
-    const { answerLiveCall } = await import('./live-call');
+    const { answerLiveCall } = await loadLiveCall();
     return await answerLiveCall(event);
   } catch (error) {
     logger.error('voice call: the event failed', { type: event.InvocationEventType, error: error as Error });

@@ -28,6 +28,9 @@ import { logger } from '../log';
 import { activeWindowsOf } from '../maintenance-windows/active-windows';
 import { voiceText } from '../notify/content';
 import { callAndBridge, hangup, legA, recordAudio, respond, speak, type PstnEvent, type PstnResponse } from './pstn-events';
+import { loadOnce } from '../load-once';
+
+const loadVoicemailLink = /* @__PURE__ */ loadOnce(() => import('./voicemail-link'));
 
 export const LIVE_KIND = 'live';
 /** The layers rung at most (each one person), and a voicemail's length. */
@@ -221,7 +224,7 @@ async function bridged(event: PstnEvent, call: LiveCall): Promise<PstnResponse> 
 async function recorded(event: PstnEvent, call: LiveCall, callId: string): Promise<PstnResponse> {
   const destination = event.ActionData?.RecordingDestination;
   if (destination) {
-    const { voicemailLink, VOICEMAIL_LINK_SECONDS } = await import('./voicemail-link');
+    const { voicemailLink, VOICEMAIL_LINK_SECONDS } = await loadVoicemailLink();
     const link = await voicemailLink(destination.BucketName, destination.Key);
     const caller = legA(event)?.From ?? 'the caller';
     await appendToAlertDescription(

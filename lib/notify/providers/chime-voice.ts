@@ -7,10 +7,13 @@ import { config } from '../../config';
 import type { Channel } from '../records';
 import { CHIME_VOICE_PROVIDER } from './chime-voice-arguments';
 import type { NotificationProvider, ProviderFactory } from './provider';
+import { loadOnce } from '../../load-once';
+
+const loadChimeVoiceCall = /* @__PURE__ */ loadOnce(() => import('./chime-voice-call'));
 
 const provider: NotificationProvider = {
   name: CHIME_VOICE_PROVIDER,
-  send: async (message) => (await import('./chime-voice-call')).placeCall(message),
+  send: async (message) => (await loadChimeVoiceCall()).placeCall(message),
 };
 
 export const chimeVoiceFactory: ProviderFactory = {

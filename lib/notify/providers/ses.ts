@@ -5,6 +5,9 @@ import { config } from '../../config';
 import type { Channel } from '../records';
 import { describeAwsError } from './aws-errors';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
+import { loadOnce } from '../../load-once';
+
+const loadSesClient = /* @__PURE__ */ loadOnce(() => import('./ses-client'));
 
 const DEFAULT_SUBJECT = 'On-call notification';
 
@@ -14,7 +17,7 @@ const provider: NotificationProvider = {
     const { SES_FROM_ADDRESS, SES_CONFIGURATION_SET } = config();
     const utf8 = (data: string) => ({ Data: data, Charset: 'UTF-8' });
     try {
-      const { ses, SendEmailCommand } = await import('./ses-client');
+      const { ses, SendEmailCommand } = await loadSesClient();
       const answer = await ses().send(
         new SendEmailCommand({
           FromEmailAddress: SES_FROM_ADDRESS,

@@ -8,6 +8,9 @@ import { config } from '../../config';
 import type { Channel } from '../records';
 import { describeAwsError } from './aws-errors';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
+import { loadOnce } from '../../load-once';
+
+const loadSmsVoiceClient = /* @__PURE__ */ loadOnce(() => import('./sms-voice-client'));
 
 const PROVIDER = 'sms-voice-v2';
 /** SendTextMessage's and SendVoiceMessage's bound on the body. */
@@ -20,7 +23,7 @@ const context = (message: OutgoingMessage) => ({ notification_id: message.notifi
 export async function sendSms(message: OutgoingMessage): Promise<DeliveryResult> {
   const { SMS_ORIGINATION_IDENTITY, SMS_CONFIGURATION_SET } = config();
   try {
-    const { smsVoice, SendTextMessageCommand } = await import('./sms-voice-client');
+    const { smsVoice, SendTextMessageCommand } = await loadSmsVoiceClient();
     const answer = await smsVoice().send(
       new SendTextMessageCommand({
         DestinationPhoneNumber: message.to,
@@ -40,7 +43,7 @@ export async function sendSms(message: OutgoingMessage): Promise<DeliveryResult>
 async function sendVoice(message: OutgoingMessage): Promise<DeliveryResult> {
   const { VOICE_ORIGINATION_IDENTITY, SMS_CONFIGURATION_SET, VOICE_ID } = config();
   try {
-    const { smsVoice, SendVoiceMessageCommand } = await import('./sms-voice-client');
+    const { smsVoice, SendVoiceMessageCommand } = await loadSmsVoiceClient();
     const answer = await smsVoice().send(
       new SendVoiceMessageCommand({
         DestinationPhoneNumber: message.to,

@@ -6,6 +6,9 @@
 import { config } from '../../config';
 import type { Channel } from '../records';
 import type { DeliveryResult, NotificationProvider, OutgoingMessage, ProviderFactory } from './provider';
+import { loadOnce } from '../../load-once';
+
+const loadWebPushDelivery = /* @__PURE__ */ loadOnce(() => import('./web-push-delivery'));
 
 const PROVIDER = 'web-push';
 
@@ -13,7 +16,7 @@ const provider: NotificationProvider = {
   name: PROVIDER,
   async send(message: OutgoingMessage): Promise<DeliveryResult> {
     // The delivery (encryption, VAPID, the guarded HTTPS agent) loads with the first push sent.
-    const { sendWebPush } = await import('./web-push-delivery');
+    const { sendWebPush } = await loadWebPushDelivery();
     return sendWebPush(message);
   },
 };
