@@ -113,7 +113,10 @@ module.exports = {
       comment: 'lib/store imports nothing from the areas, lib/http or lib/list: only the shared kernel.',
       severity: 'error',
       from: { path: '^lib/store/' },
-      to: { path: '^lib/', pathNot: ['^lib/store/', '^lib/(entities|ids|config|clock|group-commit|sdk|audit-actor|async-context)[.]ts$'] },
+      to: {
+        path: '^lib/',
+        pathNot: ['^lib/store/', '^lib/(entities|ids|config|clock|group-commit|sdk|audit-actor|async-context|load-once)[.]ts$'],
+      },
     },
     {
       name: 'http-stays-below-the-areas',
