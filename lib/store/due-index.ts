@@ -10,7 +10,13 @@
 // step): with the whole item projected, each of those writes paid its size again in the index
 // (docs/ARCHITECTURE.md, "Write budget per alert life"). Items made due before the move carry the
 // keys in gsi3 (whole items): every write that moves or clears a due time removes those
-// (FORMER_DUE_KEYS), and the sweeper reads both indexes until none is left there.
+// (FORMER_DUE_KEYS), and the sweeper reads both indexes until none is left there. Once a process finds
+// none left (no due key in any shard of gsi3, due or not), it reads gsi3 again only an hour later:
+// this version writes no due key there, so only an item a former version wrote during a rolling
+// deploy could appear, found within the hour (its own delayed queue message fires it meanwhile).
+// Before, every listDue (seven a sweep) queried gsi3's sixteen shards for nothing.
+import { now as clockNow } from '../clock';
+import { tableName } from './client';
 import { queryItems } from './items';
 
 export const DUE_SHARDS = 16;
@@ -37,6 +43,25 @@ export interface DueEntry {
   dueAt: number;
 }
 
+/** How long the former index, once found without any due key, is not read again (service clock). */
+export const FORMER_INDEX_RECHECK_MS = 3_600_000;
+/** When this process last found the former index without any due key, and in which table. */
+let formerFoundEmpty: { table: string; at: number } | null = null;
+
+function formerIndexPresumedEmpty(now: number): boolean {
+  const found = formerFoundEmpty;
+  // A clock set back (a test's reset) or another table (the local runtime, tests) knows nothing.
+  return found !== null && found.table === tableName() && now >= found.at && now - found.at < FORMER_INDEX_RECHECK_MS;
+}
+
+/** Whether no shard of the former index holds a due key at all, due now or later. */
+async function formerIndexEmpty(): Promise<boolean> {
+  const shards = await Promise.all(
+    Array.from({ length: DUE_SHARDS }, (_, shard) => queryItems(`DUE#${shard}`, { index: FORMER_DUE_INDEX, limit: 1 })),
+  );
+  return shards.every((items) => items.length === 0);
+}
+
 /** Entries due at or before `upTo`, from every shard (earliest first within a shard). */
 export async function listDue(upTo: number, limitPerShard: number): Promise<DueEntry[]> {
   const bound = `${padded(upTo)}#~`;
@@ -46,8 +71,12 @@ export async function listDue(upTo: number, limitPerShard: number): Promise<DueE
         String(item[`${index}sk`]),
       ),
     );
-  const shards = await Promise.all([...read(DUE_INDEX), ...read(FORMER_DUE_INDEX)]);
-  return shards.flat().map((sk) => {
+  const now = clockNow();
+  const readFormer = !formerIndexPresumedEmpty(now);
+  const [current, former] = await Promise.all([Promise.all(read(DUE_INDEX)), readFormer ? Promise.all(read(FORMER_DUE_INDEX)) : []]);
+  if (readFormer && former.every((keys) => keys.length === 0) && (await formerIndexEmpty()))
+    formerFoundEmpty = { table: tableName(), at: now };
+  return [...current, ...former].flat().map((sk) => {
     const at = sk.indexOf('#');
     return { dueAt: Number(sk.slice(0, at)), what: sk.slice(at + 1) };
   });
