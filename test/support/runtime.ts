@@ -84,6 +84,27 @@ export function useService(setup: (service: TestService) => Promise<void> | void
   });
 }
 
+/** What most files of one service use: the service, its bootstrap admin and the admin's account. */
+export interface ServiceAccount {
+  service: TestService;
+  admin: ApiClient;
+  accountId: string;
+}
+
+/**
+ * useService, with the admin's account read once it runs: `const the = useServiceAccount()`, then
+ * `the.admin`, `the.accountId` inside the tests (they are set before the first test runs).
+ */
+export function useServiceAccount(options: RuntimeOptions = {}): ServiceAccount {
+  const the = {} as ServiceAccount;
+  useService(async (started) => {
+    the.service = started;
+    the.admin = started.admin;
+    the.accountId = (await started.admin.get('/api/v4/account_users?limit=1')).body.data[0].account_id;
+  }, options);
+  return the;
+}
+
 /** A second, independent account (through public signup) and a client acting as its admin. */
 export async function signupAccount(
   service: TestService,
