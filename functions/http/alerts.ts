@@ -11,22 +11,15 @@ import { loadOnce } from '../../lib/load-once';
 
 const loadAlertsReadComments = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/read-comments'));
 const loadAlertsCreateComment = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/create-comment'));
-const loadAlertsRepresent = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/represent'));
 const loadAlertTransitionsHandoff = /* @__PURE__ */ loadOnce(() => import('../../lib/alert-transitions/handoff'));
+const represent = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/represent'));
+const readAlerts = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/read-alerts'));
 
-const reads = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/read-alerts'), import('../../lib/alerts/represent')]));
-const creation = /* @__PURE__ */ loadOnce(() =>
-  Promise.all([import('../../lib/alerts/create-alert'), import('../../lib/alerts/represent')]),
-);
-const updates = /* @__PURE__ */ loadOnce(() =>
-  Promise.all([import('../../lib/alerts/update-alert'), import('../../lib/alerts/represent')]),
-);
-const deletion = /* @__PURE__ */ loadOnce(() =>
-  Promise.all([import('../../lib/alerts/delete-alert'), import('../../lib/alerts/read-alerts')]),
-);
-const transitions = /* @__PURE__ */ loadOnce(() =>
-  Promise.all([import('../../lib/alert-transitions/act-on-alert'), import('../../lib/alerts/represent')]),
-);
+const reads = () => Promise.all([readAlerts(), represent()]);
+const creation = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/create-alert'), represent()]));
+const updates = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/update-alert'), represent()]));
+const deletion = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/delete-alert'), readAlerts()]));
+const transitions = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alert-transitions/act-on-alert'), represent()]));
 
 const v4Action = (action: 'acknowledge' | 'resolve' | 'reject') => async (req: ApiRequest) => {
   const [{ actOnAlert }, { alertToV4 }] = await transitions();
@@ -68,7 +61,7 @@ export const handler = httpHandler(alertRoutes, {
     return ok(await listComments(req.principal, req.params.id, req.query, req.iface));
   },
   createComment: async (req) => {
-    const [{ createComment }, { commentToV4 }] = await Promise.all([loadAlertsCreateComment(), loadAlertsRepresent()]);
+    const [{ createComment }, { commentToV4 }] = await Promise.all([loadAlertsCreateComment(), represent()]);
     return created(commentToV4(await createComment(req.principal, req.params.id, req.body())));
   },
   teamAlerts: async (req) => {
@@ -103,7 +96,7 @@ export const handler = httpHandler(alertRoutes, {
   earlierResolve: earlierAction('resolve'),
   earlierArchive: earlierAction('archive'),
   earlierHandoff: async (req) => {
-    const [{ handoffAndEscalate }, { alertToEarlier }] = await Promise.all([loadAlertTransitionsHandoff(), loadAlertsRepresent()]);
+    const [{ handoffAndEscalate }, { alertToEarlier }] = await Promise.all([loadAlertTransitionsHandoff(), represent()]);
     return ok(alertToEarlier(await handoffAndEscalate(req.principal, req.params.id, req.body())));
   },
 

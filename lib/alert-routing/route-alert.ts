@@ -79,8 +79,10 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
  */
 const PACKED_OUTCOME_SEQUENCE = 1022;
 
-const packedRouting = (outcomeId: string | null): outcomeId is string =>
-  outcomeId !== null && outcomeId.slice(10, 12) === sequencedUlid(0, PACKED_OUTCOME_SEQUENCE, '').slice(10, 12);
+/** The two characters that sequence gives an id (its random part's first two). */
+const PACKED_MARK = sequencedUlid(0, PACKED_OUTCOME_SEQUENCE, '').slice(10, 12);
+
+const packedRouting = (outcomeId: string | null): outcomeId is string => outcomeId !== null && outcomeId.slice(10, 12) === PACKED_MARK;
 
 /** The ids of the routing's entries: one per router the alert passed, then the outcome's. */
 function timelineIds(alert: AlertRecord, hops: number): string[] {

@@ -21,13 +21,13 @@ import {
   type HeartbeatState,
 } from './heartbeat-store';
 import { HEARTBEAT_TYPE_ID, heartbeatWindowMs, nextDueAt } from './heartbeat-options';
+import { loadOnce } from '../load-once';
 
 /** Opening and resolving a miss's alert (alert creation, transitions): loaded the first time a miss
  * needs it, so the sweeper does not start with the alert pipeline's code every minute. */
 const missActions = /* @__PURE__ */ loadOnce(() => import('./heartbeats'));
 import type { IntegrationRecord } from './records';
 import { getIntegration } from './store';
-import { loadOnce } from '../load-once';
 
 const PER_SHARD = 200;
 const CONCURRENCY = 8;
