@@ -1,7 +1,7 @@
 // The DynamoDB request units a piece of the service consumes, per step and per table or index, as
 // on-demand DynamoDB bills them (issue 21: "ReturnConsumedCapacity INDEXES on every call").
 //
-// One middleware on the process's document client (lib/store/client.ts, which every store file
+// One middleware on the process's table client (lib/store/client.ts, which every store file
 // uses) asks every call for ReturnConsumedCapacity INDEXES, so no call site changes:
 // - reads (GetItem, BatchGetItem, Query) and the table's part of every write are what the emulator
 //   reports (dynalite: item size per 4 KB read, half when eventually consistent; per 1 KB written,
@@ -126,9 +126,15 @@ function itemKind(key: Item): string {
   return `${kind || pk}${key[SORT_KEY]?.S && /^[A-Z_]+$/.test(key[SORT_KEY].S) ? ` / ${key[SORT_KEY].S}` : ''}`;
 }
 
+/** A Query's partition (`:pk`), as the caller wrote it: the input is marshalled when the meter sees it (lib/store/commands.ts). */
+const partitionOf = (input: Input): unknown => {
+  const value = input.ExpressionAttributeValues?.[':pk'];
+  return value && typeof value === 'object' && 'S' in value ? (value as { S: string }).S : value;
+};
+
 function readKind(command: string, input: Input): string {
   if (command === 'GetItem' && input.Key) return itemKind(keysOf('DeleteItem', input)[0].key);
-  const partition = input.ExpressionAttributeValues?.[':pk'];
+  const partition = partitionOf(input);
   if (command === 'Query' && typeof partition === 'string') return `${itemKind({ [PARTITION_KEY]: { S: partition } })} (query)`;
   if (command === 'BatchGetItem') {
     const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => (r as unknown as { Keys?: Item[] }).Keys ?? []);
@@ -141,7 +147,7 @@ function readKind(command: string, input: Input): string {
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 
 function keysOf(command: string, input: Input): { table: string; key: Item }[] {
-  // A document command's input is plain values here (it is marshalled later in the stack).
+  // The client's own command: its input is marshalled (lib/store/commands.ts); plain values are taken too.
   const keyOf = (item: Item) => {
     const key = { [PARTITION_KEY]: item[PARTITION_KEY], [SORT_KEY]: item[SORT_KEY] } as Record<string, unknown>;
     return typeof key[PARTITION_KEY] === 'string' ? marshall(key) : (key as Item);
@@ -188,7 +194,7 @@ export function meterCapacity(endpoint: string, step: (functionName: string | un
     (next, context) => async (args) => {
       const command = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
       const input = args.input as Input;
-      const units = unitsOf(step(invocation.getStore()?.functionName, { command, partition: input.ExpressionAttributeValues?.[':pk'] }));
+      const units = unitsOf(step(invocation.getStore()?.functionName, { command, partition: partitionOf(input) }));
       add(units.calls, command, 1);
       input.ReturnConsumedCapacity = 'INDEXES';
       if (!WRITES.has(command)) {

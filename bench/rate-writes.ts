@@ -7,9 +7,9 @@ export function countLimiterWrites(): { value: () => number } {
   let writes = 0;
   db().middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as { Key?: { pk?: unknown } };
-      if (/^Update(Item)?Command$/.test(String(context.commandName)) && typeof input.Key?.pk === 'string' && input.Key.pk.endsWith('#RATE'))
-        writes++;
+      // The client's own command, its input marshalled (lib/store/commands.ts).
+      const input = args.input as { Key?: { pk?: { S?: string } } };
+      if (context.commandName === 'UpdateItemCommand' && input.Key?.pk?.S?.endsWith('#RATE')) writes++;
       return next(args);
     },
     { step: 'initialize', name: 'benchLimiterWrites' },

@@ -5,7 +5,7 @@
 //   account user    A#<acc>#ACU / <id>                 gsi1: USER#<userId>#ACU / <accountId>
 //   membership      USER#<userId>#ACU#<acc> / #         {account_user_id, claimed_at}: one account user per person and account
 //   Slack link      A#<acc>#SLACKUSER / <Slack user id>  {account_user_id}: who a Slack user acts as (one per Slack user)
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '../store/commands';
 import { now, sleep } from '../clock';
 import { db, tableName } from '../store/client';
 import { entityStore, type Ref } from '../store/entity-store';

@@ -5,7 +5,7 @@
 // small and permanent (one per automation action that ran).
 import { getItem, isConditionFailure, putNew } from '../store/items';
 import { db, tableName } from '../store/client';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '../store/commands';
 
 const windowKey = (accountId: string, slot: string) => ({ pk: `A#${accountId}#AGG`, sk: slot });
 const claimKey = (accountId: string, claim: string) => ({ pk: `A#${accountId}#AGG#RUN`, sk: claim });

@@ -3,7 +3,7 @@
 // import (seeding, migrations, the benchmarks). Each writes what the per-alert store files write one
 // alert at a time: the alert item (lib/alerts/store.ts), its links (link-store.ts), its word items
 // (word-store.ts), its counters and created_at buckets (created-at-store.ts).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { adjustCounts } from '../store/counters';
 import { batchWrite, isConditionFailure, queryAll, type WriteRequest } from '../store/items';

@@ -6,7 +6,7 @@
 // round trip as the counter ADD), group-committed per bucket item. A crash in between leaves a
 // bucket off until the recount (recountCreatedBuckets).
 import { ulidBoundsOf } from '../ids';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { isZeroDelta, sameDelta, scaleDelta, storedDelta, sumDeltas, type CountDelta } from '../store/count-delta';
 import { adjustFields, correctFields } from '../store/counters';

@@ -14,7 +14,7 @@
 // a resolve that finds a create accepted after it already counted is outdated (the sender's last word
 // was that create).
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { batchGet, isConditionFailure, keyString, type Key } from '../store/items';
 

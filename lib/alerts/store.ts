@@ -7,7 +7,7 @@
 //   alert         A#<acc>#ALERT / <id>      gsi3 third-party id, gsi4 status+urgency, gsi5 tiny id, gsi6 updated_at (keys only but gsi3)
 //   counters      A#<acc>#COUNT / ALERT    total, status:*, urgency:*, team:*, incident, subtype:*, su:*, dteam:*
 import { isDeepStrictEqual } from 'node:util';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { entityStore } from '../store/entity-store';
 import { addCounts } from '../store/grouped-writes';

@@ -5,7 +5,7 @@
 //   unrouted   ROUTING#UNROUTED#<shard 0..7> / <alert ULID>#<account id>   {account_id, alert_id, due_at, resends}
 // Sorted by the alert's ULID, which starts with its creation time: "created more than a grace period
 // ago" is a key range; `due_at` moves on with every re-drive (backing off).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
 import { overdue } from '../queues/backlog';

@@ -5,7 +5,7 @@
 // crash in between leaves only extra word items, never a missing one. Reads check every candidate
 // against the alert (its words, its presence) and repair what they meet (rewriteWordItems,
 // dropStaleWordItem).
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { putIndexItems } from '../store/grouped-writes';
 import { batchGet, isConditionFailure, putIfNotNewer, type Item, type WriteRequest } from '../store/items';

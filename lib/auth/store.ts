@@ -2,7 +2,7 @@
 //   signing secret   SYSTEM / JWT_SECRET                    login tokens' secret when JWT_SECRET is unset
 //   sealing key      SYSTEM / SECRETS_KEY                   key of secrets stored encrypted when SECRETS_KEY is unset
 //   attempt counter  LIMIT#<bucket> / <window start (s)>   {n}, expires with TTL after its window
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { getItem, isConditionFailure, putNew } from '../store/items';
 import { TTL_ATTRIBUTE } from '../store/table';

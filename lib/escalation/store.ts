@@ -12,7 +12,7 @@
 // Every write is conditional on the item version (dynalite has no transactions); the lease keeps
 // acknowledge and resolve from answering while a step may still be paging, and their stop request
 // keeps that step from extending it.
-import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '../store/commands';
 import { GroupCommit } from '../group-commit';
 import type { EscalationEffect, EscalationState, PageTemplate, AssignmentTarget } from './engine';
 import { db, tableName } from '../store/client';

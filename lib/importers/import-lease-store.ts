@@ -6,7 +6,7 @@
 // the longest a run may last (the imports function's 900 s timeout, and a margin).
 //   A#<acc>#IMPORT / ~lease   {until, run, started_at, by}
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '../store/commands';
 import { now } from '../clock';
 import { Conflict } from '../http/errors';
 import { db, tableName } from '../store/client';

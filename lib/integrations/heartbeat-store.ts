@@ -6,7 +6,7 @@
 // index entry may lag behind the real deadline (never pass it), and the sweeper moves it on when it
 // comes due, once per window however often beats come. Opening an alert is a conditional claim of
 // `alert_id` on the state as read, so two sweepers never both open one.
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '../store/commands';
 import { dueIndexKeys } from '../store/due-index';
 import { db, tableName } from '../store/client';
 import { batchGet, deleteItem, isConditionFailure, keyString, type Item } from '../store/items';

@@ -3,7 +3,7 @@
 // called (one GetItem). A number belongs to the deployment, not to an account: one integration at a
 // time holds it.
 //   pointer   LIVECALL#<E.164 number> / LIVECALL   {account_id, integration_id}
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { getItem, isConditionFailure } from '../store/items';
 

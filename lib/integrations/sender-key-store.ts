@@ -5,7 +5,7 @@
 // An integration's deletion leaves its items: a key whose integration is gone names nothing.
 import { getItem, isConditionFailure } from '../store/items';
 import { db, tableName } from '../store/client';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../store/commands';
 
 const senderKeyKey = (hash: string) => ({ pk: `SENDERKEY#${hash}`, sk: '#' });
 

@@ -8,7 +8,7 @@
 // Alert timeline entries are counted in the alert counter item as `timeline_logs` (TIMELINE_COUNT),
 // so a transition raises its status counters and its log's count in ONE update; the log total is
 // the LOG counter plus that count.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { typeOf } from '../entities';
 import { db, tableName } from '../store/client';
 import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';

@@ -14,7 +14,7 @@
 //   VAPID keys     SYSTEM / VAPID_KEYS
 //   phone pages    PHONE#<E.164 number>#PAGES / <acc>#<workflow id>   pages an SMS reply may answer (TTL 24 h)
 //   provider msg   PMSG#<provider>#<provider's message id> / PMSG   → account, notification (receipts; TTL 14 days)
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { dueIndexKeys, FORMER_DUE_KEYS } from '../store/due-index';
 import { entityStore } from '../store/entity-store';

@@ -3,7 +3,7 @@
 //              gsi2: WEBHOOK#PENDING#<shard 0..7> / <due ISO>#<acc>#<id>   (sparse: only while pending)
 // Every change is conditional on the delivery still being pending at the number of tries read, so a
 // queue message delivered twice, or a sweeper re-drive racing a delayed message, never sends a try twice.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/commands';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fromItem, getItem, isConditionFailure, putNew, queryItems, type Item } from '../store/items';

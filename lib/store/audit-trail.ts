@@ -18,7 +18,7 @@
 //   left by a crash by the object: absent means the delete happened (ids are never reused).
 // An item that keeps due times of its own (a broadcast's timers) carries no due entry: its event is
 // moved by the request, or by its next save.
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from './commands';
 import { currentActor, type AuditActor } from '../audit-actor';
 import { now as clockNow } from '../clock';
 import { derivedUlid } from '../ids';

@@ -5,7 +5,7 @@
 // connection, a 500 after the write applied): every ADD therefore carries a fresh token and keeps
 // the last WRITE_TOKENS tokens on the item, and applies only while its own token is not among them.
 // A retry of an ADD that applied fails that condition and is taken as done.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './commands';
 import { db, tableName } from './client';
 import type { EntityType } from '../entities';
 import { newId } from '../ids';

@@ -12,7 +12,7 @@
 //   item             <key>   {tat, expires_at}   (expires_at: once the bucket is full again; an
 //                    absent item is a full bucket)
 // Only when both refuse is the item read, to learn when the next token comes.
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from './commands';
 import { db, tableName } from './client';
 import { isConditionFailure } from './items';
 import { TTL_ATTRIBUTE } from './table';

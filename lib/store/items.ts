@@ -10,7 +10,7 @@ import {
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+} from './commands';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { EntityType } from '../entities';
 import { db, tableName } from './client';

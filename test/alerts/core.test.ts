@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids';
 import type { Actor, AlertRecord } from '../../lib/alerts/records';
 import { alertToEarlier } from '../../lib/alerts/represent';
 import { db, tableName } from '../../lib/store/client';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '../../lib/store/commands';
 
 let service: TestService;
 let me: Me;

@@ -12,7 +12,7 @@ import { reindexAlerts } from '../../lib/alerts/bulk-store';
 import { readWordGroup } from '../../lib/alerts/word-store';
 import { db, tableName } from '../../lib/store/client';
 import { deleteItem, getItem, putItem } from '../../lib/store/items';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/commands';
 import { ulidBoundsOf } from '../../lib/ids';
 
 const BUDGET = 40;

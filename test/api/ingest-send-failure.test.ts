@@ -1,6 +1,6 @@
 // A webhook stored but not queued (the send failed after the log write) is not left to the grace
 // period: it is due for the sweeper at once, and the next sweep turns it into its alert.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/store/commands';
 import { expect, it, vi } from 'vitest';
 import { typeOf } from '../../lib/entities';
 import { db, tableName } from '../../lib/store/client';

@@ -1,7 +1,7 @@
 // The webhook pipeline end to end: POST /integration/:id → log → ingest queue → worker → alert.
 // @moto: exactly-once through conditional writes on the dedup item, and batch sends.
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/commands';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, prefixId } from '../../lib/ids';
 import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';

@@ -17,7 +17,7 @@ import {
   listNotificationsOfAccountUser,
   listNotificationsOfAlert,
 } from '../../lib/notify/store';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/commands';
 import { db, tableName } from '../../lib/store/client';
 import { adjustOwnerCounts, readOwnerCount } from '../../lib/store/counters';
 import { deleteItem, getItem, putItem } from '../../lib/store/items';

@@ -17,7 +17,7 @@ import { startHttpTarget, type HttpTarget } from '../support/http-target';
 import { createIntegration, eventually } from '../integrations/support';
 import { testClock } from '../support/dependencies';
 import { settle } from '../support/quiescence';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '../../lib/store/commands';
 import { db, tableName } from '../../lib/store/client';
 import { packIdsEndingAt } from '../../lib/logs/packed';
 import { sequencedUlid } from '../../lib/ids';

@@ -3,7 +3,7 @@
 // reads gsi3 again only FORMER_INDEX_RECHECK_MS later (service clock), so a sweep's seven listDue do
 // not query its sixteen shards for nothing every minute.
 import { describe, expect, it } from 'vitest';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '../../lib/store/commands';
 import { db, tableName } from '../../lib/store/client';
 import { FORMER_INDEX_RECHECK_MS, listDue } from '../../lib/store/due-index';
 import { newId } from '../../lib/ids';

@@ -59,10 +59,12 @@ export function injectAwsFaults(plan: FaultPlan): FaultInjector {
   const middleware =
     (service: AwsCall['service']): Middleware =>
     (next, context) => {
-      // One closure per command call; its handler runs once per attempt.
-      let attempt = 0;
+      // The handler runs once per attempt; the attempts of one call share its input (a client that
+      // resolves its stack once, as the table's does, makes this closure once for every call).
+      const attempts = new WeakMap<object, number>();
       return async (args) => {
-        attempt += 1;
+        const attempt = (attempts.get(args.input) ?? 0) + 1;
+        attempts.set(args.input, attempt);
         if (attempt === 1) calls += 1;
         const call = callOf(service, context, args.input);
         if (attempt > 1 || (plan.only && !plan.only(call)) || random() >= plan.rate) return next(args);

@@ -1,6 +1,6 @@
 // What a test reads back to check that a secret went nowhere: every item of the service's table, and
 // the log lines the service wrote (at DEBUG) while some work ran.
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../lib/store/commands';
 import { logger } from '../../lib/log';
 import { db } from '../../lib/store/client';
 
