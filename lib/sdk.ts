@@ -143,6 +143,30 @@ export function trimServiceClient(client: { middlewareStack: { remove(name: stri
   client.middlewareStack.remove('recursionDetectionMiddleware');
 }
 
+const CHANGES_STACK = new Set<PropertyKey>(['add', 'addRelativeTo', 'use', 'remove', 'removeByTag']);
+
+/**
+ * Makes `client` resolve each command's middleware stack once (the SDK's `cacheMiddleware`: it sorted
+ * and composed the stack again on every call), and again after a middleware is added or removed
+ * (the tests' and benchmarks' meters): its stack forgets what was resolved when it changes.
+ */
+export function resolveStackOnce(client: { config: object; middlewareStack: object }): void {
+  const forget = () => delete (client as { handlers?: unknown }).handlers;
+  client.middlewareStack = new Proxy(client.middlewareStack, {
+    get(stack, name, receiver) {
+      const value = Reflect.get(stack, name, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!CHANGES_STACK.has(name)) return (value as (...args: unknown[]) => unknown).bind(stack);
+      return (...args: unknown[]) => {
+        const result = (value as (...args: unknown[]) => unknown).apply(stack, args);
+        forget();
+        return result;
+      };
+    },
+  });
+  (client.config as { cacheMiddleware?: boolean }).cacheMiddleware = true;
+}
+
 /** What every client of the service's table and queues is made with: retries, the two socket lanes, and no signing for the embedded emulators. */
 export function serviceClientConfig(): { maxAttempts: number; requestHandler: LaneHandler; signer?: typeof emulatorSigner } {
   return {

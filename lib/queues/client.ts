@@ -2,11 +2,12 @@
 // AWS_ENDPOINT_URL(_SQS) variables, never from a queue URL's host: an emulator's queue URLs may
 // name a host (sqs.<region>.localhost) that is not a usable endpoint.
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { clientPerEndpoint, serviceClientConfig, trimServiceClient } from '../sdk';
+import { clientPerEndpoint, resolveStackOnce, serviceClientConfig, trimServiceClient } from '../sdk';
 
 export const sqs: () => SQSClient = clientPerEndpoint('AWS_ENDPOINT_URL_SQS', () => {
   const client = new SQSClient({ ...serviceClientConfig(), useQueueUrlAsEndpoint: false });
   trimServiceClient(client);
+  resolveStackOnce(client);
   return client;
 });
 
