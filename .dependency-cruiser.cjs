@@ -92,7 +92,9 @@ module.exports = {
       comment: "In lib/, only lib/store and an area's store files (store.ts, *-store.ts, and keys.ts) use the table primitives.",
       severity: 'error',
       from: { path: '^lib/', pathNot: ['^lib/store/', STORE_OR_KEYS_FILES] },
-      to: { path: ['^lib/store/(client|commands|items|counters|grouped-writes)[.]ts$', '^node_modules/@aws-sdk/(client|lib|util)-dynamodb/'] },
+      to: {
+        path: ['^lib/store/(client|commands|items|counters|grouped-writes)[.]ts$', '^node_modules/@aws-sdk/(client|lib|util)-dynamodb/'],
+      },
     },
     {
       name: 'keys-only-in-stores',
