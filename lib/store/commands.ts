@@ -105,37 +105,44 @@ export abstract class TableCommand<Input extends object, Output> {
   abstract sendWith(client: DynamoDBClient): Promise<Output>;
 }
 
-const KEY_MEMBERS = ['Key', 'ExpressionAttributeValues'] as const;
-const ITEM_MEMBERS = ['Item', 'ExpressionAttributeValues'] as const;
+/** The client's command class a table command sends: what it takes is the marshalled input. */
+type ClientCommand = new (input: never) => object;
+
+/**
+ * A command of one item: `members` of its input marshalled, the item its answer holds in `answer`
+ * (`Item`, or `Attributes` when it returns values) unmarshalled.
+ */
+function itemCommand<Input extends object, Output extends object>(
+  Command: ClientCommand,
+  members: readonly string[],
+  answer: 'Item' | 'Attributes',
+) {
+  return class extends TableCommand<Input, Output> {
+    async sendWith(client: DynamoDBClient): Promise<Output> {
+      const out = (await client.send(new Command(converted(this.input, members, toAttributes) as never) as never)) as Output;
+      return converted(out, [answer], toValues);
+    }
+  };
+}
+
+export class GetCommand extends itemCommand<GetCommandInput, GetCommandOutput>(GetItemCommand, ['Key'], 'Item') {}
+export class PutCommand extends itemCommand<PutCommandInput, PutCommandOutput>(
+  PutItemCommand,
+  ['Item', 'ExpressionAttributeValues'],
+  'Attributes',
+) {}
+export class UpdateCommand extends itemCommand<UpdateCommandInput, UpdateCommandOutput>(
+  UpdateItemCommand,
+  ['Key', 'ExpressionAttributeValues'],
+  'Attributes',
+) {}
+export class DeleteCommand extends itemCommand<DeleteCommandInput, DeleteCommandOutput>(
+  DeleteItemCommand,
+  ['Key', 'ExpressionAttributeValues'],
+  'Attributes',
+) {}
+
 const LIST_MEMBERS = ['ExclusiveStartKey', 'ExpressionAttributeValues'] as const;
-
-export class GetCommand extends TableCommand<GetCommandInput, GetCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<GetCommandOutput> {
-    const out = await client.send(new GetItemCommand(converted(this.input, ['Key'], toAttributes) as never));
-    return converted(out, ['Item'], toValues);
-  }
-}
-
-export class PutCommand extends TableCommand<PutCommandInput, PutCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<PutCommandOutput> {
-    const out = await client.send(new PutItemCommand(converted(this.input, ITEM_MEMBERS, toAttributes) as never));
-    return converted(out, ['Attributes'], toValues);
-  }
-}
-
-export class UpdateCommand extends TableCommand<UpdateCommandInput, UpdateCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<UpdateCommandOutput> {
-    const out = await client.send(new UpdateItemCommand(converted(this.input, KEY_MEMBERS, toAttributes) as never));
-    return converted(out, ['Attributes'], toValues);
-  }
-}
-
-export class DeleteCommand extends TableCommand<DeleteCommandInput, DeleteCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<DeleteCommandOutput> {
-    const out = await client.send(new DeleteItemCommand(converted(this.input, KEY_MEMBERS, toAttributes) as never));
-    return converted(out, ['Attributes'], toValues);
-  }
-}
 
 export class QueryCommand extends TableCommand<QueryCommandInput, QueryCommandOutput> {
   async sendWith(client: DynamoDBClient): Promise<QueryCommandOutput> {
