@@ -2,13 +2,15 @@
 // them (the same input and output types), carried out by the DynamoDB client itself (lib/store/client.ts).
 //
 // Why not the document client: each of its calls builds a second command and a second middleware
-// stack around the client's, and (un)marshals through a generic walk of the input and output; on
-// the main thread of the local runtime that was ~20 % of a GetItem's CPU and ~30 % of an
-// UpdateItem's beside the same call made with the client's own command (tmp measurement, 8 rounds
-// of 400 calls against dynalite). Here each command names the members it (un)marshals, with the
-// options the document client was made with: undefined values dropped, no class instance turned
-// into a map, numbers as JavaScript numbers. What a middleware added to the client sees is the
-// client's own command: its name (`GetItemCommand`, …) and the marshalled input at every step.
+// stack around the client's, and it cannot have the client's stack resolved once per command (the
+// SDK's cacheMiddleware, turned on by lib/sdk.ts resolveStackOnce, breaks its commands: each would
+// send the first call's input). With both, a GetItem's main-thread CPU against dynalite fell
+// ~20–27 % and an UpdateItem's ~6–19 % (alternating rounds in one process, two runs; the client's
+// own command alone, without the cache, 1–20 % on a GetItem). Here each command names the members
+// it (un)marshals, with the options the document client was made with: undefined values dropped, no
+// class instance turned into a map, numbers as JavaScript numbers. What a middleware added to the
+// client sees is the client's own command: its name (`GetItemCommand`, …) and the marshalled input
+// at every step.
 import {
   BatchGetItemCommand,
   BatchWriteItemCommand,
@@ -142,21 +144,19 @@ export class DeleteCommand extends itemCommand<DeleteCommandInput, DeleteCommand
   'Attributes',
 ) {}
 
-const LIST_MEMBERS = ['ExclusiveStartKey', 'ExpressionAttributeValues'] as const;
-
-export class QueryCommand extends TableCommand<QueryCommandInput, QueryCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<QueryCommandOutput> {
-    const out = await client.send(new QueryItemsCommand(converted(this.input, LIST_MEMBERS, toAttributes) as never));
-    return converted(converted(out, ['Items'], allToValues), ['LastEvaluatedKey'], toValues);
-  }
+/** A command of a range of items (Query, Scan): where it starts and its values marshalled, the items it found and where it stopped unmarshalled. */
+function listCommand<Input extends object, Output extends object>(Command: ClientCommand) {
+  return class extends TableCommand<Input, Output> {
+    async sendWith(client: DynamoDBClient): Promise<Output> {
+      const input = converted(this.input, ['ExclusiveStartKey', 'ExpressionAttributeValues'], toAttributes);
+      const out = (await client.send(new Command(input as never) as never)) as Output;
+      return converted(converted(out, ['Items'], allToValues), ['LastEvaluatedKey'], toValues);
+    }
+  };
 }
 
-export class ScanCommand extends TableCommand<ScanCommandInput, ScanCommandOutput> {
-  async sendWith(client: DynamoDBClient): Promise<ScanCommandOutput> {
-    const out = await client.send(new ScanItemsCommand(converted(this.input, LIST_MEMBERS, toAttributes) as never));
-    return converted(converted(out, ['Items'], allToValues), ['LastEvaluatedKey'], toValues);
-  }
-}
+export class QueryCommand extends listCommand<QueryCommandInput, QueryCommandOutput>(QueryItemsCommand) {}
+export class ScanCommand extends listCommand<ScanCommandInput, ScanCommandOutput>(ScanItemsCommand) {}
 
 export class BatchGetCommand extends TableCommand<BatchGetCommandInput, BatchGetCommandOutput> {
   async sendWith(client: DynamoDBClient): Promise<BatchGetCommandOutput> {
