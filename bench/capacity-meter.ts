@@ -16,7 +16,6 @@
 //   reports nothing for it): computed the same way.
 import { createRequire } from 'node:module';
 import { BatchGetItemCommand, DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { db } from '../lib/store/client';
 import { INDEXES, PARTITION_KEY, SORT_KEY } from '../lib/store/table';
 import { invocation } from '../infra/local/sqs-poller';
@@ -103,11 +102,11 @@ interface Capacity {
 /** What a step is told of a call: its command and, for a Query, the partition it reads. */
 export interface MeteredCall {
   command: string;
-  partition?: unknown;
+  partition?: string;
 }
 
 interface Input {
-  ExpressionAttributeValues?: Record<string, unknown>;
+  ExpressionAttributeValues?: Record<string, AttributeValue>;
   TableName?: string;
   Key?: Item;
   Item?: Item;
@@ -126,16 +125,13 @@ function itemKind(key: Item): string {
   return `${kind || pk}${key[SORT_KEY]?.S && /^[A-Z_]+$/.test(key[SORT_KEY].S) ? ` / ${key[SORT_KEY].S}` : ''}`;
 }
 
-/** A Query's partition (`:pk`), as the caller wrote it: the input is marshalled when the meter sees it (lib/store/commands.ts). */
-const partitionOf = (input: Input): unknown => {
-  const value = input.ExpressionAttributeValues?.[':pk'];
-  return value && typeof value === 'object' && 'S' in value ? (value as { S: string }).S : value;
-};
+/** A Query's partition (`:pk`): the input the meter sees is the client's own, marshalled (lib/store/commands.ts). */
+const partitionOf = (input: Input): string | undefined => input.ExpressionAttributeValues?.[':pk']?.S;
 
 function readKind(command: string, input: Input): string {
   if (command === 'GetItem' && input.Key) return itemKind(keysOf('DeleteItem', input)[0].key);
   const partition = partitionOf(input);
-  if (command === 'Query' && typeof partition === 'string') return `${itemKind({ [PARTITION_KEY]: { S: partition } })} (query)`;
+  if (command === 'Query' && partition !== undefined) return `${itemKind({ [PARTITION_KEY]: { S: partition } })} (query)`;
   if (command === 'BatchGetItem') {
     const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => (r as unknown as { Keys?: Item[] }).Keys ?? []);
     const kinds = [...new Set(keys.map((key) => itemKind(keysOf('DeleteItem', { TableName: '', Key: key })[0].key)))];
@@ -147,11 +143,8 @@ function readKind(command: string, input: Input): string {
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 
 function keysOf(command: string, input: Input): { table: string; key: Item }[] {
-  // The client's own command: its input is marshalled (lib/store/commands.ts); plain values are taken too.
-  const keyOf = (item: Item) => {
-    const key = { [PARTITION_KEY]: item[PARTITION_KEY], [SORT_KEY]: item[SORT_KEY] } as Record<string, unknown>;
-    return typeof key[PARTITION_KEY] === 'string' ? marshall(key) : (key as Item);
-  };
+  // The client's own command: its input is marshalled (lib/store/commands.ts).
+  const keyOf = (item: Item): Item => ({ [PARTITION_KEY]: item[PARTITION_KEY], [SORT_KEY]: item[SORT_KEY] });
   if (command === 'PutItem') return [{ table: input.TableName!, key: keyOf(input.Item!) }];
   if (command === 'UpdateItem' || command === 'DeleteItem') return [{ table: input.TableName!, key: keyOf(input.Key!) }];
   return Object.entries(input.RequestItems ?? {}).flatMap(([table, requests]) =>
