@@ -185,26 +185,3 @@ describe('the table commands', () => {
     ).toBeUndefined();
   });
 });
-
-describe('the table client', () => {
-  it('resolves its middleware once, and again after a middleware is added or removed', async () => {
-    const key = { TableName: tableName(), Key: { pk: partition(), sk: 'none' } };
-    await db().send(new GetCommand(key));
-    const seen: string[] = [];
-    db().middlewareStack.add(
-      (next, context) => (args) => {
-        seen.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name: 'testCommandsSeen' },
-    );
-    try {
-      await db().send(new GetCommand(key));
-      await db().send(new GetCommand(key));
-    } finally {
-      db().middlewareStack.remove('testCommandsSeen');
-    }
-    await db().send(new GetCommand(key));
-    expect(seen).toEqual(['GetItemCommand', 'GetItemCommand']);
-  });
-});
