@@ -18,6 +18,8 @@ import { LoadThread, round, runWhenMain, type Figures } from './support';
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 const MB = 2 ** 20;
+/** Webhooks the load thread is given at once. */
+const SLICE = 2_000;
 const mb = (bytes: number) => round(bytes / MB, 1);
 
 interface Options {
@@ -119,28 +121,35 @@ async function measure(options: Options, closeEmulatorIterators: boolean): Promi
   let refused = 0;
   /** Posts `count` new webhooks; one answered other than 202 is sent again, as a sender retries (same id: deduplicated). */
   const send = async (count: number) => {
-    let ops = Array.from({ length: count }, () => {
-      const id = `memory-${sent++}`;
-      return {
-        method: 'POST',
-        path: service.webhookPath,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ event_type: 'create', id, title: `Bench alert ${id}`, description: 'memory', urgency: 'high' }),
-      };
-    });
-    while (ops.length > 0) {
-      const result = await load.run({ kind: 'http', baseUrl: service.runtime.url, concurrency, ops });
-      ops = ops.filter((_, i) => result.statuses[i] !== 202);
-      refused += ops.length;
+    // In slices, each sent once the alerts have caught up with all but the last one: the sender's
+    // requests (the load thread is in this process) and the queues' backlog stay a few MB whatever
+    // N, so the resident memory measured is the runtime's after N alerts, not a queue of N webhooks.
+    for (let left = count; left > 0; left -= SLICE) {
+      const caughtUp = sent - SLICE;
+      await waitUntil(async () => ((await readCounts(service.accountId, typeOf('alert'))).total ?? 0) >= caughtUp, `${caughtUp} alerts`);
+      let ops = Array.from({ length: Math.min(SLICE, left) }, () => {
+        const id = `memory-${sent++}`;
+        return {
+          method: 'POST',
+          path: service.webhookPath,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event_type: 'create', id, title: `Bench alert ${id}`, description: 'memory', urgency: 'high' }),
+        };
+      });
+      while (ops.length > 0) {
+        const result = await load.run({ kind: 'http', baseUrl: service.runtime.url, concurrency, ops });
+        ops = ops.filter((_, i) => result.statuses[i] !== 202);
+        refused += ops.length;
+      }
     }
     await waitUntil(async () => ((await readCounts(service.accountId, typeOf('alert'))).total ?? 0) >= sent, `${sent} alerts`);
     await waitUntil(() => atRest(service), 'the runtime to come to rest');
   };
   const trace = process.env.BENCH_MEMORY_TRACE
     ? setInterval(() => {
-        void snapshot(service).then((s) =>
+        void Promise.all([snapshot(service), readCounts(service.accountId, typeOf('alert'))]).then(([s, counts]) =>
           console.log(
-            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} iterators=${s.openIterators} sent=${sent}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} iterators=${s.openIterators} sent=${sent} alerts=${counts.total ?? 0}`,
           ),
         );
       }, 5000)
