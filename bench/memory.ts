@@ -119,6 +119,7 @@ async function measure(options: Options, closeEmulatorIterators: boolean): Promi
   const load = new LoadThread();
   let sent = 0;
   let refused = 0;
+  const alertsCreated = async () => (await readCounts(service.accountId, typeOf('alert'))).total ?? 0;
   /** Posts `count` new webhooks; one answered other than 202 is sent again, as a sender retries (same id: deduplicated). */
   const send = async (count: number) => {
     // In slices, each sent once the alerts have caught up with all but the last one: the sender's
@@ -126,7 +127,7 @@ async function measure(options: Options, closeEmulatorIterators: boolean): Promi
     // N, so the resident memory measured is the runtime's after N alerts, not a queue of N webhooks.
     for (let left = count; left > 0; left -= SLICE) {
       const caughtUp = sent - SLICE;
-      await waitUntil(async () => ((await readCounts(service.accountId, typeOf('alert'))).total ?? 0) >= caughtUp, `${caughtUp} alerts`);
+      await waitUntil(async () => (await alertsCreated()) >= caughtUp, `${caughtUp} alerts`);
       let ops = Array.from({ length: Math.min(SLICE, left) }, () => {
         const id = `memory-${sent++}`;
         return {
@@ -142,14 +143,14 @@ async function measure(options: Options, closeEmulatorIterators: boolean): Promi
         refused += ops.length;
       }
     }
-    await waitUntil(async () => ((await readCounts(service.accountId, typeOf('alert'))).total ?? 0) >= sent, `${sent} alerts`);
+    await waitUntil(async () => (await alertsCreated()) >= sent, `${sent} alerts`);
     await waitUntil(() => atRest(service), 'the runtime to come to rest');
   };
   const trace = process.env.BENCH_MEMORY_TRACE
     ? setInterval(() => {
-        void Promise.all([snapshot(service), readCounts(service.accountId, typeOf('alert'))]).then(([s, counts]) =>
+        void Promise.all([snapshot(service), alertsCreated()]).then(([s, alerts]) =>
           console.log(
-            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} iterators=${s.openIterators} sent=${sent} alerts=${counts.total ?? 0}`,
+            `trace rss=${mb(s.rss)} anon=${mb(s.rssAnon)} file=${mb(s.rssFile)} main=${mb(s.mainHeap)}/${mb(s.mainHeapTotal)} ext=${mb(s.mainExternal)} dyn=${mb(s.dynamoHeap)}/${mb(s.dynamoHeapTotal)} dynext=${mb(s.dynamoExternal)} leveldb=${mb(s.leveldb)} iterators=${s.openIterators} sent=${sent} alerts=${alerts}`,
           ),
         );
       }, 5000)
