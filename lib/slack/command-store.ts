@@ -1,9 +1,15 @@
-// Data access for the claims of `/oncall page` (lib/slack/ACCESS-PATTERNS.md):
-//   page claim   A#<acc>#SLACKCMD / <interaction key>   {alert_id, expires_at}
+// Data access for the claims of a command or a click run more than once (lib/slack/ACCESS-PATTERNS.md):
+//   page claim     A#<acc>#SLACKCMD / <interaction key>    {alert_id, expires_at}
+//   answer claim   A#<acc>#SLACKTOLD / <interaction key>#<delivery>   {expires_at}
 // The first delivery of a command claims its key before any alert exists, naming the alert it will
 // create; every later delivery (however slow the first still is, also one signed anew with another
 // timestamp) reads the claim and creates or answers that same alert. Slack's timestamps are good
 // for 300 s, so a claim is kept an hour and then left to the table's TTL.
+// The queue's run of a slow command or of a click tells its result once per delivery of Slack's: SQS
+// delivers a message again when a run outlasts the visibility timeout, and each run would otherwise
+// post its own answer (a delivery Slack makes again is a message of its own, answered as the first).
+// The run that claims the answer posts it; a crash between the claim and the post leaves it untold (a
+// notice to the person; the work it tells of is done and shows in Slack's messages and the console).
 import { getItem, putNew } from '../store/items';
 import { TTL_ATTRIBUTE } from '../store/table';
 
@@ -22,4 +28,13 @@ export async function claimCommandAlert(accountId: string, interactionKey: strin
   const stored = await getItem(key(accountId, interactionKey));
   // Gone only past its TTL, long after Slack stops delivering the command: this call is its first again.
   return typeof stored?.alert_id === 'string' ? stored.alert_id : alertId;
+}
+
+/** True for the one run of a delivery of an interaction that tells its result (the first to ask). */
+export async function claimAnswer(accountId: string, interactionKey: string, delivery: string, nowMs: number): Promise<boolean> {
+  return putNew({
+    pk: `A#${accountId}#SLACKTOLD`,
+    sk: `${interactionKey}#${delivery}`,
+    [TTL_ATTRIBUTE]: Math.ceil(nowMs / 1000) + CLAIM_TTL_S,
+  });
 }

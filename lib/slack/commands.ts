@@ -17,13 +17,13 @@ import { now } from '../clock';
 import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest, HttpError } from '../http/errors';
 import type { Principal } from '../http/principal';
-import { derivedUlid, parseId } from '../ids';
+import { derivedUlid, newId, parseId } from '../ids';
 import { escapeMrkdwn, slackNotice } from '../notify/content';
 import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
-import { claimCommandAlert } from './command-store';
+import { claimAnswer, claimCommandAlert } from './command-store';
 import { enqueueSlackWork, type SlackCommandMessage } from './interaction-queue';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
@@ -67,14 +67,19 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
     key,
     sent_at: sentAt,
     response_url: form.get('response_url') ?? undefined,
+    delivery: newId(),
   });
   return reply(WORKING_ON_IT);
 }
 
-/** Runs a command accepted as slow (escalation worker) and tells its result; throws only what a retry may cure (SQS redelivers it). */
+/**
+ * Runs a command accepted as slow (escalation worker) and tells its result, once however many runs
+ * (command-store.ts); throws only what a retry may cure (SQS redelivers it).
+ */
 export async function runSlackCommand(message: SlackCommandMessage): Promise<void> {
   const person = await slackPersonOf(message.account_id, message.slack_user_id);
   const result = person ? await runCommand(person, message.text.trim(), { key: message.key, sentAt: message.sent_at }) : reply(NOT_LINKED);
+  if (!message.response_url || !(await claimAnswer(message.account_id, message.key, message.delivery ?? '', now()))) return;
   await tellThroughResponseUrl(message.response_url, { ...slackNotice(result.text), response_type: 'ephemeral' });
 }
 

@@ -3,6 +3,8 @@
 // by SQS, so the click's transition survives a process that dies after the answer, and the
 // escalation worker (which already stops and steps escalations) acts on it. The message carries the
 // interaction's key: a message SQS delivers twice, like a click Slack delivers twice, acts once.
+// It also carries the id of Slack's delivery it came from: each of Slack's deliveries is answered,
+// each run of one delivery that SQS hands out again is not (command-store.ts claimAnswer).
 // An /oncall command that outlasts Slack's 3 s travels the same way (`slack_command`): its answer
 // says "working on it" once SQS holds the command, and the worker runs it again and tells the result
 // (a Lambda's process is frozen after its answer, so work left running in it may never finish).
@@ -22,6 +24,8 @@ const slackInteractionMessage = lazyObject(() => ({
   value: z.string(),
   /** Where the result is told (absent: the click is acted on and nobody is told). */
   response_url: z.string().optional(),
+  /** This delivery of Slack's request (an id made where it was accepted): its result is told once. Absent from messages queued before it existed. */
+  delivery: z.string().optional(),
   /** The click was on a page's direct message, which its result replaces. */
   direct_message: z.boolean(),
 }));
@@ -41,6 +45,8 @@ const slackCommandMessage = lazyObject(() => ({
   sent_at: z.number(),
   /** Where the result is told (absent: the command is run and nobody is told). */
   response_url: z.string().optional(),
+  /** This delivery of Slack's request (an id made where it was accepted): its result is told once. Absent from messages queued before it existed. */
+  delivery: z.string().optional(),
 }));
 
 export type SlackCommandMessage = z.infer<typeof slackCommandMessage>;

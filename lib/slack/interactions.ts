@@ -74,6 +74,7 @@ export async function receiveInteraction(request: SlackHttpRequest): Promise<Int
     value: action.value ?? '',
     response_url: payload.response_url,
     direct_message: isDirectMessage(payload),
+    delivery: newId(),
   });
   return { outcome: 'accepted' };
 }

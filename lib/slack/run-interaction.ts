@@ -7,9 +7,11 @@
 // the alert's events). The click's key is the transition's idempotency key (alert-actions.ts): the
 // same click delivered twice, by Slack or by SQS, acts once and is answered as the first. An
 // answer to a broadcast is the person's one answer, which a second delivery writes again unchanged.
+// Each of Slack's deliveries is told its result once, by the run that claims its answer (command-store.ts).
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { respondToBroadcast } from '../broadcasts/respond-broadcast';
+import { now } from '../clock';
 import { consoleLink } from '../http/base-url';
 import { HttpError } from '../http/errors';
 import { prefixId } from '../ids';
@@ -24,13 +26,17 @@ import {
 } from '../notify/content';
 import type { ResponseUrlMessage } from '../slack-client/methods';
 import { actOnAlertFromSlack } from './alert-actions';
+import { claimAnswer } from './command-store';
 import type { SlackInteractionMessage } from './interaction-queue';
 import { NOT_LINKED, slackPersonOf } from './slack-person';
 import { tellThroughResponseUrl } from './slack-request';
 
 export type InteractionOutcome = 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'ignored';
 
-const answer = (click: SlackInteractionMessage, message: ResponseUrlMessage) => tellThroughResponseUrl(click.response_url, message);
+async function answer(click: SlackInteractionMessage, message: ResponseUrlMessage): Promise<void> {
+  if (!click.response_url || !(await claimAnswer(click.account_id, click.key, click.delivery ?? '', now()))) return;
+  await tellThroughResponseUrl(click.response_url, message);
+}
 
 const ephemeral = (text: string): ResponseUrlMessage => ({ ...slackNotice(text), response_type: 'ephemeral', replace_original: false });
 

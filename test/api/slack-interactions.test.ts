@@ -157,6 +157,33 @@ describe('a signed click', () => {
     expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
   });
 
+  it("whose run outlasts the queue's visibility timeout: SQS hands it out again, it acts once and is answered once", { tags: ['moto'] }, async () => {
+    const alert = await pagedAlert();
+    // The first run's write of the transition is held past the test services' 2 s visibility timeout.
+    const gate = holdAwsCalls(
+      (call) => call.operation === 'UpdateItem' && JSON.stringify(call.input).includes(alert.id) && JSON.stringify(call.input).includes('acknowledged'),
+      1,
+    );
+    try {
+      const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+      expect(res.status, res.text).toBe(200);
+      const firstRun = await gate.next();
+      const [replaced] = await eventually(
+        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+        'the answer of the run of the click delivered again',
+        30_000,
+      );
+      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+      await firstRun.release();
+      // The first run, going on, finds its transition made under the click's key and the answer told.
+      await settle(service);
+      expect(standIn.responsesTo(res.responseUrl)).toHaveLength(1);
+    } finally {
+      gate.open();
+    }
+    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
+  });
+
   it('rejects: the paged person passes the alert on (it stays open)', async () => {
     const alert = await pagedAlert();
     const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'reject', value: alert.prefix_id });
@@ -443,6 +470,38 @@ describe('/oncall', () => {
         gate.open();
       }
       // The stuck run, once it goes on, finds the alert the queue's run made, and tells nobody again.
+      await settle(service);
+      expect(await alertCount()).toBe(before + 1);
+      expect(standIn.responsesTo(responseUrl)).toHaveLength(1);
+    },
+  );
+
+  it(
+    "page whose queued run outlasts the queue's visibility timeout: SQS hands the command out again, and the result is told once",
+    { tags: ['moto'], timeout: 90_000 },
+    async () => {
+      const before = await alertCount();
+      const title = 'Queue depth over 10 000';
+      const { body, responseUrl } = standIn.commandBody(workspace, { userId: ada.slackUserId, text: `page "Platform Ops" ${title}` });
+      // Held: the answering process's write of the alert (frozen after its answer), then the queue's
+      // first run's, past the test services' 2 s visibility timeout: SQS delivers the command again.
+      const gate = holdAwsCalls((call) => call.operation === 'PutItem' && JSON.stringify(call.input).includes(title), 2);
+      try {
+        const res = await standIn.send(service.url, '/public/slack/commands', body, {
+          secret: workspace.signingSecret,
+          timestampSeconds: nowSeconds(),
+        });
+        expect(res.body.text).toBe('Working on it…');
+        const answering = await gate.next();
+        const firstRun = await gate.next();
+        const told = await eventually(() => standIn.responsesTo(responseUrl)[0], 'the run of the command delivered again', 30_000);
+        expect(String(told.body.text)).toMatch(new RegExp(`^Paged Platform Ops: alert #\\d+ ${title}$`));
+        await firstRun.release();
+        await answering.release();
+      } finally {
+        gate.open();
+      }
+      // The first run, going on, finds the alert and the answer told: it tells nobody again.
       await settle(service);
       expect(await alertCount()).toBe(before + 1);
       expect(standIn.responsesTo(responseUrl)).toHaveLength(1);
