@@ -15,7 +15,14 @@ export default tseslint.config(
   prettier,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        queueMicrotask: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -33,7 +33,7 @@ export async function json<T>(client: KeepAliveClient, method: string, url: stri
  * outbox provider as `npm start`'s `console` does, without printing thousands of them.
  */
 export async function startLocalService(
-  options: { inMemory?: boolean; outbox?: string; closeEmulatorIterators?: boolean } = {},
+  options: { inMemory?: boolean; outbox?: string; closeEmulatorIterators?: boolean; tunedEmulatorStore?: boolean } = {},
 ): Promise<LocalService> {
   const inMemory = options.inMemory ?? false;
   const dataDir = inMemory ? ':memory:' : mkdtempSync(path.join(os.tmpdir(), 'oncall-bench-'));
@@ -42,6 +42,7 @@ export async function startLocalService(
     port: 0,
     dataDir,
     closeEmulatorIterators: options.closeEmulatorIterators,
+    tunedEmulatorStore: options.tunedEmulatorStore,
     scheduleIntervalMs: 10_000,
     env: { OUTBOX: options.outbox ?? 'log', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },

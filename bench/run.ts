@@ -32,6 +32,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   slack: async () => (await import('./slack')).benchSlack,
   voice: async () => (await import('./voice')).benchVoice,
   memory: async () => (await import('./memory')).benchMemory,
+  'emulator-store': async () => (await import('./emulator-store')).benchEmulatorStore,
   calendars: async () => (await import('./calendars')).benchCalendars,
   reports: async () => (await import('./reports')).benchReports,
   throughput: async () => (await import('./throughput')).benchThroughput,

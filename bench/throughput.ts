@@ -67,7 +67,7 @@ interface CallStack {
  * the dynalite thread were, and how many calls the service's DynamoDB and SQS clients made (every
  * attempt; the pollers' receives and deletes are the runtime's own client, not counted).
  */
-function phaseMeter(service: LocalService) {
+export function phaseMeter(service: LocalService) {
   const calls = { dynamodb: 0, sqs: 0 };
   const stacks: Array<[CallStack, keyof typeof calls]> = [
     [db().middlewareStack as unknown as CallStack, 'dynamodb'],
@@ -110,7 +110,7 @@ function phaseMeter(service: LocalService) {
 }
 
 /** Waits for the runtime to come to rest; answers how long that took (ms). */
-async function drained(service: LocalService, since: number): Promise<number> {
+export async function drained(service: LocalService, since: number): Promise<number> {
   await waitUntil(() => atRest(service), 'the runtime to come to rest', 30 * 60_000, 100);
   return Date.now() - since;
 }

@@ -45,11 +45,40 @@ let opened = null;
 const stores = new Set();
 
 /**
- * The store class dynalite makes, with iterators it can end and a count of those still open; a
- * store on disk (`new Level(path, options)`) is also given our LevelDB options.
+ * dynalite reads its table's description from the store on every request (`table~<name>`, as many
+ * reads as all the items' together), and writes each of an item's index entries on its own before
+ * the item: on disk each is a round trip through libuv's thread pool (and each of classic-level's
+ * reads takes a LevelDB snapshot on this thread). Tuned, the store keeps the descriptions: a put or
+ * a delete of one is what reads answer from the moment it is asked for, a read of LevelDB is kept
+ * only when no write of that key was asked for meanwhile or is still being written, and a failed
+ * write forgets it; and the puts and deletes asked for in one turn go to LevelDB as one batch, each
+ * answered once the batch is written (an item with its entries: below). Before, a write could be
+ * seen only once written, and a read asked before that was answered from a snapshot without it;
+ * dynalite waited for each write's answer before relying on it, and still does.
+ * `workerData.tuned === false` keeps dynalite's own access (the emulator-store benchmark's side by side).
  */
-function withClosableIterators(Store, { onDisk }) {
+const tuned = workerData.tuned !== false;
+/** Calls that reached the stores: reads of a table's description, and writes (a batch is one). Tests and benchmarks read them. */
+const storeCalls = { tableReads: 0, writes: 0 };
+const TABLE_KEY = 'table~';
+const isTableKey = (key) => typeof key === 'string' && key.startsWith(TABLE_KEY);
+
+/**
+ * The store class dynalite makes, with iterators it can end and a count of those still open, and
+ * (tuned) its table descriptions kept and the writes of a turn batched; a store on disk
+ * (`new Level(path, options)`) is also given our LevelDB options.
+ */
+function forDynalite(Store, { onDisk }) {
   return class extends Store {
+    /** Table key → its description as the store holds it once the writes asked for are done (undefined: none). */
+    #tables = new Map();
+    /** Table key → writes asked for so far: a read that a write overtook is not kept. */
+    #tableWrites = new Map();
+    /** Table key → writes asked for and not yet done: a read of the store meanwhile is not kept. */
+    #tableWritesPending = new Map();
+    /** The writes asked for in this turn, written as one batch once it ends. */
+    #pending = null;
+
     constructor(...args) {
       if (onDisk) args[1] = opened = { ...args[1], ...LEVELDB_OPTIONS };
       super(...args);
@@ -75,6 +104,121 @@ function withClosableIterators(Store, { onDisk }) {
       if (isIterator(resource)) openIterators--;
       super.detachResource(resource);
     }
+
+    _get(key, options) {
+      if (!isTableKey(key)) return super._get(key, options);
+      const keeps = tuned && options.valueEncoding === 'utf8' && !options.snapshot;
+      if (keeps && this.#tables.has(key)) return Promise.resolve(this.#tables.get(key));
+      storeCalls.tableReads++;
+      if (!keeps) return super._get(key, options);
+      const writes = this.#tableWrites.get(key) ?? 0;
+      return super._get(key, options).then((value) => {
+        const settled = (this.#tableWrites.get(key) ?? 0) === writes && !this.#tableWritesPending.get(key);
+        if (settled && (value === undefined || typeof value === 'string')) this.#tables.set(key, value);
+        return value;
+      });
+    }
+    _put(key, value, options) {
+      if (!tuned) {
+        storeCalls.writes++;
+        return super._put(key, value, options);
+      }
+      return this.#write({ type: 'put', key, value, keyEncoding: options.keyEncoding, valueEncoding: options.valueEncoding }, options);
+    }
+    _del(key, options) {
+      if (!tuned) {
+        storeCalls.writes++;
+        return super._del(key, options);
+      }
+      return this.#write({ type: 'del', key, keyEncoding: options.keyEncoding }, options);
+    }
+    _batch(operations, options) {
+      storeCalls.writes++;
+      if (!tuned) return super._batch(operations, options);
+      const done = this.#asked(operations);
+      return super._batch(operations, options).then(
+        () => done(true),
+        (error) => {
+          done(false);
+          throw error;
+        },
+      );
+    }
+    _clear(options) {
+      if (tuned) {
+        for (const key of this.#tables.keys()) this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+        this.#tables.clear();
+      }
+      return super._clear(options);
+    }
+
+    /**
+     * Takes note of writes asked for: from now on a table's description read is the one they leave.
+     * Returns what to call once they are done (false: they failed, and what the store holds is read again).
+     */
+    #asked(operations) {
+      const keys = operations
+        .filter((operation) => isTableKey(operation.key))
+        .map((operation) => {
+          const { type, key, value } = operation;
+          this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+          this.#tableWritesPending.set(key, (this.#tableWritesPending.get(key) ?? 0) + 1);
+          if (type === 'put' && typeof value === 'string') this.#tables.set(key, value);
+          else if (type === 'del') this.#tables.set(key, undefined);
+          else this.#tables.delete(key);
+          return key;
+        });
+      if (keys.length === 0) return () => {};
+      return (written) => {
+        for (const key of keys) {
+          const left = this.#tableWritesPending.get(key) - 1;
+          if (left === 0) this.#tableWritesPending.delete(key);
+          else this.#tableWritesPending.set(key, left);
+          if (!written) {
+            this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+            this.#tables.delete(key);
+          }
+        }
+      };
+    }
+
+    /** One put or delete, written with the others of this turn (one batch); a synced write goes alone. */
+    #write(operation, options) {
+      if (options.sync) return this._batch([operation], options);
+      const done = this.#asked([operation]);
+      return new Promise((resolve, reject) => {
+        if (!this.#pending) {
+          this.#pending = [];
+          queueMicrotask(() => this.#flush());
+        }
+        this.#pending.push({ operation, done, resolve, reject });
+      });
+    }
+
+    #flush() {
+      const writes = this.#pending;
+      this.#pending = null;
+      storeCalls.writes++;
+      super
+        ._batch(
+          writes.map(({ operation }) => operation),
+          {},
+        )
+        .then(
+          () => {
+            for (const { done, resolve } of writes) {
+              done(true);
+              resolve();
+            }
+          },
+          (error) => {
+            for (const { done, reject } of writes) {
+              done(false);
+              reject(error);
+            }
+          },
+        );
+    }
   };
 }
 
@@ -83,10 +227,33 @@ function withClosableIterators(Store, { onDisk }) {
 // dynalite is loaded.
 const dynaliteRequire = createRequire(createRequire(import.meta.url).resolve('dynalite'));
 const level = dynaliteRequire('level');
-level.Level = withClosableIterators(level.Level, { onDisk: true });
+level.Level = forDynalite(level.Level, { onDisk: true });
 const memoryLevel = dynaliteRequire('memory-level');
-memoryLevel.MemoryLevel = withClosableIterators(memoryLevel.MemoryLevel, { onDisk: false });
+memoryLevel.MemoryLevel = forDynalite(memoryLevel.MemoryLevel, { onDisk: false });
 const { default: dynalite } = await import('dynalite');
+
+/**
+ * dynalite writes an item's index entries before the item: the old entries deleted, then (once that
+ * is done) the new ones put, then (once that is done) the item, three writes one after the other.
+ * Tuned, the three are asked for in one turn, so they are one batch, written whole or not at all: a
+ * failed batch fails the item's write, which is what dynalite answers (the entries' own outcome it
+ * only ever passed on).
+ */
+const dynaliteDb = dynaliteRequire('./db');
+const updateIndexes = dynaliteDb.updateIndexes;
+dynaliteDb.updateIndexes = function updateIndexesWithTheItem(store, table, existingItem, item, done) {
+  if (!tuned) return updateIndexes(store, table, existingItem, item, done);
+  if (!existingItem && !item) return done();
+  const writes = { deletes: [], puts: [] };
+  for (const indexType of ['Local', 'Global']) {
+    const actions = dynaliteDb.getIndexActions(table[`${indexType}SecondaryIndexes`] || [], existingItem, item, table);
+    const indexDb = (action) => store.getIndexDb(indexType, table.TableName, action.index);
+    for (const action of actions.deletes) writes.deletes.push((answered) => indexDb(action).del(action.key, answered));
+    for (const action of actions.puts) writes.puts.push((answered) => indexDb(action).put(action.key, action.item, answered));
+  }
+  for (const write of [...writes.deletes, ...writes.puts]) write(() => {});
+  done();
+};
 
 const server = dynalite({ path: workerData.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 server.keepAliveTimeout = 65_000;
@@ -109,6 +276,10 @@ parentPort.on('message', (message) => {
   // for the emulator, apart from the functions' heap on the main thread.
   if (message === 'memory') {
     parentPort.postMessage({ type: 'memory', usage: process.memoryUsage(), leveldb: opened, leveldbBytes: leveldbMemory(), openIterators });
+    return;
+  }
+  if (message === 'store calls') {
+    parentPort.postMessage({ type: 'store calls', ...storeCalls });
     return;
   }
   if (message !== 'stop') return;

@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   endpoint?: string;
   /** false: dynalite's own behaviour, every Query's and Scan's iterator left open (the memory benchmark's baseline). */
   closeIterators?: boolean;
+  /** false: dynalite's own access to its store, every table description read and every write alone (the emulator-store benchmark's side by side). */
+  tuned?: boolean;
 }
 
 export interface Emulators {
@@ -28,7 +30,14 @@ export interface Emulators {
   dynamoMemory(): Promise<DynamoMemory | null>;
   /** How busy the embedded DynamoDB thread's event loop has been (benchmarks: which thread saturates first); null on an external endpoint. */
   dynamoLoopUtilization(): EventLoopUtilization | null;
+  /** Calls that reached the embedded DynamoDB's store so far: reads of a table's description, and writes (a batch is one); null on an external endpoint. */
+  dynamoStoreCalls(): Promise<DynamoStoreCalls | null>;
   stop(): Promise<void>;
+}
+
+export interface DynamoStoreCalls {
+  tableReads: number;
+  writes: number;
 }
 
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
@@ -39,6 +48,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
       embedded: false,
       dynamoMemory: () => Promise.resolve(null),
       dynamoLoopUtilization: () => null,
+      dynamoStoreCalls: () => Promise.resolve(null),
       stop: async () => {},
     };
   }
@@ -47,7 +57,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
     dynamoPath = path.resolve(options.dataDir, 'dynamodb');
     mkdirSync(dynamoPath, { recursive: true });
   }
-  const dynamo = await startDynaliteThread(dynamoPath, options.closeIterators ?? true);
+  const dynamo = await startDynaliteThread(dynamoPath, { closeIterators: options.closeIterators ?? true, tuned: options.tuned ?? true });
   const sqs = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
   return {
     dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
@@ -55,6 +65,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
     embedded: true,
     dynamoMemory: () => dynamo.memory(),
     dynamoLoopUtilization: () => dynamo.loopUtilization(),
+    dynamoStoreCalls: () => dynamo.storeCalls(),
     async stop() {
       await sqs.stop();
       await dynamo.stop();
@@ -65,9 +76,15 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
 /** dynalite on a worker thread of this process: the same emulator, with a core of its own. */
 async function startDynaliteThread(
   dataPath: string | undefined,
-  closeIterators: boolean,
-): Promise<{ port: number; memory(): Promise<DynamoMemory>; loopUtilization(): EventLoopUtilization; stop(): Promise<void> }> {
-  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath, closeIterators } });
+  { closeIterators, tuned }: { closeIterators: boolean; tuned: boolean },
+): Promise<{
+  port: number;
+  memory(): Promise<DynamoMemory>;
+  storeCalls(): Promise<DynamoStoreCalls>;
+  loopUtilization(): EventLoopUtilization;
+  stop(): Promise<void>;
+}> {
+  const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath, closeIterators, tuned } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (message: { type: string; port?: number; message?: string }) => {
@@ -87,6 +104,17 @@ async function startDynaliteThread(
         };
         worker.on('message', answer);
         worker.postMessage('memory');
+      });
+    },
+    storeCalls() {
+      return new Promise((resolve) => {
+        const answer = (message: { type: string } & DynamoStoreCalls) => {
+          if (message.type !== 'store calls') return;
+          worker.off('message', answer);
+          resolve({ tableReads: message.tableReads, writes: message.writes });
+        };
+        worker.on('message', answer);
+        worker.postMessage('store calls');
       });
     },
     async stop() {

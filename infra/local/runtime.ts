@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   dependencies?: Partial<Dependencies>;
   /** false: the embedded DynamoDB leaves its iterators open as dynalite does (the memory benchmark's baseline); default true. */
   closeEmulatorIterators?: boolean;
+  /** false: the embedded DynamoDB reads every table description and writes every entry alone, as dynalite does (the emulator-store benchmark's side by side); default true. */
+  tunedEmulatorStore?: boolean;
 }
 
 export interface Runtime {
@@ -121,7 +123,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   if (options.bootstrap) validateBootstrap(options.bootstrap);
   const startedAt = Date.now();
   const endpoint = options.endpoint ?? process.env.AWS_ENDPOINT_URL;
-  const emulators = await startEmulators({ dataDir: options.dataDir ?? '.data', endpoint, closeIterators: options.closeEmulatorIterators });
+  const emulators = await startEmulators({
+    dataDir: options.dataDir ?? '.data',
+    endpoint,
+    closeIterators: options.closeEmulatorIterators,
+    tuned: options.tunedEmulatorStore,
+  });
   const tableName = options.tableName ?? 'oncall';
   const queuePrefix = options.queuePrefix ?? tableName;
 
