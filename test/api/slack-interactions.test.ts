@@ -157,32 +157,39 @@ describe('a signed click', () => {
     expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
   });
 
-  it("whose run outlasts the queue's visibility timeout: SQS hands it out again, it acts once and is answered once", { tags: ['moto'] }, async () => {
-    const alert = await pagedAlert();
-    // The first run's write of the transition is held past the test services' 2 s visibility timeout.
-    const gate = holdAwsCalls(
-      (call) => call.operation === 'UpdateItem' && JSON.stringify(call.input).includes(alert.id) && JSON.stringify(call.input).includes('acknowledged'),
-      1,
-    );
-    try {
-      const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
-      expect(res.status, res.text).toBe(200);
-      const firstRun = await gate.next();
-      const [replaced] = await eventually(
-        () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
-        'the answer of the run of the click delivered again',
-        30_000,
+  it(
+    "whose run outlasts the queue's visibility timeout: SQS hands it out again, it acts once and is answered once",
+    { tags: ['moto'] },
+    async () => {
+      const alert = await pagedAlert();
+      // The first run's write of the transition is held past the test services' 2 s visibility timeout.
+      const gate = holdAwsCalls(
+        (call) =>
+          call.operation === 'UpdateItem' &&
+          JSON.stringify(call.input).includes(alert.id) &&
+          JSON.stringify(call.input).includes('acknowledged'),
+        1,
       );
-      expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
-      await firstRun.release();
-      // The first run, going on, finds its transition made under the click's key and the answer told.
-      await settle(service);
-      expect(standIn.responsesTo(res.responseUrl)).toHaveLength(1);
-    } finally {
-      gate.open();
-    }
-    expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
-  });
+      try {
+        const res = await click(service, standIn, workspace, { userId: ada.slackUserId, actionId: 'acknowledge', value: alert.prefix_id });
+        expect(res.status, res.text).toBe(200);
+        const firstRun = await gate.next();
+        const [replaced] = await eventually(
+          () => (standIn.responsesTo(res.responseUrl).length ? standIn.responsesTo(res.responseUrl) : undefined),
+          'the answer of the run of the click delivered again',
+          30_000,
+        );
+        expect(textOf(replaced.body.blocks)).toMatch(/Acknowledged by Ada Lovelace/);
+        await firstRun.release();
+        // The first run, going on, finds its transition made under the click's key and the answer told.
+        await settle(service);
+        expect(standIn.responsesTo(res.responseUrl)).toHaveLength(1);
+      } finally {
+        gate.open();
+      }
+      expect((await actions(alert.prefix_id)).filter((a) => a === 'acknowledged')).toHaveLength(1);
+    },
+  );
 
   it('rejects: the paged person passes the alert on (it stays open)', async () => {
     const alert = await pagedAlert();
