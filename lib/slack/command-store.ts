@@ -10,8 +10,11 @@
 // post its own answer (a delivery Slack makes again is a message of its own, answered as the first).
 // The run that claims the answer posts it; a crash between the claim and the post leaves it untold (a
 // notice to the person; the work it tells of is done and shows in Slack's messages and the console).
+import { now } from '../clock';
+import type { ResponseUrlMessage } from '../slack-client/methods';
 import { getItem, putNew } from '../store/items';
 import { TTL_ATTRIBUTE } from '../store/table';
+import { tellThroughResponseUrl } from './slack-request';
 
 const CLAIM_TTL_S = 3_600;
 
@@ -30,11 +33,26 @@ export async function claimCommandAlert(accountId: string, interactionKey: strin
   return typeof stored?.alert_id === 'string' ? stored.alert_id : alertId;
 }
 
-/** True for the one run of a delivery of an interaction that tells its result (the first to ask). */
-export async function claimAnswer(accountId: string, interactionKey: string, delivery: string, nowMs: number): Promise<boolean> {
-  return putNew({
-    pk: `A#${accountId}#SLACKTOLD`,
-    sk: `${interactionKey}#${delivery}`,
-    [TTL_ATTRIBUTE]: Math.ceil(nowMs / 1000) + CLAIM_TTL_S,
+/** What a queued click or command carries to be answered (lib/slack/interaction-queue.ts). */
+export interface QueuedSlackWork {
+  account_id: string;
+  /** The interaction's key. */
+  key: string;
+  /** Slack's delivery it came from (absent from messages queued before it existed). */
+  delivery?: string;
+  response_url?: string;
+}
+
+/**
+ * Tells a queued click's or command's result through its response_url, once per delivery of
+ * Slack's: the run that claims the answer (the first to ask) posts it; nothing without a response_url.
+ */
+export async function tellOnce(work: QueuedSlackWork, message: ResponseUrlMessage): Promise<void> {
+  if (!work.response_url) return;
+  const claimed = await putNew({
+    pk: `A#${work.account_id}#SLACKTOLD`,
+    sk: `${work.key}#${work.delivery ?? ''}`,
+    [TTL_ATTRIBUTE]: Math.ceil(now() / 1000) + CLAIM_TTL_S,
   });
+  if (claimed) await tellThroughResponseUrl(work.response_url, message);
 }

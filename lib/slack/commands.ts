@@ -23,11 +23,11 @@ import { teamOncallAt } from '../teams/read-team-oncall';
 import type { TeamRecord } from '../teams/records';
 import { getTeam, listAllTeams } from '../teams/store';
 import { actOnAlertFromSlack } from './alert-actions';
-import { claimAnswer, claimCommandAlert } from './command-store';
+import { claimCommandAlert, tellOnce } from './command-store';
 import { enqueueSlackWork, type SlackCommandMessage } from './interaction-queue';
 import type { SlackCommandAnswer } from './schemas';
 import { NOT_LINKED, slackPersonOf, type SlackPerson } from './slack-person';
-import { answerInTime, interactionKey, tellThroughResponseUrl, verifySlackRequest, type SlackHttpRequest } from './slack-request';
+import { answerInTime, interactionKey, verifySlackRequest, type SlackHttpRequest } from './slack-request';
 
 export type CommandAnswer = z.input<typeof SlackCommandAnswer>;
 
@@ -79,8 +79,7 @@ export async function receiveCommand(request: SlackHttpRequest): Promise<Command
 export async function runSlackCommand(message: SlackCommandMessage): Promise<void> {
   const person = await slackPersonOf(message.account_id, message.slack_user_id);
   const result = person ? await runCommand(person, message.text.trim(), { key: message.key, sentAt: message.sent_at }) : reply(NOT_LINKED);
-  if (!message.response_url || !(await claimAnswer(message.account_id, message.key, message.delivery ?? '', now()))) return;
-  await tellThroughResponseUrl(message.response_url, { ...slackNotice(result.text), response_type: 'ephemeral' });
+  await tellOnce(message, { ...slackNotice(result.text), response_type: 'ephemeral' });
 }
 
 /** Which command this is: its interaction key, and when Slack sent it (ms). */

@@ -4,7 +4,7 @@
 // escalation worker (which already stops and steps escalations) acts on it. The message carries the
 // interaction's key: a message SQS delivers twice, like a click Slack delivers twice, acts once.
 // It also carries the id of Slack's delivery it came from: each of Slack's deliveries is answered,
-// each run of one delivery that SQS hands out again is not (command-store.ts claimAnswer).
+// each run of one delivery that SQS hands out again is not (command-store.ts tellOnce).
 // An /oncall command that outlasts Slack's 3 s travels the same way (`slack_command`): its answer
 // says "working on it" once SQS holds the command, and the worker runs it again and tells the result
 // (a Lambda's process is frozen after its answer, so work left running in it may never finish).

@@ -11,7 +11,6 @@
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
 import { respondToBroadcast } from '../broadcasts/respond-broadcast';
-import { now } from '../clock';
 import { consoleLink } from '../http/base-url';
 import { HttpError } from '../http/errors';
 import { prefixId } from '../ids';
@@ -26,17 +25,11 @@ import {
 } from '../notify/content';
 import type { ResponseUrlMessage } from '../slack-client/methods';
 import { actOnAlertFromSlack } from './alert-actions';
-import { claimAnswer } from './command-store';
+import { tellOnce } from './command-store';
 import type { SlackInteractionMessage } from './interaction-queue';
 import { NOT_LINKED, slackPersonOf } from './slack-person';
-import { tellThroughResponseUrl } from './slack-request';
 
 export type InteractionOutcome = 'acknowledged' | 'rejected' | 'resolved' | 'responded' | 'refused' | 'unlinked' | 'ignored';
-
-async function answer(click: SlackInteractionMessage, message: ResponseUrlMessage): Promise<void> {
-  if (!click.response_url || !(await claimAnswer(click.account_id, click.key, click.delivery ?? '', now()))) return;
-  await tellThroughResponseUrl(click.response_url, message);
-}
 
 const ephemeral = (text: string): ResponseUrlMessage => ({ ...slackNotice(text), response_type: 'ephemeral', replace_original: false });
 
@@ -50,7 +43,7 @@ const PAST: Record<SlackAlertAction, 'acknowledged' | 'rejected' | 'resolved'> =
 export async function runSlackInteraction(click: SlackInteractionMessage): Promise<InteractionOutcome> {
   const person = await slackPersonOf(click.account_id, click.slack_user_id);
   if (!person) {
-    await answer(click, ephemeral(NOT_LINKED));
+    await tellOnce(click, ephemeral(NOT_LINKED));
     return 'unlinked';
   }
   const { accountUser, principal } = person;
@@ -58,19 +51,19 @@ export async function runSlackInteraction(click: SlackInteractionMessage): Promi
     if ((SLACK_ALERT_ACTIONS as readonly string[]).includes(click.action_id)) {
       const verb = click.action_id as SlackAlertAction;
       const alert = await actOnAlertFromSlack(principal, click.value, verb, click.key);
-      if (click.direct_message) await answer(click, { ...directMessageOf(alert, verb, accountUser), replace_original: true });
+      if (click.direct_message) await tellOnce(click, { ...directMessageOf(alert, verb, accountUser), replace_original: true });
       return PAST[verb];
     }
     if (click.action_id.startsWith(BROADCAST_RESPONSE_ACTION)) {
       const [broadcastId, optionId] = click.value.split('/');
       const view = await respondToBroadcast(principal, broadcastId ?? '', { broadcast_response_option_id: optionId ?? '' });
       const option = view.response_options.find((o) => prefixId('responseOption', o.id) === optionId);
-      await answer(click, ephemeral(`Your answer “${option?.value ?? optionId}” to broadcast #${view.tiny_id} is recorded.`));
+      await tellOnce(click, ephemeral(`Your answer “${option?.value ?? optionId}” to broadcast #${view.tiny_id} is recorded.`));
       return 'responded';
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    await answer(click, ephemeral(`Nothing was done: ${error.messages.join('; ')}.`));
+    await tellOnce(click, ephemeral(`Nothing was done: ${error.messages.join('; ')}.`));
     return 'refused';
   }
   return 'ignored';
