@@ -146,10 +146,15 @@ function forDynalite(Store, { onDisk }) {
     }
     _clear(options) {
       if (tuned) {
-        for (const key of this.#tables.keys()) this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+        for (const key of this.#tables.keys()) this.#overtake(key);
         this.#tables.clear();
       }
       return super._clear(options);
+    }
+
+    /** A read of the key's description that began before now is not kept. */
+    #overtake(key) {
+      this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
     }
 
     /**
@@ -161,7 +166,7 @@ function forDynalite(Store, { onDisk }) {
         .filter((operation) => isTableKey(operation.key))
         .map((operation) => {
           const { type, key, value } = operation;
-          this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+          this.#overtake(key);
           this.#tableWritesPending.set(key, (this.#tableWritesPending.get(key) ?? 0) + 1);
           if (type === 'put' && typeof value === 'string') this.#tables.set(key, value);
           else if (type === 'del') this.#tables.set(key, undefined);
@@ -175,7 +180,7 @@ function forDynalite(Store, { onDisk }) {
           if (left === 0) this.#tableWritesPending.delete(key);
           else this.#tableWritesPending.set(key, left);
           if (!written) {
-            this.#tableWrites.set(key, (this.#tableWrites.get(key) ?? 0) + 1);
+            this.#overtake(key);
             this.#tables.delete(key);
           }
         }
@@ -244,14 +249,23 @@ const updateIndexes = dynaliteDb.updateIndexes;
 dynaliteDb.updateIndexes = function updateIndexesWithTheItem(store, table, existingItem, item, done) {
   if (!tuned) return updateIndexes(store, table, existingItem, item, done);
   if (!existingItem && !item) return done();
-  const writes = { deletes: [], puts: [] };
+  // Every index's old entries deleted, then every new one put, as dynalite orders them.
+  const deletes = [];
+  const puts = [];
   for (const indexType of ['Local', 'Global']) {
-    const actions = dynaliteDb.getIndexActions(table[`${indexType}SecondaryIndexes`] || [], existingItem, item, table);
+    const { deletes: gone, puts: added } = dynaliteDb.getIndexActions(
+      table[`${indexType}SecondaryIndexes`] || [],
+      existingItem,
+      item,
+      table,
+    );
     const indexDb = (action) => store.getIndexDb(indexType, table.TableName, action.index);
-    for (const action of actions.deletes) writes.deletes.push((answered) => indexDb(action).del(action.key, answered));
-    for (const action of actions.puts) writes.puts.push((answered) => indexDb(action).put(action.key, action.item, answered));
+    deletes.push(...gone.map((action) => [indexDb(action), action]));
+    puts.push(...added.map((action) => [indexDb(action), action]));
   }
-  for (const write of [...writes.deletes, ...writes.puts]) write(() => {});
+  // Their outcome is the item's write's, in the same batch.
+  for (const [indexDb, action] of deletes) indexDb.del(action.key, () => {});
+  for (const [indexDb, action] of puts) indexDb.put(action.key, action.item, () => {});
   done();
 };
 
