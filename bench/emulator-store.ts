@@ -3,16 +3,16 @@
 // infra/local/dynalite-worker.mjs) and dynalite's own (every request reads its table's description,
 // every index entry a write of its own). Alternating rounds, each on a fresh runtime: CREATES alerts
 // through POST /api/v4/alerts at concurrency 16, then until every page is sent and the runtime is at
-// rest, after a round of each side not counted (cold code). Per side, the medians of: alerts created a second, alerts paged and at rest a second, the
-// process's CPU time an alert, how busy the dynalite thread was, and the calls that reached the
-// store an alert; and the ratios of the two sides. BENCH_STORE_CREATES (default 400) and
+// rest, after a round of each side not counted (cold code). Per side, the medians of: alerts created
+// a second, alerts paged and at rest a second, the process's CPU time an alert, how busy the
+// dynalite thread was, and the calls that reached the store an alert; and the ratios of the two
+// sides. BENCH_STORE_CREATES (default 400) and
 // BENCH_STORE_ROUNDS (default 3) size it.
 import { LoadThread, median, round, runWhenMain, type Figures } from './support';
 import { startLocalService } from './local-service';
-import { drained, phaseMeter } from './throughput';
+import { alertCreates, drained, expectAll, phaseMeter } from './throughput';
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-const CONCURRENCY = 16;
 
 interface Round {
   createdPerSecond: number;
@@ -28,25 +28,13 @@ async function oneRound(tuned: boolean, creates: number): Promise<Round> {
   const load = new LoadThread();
   const meter = phaseMeter(service);
   try {
-    const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
-    const task = (from: number, count: number) => ({
-      kind: 'http' as const,
-      baseUrl: service.runtime.url,
-      concurrency: CONCURRENCY,
-      ops: Array.from({ length: count }, (_, i) => ({
-        method: 'POST',
-        path: '/api/v4/alerts',
-        headers,
-        body: JSON.stringify({ title: `Store bench ${from + i}`, urgency: 'high', destination_team_ids: [service.teamId] }),
-      })),
-    });
-    await load.run(task(-20, 20));
+    await load.run(alertCreates(service, -20, 20));
     await drained(service, Date.now());
     const calls = (await service.runtime.emulators.dynamoStoreCalls())!;
     const started = Date.now();
     const from = meter.start();
-    const created = await load.run(task(0, creates));
-    if (created.statuses.some((status) => status !== 201)) throw new Error(`creates answered ${[...new Set(created.statuses)].join(', ')}`);
+    const created = await load.run(alertCreates(service, 0, creates));
+    expectAll(created.statuses, 201, 'POST /api/v4/alerts');
     const restMs = await drained(service, started);
     const phase = meter.figures(from, 'store', creates);
     const after = (await service.runtime.emulators.dynamoStoreCalls())!;

@@ -48,7 +48,7 @@ function webhookOps(service: LocalService, prefix: string, count: number): Extra
   }));
 }
 
-function expectAll(statuses: number[], status: number, what: string): void {
+export function expectAll(statuses: number[], status: number, what: string): void {
   const other = statuses.filter((s) => s !== status);
   if (other.length > 0) throw new Error(`${what}: ${other.length} of ${statuses.length} answered ${[...new Set(other)].join(', ')}`);
 }
@@ -109,6 +109,22 @@ export function phaseMeter(service: LocalService) {
   };
 }
 
+/** Alerts `from` … `from + count - 1` created through POST /api/v4/alerts for the bench's team, 16 in flight. */
+export function alertCreates(service: LocalService, from: number, count: number): LoadTask {
+  const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
+  return {
+    kind: 'http',
+    baseUrl: service.runtime.url,
+    concurrency: CONCURRENCY,
+    ops: Array.from({ length: count }, (_, i) => ({
+      method: 'POST',
+      path: '/api/v4/alerts',
+      headers,
+      body: JSON.stringify({ title: `Bench create ${from + i}`, urgency: 'high', destination_team_ids: [service.teamId] }),
+    })),
+  };
+}
+
 /** Waits for the runtime to come to rest; answers how long that took (ms). */
 export async function drained(service: LocalService, since: number): Promise<number> {
   await waitUntil(() => atRest(service), 'the runtime to come to rest', 30 * 60_000, 100);
@@ -138,7 +154,6 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
   const stormPerSecond = options.stormPerSecond ?? envNumber('BENCH_THROUGHPUT_STORM_PER_SECOND') ?? 200;
   const service = await startLocalService({ outbox: 'log' });
   const load = new LoadThread();
-  const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
   const meter = phaseMeter(service);
   const loadAverages: number[] = [];
   const sampleLoad = setInterval(() => loadAverages.push(os.loadavg()[0]), 5_000);
@@ -154,17 +169,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
         Item: { pk: { S: 'BENCH#raw' }, sk: { S: `PUT#${from + i}` }, filler: { S: filler } },
       })),
     });
-    const createTask = (from: number, count: number): LoadTask => ({
-      kind: 'http',
-      baseUrl: service.runtime.url,
-      concurrency: CONCURRENCY,
-      ops: Array.from({ length: count }, (_, i) => ({
-        method: 'POST',
-        path: '/api/v4/alerts',
-        headers,
-        body: JSON.stringify({ title: `Bench create ${from + i}`, urgency: 'high', destination_team_ids: [service.teamId] }),
-      })),
-    });
+    const createTask = (from: number, count: number) => alertCreates(service, from, count);
     await load.run(putTask(-50, 50)); // warm both paths
     expectAll((await load.run(createTask(-20, 20))).statuses, 201, 'warm-up creates');
     let putSeconds = 0;
