@@ -69,6 +69,8 @@ interface CallStack {
  */
 export function phaseMeter(service: LocalService) {
   const calls = { dynamodb: 0, sqs: 0 };
+  /** Calls by operation (DynamoDB's GetItem, SQS's SendMessageBatch…): printed with BENCH_THROUGHPUT_CALLS=1. */
+  const byOperation = new Map<string, number>();
   const stacks: Array<[CallStack, keyof typeof calls]> = [
     [db().middlewareStack as unknown as CallStack, 'dynamodb'],
     [sqs().middlewareStack as unknown as CallStack, 'sqs'],
@@ -77,6 +79,9 @@ export function phaseMeter(service: LocalService) {
     stack.add(
       (next) => (args) => {
         calls[name] += 1;
+        const headers = (args as { request?: { headers?: Record<string, string> } }).request?.headers ?? {};
+        const operation = `${name}.${(headers['x-amz-target'] ?? '?').split('.').pop()}`;
+        byOperation.set(operation, (byOperation.get(operation) ?? 0) + 1);
         return next(args);
       },
       { step: 'finalizeRequest', name: 'benchCallCount', priority: 'low', override: true },
@@ -86,6 +91,7 @@ export function phaseMeter(service: LocalService) {
     main: performance.eventLoopUtilization(),
     dynalite: service.runtime.emulators.dynamoLoopUtilization(),
     calls: { ...calls },
+    byOperation: new Map(byOperation),
   });
   return {
     start,
@@ -93,6 +99,13 @@ export function phaseMeter(service: LocalService) {
     figures(from: ReturnType<typeof start>, name: string, alerts: number): Figures {
       const dynalite = from.dynalite && service.runtime.emulators.dynamoLoopUtilization();
       const cpu = process.cpuUsage(from.cpu);
+      if (process.env.BENCH_THROUGHPUT_CALLS === '1') {
+        const per = [...byOperation]
+          .map(([operation, count]): [string, number] => [operation, round((count - (from.byOperation.get(operation) ?? 0)) / alerts, 2)])
+          .filter(([, perAlert]) => perAlert > 0)
+          .sort((a, b) => b[1] - a[1]);
+        console.log(`${name}: calls an alert by operation: ${per.map(([operation, perAlert]) => `${operation} ${perAlert}`).join(', ')}`);
+      }
       return {
         // CPU time is what a busy machine does not inflate (wall time and loop busyness it does).
         [`throughput.${name}.process_cpu_ms_per_alert`]: round((cpu.user + cpu.system) / 1000 / alerts, 1),

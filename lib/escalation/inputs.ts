@@ -5,7 +5,6 @@
 // gone is skipped when it is carried out).
 import { mayReach } from '../account-users/addresses';
 import { getAccountUsers } from '../account-users/store';
-import { KeyedGroupCommit } from '../group-commit';
 import { now as clockNow } from '../clock';
 import type { AccountUserRecord } from '../account-users/records';
 import type { AlertRecord } from '../alerts/records';
@@ -87,22 +86,6 @@ async function loadSnapshots(accountId: string, teamIds: readonly string[]): Pro
   return out;
 }
 
-/**
- * The people concurrent steps of this instance ask for, read together: the asks of one turn of the
- * event loop (a worker's batch, a storm's steps) share a BatchGetItem per account, each answered with
- * its own. Read when asked, as alone (eventually consistent, as the rest of the configuration): no
- * answer outlives its read.
- */
-const peopleReads = new KeyedGroupCommit<readonly string[], AccountUserRecord[]>(
-  (accountId) => async (asks) => {
-    const found = await getAccountUsers(accountId, [...new Set(asks.flat())], CONFIGURATION);
-    const byId = new Map(found.map((record) => [record.id, record]));
-    return asks.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
-  },
-  25,
-  2,
-);
-
 export class StepInputs {
   readonly teams = new Map<string, TeamRecord | null>();
   private readonly teamInputs = new Map<string, TeamInput | null>();
@@ -166,7 +149,8 @@ export class StepInputs {
   async loadAccountUsers(ids: readonly string[]): Promise<void> {
     const wanted = [...new Set(ids)].filter((id) => !this.accountUsers.has(id));
     if (wanted.length === 0) return;
-    const found = await peopleReads.add(this.accountId, wanted);
+    // Concurrent steps' people share a BatchGetItem (lib/store/items.ts getItem: reads of one turn go together).
+    const found = await getAccountUsers(this.accountId, wanted, CONFIGURATION);
     const byId = new Map(found.map((record) => [record.id, record]));
     for (const id of wanted) this.accountUsers.set(id, byId.get(id) ?? null);
     const rules = await loadNotificationRules(this.accountId, found);

@@ -15,6 +15,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { EntityType } from '../entities';
 import { db, tableName } from './client';
 import { ItemTooLarge, MAX_ITEM_BYTES } from './errors';
+import { GroupCommit } from '../group-commit';
 
 export { ItemTooLarge, MAX_ITEM_BYTES };
 
@@ -64,30 +65,83 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
-export async function getItem(key: Key, consistent = true): Promise<Item | null> {
+async function readOne(key: Key, consistent: boolean): Promise<Item | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }));
   return (out.Item as Item | undefined) ?? null;
 }
 
-/** Reads up to 100 items in one round trip; the result is keyed by `pk|sk`, absent keys missing.
- * `consistent: false` reads at half the units what may lag a write by about a second. */
-export async function batchGet(keys: Key[], { consistent = true }: { consistent?: boolean } = {}): Promise<Map<string, Item>> {
-  const found = new Map<string, Item>();
-  const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
-  for (let start = 0; start < unique.length; start += 100) {
-    let pending: Key[] = unique.slice(start, start + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
-      for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) {
-        found.set(keyString(keyOfItem(item)), item);
-      }
-      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
-      if (pending.length > 0) {
-        if (attempt >= 8) throw new Error('BatchGet left keys unprocessed after retries');
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
+/** One BatchGetItem of up to 100 distinct keys, its unprocessed keys asked for again; the items found by `pk|sk`. */
+async function readMany(keys: Key[], consistent: boolean, found: Map<string, Item>): Promise<void> {
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
+    for (const item of (out.Responses?.[tableName()] ?? []) as Item[]) found.set(keyString(keyOfItem(item)), item);
+    pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+    if (pending.length > 0) {
+      if (attempt >= 8) throw new Error('BatchGet left keys unprocessed after retries');
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * One group of reads (lib/group-commit.ts): a lone key is a GetItem, more are one BatchGetItem of
+ * their distinct keys. A key the table refuses (ValidationException: an empty or oversized key part
+ * from somebody's input) refuses the whole batch: each key is then read alone, so only its own
+ * caller sees the error.
+ */
+async function readGroup(keys: Key[], consistent: boolean): Promise<Array<Item | null | Error>> {
+  const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
+  if (unique.length === 1) {
+    const item = await readOne(unique[0], consistent);
+    return keys.map(() => item);
+  }
+  const found = new Map<string, Item>();
+  try {
+    await readMany(unique, consistent, found);
+  } catch (error) {
+    if ((error as { name?: string })?.name !== 'ValidationException') throw error;
+    const alone = new Map<string, Item | null | Error>();
+    await Promise.all(
+      unique.map(async (k) =>
+        alone.set(keyString(k), await readOne(k, consistent).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))),
+      ),
+    );
+    return keys.map((k) => alone.get(keyString(k)) ?? null);
+  }
+  return keys.map((k) => found.get(keyString(k)) ?? null);
+}
+
+/**
+ * Point reads of the whole process share round trips: reads asked for in the same turn of the event
+ * loop, or while four groups are in flight, go out as one BatchGetItem (up to 100 keys). A Lambda
+ * instance serving one request reads as before (a lone key is a GetItem); the local runtime, where
+ * the API, the queue workers and the sweeper share one process and one emulator, reads the alerts,
+ * escalation states, teams and people of dozens of concurrent steps in a few calls instead of one
+ * each (issue 21: calls an alert under load). Same items and read units either way (each item is
+ * charged on its own size, strongly consistent or not as asked).
+ */
+const groupedReads = {
+  consistent: new GroupCommit<Key, Item | null>((keys) => readGroup(keys, true), 100, 4),
+  eventual: new GroupCommit<Key, Item | null>((keys) => readGroup(keys, false), 100, 4),
+};
+
+/** One item, strongly consistent unless asked otherwise; null when absent. Shares a BatchGetItem with concurrent reads. */
+export function getItem(key: Key, consistent = true): Promise<Item | null> {
+  return (consistent ? groupedReads.consistent : groupedReads.eventual).add(key);
+}
+
+/** Reads the items, up to 100 a round trip shared with concurrent reads (getItem); the result is keyed
+ * by `pk|sk`, absent keys missing. `consistent: false` reads at half the units what may lag a write by
+ * about a second. */
+export async function batchGet(keys: Key[], { consistent = true }: { consistent?: boolean } = {}): Promise<Map<string, Item>> {
+  const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
+  const items = await Promise.all(unique.map((key) => getItem(key, consistent)));
+  const found = new Map<string, Item>();
+  unique.forEach((key, i) => {
+    const item = items[i];
+    if (item) found.set(keyString(key), item);
+  });
   return found;
 }
 
