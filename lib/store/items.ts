@@ -113,22 +113,43 @@ async function readGroup(keys: Key[], consistent: boolean): Promise<Array<Item |
 }
 
 /**
- * Point reads of the whole process share round trips: reads asked for in the same turn of the event
- * loop, or while four groups are in flight, go out as one BatchGetItem (up to 100 keys). A Lambda
- * instance serving one request reads as before (a lone key is a GetItem); the local runtime, where
- * the API, the queue workers and the sweeper share one process and one emulator, reads the alerts,
- * escalation states, teams and people of dozens of concurrent steps in a few calls instead of one
- * each (issue 21: calls an alert under load). Same items and read units either way (each item is
- * charged on its own size, strongly consistent or not as asked).
+ * Point reads of the whole process share round trips: a read asked for while another is in flight
+ * waits for the next turn of the event loop and goes out with the reads asked for meanwhile, as one
+ * BatchGetItem (up to 100 keys, four groups in flight). A read with nothing else in flight goes out
+ * at once as a GetItem: a Lambda instance serving one request reads as before, with no turn's wait.
+ * The local runtime, where the API, the queue workers and the sweeper share one process and one
+ * emulator, reads the alerts, escalation states, teams and people of dozens of concurrent steps in a
+ * few calls instead of one each (issue 21: calls an alert under load). Same items and read units
+ * either way (each item is charged on its own size, strongly consistent or not as asked).
  */
-const groupedReads = {
-  consistent: new GroupCommit<Key, Item | null>((keys) => readGroup(keys, true), 100, 4),
-  eventual: new GroupCommit<Key, Item | null>((keys) => readGroup(keys, false), 100, 4),
-};
+class GroupedReads {
+  private readonly group: GroupCommit<Key, Item | null>;
+  /** Reads sent at once (not through the group) and not answered yet. */
+  private alone = 0;
+
+  constructor(private readonly consistent: boolean) {
+    this.group = new GroupCommit((keys) => readGroup(keys, consistent), 100, 4);
+  }
+
+  get(key: Key): Promise<Item | null> {
+    if (this.alone > 0 || !this.group.idle) return this.group.add(key);
+    this.alone += 1;
+    return readOne(key, this.consistent).finally(() => {
+      this.alone -= 1;
+    });
+  }
+
+  /** Keys asked for together always share the group (one BatchGetItem for them, not a GetItem and a batch of the rest). */
+  getAll(keys: readonly Key[]): Promise<Array<Item | null>> {
+    return Promise.all(keys.map((key) => this.group.add(key)));
+  }
+}
+
+const groupedReads = { consistent: new GroupedReads(true), eventual: new GroupedReads(false) };
 
 /** One item, strongly consistent unless asked otherwise; null when absent. Shares a BatchGetItem with concurrent reads. */
 export function getItem(key: Key, consistent = true): Promise<Item | null> {
-  return (consistent ? groupedReads.consistent : groupedReads.eventual).add(key);
+  return (consistent ? groupedReads.consistent : groupedReads.eventual).get(key);
 }
 
 /** Reads the items, up to 100 a round trip shared with concurrent reads (getItem); the result is keyed
@@ -136,7 +157,11 @@ export function getItem(key: Key, consistent = true): Promise<Item | null> {
  * about a second. */
 export async function batchGet(keys: Key[], { consistent = true }: { consistent?: boolean } = {}): Promise<Map<string, Item>> {
   const unique = [...new Map(keys.map((k) => [keyString(k), k])).values()];
-  const items = await Promise.all(unique.map((key) => getItem(key, consistent)));
+  if (unique.length === 0) return new Map();
+  const items =
+    unique.length === 1
+      ? [await getItem(unique[0], consistent)]
+      : await (consistent ? groupedReads.consistent : groupedReads.eventual).getAll(unique);
   const found = new Map<string, Item>();
   unique.forEach((key, i) => {
     const item = items[i];

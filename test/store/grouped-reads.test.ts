@@ -28,30 +28,37 @@ describe('point reads asked for together', () => {
     const keys = await seeded(6);
     const missing = { pk: keys[0].pk, sk: 'absent' };
     const asked = [...keys, keys[2], missing, keys[2]];
+    // The first read finds nothing in flight and goes at once; those asked for while it is out share the next round trip.
     const { result, calls } = await dynamoCallsDuring(() => Promise.all(asked.map((key) => getItem(key))));
     expect(result.map((item) => (item ? item.n : null))).toEqual([0, 1, 2, 3, 4, 5, 2, null, 2]);
     const reads = readsOf(calls);
-    expect(reads.map((c) => c.operation)).toEqual(['BatchGetItem']);
-    const batch = (reads[0].input.RequestItems as Record<string, { Keys: unknown[]; ConsistentRead: boolean }>)[tableName()];
-    // Seven distinct keys (a key asked for three times is read once), strongly consistent.
-    expect(batch.Keys).toHaveLength(7);
+    expect(reads.map((c) => c.operation)).toEqual(['GetItem', 'BatchGetItem']);
+    const batch = (reads[1].input.RequestItems as Record<string, { Keys: unknown[]; ConsistentRead: boolean }>)[tableName()];
+    // Six distinct keys after the first (a key asked for three times is read once), strongly consistent.
+    expect(batch.Keys).toHaveLength(6);
     expect(batch.ConsistentRead).toBe(true);
+
+    // Keys asked for in one batchGet are one BatchGetItem.
+    const together = await dynamoCallsDuring(() => batchGet([keys[0], keys[1], missing]));
+    expect([...together.result.values()].map((item) => item.n)).toEqual([0, 1]);
+    expect(readsOf(together.calls).map((c) => c.operation)).toEqual(['BatchGetItem']);
   });
 
-  it('reads a lone key with GetItem, and keeps strong and eventual reads apart', async () => {
+  it('reads a lone key with GetItem at once, and keeps strong and eventual reads apart', async () => {
     const [first, second] = await seeded(2);
     const lone = await dynamoCallsDuring(() => getItem(first));
     expect(lone.result?.n).toBe(0);
     expect(readsOf(lone.calls).map((c) => [c.operation, c.input.ConsistentRead])).toEqual([['GetItem', true]]);
 
-    const mixed = await dynamoCallsDuring(() => Promise.all([getItem(first, false), getItem(second), getItem(second, false)]));
-    expect(mixed.result.map((item) => item?.n)).toEqual([0, 1, 1]);
-    const shapes = readsOf(mixed.calls).map((c) =>
-      c.operation === 'GetItem'
-        ? `GetItem ${String(c.input.ConsistentRead)}`
-        : `BatchGetItem ${String((c.input.RequestItems as Record<string, { ConsistentRead: boolean }>)[tableName()].ConsistentRead)}`,
+    const mixed = await dynamoCallsDuring(() => Promise.all([batchGet([first, second], { consistent: false }), batchGet([first, second])]));
+    expect(mixed.result.map((found) => [...found.values()].map((item) => item.n))).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+    const shapes = readsOf(mixed.calls).map(
+      (c) => `${c.operation} ${String((c.input.RequestItems as Record<string, { ConsistentRead: boolean }>)[tableName()].ConsistentRead)}`,
     );
-    expect(shapes.sort()).toEqual(['BatchGetItem false', 'GetItem true']);
+    expect(shapes.sort()).toEqual(['BatchGetItem false', 'BatchGetItem true']);
   });
 
   it('fails only the caller whose key the table refuses', async () => {
