@@ -2,10 +2,7 @@
 // iterator; one left open keeps the snapshot it began on, and on disk that held every replaced
 // memtable in memory for good (issue 21: the server's RSS grew with every alert). Each shape of
 // read, stopped at its Limit or run to its end, must leave no iterator open once it is answered.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
@@ -14,35 +11,26 @@ import {
   ScanCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulators, type Emulators } from '../../infra/local/emulators';
+import { describe, expect, it } from 'vitest';
+import type { Emulators } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
+import { dataFolders, emulatorsWithClient } from '../support/embedded-emulators';
 import { settle } from '../support/quiescence';
 import { startService } from '../support/runtime';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const TABLE = 'iterators';
 const ITEMS = 60;
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-
-function dataDirFor(storage: 'disk' | 'memory'): string {
-  if (storage === 'memory') return ':memory:';
-  const folder = mkdtempSync(path.join(tmpdir(), 'oncall-iterators-'));
-  folders.push(folder);
-  return folder;
-}
+const newFolder = dataFolders('oncall-iterators-');
 
 /** The emulators with a table of ITEMS items in one partition, each also in gsi1 (ALL) and gsi4 (KEYS_ONLY). */
 async function seeded(storage: 'disk' | 'memory', closeIterators?: boolean) {
-  const emulators = await startEmulators({ dataDir: dataDirFor(storage), closeIterators });
-  const client = new DynamoDBClient({
-    endpoint: emulators.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  const started = await emulatorsWithClient({
+    dataDir: storage === 'memory' ? ':memory:' : newFolder(),
+    closeIterators,
   });
-  const doc = DynamoDBDocumentClient.from(client);
-  await ensureTable(client, TABLE);
+  const doc = DynamoDBDocumentClient.from(started.client);
+  await ensureTable(started.client, TABLE);
   for (let first = 0; first < ITEMS; first += 25) {
     const items = Array.from({ length: Math.min(25, ITEMS - first) }, (_, i) => {
       const n = String(first + i).padStart(3, '0');
@@ -50,14 +38,8 @@ async function seeded(storage: 'disk' | 'memory', closeIterators?: boolean) {
     });
     await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: items.map((Item) => ({ PutRequest: { Item } })) } }));
   }
-  return {
-    emulators,
-    doc,
-    async stop() {
-      doc.destroy();
-      await emulators.stop();
-    },
-  };
+  // The document client sends through the client (the same request handler): stopping one stops both.
+  return { emulators: started.emulators, doc, stop: () => started.stop() };
 }
 
 /** A Query of one partition of an index (gsi1 projects every attribute, gsi4 keys only). */

@@ -4,9 +4,6 @@
 // (written through) and writes an item with its index entries as one batch. What DynamoDB
 // answers must not change: a table deleted and made again is answered at once, and every index
 // holds each item once, under its latest key, also after a restart on the same folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -18,37 +15,16 @@ import {
   ScanCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulators, type Emulators } from '../../infra/local/emulators';
+import { describe, expect, it } from 'vitest';
+import type { Emulators } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
+import { dataFolders, emulatorsWithClient } from '../support/embedded-emulators';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const TABLE = 'store';
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const newFolder = dataFolders('oncall-store-');
 
-function newFolder(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'oncall-store-'));
-  folders.push(folder);
-  return folder;
-}
-
-async function started(dataDir: string, tuned?: boolean) {
-  const emulators = await startEmulators({ dataDir, tuned });
-  const client = new DynamoDBClient({
-    endpoint: emulators.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  return {
-    emulators,
-    client,
-    async stop() {
-      client.destroy();
-      await emulators.stop();
-    },
-  };
-}
+const started = (dataDir: string, tuned?: boolean) => emulatorsWithClient({ dataDir, tuned });
 
 /** Until the table's deletion is over (DynamoDB deletes a table after it answers, as dynalite does). */
 async function tableGone(client: DynamoDBClient) {
