@@ -71,7 +71,8 @@ async function readOne(key: Key, consistent: boolean): Promise<Item | null> {
 }
 
 /** One BatchGetItem of up to 100 distinct keys, its unprocessed keys asked for again; the items found by `pk|sk`. */
-async function readMany(keys: Key[], consistent: boolean, found: Map<string, Item>): Promise<void> {
+async function readMany(keys: Key[], consistent: boolean): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
   let pending = keys;
   for (let attempt = 0; pending.length > 0; attempt++) {
     const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
@@ -82,6 +83,7 @@ async function readMany(keys: Key[], consistent: boolean, found: Map<string, Ite
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
     }
   }
+  return found;
 }
 
 /**
@@ -96,9 +98,9 @@ async function readGroup(keys: Key[], consistent: boolean): Promise<Array<Item |
     const item = await readOne(unique[0], consistent);
     return keys.map(() => item);
   }
-  const found = new Map<string, Item>();
+  let found: Map<string, Item>;
   try {
-    await readMany(unique, consistent, found);
+    found = await readMany(unique, consistent);
   } catch (error) {
     if ((error as { name?: string })?.name !== 'ValidationException') throw error;
     const alone = new Map<string, Item | null | Error>();
