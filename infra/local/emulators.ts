@@ -18,7 +18,7 @@ export interface EmulatorOptions {
   endpoint?: string;
   /** false: dynalite's own behaviour, every Query's and Scan's iterator left open (the memory benchmark's baseline). */
   closeIterators?: boolean;
-  /** false: dynalite's own access to its store, every table description read and every write alone (the emulator-store benchmark's side by side). */
+  /** false: dynalite's own access to its store, every table description read, every write alone and every read through the thread pool (the emulator-store benchmark's side by side). */
   tuned?: boolean;
 }
 
@@ -30,7 +30,7 @@ export interface Emulators {
   dynamoMemory(): Promise<DynamoMemory | null>;
   /** How busy the embedded DynamoDB thread's event loop has been (benchmarks: which thread saturates first); null on an external endpoint. */
   dynamoLoopUtilization(): EventLoopUtilization | null;
-  /** Calls that reached the embedded DynamoDB's store so far: reads of a table's description, and writes (a batch is one); null on an external endpoint. */
+  /** Calls that reached the embedded DynamoDB's store so far: reads of a table's description, writes (a batch is one), reads of items and index entries; null on an external endpoint. */
   dynamoStoreCalls(): Promise<DynamoStoreCalls | null>;
   stop(): Promise<void>;
 }
@@ -38,6 +38,9 @@ export interface Emulators {
 export interface DynamoStoreCalls {
   tableReads: number;
   writes: number;
+  /** Reads of any other key (an item, an index entry), of which those read at once on the emulator's thread (tuned: infra/local/dynalite-worker.mjs). */
+  itemReads: number;
+  itemReadsAtOnce: number;
 }
 
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
@@ -111,7 +114,12 @@ async function startDynaliteThread(
         const answer = (message: { type: string } & DynamoStoreCalls) => {
           if (message.type !== 'store calls') return;
           worker.off('message', answer);
-          resolve({ tableReads: message.tableReads, writes: message.writes });
+          resolve({
+            tableReads: message.tableReads,
+            writes: message.writes,
+            itemReads: message.itemReads,
+            itemReadsAtOnce: message.itemReadsAtOnce,
+          });
         };
         worker.on('message', answer);
         worker.postMessage('store calls');

@@ -42,7 +42,7 @@ export interface RuntimeOptions {
   dependencies?: Partial<Dependencies>;
   /** false: the embedded DynamoDB leaves its iterators open as dynalite does (the memory benchmark's baseline); default true. */
   closeEmulatorIterators?: boolean;
-  /** false: the embedded DynamoDB reads every table description and writes every entry alone, as dynalite does (the emulator-store benchmark's side by side); default true. */
+  /** false: the embedded DynamoDB reads every table description, writes every entry alone and reads through the thread pool, as dynalite does (the emulator-store benchmark's side by side); default true. */
   tunedEmulatorStore?: boolean;
 }
 

@@ -1,9 +1,10 @@
 // The embedded DynamoDB's access to its store (infra/local/dynalite-worker.mjs): dynalite read its
 // table's description from the store on every request and wrote each index entry of an item on
 // its own, each a round trip through libuv's thread pool on disk. The store keeps the descriptions
-// (written through) and writes an item with its index entries as one batch. What DynamoDB
-// answers must not change: a table deleted and made again is answered at once, and every index
-// holds each item once, under its latest key, also after a restart on the same folder.
+// (written through), writes an item with its index entries as one batch, and reads a key at once on
+// its thread. What DynamoDB answers must not change: a table deleted and made again is answered at
+// once, every index holds each item once, under its latest key, also after a restart on the same
+// folder, and a read or a condition sees every write answered before it.
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -163,6 +164,65 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
     }
   });
 
+  for (const storage of ['disk', 'memory'] as const) {
+    it(`reads items at once, and every read and condition sees the writes answered before it (${storage})`, async () => {
+      const service = await started(storage === 'disk' ? newFolder() : ':memory:');
+      const { client, emulators } = service;
+      try {
+        await ensureTable(client, TABLE);
+        const before = await calls(emulators);
+        // Thirty items moved twice at once; each read after its own write's answer sees that write.
+        for (const round of [1, 2]) {
+          await Promise.all(
+            Array.from({ length: ITEMS }, async (_, n) => {
+              await client.send(update(n, round));
+              const item = await client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'P#1' }, sk: { S: all[n] } } }));
+              expect(item.Item?.round_seen).toEqual({ N: String(round) });
+            }),
+          );
+        }
+        await expectIndexesOf(client, 2);
+        // Conditions read the item too: fifty increments at once, each applied exactly once, and a
+        // put that may only make the item is refused once it exists.
+        const counter = { pk: { S: 'P#1' }, sk: { S: 'COUNTER' } };
+        await Promise.all(
+          Array.from({ length: 50 }, () =>
+            client.send(
+              new UpdateItemCommand({
+                TableName: TABLE,
+                Key: counter,
+                UpdateExpression: 'SET n = if_not_exists(n, :zero) + :one',
+                ExpressionAttributeValues: { ':zero': { N: '0' }, ':one': { N: '1' } },
+              }),
+            ),
+          ),
+        );
+        expect((await client.send(new GetItemCommand({ TableName: TABLE, Key: counter, ConsistentRead: true }))).Item?.n).toEqual({
+          N: '50',
+        });
+        const makes = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, n) =>
+            client.send(
+              new PutItemCommand({
+                TableName: TABLE,
+                Item: { pk: { S: 'P#1' }, sk: { S: 'ONCE' }, by: { N: String(n) } },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              }),
+            ),
+          ),
+        );
+        expect(makes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const refused = makes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as Error).name] : []));
+        expect(refused).toEqual(Array.from({ length: 9 }, () => 'ConditionalCheckFailedException'));
+        const after = await calls(emulators);
+        expect(after.itemReads - before.itemReads).toBeGreaterThanOrEqual(ITEMS * 4 + 60);
+        expect(after.itemReadsAtOnce - before.itemReadsAtOnce).toBe(after.itemReads - before.itemReads);
+      } finally {
+        await service.stop();
+      }
+    });
+  }
+
   it('counts what it checks: with dynalite left as it is, each request reads the description and each entry is a write of its own', async () => {
     const service = await started(newFolder(), false);
     try {
@@ -173,6 +233,9 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
       const after = await calls(service.emulators);
       expect(after.tableReads - before.tableReads).toBeGreaterThanOrEqual(1);
       expect(after.writes - before.writes).toBe(7);
+      // Its reads (the item before the update) go through the thread pool, none at once.
+      expect(after.itemReads - before.itemReads).toBeGreaterThanOrEqual(1);
+      expect(after.itemReadsAtOnce).toBe(0);
       for (let n = 1; n < ITEMS; n++) await service.client.send(update(n, 2));
       await Promise.all(Array.from({ length: ITEMS }, (_, n) => service.client.send(update(n, 3))));
       await expectIndexesOf(service.client, 3);
