@@ -32,9 +32,15 @@ export async function json<T>(client: KeepAliveClient, method: string, url: stri
  * team, its on-call person and the webhook integration. OUTBOX `log` sends every page through the
  * outbox provider as `npm start`'s `console` does, without printing thousands of them.
  */
-export async function startLocalService(
-  options: { inMemory?: boolean; outbox?: string; closeEmulatorIterators?: boolean; tunedEmulatorStore?: boolean } = {},
-): Promise<LocalService> {
+export interface LocalServiceOptions {
+  inMemory?: boolean;
+  outbox?: string;
+  closeEmulatorIterators?: boolean;
+  tunedEmulatorStore?: boolean;
+  dynamoTransport?: 'port' | 'http';
+}
+
+export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const inMemory = options.inMemory ?? false;
   const dataDir = inMemory ? ':memory:' : mkdtempSync(path.join(os.tmpdir(), 'oncall-bench-'));
   const apiKey = `bench-key-${randomBytes(16).toString('hex')}`;
@@ -43,6 +49,7 @@ export async function startLocalService(
     dataDir,
     closeEmulatorIterators: options.closeEmulatorIterators,
     tunedEmulatorStore: options.tunedEmulatorStore,
+    dynamoTransport: options.dynamoTransport,
     scheduleIntervalMs: 10_000,
     env: { OUTBOX: options.outbox ?? 'log', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },

@@ -14,7 +14,7 @@ import type { AccountUserRecord } from '../lib/account-users/records';
 import { createAccountWithAdmin } from '../lib/accounts/create-account';
 import { newId } from '../lib/ids';
 import { setCounts } from '../lib/store/counters';
-import { batchWrite, entityKey } from '../lib/store/items';
+import { batchWrite, entityKey, getItem } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
 import { KeepAliveClient, LoadThread, median, readList, round, runWhenMain, sideBySide, type LoadTask, NO_PERIODIC_SWEEP } from './support';
 
@@ -73,11 +73,24 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
         ConsistentRead: true,
       })),
     };
+    // The same GetItem as the service makes it, on its own client (on the embedded emulators, over
+    // the MessagePort to the emulator's thread: infra/local/dynamo-port.ts), one at a time.
+    const serviceReads: number[] = [];
+    const serviceRead = async () => {
+      const latencies: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const started = performance.now();
+        if (!(await getItem(key))) throw new Error('the account user is not in the table');
+        latencies.push(performance.now() - started);
+      }
+      return latencies;
+    };
     for (let round = 0; round < 22; round++) {
-      const [api, raw] = [await load.run(apiTask), await load.run(rawTask)];
+      const [api, raw, service] = [await load.run(apiTask), await load.run(rawTask), await serviceRead()];
       if (round < 2) continue; // warm-up
       overhead.a.push(...api.latencies);
       overhead.b.push(...raw.latencies);
+      serviceReads.push(...service);
     }
     await load.close();
 
@@ -104,6 +117,8 @@ export async function apiBenchmarks(): Promise<Record<string, number>> {
       api_get_account_user_p50_ms: round(median(overhead.a)),
       raw_get_item_p50_ms: round(median(overhead.b)),
       api_overhead_ratio: round(median(overhead.a) / median(overhead.b), 2),
+      service_get_item_p50_ms: round(median(serviceReads)),
+      api_to_service_get_item_ratio: round(median(overhead.a) / median(serviceReads), 2),
       list_10000_users_p50_ms: round(median(list.a)),
       list_10_users_p50_ms: round(median(list.b)),
       list_scale_ratio: round(median(list.a) / median(list.b), 2),

@@ -33,6 +33,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   voice: async () => (await import('./voice')).benchVoice,
   memory: async () => (await import('./memory')).benchMemory,
   'emulator-store': async () => (await import('./emulator-store')).benchEmulatorStore,
+  'emulator-transport': async () => (await import('./emulator-store')).benchEmulatorTransport,
   calendars: async () => (await import('./calendars')).benchCalendars,
   reports: async () => (await import('./reports')).benchReports,
   throughput: async () => (await import('./throughput')).benchThroughput,

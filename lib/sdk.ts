@@ -18,17 +18,38 @@ export function withoutSdkLogging(client: { middlewareStack: { remove(name: stri
  * talks to AWS, LocalStack, moto or the embedded emulators, and the local runtime and the tests may
  * point the process at another emulator between runs.
  */
-export function clientPerEndpoint<T extends { destroy(): void }>(serviceEndpointVariable: string, make: () => T): () => T {
+export function clientPerEndpoint<T extends { destroy(): void }>(
+  serviceEndpointVariable: string,
+  make: (endpoint: string | undefined) => T,
+): () => T {
   let client: T | undefined;
   let clientEndpoint: string | undefined;
   return () => {
     const endpoint = process.env[serviceEndpointVariable] ?? process.env.AWS_ENDPOINT_URL;
     if (!client || clientEndpoint !== endpoint) {
       client?.destroy();
-      client = make();
+      client = make(endpoint);
       clientEndpoint = endpoint;
     }
     return client;
+  };
+}
+
+/** The part of an SDK request handler the service's clients use (NodeHttpHandler's, or one of inProcessHandler's). */
+export type ServiceRequestHandler = Pick<NodeHttpHandler, 'handle' | 'updateHttpClientConfig' | 'httpHandlerConfigs' | 'destroy'>;
+
+/** Request handlers of endpoints answered inside this process (the local runtime's embedded DynamoDB). */
+const inProcessHandlers = new Map<string, ServiceRequestHandler>();
+
+/**
+ * Makes the service's clients of `endpoint` made from now on hand their requests to `handler`
+ * instead of opening sockets (infra/local/dynamo-port.ts); the function returned undoes it. Deployed,
+ * nothing calls this.
+ */
+export function answerInProcess(endpoint: string, handler: ServiceRequestHandler): () => void {
+  inProcessHandlers.set(endpoint, handler);
+  return () => {
+    if (inProcessHandlers.get(endpoint) === handler) inProcessHandlers.delete(endpoint);
   };
 }
 
@@ -167,11 +188,16 @@ export function resolveStackOnce(client: { config: object; middlewareStack: obje
   (client.config as { cacheMiddleware?: boolean }).cacheMiddleware = true;
 }
 
-/** What every client of the service's table and queues is made with: retries, the two socket lanes, and no signing for the embedded emulators. */
-export function serviceClientConfig(): { maxAttempts: number; requestHandler: LaneHandler; signer?: typeof emulatorSigner } {
+/** What every client of the service's table and queues is made with: retries, the two socket lanes (or the in-process handler of `endpoint`: answerInProcess), and no signing for the embedded emulators. */
+export function serviceClientConfig(endpoint?: string): {
+  maxAttempts: number;
+  requestHandler: ServiceRequestHandler;
+  signer?: typeof emulatorSigner;
+} {
+  const inProcess = endpoint === undefined ? undefined : inProcessHandlers.get(endpoint);
   return {
     maxAttempts: 4,
-    requestHandler: new LaneHandler(),
+    requestHandler: inProcess ?? new LaneHandler(),
     ...(embeddedEmulators() ? { signer: emulatorSigner } : {}),
   };
 }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startFauxqs } from 'fauxqs';
+import { answerInProcess } from '../../lib/sdk';
+import { DynamoPortHandler } from './dynamo-port';
 
 /**
  * The embedded DynamoDB thread's memory, its LevelDB store's own (null in memory, or not told) and
@@ -20,6 +22,12 @@ export interface EmulatorOptions {
   closeIterators?: boolean;
   /** false: dynalite's own access to its store, every table description read, every write alone and every read through the thread pool (the emulator-store benchmark's side by side). */
   tuned?: boolean;
+  /**
+   * How the service's own clients reach the embedded DynamoDB: 'port' (the default) over a
+   * MessagePort to its thread (infra/local/dynamo-port.ts), 'http' over loopback HTTP as every
+   * other client does (the benchmarks' side by side).
+   */
+  dynamoTransport?: 'port' | 'http';
 }
 
 export interface Emulators {
@@ -41,6 +49,9 @@ export interface DynamoStoreCalls {
   /** Reads of any other key (an item, an index entry), of which those read at once on the emulator's thread (tuned: infra/local/dynalite-worker.mjs). */
   itemReads: number;
   itemReadsAtOnce: number;
+  /** Requests answered, over loopback HTTP and over the service's MessagePorts (dynamoTransport). */
+  requestsOverHttp: number;
+  requestsOverPort: number;
 }
 
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
@@ -62,8 +73,11 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   }
   const dynamo = await startDynaliteThread(dynamoPath, { closeIterators: options.closeIterators ?? true, tuned: options.tuned ?? true });
   const sqs = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
+  const dynamodbEndpoint = `http://127.0.0.1:${dynamo.port}`;
+  const portHandler = options.dynamoTransport === 'http' ? undefined : dynamo.portHandler();
+  const answeredInProcess = portHandler ? answerInProcess(dynamodbEndpoint, portHandler) : () => {};
   return {
-    dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
+    dynamodbEndpoint,
     sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
     embedded: true,
     dynamoMemory: () => dynamo.memory(),
@@ -71,7 +85,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
     dynamoStoreCalls: () => dynamo.storeCalls(),
     async stop() {
       await sqs.stop();
+      answeredInProcess();
       await dynamo.stop();
+      portHandler?.close();
     },
   };
 }
@@ -85,6 +101,8 @@ async function startDynaliteThread(
   memory(): Promise<DynamoMemory>;
   storeCalls(): Promise<DynamoStoreCalls>;
   loopUtilization(): EventLoopUtilization;
+  /** A request handler for the SDK whose requests reach this thread over a MessagePort of their own. */
+  portHandler(): DynamoPortHandler;
   stop(): Promise<void>;
 }> {
   const worker = new Worker(new URL('./dynalite-worker.mjs', import.meta.url), { workerData: { path: dataPath, closeIterators, tuned } });
@@ -98,6 +116,7 @@ async function startDynaliteThread(
   return {
     port,
     loopUtilization: () => worker.performance.eventLoopUtilization(),
+    portHandler: () => new DynamoPortHandler(worker),
     memory() {
       return new Promise((resolve) => {
         const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null; openIterators?: number }) => {
@@ -119,6 +138,8 @@ async function startDynaliteThread(
             writes: message.writes,
             itemReads: message.itemReads,
             itemReadsAtOnce: message.itemReadsAtOnce,
+            requestsOverHttp: message.requestsOverHttp,
+            requestsOverPort: message.requestsOverPort,
           });
         };
         worker.on('message', answer);

@@ -44,6 +44,8 @@ export interface RuntimeOptions {
   closeEmulatorIterators?: boolean;
   /** false: the embedded DynamoDB reads every table description, writes every entry alone and reads through the thread pool, as dynalite does (the emulator-store benchmark's side by side); default true. */
   tunedEmulatorStore?: boolean;
+  /** How the service's own clients reach the embedded DynamoDB: 'port' (default: a MessagePort to its thread) or 'http' (loopback, as every other client; the benchmarks' side by side). */
+  dynamoTransport?: 'port' | 'http';
 }
 
 export interface Runtime {
@@ -128,6 +130,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     endpoint,
     closeIterators: options.closeEmulatorIterators,
     tuned: options.tunedEmulatorStore,
+    dynamoTransport: options.dynamoTransport,
   });
   const tableName = options.tableName ?? 'oncall';
   const queuePrefix = options.queuePrefix ?? tableName;

@@ -15,8 +15,8 @@ export interface TableClient {
   destroy(): void;
 }
 
-export const db: () => TableClient = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', () => {
-  const client = new DynamoDBClient(serviceClientConfig());
+export const db: () => TableClient = clientPerEndpoint('AWS_ENDPOINT_URL_DYNAMODB', (endpoint) => {
+  const client = new DynamoDBClient(serviceClientConfig(endpoint));
   trimServiceClient(client);
   resolveStackOnce(client);
   return {
