@@ -65,16 +65,19 @@ describe('the canary', () => {
     const canaryTeam = await team(admin, { layers: [[watcher.id]] });
     restores.push(changeEnvironment({ CANARY_TEAM_ID: canaryTeam.id, CANARY_ACCOUNT_ID: accountId }));
     const start = testClock.freeze();
+    // The workers take no batch until the canary has been seen waiting: held, not outrun.
+    const releaseWorkers = service.runtime.pollers.map((poller) => poller.hold());
 
     const started = await sweep();
     expect(started.canary).toBe('started');
     const alertId = started.alert_id!;
     const alert = (await admin.get(`/api/v4/alerts/${alertId}`)).body;
     expect(alert).toMatchObject({ urgency: 'high', destination_team_ids: [canaryTeam.id] });
-    // Nothing was paged yet (the workers did not run): the canary waits, and says nothing.
+    // Nothing was paged yet (the workers hold their batches): the canary waits, and says nothing.
     expect(await sweep()).toEqual({ canary: 'waiting', alert_id: alertId });
     expect(emf.named('CanarySucceeded')).toEqual([]);
 
+    releaseWorkers.forEach((release) => release());
     await settle(service);
     testClock.advance(2_000);
     const sent = await notificationsOf(admin, alertId);
