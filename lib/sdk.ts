@@ -24,18 +24,23 @@ export function clientPerEndpoint<T extends { destroy(): void }>(
 ): () => T {
   let client: T | undefined;
   let clientEndpoint: string | undefined;
+  let clientHandler: ServiceRequestHandler | undefined;
   return () => {
     const endpoint = process.env[serviceEndpointVariable] ?? process.env.AWS_ENDPOINT_URL;
-    if (!client || clientEndpoint !== endpoint) {
+    // Also when another in-process handler answers the endpoint now: an emulator started on the
+    // port number a stopped one had (the client made then holds that one's closed handler).
+    const handler = endpoint === undefined ? undefined : inProcessHandlers.get(endpoint);
+    if (!client || clientEndpoint !== endpoint || clientHandler !== handler) {
       client?.destroy();
       client = make(endpoint);
       clientEndpoint = endpoint;
+      clientHandler = handler;
     }
     return client;
   };
 }
 
-/** The part of an SDK request handler the service's clients use (NodeHttpHandler's, or one of inProcessHandler's). */
+/** The part of an SDK request handler the service's clients use (NodeHttpHandler's, or one given to answerInProcess). */
 export type ServiceRequestHandler = Pick<NodeHttpHandler, 'handle' | 'updateHttpClientConfig' | 'httpHandlerConfigs' | 'destroy'>;
 
 /** Request handlers of endpoints answered inside this process (the local runtime's embedded DynamoDB). */

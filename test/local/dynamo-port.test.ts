@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPortHandler } from '../../infra/local/dynamo-port';
 import type { DynamoStoreCalls } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
-import { BACKGROUND_SOCKETS, runInBackground, serviceClientConfig } from '../../lib/sdk';
+import {
+  answerInProcess,
+  BACKGROUND_SOCKETS,
+  clientPerEndpoint,
+  LaneHandler,
+  runInBackground,
+  serviceClientConfig,
+  type ServiceRequestHandler,
+} from '../../lib/sdk';
 import { emulatorsWithClient, type EmulatorsWithClient } from '../support/embedded-emulators';
 import { startService, type TestService } from '../support/runtime';
 
@@ -178,5 +186,35 @@ describe.skipIf(external)('the port handler', () => {
       .catch((error: unknown) => error);
     expect(later).toMatchObject({ code: 'ECONNREFUSED' });
     client.destroy();
+  });
+});
+
+describe('the service client of an endpoint answered in process', () => {
+  it('is made again when another handler answers the endpoint (an emulator on the port number a stopped one had), and with sockets once none does', () => {
+    const variable = 'AWS_ENDPOINT_URL_PORT_TEST';
+    const endpoint = 'http://127.0.0.1:1';
+    process.env[variable] = endpoint;
+    const stand = (name: string) => ({ name, destroy() {} }) as unknown as ServiceRequestHandler;
+    const [first, second] = [stand('first'), stand('second')];
+    let destroyed = 0;
+    const client = clientPerEndpoint(variable, (at) => ({
+      handler: serviceClientConfig(at).requestHandler,
+      destroy: () => (destroyed += 1),
+    }));
+    try {
+      const undoFirst = answerInProcess(endpoint, first);
+      const made = client();
+      expect(made.handler).toBe(first);
+      expect(client()).toBe(made);
+      undoFirst();
+      const undoSecond = answerInProcess(endpoint, second);
+      expect(client().handler).toBe(second);
+      expect(destroyed).toBe(1);
+      undoSecond();
+      expect(client().handler).toBeInstanceOf(LaneHandler);
+      expect(destroyed).toBe(2);
+    } finally {
+      delete process.env[variable];
+    }
   });
 });
