@@ -111,7 +111,8 @@ export class DynamoPortHandler {
     const id = this.nextId++;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
-    return new Promise<Answer>((resolve, reject) => {
+    let forgetAbort = () => {};
+    const answered = new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (signal) {
         const onAbort = () => {
@@ -120,12 +121,15 @@ export class DynamoPortHandler {
         };
         if (typeof (signal as AbortSignal).addEventListener === 'function') {
           (signal as AbortSignal).addEventListener('abort', onAbort, { once: true });
+          // A signal given to many calls keeps no listener of a call that is over.
+          forgetAbort = () => (signal as AbortSignal).removeEventListener('abort', onAbort);
         } else {
           signal.onabort = onAbort;
         }
       }
       this.port.postMessage({ id, method: request.method, path: requestUrl(request), headers, body: request.body as unknown });
     });
+    return signal ? answered.finally(forgetAbort) : answered;
   }
 
   /** Ends the connection: calls still waiting fail as a reset socket would, later ones as a refused one. */

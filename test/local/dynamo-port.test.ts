@@ -5,7 +5,6 @@
 import { ConditionalCheckFailedException, DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPortHandler } from '../../infra/local/dynamo-port';
-import type { DynamoStoreCalls } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
 import {
   answerInProcess,
@@ -16,22 +15,16 @@ import {
   serviceClientConfig,
   type ServiceRequestHandler,
 } from '../../lib/sdk';
-import { emulatorsWithClient, type EmulatorsWithClient } from '../support/embedded-emulators';
+import { emulatorsWithClient, storeCalls, type EmulatorsWithClient } from '../support/embedded-emulators';
 import { startService, type TestService } from '../support/runtime';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const TABLE = 'port';
 
-async function storeCalls(service: TestService): Promise<DynamoStoreCalls> {
-  const calls = await service.runtime.emulators.dynamoStoreCalls();
-  if (!calls) throw new Error('no embedded DynamoDB');
-  return calls;
-}
-
 /** What the service's requests cost the emulator, over each way in: a team created and read, the users listed. */
 async function serviceRequests(service: TestService) {
   const me = (await service.admin.get('/api/v4/account_users?limit=1')).body.data[0].id as string;
-  const before = await storeCalls(service);
+  const before = await storeCalls(service.runtime.emulators);
   const created = await service.admin.post('/api/v4/teams', {
     name: `Over the port ${Date.now()}`,
     member_account_user_ids: [me],
@@ -41,7 +34,7 @@ async function serviceRequests(service: TestService) {
   const read = await service.admin.get(`/api/v4/teams/${created.body.id}`);
   expect(read.body.name).toBe(created.body.name);
   expect((await service.admin.get('/api/v4/account_users')).status).toBe(200);
-  const after = await storeCalls(service);
+  const after = await storeCalls(service.runtime.emulators);
   return { http: after.requestsOverHttp - before.requestsOverHttp, port: after.requestsOverPort - before.requestsOverPort };
 }
 
@@ -53,7 +46,7 @@ describe.skipIf(external)('the service reaching the embedded DynamoDB', () => {
       expect(requests.port).toBeGreaterThanOrEqual(3);
       expect(requests.http).toBe(0);
 
-      const before = await storeCalls(service);
+      const before = await storeCalls(service.runtime.emulators);
       const other = new DynamoDBClient({
         endpoint: service.runtime.emulators.dynamodbEndpoint,
         region: 'us-east-1',
@@ -68,7 +61,7 @@ describe.skipIf(external)('the service reaching the embedded DynamoDB', () => {
       );
       other.destroy();
       expect(found.Count).toBe(0);
-      const after = await storeCalls(service);
+      const after = await storeCalls(service.runtime.emulators);
       expect(after.requestsOverHttp - before.requestsOverHttp).toBe(1);
       expect(after.requestsOverPort - before.requestsOverPort).toBe(0);
     } finally {
@@ -175,6 +168,29 @@ describe.skipIf(external)('the port handler', () => {
       .send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'P' }, sk: { S: '1' } } }), { abortSignal: aborted.signal })
       .catch((error: unknown) => error);
     expect((refused as Error).name).toBe('AbortError');
+
+    // A signal given to many calls: each answered call leaves no listener on it, and an abort after them changes nothing.
+    const shared = new AbortController();
+    const listeners = new Set<unknown>();
+    const signal = shared.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = (type: string, listener: () => void, options?: { once?: boolean }) => {
+      listeners.add(listener);
+      add(type, listener, options);
+    };
+    signal.removeEventListener = (type: string, listener: () => void) => {
+      listeners.delete(listener);
+      remove(type, listener);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'P' }, sk: { S: '2' } } }), { abortSignal: signal }),
+      ),
+    );
+    expect(answers.map((answer) => answer.Item?.sk.S)).toEqual(['2', '2', '2', '2', '2']);
+    expect(listeners.size).toBe(0);
+    shared.abort();
 
     // Closed while a request is on its way: handed over in this turn, its answer cannot come before the close.
     const request = { method: 'POST', protocol: 'http:', hostname: '127.0.0.1', path: '/', query: {}, headers: {}, body: '{}' };

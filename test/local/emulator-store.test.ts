@@ -17,9 +17,8 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Emulators } from '../../infra/local/emulators';
 import { ensureTable } from '../../infra/local/provision';
-import { dataFolders, emulatorsWithClient } from '../support/embedded-emulators';
+import { dataFolders, emulatorsWithClient, storeCalls } from '../support/embedded-emulators';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
 const TABLE = 'store';
@@ -49,8 +48,6 @@ async function tableActive(client: DynamoDBClient) {
   }
   throw new Error(`${TABLE} did not become active`);
 }
-
-const calls = async (emulators: Emulators) => (await emulators.dynamoStoreCalls())!;
 
 /** Item n of the partition, in gsi1 and gsi4 under keys that name `round`, and in gsi6 while n is even. */
 const update = (n: number, round: number) =>
@@ -104,12 +101,12 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
       const { client, emulators } = service;
       try {
         await ensureTable(client, TABLE);
-        const before = await calls(emulators);
+        const before = await storeCalls(emulators);
         for (let n = 0; n < 10; n++) {
           await client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'P#1' }, sk: { S: `S#${n}` } } }));
           await client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'P#1' }, sk: { S: `S#${n}` } } }));
         }
-        expect((await calls(emulators)).tableReads - before.tableReads).toBe(0);
+        expect((await storeCalls(emulators)).tableReads - before.tableReads).toBe(0);
 
         // Deleted, then made again under the same name with another key: nothing of the first is answered.
         await client.send(new DeleteTableCommand({ TableName: TABLE }));
@@ -146,11 +143,11 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
     try {
       await ensureTable(service.client, TABLE);
       for (let n = 0; n < ITEMS; n++) await service.client.send(update(n, 1));
-      const before = await calls(service.emulators);
+      const before = await storeCalls(service.emulators);
       await service.client.send(update(0, 2));
       // The item's old entries of gsi1, gsi4 and gsi6 deleted, the new ones put, and the item: one
       // batch (seven writes one after another as dynalite does it alone, below).
-      expect((await calls(service.emulators)).writes - before.writes).toBe(1);
+      expect((await storeCalls(service.emulators)).writes - before.writes).toBe(1);
       // Every item moved at once, twice over: concurrent writes, whose entries share batches.
       for (const round of [2, 3]) await Promise.all(Array.from({ length: ITEMS }, (_, n) => service.client.send(update(n, round))));
       await expectIndexesOf(service.client, 3);
@@ -170,7 +167,7 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
       const { client, emulators } = service;
       try {
         await ensureTable(client, TABLE);
-        const before = await calls(emulators);
+        const before = await storeCalls(emulators);
         // Thirty items moved twice at once; each read after its own write's answer sees that write.
         for (const round of [1, 2]) {
           await Promise.all(
@@ -214,7 +211,7 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
         expect(makes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         const refused = makes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as Error).name] : []));
         expect(refused).toEqual(Array.from({ length: 9 }, () => 'ConditionalCheckFailedException'));
-        const after = await calls(emulators);
+        const after = await storeCalls(emulators);
         expect(after.itemReads - before.itemReads).toBeGreaterThanOrEqual(ITEMS * 4 + 60);
         expect(after.itemReadsAtOnce - before.itemReadsAtOnce).toBe(after.itemReads - before.itemReads);
       } finally {
@@ -228,9 +225,9 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
     try {
       await ensureTable(service.client, TABLE);
       await service.client.send(update(0, 1));
-      const before = await calls(service.emulators);
+      const before = await storeCalls(service.emulators);
       await service.client.send(update(0, 2));
-      const after = await calls(service.emulators);
+      const after = await storeCalls(service.emulators);
       expect(after.tableReads - before.tableReads).toBeGreaterThanOrEqual(1);
       expect(after.writes - before.writes).toBe(7);
       // Its reads (the item before the update) go through the thread pool, none at once.

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll } from 'vitest';
-import { startEmulators, type EmulatorOptions, type Emulators } from '../../infra/local/emulators';
+import { startEmulators, type DynamoStoreCalls, type EmulatorOptions, type Emulators } from '../../infra/local/emulators';
 
 export interface EmulatorsWithClient {
   emulators: Emulators;
@@ -29,6 +29,13 @@ export async function emulatorsWithClient(options: EmulatorOptions): Promise<Emu
       await emulators.stop();
     },
   };
+}
+
+/** The calls that reached the embedded DynamoDB so far (infra/local/emulators.ts dynamoStoreCalls); fails on an external endpoint. */
+export async function storeCalls(emulators: Emulators): Promise<DynamoStoreCalls> {
+  const calls = await emulators.dynamoStoreCalls();
+  if (!calls) throw new Error('no embedded DynamoDB');
+  return calls;
 }
 
 /** New data folders (`<prefix>…` in the system's temporary folder), each removed after the calling file's tests. */
