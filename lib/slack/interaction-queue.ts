@@ -8,12 +8,13 @@
 // An /oncall command that outlasts Slack's 3 s travels the same way (`slack_command`): its answer
 // says "working on it" once SQS holds the command, and the worker runs it again and tells the result
 // (a Lambda's process is frozen after its answer, so work left running in it may never finish).
-import * as z from 'zod';
-import { lazyObject } from '../lazy-schema';
+import * as z from 'zod/mini';
 import { config } from '../config';
 import { sendDelayed } from '../queues/client';
 
-const slackInteractionMessage = lazyObject(() => ({
+// zod/mini, built on first use: the escalation worker reads these and validates nothing else with
+// zod, so it does not load zod's classic API at its start (lib/config.ts).
+const interactionShape = () => ({
   kind: z.literal('slack_interaction'),
   account_id: z.string(),
   /** The Slack user who clicked. */
@@ -23,16 +24,16 @@ const slackInteractionMessage = lazyObject(() => ({
   action_id: z.string(),
   value: z.string(),
   /** Where the result is told (absent: the click is acted on and nobody is told). */
-  response_url: z.string().optional(),
+  response_url: z.optional(z.string()),
   /** This delivery of Slack's request (an id made where it was accepted): its result is told once. Absent from messages queued before it existed. */
-  delivery: z.string().optional(),
+  delivery: z.optional(z.string()),
   /** The click was on a page's direct message, which its result replaces. */
   direct_message: z.boolean(),
-}));
+});
 
-export type SlackInteractionMessage = z.infer<typeof slackInteractionMessage>;
+export type SlackInteractionMessage = z.infer<z.ZodMiniObject<ReturnType<typeof interactionShape>>>;
 
-const slackCommandMessage = lazyObject(() => ({
+const commandShape = () => ({
   kind: z.literal('slack_command'),
   account_id: z.string(),
   /** The Slack user who sent the command. */
@@ -44,14 +45,23 @@ const slackCommandMessage = lazyObject(() => ({
   /** When Slack sent it (ms, the signed timestamp): a page's alert id derives from it and the key. */
   sent_at: z.number(),
   /** Where the result is told (absent: the command is run and nobody is told). */
-  response_url: z.string().optional(),
+  response_url: z.optional(z.string()),
   /** This delivery of Slack's request (an id made where it was accepted): its result is told once. Absent from messages queued before it existed. */
-  delivery: z.string().optional(),
-}));
+  delivery: z.optional(z.string()),
+});
 
-export type SlackCommandMessage = z.infer<typeof slackCommandMessage>;
+export type SlackCommandMessage = z.infer<z.ZodMiniObject<ReturnType<typeof commandShape>>>;
 
-function parseMessage<T>(schema: z.ZodType<T>, body: string): T | null {
+/** A schema made the first time a message is read. */
+function onFirstUse<T>(make: () => z.ZodMiniType<T>): () => z.ZodMiniType<T> {
+  let made: z.ZodMiniType<T> | undefined;
+  return () => (made ??= make());
+}
+
+const slackInteractionMessage = onFirstUse(() => z.object(interactionShape()));
+const slackCommandMessage = onFirstUse(() => z.object(commandShape()));
+
+function parseMessage<T>(schema: z.ZodMiniType<T>, body: string): T | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -62,8 +72,8 @@ function parseMessage<T>(schema: z.ZodType<T>, body: string): T | null {
   return message.success ? message.data : null;
 }
 
-export const parseSlackInteractionMessage = (body: string) => parseMessage(slackInteractionMessage, body);
-export const parseSlackCommandMessage = (body: string) => parseMessage(slackCommandMessage, body);
+export const parseSlackInteractionMessage = (body: string) => parseMessage(slackInteractionMessage(), body);
+export const parseSlackCommandMessage = (body: string) => parseMessage(slackCommandMessage(), body);
 
 /** Accepts a click's or a command's work: resolves once SQS has stored the message (a failure is the caller's 5xx: Slack shows the click failed). */
 export async function enqueueSlackWork(message: SlackInteractionMessage | SlackCommandMessage): Promise<void> {

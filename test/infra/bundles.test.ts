@@ -146,6 +146,14 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
   escalationWorker: ['lib/slack/run-interaction.ts', 'lib/broadcasts/run-broadcast.ts'],
 };
 
+/**
+ * The functions that load zod's classic API at start: those validating a request's input or a
+ * stored rule with it. The others read only their configuration and a few messages, with zod/mini
+ * (lib/config.ts): the classic API (~70 KiB, ~15 ms of a cold start) stays out of their start, or in
+ * a chunk of a path they rarely take.
+ */
+const WITHOUT_CLASSIC_ZOD = ['notFound', 'escalationWorker', 'sweeper'];
+
 /** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
 const ENTRIES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(FUNCTIONS).map(([name, definition]) => [name, definition.entry])),
@@ -227,6 +235,15 @@ describe("every function's bundle", () => {
       return [...Object.keys(inputs), ...Object.keys(lazyInputs)].some((input) => packageOf(input) === pkg);
     });
     expect(holding.sort()).toEqual([...allowed].sort());
+  });
+
+  it("loads zod's classic API at start only where it validates with it", () => {
+    const classic = (input: string) => input.startsWith('node_modules/zod/v4/classic/');
+    const without = names.filter((name) => !Object.keys(bundles.get(name)!.inputs).some(classic));
+    expect(without.sort()).toEqual([...WITHOUT_CLASSIC_ZOD].sort());
+    // What they keep of zod at start: its core and mini's builders, the configuration's.
+    for (const name of WITHOUT_CLASSIC_ZOD)
+      expect(Object.keys(bundles.get(name)!.inputs), name).toContain('node_modules/zod/v4/mini/schemas.js');
   });
 
   it.each(Object.entries(ON_FIRST_USE))('loads %s on first use, at start only in %j', (pkg, allowed) => {

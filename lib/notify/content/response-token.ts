@@ -2,8 +2,7 @@
 // valid 24 hours. HMAC-SHA256 over the encoded claims, compared in constant time; anything
 // malformed, tampered with or expired is simply invalid. Links: <base>/public/respond/<token>.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import * as z from 'zod';
-import { lazyObject, lazySchema } from '../../lazy-schema';
+import * as z from 'zod/mini';
 
 export type ResponseAction = 'acknowledge' | 'reject';
 
@@ -40,7 +39,7 @@ export function signResponseToken(
   now: number,
   ttlMs = RESPONSE_TOKEN_TTL_MS,
 ): string {
-  const payload: z.input<typeof tokenPayload> = {
+  const payload: z.input<ReturnType<typeof makePayload>> = {
     c: claims.accountId,
     l: claims.alertId,
     w: claims.workflowId,
@@ -53,9 +52,12 @@ export function signResponseToken(
 }
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
-const tokenId = lazySchema(() => z.string().min(1).max(64));
-/** The signed claims: c account, l alert, w workflow, u account user, a action (a/r), e expiry (ms). */
-const tokenPayload = lazyObject(() => ({ c: tokenId, l: tokenId, w: tokenId, u: tokenId, a: z.enum(['a', 'r']), e: z.number() }));
+const tokenId = () => z.string().check(z.minLength(1), z.maxLength(64));
+/** The signed claims: c account, l alert, w workflow, u account user, a action (a/r), e expiry (ms).
+ * zod/mini, built on first use: the escalation worker and the sweeper sign links at their start and
+ * validate nothing else with zod, so they do not load its classic API (lib/config.ts). */
+const makePayload = () => z.object({ c: tokenId(), l: tokenId(), w: tokenId(), u: tokenId(), a: z.enum(['a', 'r']), e: z.number() });
+let tokenPayload: ReturnType<typeof makePayload> | undefined;
 
 export function verifyResponseToken(token: unknown, secret: string | Uint8Array, now: number): VerifyResult {
   const bytes = key(secret);
@@ -72,7 +74,7 @@ export function verifyResponseToken(token: unknown, secret: string | Uint8Array,
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const read = tokenPayload.safeParse(parsed);
+  const read = (tokenPayload ??= makePayload()).safeParse(parsed);
   if (!read.success) return { ok: false, reason: 'malformed' };
   const payload = read.data;
   if (now >= payload.e) return { ok: false, reason: 'expired' };
