@@ -16,7 +16,7 @@ const represent = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/repres
 const readAlerts = /* @__PURE__ */ loadOnce(() => import('../../lib/alerts/read-alerts'));
 
 const reads = () => Promise.all([readAlerts(), represent()]);
-const creation = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/create-alert'), represent()]));
+const creation = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/create-from-request'), represent()]));
 const updates = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/update-alert'), represent()]));
 const deletion = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alerts/delete-alert'), readAlerts()]));
 const transitions = /* @__PURE__ */ loadOnce(() => Promise.all([import('../../lib/alert-transitions/act-on-alert'), represent()]));

@@ -10,7 +10,7 @@ import { flushingMetrics } from '../../lib/metrics';
 import { attemptDelivery } from '../../lib/outgoing-webhooks/deliver';
 import { fanOutAlertEvent } from '../../lib/outgoing-webhooks/fan-out';
 import { parseWebhookMessage } from '../../lib/outgoing-webhooks/webhook-queue';
-import { SLACK_SUBSCRIBER } from '../../lib/slack/connection';
+import { SLACK_SUBSCRIBER } from '../../lib/slack/records';
 import { parseTeamMessageRetry } from '../../lib/slack/sync-queue';
 import { retryTeamMessages, syncForAlertEvent } from '../../lib/slack/team-messages';
 

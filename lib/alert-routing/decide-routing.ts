@@ -10,7 +10,7 @@ import { parseBody } from '../integrations/adapters/parse-body';
 import { parseId, parsePrefixedId, prefixId } from '../ids';
 import { getLog } from '../logs/store';
 import { routerForRouting } from '../routers/router-cache';
-import { routerDefinition } from '../routers/test-router';
+import { routerDefinition } from '../routers/records';
 import { buildRoutingContext, followRouterChain, type AlertChanges, type ChainAssignment, type RoutingContext } from '../rule-engine';
 import { listTeamsOfSchedule } from '../teams/store';
 import { getAlert } from '../alerts/store';

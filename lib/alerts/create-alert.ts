@@ -1,20 +1,16 @@
 // Creating an alert, the one way every interface and the webhook pipeline do it (insertNewAlert):
 // store it open (dedup_count 1, the next tiny id), write its 'created' timeline entry, hand it to
 // routing. POST /api/v4/alerts and POST /alert (and the /broadcast and /incident views) validate
-// their interface's input and resolve its destinations first.
+// their interface's input and resolve its destinations first (./create-from-request.ts: apart, so
+// the workers that create alerts from webhooks and heartbeats do not load the interfaces' input
+// schemas, and zod's classic API with them, at their start).
 import { usersOfAccountUsers } from '../account-users/read-account-users';
-import { requireRole } from '../auth/permissions';
 import { withoutNulls } from '../http/changes';
-import type { Principal } from '../http/principal';
-import { parseInput } from '../http/validate';
-import { isUlid, newIdAt, type EntityKind } from '../ids';
+import { isUlid, newIdAt } from '../ids';
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
-import { actorOf } from './actor';
-import { resolveEarlierDestinations, resolveV4Destinations } from './destinations';
 import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
-import { earlierCreateInput, v4CreateInput, v4DestinationCheck } from './schemas';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
 import { recordTimeline, TIMELINE_ENTRY_COUNT } from './timeline';
@@ -152,66 +148,4 @@ export async function insertNewAlert(
   }
   await sendAlertToRouting(alert);
   return { alert, created: true };
-}
-
-/** `options.id`: the alert's id when the request names it (a Slack command: a repeat finds its alert). */
-export async function createAlertV4(principal: Principal, body: unknown, options: { id?: string } = {}): Promise<AlertRecord> {
-  const input = parseInput(v4CreateInput, body, v4DestinationCheck);
-  const destinations = await resolveV4Destinations(principal.accountId, input);
-  const { alert } = await insertNewAlert(
-    principal.accountId,
-    {
-      title: input.title,
-      description: input.description ?? undefined,
-      urgency: input.urgency,
-      tag_list: input.tag_list ?? input.tags,
-      thirdparty_id: input.thirdparty_id ?? null,
-      meta: withoutNulls(input.meta),
-      ...destinations,
-    },
-    actorOf(principal),
-    options,
-  );
-  return alert;
-}
-
-export interface EarlierCreateOptions {
-  subtype?: string;
-  /** Meta every alert of the view carries (the incident view sets meta.incident). */
-  meta?: Record<string, unknown>;
-  /** The destination kinds the endpoint takes (broadcasts and incidents: users and teams). */
-  kinds?: EntityKind[];
-}
-
-export async function createAlertEarlier(principal: Principal, body: unknown, options: EarlierCreateOptions = {}): Promise<AlertRecord> {
-  const input = parseInput(earlierCreateInput, body);
-  const destinations = await resolveEarlierDestinations(principal.accountId, input.destination_ids, { kinds: options.kinds });
-  const { alert } = await insertNewAlert(
-    principal.accountId,
-    {
-      title: input.title,
-      description: input.description ?? undefined,
-      urgency: input.urgency ?? 'medium',
-      tag_list: input.tags,
-      thirdparty_id: input.thirdparty_id ?? null,
-      meta: withoutNulls({ ...input.meta, ...options.meta }),
-      subtype: options.subtype ?? input.subtype,
-      ...destinations,
-    },
-    actorOf(principal),
-  );
-  return alert;
-}
-
-const VIEW_DESTINATIONS: EntityKind[] = ['team', 'user', 'accountUser'];
-
-/** POST /broadcast (docs/api.md#broadcasts): a broadcast alert; needs the admin or broadcaster role (docs/api.md#roles). */
-export async function createBroadcast(principal: Principal, body: unknown): Promise<AlertRecord> {
-  requireRole(principal, ['admin', 'broadcaster'], 'send broadcasts');
-  return createAlertEarlier(principal, body, { subtype: 'broadcast', kinds: VIEW_DESTINATIONS });
-}
-
-/** POST /incident (docs/api.md#broadcasts): an alert with meta.incident set. */
-export async function createIncident(principal: Principal, body: unknown): Promise<AlertRecord> {
-  return createAlertEarlier(principal, body, { meta: { incident: true }, kinds: VIEW_DESTINATIONS });
 }

@@ -4,7 +4,7 @@
 import { CHAT_PLATFORM_NAMES } from '../chat-cards/platforms';
 import { shownWebhookUrl, webhookUrlSecrets } from '../chat-cards/webhook-urls';
 import { prefixId } from '../ids';
-import { chatWebhooksOf } from '../teams/chat-webhooks';
+import { chatWebhooksOf } from '../teams/records';
 import { getTeam } from '../teams/store';
 import type { ChatDelivery, ReceiverLookup } from './records';
 

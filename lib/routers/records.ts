@@ -4,6 +4,7 @@
 // receiver kind, schedules included. Routing sends an alert that no rule takes to every default
 // receiver the router has.
 import { prefixId } from '../ids';
+import type { RouterDefinition } from '../rule-engine';
 
 export interface RouterRecord {
   id: string;
@@ -60,4 +61,16 @@ export function hasDefaultReceiver(record: DefaultReceivers): boolean {
     record.default_receiver_router_id ||
     record.default_receiver_schedule_id,
   );
+}
+
+/** A router as the rule engine reads it; a router without rules sends everything to its defaults.
+ * Here beside the record, not with the router test's use case: routing reads routers, and importing
+ * the test's input schemas put zod's classic API in the routing worker's start. */
+export function routerDefinition(record: RouterRecord): RouterDefinition {
+  return {
+    id: prefixId('router', record.id),
+    enabled: record.enabled,
+    rules: record.rules ?? 'rules: []\n',
+    default_receivers: defaultReceiversOf(record),
+  };
 }

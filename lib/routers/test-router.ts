@@ -4,24 +4,13 @@
 // values resolved (templates rendered) and the receivers. Nothing is stored, sent or run.
 import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
-import { prefixId } from '../ids';
 import { clock } from '../clock';
 import { alertForRules } from '../notification-rules/test-notification-rule';
-import { buildRoutingContext, explainRouter, type RouterDefinition } from '../rule-engine';
+import { buildRoutingContext, explainRouter } from '../rule-engine';
 import { findRouter } from './read-routers';
-import { defaultReceiversOf, type RouterRecord } from './records';
+import { routerDefinition } from './records';
 import { routerTestInput } from './schemas';
 import { whenLoaded } from '../on-first-use';
-
-/** A router as the rule engine reads it; a router without rules sends everything to its defaults. */
-export function routerDefinition(record: RouterRecord): RouterDefinition {
-  return {
-    id: prefixId('router', record.id),
-    enabled: record.enabled,
-    rules: record.rules ?? 'rules: []\n',
-    default_receivers: defaultReceiversOf(record),
-  };
-}
 
 export async function testRouter(principal: Principal, rawId: string, body: unknown) {
   const record = await findRouter(principal, rawId);

@@ -12,7 +12,7 @@
 import type * as z from 'zod';
 import { getAccountUsers } from '../account-users/store';
 import type { AccountUserRecord } from '../account-users/records';
-import { createAlertV4 } from '../alerts/create-alert';
+import { createAlertV4 } from '../alerts/create-from-request';
 import { now } from '../clock';
 import { SLACK_USER_ID } from '../account-users/schemas';
 import { BadRequest, HttpError } from '../http/errors';

@@ -15,10 +15,8 @@ import { sealingContext, type SlackConnectionRecord } from '../slack-client/reco
 import { claimWorkspace, getConnection, putConnection, releaseWorkspace, removeConnection } from '../slack-client/store';
 import { SlackCallFailed } from '../slack-client/web-api';
 import { forgetWorkspace } from '../slack-client/workspace';
+import { SLACK_SUBSCRIBER } from './records';
 import { connectSlackInput } from './schemas';
-
-/** The subscriber id of the account's alert events while Slack is connected. */
-export const SLACK_SUBSCRIBER = 'slack';
 
 export interface NewConnection extends BotIdentity {
   token: string;

@@ -1,6 +1,11 @@
 // What the service keeps about Slack beyond the connection (lib/slack-client/records.ts): the team
 // channel messages of each alert (channel and ts, so each change updates them in place).
 
+/** The subscriber id of the account's alert events while Slack is connected (lib/slack/connection.ts):
+ * here, not with the connection's use cases, so the webhook worker that passes it over does not load
+ * their input schemas. */
+export const SLACK_SUBSCRIBER = 'slack';
+
 /** One team's message about an alert in the team's channel. */
 export interface TeamPost {
   channel: string;

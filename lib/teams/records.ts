@@ -32,3 +32,7 @@ export interface TeamRecord extends Entity {
   created_at: string;
   updated_at: string;
 }
+
+/** A team's chat webhooks (none when it has none): here, not with their checks on save
+ * (./chat-webhooks.ts), so the deliveries' worker does not load the teams' input schemas. */
+export const chatWebhooksOf = (team: Pick<TeamRecord, 'chat_webhooks'>): ChatWebhook[] => team.chat_webhooks ?? [];

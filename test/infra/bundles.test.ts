@@ -129,6 +129,7 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
   // Lists, creation, the transitions (with the escalation's stop) and comments: each with its first request.
   alerts: [
     'lib/alerts/list-source.ts',
+    'lib/alerts/create-from-request.ts',
     'lib/alerts/create-alert.ts',
     'lib/alert-transitions/act-on-alert.ts',
     'lib/escalation/stop-escalation.ts',
@@ -147,12 +148,14 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
 };
 
 /**
- * The functions that load zod's classic API at start: those validating a request's input or a
- * stored rule with it. The others read only their configuration and a few messages, with zod/mini
- * (lib/config.ts): the classic API (~70 KiB, ~15 ms of a cold start) stays out of their start, or in
- * a chunk of a path they rarely take.
+ * The functions that do not load zod's classic API at start: every queue worker, the sweeper and the
+ * 404 read only their configuration and a few messages, with zod/mini (lib/config.ts); the others
+ * validate a request's input with it. The classic API (~70 KiB, ~15 ms of a cold start) stays out of
+ * their start, or in a chunk of a path they rarely take: a worker's module that imports an
+ * interface's input schemas for one helper puts it back (the helper belongs beside its record:
+ * lib/routers/records.ts routerDefinition, lib/teams/records.ts chatWebhooksOf).
  */
-const WITHOUT_CLASSIC_ZOD = ['notFound', 'escalationWorker', 'sweeper'];
+const WITHOUT_CLASSIC_ZOD = ['notFound', 'routingWorker', 'escalationWorker', 'ingestWorker', 'webhookWorker', 'sweeper'];
 
 /** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
 const ENTRIES: Record<string, string> = {
