@@ -39,7 +39,7 @@ const numberWhere = (test: (n: number) => boolean, message: string) => z.coerce.
 /** A whole number from 1 (to `max`, when given). */
 const whole = (max?: number) => {
   const message = max === undefined ? 'a whole number above 0' : `a whole number from 1 to ${max}`;
-  return numberWhere((n) => Number.isInteger(n) && n > 0 && (max === undefined || n <= max), message);
+  return numberWhere((n) => Number.isSafeInteger(n) && n > 0 && (max === undefined || n <= max), message);
 };
 
 /** A request limit: a whole number from 1 to 10 000 000. */

@@ -185,6 +185,7 @@ describe('configuration', () => {
     [{ API_RATE_LIMIT_PER_MINUTE: '10000001' }, 'API_RATE_LIMIT_PER_MINUTE: a whole number from 1 to 10000000'],
     [{ JWT_TTL_SECONDS: '-5' }, named('JWT_TTL_SECONDS')],
     [{ JWT_TTL_SECONDS: '1.5' }, named('JWT_TTL_SECONDS')],
+    [{ PASSWORD_RESET_TTL_SECONDS: '9007199254740993' }, 'PASSWORD_RESET_TTL_SECONDS: a whole number above 0'],
     [{ INGEST_RATE_LIMIT_BURST: '1000001' }, named('INGEST_RATE_LIMIT_BURST')],
     [{ AUTH_CACHE_SECONDS: '-1' }, named('AUTH_CACHE_SECONDS')],
     [{ TIME_SCALE: '0' }, named('TIME_SCALE')],
