@@ -156,6 +156,9 @@ describe('the stack', () => {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Handler).toBe('index.handler');
+      // Node would read and parse every loaded file's source map at each cold start; a logged
+      // error's stack is read against the maps instead (lib/stack-maps.ts).
+      expect(String(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '')).not.toContain('source-maps');
     }
   });
 
