@@ -12,8 +12,7 @@ import { alertCardPayload, changeOf, followUpPayload, type CardAlert } from '../
 import { consoleLink } from '../http/base-url';
 import { derivedUlid, parsePrefixedId, ulidTime } from '../ids';
 import { getIntegration } from '../integrations/store';
-import { chatWebhooksOf } from '../teams/records';
-import type { TeamRecord } from '../teams/records';
+import { chatWebhooksOf, type TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
 import { clock } from '../clock';
 import { listChatThreadTeams, putChatThread } from './chat-thread-store';

@@ -52,14 +52,9 @@ const commandShape = () => ({
 
 export type SlackCommandMessage = z.infer<z.ZodMiniObject<ReturnType<typeof commandShape>>>;
 
-/** A schema made the first time a message is read. */
-function onFirstUse<T>(make: () => z.ZodMiniType<T>): () => z.ZodMiniType<T> {
-  let made: z.ZodMiniType<T> | undefined;
-  return () => (made ??= make());
-}
-
-const slackInteractionMessage = onFirstUse(() => z.object(interactionShape()));
-const slackCommandMessage = onFirstUse(() => z.object(commandShape()));
+// Each made the first time a message of its kind is read.
+let slackInteractionMessage: z.ZodMiniType<SlackInteractionMessage> | undefined;
+let slackCommandMessage: z.ZodMiniType<SlackCommandMessage> | undefined;
 
 function parseMessage<T>(schema: z.ZodMiniType<T>, body: string): T | null {
   let parsed: unknown;
@@ -72,8 +67,9 @@ function parseMessage<T>(schema: z.ZodMiniType<T>, body: string): T | null {
   return message.success ? message.data : null;
 }
 
-export const parseSlackInteractionMessage = (body: string) => parseMessage(slackInteractionMessage(), body);
-export const parseSlackCommandMessage = (body: string) => parseMessage(slackCommandMessage(), body);
+export const parseSlackInteractionMessage = (body: string) =>
+  parseMessage((slackInteractionMessage ??= z.object(interactionShape())), body);
+export const parseSlackCommandMessage = (body: string) => parseMessage((slackCommandMessage ??= z.object(commandShape())), body);
 
 /** Accepts a click's or a command's work: resolves once SQS has stored the message (a failure is the caller's 5xx: Slack shows the click failed). */
 export async function enqueueSlackWork(message: SlackInteractionMessage | SlackCommandMessage): Promise<void> {
