@@ -1,6 +1,10 @@
 // How every function is bundled: the stack's function assets, the bundle budget test and the
 // cold-start benchmark all read these, so what is measured is exactly what is deployed.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 
 export const BUNDLE_TARGET = 'node22';
 
@@ -42,6 +46,9 @@ export const ESBUILD_OPTIONS = {
   // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function. The S3
   // client imports it statically, so the functions that hold one bundle it (esbuildOptionsFor).
   external: ['source-map', 'bowser', EVENT_STREAMS] as string[],
+  // An import of a name its module does not export is undefined at run time: a build error instead
+  // (it guards the cut modules of infra/bundled/, whose exports are a subset of the package's).
+  logOverride: { 'import-is-undefined': 'error' } as Record<string, 'error'>,
   alias: {
     yaml: YAML_ESM,
     '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS,
@@ -58,10 +65,66 @@ export const ESBUILD_OPTIONS = {
  */
 const EVENT_STREAM_ENTRIES = new Set(['functions/http/respond.ts', 'functions/voice/sip-media.ts']);
 
+/**
+ * Entries that load zod's classic API only on first use, if at all (the queue workers, the sweeper,
+ * the 404): their zod/mini is built apart (zodMiniOnItsOwn), so their start holds the configuration's
+ * builders and not zod's core. test/infra/bundles.test.ts holds both sides: these load no module of
+ * the zod package at start, every other function loads the classic API there.
+ */
+export const ZOD_MINI_APART_ENTRIES: ReadonlySet<string> = new Set([
+  'functions/http/not-found.ts',
+  'functions/queue/ingest-worker.ts',
+  'functions/queue/routing-worker.ts',
+  'functions/queue/escalation-worker.ts',
+  'functions/queue/webhook-worker.ts',
+  'functions/scheduled/sweeper.ts',
+]);
+
+const ZOD_MINI_BUILDERS = fileURLToPath(new URL('./bundled/zod-mini.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+let zodMiniFile: string | undefined;
+
+/**
+ * zod/mini's builders that the service uses (infra/bundled/zod-mini.ts) as one module of their own, a
+ * file under node_modules/.cache named by what it is built from (zod's version, the list, the
+ * target): built once, by the first bundle that needs it. Code splitting then has no module of zod's
+ * core to share between the start and a lazy chunk that loads the classic API (infra/bundled/zod-mini.ts).
+ */
+export function zodMiniOnItsOwn(): string {
+  if (zodMiniFile) return zodMiniFile;
+  const zodVersion = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/zod/package.json'), 'utf8')) as { version: string }).version;
+  const hash = createHash('sha256')
+    .update(`${zodVersion}\n${BUNDLE_TARGET}\n${readFileSync(ZOD_MINI_BUILDERS, 'utf8')}`)
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(ROOT, 'node_modules/.cache/oncall-bundles', `zod-mini-${hash}.mjs`);
+  if (!existsSync(file)) {
+    const built = buildSync({
+      entryPoints: [ZOD_MINI_BUILDERS],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: BUNDLE_TARGET,
+      write: false,
+      logLevel: 'error',
+    });
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written whole under another name, then renamed: a bundle built meanwhile in another process
+    // never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, built.outputFiles[0].contents);
+    renameSync(partial, file);
+  }
+  zodMiniFile = file;
+  return file;
+}
+
 /** The esbuild options for one function entry (relative to the project root). */
 export function esbuildOptionsFor(entry: string): typeof ESBUILD_OPTIONS {
-  if (!EVENT_STREAM_ENTRIES.has(entry)) return ESBUILD_OPTIONS;
-  return { ...ESBUILD_OPTIONS, external: ESBUILD_OPTIONS.external.filter((name) => name !== EVENT_STREAMS) };
+  let options = ESBUILD_OPTIONS;
+  if (EVENT_STREAM_ENTRIES.has(entry)) options = { ...options, external: options.external.filter((name) => name !== EVENT_STREAMS) };
+  if (ZOD_MINI_APART_ENTRIES.has(entry)) options = { ...options, alias: { ...options.alias, 'zod/mini': zodMiniOnItsOwn() } };
+  return options;
 }
 
 /**
