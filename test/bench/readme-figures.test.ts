@@ -39,6 +39,17 @@ describe("the README's benchmark figures", () => {
     expect(() => renderBenchFigures(missing)).toThrow(/routing figure evaluate_p99_us/);
   });
 
+  it("name the largest start, not a function's chunks loaded on first use", () => {
+    const changed: BenchResults = structuredClone(latest);
+    changed.results.platform.bundle_respond_kib = 590.4;
+    changed.results.platform.bundle_respond_on_first_use_kib = 700;
+    changed.results.platform.bundle_sweeper_on_first_use_kib = 650;
+
+    const rendered = renderBenchFigures(changed);
+    expect(rendered).toContain('| 590 KiB (respond); all others ≤ 558 KiB;');
+    expect(rendered).not.toContain('on_first_use');
+  });
+
   it('group thousands and round as the README writes them', () => {
     const changed: BenchResults = structuredClone(latest);
     changed.results.ingest['ingest.accept.per_second'] = 12_345.6;
