@@ -59,11 +59,11 @@ export const ESBUILD_OPTIONS = {
 
 /**
  * Entries whose code imports the SDK's event-stream codec statically: the S3 client of the voicemail
- * link (the respond function opens it, the SIP media function makes it). A deployed function has no
+ * link (the voicemail function opens it, the SIP media function makes it). A deployed function has no
  * node_modules to find a left-out package in, so these bundle it; test/infra/bundles.test.ts fails
  * for any other function's file that imports a left-out package statically.
  */
-const EVENT_STREAM_ENTRIES = new Set(['functions/http/respond.ts', 'functions/voice/sip-media.ts']);
+const EVENT_STREAM_ENTRIES = new Set(['functions/http/voicemail.ts', 'functions/voice/sip-media.ts']);
 
 /**
  * Entries that load zod's classic API only on first use, if at all (the queue workers, the sweeper,
@@ -73,6 +73,7 @@ const EVENT_STREAM_ENTRIES = new Set(['functions/http/respond.ts', 'functions/vo
  */
 export const ZOD_MINI_APART_ENTRIES: ReadonlySet<string> = new Set([
   'functions/http/not-found.ts',
+  'functions/http/voicemail.ts',
   'functions/queue/ingest-worker.ts',
   'functions/queue/routing-worker.ts',
   'functions/queue/escalation-worker.ts',

@@ -1,4 +1,4 @@
-// Entry point: one-click responses (/public/respond/{token}) and voicemail links (/public/voicemail/{token}). Flow: the signed token → the
+// Entry point: one-click responses (/public/respond/{token}); voicemail links are functions/http/voicemail.ts. Flow: the signed token → the
 // escalation use case (GET describes, POST acts) → an HTML page, or JSON for a client that asks.
 import { respondRoutes } from '../../lib/page-responses/routes';
 import { httpHandler } from '../../lib/api/handler';
@@ -6,9 +6,6 @@ import { describeResponse, performResponse, type ResponseView } from '../../lib/
 import { RESPONSE_PAGE_HEADERS, responseJson, responsePage } from '../../lib/page-responses/response-page';
 import type { ApiRequest } from '../../lib/http/request';
 import type { JsonReply, PageReply } from '../../lib/http/route-contract';
-import { loadOnce } from '../../lib/load-once';
-
-const loadVoiceCallsVoicemailLink = /* @__PURE__ */ loadOnce(() => import('../../lib/voice-calls/voicemail-link'));
 
 /** JSON for a client that asks for it, else the page. */
 function shaped(
@@ -26,17 +23,7 @@ function shaped(
   };
 }
 
-/** A voicemail link opened: to the recording, or a short text saying why not. */
-async function voicemail(token: string) {
-  const { openVoicemail } = await loadVoiceCallsVoicemailLink();
-  const opened = await openVoicemail(token);
-  const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-  if (opened.status === 302) return { status: 302 as const, headers: { ...headers, location: opened.location } };
-  return { status: opened.status, text: { contentType: 'text/plain; charset=utf-8', body: opened.message }, headers };
-}
-
 export const handler = httpHandler(respondRoutes, {
   show: async (req) => shaped(req, await describeResponse(req.params.token)),
   respond: async (req) => shaped(req, await performResponse(req.params.token)),
-  voicemail: async (req) => voicemail(req.params.token),
 });

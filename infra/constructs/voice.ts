@@ -109,18 +109,18 @@ export class Voice extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(voicemail.node.defaultChild as CfnBucket)}.Arn>/${VOICEMAIL_PREFIX}*]`,
       reason: 'It signs links to the voicemails it is told of, whose keys the Chime SDK picks under voicemail/: reading that prefix only.',
     });
-    // Voicemail links (/public/voicemail/<token>) are opened through the respond function, which signs
+    // Voicemail links (/public/voicemail/<token>) are opened through the voicemail function, which signs
     // a short S3 link each time: a link signed once would die with the credentials that signed it.
-    const respond = props.functions.respond;
-    respond.fn.addEnvironment('VOICEMAIL_BUCKET', voicemail.bucketName);
-    respond.fn.addToRolePolicy(
+    const opener = props.functions.voicemail;
+    opener.fn.addEnvironment('VOICEMAIL_BUCKET', voicemail.bucketName);
+    opener.fn.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['s3:GetObject'],
         resources: [voicemail.arnForObjects(`${VOICEMAIL_PREFIX}*`)],
       }),
     );
-    Validations.of(respond.fn.role!).acknowledge({
+    Validations.of(opener.fn.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(voicemail.node.defaultChild as CfnBucket)}.Arn>/${VOICEMAIL_PREFIX}*]`,
       reason: 'It opens the voicemail a signed link names, whose keys the Chime SDK picks under voicemail/: reading that prefix only.',
     });

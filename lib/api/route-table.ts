@@ -16,6 +16,7 @@ import { reportRoutes } from '../reports/routes';
 import { deliveryReceiptRoutes } from '../delivery-receipts/routes';
 import { escalationPolicyRoutes } from '../escalation-policies/routes';
 import { respondRoutes } from '../page-responses/routes';
+import { voicemailRoutes } from '../voice-calls/routes';
 import { eventRoutes } from '../events/routes';
 import { importRoutes } from '../importers/routes';
 import type { HttpMethod, RouteContract, RouteDeclaration } from '../http/route-contract';
@@ -51,6 +52,7 @@ const CONTRACTS = [
   broadcastRoutes,
   notificationRoutes,
   respondRoutes,
+  voicemailRoutes,
   smsInboundRoutes,
   deliveryReceiptRoutes,
   slackRoutes,

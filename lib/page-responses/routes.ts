@@ -36,19 +36,4 @@ export const respondRoutes = declareRoutes('respond', {
     ],
     errors: [],
   },
-  voicemail: {
-    method: 'GET',
-    path: '/public/voicemail/{token}',
-    public: true,
-    summary: 'Open a voicemail left on a live call',
-    description:
-      "The link in the description of a live call's alert (docs/api.md#live-call-routing): signed, valid 7 days; the token is the credential. Redirects to the recording, signed for 5 minutes from now. 404: not a voicemail link of this service; 410: expired.",
-    tag: 'Notifications',
-    success: [
-      { status: 302, description: 'To the recording (Location)' },
-      { status: 404, description: 'Not a voicemail link of this service', text: 'text/plain' },
-      { status: 410, description: 'The link expired (7 days)', text: 'text/plain' },
-    ],
-    errors: [],
-  },
 });

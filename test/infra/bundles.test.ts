@@ -61,9 +61,9 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   '@aws-sdk/client-pinpoint-sms-voice-v2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-chime-sdk-voice': [...PAGING, 'accountUsers', 'public'],
   // A live call's voicemail link, signed where the call is answered.
-  // Voicemail links: signed where a recording is linked (the SIP media function) and where a link is opened (respond).
-  '@aws-sdk/client-s3': ['respond', 'sipMedia'],
-  '@aws-sdk/s3-request-presigner': ['respond', 'sipMedia'],
+  // Voicemail links: signed where a recording is linked (the SIP media function) and where a link is opened (voicemail).
+  '@aws-sdk/client-s3': ['voicemail', 'sipMedia'],
+  '@aws-sdk/s3-request-presigner': ['voicemail', 'sipMedia'],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
   // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does;
   // the functions whose senders and heartbeats resolve alerts hold them through the escalation step,
@@ -95,14 +95,16 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
  * sends (a deployment that does not configure it never does); RE2 with the first rule holding a
  * $regex; YAML with the first rule text read (the automations function's routes that read
  * settings, each loaded with its first request); Handlebars with the first account template; the
- * phone metadata with the first phone number written; JOSE with the first single sign-on callback.
+ * phone metadata with the first phone number written; JOSE with the first single sign-on callback;
+ * S3's client with the first voicemail recorded (its link signed) by the SIP media function, and at
+ * the start of the voicemail function, which opens links and does nothing else.
  */
 const ON_FIRST_USE: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [],
   '@aws-sdk/client-chime-sdk-voice': [],
-  '@aws-sdk/client-s3': [],
-  '@aws-sdk/s3-request-presigner': [],
+  '@aws-sdk/client-s3': ['voicemail'],
+  '@aws-sdk/s3-request-presigner': ['voicemail'],
   re2js: [],
   yaml: [],
   handlebars: [],
@@ -159,7 +161,7 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
  * interface's input schemas for one helper puts it back (the helper belongs beside its record:
  * lib/routers/records.ts routerDefinition, lib/teams/records.ts chatWebhooksOf).
  */
-const WITHOUT_CLASSIC_ZOD = ['notFound', 'routingWorker', 'escalationWorker', 'ingestWorker', 'webhookWorker', 'sweeper'];
+const WITHOUT_CLASSIC_ZOD = ['notFound', 'voicemail', 'routingWorker', 'escalationWorker', 'ingestWorker', 'webhookWorker', 'sweeper'];
 
 /** The catalogue's functions, and the SIP media application's (deployed with -c voiceProvider=chime). */
 const ENTRIES: Record<string, string> = {

@@ -63,7 +63,8 @@ const pascal = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 
 describe('calls you can answer in the stack (-c voiceProvider=chime)', () => {
   it('creates nothing without the flag: no function, bucket, custom resource or Chime grant more', () => {
-    expect(Object.keys(plain.toJSON().Resources).filter((id) => id.startsWith('Voice'))).toEqual([]);
+    // The voice construct's resources (the voicemail function, which opens links, is every stack's).
+    expect(Object.keys(plain.toJSON().Resources).filter((id) => id.startsWith('Voice') && !id.startsWith('VoicemailFunction'))).toEqual([]);
     for (const name of Object.keys(FUNCTIONS))
       expect(
         actions(statementsOf(plain, `${pascal(name)}Function`)).filter((a) => a.startsWith('chime:')),
@@ -123,16 +124,19 @@ describe('calls you can answer in the stack (-c voiceProvider=chime)', () => {
     expect(granted).not.toContain('dynamodb:Scan');
   });
 
-  it('lets the respond function open voicemail links: the bucket named, reading under voicemail/ only', () => {
-    const respond = idOf(ordered, 'AWS::Lambda::Function', 'RespondFunction');
-    const fn = ordered.toJSON().Resources[respond].Properties;
+  it('lets the voicemail function open voicemail links: the bucket named, reading under voicemail/ only', () => {
+    const opener = idOf(ordered, 'AWS::Lambda::Function', 'VoicemailFunction');
+    const fn = ordered.toJSON().Resources[opener].Properties;
     expect(fn.Environment.Variables).toMatchObject({ VOICEMAIL_BUCKET: { Ref: idOf(ordered, 'AWS::S3::Bucket', 'VoiceVoicemail') } });
-    const reads = statementsOf(ordered, 'RespondFunction').filter((statement) => actions([statement]).includes('s3:GetObject'));
+    const reads = statementsOf(ordered, 'VoicemailFunction').filter((statement) => actions([statement]).includes('s3:GetObject'));
     expect(reads).toHaveLength(1);
     expect(JSON.stringify(reads[0].Resource)).toContain('/voicemail/*');
-    // Without the flag, no bucket and nothing to read.
-    const none = statementsOf(plain, 'RespondFunction');
-    expect(actions(none)).not.toContain('s3:GetObject');
+    // Without the flag, no bucket and nothing to read; the one-click responses never read the bucket.
+    expect(actions(statementsOf(plain, 'VoicemailFunction'))).not.toContain('s3:GetObject');
+    expect(actions(statementsOf(ordered, 'RespondFunction'))).not.toContain('s3:GetObject');
+    expect(
+      ordered.toJSON().Resources[idOf(ordered, 'AWS::Lambda::Function', 'RespondFunction')].Properties.Environment.Variables,
+    ).not.toHaveProperty('VOICEMAIL_BUCKET');
   });
 
   it('lets each notifying function place calls through this application only, with its id and number', () => {

@@ -1232,7 +1232,7 @@ export interface paths {
      * Open a voicemail left on a live call
      * @description The link in the description of a live call's alert (docs/api.md#live-call-routing): signed, valid 7 days; the token is the credential. Redirects to the recording, signed for 5 minutes from now. 404: not a voicemail link of this service; 410: expired.
      */
-    get: operations['respondVoicemail'];
+    get: operations['voicemailOpen'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8599,7 +8599,7 @@ export interface operations {
       };
     };
   };
-  respondVoicemail: {
+  voicemailOpen: {
     parameters: {
       query?: never;
       header?: never;
