@@ -6,10 +6,10 @@
 import { insertNewAlert } from '../alerts/create-alert';
 import type { Actor } from '../alerts/records';
 import { resolveAlert } from '../alert-transitions/resolve';
-import { now as clockNow, timeScale } from '../clock';
+import { now as clockNow } from '../clock';
 import { HttpError, Invalid } from '../http/errors';
-import { findIntegrationType } from './integration-types';
-import { HEARTBEAT_SLUG, heartbeatFaults, heartbeatStatus, heartbeatWindowMs, nextDueAt, type HeartbeatStatus } from './heartbeat-options';
+import { isHeartbeat, windowOf } from './integration-kinds';
+import { heartbeatFaults, heartbeatStatus, nextDueAt, type HeartbeatStatus } from './heartbeat-options';
 import {
   armHeartbeat,
   clearMiss,
@@ -21,19 +21,12 @@ import {
 } from './heartbeat-store';
 import type { IntegrationRecord } from './records';
 
-export function isHeartbeat(record: Pick<IntegrationRecord, 'integration_type_id'>): boolean {
-  return findIntegrationType(record.integration_type_id)?.slug === HEARTBEAT_SLUG;
-}
-
 /** Checks (and normalizes) a heartbeat's options as they will be stored; Invalid naming each fault. */
 export function checkHeartbeat(record: Pick<IntegrationRecord, 'integration_type_id' | 'options'>): void {
   if (!isHeartbeat(record)) return;
   const faults = heartbeatFaults(record.options);
   if (faults.length > 0) throw new Invalid(faults);
 }
-
-/** The window of a heartbeat as it runs here ((interval + grace) ÷ TIME_SCALE, ms). */
-export const windowOf = (record: Pick<IntegrationRecord, 'options'>) => heartbeatWindowMs(record.options, timeScale());
 
 const armed = (record: IntegrationRecord | null): record is IntegrationRecord => record !== null && isHeartbeat(record) && record.enabled;
 

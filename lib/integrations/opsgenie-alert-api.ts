@@ -18,13 +18,12 @@ import {
   type OpsgenieFaults,
   type OpsgenieVerb,
 } from './adapters/opsgenie-alert-rules';
-import { isHeartbeat } from './heartbeats';
+import { isHeartbeat, isOutgoingWebhook } from './integration-kinds';
 import type { OpsgenieAccepted, OpsgenieError } from './inbound-schemas';
 import { integrationById } from './integration-cache';
 import { integrationBySenderKey } from './sender-keys';
 import { isLiveCall } from './live-calls';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
-import { isOutgoingWebhook } from './outgoing-webhooks';
 import type { IntegrationRecord } from './records';
 
 export const OPSGENIE_ADAPTER = 'opsgenie';

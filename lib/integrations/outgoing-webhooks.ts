@@ -5,12 +5,10 @@ import { setAlertEventSubscriber } from '../alert-subscribers/subscribers';
 import { config } from '../config';
 import { Invalid } from '../http/errors';
 import { findIntegrationType } from './integration-types';
-import { OUTGOING_WEBHOOK_SLUG, outgoingWebhookFaults, subscribedEvents, withoutSecretMarkers } from './outgoing-webhook-options';
+import { isOutgoingWebhook } from './integration-kinds';
+import { outgoingWebhookFaults } from './outgoing-webhook-checks';
+import { OUTGOING_WEBHOOK_SLUG, subscribedEvents, withoutSecretMarkers } from './outgoing-webhook-options';
 import type { IntegrationRecord } from './records';
-
-export function isOutgoingWebhook(record: Pick<IntegrationRecord, 'integration_type_id'>): boolean {
-  return findIntegrationType(record.integration_type_id)?.slug === OUTGOING_WEBHOOK_SLUG;
-}
 
 /** A type named in a request (id, itt_ id or slug) is the outgoing webhook type. */
 export function namesOutgoingWebhook(value: unknown): boolean {

@@ -12,7 +12,7 @@ import { parseId, prefixId } from '../ids';
 import { checkPagerDutyEvent } from './adapters/pagerduty-event-rules';
 import { integrationById } from './integration-cache';
 import { acceptRequest, type InboundRequest } from './ingest/receive-webhook';
-import { isOutgoingWebhook } from './outgoing-webhooks';
+import { isOutgoingWebhook } from './integration-kinds';
 import { integrationBySenderKey } from './sender-keys';
 import type { PagerDutyAccepted, PagerDutyError } from './inbound-schemas';
 

@@ -18,7 +18,8 @@ import {
 } from './represent';
 import { getIntegration, integrationCollection } from './store';
 import { getHeartbeat, getHeartbeats, type HeartbeatState } from './heartbeat-store';
-import { heartbeatViewOf, isHeartbeat, type HeartbeatView } from './heartbeats';
+import { heartbeatViewOf, type HeartbeatView } from './heartbeats';
+import { isHeartbeat } from './integration-kinds';
 
 export async function findIntegration(principal: Principal, rawId: string): Promise<IntegrationRecord> {
   const id = parseId('integration', rawId);

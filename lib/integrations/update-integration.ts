@@ -11,7 +11,8 @@ import { findIntegration } from './read-integrations';
 import type { IntegrationRecord } from './records';
 import { updateIntegrationEarlierInput, updateIntegrationV4Input } from './schemas';
 import { saveIntegration } from './store';
-import { checkOutgoingWebhook, isOutgoingWebhook, syncAlertEventSubscription, withoutSecretMarkers } from './outgoing-webhooks';
+import { isOutgoingWebhook } from './integration-kinds';
+import { checkOutgoingWebhook, syncAlertEventSubscription, withoutSecretMarkers } from './outgoing-webhooks';
 import { checkHeartbeat, syncHeartbeat } from './heartbeats';
 import { checkLiveCall, claimLiveCall, releaseLiveCall } from './live-calls';
 

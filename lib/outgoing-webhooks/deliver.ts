@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import { clock, scaled } from '../clock';
 import { config } from '../config';
 import { newId, prefixId } from '../ids';
-import { isOutgoingWebhook } from '../integrations/outgoing-webhooks';
+import { isOutgoingWebhook } from '../integrations/integration-kinds';
 import { getIntegration } from '../integrations/store';
 import { logger } from '../log';
 import type { LogRecord } from '../logs/records';

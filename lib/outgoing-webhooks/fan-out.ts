@@ -9,7 +9,7 @@ import { derivedUlid } from '../alerts/timeline';
 import { clock } from '../clock';
 import { parsePrefixedId, ulidTime } from '../ids';
 import { subscribedEvents } from '../integrations/outgoing-webhook-options';
-import { isOutgoingWebhook } from '../integrations/outgoing-webhooks';
+import { isOutgoingWebhook } from '../integrations/integration-kinds';
 import { getIntegration } from '../integrations/store';
 import { chatDeliveriesOf } from './chat-deliveries';
 import { attemptDelivery } from './deliver';

@@ -119,8 +119,10 @@ const ON_FIRST_USE: Record<string, string[]> = {
   // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
   // sources, single sign-on's issuer calls, the webhook worker's deliveries); an outgoing webhook
   // integration's URL and a push subscription's endpoint are checked by the routes that write them,
-  // loaded with their first request.
-  'ipaddr.js': ['imports', 'inbound', 'ingestWorker', 'scim', 'sso', 'teams', 'webhookWorker'],
+  // loaded with their first request. The integration types' catalogue reads the outgoing webhook's
+  // vocabulary, not its checks (lib/integrations/outgoing-webhook-checks.ts): not in the inbound
+  // function or the ingest worker.
+  'ipaddr.js': ['imports', 'scim', 'sso', 'teams', 'webhookWorker'],
 };
 
 /**
@@ -130,6 +132,9 @@ const ON_FIRST_USE: Record<string, string[]> = {
  * function's chunks loaded on first use, and not in what loads at start.
  */
 const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
+  // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
+  // every other inbound request is stored and queued (lib/integrations/integration-kinds.ts).
+  inbound: ['lib/integrations/heartbeats.ts', 'lib/escalation/run-step.ts', 'lib/rule-engine/query.ts'],
   slack: ['lib/slack/commands.ts', 'lib/slack/interactions.ts', 'lib/slack/install.ts', 'lib/slack/connection.ts'],
   public: ['lib/accounts/login.ts', 'lib/accounts/signup.ts', 'lib/accounts/reset-password.ts', 'lib/queues/depths.ts'],
   // Lists, creation, the transitions (with the escalation's stop) and comments: each with its first request.

@@ -3,13 +3,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { alertEventOf } from '../../lib/alerts/alert-events';
-import {
-  ALERT_EVENTS,
-  outgoingWebhookFaults,
-  shownOptions,
-  subscribedEvents,
-  withoutSecretMarkers,
-} from '../../lib/integrations/outgoing-webhook-options';
+import { outgoingWebhookFaults } from '../../lib/integrations/outgoing-webhook-checks';
+import { ALERT_EVENTS, shownOptions, subscribedEvents, withoutSecretMarkers } from '../../lib/integrations/outgoing-webhook-options';
 import { signatureOf } from '../../lib/outgoing-webhooks/deliver';
 import { MAX_TRIES, RETRY_DELAYS_MS, retryDelayAfter } from '../../lib/outgoing-webhooks/records';
 

@@ -9,10 +9,15 @@ import { MethodNotAllowed, Unauthorized } from '../../http/errors';
 import { parseId, prefixId } from '../../ids';
 import { integrationById } from '../integration-cache';
 import { armHeartbeat, recordBeat, type HeartbeatState } from '../heartbeat-store';
-import { endMiss, isHeartbeat, windowOf } from '../heartbeats';
+import { isHeartbeat, windowOf } from '../integration-kinds';
+import { loadOnce } from '../../load-once';
 import type { IntegrationRecord } from '../records';
 import { storeIncomingLog } from './incoming-log';
 import { admitRequest, type InboundAnswer, type InboundRequest } from './admit-request';
+
+// A beat that ends a miss resolves its alert, which stops the escalation (its engine and the rule
+// engine): loaded the first time a beat does, not at the inbound function's start.
+const loadHeartbeats = /* @__PURE__ */ loadOnce(() => import('../heartbeats'));
 
 /** The beat's write; a state never written (a crash between the integration's writes) is armed first. */
 async function beat(integration: IntegrationRecord, at: number): Promise<HeartbeatState | null> {
@@ -33,6 +38,7 @@ export async function receiveBeat(
   const state = await beat(integration, at);
   let outcome = 'recorded';
   if (state?.alert_id && (state.last_beat_at ?? 0) > (state.missed_beat_at ?? 0)) {
+    const { endMiss } = await loadHeartbeats();
     outcome = (await endMiss(integration, state)) ? 'resolved' : 'recorded (the missed alert is resolved by the next sweep)';
   }
   const bytes = request.bytes ?? Buffer.byteLength(request.body, 'utf8');

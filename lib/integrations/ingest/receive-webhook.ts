@@ -3,12 +3,11 @@
 // A heartbeat integration's request is a beat instead (receive-beat.ts).
 // No alert work happens here: the answer only waits for the log write and the queue send, and a
 // failed send is not the sender's problem (the log stays pending and the sweeper re-sends it).
-import { isOutgoingWebhook } from '../outgoing-webhooks';
 import { MethodNotAllowed, NotFound } from '../../http/errors';
 import { parseId, prefixId } from '../../ids';
 import { logger } from '../../log';
 import { activeWindowsOf } from '../../maintenance-windows/active-windows';
-import { isHeartbeat } from '../heartbeats';
+import { isHeartbeat, isOutgoingWebhook } from '../integration-kinds';
 import { isLiveCall } from '../live-calls';
 import { integrationById } from '../integration-cache';
 import type { IntegrationRecord } from '../records';
