@@ -73,6 +73,9 @@ const EVENT_STREAM_ENTRIES = new Set(['functions/http/voicemail.ts', 'functions/
  */
 export const ZOD_MINI_APART_ENTRIES: ReadonlySet<string> = new Set([
   'functions/http/not-found.ts',
+  'functions/http/respond.ts',
+  'functions/http/sms-inbound.ts',
+  'functions/http/delivery-receipts.ts',
   'functions/http/voicemail.ts',
   'functions/queue/ingest-worker.ts',
   'functions/queue/routing-worker.ts',

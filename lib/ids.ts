@@ -11,7 +11,9 @@ export const PREFIXES = Object.fromEntries(Object.entries(ENTITIES).map(([kind, 
 
 export type { EntityKind };
 
-const ULID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** A ULID's characters (Crockford's base 32), for patterns that embed it. */
+export const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
+const ULID_RE = new RegExp(`^${ULID_PATTERN}$`);
 // ulid's own source asks crypto for one byte per character, 16 calls per new millisecond: a few
 // percent of an acknowledgement's CPU. The same cryptographic bytes, drawn 4 KiB at a time.
 const randomBytes = Buffer.alloc(4096);

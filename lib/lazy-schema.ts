@@ -13,6 +13,9 @@
 // holds, and the schemas built from it (`.optional()`, `.extend()`) refer to it. Metadata the builder
 // registers on its result (`.describe()`, `.meta()`) is copied to the stand-in.
 import * as z from 'zod';
+// The registry every zod copy shares (it lives on globalThis), taken from mini's builders so that a
+// stand-in of a mini schema (lib/page-responses/schemas.ts) does not load the classic API with it.
+import { globalRegistry } from 'zod/mini';
 
 interface Internals {
   def: unknown;
@@ -21,7 +24,7 @@ interface Internals {
   constr: { init(instance: object, def: unknown): void };
 }
 
-export function lazySchema<T extends z.ZodType>(build: () => T): T {
+export function lazySchema<T extends z.core.$ZodType>(build: () => T): T {
   const target = {};
   let ready = false;
   const become = () => {
@@ -36,8 +39,8 @@ export function lazySchema<T extends z.ZodType>(build: () => T): T {
     for (const deferred of own.deferred ?? []) deferred();
     own.deferred = undefined;
     if (internals.parent) own.parent = internals.parent;
-    const meta = z.globalRegistry.get(schema);
-    if (meta) z.globalRegistry.add(stand, meta);
+    const meta = globalRegistry.get(schema);
+    if (meta) globalRegistry.add(stand, meta);
   };
   const stand = new Proxy(target, {
     get: (t, key, receiver): unknown => (become(), Reflect.get(t, key, receiver) as unknown),

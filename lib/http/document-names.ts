@@ -2,7 +2,7 @@
 // (#/components/schemas/<name>), given where the schema is defined:
 // `documentNames.add(AlertV4, { id: 'AlertV4' })`, at the end of the area's schemas.ts. A schema the document shows
 // must have one (lib/openapi/document.ts says which when it has none); two schemas cannot share one.
-import * as z from 'zod';
+import { registry } from 'zod/mini';
 
 export interface DocumentName {
   id: string;
@@ -10,4 +10,4 @@ export interface DocumentName {
   jsonSchema?: Record<string, unknown>;
 }
 
-export const documentNames = z.registry<DocumentName>();
+export const documentNames = registry<DocumentName>();

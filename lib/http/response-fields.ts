@@ -4,10 +4,8 @@
 // real responses' check against the document (test/openapi).
 import * as z from 'zod';
 import { lazySchema, lazyStrictObject } from '../lazy-schema';
-import { PREFIXES, type EntityKind } from '../ids';
+import { PREFIXES, ULID_PATTERN, type EntityKind } from '../ids';
 import { documentNames } from './document-names';
-
-const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
 
 export const ulid = lazySchema(() => z.string().regex(new RegExp(`^${ULID_PATTERN}$`)));
 

@@ -23,7 +23,7 @@ export interface SuccessDoc {
   text?: string;
   description: string;
   /** The body; absent for 204. */
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
 }
 
 export interface QueryDoc {
@@ -37,7 +37,7 @@ export interface QueryDoc {
 export interface OwnErrorDoc {
   status: Exclude<ErrorStatus, 'invalid'>;
   description: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
 }
 
 /** One route: where it is, who may call it, what it reads and what it answers. */
@@ -147,14 +147,14 @@ export interface PageReply<Status extends number> extends WithHeaders {
 
 type SuccessReply<Success> = Success extends { status: infer Status extends number; text: string }
   ? PageReply<Status>
-  : Success extends { status: infer Status extends number; schema: infer Schema extends z.ZodType }
+  : Success extends { status: infer Status extends number; schema: infer Schema extends z.core.$ZodType }
     ? JsonReply<Status, z.input<Schema>> | (Success extends { html: true } ? PageReply<Status> : never)
     : Success extends { status: infer Status extends number }
       ? EmptyReply<Status>
       : never;
 
 type OwnErrorReply<Route> = Route extends { ownErrors: readonly (infer Own)[] }
-  ? Own extends { status: infer Status extends number; schema: infer Schema extends z.ZodType }
+  ? Own extends { status: infer Status extends number; schema: infer Schema extends z.core.$ZodType }
     ? JsonReply<Status, z.input<Schema>>
     : never
   : never;

@@ -221,15 +221,15 @@ const DESCRIPTION = [
 
 interface Components {
   schemas: Record<string, Json>;
-  names: Map<z.ZodType, string>;
+  names: Map<z.core.$ZodType, string>;
 }
 
 /** Converts every named schema at once, so shared ones become $refs between components. */
 function convertSchemas(operations: readonly RouteDeclaration[]): Components {
-  const names = new Map<z.ZodType, string>();
+  const names = new Map<z.core.$ZodType, string>();
   const registry = z.registry<{ id: string }>();
-  const used = new Set<z.ZodType>([ErrorV4, ErrorEarlier]);
-  const nameOf = (schema: z.ZodType) => {
+  const used = new Set<z.core.$ZodType>([ErrorV4, ErrorEarlier]);
+  const nameOf = (schema: z.core.$ZodType) => {
     const name = names.get(schema) ?? documentNames.get(schema)?.id;
     if (!name) throw new Error('A schema of the OpenAPI document has no name: documentNames.add(schema, { id }) where it is defined');
     return name;
@@ -302,7 +302,7 @@ function convertSchemas(operations: readonly RouteDeclaration[]): Components {
 
 function operationObject(route: DocumentedRoute, components: Components): Json {
   const op = route;
-  const ref = (schema: z.ZodType) => schemaRef(components.names.get(schema)!);
+  const ref = (schema: z.core.$ZodType) => schemaRef(components.names.get(schema)!);
   const iface = interfaceOf(route.path);
   const parameters: Json[] = [...pathParameters(route.path)];
   if (op.list) {
