@@ -67,8 +67,9 @@ const EVENT_STREAM_ENTRIES = new Set(['functions/http/voicemail.ts', 'functions/
 
 /**
  * Entries that load zod's classic API only on first use, if at all (the queue workers, the sweeper,
- * the 404): their zod/mini is built apart (zodMiniOnItsOwn), so their start holds the configuration's
- * builders and not zod's core. test/infra/bundles.test.ts holds both sides: these load no module of
+ * the 404, and the public functions that validate no request with zod: one-click responses, voicemail
+ * links, SMS replies, delivery receipts): their zod/mini is built apart (zodMiniOnItsOwn), so their
+ * start holds the builders they run and not zod's core. test/infra/bundles.test.ts holds both sides: these load no module of
  * the zod package at start, every other function loads the classic API there.
  */
 export const ZOD_MINI_APART_ENTRIES: ReadonlySet<string> = new Set([
