@@ -5,9 +5,13 @@ import { createBroadcast } from '../../lib/broadcasts/create-broadcast';
 import { deleteBroadcast } from '../../lib/broadcasts/delete-broadcast';
 import { findBroadcast, listBroadcasts } from '../../lib/broadcasts/read-broadcasts';
 import { broadcastToV4 } from '../../lib/broadcasts/represent';
-import { respondToBroadcast } from '../../lib/broadcasts/respond-broadcast';
 import { updateBroadcast } from '../../lib/broadcasts/update-broadcast';
 import { created, noContent, ok } from '../../lib/http/replies';
+import { loadOnce } from '../../lib/load-once';
+
+// An answer may run the broadcast's next step (its deliveries: the notification rules, the content,
+// the providers): loaded with the first answer, not by the reads and writes of broadcasts.
+const loadRespond = /* @__PURE__ */ loadOnce(() => import('../../lib/broadcasts/respond-broadcast'));
 
 export const handler = httpHandler(broadcastRoutes, {
   list: async (req) => ok(await listBroadcasts(req.principal, req.query, req.iface)),
@@ -18,5 +22,8 @@ export const handler = httpHandler(broadcastRoutes, {
     await deleteBroadcast(req.principal, req.params.id);
     return noContent();
   },
-  respond: async (req) => ok(broadcastToV4(await respondToBroadcast(req.principal, req.params.id, req.body()))),
+  respond: async (req) => {
+    const { respondToBroadcast } = await loadRespond();
+    return ok(broadcastToV4(await respondToBroadcast(req.principal, req.params.id, req.body())));
+  },
 });

@@ -60,3 +60,17 @@ export interface BroadcastResponseRecord {
 export interface BroadcastView extends BroadcastRecord {
   responses: BroadcastResponseRecord[];
 }
+
+/** The record closed now (by a person or by its deadline): nothing is due any more. */
+export function closedRecord(record: BroadcastRecord, now: number): BroadcastRecord {
+  const iso = new Date(now).toISOString();
+  return {
+    ...record,
+    status: 'closed',
+    closed_at: iso,
+    lease_until: null,
+    due_at: null,
+    updated_at: iso,
+    version: record.version + 1,
+  };
+}

@@ -7,7 +7,7 @@
 import { now as clockNow, sleep } from '../clock';
 import { IN_PROCESS_WAIT_MS } from '../queues/delayed';
 import { deliverBroadcast } from './deliver-broadcast';
-import type { BroadcastRecord } from './records';
+import { closedRecord, type BroadcastRecord } from './records';
 import { getBroadcast, saveBroadcast } from './store';
 import { chainBroadcastMessage, scheduleBroadcast, type BroadcastMessage } from './timers';
 
@@ -22,20 +22,6 @@ const ATTEMPTS = 8;
 
 export function deadlinePassed(record: BroadcastRecord, now: number): boolean {
   return record.response_requested_by !== null && Date.parse(record.response_requested_by) <= now;
-}
-
-/** The record closed now (by a person or by its deadline): nothing is due any more. */
-export function closedRecord(record: BroadcastRecord, now: number): BroadcastRecord {
-  const iso = new Date(now).toISOString();
-  return {
-    ...record,
-    status: 'closed',
-    closed_at: iso,
-    lease_until: null,
-    due_at: null,
-    updated_at: iso,
-    version: record.version + 1,
-  };
 }
 
 export async function processBroadcastMessage(message: BroadcastMessage): Promise<void> {

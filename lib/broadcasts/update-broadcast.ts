@@ -8,7 +8,7 @@ import type { Principal } from '../http/principal';
 import { parseInput } from '../http/validate';
 import { findBroadcastRecord, withResponses } from './read-broadcasts';
 import type { BroadcastRecord, BroadcastView } from './records';
-import { closedRecord } from './run-broadcast';
+import { closedRecord } from './records';
 import { updateBroadcastInput } from './schemas';
 import { saveBroadcast } from './store';
 

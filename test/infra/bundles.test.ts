@@ -134,6 +134,14 @@ const ON_FIRST_USE: Record<string, string[]> = {
  * function's chunks loaded on first use, and not in what loads at start.
  */
 const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
+  // An answer may run the broadcast's delivery step (notification rules, content, providers): with the
+  // first answer; the reads and writes of broadcasts never deliver (a step runs on the escalation queue).
+  broadcasts: [
+    'lib/broadcasts/respond-broadcast.ts',
+    'lib/broadcasts/deliver-broadcast.ts',
+    'lib/rule-engine/query.ts',
+    'lib/notify/send.ts',
+  ],
   // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
   // every other inbound request is stored and queued (lib/integrations/integration-kinds.ts).
   inbound: ['lib/integrations/heartbeats.ts', 'lib/escalation/run-step.ts', 'lib/rule-engine/query.ts'],
