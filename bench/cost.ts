@@ -9,8 +9,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../infra/functions';
 import { compileRoutes, matchRoute } from '../infra/local/api-gateway';
-import type { Context, SQSRecord } from 'aws-lambda';
-import { invocation, toRecord } from '../infra/local/sqs-poller';
+import { invocation, invokeWorker, toRecord, type SqsHandler } from '../infra/local/sqs-poller';
 import { OncallStack } from '../infra/stack';
 import { ROUTES } from '../lib/api/route-table';
 import { sqs } from '../lib/queues/client';
@@ -47,7 +46,8 @@ function countedClient(client: ApiClient, into: Map<string, Timed>): ApiClient {
  * last call's end, a lower bound of the invocation's duration that leaves out the local poller.
  */
 function watchCalls() {
-  const sends = { requests: 0, messages: 0, byQueue: new Map<string, number>(), bodies: new Map<string, string[]>() };
+  /** Bodies sent, by queue URL: each queue's message count is its list's length. */
+  const sends = { requests: 0, messages: 0, bodies: new Map<string, string[]>() };
   const spans = new Map<object, { fn: string; start: number; end: number }>();
   const name = 'costWatch';
   const timing =
@@ -79,9 +79,9 @@ function watchCalls() {
       if (messages > 0) {
         sends.requests += 1;
         sends.messages += messages;
-        sends.byQueue.set(input.QueueUrl ?? '', (sends.byQueue.get(input.QueueUrl ?? '') ?? 0) + messages);
-        const bodies = input.Entries ? input.Entries.map((entry) => entry.MessageBody ?? '') : [input.MessageBody ?? ''];
-        sends.bodies.set(input.QueueUrl ?? '', [...(sends.bodies.get(input.QueueUrl ?? '') ?? []), ...bodies]);
+        const bodies = sends.bodies.get(input.QueueUrl ?? '') ?? [];
+        bodies.push(...(input.Entries ? input.Entries.map((entry) => entry.MessageBody ?? '') : [input.MessageBody ?? '']));
+        sends.bodies.set(input.QueueUrl ?? '', bodies);
       }
       return timing(next)(args);
     },
@@ -119,9 +119,7 @@ export function idleResources(): { alarms: number; dashboards: number; kmsKeys: 
 /** Runs `fn`'s handler on each body, one message a batch, as Lambda would hand it over: the time each took. */
 async function timeHandling(fn: FunctionName, bodies: string[], queueName: string): Promise<Timed | undefined> {
   if (bodies.length === 0) return undefined;
-  const { handler } = (await import(`../${FUNCTIONS[fn].entry}`)) as {
-    handler: (event: { Records: SQSRecord[] }, context: Context) => Promise<{ batchItemFailures?: unknown[] } | void>;
-  };
+  const { handler } = (await import(`../${FUNCTIONS[fn].entry}`)) as { handler: SqsHandler };
   const timed: Timed = { count: 0, totalMs: 0 };
   for (const [i, body] of bodies.entries()) {
     const messageId = `cost-${i}`;
@@ -129,9 +127,8 @@ async function timeHandling(fn: FunctionName, bodies: string[], queueName: strin
       { MessageId: messageId, ReceiptHandle: messageId, Body: body },
       `arn:aws:sqs:us-east-1:000000000000:${queueName}`,
     );
-    const context = { functionName: fn, awsRequestId: messageId, getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
     const started = performance.now();
-    const answer = await invocation.run({ functionName: fn }, () => handler({ Records: [record] }, context));
+    const answer = await invokeWorker(handler, [record], fn);
     timed.totalMs += performance.now() - started;
     timed.count += 1;
     if (answer && (answer.batchItemFailures ?? []).length > 0) throw new Error(`${fn} failed a message the lives left: ${body}`);
@@ -174,14 +171,13 @@ export async function benchCost(): Promise<Record<string, number | string>> {
     // passed by the sweeper). Each batch is one invocation, one receive and one delete.
     let workerInvocations = 0;
     for (const queue of Object.values(QUEUES)) {
-      const messages = sends.byQueue.get(runtime.queues[queue.name].url) ?? 0;
+      const bodies = sends.bodies.get(runtime.queues[queue.name].url) ?? [];
+      const messages = bodies.length;
       if (messages === 0) continue;
       // A consumer none of whose messages came within the lives (timers: layer 2's timeout, passed by
       // the sweeper with the service's clock, comes back once its SQS delay is over and finds nothing
       // to do) is timed handling them now, one message a batch as it would be deployed.
-      const timed =
-        workerSpans.get(queue.consumer) ??
-        (await timeHandling(queue.consumer, sends.bodies.get(runtime.queues[queue.name].url) ?? [], queue.name));
+      const timed = workerSpans.get(queue.consumer) ?? (await timeHandling(queue.consumer, bodies, queue.name));
       invocations[queue.consumer] = {
         count: messages / lives,
         meanMs: timed ? timed.totalMs / timed.count : 0,

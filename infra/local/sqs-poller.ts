@@ -75,6 +75,20 @@ export function toRecord(message: Message, queueArn: string): SQSRecord {
   };
 }
 
+/**
+ * One batch handed to a worker's handler as Lambda hands it over: a context with the function's name
+ * and the first message's id, inside the function's invocation context (what the service's clients
+ * and the benchmarks attribute calls to). The poller's batches, and the cost benchmark's timers.
+ */
+export function invokeWorker(run: SqsHandler, records: SQSRecord[], functionName: string) {
+  const context = {
+    functionName,
+    awsRequestId: records[0].messageId,
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context;
+  return invocation.run({ functionName }, () => runInBackground(() => run({ Records: records }, context)));
+}
+
 export function startPoller(options: PollerOptions): Poller {
   const abort = new AbortController();
   // Every receive loop listens on the one signal (the SDK adds a listener per request in flight).
@@ -90,15 +104,7 @@ export function startPoller(options: PollerOptions): Poller {
     let failed = new Set<string>();
     try {
       handler ??= options.loadHandler();
-      const context = {
-        functionName: options.functionName,
-        awsRequestId: records[0].messageId,
-        getRemainingTimeInMillis: () => 30_000,
-      } as unknown as Context;
-      const run = await handler;
-      const response = await invocation.run({ functionName: options.functionName }, () =>
-        runInBackground(() => run({ Records: records }, context)),
-      );
+      const response = await invokeWorker(await handler, records, options.functionName);
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       options.onError?.(error);
