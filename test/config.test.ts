@@ -2,54 +2,19 @@
 // coercion, what a blank value means, and a refusal that names the variable, for each kind.
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../lib/config';
+import { CONFIG_VARIABLES } from './support/config-variables';
 import { changeEnvironment } from './support/dependencies';
-
-/** The variables these tests read, all unset but TABLE_NAME unless a test gives them. */
-const NAMES = [
-  'INGEST_QUEUE_URL',
-  'JWT_SECRET',
-  'JWT_TTL_SECONDS',
-  'AUTH_CACHE_SECONDS',
-  'SIGNUP_ENABLED',
-  'OUTBOX',
-  'LOG_LEVEL',
-  'INGEST_RATE_LIMIT_PER_MINUTE',
-  'INGEST_RATE_LIMIT_BURST',
-  'API_RATE_LIMIT_PER_MINUTE',
-  'API_RATE_LIMIT_BURST',
-  'ACCOUNT_RATE_LIMIT_PER_MINUTE',
-  'TIME_SCALE',
-  'SNS_SIGNATURE_REQUIRED',
-  'PUBLIC_BASE_URL',
-  'CONSOLE_URL',
-  'PASSWORD_RESET_TTL_SECONDS',
-  'PASSWORD_RESET_PER_EMAIL',
-  'PASSWORD_RESET_PER_IP',
-  'LIST_READ_BUDGET',
-  'RESPONSE_TOKEN_SECRET',
-  'SES_FROM_ADDRESS',
-  'VOICE_ID',
-  'DELIVERY_TOPIC_ARN',
-  'SMS_INBOUND_TOPIC_ARN',
-  'WEB_PUSH_SUBJECT',
-  'VAPID_PUBLIC_KEY',
-  'VAPID_PRIVATE_KEY',
-  'SECRETS_KEY',
-  'SLACK_API_URL',
-  'SLACK_CLIENT_ID',
-  'SLACK_CLIENT_SECRET',
-  'SLACK_SIGNING_SECRET',
-  'CANARY_TEAM_ID',
-  'CANARY_ACCOUNT_ID',
-];
 
 const undos: (() => void)[] = [];
 afterEach(() => {
   while (undos.length > 0) undos.pop()!();
 });
 
+/** The configuration's variables all unset but TABLE_NAME, and those a test gives. */
 function given(variables: Record<string, string | undefined>): void {
-  undos.push(changeEnvironment({ ...Object.fromEntries(NAMES.map((name) => [name, undefined])), TABLE_NAME: 'oncall', ...variables }));
+  undos.push(
+    changeEnvironment({ ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, undefined])), TABLE_NAME: 'oncall', ...variables }),
+  );
 }
 
 const refusal = (variables: Record<string, string | undefined>) => {

@@ -12,31 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESBUILD_OPTIONS, zodMiniOnItsOwn } from '../../infra/bundling';
+import { CONFIG_VARIABLES } from '../support/config-variables';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const from = (file: string) => JSON.stringify(path.join(root, file));
 
-/** Settings of every kind (numbers, switches, URLs, secrets, ids, choices) and values of every shape. */
-const NAMES = [
-  'JWT_SECRET',
-  'JWT_TTL_SECONDS',
-  'AUTH_CACHE_SECONDS',
-  'SIGNUP_ENABLED',
-  'OUTBOX',
-  'LOG_LEVEL',
-  'INGEST_RATE_LIMIT_PER_MINUTE',
-  'API_RATE_LIMIT_BURST',
-  'TIME_SCALE',
-  'PUBLIC_BASE_URL',
-  'LIST_READ_BUDGET',
-  'RESPONSE_TOKEN_SECRET',
-  'SES_FROM_ADDRESS',
-  'SECRETS_KEY',
-  'SLACK_API_URL',
-  'SLACK_CLIENT_ID',
-  'CANARY_TEAM_ID',
-  'TABLE_NAME',
-];
+/** Every setting (numbers, switches, URLs, secrets, ids, choices), with values of every shape below. */
+const NAMES = [...CONFIG_VARIABLES, 'TABLE_NAME'];
 const VALUES = [
   undefined,
   '',

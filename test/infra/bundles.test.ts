@@ -169,9 +169,10 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
 };
 
 /**
- * The functions that do not load zod's classic API at start: every queue worker, the sweeper and the
- * 404 read only their configuration and a few messages, with zod/mini (lib/config.ts); the others
- * validate a request's input with it. The classic API (~70 KiB, ~15 ms of a cold start) stays out of
+ * The functions that do not load zod's classic API at start: every queue worker, the sweeper, the
+ * 404 and the public routes that validate no request with zod (one-click responses, voicemail links,
+ * SMS replies, delivery receipts: their response schemas are mini's) read only their configuration
+ * and a few messages, with zod/mini (lib/config.ts); the others validate a request's input with it. The classic API (~70 KiB, ~15 ms of a cold start) stays out of
  * their start, or in a chunk of a path they rarely take: a worker's module that imports an
  * interface's input schemas for one helper puts it back (the helper belongs beside its record:
  * lib/routers/records.ts routerDefinition, lib/teams/records.ts chatWebhooksOf).
