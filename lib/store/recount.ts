@@ -42,6 +42,10 @@ export type CounterSet = EntityType | `${EntityType}#OWNER`;
 const OWNER_SUFFIX = '#OWNER';
 
 const REGISTRY = new Map<EntityType, CountedKind>();
+/** Counter item type → field → the other counter items that keep part of its count (registerSpreadField). */
+const SPREAD = new Map<EntityType, Map<string, EntityType[]>>();
+/** Counter item type → its fields that are a part of another item's spread count (not recounted there). */
+const SPREAD_PARTS = new Map<EntityType, Set<string>>();
 /** Counter items no kind counts in any more (their counts moved to another item). */
 const FORMER_TYPES = new Set<EntityType>();
 const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
@@ -50,6 +54,51 @@ const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
 export function registerCountedKind(kind: CountedKind): void {
   REGISTRY.set(kind.type, kind);
   if (kind.formerType) FORMER_TYPES.add(kind.formerType);
+}
+
+/**
+ * A count kept in several counter items: each write adds to whichever of them its work moves anyway
+ * (an alert's timeline entries: a transition's in the alert counter item, a paging step's in the
+ * notifications' one), and the count is their sum. The kinds count it under `type`'s field; the
+ * recount of `type` compares their sum with it and corrects `type`'s own field by the difference,
+ * and the recount of each of `alsoIn` leaves that field alone.
+ */
+export function registerSpreadField(type: EntityType, field: string, alsoIn: EntityType[]): void {
+  if (!SPREAD.has(type)) SPREAD.set(type, new Map());
+  SPREAD.get(type)!.set(field, alsoIn);
+  for (const other of alsoIn) {
+    if (!SPREAD_PARTS.has(other)) SPREAD_PARTS.set(other, new Set());
+    SPREAD_PARTS.get(other)!.add(field);
+  }
+}
+
+/**
+ * A counter item's fields as the recount compares them (a spread field: the sum of its items; a part
+ * of another item's spread field: left out), and the item's own stored value of each spread field.
+ */
+async function readComparedCounts(
+  accountId: string,
+  type: EntityType,
+): Promise<{ compared: Record<string, number>; own: Record<string, number> }> {
+  const spread = [...(SPREAD.get(type) ?? [])];
+  const others = [...new Set(spread.flatMap(([, alsoIn]) => alsoIn))];
+  const [compared, ...otherCounts] = await Promise.all([
+    readRawCounts(accountId, type),
+    ...others.map((other) => readRawCounts(accountId, other)),
+  ]);
+  for (const field of SPREAD_PARTS.get(type) ?? []) delete compared[field];
+  const own: Record<string, number> = {};
+  for (const [field, alsoIn] of spread) {
+    own[field] = compared[field] ?? 0;
+    const sum = alsoIn.reduce((total, other) => total + (otherCounts[others.indexOf(other)][field] ?? 0), own[field]);
+    if (sum !== 0 || field in compared) compared[field] = sum;
+  }
+  return { compared, own };
+}
+
+/** A counter item's fields as the recount compares them with its items (countFromItems): spread fields summed, parts of another's left out. */
+export async function readRecountedCounts(accountId: string, type: EntityType): Promise<Record<string, number>> {
+  return (await readComparedCounts(accountId, type)).compared;
 }
 
 /** Called by entityStore() for every kind that keeps per-owner counts. */
@@ -166,16 +215,28 @@ export async function recountCounter(accountId: string, set: CounterSet, options
   let found: Record<string, { was: number; now: number }> = {};
   try {
     for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
-      const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type, options.maxItems)]);
+      const [{ compared: stored, own }, counted] = await Promise.all([
+        readComparedCounts(accountId, type),
+        countFromItems(accountId, type, options.maxItems),
+      ]);
+      for (const field of SPREAD_PARTS.get(type) ?? []) delete counted[field];
       found = differences(stored, counted);
       if (Object.keys(found).length === 0) return { type, status: 'exact', corrections: {} };
       await pause();
-      const [storedAgain, countedAgain] = await Promise.all([
-        readRawCounts(accountId, type),
+      const [{ compared: storedAgain }, countedAgain] = await Promise.all([
+        readComparedCounts(accountId, type),
         countFromItems(accountId, type, options.maxItems),
       ]);
+      for (const field of SPREAD_PARTS.get(type) ?? []) delete countedAgain[field];
       if (!same(stored, storedAgain) || !same(counted, countedAgain)) continue;
-      if (await correctCounts(accountId, type, found)) return { type, status: 'repaired', corrections: found };
+      // A spread field is corrected in this item alone, by what its sum is off.
+      const writes = Object.fromEntries(
+        Object.entries(found).map(([field, { was, now }]) => [
+          field,
+          field in own ? { was: own[field], now: own[field] + now - was } : { was, now },
+        ]),
+      );
+      if (await correctCounts(accountId, type, writes)) return { type, status: 'repaired', corrections: found };
     }
   } catch (error) {
     if (error instanceof TooLargeToRecount) return { type, status: 'too-large', corrections: {} };

@@ -17,8 +17,7 @@ import { typeOf } from '../../lib/entities';
 import { advanceWithLoader, type EscalationEffect } from '../../lib/escalation/engine';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { commitEscalation, getEscalation } from '../../lib/escalation/store';
-import { readRawCounts } from '../../lib/store/counters';
-import { countFromItems } from '../../lib/store/recount';
+import { countFromItems, readRecountedCounts } from '../../lib/store/recount';
 import { LEASE_MS } from '../../lib/escalation/run-step';
 import { callOf, onServiceClients } from '../support/aws-calls';
 import { injectAwsFaults, type AwsCall } from '../support/aws-faults';
@@ -320,7 +319,7 @@ describe('a notification whose put applied but whose answer was lost', () => {
   async function expectExactNotificationCounters(): Promise<void> {
     const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
     const type = typeOf('notification');
-    const [stored, counted] = await Promise.all([readRawCounts(accountId, type), countFromItems(accountId, type)]);
+    const [stored, counted] = await Promise.all([readRecountedCounts(accountId, type), countFromItems(accountId, type)]);
     expect(nonZero(stored)).toEqual(counted);
   }
 
