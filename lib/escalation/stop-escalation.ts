@@ -20,10 +20,18 @@ import { scheduleDue } from './timers';
 const MAX_WAIT_MS = 8_000;
 const POLL_MS = 50;
 
-/** Outcomes that already hold the stop: nothing to record. */
+/**
+ * Outcomes that already hold the stop: nothing to record. A resolve after the acknowledgement has
+ * nothing to stop either: an acknowledged state escalates nothing (its stop stopped every assignment,
+ * and only a hand-off starts again, which makes it `escalating`), and what `resolved` would add, that
+ * a later hand-off start is ignored, every step applies from the alert record first (run-step.ts
+ * `stopFromAlert`: a resolved alert's state is stopped as resolved before any start): a hand-off that
+ * read the alert before this resolve commits, looks at the alert again before its first page, pages
+ * nothing and records the stop then. One write of the escalation item fewer in an alert's life.
+ */
 const HOLDS: Record<'acknowledge' | 'resolve', readonly string[]> = {
   acknowledge: ['acknowledged', 'resolved'],
-  resolve: ['resolved'],
+  resolve: ['acknowledged', 'resolved'],
 };
 
 /**

@@ -3,20 +3,22 @@
 // budget allows it once (docs/ARCHITECTURE.md, "Write budget per alert life"): the routing's step
 // writes the layer's timeout at its commit (its message comes again should it die), and the
 // acknowledgement's stop, whose only effects close workflows (the state's own: no item of theirs),
-// commits once. The outbox a commit stores holds only the effects that write something.
+// commits once, and a resolve after it writes nothing (lib/escalation/stop-escalation.ts HOLDS). The
+// outbox a commit stores holds only the effects that write something.
 import { describe, expect, it } from 'vitest';
 import { getAlert } from '../../lib/alerts/store';
 import { carryOutEffects, writesNothing } from '../../lib/escalation/effects';
 import type { EscalationEffect } from '../../lib/escalation/engine';
 import { StepInputs } from '../../lib/escalation/inputs';
 import { pageWorkflow } from '../../lib/escalation/reject-workflows';
+import { startEscalation } from '../../lib/escalation/start-escalation';
 import { unpackJson } from '../../lib/escalation/state-codec';
 import { getEscalation } from '../../lib/escalation/store';
 import type { ApiClient } from '../support/api-client';
 import { dynamoCallsDuring, onServiceClients } from '../support/aws-calls';
 import { settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
-import { alertTo, pagedAtRest, person, sentFor, team } from './support';
+import { alertTo, notificationsOf, pagedAtRest, pagedPeople, person, sentFor, team } from './support';
 
 let service: TestService;
 let admin: ApiClient;
@@ -69,7 +71,7 @@ function recordWrites(alertIdOf: () => string | null) {
 }
 
 describe('an escalation step’s writes of its own item', () => {
-  it('the routing’s step puts its layer’s timeout once; the acknowledgement’s stop writes once; no workflow item is written', async () => {
+  it('the routing’s step puts its layer’s timeout once; the acknowledgement’s stop writes once, the resolve’s after it none; no workflow item is written', async () => {
     const a = await person(admin);
     const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
     let alertId: string | null = null;
@@ -105,9 +107,47 @@ describe('an escalation step’s writes of its own item', () => {
       const workflowId = (await admin.get(`/api/v4/notifications?alert_id=${alertId}&limit=1`)).body.data[0].workflow_id as string;
       // Its step ended with the stop: the workflow is no longer anyone's to answer.
       expect(await pageWorkflow(accountId, alertId, workflowId.replace(/^wkf_/, ''))).toBeNull();
+
+      // The resolve after it has nothing to stop: the acknowledged state holds it, no write.
+      writes.length = 0;
+      expect((await a.client.post(`/api/v4/alerts/${alertId}/resolve`)).status).toBe(200);
+      await settle(service);
+      expect(writes).toEqual([]);
+      expect((await getEscalation(accountId, alertId)).state?.outcome).toBe('acknowledged');
     } finally {
       stop();
     }
+  });
+
+  it('a hand-off start that comes after the resolve (its state left acknowledged) pages nobody and records the resolve', async () => {
+    const a = await person(admin);
+    const b = await person(admin);
+    const t = await team(admin, { layers: [[a.id]], timeouts: [10] });
+    const other = await team(admin, { layers: [[b.id]], timeouts: [10] });
+    const alertId = (await alertTo(admin, { teams: [t.id] })).id;
+    await sentFor(admin, alertId, (sent) => sent.length === 2 && sent.every((n) => n.status === 'sent'));
+    expect((await a.client.post(`/api/v4/alerts/${alertId}/acknowledge`)).status).toBe(200);
+    expect((await a.client.post(`/api/v4/alerts/${alertId}/resolve`)).status).toBe(200);
+    await settle(service);
+    expect((await getEscalation(accountId, alertId)).state?.outcome).toBe('acknowledged');
+    const pagedBefore = (await notificationsOf(admin, alertId)).length;
+
+    // A hand-off's start that read the alert before the resolve (its message late): the step applies the
+    // alert's resolve before the start, so it starts nothing.
+    const started = await startEscalation({
+      accountId,
+      alertId,
+      key: `handoff:late:${alertId}`,
+      targets: [{ type: 'team', id: other.id.replace(/^tem_/, '') }],
+      template: 'alert_handoff',
+    });
+    expect(started?.ignored).toBe('alert_stopped');
+    await settle(service);
+    expect(await notificationsOf(admin, alertId)).toHaveLength(pagedBefore);
+    expect(pagedPeople(await notificationsOf(admin, alertId))).toEqual([a.id]);
+    const stopped = await getEscalation(accountId, alertId);
+    expect(stopped.state?.outcome).toBe('resolved');
+    expect(stopped.dueAt).toBeNull();
   });
 });
 
