@@ -10,7 +10,7 @@
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
-import { recordTimeline, recordTimelinePack, routingEntriesCount, type TimelineEntry } from '../alerts/timeline';
+import { recordTimeline, recordTimelinePack, timelineEntriesCount, type TimelineEntry } from '../alerts/timeline';
 import { packIdsEndingAt } from '../logs/packed';
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
@@ -195,15 +195,8 @@ async function routeAlertNow(message: RoutingMessage, prefetched?: AlertRecord |
       }
       return routedAlert(alert, decision, new Date(clock.now()).toISOString());
     },
-    // The timeline entries are counted with the decision, once: whichever delivery writes them. The
-    // hops and `routed` in the notifications' counter item, which the first step's pages move anyway
-    // (the counts are held back to the routing's end: one update per counter item).
-    save: async (next, alert) => {
-      const counts = routingEntriesCount(timelineEntries(next).map((entry) => entry.action));
-      const saved = await saveAlert(alert, next, counts.alert);
-      if (saved) await counts.withPages(next.account_id);
-      return saved;
-    },
+    // The timeline entries are counted with the decision, once: whichever delivery writes them.
+    save: (next, alert) => saveAlert(alert, next, timelineEntriesCount(timelineEntries(next).length)),
     saved: async (next) => {
       // Automations see the alert as routing left it (setval and incident applied).
       if (context && next.routing?.automations.length) context = { ...context, alert: { ...context.alert, ...pickChanged(next) } };

@@ -4,15 +4,7 @@
 import { derivedUlid, newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { packEntries, packIds } from '../logs/packed';
-import {
-  countedWithPages,
-  countTimelineEntries,
-  getLog,
-  insertFreshTimelineLog,
-  insertTimelineLog,
-  insertTimelinePack,
-  TIMELINE_COUNT,
-} from '../logs/store';
+import { getLog, insertFreshTimelineLog, insertTimelineLog, insertTimelinePack, TIMELINE_COUNT } from '../logs/store';
 import { actorPrefixId } from './actor';
 import { publishAlertEvent } from './alert-events';
 import type { Actor, AlertRecord, AlertStatus } from './records';
@@ -91,27 +83,12 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
   };
 }
 
-/**
- * The counter delta of one timeline entry, for a caller that adds it to its own alert counter update:
- * only for an action not countedWithPages (a transition's, the create's, a step's status change).
- */
+/** The counter delta of one timeline entry, for a caller that adds it to its own counter update. */
 export const TIMELINE_ENTRY_COUNT: Record<string, number> = TIMELINE_COUNT;
 
-/**
- * Routing's entries (its hops and outcome), counted once by the write that stored the decision: the
- * alert counter item's delta, which goes with the decision's own counts (a `dropped` or `suppressed`
- * outcome), and `withPages`, which counts the others (hops, `routed`) in the notifications' counter
- * item, written with the first step's pages (lib/logs/store.ts countedWithPages).
- */
-export function routingEntriesCount(actions: readonly TimelineAction[]): {
-  alert: Record<string, number>;
-  withPages: (accountId: string) => Promise<void>;
-} {
-  const onAlert = actions.filter((action) => !countedWithPages(action)).length;
-  return {
-    alert: Object.fromEntries(Object.entries(TIMELINE_COUNT).map(([field, n]) => [field, n * onAlert])),
-    withPages: (accountId) => countTimelineEntries(accountId, actions.filter(countedWithPages)),
-  };
+/** The counter delta of `entries` timeline entries (routing's hops and outcome), for the same. */
+export function timelineEntriesCount(entries: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(TIMELINE_COUNT).map(([field, n]) => [field, n * entries]));
 }
 
 /**

@@ -5,18 +5,17 @@
 //                    whose ids follow it one by one (packed.ts): read where it stands, unpacked
 //   pending webhooks gsi2: INGEST#PENDING#<shard 0..7> / <due ISO>#<log id>   (sparse: only while
 //                    pending; sharded so no index partition runs hot)
-// Alert timeline entries are counted as `timeline_logs` in the counter item that the write of their
-// step moves anyway: a transition's (created, acknowledged, resolved…) in the alert counter item with
-// its status counters (TIMELINE_COUNT), routing's and an escalation step's (routed, escalated,
-// timed_out…) in the notifications' one with the step's pages (countedWithPages), so neither needs a
-// counter update of its own. The log total is the LOG counter plus both.
-import type { EntityType } from '../entities';
+// Alert timeline entries are counted in the alert counter item as `timeline_logs` (TIMELINE_COUNT),
+// so a transition raises its status counters and its log's count in ONE update; a routing or an
+// escalation step, which moves no status, puts its entries' count in the notifications' counter
+// item with its pages instead (a field spread over both: lib/store/spread-fields.ts). The log total
+// is the LOG counter plus both.
 import { UpdateCommand } from '../store/commands';
 import { typeOf } from '../entities';
 import { db, tableName } from '../store/client';
 import { adjustCounts, adjustOwnerCounts, readCounts } from '../store/counters';
 import { entityStore } from '../store/entity-store';
-import { registerSpreadField } from '../store/recount';
+import { registerSpreadField } from '../store/spread-fields';
 import { addCounts, putGrouped } from '../store/grouped-writes';
 import { newId } from '../ids';
 import {
@@ -65,61 +64,24 @@ function decodeSingle(item: Item): LogRecord {
   return log;
 }
 
-/**
- * The timeline entries that routing and escalation steps write (docs/ARCHITECTURE.md, "Write budget
- * per alert life"): counted in the notifications' counter item, which those steps' deferred counts
- * write anyway for their pages; every other entry (a transition's, the create's, a status change a
- * step makes) in the alert counter item with the change's status counts. The action decides, so the
- * recount adds the two fields up.
- */
-const COUNTED_WITH_PAGES: ReadonlySet<unknown> = new Set([
-  'router',
-  'routed',
-  'escalated',
-  'layer_skipped',
-  'repeated',
-  'reassigned',
-  'exhausted',
-  'superseded',
-  'unreachable',
-  'timed_out',
-]);
-
-/** Whether a timeline entry of this action is counted in the notifications' counter item (else the alert counter item). */
-export const countedWithPages = (action: unknown): boolean => COUNTED_WITH_PAGES.has(action);
-
-const timelineCounterOf = (action: unknown): EntityType => (countedWithPages(action) ? typeOf('notification') : typeOf('alert'));
-const actionOf = (log: LogRecord): unknown => (log.data as { action?: unknown } | null)?.action;
-
 const logs = entityStore<LogRecord>({
   kind: 'log',
   // A read by key of a packed item finds its first entry (getLog finds the others).
   decode: (item) => (isPacked(item) ? entriesOfPack(item)[0] : decodeSingle(item)),
   unpack: (item) => (isPacked(item) ? entriesOfPack(item) : [decodeSingle(item)]),
   indexKeys: (log) => ({ gsi1pk: ownerPartition(log.account_id, log.owner_id), gsi1sk: log.id }),
-  // For the recount, every timeline entry is counted in the alert counter item's field, which holds
-  // the sum of both items' (registerSpreadField below).
   countedAs: (log) => (isTimelineEntry(log) ? [[typeOf('alert'), 'timeline_logs']] : [[typeOf('log'), 'total']]),
   countsInto: [typeOf('log'), typeOf('alert')],
   owners: (log) => (countedByOwner(log.owner_id) ? [log.owner_id] : []),
 });
 
+// Held-back counts (a routing's, an escalation step's) put it in the notifications' counter item
+// when they write that one and not the alert's (lib/store/spread-fields.ts).
 registerSpreadField(typeOf('alert'), 'timeline_logs', [typeOf('notification')]);
 
-/**
- * The counter delta of one alert timeline entry not countedWithPages, for a caller that adds it to
- * its own alert counter update (a transition, the create, a status change of a step).
- */
+/** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
 export const TIMELINE_COUNT = { timeline_logs: 1 } as const;
-
-/** Counts timeline entries of these actions, each in the counter item its action names (one update per item). */
-export function countTimelineEntries(accountId: string, actions: readonly unknown[]): Promise<void> {
-  const byItem = new Map<EntityType, number>();
-  for (const action of actions) byItem.set(timelineCounterOf(action), (byItem.get(timelineCounterOf(action)) ?? 0) + 1);
-  return Promise.all([...byItem].map(([type, n]) => addCounts(accountId, type, { timeline_logs: n }))).then(() => undefined);
-}
-
-const countTimelineLog = (log: LogRecord) => countTimelineEntries(log.account_id, [actionOf(log)]);
+const countTimelineLog = (accountId: string) => addCounts(accountId, typeOf('alert'), TIMELINE_COUNT);
 
 /**
  * A log by id: its item, or the entry of a packed item it belongs to (a second entry's id is no key:
@@ -149,7 +111,7 @@ export async function insertNewLog(log: LogRecord): Promise<void> {
  * the alert counters (its owner count, the alert's, is always added here).
  */
 export async function insertFreshTimelineLog(log: LogRecord, counted: boolean): Promise<void> {
-  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log), logs.countOwners(log, 1)]);
+  await Promise.all([putGrouped(logs.item(log)), counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
 }
 
 /**
@@ -165,7 +127,7 @@ export async function insertTimelineLog(log: LogRecord, counted: boolean): Promi
     (await getItem(logs.key(log.account_id, log.id)))?.[CALL_ATTRIBUTE] !== call
   )
     return false;
-  await Promise.all([counted ? undefined : countTimelineLog(log), logs.countOwners(log, 1)]);
+  await Promise.all([counted ? undefined : countTimelineLog(log.account_id), logs.countOwners(log, 1)]);
   return true;
 }
 
@@ -205,7 +167,7 @@ export async function insertTimelinePack(
     if (stored[CALL_ATTRIBUTE] !== call) return 'exists';
   }
   await Promise.all([
-    counted ? undefined : countTimelineEntries(first.account_id, entries.map(actionOf)),
+    counted ? undefined : addCounts(first.account_id, typeOf('alert'), { timeline_logs: entries.length }),
     ...entries.map((log) => logs.countOwners(log, 1)),
   ]);
   return 'inserted';
@@ -217,19 +179,17 @@ export async function insertTimelinePack(
  */
 export async function importLogs(accountId: string, records: LogRecord[]): Promise<void> {
   const owners: Record<string, number> = {};
-  const timeline: unknown[] = [];
+  let timeline = 0;
   for (const log of records) {
     if (log.account_id !== accountId) throw new Error('importLogs: a log of another account');
-    if (isTimelineEntry(log)) timeline.push(actionOf(log));
+    if (isTimelineEntry(log)) timeline++;
     if (countedByOwner(log.owner_id)) owners[log.owner_id] = (owners[log.owner_id] ?? 0) + 1;
   }
   for (const log of records) checkItemSize(logs.item(log));
   await batchWrite(records.map((log) => ({ PutRequest: { Item: logs.item(log) } })));
   await Promise.all([
-    adjustCounts(accountId, logs.type, { total: records.length - timeline.length }),
-    ...[typeOf('alert'), typeOf('notification')].map((type) =>
-      adjustCounts(accountId, type, { timeline_logs: timeline.filter((action) => timelineCounterOf(action) === type).length }),
-    ),
+    adjustCounts(accountId, logs.type, { total: records.length - timeline }),
+    adjustCounts(accountId, typeOf('alert'), { timeline_logs: timeline }),
     adjustOwnerCounts(accountId, logs.type, owners),
   ]);
 }

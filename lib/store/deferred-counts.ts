@@ -5,6 +5,7 @@
 // (the escalation step, routing) reach no table primitive.
 import { ContextSlot } from '../async-context';
 import { isZeroDelta, type CountDelta } from './count-delta';
+import { placeSpreadFields } from './spread-fields';
 
 /** Counter item (`<pk>\0<sk>`) → field → sum, while its work runs. */
 type HeldCounts = Map<string, Record<string, CountDelta>>;
@@ -38,6 +39,8 @@ export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> 
     return await deferred.run(scope, work);
   } finally {
     scope.open = false;
+    // A count kept in several items goes to the one this work writes anyway (./spread-fields).
+    placeSpreadFields(scope.sums);
     const writes: Promise<void>[] = [];
     for (const [counterItem, sum] of scope.sums) {
       const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => !isZeroDelta(n)));

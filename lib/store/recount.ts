@@ -11,6 +11,7 @@
 import type { EntityType } from '../entities';
 import { correctCounts, correctOwnerCounts, listCounterTypes, readAllOwnerCounts, readRawCounts } from './counters';
 import { queryAll, type Item } from './items';
+import { spreadFieldsOf, spreadPartsOf } from './spread-fields';
 
 export interface CountedKind {
   /** The type whose partition holds the records. */
@@ -42,10 +43,7 @@ export type CounterSet = EntityType | `${EntityType}#OWNER`;
 const OWNER_SUFFIX = '#OWNER';
 
 const REGISTRY = new Map<EntityType, CountedKind>();
-/** Counter item type → field → the other counter items that keep part of its count (registerSpreadField). */
-const SPREAD = new Map<EntityType, Map<string, EntityType[]>>();
-/** Counter item type → its fields that are a part of another item's spread count (not recounted there). */
-const SPREAD_PARTS = new Map<EntityType, Set<string>>();
+
 /** Counter items no kind counts in any more (their counts moved to another item). */
 const FORMER_TYPES = new Set<EntityType>();
 const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
@@ -57,22 +55,6 @@ export function registerCountedKind(kind: CountedKind): void {
 }
 
 /**
- * A count kept in several counter items: each write adds to whichever of them its work moves anyway
- * (an alert's timeline entries: a transition's in the alert counter item, a paging step's in the
- * notifications' one), and the count is their sum. The kinds count it under `type`'s field; the
- * recount of `type` compares their sum with it and corrects `type`'s own field by the difference,
- * and the recount of each of `alsoIn` leaves that field alone.
- */
-export function registerSpreadField(type: EntityType, field: string, alsoIn: EntityType[]): void {
-  if (!SPREAD.has(type)) SPREAD.set(type, new Map());
-  SPREAD.get(type)!.set(field, alsoIn);
-  for (const other of alsoIn) {
-    if (!SPREAD_PARTS.has(other)) SPREAD_PARTS.set(other, new Set());
-    SPREAD_PARTS.get(other)!.add(field);
-  }
-}
-
-/**
  * A counter item's fields as the recount compares them (a spread field: the sum of its items; a part
  * of another item's spread field: left out), and the item's own stored value of each spread field.
  */
@@ -80,13 +62,13 @@ async function readComparedCounts(
   accountId: string,
   type: EntityType,
 ): Promise<{ compared: Record<string, number>; own: Record<string, number> }> {
-  const spread = [...(SPREAD.get(type) ?? [])];
+  const spread = spreadFieldsOf(type);
   const others = [...new Set(spread.flatMap(([, alsoIn]) => alsoIn))];
   const [compared, ...otherCounts] = await Promise.all([
     readRawCounts(accountId, type),
     ...others.map((other) => readRawCounts(accountId, other)),
   ]);
-  for (const field of SPREAD_PARTS.get(type) ?? []) delete compared[field];
+  for (const field of spreadPartsOf(type)) delete compared[field];
   const own: Record<string, number> = {};
   for (const [field, alsoIn] of spread) {
     own[field] = compared[field] ?? 0;
@@ -219,7 +201,7 @@ export async function recountCounter(accountId: string, set: CounterSet, options
         readComparedCounts(accountId, type),
         countFromItems(accountId, type, options.maxItems),
       ]);
-      for (const field of SPREAD_PARTS.get(type) ?? []) delete counted[field];
+      for (const field of spreadPartsOf(type)) delete counted[field];
       found = differences(stored, counted);
       if (Object.keys(found).length === 0) return { type, status: 'exact', corrections: {} };
       await pause();
@@ -227,7 +209,7 @@ export async function recountCounter(accountId: string, set: CounterSet, options
         readComparedCounts(accountId, type),
         countFromItems(accountId, type, options.maxItems),
       ]);
-      for (const field of SPREAD_PARTS.get(type) ?? []) delete countedAgain[field];
+      for (const field of spreadPartsOf(type)) delete countedAgain[field];
       if (!same(stored, storedAgain) || !same(counted, countedAgain)) continue;
       // A spread field is corrected in this item alone, by what its sum is off.
       const writes = Object.fromEntries(

@@ -1,8 +1,8 @@
 // An alert's timeline entries are counted in the counter item their step moves anyway
-// (lib/logs/store.ts countedWithPages; docs/ARCHITECTURE.md, "Write budget per alert life"): a
-// transition's in the alert counter item with its status counts, routing's and an escalation step's
-// in the notifications' one with their pages. The log total adds both, and the recount keeps their
-// sum exact (lib/store/recount.ts registerSpreadField).
+// (lib/store/spread-fields.ts; docs/ARCHITECTURE.md, "Write budget per alert life"): a transition's
+// in the alert counter item with its status counts, routing's and an escalation step's in the
+// notifications' one with their pages. The log total adds both, and the recount keeps their sum
+// exact (lib/store/recount.ts).
 import { describe, expect, it } from 'vitest';
 import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
 import { adjustCounts, readRawCounts } from '../../lib/store/counters';
