@@ -43,7 +43,6 @@ export type CounterSet = EntityType | `${EntityType}#OWNER`;
 const OWNER_SUFFIX = '#OWNER';
 
 const REGISTRY = new Map<EntityType, CountedKind>();
-
 /** Counter items no kind counts in any more (their counts moved to another item). */
 const FORMER_TYPES = new Set<EntityType>();
 const OWNER_REGISTRY = new Map<EntityType, OwnerCountedKind>();
@@ -194,23 +193,24 @@ export async function recountCounter(accountId: string, set: CounterSet, options
   }
   const type = set as EntityType;
   const pause = options.between ?? (() => sleep(options.settleMs ?? 1_000));
+  // The stored fields as compared (./spread-fields) and the counted ones, a part of another item's field left out of both.
+  const read = async () => {
+    const [{ compared, own }, counted] = await Promise.all([
+      readComparedCounts(accountId, type),
+      countFromItems(accountId, type, options.maxItems),
+    ]);
+    for (const field of spreadPartsOf(type)) delete counted[field];
+    return { stored: compared, own, counted };
+  };
   let found: Record<string, { was: number; now: number }> = {};
   try {
     for (let attempt = 0; attempt < (options.attempts ?? 3); attempt++) {
-      const [{ compared: stored, own }, counted] = await Promise.all([
-        readComparedCounts(accountId, type),
-        countFromItems(accountId, type, options.maxItems),
-      ]);
-      for (const field of spreadPartsOf(type)) delete counted[field];
+      const { stored, own, counted } = await read();
       found = differences(stored, counted);
       if (Object.keys(found).length === 0) return { type, status: 'exact', corrections: {} };
       await pause();
-      const [{ compared: storedAgain }, countedAgain] = await Promise.all([
-        readComparedCounts(accountId, type),
-        countFromItems(accountId, type, options.maxItems),
-      ]);
-      for (const field of spreadPartsOf(type)) delete countedAgain[field];
-      if (!same(stored, storedAgain) || !same(counted, countedAgain)) continue;
+      const again = await read();
+      if (!same(stored, again.stored) || !same(counted, again.counted)) continue;
       // A spread field is corrected in this item alone, by what its sum is off.
       const writes = Object.fromEntries(
         Object.entries(found).map(([field, { was, now }]) => [
