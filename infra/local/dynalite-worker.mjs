@@ -10,8 +10,17 @@ import { parentPort, workerData } from 'node:worker_threads';
  * 1 000 by default), and each file's touched pages count in the process's RSS. With the fewest open
  * files LevelDB allows (74: 64 table files of 2 MB), what is mapped is bounded; a table file needed
  * again is reopened from the page cache.
+ * The write buffer (the memtable filled before LevelDB writes it out as a table file) is 16 MiB
+ * instead of 4: an alert's life to its page writes ~30 KB to LevelDB (its items, written again at
+ * each update, with their index entries: 104 MB over a throughput run of ~3 400 alerts), so 4 MiB
+ * was a table file written and compacted every ~140 alerts, by LevelDB's threads, on a two-core
+ * machine whose cores the functions' thread and the emulator's already share. `npm run bench
+ * throughput`, three alternating runs against 4 MiB: creates +14 %, webhooks accepted +35 %,
+ * webhook alerts +11 % (means); against 8 MiB, creates higher in all three runs. It costs up to two
+ * buffers of memory (~25 MB more RSS after 10 000 and 20 000 alerts, `npm run bench memory`).
+ * docs/ARCHITECTURE.md has the figures.
  */
-const LEVELDB_OPTIONS = { maxOpenFiles: 74 };
+const LEVELDB_OPTIONS = { maxOpenFiles: 74, writeBufferSize: 16 * 2 ** 20 };
 
 /**
  * dynalite reads every Query, Scan and table listing through a stream over a LevelDB iterator and,
@@ -343,14 +352,20 @@ function answerOverPort(port) {
 }
 
 /** The live memtables and the block cache, in bytes (not a memtable kept only by an open iterator); null in memory or before the store opens. */
-function leveldbMemory() {
+function leveldbProperty(name) {
   const store = [...stores].find((candidate) => candidate.status === 'open');
   if (!store) return null;
   try {
-    return Number(store.getProperty('leveldb.approximate-memory-usage'));
+    return Number(store.getProperty(name));
   } catch {
     return null;
   }
+}
+
+/** Table files of the store on disk, over LevelDB's seven levels (null in memory). */
+function tableFiles() {
+  const levels = Array.from({ length: 7 }, (_, level) => leveldbProperty(`leveldb.num-files-at-level${level}`));
+  return levels.includes(null) ? null : levels.reduce((sum, files) => sum + files, 0);
 }
 
 parentPort.on('message', (message) => {
@@ -361,7 +376,14 @@ parentPort.on('message', (message) => {
   // The thread's own heap (and its external and array-buffer memory): what the runtime reports
   // for the emulator, apart from the functions' heap on the main thread.
   if (message === 'memory') {
-    parentPort.postMessage({ type: 'memory', usage: process.memoryUsage(), leveldb: opened, leveldbBytes: leveldbMemory(), openIterators });
+    parentPort.postMessage({
+      type: 'memory',
+      usage: process.memoryUsage(),
+      leveldb: opened,
+      leveldbBytes: leveldbProperty('leveldb.approximate-memory-usage'),
+      tableFiles: tableFiles(),
+      openIterators,
+    });
     return;
   }
   if (message === 'store calls') {

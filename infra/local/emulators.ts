@@ -13,7 +13,12 @@ import { DynamoPortHandler } from './dynamo-port';
  * The embedded DynamoDB thread's memory, its LevelDB store's own (null in memory, or not told) and
  * the store's iterators still open (each keeps the snapshot it began on: none once requests end).
  */
-export type DynamoMemory = NodeJS.MemoryUsage & { leveldbBytes: number | null; openIterators: number };
+export type DynamoMemory = NodeJS.MemoryUsage & {
+  leveldbBytes: number | null;
+  /** LevelDB's table files, over its levels (write buffers written out, and their compactions); null in memory. */
+  tableFiles: number | null;
+  openIterators: number;
+};
 
 export interface EmulatorOptions {
   dataDir: string;
@@ -119,10 +124,21 @@ async function startDynaliteThread(
     portHandler: () => new DynamoPortHandler(worker),
     memory() {
       return new Promise((resolve) => {
-        const answer = (message: { type: string; usage?: NodeJS.MemoryUsage; leveldbBytes?: number | null; openIterators?: number }) => {
+        const answer = (message: {
+          type: string;
+          usage?: NodeJS.MemoryUsage;
+          leveldbBytes?: number | null;
+          tableFiles?: number | null;
+          openIterators?: number;
+        }) => {
           if (message.type !== 'memory') return;
           worker.off('message', answer);
-          resolve({ ...message.usage!, leveldbBytes: message.leveldbBytes ?? null, openIterators: message.openIterators ?? 0 });
+          resolve({
+            ...message.usage!,
+            leveldbBytes: message.leveldbBytes ?? null,
+            tableFiles: message.tableFiles ?? null,
+            openIterators: message.openIterators ?? 0,
+          });
         };
         worker.on('message', answer);
         worker.postMessage('memory');

@@ -220,6 +220,26 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
     });
   }
 
+  it("holds 10 MiB of writes in one write buffer on disk, where LevelDB's default would have written table files", async () => {
+    const service = await started(newFolder());
+    try {
+      await ensureTable(service.client, TABLE);
+      const large = 'x'.repeat(256 * 1024);
+      // One at a time: with LevelDB's default 4 MiB buffer the second switch of buffers waits until
+      // the first is written out as a table file, so one is there when the last put is answered.
+      for (let n = 0; n < 40; n++) {
+        await service.client.send(
+          new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'LARGE' }, sk: { S: String(n) }, large: { S: large } } }),
+        );
+      }
+      const memory = await service.emulators.dynamoMemory();
+      expect(memory?.tableFiles).toBe(0);
+      expect(memory?.leveldbBytes).toBeGreaterThan(10 * 2 ** 20);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('counts what it checks: with dynalite left as it is, each request reads the description and each entry is a write of its own', async () => {
     const service = await started(newFolder(), false);
     try {
