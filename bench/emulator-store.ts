@@ -1,7 +1,8 @@
 // The embedded DynamoDB on `npm start` defaults (data on disk, paging on), two ways side by side.
 // `emulator-store`: the store as the runtime runs it (table descriptions kept, the writes of one
-// turn batched, keys read at once: infra/local/dynalite-worker.mjs) and dynalite's own (every
-// request reads its table's description, every index entry a write of its own).
+// turn batched, keys read at once, an expression of a shape parsed once: infra/local/dynalite-worker.mjs)
+// and dynalite's own (every request reads its table's description, every index entry a write of its
+// own, every expression parsed).
 // `emulator-transport`: the service's own calls over a MessagePort to the emulator's thread (the
 // runtime's default: infra/local/dynamo-port.ts) and over loopback HTTP.
 // Alternating rounds, each on a fresh runtime: CREATES alerts through POST /api/v4/alerts at

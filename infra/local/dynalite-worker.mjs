@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { TextEncoder } from 'node:util';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
+import { expressionParses, keepParses } from './expression-cache.mjs';
 
 /**
  * LevelDB options for the table on disk. LevelDB memory-maps every table file it keeps open (up to
@@ -271,6 +272,9 @@ level.Level = forDynalite(level.Level, { onDisk: true });
 const memoryLevel = dynaliteRequire('memory-level');
 memoryLevel.MemoryLevel = forDynalite(memoryLevel.MemoryLevel, { onDisk: false });
 const { default: dynalite } = await import('dynalite');
+// Tuned, an expression of a shape parsed before is not parsed again (./expression-cache.mjs).
+if (tuned)
+  for (const parser of ['conditionParser', 'updateParser', 'projectionParser']) keepParses(dynaliteRequire(`./db/${parser}`), parser);
 
 /**
  * dynalite writes an item's index entries before the item: the old entries deleted, then (once that
@@ -387,7 +391,12 @@ parentPort.on('message', (message) => {
     return;
   }
   if (message === 'store calls') {
-    parentPort.postMessage({ type: 'store calls', ...storeCalls });
+    parentPort.postMessage({
+      type: 'store calls',
+      ...storeCalls,
+      expressionsParsed: expressionParses.parsed,
+      expressionsReused: expressionParses.reused,
+    });
     return;
   }
   if (message !== 'stop') return;

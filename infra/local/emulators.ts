@@ -57,6 +57,9 @@ export interface DynamoStoreCalls {
   /** Requests answered, over loopback HTTP and over the service's MessagePorts (dynamoTransport). */
   requestsOverHttp: number;
   requestsOverPort: number;
+  /** Expressions parsed, and expressions of a shape parsed before given that parse (tuned: infra/local/expression-cache.mjs). */
+  expressionsParsed: number;
+  expressionsReused: number;
 }
 
 export async function startEmulators(options: EmulatorOptions): Promise<Emulators> {
@@ -156,6 +159,8 @@ async function startDynaliteThread(
             itemReadsAtOnce: message.itemReadsAtOnce,
             requestsOverHttp: message.requestsOverHttp,
             requestsOverPort: message.requestsOverPort,
+            expressionsParsed: message.expressionsParsed,
+            expressionsReused: message.expressionsReused,
           });
         };
         worker.on('message', answer);
