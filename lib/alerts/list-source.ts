@@ -200,8 +200,12 @@ async function repairWords(accountId: string, q: string, stale: Array<{ id: stri
 
 const MAX_ISO = '9999-12-31T23:59:59.999Z';
 
-/** The created_at filter as a range of ISO datetimes and alert ids; null for another comparison. */
-function createdRange(filter: Filter): Omit<CreatedRange, 'status'> | null {
+/**
+ * The created_at filter as a range of ISO datetimes and alert ids; null for another comparison;
+ * `'none'` when no instant is in it (a between written backwards, `lt` the epoch): no alert is, and
+ * its id range would be one the table refuses.
+ */
+function createdRange(filter: Filter): Omit<CreatedRange, 'status'> | 'none' | null {
   const [a, b] = filter.values as number[];
   let low = 0;
   let high = Number.POSITIVE_INFINITY;
@@ -223,6 +227,7 @@ function createdRange(filter: Filter): Omit<CreatedRange, 'status'> | null {
       return null;
   }
   if (typeof low !== 'number' || typeof high !== 'number' || Number.isNaN(low) || Number.isNaN(high)) return null;
+  if (low > high) return 'none';
   const finite = Number.isFinite(high);
   return {
     from: new Date(Math.max(0, low)).toISOString(),
@@ -439,6 +444,7 @@ export function alertListSource(
     if (created && created.type === 'datetime' && q.filters.length === (statuses ? 2 : 1) && (!statuses || statuses.length === 1)) {
       const range = createdRange(created);
       if (!range) return null;
+      if (range === 'none') return { page: [], total: 0 };
       const full: CreatedRange = { ...range, status: statuses?.[0] };
       const [page, total] = await Promise.all([
         listAlertsCreatedIn(accountId, full, order.forward, want),

@@ -333,8 +333,18 @@ function queryInput(partition: string, options: QueryOptions): QueryCommandInput
   };
 }
 
+/**
+ * A sort-key range whose lower bound sorts after its upper one (a window asked for backwards) holds
+ * no item, and DynamoDB refuses its BETWEEN as a ValidationException: it is answered as empty
+ * without a call. Bounds compare as DynamoDB compares strings (UTF-8 bytes), not as JavaScript does.
+ */
+export function isEmptyRange(range: [string, string] | undefined): boolean {
+  return range !== undefined && Buffer.compare(Buffer.from(range[0]), Buffer.from(range[1])) > 0;
+}
+
 /** Every item of one partition (or index partition), in key order, page by page. */
 export async function* queryAll(partition: string, options: QueryOptions = {}): AsyncGenerator<Item> {
+  if (isEmptyRange(options.skBetween)) return;
   const input = queryInput(partition, options);
   let remaining = options.limit ?? Infinity;
   let startKey: Record<string, unknown> | undefined;
@@ -357,6 +367,7 @@ export async function* queryAll(partition: string, options: QueryOptions = {}): 
 /** How many items a partition (or index partition) holds: a COUNT Query, page by page. For exact
  * recounts and tests; request paths read the counters instead. */
 export async function countItems(partition: string, options: Pick<QueryOptions, 'index' | 'skBetween'> = {}): Promise<number> {
+  if (isEmptyRange(options.skBetween)) return 0;
   const input = queryInput(partition, options);
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
