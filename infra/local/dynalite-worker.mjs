@@ -15,11 +15,9 @@ import { expressionParses, keepParses } from './expression-cache.mjs';
  * instead of 4: an alert's life to its page writes ~30 KB to LevelDB (its items, written again at
  * each update, with their index entries: 104 MB over a throughput run of ~3 400 alerts), so 4 MiB
  * was a table file written and compacted every ~140 alerts, by LevelDB's threads, on a two-core
- * machine whose cores the functions' thread and the emulator's already share. `npm run bench
- * throughput`, three alternating runs against 4 MiB: creates +14 %, webhooks accepted +35 %,
- * webhook alerts +11 % (means); against 8 MiB, creates higher in all three runs. It costs up to two
- * buffers of memory (~25 MB more RSS after 10 000 and 20 000 alerts, `npm run bench memory`).
- * docs/ARCHITECTURE.md has the figures.
+ * machine whose cores the functions' thread and the emulator's already share. It costs up to two
+ * buffers of memory. The throughput and memory figures: docs/ARCHITECTURE.md ("The embedded DynamoDB
+ * writes to disk through a 16 MiB buffer").
  */
 const LEVELDB_OPTIONS = { maxOpenFiles: 74, writeBufferSize: 16 * 2 ** 20 };
 
@@ -51,8 +49,6 @@ function endedByReturn(iterator) {
   return iterator;
 }
 
-/** The options the store on disk was opened with (reported with the thread's memory: tests check the hook took). */
-let opened = null;
 /** The stores on disk: their native memory is reported with the thread's (live memtables, block cache). */
 const stores = new Set();
 
@@ -96,7 +92,7 @@ function forDynalite(Store, { onDisk }) {
     #pending = null;
 
     constructor(...args) {
-      if (onDisk) args[1] = opened = { ...args[1], ...LEVELDB_OPTIONS };
+      if (onDisk) args[1] = { ...args[1], ...LEVELDB_OPTIONS };
       super(...args);
       if (onDisk) stores.add(this);
     }
@@ -383,7 +379,6 @@ parentPort.on('message', (message) => {
     parentPort.postMessage({
       type: 'memory',
       usage: process.memoryUsage(),
-      leveldb: opened,
       leveldbBytes: leveldbProperty('leveldb.approximate-memory-usage'),
       tableFiles: tableFiles(),
       openIterators,

@@ -4,7 +4,7 @@
 import { derivedUlid, newId, prefixId } from '../ids';
 import type { LogRecord } from '../logs/records';
 import { packEntries, packIds } from '../logs/packed';
-import { getLog, insertFreshTimelineLog, insertTimelineLog, insertTimelinePack, TIMELINE_COUNT } from '../logs/store';
+import { getLog, insertFreshTimelineLog, insertTimelineLog, insertTimelinePack, TIMELINE_COUNT, timelineEntriesCount } from '../logs/store';
 import { actorPrefixId } from './actor';
 import { publishAlertEvent } from './alert-events';
 import type { Actor, AlertRecord, AlertStatus } from './records';
@@ -86,10 +86,8 @@ export function timelineLog(entry: TimelineEntry): LogRecord {
 /** The counter delta of one timeline entry, for a caller that adds it to its own counter update. */
 export const TIMELINE_ENTRY_COUNT: Record<string, number> = TIMELINE_COUNT;
 
-/** The counter delta of `entries` timeline entries (routing's hops and outcome), for the same. */
-export function timelineEntriesCount(entries: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(TIMELINE_COUNT).map(([field, n]) => [field, n * entries]));
-}
+/** The counter delta of several timeline entries (routing's hops and outcome), for the same. */
+export { timelineEntriesCount };
 
 /**
  * How an entry is written. `counted`: the caller counts it in its own counter update. `fresh`: the

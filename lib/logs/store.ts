@@ -81,6 +81,11 @@ registerSpreadField(typeOf('alert'), 'timeline_logs', [typeOf('notification')]);
 
 /** The counter delta of one alert timeline entry, for a caller that adds it to its own alert counter update. */
 export const TIMELINE_COUNT = { timeline_logs: 1 } as const;
+
+/** The counter delta of `entries` alert timeline entries (a pack's, routing's hops and outcome, an import's). */
+export function timelineEntriesCount(entries: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(TIMELINE_COUNT).map(([field, n]) => [field, n * entries]));
+}
 const countTimelineLog = (accountId: string) => addCounts(accountId, typeOf('alert'), TIMELINE_COUNT);
 
 /**
@@ -167,7 +172,7 @@ export async function insertTimelinePack(
     if (stored[CALL_ATTRIBUTE] !== call) return 'exists';
   }
   await Promise.all([
-    counted ? undefined : addCounts(first.account_id, typeOf('alert'), { timeline_logs: entries.length }),
+    counted ? undefined : addCounts(first.account_id, typeOf('alert'), timelineEntriesCount(entries.length)),
     ...entries.map((log) => logs.countOwners(log, 1)),
   ]);
   return 'inserted';
@@ -189,7 +194,7 @@ export async function importLogs(accountId: string, records: LogRecord[]): Promi
   await batchWrite(records.map((log) => ({ PutRequest: { Item: logs.item(log) } })));
   await Promise.all([
     adjustCounts(accountId, logs.type, { total: records.length - timeline }),
-    adjustCounts(accountId, typeOf('alert'), { timeline_logs: timeline }),
+    adjustCounts(accountId, typeOf('alert'), timelineEntriesCount(timeline)),
     adjustOwnerCounts(accountId, logs.type, owners),
   ]);
 }

@@ -338,7 +338,7 @@ function queryInput(partition: string, options: QueryOptions): QueryCommandInput
  * no item, and DynamoDB refuses its BETWEEN as a ValidationException: it is answered as empty
  * without a call. Bounds compare as DynamoDB compares strings (UTF-8 bytes), not as JavaScript does.
  */
-export function isEmptyRange(range: [string, string] | undefined): boolean {
+function isEmptyRange(range: [string, string] | undefined): boolean {
   return range !== undefined && Buffer.compare(Buffer.from(range[0]), Buffer.from(range[1])) > 0;
 }
 
