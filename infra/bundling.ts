@@ -43,8 +43,9 @@ export const ESBUILD_OPTIONS = {
   // bowser, which the SDK imports dynamically only to parse a browser's user agent (with code split,
   // esbuild would otherwise ship it as a chunk nothing loads); and the SDK's event-stream codec, which
   // its HTTP protocol imports dynamically only for an operation that streams events (none of
-  // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function. The S3
-  // client imports it statically, so the functions that hold one bundle it (esbuildOptionsFor).
+  // DynamoDB's, SQS's, SES's or End User Messaging's that we call does): 14 KiB per function. No
+  // function holds a client that imports it statically (the S3 client did: voicemail links are signed
+  // without it now, lib/voice-calls/s3-link.ts); test/infra/bundles.test.ts fails for one that would.
   external: ['source-map', 'bowser', EVENT_STREAMS] as string[],
   // An import of a name its module does not export is undefined at run time: a build error instead
   // (it guards the cut modules of infra/bundled/, whose exports are a subset of the package's).
@@ -58,19 +59,12 @@ export const ESBUILD_OPTIONS = {
 };
 
 /**
- * Entries whose code imports the SDK's event-stream codec statically: the S3 client of the voicemail
- * link (the voicemail function opens it, the SIP media function makes it). A deployed function has no
- * node_modules to find a left-out package in, so these bundle it; test/infra/bundles.test.ts fails
- * for any other function's file that imports a left-out package statically.
- */
-const EVENT_STREAM_ENTRIES = new Set(['functions/http/voicemail.ts', 'functions/voice/sip-media.ts']);
-
-/**
  * Entries that load zod's classic API only on first use, if at all (the queue workers, the sweeper,
  * the 404, and the public functions that validate no request with zod: one-click responses, voicemail
  * links, SMS replies, delivery receipts): their zod/mini is built apart (zodMiniOnItsOwn), so their
- * start holds the builders they run and not zod's core. test/infra/bundles.test.ts holds both sides: these load no module of
- * the zod package at start, every other function loads the classic API there.
+ * start holds the builders they run and not zod's core. The other HTTP functions load the classic
+ * API on a request's arrival (deferClassicZod). test/infra/bundles.test.ts holds both: no function of
+ * the catalogue loads a module of the zod package at start.
  */
 export const ZOD_MINI_APART_ENTRIES: ReadonlySet<string> = new Set([
   'functions/http/not-found.ts',
@@ -124,11 +118,32 @@ export function zodMiniOnItsOwn(): string {
   return file;
 }
 
+/**
+ * Whether an entry loads zod's classic API on a request's arrival rather than at its start: every
+ * HTTP function that validates requests with it (those not in ZOD_MINI_APART_ENTRIES). `zod` is
+ * infra/bundled/zod-deferred.ts there, whose bindings are filled by a dynamic import of the API
+ * (infra/bundled/zod-classic.ts, a chunk of its own); the handler starts that import when a request
+ * arrives and waits for it before it runs the route (lib/api/handler.ts), so a cold start's
+ * compilation of the API overlaps the request's authentication, and a GET or a DELETE that builds no
+ * schema has it loaded by then. Their zod/mini is built apart as the workers' is, so no module of zod's
+ * core is shared between the start and the chunk.
+ */
+export function deferClassicZod(entry: string): boolean {
+  return entry.startsWith('functions/http/') && !ZOD_MINI_APART_ENTRIES.has(entry);
+}
+
+const ZOD_DEFERRED = fileURLToPath(new URL('./bundled/zod-deferred.ts', import.meta.url));
+
+/** zod's classic API by its file: `zod` and every path under it are aliased where the API is deferred. */
+const ZOD_CLASSIC = fileURLToPath(new URL('../node_modules/zod/v4/index.js', import.meta.url));
+
 /** The esbuild options for one function entry (relative to the project root). */
 export function esbuildOptionsFor(entry: string): typeof ESBUILD_OPTIONS {
   let options = ESBUILD_OPTIONS;
-  if (EVENT_STREAM_ENTRIES.has(entry)) options = { ...options, external: options.external.filter((name) => name !== EVENT_STREAMS) };
   if (ZOD_MINI_APART_ENTRIES.has(entry)) options = { ...options, alias: { ...options.alias, 'zod/mini': zodMiniOnItsOwn() } };
+  if (deferClassicZod(entry)) {
+    options = { ...options, alias: { ...options.alias, zod: ZOD_DEFERRED, 'zod/v4': ZOD_CLASSIC, 'zod/mini': zodMiniOnItsOwn() } };
+  }
   return options;
 }
 

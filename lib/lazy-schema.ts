@@ -30,7 +30,15 @@ export function lazySchema<T extends z.core.$ZodType>(build: () => T): T {
   const become = () => {
     if (ready) return;
     ready = true;
-    const schema = build();
+    let schema: T;
+    try {
+      schema = build();
+    } catch (error) {
+      // Nothing of the stand-in changed yet: a later use builds it again (a builder that ran before
+      // its zod was loaded, infra/bundled/zod-deferred.ts, must not break the schema for good).
+      ready = false;
+      throw error;
+    }
     const internals = schema._zod as unknown as Internals;
     Reflect.setPrototypeOf(target, Reflect.getPrototypeOf(schema));
     internals.constr.init(stand, internals.def);

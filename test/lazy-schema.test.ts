@@ -35,6 +35,18 @@ describe('a schema built on first use', () => {
     expect([builds, built]).toEqual([1, afterFirstUse]);
   });
 
+  it('is built again on its next use when its builder failed (zod not loaded yet)', () => {
+    let loaded = false;
+    const title = lazySchema(() => {
+      if (!loaded) throw new TypeError('object is not a function');
+      return z.string().min(2);
+    });
+    expect(() => title.parse('ok')).toThrow(TypeError);
+    loaded = true;
+    expect(title.parse('ok')).toBe('ok');
+    expect(title.safeParse('x').success).toBe(false);
+  });
+
   it('is the schema for zod: its class, its methods, composition and the issues it reports', () => {
     const person = lazyStrictObject(() => ({ name: z.string(), age: z.number().int().min(0) }));
     expect(person).toBeInstanceOf(z.ZodObject);

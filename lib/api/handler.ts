@@ -12,6 +12,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { actingAs, type AuditActor } from '../audit-actor';
 import { limitCaller, limitSource, type RateLimitFields } from '../auth/request-limits';
+import { classicZod } from '../http/classic-zod';
 import { answersThatFit } from '../http/compression';
 import { CORS } from '../http/cors';
 import { Invalid, NotFound } from '../http/errors';
@@ -110,6 +111,10 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
         }
         const route = table.get(anyPath === undefined ? event.routeKey : `${method} ${anyPath}`);
         if (!route) throw new NotFound(`No route for ${method} ${event.rawPath}`);
+        // Where zod's classic API loads on a request's arrival (lib/http/classic-zod.ts), it compiles
+        // while the caller is authenticated; the route runs once it is there.
+        const validation = classicZod.load();
+        validation?.catch(() => {});
         const request = toApiRequest(event);
         if (!route.public && !(route.optional && !carriesCredentials(request.headers))) {
           request.principal = await (route.scim ? authenticateScim : authenticate)(request.headers);
@@ -117,6 +122,7 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
         } else if (limitedBySource) {
           limitFields.set(event, await limitSource(request.sourceIp));
         }
+        if (validation) await validation;
         const response = await actingAs(actorOf(request.principal as Principal | undefined, request), () => route.handler(request));
         if (response.text) return textResult(response.status, response.text.contentType, response.text.body, response.headers);
         return jsonResult(response.status, response.body, response.headers);

@@ -6,27 +6,29 @@
 // URL the description gets such an S3 link (valid as long as those credentials). Loaded with the first
 // voicemail or the first opened link (a chunk of its own).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { now } from '../clock';
 import { config } from '../config';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { publicBaseUrl, responseSecret } from '../notify/response-links';
-import { clientPerEndpoint, withoutSdkLogging } from '../sdk';
+import { signedS3Link } from './s3-link';
 
 export const VOICEMAIL_LINK_SECONDS = 7 * 86_400;
 /** How long the S3 link a voicemail link redirects to lasts: enough to start the download. */
 const OPENED_LINK_SECONDS = 300;
 const PREFIX = 'voicemail/';
 
-const s3: () => S3Client = clientPerEndpoint('AWS_ENDPOINT_URL_S3', () => {
-  // Path-style when pointed at a stand-in; virtual-hosted (S3's default) against AWS.
-  const client = new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL) });
-  withoutSdkLogging(client);
-  return client;
-});
+/** The SDK clients' credential chain (in a deployed bundle its environment link: the role's credentials), kept and refreshed by the chain. */
+let credentials: ReturnType<typeof defaultProvider> | undefined;
 
-function s3Link(bucket: string, key: string, seconds: number): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
+/**
+ * An S3 GET link signed for `seconds` with the function's own credentials, in its region:
+ * path-style at AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL) when set, S3's own address otherwise.
+ */
+async function s3Link(bucket: string, key: string, seconds: number): Promise<string> {
+  credentials ??= defaultProvider();
+  const region = process.env.AWS_REGION ?? 'us-east-1';
+  const endpoint = process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL;
+  return signedS3Link({ bucket, key, region, credentials: await credentials(), expiresIn: seconds, endpoint, signedAt: new Date() });
 }
 
 interface Claims {

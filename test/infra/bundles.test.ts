@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, packageOf, type FunctionBundle } from '../../infra/bundle-analysis';
-import { ZOD_MINI_APART_ENTRIES, zodMiniOnItsOwn } from '../../infra/bundling';
+import { deferClassicZod, ZOD_MINI_APART_ENTRIES, zodMiniOnItsOwn } from '../../infra/bundling';
 import { FUNCTIONS, SIP_MEDIA_FUNCTION } from '../../infra/functions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -65,10 +65,9 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [...PAGING, 'accountUsers', 'public'],
   '@aws-sdk/client-chime-sdk-voice': [...PAGING, 'accountUsers', 'public'],
-  // A live call's voicemail link, signed where the call is answered.
-  // Voicemail links: signed where a recording is linked (the SIP media function) and where a link is opened (voicemail).
-  '@aws-sdk/client-s3': ['voicemail', 'sipMedia'],
-  '@aws-sdk/s3-request-presigner': ['voicemail', 'sipMedia'],
+  // Voicemail links are signed without S3's client (lib/voice-calls/s3-link.ts): in no function.
+  '@aws-sdk/client-s3': [],
+  '@aws-sdk/s3-request-presigner': [],
   // Regular expressions of rules, evaluated where alerts are routed or paged, checked where rules are edited.
   // (the SIP media function: a key pressed in a page's call acts on the alert, as a one-click response does;
   // the functions whose senders and heartbeats resolve alerts hold them through the escalation step,
@@ -100,16 +99,12 @@ const HEAVY_PACKAGES: Record<string, string[]> = {
  * sends (a deployment that does not configure it never does); RE2 with the first rule holding a
  * $regex; YAML with the first rule text read (the automations function's routes that read
  * settings, each loaded with its first request); Handlebars with the first account template; the
- * phone metadata with the first phone number written; JOSE with the first single sign-on callback;
- * S3's client with the first voicemail recorded (its link signed) by the SIP media function, and at
- * the start of the voicemail function, which opens links and does nothing else.
+ * phone metadata with the first phone number written; JOSE with the first single sign-on callback.
  */
 const ON_FIRST_USE: Record<string, string[]> = {
   '@aws-sdk/client-sesv2': [],
   '@aws-sdk/client-pinpoint-sms-voice-v2': [],
   '@aws-sdk/client-chime-sdk-voice': [],
-  '@aws-sdk/client-s3': ['voicemail'],
-  '@aws-sdk/s3-request-presigner': ['voicemail'],
   re2js: [],
   yaml: [],
   handlebars: [],
@@ -172,11 +167,12 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
 };
 
 /**
- * The functions that do not load zod's classic API at start: every queue worker, the sweeper, the
+ * The functions that do not load zod's classic API when a request arrives: every queue worker, the sweeper, the
  * 404 and the public routes that validate no request with zod (one-click responses, voicemail links,
  * SMS replies, delivery receipts: their response schemas are mini's) read only their configuration
- * and a few messages, with zod/mini (lib/config.ts); the others validate a request's input with it. The classic API (~70 KiB, ~15 ms of a cold start) stays out of
- * their start, or in a chunk of a path they rarely take: a worker's module that imports an
+ * and a few messages, with zod/mini (lib/config.ts); the other HTTP functions validate a request's
+ * input with it and load it on a request's arrival (infra/bundling.ts, deferClassicZod). The classic
+ * API (~96 KiB, ~15 ms of a cold start) stays out of their start, or in a chunk of a path they rarely take: a worker's module that imports an
  * interface's input schemas for one helper puts it back (the helper belongs beside its record:
  * lib/routers/records.ts routerDefinition, lib/teams/records.ts chatWebhooksOf).
  */
@@ -276,16 +272,26 @@ describe("every function's bundle", () => {
     expect(holding.sort()).toEqual([...allowed].sort());
   });
 
-  it("loads zod's classic API at start only where it validates with it", () => {
+  it("loads zod's classic API at start in none of the catalogue's functions", () => {
     const classic = (input: string) => input.startsWith('node_modules/zod/v4/classic/');
-    const without = names.filter((name) => !Object.keys(bundles.get(name)!.inputs).some(classic));
-    expect(without.sort()).toEqual([...WITHOUT_CLASSIC_ZOD].sort());
-    // They are the functions whose zod/mini is built apart, and what they keep of zod at start is that
-    // module alone (the configuration's builders): no module of zod's core, which code splitting put
-    // in the escalation worker's start whole (82 KiB) because its lazy Slack path loads the classic API.
+    const withClassicAtStart = names.filter((name) => Object.keys(bundles.get(name)!.inputs).some(classic));
+    // The SIP media application's function (not an HTTP function, deployed with -c voiceProvider=chime) keeps it.
+    expect(withClassicAtStart).toEqual(['sipMedia']);
+    // The HTTP functions that validate requests with it load it in a chunk of its own, which their
+    // handler starts loading when a request arrives (infra/bundling.ts, deferClassicZod).
+    const deferred = names.filter((name) => deferClassicZod(ENTRIES[name]));
+    expect(deferred.sort()).toEqual(names.filter((name) => name !== 'sipMedia' && !WITHOUT_CLASSIC_ZOD.includes(name)).sort());
+    for (const name of deferred) {
+      expect(Object.keys(bundles.get(name)!.lazyInputs).some(classic), name).toBe(true);
+      expect(Object.keys(bundles.get(name)!.lazyInputs), name).toContain('infra/bundled/zod-classic.ts');
+    }
+    // The others are the functions whose zod/mini is built apart, as the deferred ones' is too, and what
+    // all of them keep of zod at start is that module alone (the configuration's builders): no module of zod's
+    // core, which code splitting put in the escalation worker's start whole (82 KiB) because its lazy
+    // Slack path loads the classic API.
     expect([...ZOD_MINI_APART_ENTRIES].sort()).toEqual(WITHOUT_CLASSIC_ZOD.map((name) => ENTRIES[name]).sort());
     const apart = path.relative(root, zodMiniOnItsOwn());
-    for (const name of WITHOUT_CLASSIC_ZOD) {
+    for (const name of [...WITHOUT_CLASSIC_ZOD, ...deferred]) {
       const atStart = Object.keys(bundles.get(name)!.inputs);
       expect(atStart, name).toContain(apart);
       expect(
