@@ -134,7 +134,7 @@ export function deferClassicZod(entry: string): boolean {
 
 const ZOD_DEFERRED = fileURLToPath(new URL('./bundled/zod-deferred.ts', import.meta.url));
 
-/** zod's classic API by its file: `zod` and every path under it are aliased where the API is deferred. */
+/** zod's classic API by its file, for infra/bundled/zod-classic.ts's `zod/v4`: where the API is deferred, the alias of `zod` would catch that path too. */
 const ZOD_CLASSIC = fileURLToPath(new URL('../node_modules/zod/v4/index.js', import.meta.url));
 
 /** The esbuild options for one function entry (relative to the project root). */
