@@ -40,8 +40,10 @@ export function signedS3Link(request: S3LinkRequest): string {
   let origin: string;
   let path: string;
   if (request.endpoint) {
-    origin = new URL(request.endpoint).origin;
-    path = `/${bucket}/${objectPath}`;
+    const endpoint = new URL(request.endpoint);
+    origin = endpoint.origin;
+    // An endpoint's own path (a proxy's prefix) comes first, as written.
+    path = `${endpoint.pathname.replace(/\/+$/, '')}/${bucket}/${objectPath}`;
   } else if (hostable(bucket)) {
     origin = `https://${bucket}.s3.${region}.${suffix}`;
     path = `/${objectPath}`;

@@ -29,6 +29,13 @@ const cases = [
     credentials: withoutToken,
     endpoint: 'https://s3.example.test',
   },
+  {
+    name: 'an endpoint with a path of its own',
+    bucket: 'oncall-voicemail',
+    region: 'us-east-1',
+    credentials: withToken,
+    endpoint: 'https://proxy.example.test/s3/eu/',
+  },
 ];
 
 const keys = ['voicemail/01JACC/01JALERT/3f2b-c0ffee.wav', "voicemail/acc/al x/tr~ans(1)!*'é+%.wav", 'voicemail/a/b//c/ünïcödé 🎙.wav'];
