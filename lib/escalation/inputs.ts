@@ -20,8 +20,15 @@ import type { TeamRecord } from '../teams/records';
 import { getTeams } from '../teams/store';
 import { CHANNELS } from '../notify/records';
 import type { NotificationRuleDefinition } from '../rule-engine/pick-channels';
-import { deliveryPlanFor, loadNotificationRules } from './delivery-plan';
+import { loadOnce } from '../load-once';
 import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput } from './engine';
+
+// Who is paged how (notification rules, the rule engine that reads them): loaded with the first
+// people a step loads, the only steps that can page. A step that records a stop loads nobody, so the
+// functions that acknowledge by a page's answer (one-click responses, SMS replies) do not load it at
+// their start (issue 21).
+const deliveryModule = /* @__PURE__ */ loadOnce(() => import('./delivery-plan'));
+type DeliveryModule = Awaited<ReturnType<typeof deliveryModule>>;
 
 interface TeamSnapshot {
   team: TeamRecord | null;
@@ -92,6 +99,8 @@ export class StepInputs {
   private readonly spans = new Map<string, OncallSpan[]>();
   readonly accountUsers = new Map<string, AccountUserRecord | null>();
   private readonly rules = new Map<string, NotificationRuleDefinition | null>();
+  /** lib/escalation/delivery-plan.ts, once people were loaded (deliveryModule). */
+  private delivery: DeliveryModule | undefined;
 
   constructor(
     readonly accountId: string,
@@ -150,10 +159,11 @@ export class StepInputs {
     const wanted = [...new Set(ids)].filter((id) => !this.accountUsers.has(id));
     if (wanted.length === 0) return;
     // Concurrent steps' people share a BatchGetItem (lib/store/items.ts getItem: reads of one turn go together).
-    const found = await getAccountUsers(this.accountId, wanted, CONFIGURATION);
+    const [found, delivery] = await Promise.all([getAccountUsers(this.accountId, wanted, CONFIGURATION), deliveryModule()]);
+    this.delivery = delivery;
     const byId = new Map(found.map((record) => [record.id, record]));
     for (const id of wanted) this.accountUsers.set(id, byId.get(id) ?? null);
-    const rules = await loadNotificationRules(this.accountId, found);
+    const rules = await delivery.loadNotificationRules(this.accountId, found);
     for (const record of found) this.rules.set(record.id, rules.get(record.id) ?? null);
   }
 
@@ -177,7 +187,9 @@ export class StepInputs {
       deliveryPlan: (accountUserId: string, template: PageTemplate) => {
         const accountUser = this.accountUsers.get(accountUserId);
         if (!accountUser) return [{ at_offset_ms: 0, channels: null }];
-        return deliveryPlanFor(accountUser, template, this.alert, this.rules.get(accountUserId) ?? null, this.at);
+        // A person is known only once loadAccountUsers has loaded the module too.
+        if (!this.delivery) throw new Error('a delivery plan asked before the people were loaded');
+        return this.delivery.deliveryPlanFor(accountUser, template, this.alert, this.rules.get(accountUserId) ?? null, this.at);
       },
       receivableChannels: (accountUserId: string) => {
         const accountUser = this.accountUsers.get(accountUserId);
