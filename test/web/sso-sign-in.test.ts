@@ -119,9 +119,13 @@ describe.skipIf(chromiumMissing !== null)('single sign-on in the console', () =>
     expect(h.problems).toEqual([]);
 
     await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9');
+    // The save's answer first (the service tries the issuer's discovery document: on a busy machine
+    // that round trip alone outlasted the poll's default second), then the field it marks.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v4/sso') && response.request().method() !== 'GET');
     await page.getByRole('button', { name: 'Save' }).click();
+    expect((await answered).status()).toBeGreaterThanOrEqual(400);
     const field = page.getByLabel('Issuer URL');
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 5_000 }).toBe('true');
     expect((await h.service.admin.get('/api/v4/sso')).body.issuer).toBe(issuer.issuer);
   });
 
