@@ -192,22 +192,21 @@ export async function coldStarts(): Promise<Record<string, number>> {
             .map((file) => path.join(dir, file))
         : [];
     };
-    const wall: Record<string, number[]> = { sdk: [], ...Object.fromEntries(Object.keys(files).map((name) => [name, []])) };
-    const cpu: Record<string, number[]> = { sdk: [], ...Object.fromEntries(Object.keys(files).map((name) => [name, []])) };
-    const withChunks: Record<string, number[]> = Object.fromEntries(Object.keys(files).map((name) => [name, []]));
-    const record = (name: string, time: { wall: number; cpu: number }) => {
-      wall[name].push(time.wall);
-      cpu[name].push(time.cpu);
+    const runs: Record<string, { wall: number; cpu: number }[]> = {
+      sdk: [],
+      ...Object.fromEntries(Object.keys(files).map((name) => [name, []])),
     };
+    const withChunks: Record<string, number[]> = Object.fromEntries(Object.keys(files).map((name) => [name, []]));
     for (let round = 0; round < 5; round++) {
-      record('sdk', importMs(sdkFile));
+      runs.sdk.push(importMs(sdkFile));
       for (const [name, file] of Object.entries(files)) {
-        record(name, importMs(file));
+        runs[name].push(importMs(file));
         if (chunksOf(name).length) withChunks[name].push(importMs(file, chunksOf(name)).wall);
       }
     }
-    const sdk = median(wall.sdk);
-    const sdkCpu = median(cpu.sdk);
+    const medianOf = (name: string, kind: 'wall' | 'cpu') => median(runs[name].map((run) => run[kind]));
+    const sdk = medianOf('sdk', 'wall');
+    const sdkCpu = medianOf('sdk', 'cpu');
     let largest = 0;
     let slowest = 0;
     let slowestRatio = 0;
@@ -215,8 +214,8 @@ export async function coldStarts(): Promise<Record<string, number>> {
     for (const name of Object.keys(files)) {
       // What a cold start loads (index.mjs and its static chunks), as the bundle budget test counts it.
       const { bytes, lazyBytes } = await bundleFunction(root, FUNCTIONS[name as keyof typeof FUNCTIONS].entry);
-      const init = median(wall[name]);
-      const initCpu = median(cpu[name]);
+      const init = medianOf(name, 'wall');
+      const initCpu = medianOf(name, 'cpu');
       figures[`bundle_${name}_kib`] = round(bytes / 1024, 1);
       if (lazyBytes) {
         figures[`bundle_${name}_on_first_use_kib`] = round(lazyBytes / 1024, 1);

@@ -140,10 +140,9 @@ const ZOD_CLASSIC = fileURLToPath(new URL('../node_modules/zod/v4/index.js', imp
 /** The esbuild options for one function entry (relative to the project root). */
 export function esbuildOptionsFor(entry: string): typeof ESBUILD_OPTIONS {
   let options = ESBUILD_OPTIONS;
-  if (ZOD_MINI_APART_ENTRIES.has(entry)) options = { ...options, alias: { ...options.alias, 'zod/mini': zodMiniOnItsOwn() } };
-  if (deferClassicZod(entry)) {
-    options = { ...options, alias: { ...options.alias, zod: ZOD_DEFERRED, 'zod/v4': ZOD_CLASSIC, 'zod/mini': zodMiniOnItsOwn() } };
-  }
+  if (ZOD_MINI_APART_ENTRIES.has(entry) || deferClassicZod(entry))
+    options = { ...options, alias: { ...options.alias, 'zod/mini': zodMiniOnItsOwn() } };
+  if (deferClassicZod(entry)) options = { ...options, alias: { ...options.alias, zod: ZOD_DEFERRED, 'zod/v4': ZOD_CLASSIC } };
   return options;
 }
 

@@ -77,6 +77,6 @@ export function signedS3Link(request: S3LinkRequest): string {
   const canonical = ['GET', path, queryOf(fields), `host:${host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
   const toSign = ['AWS4-HMAC-SHA256', stamp, scope, createHash('sha256').update(canonical, 'utf8').digest('hex')].join('\n');
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', signingKey).update(toSign, 'utf8').digest('hex');
+  const signature = hmac(signingKey, toSign).toString('hex');
   return `${origin}${path}?${queryOf({ ...fields, 'X-Amz-Signature': signature })}`;
 }

@@ -6,9 +6,9 @@
 // URL the description gets such an S3 link (valid as long as those credentials). Loaded with the first
 // voicemail or the first opened link (a chunk of its own).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { now } from '../clock';
 import { config } from '../config';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { publicBaseUrl, responseSecret } from '../notify/response-links';
 import { signedS3Link } from './s3-link';
 
