@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleFunction } from '../infra/bundle-analysis';
-import { ESBUILD_OPTIONS, esbuildOptionsFor, SPLIT_OPTIONS } from '../infra/bundling';
+import { buildFunction, ESBUILD_OPTIONS } from '../infra/bundling';
 import { FUNCTIONS } from '../infra/functions';
 import { startRuntime } from '../infra/local/runtime';
 import type { AccountUserRecord } from '../lib/account-users/records';
@@ -170,13 +170,7 @@ export async function coldStarts(): Promise<Record<string, number>> {
     await Promise.all([
       build({ ...ESBUILD_OPTIONS, stdin: { contents: SDK_ALONE, resolveDir: root, loader: 'ts' }, outfile: sdkFile, logLevel: 'silent' }),
       ...Object.entries(FUNCTIONS).map(([name, definition]) =>
-        build({
-          ...esbuildOptionsFor(definition.entry),
-          ...SPLIT_OPTIONS,
-          entryPoints: [path.join(root, definition.entry)],
-          outdir: path.dirname(files[name]),
-          logLevel: 'silent',
-        }),
+        buildFunction(root, definition.entry, path.dirname(files[name]), { logLevel: 'silent' }),
       ),
     ]);
     // The chunks each function loads only on first use: timed apart, after its start, so that the

@@ -1,10 +1,11 @@
 // How every function is bundled: the stack's function assets, the bundle budget test and the
 // cold-start benchmark all read these, so what is measured is exactly what is deployed.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { build, buildSync, type BuildResult, type Plugin } from 'esbuild';
 
 export const BUNDLE_TARGET = 'node22';
 
@@ -159,3 +160,98 @@ export const SPLIT_OPTIONS = {
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
 };
+
+const LAZY_PART = 'lazy-part';
+
+/**
+ * Every lazy part of ours reaches the whole start, so that the start is one chunk. esbuild splits
+ * code by the set of entry points (the function's, and each dynamic import()'s target) a module is
+ * reached from: the modules of a start that some lazy parts reach too went into one chunk per such
+ * set, up to 22 files at start (public, the sweeper), and a start's files cost ~0.45 ms each beside
+ * their bytes (docs/ARCHITECTURE.md, cold starts). Here the target of each dynamic import() of our
+ * own code (lib/, functions/, infra/bundled/; a package's are left as they are) is a small module
+ * in its place, `import * as start from '<entry>'; export const __start = start; export * from
+ * '<target>'`: every lazy part is reached from every entry point's set with the whole start in it,
+ * and the start becomes index.mjs, one chunk and esbuild's runtime helpers. The target's exports
+ * are the same (`export *` leaves a default out: it is re-exported by name where the target's source
+ * declares one). No module of a start awaits at its top level, so a lazy part is evaluated after
+ * the start has run and its import of the entry finds it done: a top-level await of a lazy part in
+ * a start would wait for itself.
+ */
+export function oneStartChunk(root: string, entry: string): Plugin {
+  const entryFile = path.resolve(root, entry);
+  const ours = (file: string) => file.startsWith(root + path.sep) && !path.relative(root, file).split(path.sep).includes('node_modules');
+  return {
+    name: 'one-start-chunk',
+    setup(builder) {
+      builder.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === LAZY_PART || !ours(args.importer)) return undefined;
+        const target = await builder.resolve(args.path, {
+          kind: 'dynamic-import',
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: LAZY_PART,
+        });
+        if (target.errors.length || !ours(target.path)) return undefined;
+        return { path: target.path, namespace: LAZY_PART };
+      });
+      builder.onLoad({ filter: /.*/, namespace: LAZY_PART }, (args) => {
+        const target = JSON.stringify(args.path);
+        const withDefault = /\bexport\s+default\b|\bas\s+default\b/.test(readFileSync(args.path, 'utf8'));
+        return {
+          contents: [
+            `import * as start from ${JSON.stringify(entryFile)};`,
+            'export const __start = start;',
+            `export * from ${target};`,
+            ...(withDefault ? [`export { default } from ${target};`] : []),
+          ].join('\n'),
+          resolveDir: path.dirname(args.path),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Builds one function (its entry relative to `root`) as it is deployed: the options above, split,
+ * one chunk at start. `write: false` keeps the files in memory (the budget test, the benchmarks).
+ */
+export function buildFunction<Write extends boolean = true>(
+  root: string,
+  entry: string,
+  outdir: string,
+  { write, metafile = false, logLevel = 'error' }: { write?: Write; metafile?: boolean; logLevel?: 'error' | 'silent' } = {},
+): Promise<BuildResult<{ write: Write; metafile: true }>> {
+  return build({
+    ...esbuildOptionsFor(entry),
+    ...SPLIT_OPTIONS,
+    absWorkingDir: root,
+    entryPoints: [path.join(root, entry)],
+    outdir,
+    write: write ?? true,
+    metafile,
+    logLevel,
+    plugins: [oneStartChunk(root, entry)],
+  }) as Promise<BuildResult<{ write: Write; metafile: true }>>;
+}
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+/**
+ * buildFunction for CDK's local bundling, which is synchronous: esbuild runs plugins only in its
+ * asynchronous build, so this runs this file in a child Node process (TypeScript through tsx, a
+ * development dependency as the CDK app's own runner is) and waits for it.
+ */
+export function buildFunctionSync(root: string, entry: string, outdir: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', THIS_FILE, entry, outdir], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+// `node --import tsx infra/bundling.ts <entry> <outdir>` (from the project root): buildFunctionSync's child.
+if (process.argv[1] && path.resolve(process.argv[1]) === THIS_FILE) {
+  const [entry, outdir] = process.argv.slice(2);
+  buildFunction(process.cwd(), entry, path.resolve(outdir)).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -8,8 +8,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { buildSync } from 'esbuild';
-import { esbuildOptionsFor, SPLIT_OPTIONS } from '../bundling';
+import { buildFunctionSync } from '../bundling';
 import { INDEXES } from '../../lib/store/table';
 import { QUEUES, type FunctionDefinition, type QueueName } from '../functions';
 
@@ -52,9 +51,8 @@ export class ServiceFunction extends Construct {
         resources: [logGroup.logGroupArn],
       }),
     );
-    // Built by esbuild with the options of infra/bundling.ts, split into index.mjs and the chunks it
-    // loads on first use: NodejsFunction writes one --outfile, which cannot split.
-    const entry = `${props.projectRoot}/${props.definition.entry}`;
+    // Built by esbuild as infra/bundling.ts builds every function, split into index.mjs and the chunks
+    // it loads on first use: NodejsFunction writes one --outfile, which cannot split.
     this.fn = new LambdaFunction(this, 'Fn', {
       role,
       code: Code.fromAsset(props.projectRoot, {
@@ -66,14 +64,7 @@ export class ServiceFunction extends Construct {
           environment: { FUNCTION_ENTRY: props.definition.entry },
           local: {
             tryBundle(outputDir) {
-              buildSync({
-                ...esbuildOptionsFor(props.definition.entry),
-                ...SPLIT_OPTIONS,
-                absWorkingDir: props.projectRoot,
-                entryPoints: [entry],
-                outdir: outputDir,
-                logLevel: 'error',
-              });
+              buildFunctionSync(props.projectRoot, props.definition.entry, outputDir);
               return true;
             },
           },

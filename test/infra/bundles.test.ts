@@ -249,6 +249,15 @@ describe("every function's bundle", () => {
     expect(heavy, 'bundles over the ceiling in all (KiB)').toEqual([]);
   });
 
+  // esbuild splits what a start shares with lazy parts into one chunk per set of parts reaching it
+  // (public's and the sweeper's starts were 22 files, ~0.45 ms each beside their bytes): every lazy
+  // part of ours reaches the whole start (infra/bundling.ts, oneStartChunk), so a start is index.mjs,
+  // one chunk, esbuild's runtime helpers and Powertools' invoke store (both reached by lazily loaded packages too).
+  it('loads its start from at most 4 files', () => {
+    const many = names.filter((name) => bundles.get(name)!.startFiles > 4).map((name) => [name, bundles.get(name)!.startFiles]);
+    expect(many, 'functions whose start is more files').toEqual([]);
+  });
+
   // A deployed function has no node_modules: a package left out of its bundle and imported statically
   // by any of its files fails that file's load (the voicemail link's S3 client imported the SDK's
   // event-stream codec, left out, statically: the link answered 500 when deployed).
