@@ -1,40 +1,88 @@
-// Configuration is read from the environment once (at cold start) and validated with zod,
-// so a missing or malformed variable fails loudly before any request is served.
-import * as z from 'zod/mini';
+// Configuration is read from the environment once (at cold start) and validated, so a missing or
+// malformed variable fails loudly before any request is served: every malformed one named, in the
+// order below, with what it must be.
+//
+// Validated by hand, not with zod: every function reads its configuration at start, and zod/mini's
+// builders were ~23 KiB and ~2 ms of every cold start for it (issue 21). The rules are zod's as the
+// configuration used them (test/config-reference.test.ts compares the two over 7 000
+// environments): a number is read with `Number` and must be finite, a URL is trimmed, parsed by
+// WHATWG's parser and its scheme checked (an http one must be written with `://`), and so on.
 import { onEnvironmentChange } from './dependencies';
 
-// zod/mini, not zod's classic API: the same validation, with what a setting needs imported one
-// function at a time, so a function that validates nothing else (the workers, the sweeper, the 404)
-// does not load the classic API at its cold start (issue 21: ~15 ms of every one). Every message is
-// the configuration's own: mini carries no locale of its own.
+/** A variable's value refused: the message says what it must be. */
+class Refused {
+  constructor(readonly message: string) {}
+}
+
+/** Reads one variable, set or unset: its value, or a Refused. */
+type Setting<T> = (raw: string | undefined) => T | Refused;
+
+/** Reads a variable's value once it is known to be set. */
+type Reader<T> = (raw: string) => T | Refused;
+
+const refused = (value: unknown): value is Refused => value instanceof Refused;
+
+/** A required text of at least `min` characters. */
+const atLeast =
+  (min: number, error = `at least ${min} characters`): Setting<string> =>
+  (raw) =>
+    raw !== undefined && raw.length >= min ? raw : new Refused(error);
+
+/** Unset stays unset (undefined); a value is read by `setting`. */
+const optional =
+  <T>(setting: Reader<T>): Setting<T | undefined> =>
+  (raw) =>
+    raw === undefined ? undefined : setting(raw);
+
+/** Unset is `value`; a value is read by `setting`. */
+const withDefault =
+  <T>(setting: Reader<T>, value: T): Setting<T> =>
+  (raw) =>
+    raw === undefined ? value : setting(raw);
 
 /** A blank value (`''`) read as unset. */
-const blankIsUnset = () => z.transform((v: unknown) => (v === '' ? undefined : v));
+const blankIsUnset =
+  <T>(setting: Setting<T>): Setting<T> =>
+  (raw) =>
+    setting(raw === '' ? undefined : raw);
 
 /** A blank or all-whitespace value read as unset. */
-const whitespaceIsUnset = () => z.transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v));
+const whitespaceIsUnset =
+  <T>(setting: Setting<T>): Setting<T> =>
+  (raw) =>
+    setting(raw !== undefined && raw.trim() === '' ? undefined : raw);
 
-const bool = () =>
-  z.pipe(
-    z.optional(z.enum(['true', 'false', '1', '0', ''], { error: 'true, false, 1, 0 or blank' })),
-    z.transform((v) => v === 'true' || v === '1'),
-  );
+/** Any text, as it is. */
+const text: Setting<string | undefined> = (raw) => raw;
 
-const optionalText = () => z.pipe(whitespaceIsUnset(), z.optional(z.string().check(z.trim())));
+/** A switch: true or 1 on; false, 0, blank or unset off. */
+const bool = (): Setting<boolean> => (raw) => {
+  if (raw === undefined || raw === 'true' || raw === '1') return raw !== undefined;
+  return ['false', '0', ''].includes(raw) ? false : new Refused('true, false, 1, 0 or blank');
+};
+
+/** Text trimmed, blank or all-whitespace read as unset. */
+const optionalText = (): Setting<string | undefined> => whitespaceIsUnset(optional((raw) => raw.trim()));
+
+/** Text matching `pattern`, else refused with `error`. */
+const matching =
+  (pattern: RegExp, error: string): Setting<string> =>
+  (raw) =>
+    raw !== undefined && pattern.test(raw) ? raw : new Refused(error);
 
 export const DEFAULT_LIST_READ_BUDGET = 10_000;
 
-const topicArn = () =>
-  z.pipe(
-    blankIsUnset(),
-    z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN'))),
-  );
+const topicArn = () => blankIsUnset(optional(matching(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN')));
 
-const ulidSetting = () =>
-  z.pipe(whitespaceIsUnset(), z.optional(z.string({ error: 'a ULID' }).check(z.trim(), z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'a ULID'))));
+const ulidSetting = () => whitespaceIsUnset(optional((raw) => matching(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'a ULID')(raw.trim())));
 
 /** A number read from its text (`Number`), finite, meeting `test`, else refused with `message`. */
-const numberWhere = (test: (n: number) => boolean, message: string) => z.coerce.number({ error: message }).check(z.refine(test, message));
+const numberWhere =
+  (test: (n: number) => boolean, message: string): Setting<number> =>
+  (raw) => {
+    const n = Number(raw);
+    return Number.isFinite(n) && test(n) ? n : new Refused(message);
+  };
 
 /** A whole number from 1 (to `max`, when given). */
 const whole = (max?: number) => {
@@ -45,39 +93,55 @@ const whole = (max?: number) => {
 /** A request limit: a whole number from 1 to 10 000 000. */
 const limit = () => whole(10_000_000);
 
-/** Text of at least `min` characters. */
-const atLeast = (min: number, error = `at least ${min} characters`) => z.string({ error }).check(z.minLength(min, error));
+/**
+ * A URL whose scheme `protocol` matches: trimmed, parsed by WHATWG's URL parser, kept as written
+ * (less tabs and line breaks, which the parser skips too). An http(s) URL must name its scheme with
+ * `://` (`http:example.com` parses, and is refused).
+ */
+const address =
+  (protocol: RegExp, error: string): Setting<string> =>
+  (raw) => {
+    const trimmed = (raw ?? '').trim();
+    if (protocol.source === '^https?$' && !/^https?:\/\//i.test(trimmed)) return new Refused(error);
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      return new Refused(error);
+    }
+    return protocol.test(url.protocol.slice(0, -1)) ? trimmed.replace(/[\t\n\r]/g, '') : new Refused(error);
+  };
 
-/** A URL whose scheme `protocol` matches. */
-const address = (protocol: RegExp, error: string) => z.url({ protocol, error });
+const oneOf =
+  <const T extends readonly [string, ...string[]]>(values: T): Setting<T[number]> =>
+  (raw) =>
+    values.includes(raw as T[number]) ? (raw as T[number]) : new Refused(`one of ${values.join(', ')}`);
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `one of ${values.join(', ')}` });
-
-const shape = () => ({
+const SETTINGS = {
   TABLE_NAME: atLeast(3, 'a table name of at least 3 characters'),
-  INGEST_QUEUE_URL: z.optional(z.string()),
-  ROUTING_QUEUE_URL: z.optional(z.string()),
-  ESCALATION_QUEUE_URL: z.optional(z.string()),
-  JWT_SECRET: z.optional(atLeast(16)),
-  JWT_TTL_SECONDS: z._default(whole(), 12 * 3600),
-  AUTH_CACHE_SECONDS: z._default(
+  INGEST_QUEUE_URL: text,
+  ROUTING_QUEUE_URL: text,
+  ESCALATION_QUEUE_URL: text,
+  JWT_SECRET: optional(atLeast(16)),
+  JWT_TTL_SECONDS: withDefault(whole(), 12 * 3600),
+  AUTH_CACHE_SECONDS: withDefault(
     numberWhere((n) => n >= 0, 'a number of seconds, 0 or more'),
     10,
   ),
   SIGNUP_ENABLED: bool(),
   /** The local outbox: console, memory and log record every message as sent (nothing leaves the
    * machine); none leaves each channel to its configured provider (else recorded failed). */
-  OUTBOX: z._default(oneOf(['console', 'log', 'memory', 'none']), 'none'),
-  LOG_LEVEL: z._default(oneOf(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
-  INGEST_RATE_LIMIT_PER_MINUTE: z._default(whole(10_000_000), 600),
-  INGEST_RATE_LIMIT_BURST: z._default(whole(1_000_000), 2000),
+  OUTBOX: withDefault(oneOf(['console', 'log', 'memory', 'none']), 'none'),
+  LOG_LEVEL: withDefault(oneOf(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  INGEST_RATE_LIMIT_PER_MINUTE: withDefault(whole(10_000_000), 600),
+  INGEST_RATE_LIMIT_BURST: withDefault(whole(1_000_000), 2000),
   /** Requests each credential (API key, a person's login sessions) may make: the sustained rate and the burst (docs/api.md#request-limits). */
-  API_RATE_LIMIT_PER_MINUTE: z._default(limit(), 1200),
-  API_RATE_LIMIT_BURST: z._default(limit(), 200),
+  API_RATE_LIMIT_PER_MINUTE: withDefault(limit(), 1200),
+  API_RATE_LIMIT_BURST: withDefault(limit(), 200),
   /** Requests each account may make, all its credentials together. */
-  ACCOUNT_RATE_LIMIT_PER_MINUTE: z._default(limit(), 6000),
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: withDefault(limit(), 6000),
   /** Divides relative timers (docs/api.md#escalation-and-notifications): rule delays, aggregate windows, webhook retries; the inbound rate limiter's minute too. */
-  TIME_SCALE: z._default(
+  TIME_SCALE: withDefault(
     numberWhere((n) => n > 0, 'a number above 0'),
     1,
   ),
@@ -85,15 +149,15 @@ const shape = () => ({
    * instead of accepted as unverified. */
   SNS_SIGNATURE_REQUIRED: bool(),
   /** Base of the inbound addresses shown as integrations' `url` (default: the request's own host). */
-  PUBLIC_BASE_URL: z.pipe(blankIsUnset(), z.optional(address(/^https?$/, 'an http or https URL'))),
+  PUBLIC_BASE_URL: blankIsUnset(optional(address(/^https?$/, 'an http or https URL'))),
   /** The console's address, the base of the links e-mailed to people (password reset, one-click
    * responses to pages). */
-  CONSOLE_URL: z.pipe(blankIsUnset(), z.optional(address(/^https?$/, 'an http or https URL'))),
-  PASSWORD_RESET_TTL_SECONDS: z._default(whole(), 3600),
+  CONSOLE_URL: blankIsUnset(optional(address(/^https?$/, 'an http or https URL'))),
+  PASSWORD_RESET_TTL_SECONDS: withDefault(whole(), 3600),
   /** Password reset requests allowed per e-mail address, and per source address, in 15 minutes. */
-  PASSWORD_RESET_PER_EMAIL: z._default(whole(), 8),
-  PASSWORD_RESET_PER_IP: z._default(whole(), 100),
-  WEBHOOK_QUEUE_URL: z.optional(z.string()),
+  PASSWORD_RESET_PER_EMAIL: withDefault(whole(), 8),
+  PASSWORD_RESET_PER_IP: withDefault(whole(), 100),
+  WEBHOOK_QUEUE_URL: text,
   /** Lets automations and outgoing webhooks reach loopback, private and link-local addresses (docs/api.md#automations). */
   ALLOW_PRIVATE_AUTOMATION_TARGETS: bool(),
   /** Lets single sign-on issuers be plain http or on loopback and private addresses: local tests and development only (docs/api.md#single-sign-on). */
@@ -102,9 +166,9 @@ const shape = () => ({
   ALLOW_PRIVATE_IMPORT_SOURCES: bool(),
   /** Objects a list reads at most to answer a query outside its indexes; beyond it the query is
    * refused (422/400) naming the filters and sorts that are indexed (docs/api.md#lists). */
-  LIST_READ_BUDGET: z._default(whole(), DEFAULT_LIST_READ_BUDGET),
+  LIST_READ_BUDGET: withDefault(whole(), DEFAULT_LIST_READ_BUDGET),
   /** Signs one-click response links; generated once and kept in the table when unset. */
-  RESPONSE_TOKEN_SECRET: z.optional(atLeast(32)),
+  RESPONSE_TOKEN_SECRET: optional(atLeast(32)),
   // Deployed delivery (README "Delivering notifications"): each channel's provider is enabled by its
   // variables; a channel without one goes to the local outbox (OUTBOX), else is recorded failed.
   /** E-mail through Amazon SES (v2 SendEmail): the sender, e.g. `On-call <oncall@example.com>`
@@ -120,7 +184,7 @@ const shape = () => ({
   /** An End User Messaging configuration set for SMS and voice messages. */
   SMS_CONFIGURATION_SET: optionalText(),
   /** The text-to-speech voice of calls (End User Messaging's VoiceId). */
-  VOICE_ID: z._default(z.string().check(z.regex(/^[A-Z_]+$/, 'an End User Messaging VoiceId such as JOANNA')), 'JOANNA'),
+  VOICE_ID: withDefault(matching(/^[A-Z_]+$/, 'an End User Messaging VoiceId such as JOANNA'), 'JOANNA'),
   /** Calls you can answer (README "Voice you can answer"): the Amazon Chime SDK SIP media application
    * that places pages by voice (CreateSipMediaApplicationCall) and runs the live call routing, and
    * the number its calls come from (E.164). Both, or voice stays End User Messaging's. */
@@ -136,7 +200,7 @@ const shape = () => ({
   DELIVERY_TOPIC_ARN: topicArn(),
   /** Web Push: the VAPID subject (a `mailto:` or `https:` URL where push services can reach the
    * operator). Setting it sends push notifications through the browsers' push services. */
-  WEB_PUSH_SUBJECT: z.pipe(blankIsUnset(), z.optional(address(/^(https|mailto)$/, 'an https or mailto URL'))),
+  WEB_PUSH_SUBJECT: blankIsUnset(optional(address(/^(https|mailto)$/, 'an https or mailto URL'))),
   /** VAPID keys (base64url, as `web-push generate-vapid-keys` prints them); both or neither. Unset,
    * a pair is generated once and kept in the table, like the JWT secret. */
   VAPID_PUBLIC_KEY: optionalText(),
@@ -144,9 +208,9 @@ const shape = () => ({
   /** Encrypts secrets stored in the table (a Slack workspace's bot token and signing secret) with
    * AES-256-GCM: any string of at least 32 characters, from which the key is derived. Unset, a random
    * key is generated once and kept in the table, like the JWT secret. */
-  SECRETS_KEY: z.pipe(blankIsUnset(), z.optional(atLeast(32))),
+  SECRETS_KEY: blankIsUnset(optional(atLeast(32))),
   /** Slack's Web API (docs/api.md#slack): every method is called at this base + the method's name. */
-  SLACK_API_URL: z.pipe(blankIsUnset(), z._default(address(/^https?$/, 'an http or https URL'), 'https://slack.com/api/')),
+  SLACK_API_URL: blankIsUnset(withDefault(address(/^https?$/, 'an http or https URL'), 'https://slack.com/api/')),
   /** A Slack app of the deployment's own: turns on "Add to Slack" (GET /api/v4/slack/install and the
    * OAuth redirect GET /public/slack/oauth); all three or none. The signing secret checks the requests
    * Slack sends for every workspace that installed the app. */
@@ -158,12 +222,11 @@ const shape = () => ({
    * them) or neither. */
   CANARY_TEAM_ID: ulidSetting(),
   CANARY_ACCOUNT_ID: ulidSetting(),
-});
+} satisfies Record<string, Setting<unknown>>;
 
-const makeSchema = () => z.object(shape());
-let schema: ReturnType<typeof makeSchema> | undefined;
+type Settings = typeof SETTINGS;
 
-export type Config = z.infer<ReturnType<typeof makeSchema>>;
+export type Config = { [Name in keyof Settings]: Exclude<ReturnType<Settings[Name]>, Refused> };
 
 function checkPairs(config: Config): string | null {
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
@@ -184,14 +247,17 @@ onEnvironmentChange(() => {
 
 export function config(): Config {
   if (!cached) {
-    const parsed = (schema ??= makeSchema()).safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`Invalid configuration: ${fields}`);
+    const read: Record<string, unknown> = {};
+    const problems: string[] = [];
+    for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+      const value = setting(process.env[name]);
+      if (refused(value)) problems.push(`${name}: ${value.message}`);
+      else read[name] = value;
     }
-    const problem = checkPairs(parsed.data);
+    if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+    const problem = checkPairs(read as Config);
     if (problem) throw new Error(`Invalid configuration: ${problem}`);
-    cached = parsed.data;
+    cached = read as Config;
   }
   return cached;
 }

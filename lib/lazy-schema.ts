@@ -13,9 +13,12 @@
 // holds, and the schemas built from it (`.optional()`, `.extend()`) refer to it. Metadata the builder
 // registers on its result (`.describe()`, `.meta()`) is copied to the stand-in.
 import * as z from 'zod';
-// The registry every zod copy shares (it lives on globalThis), taken from mini's builders so that a
-// stand-in of a mini schema (lib/page-responses/schemas.ts) does not load the classic API with it.
-import { globalRegistry } from 'zod/mini';
+
+/** The registry every zod copy shares: zod keeps it on globalThis, made by the first copy loaded. Read
+ * there, not imported from a copy: a stand-in of a mini schema (lib/page-responses/schemas.ts) must not
+ * load the classic API with it, nor a function's start zod/mini's builders for it (issue 21). A stand-in
+ * reads it once its builder has built a schema, so a copy of zod is loaded by then. */
+const globalRegistry = () => (globalThis as { __zod_globalRegistry?: z.core.$ZodRegistry<z.core.GlobalMeta> }).__zod_globalRegistry!;
 
 interface Internals {
   def: unknown;
@@ -47,8 +50,8 @@ export function lazySchema<T extends z.core.$ZodType>(build: () => T): T {
     for (const deferred of own.deferred ?? []) deferred();
     own.deferred = undefined;
     if (internals.parent) own.parent = internals.parent;
-    const meta = globalRegistry.get(schema);
-    if (meta) globalRegistry.add(stand, meta);
+    const meta = globalRegistry().get(schema);
+    if (meta) globalRegistry().add(stand, meta);
   };
   const stand = new Proxy(target, {
     get: (t, key, receiver): unknown => (become(), Reflect.get(t, key, receiver) as unknown),

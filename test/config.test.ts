@@ -139,7 +139,7 @@ describe('configuration', () => {
     });
   });
 
-  // A message the configuration words itself is pinned; zod's own wording is not ours to pin.
+  // Messages pinned where the case is about the wording; test/config-reference.test.ts holds every one.
   const named = (name: string) => new RegExp(`^Invalid configuration: ${name}: [^;]+$`);
   it.each([
     [{ TABLE_NAME: undefined }, named('TABLE_NAME')],

@@ -1,7 +1,6 @@
-// The zod/mini builders the service uses (lib/config.ts, lib/notify/content/response-token.ts,
+// The zod/mini builders the service uses (lib/notify/content/response-token.ts,
 // lib/slack/interaction-queue.ts, the response schemas of lib/page-responses, lib/sms-replies and
-// lib/delivery-receipts, and the registry of lib/lazy-schema.ts and lib/http/document-names.ts),
-// re-exported to be built into one module of their own
+// lib/delivery-receipts; the configuration is validated without zod since issue 21), re-exported to be built into one module of their own
 // (infra/bundling.ts, zodMiniOnItsOwn) for the functions that load no other zod at start.
 //
 // Why: in a function that imports zod/mini at start and zod's classic API only in a lazy chunk (the
@@ -13,11 +12,8 @@
 // A builder the service starts using must be added here: the functions' bundles are built with
 // esbuild's `import-is-undefined` as an error, so a missing one fails the build, not a cold start.
 export {
-  _default,
   boolean,
-  coerce,
   enum,
-  globalRegistry,
   int,
   literal,
   nullable,
@@ -26,14 +22,8 @@ export {
   number,
   object,
   optional,
-  pipe,
-  refine,
   regex,
-  registry,
   strictObject,
   string,
-  transform,
-  trim,
   union,
-  url,
 } from 'zod/mini';
