@@ -2,14 +2,15 @@
 // their failures per provider, webhook accepted → alert created, escalation timer lateness, the
 // canary. Written as CloudWatch Embedded Metric Format lines on stdout through Powertools Metrics:
 // CloudWatch Logs turns them into metrics, so recording one costs no API call and no wait.
-// What a request records is kept here and written once per invocation (`flushMetrics`, called by
-// the HTTP handler, the queue workers and the sweeper), so the package is loaded, and its Metrics
+// What a request records is kept here and written once per invocation (`flushInvocation`, called by
+// the HTTP handler, the queue workers and the sweeper, with the log lines that wait for the Logger), so the package is loaded, and its Metrics
 // object made, only by an invocation that recorded something: a cold start does neither.
 // Locally (`npm start`, tests) the lines would drown the console, so they are written only where
 // lib/log.ts would show debug lines (LOG_LEVEL=debug) or where POWERTOOLS_METRICS_DISABLED=false
 // asks for them; in Lambda always, unless POWERTOOLS_METRICS_DISABLED=true.
 // Dimensions stay few and low in cardinality (a channel, a provider): never an account, alert or person.
 import type { Metrics } from '@aws-lambda-powertools/metrics';
+import { logsWritten } from './log';
 
 /** The CloudWatch namespace of every metric here (infra/constructs/monitoring.ts alarms on them). */
 export const METRICS_NAMESPACE = 'Oncall';
@@ -109,13 +110,18 @@ export async function flushMetrics(): Promise<void> {
   }
 }
 
-/** Runs an entry point's handler and writes its metrics when it is done, however it ended. */
-export function flushingMetrics<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+/** What an invocation leaves to write before it ends: its metrics, and log lines waiting for the Logger (lib/log.ts). */
+export async function flushInvocation(): Promise<void> {
+  await Promise.all([flushMetrics(), logsWritten()]);
+}
+
+/** Runs an entry point's handler and writes its metrics and waiting log lines when it is done, however it ended. */
+export function flushedAtEnd<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await handler(...args);
     } finally {
-      await flushMetrics();
+      await flushInvocation();
     }
   };
 }

@@ -11,7 +11,7 @@ import { parseBroadcastMessage } from '../../lib/broadcasts/timers';
 import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
-import { flushingMetrics } from '../../lib/metrics';
+import { flushedAtEnd } from '../../lib/metrics';
 import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
 import { loadOnce } from '../../lib/load-once';
 
@@ -63,7 +63,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
   return logFailure('escalation step failed', record, processEscalationMessage(message), { kind: message.kind });
 }
 
-export const handler = flushingMetrics(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+export const handler = flushedAtEnd(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
   processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
     context,
     throwOnFullBatchFailure: false,

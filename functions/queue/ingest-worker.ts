@@ -9,7 +9,7 @@ import { parseIngestMessage, type IngestMessage } from '../../lib/integrations/i
 import { emptyPrefetch, prefetchBatch, type Prefetched } from '../../lib/integrations/ingest/prefetch';
 import { processAttempt } from '../../lib/integrations/ingest/process-incoming-log';
 import { logger } from '../../lib/log';
-import { flushingMetrics } from '../../lib/metrics';
+import { flushedAtEnd } from '../../lib/metrics';
 
 async function handleRecord(record: SQSRecord, prefetched: Prefetched): Promise<void> {
   const message = parseIngestMessage(record.body);
@@ -29,7 +29,7 @@ async function handleRecord(record: SQSRecord, prefetched: Prefetched): Promise<
   );
 }
 
-export const handler = flushingMetrics(async (event: SQSEvent, context: Context) => {
+export const handler = flushedAtEnd(async (event: SQSEvent, context: Context) => {
   const messages = event.Records.map((r) => parseIngestMessage(r.body)).filter((m): m is IngestMessage => m !== null);
   // A failed prefetch only costs speed: every record then reads for itself.
   const prefetched = await prefetchBatch(messages).catch((error: unknown) => {

@@ -7,7 +7,7 @@ import type { AlertRecord } from '../../lib/alerts/records';
 import { prefetchAlerts, routeAlert } from '../../lib/alert-routing/route-alert';
 import { parseRoutingMessage, type RoutingMessage } from '../../lib/alerts/routing-queue';
 import { logger } from '../../lib/log';
-import { flushingMetrics } from '../../lib/metrics';
+import { flushedAtEnd } from '../../lib/metrics';
 
 async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecord | null>): Promise<void> {
   const message = parseRoutingMessage(record.body);
@@ -23,7 +23,7 @@ async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecor
 
 // A processor per invocation: the local runtime runs several batches of one handler at once, and a
 // shared processor would mix their failure lists.
-export const handler = flushingMetrics(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+export const handler = flushedAtEnd(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const messages = event.Records.map((r) => parseRoutingMessage(r.body)).filter((m): m is RoutingMessage => m !== null);
   // A failed prefetch only costs speed: every record then reads for itself.
   const prefetched = await prefetchAlerts(messages).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { AlertEventMessage } from '../../lib/alerts/alert-events';
 import { logger } from '../../lib/log';
-import { flushingMetrics } from '../../lib/metrics';
+import { flushedAtEnd } from '../../lib/metrics';
 import { attemptDelivery } from '../../lib/outgoing-webhooks/deliver';
 import { fanOutAlertEvent } from '../../lib/outgoing-webhooks/fan-out';
 import { parseWebhookMessage } from '../../lib/outgoing-webhooks/webhook-queue';
@@ -40,6 +40,6 @@ async function handleRecord(record: SQSRecord): Promise<void> {
   }
 }
 
-export const handler = flushingMetrics(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+export const handler = flushedAtEnd(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
   processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false }),
 );

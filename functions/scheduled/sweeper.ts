@@ -23,7 +23,7 @@ import { redrivePendingLogs, sweepPendingLogs } from '../../lib/integrations/ing
 import { config } from '../../lib/config';
 import { sweepHeartbeats } from '../../lib/integrations/sweep-heartbeats';
 import { logger } from '../../lib/log';
-import { flushingMetrics } from '../../lib/metrics';
+import { flushedAtEnd } from '../../lib/metrics';
 import { sweepPendingDeliveries } from '../../lib/outgoing-webhooks/sweep-deliveries';
 import { sweepTeamMessages } from '../../lib/slack/sweep-team-messages';
 import { loadOnce } from '../../lib/load-once';
@@ -51,7 +51,7 @@ async function duty<T>(name: string, run: () => Promise<T>): Promise<T | { error
   }
 }
 
-export const handler = flushingMetrics(async (event?: { redrive?: string; startedAt?: number }) => {
+export const handler = flushedAtEnd(async (event?: { redrive?: string; startedAt?: number }) => {
   const startup = event?.redrive === 'all';
   const [inbound, unrouted, webhooks, escalations, broadcasts, oncall, slack, heartbeats, audit, gaps, counters, canary] =
     await Promise.all([

@@ -20,7 +20,7 @@ import type { Principal } from '../http/principal';
 import { toApiRequest, type ApiRequest, type ApiResponse } from '../http/request';
 import { errorResult, jsonResult, textResult } from '../http/gateway-results';
 import type { HandlersOf, RouteContract } from '../http/route-contract';
-import { flushMetrics } from '../metrics';
+import { flushInvocation } from '../metrics';
 import { authenticate, authenticateScim, carriesCredentials } from './authenticate';
 
 type RouteHandler = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -36,9 +36,9 @@ function errorMapper(): MiddlewareObj<Event, Result> {
   };
 }
 
-/** Writes what the request recorded (lib/metrics.ts) once it is answered, or failed. */
-function metricsFlush(): MiddlewareObj<Event, Result> {
-  return { after: () => flushMetrics(), onError: () => flushMetrics() };
+/** Writes what the request recorded (lib/metrics.ts) and the log lines waiting for the Logger (lib/log.ts) once it is answered, or failed. */
+function invocationFlush(): MiddlewareObj<Event, Result> {
+  return { after: () => flushInvocation(), onError: () => flushInvocation() };
 }
 
 /** The RateLimit-* fields of each request in flight, added to its answer, an error's too. */
@@ -96,7 +96,7 @@ export function httpHandler<Contract extends RouteContract>(contract: Contract, 
   }
   return (
     middy<Event, Result>()
-      .use(metricsFlush())
+      .use(invocationFlush())
       .use(answerThatFits())
       // After the error mapping in middy's reverse order: a 404 or 422 carries the fields too.
       .use(rateLimitFields(limitFields))

@@ -128,6 +128,8 @@ const ON_FIRST_USE: Record<string, string[]> = {
   // vocabulary, not its checks (lib/integrations/outgoing-webhook-checks.ts): not in the inbound
   // function or the ingest worker.
   'ipaddr.js': ['imports', 'scim', 'sso', 'teams', 'webhookWorker'],
+  // With the first log line (lib/log.ts): most invocations write none.
+  '@aws-lambda-powertools/logger': [],
 };
 
 /**

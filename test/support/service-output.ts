@@ -1,7 +1,7 @@
 // What a test reads back to check that a secret went nowhere: every item of the service's table, and
 // the log lines the service wrote (at DEBUG) while some work ran.
 import { ScanCommand } from '../../lib/store/commands';
-import { logger } from '../../lib/log';
+import { logger, logsWritten } from '../../lib/log';
 import { db } from '../../lib/store/client';
 
 /** Every item of the table (a Scan: tests only). */
@@ -33,6 +33,7 @@ export async function outputOf(work: () => Promise<void>): Promise<string> {
   const restore = [capture(process.stdout), capture(process.stderr)];
   try {
     await work();
+    await logsWritten();
   } finally {
     restore.forEach((undo) => undo());
     logger.setLogLevel(level);
