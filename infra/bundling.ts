@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildResult, type Plugin } from 'esbuild';
 
@@ -164,17 +165,33 @@ export const SPLIT_OPTIONS = {
 const LAZY_PART = 'lazy-part';
 
 /**
+ * Whether importing `file` gives a default export: a CommonJS module always does (its
+ * `module.exports`, which is all a dynamic import of one gives in a split build), an ES module when
+ * it declares one. A module is ES by its extension, else by an import or export statement in it, as
+ * esbuild tells them apart.
+ */
+function hasDefaultExport(file: string): boolean {
+  if (file.endsWith('.cjs')) return true;
+  const source = readFileSync(file, 'utf8');
+  const esm =
+    file.endsWith('.mjs') ||
+    /(?:^|[\n;{}])\s*(?:export\s*(?:[{*]|default\b|const\b|let\b|var\b|function\b|class\b|async\b)|import\s*(?:[\w{*]|["']))/.test(source);
+  return !esm || /\bexport\s+default\b|\bas\s+default\b|\bexport\s*\{\s*default\b/.test(source);
+}
+
+/**
  * Every lazy part of ours reaches the whole start, so that the start is one chunk. esbuild splits
  * code by the set of entry points (the function's, and each dynamic import()'s target) a module is
  * reached from: the modules of a start that some lazy parts reach too went into one chunk per such
  * set, up to 22 files at start (public, the sweeper), and a start's files cost ~0.45 ms each beside
- * their bytes (docs/ARCHITECTURE.md, cold starts). Here the target of each dynamic import() of our
- * own code (lib/, functions/, infra/bundled/; a package's are left as they are) is a small module
- * in its place, `import * as start from '<entry>'; export const __start = start; export * from
+ * their bytes (docs/ARCHITECTURE.md, cold starts). Here the target of each dynamic import() in our
+ * own code (lib/, functions/, infra/bundled/), a module of ours or a package's, is a small module in
+ * its place, `import * as start from '<entry>'; export const __start = start; export * from
  * '<target>'`: every lazy part is reached from every entry point's set with the whole start in it,
- * and the start becomes index.mjs, one chunk and esbuild's runtime helpers. The target's exports
- * are the same (`export *` leaves a default out: it is re-exported by name where the target's source
- * declares one). No module of a start awaits at its top level, so a lazy part is evaluated after
+ * and the start becomes index.mjs and one chunk (esbuild's runtime helpers in it too, which lazily
+ * loaded CommonJS packages share). The target's exports are the same: `export *` leaves a default
+ * out, so it is re-exported by name where the target has one (hasDefaultExport; a CommonJS module's
+ * is its `module.exports`, which is all a dynamic import of one gives in a split build anyway). No module of a start awaits at its top level, so a lazy part is evaluated after
  * the start has run and its import of the entry finds it done: a top-level await of a lazy part in
  * a start would wait for itself.
  */
@@ -184,20 +201,21 @@ export function oneStartChunk(root: string, entry: string): Plugin {
   return {
     name: 'one-start-chunk',
     setup(builder) {
-      builder.onResolve({ filter: /^\./ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData === LAZY_PART || !ours(args.importer)) return undefined;
+      builder.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === LAZY_PART || !ours(args.importer) || isBuiltin(args.path))
+          return undefined;
         const target = await builder.resolve(args.path, {
           kind: 'dynamic-import',
           importer: args.importer,
           resolveDir: args.resolveDir,
           pluginData: LAZY_PART,
         });
-        if (target.errors.length || !ours(target.path)) return undefined;
+        if (target.errors.length || target.external || target.namespace !== 'file') return undefined;
         return { path: target.path, namespace: LAZY_PART };
       });
       builder.onLoad({ filter: /.*/, namespace: LAZY_PART }, (args) => {
         const target = JSON.stringify(args.path);
-        const withDefault = /\bexport\s+default\b|\bas\s+default\b/.test(readFileSync(args.path, 'utf8'));
+        const withDefault = hasDefaultExport(args.path);
         return {
           contents: [
             `import * as start from ${JSON.stringify(entryFile)};`,

@@ -1,8 +1,9 @@
 // infra/bundling.ts's oneStartChunk: a function whose lazy parts share different pieces of its start
 // is built with the start in one chunk, and the lazy parts keep their exports (a default too) and
-// their order of evaluation. Built with the stack's options in a folder of its own, run by Node.
+// their order of evaluation, packages' too (CommonJS, ES with and without a default). Built with the
+// stack's options in a folder of its own, run by Node.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,11 @@ const SOURCES: Record<string, string> = {
     started.push('entry');
     export async function handler() {
       const [a, b, c] = await Promise.all([import('./lazy-a'), import('./lazy-b'), import('./lazy-c')]);
-      return { start: [one(), two(), three()], a: a.fromA(), b: b.default(), bNamed: b.named, c: c.fromC(), started };
+      const [cjs, esm, named] = await Promise.all([import('cjs-pkg'), import('esm-pkg'), import('esm-named')]);
+      return {
+        start: [one(), two(), three()], a: a.fromA(), b: b.default(), bNamed: b.named, c: c.fromC(), started,
+        packages: [cjs.default.hello(), typeof cjs.hello, esm.default(), esm.named, named.only, 'default' in named],
+      };
     }`,
   'one.ts': `export const one = () => 'one';`,
   'two.ts': `export const two = () => 'two';`,
@@ -26,13 +31,22 @@ const SOURCES: Record<string, string> = {
   'lazy-a.ts': `import { one } from './one'; import { two } from './two'; export const fromA = () => 'a:' + one() + two();`,
   'lazy-b.ts': `import { two } from './two'; import { three } from './three'; export const named = 'b-named'; export default function fromB() { return 'b:' + two() + three(); }`,
   'lazy-c.ts': `import { three } from './three'; import { started } from './entry'; started.push('c'); export const fromC = () => 'c:' + three();`,
+  'node_modules/cjs-pkg/package.json': `{ "name": "cjs-pkg", "main": "index.js" }`,
+  'node_modules/cjs-pkg/index.js': `// an export in a comment is not an export statement\nmodule.exports = { hello: () => 'cjs' };`,
+  'node_modules/esm-pkg/package.json': `{ "name": "esm-pkg", "type": "module", "main": "index.js" }`,
+  'node_modules/esm-pkg/index.js': `export const named = 'esm';\nexport default function () { return 'esm-default'; }`,
+  'node_modules/esm-named/package.json': `{ "name": "esm-named", "type": "module", "main": "index.js" }`,
+  'node_modules/esm-named/index.js': `const only = 'named';\nexport { only };`,
 };
 
 let root: string;
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'one-start-chunk-'));
-  for (const [file, source] of Object.entries(SOURCES)) writeFileSync(path.join(root, file), source);
+  for (const [file, source] of Object.entries(SOURCES)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,6 +70,9 @@ describe('one chunk at start (infra/bundling.ts, oneStartChunk)', () => {
       c: 'c:three',
       // The lazy part that imports the entry's module finds it run once, before it.
       started: ['entry', 'c'],
+      // A CommonJS package's properties are its default's: a dynamic import of one gives that alone in a
+      // split build, with the plugin or without (esbuild's interop).
+      packages: ['cjs', 'undefined', 'esm-default', 'esm', 'named', false],
     });
     expect(readdirSync(path.join(outdir, 'chunks')).filter((file) => file.endsWith('.mjs')).length).toBeGreaterThanOrEqual(4);
   });
