@@ -10,11 +10,15 @@
 import { now as clockNow } from '../clock';
 import { config } from '../config';
 import { BadRequest, NotFound } from '../http/errors';
-import { reportFailedMessages } from '../escalation/failover-signal';
+import { loadOnce } from '../load-once';
 import { receiveTopicMessage } from '../integrations/sns/receive-topic-message';
 import type { NotificationRecord } from '../notify/records';
 import { findProviderMessage, getNotification, moveNotification, type NotificationOutcome } from '../notify/store';
 import { parseReceipt, type Receipt } from './receipt-events';
+
+// A failed page's failover message (the SQS client with it) loads with the first failure a receipt
+// reports: most receipts say delivered.
+const loadFailoverSignal = /* @__PURE__ */ loadOnce(() => import('../escalation/failover-signal'));
 
 export type ReceiptOutcome =
   /** The notification took the receipt's outcome (delivered, failed) or event type (progress). */
@@ -69,7 +73,7 @@ export async function receiveDeliveryReceipt(rawBody: string): Promise<DeliveryR
 export async function takeReceipt(record: NotificationRecord, receipt: Receipt): Promise<ReceiptOutcome> {
   const { outcome, after } = await applyReceipt(record, receipt);
   // A failure is reported whoever wrote it (this receipt, an earlier delivery of it, the sender): the engine counts it once.
-  if (after.status === 'failed') await reportFailedMessages([after]);
+  if (after.status === 'failed') await (await loadFailoverSignal()).reportFailedMessages([after]);
   return outcome;
 }
 

@@ -146,7 +146,15 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
     'lib/broadcasts/deliver-broadcast.ts',
     'lib/rule-engine/query.ts',
     'lib/notify/send.ts',
+    // The writes set and clear the broadcast's timers (the SQS client): a read loads none of them.
+    'lib/broadcasts/create-broadcast.ts',
+    'lib/broadcasts/update-broadcast.ts',
+    'lib/broadcasts/delete-broadcast.ts',
+    'lib/broadcasts/timers.ts',
+    'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js',
   ],
+  // A receipt loads the failover's message (and the SQS client) with the first failure it reports.
+  deliveryReceipts: ['lib/escalation/failover-signal.ts', 'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js'],
   // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
   // every other inbound request is stored and queued (lib/integrations/integration-kinds.ts).
   inbound: ['lib/integrations/heartbeats.ts', 'lib/escalation/run-step.ts', 'lib/rule-engine/query.ts'],
