@@ -5,8 +5,7 @@ import { httpHandler } from '../../lib/api/handler';
 import { baseUrlOf, configuredConsoleBase } from '../../lib/http/base-url';
 import { noContent, ok } from '../../lib/http/replies';
 import type { ApiRequest } from '../../lib/http/request';
-import { completeSignIn } from '../../lib/sso/complete-sign-in';
-import { configureSso } from '../../lib/sso/configure-sso';
+import { loadOnce } from '../../lib/load-once';
 import { deleteSso } from '../../lib/sso/delete-sso';
 import { exchangeSignInCode } from '../../lib/sso/exchange-sign-in-code';
 import { readSso } from '../../lib/sso/read-sso';
@@ -14,6 +13,11 @@ import { ssoSettingsToV4 } from '../../lib/sso/represent';
 import { ssoRoutes } from '../../lib/sso/routes';
 import { SIGN_IN_PAGE_HEADERS, signInRefusedPage } from '../../lib/sso/sign-in-page';
 import { listSsoAccounts, ssoRedirectUri, startSignIn } from '../../lib/sso/start-sign-in';
+
+// The two steps that call the issuer (the settings' discovery, the callback's token exchange: the
+// outbound client and its address guard, ipaddr.js) load with their first request (issue 21).
+const loadConfigure = /* @__PURE__ */ loadOnce(() => import('../../lib/sso/configure-sso'));
+const loadComplete = /* @__PURE__ */ loadOnce(() => import('../../lib/sso/complete-sign-in'));
 
 /** The console's address, which serves the API too (CONSOLE_URL), else this request's. */
 const serviceBase = (req: ApiRequest) => configuredConsoleBase() ?? baseUrlOf(req);
@@ -25,7 +29,10 @@ const redirect = (location: string) => ({
 });
 
 export const handler = httpHandler(ssoRoutes, {
-  configure: async (req) => ok(ssoSettingsToV4(await configureSso(req.principal, req.body()), ssoRedirectUri(serviceBase(req)))),
+  configure: async (req) => {
+    const { configureSso } = await loadConfigure();
+    return ok(ssoSettingsToV4(await configureSso(req.principal, req.body()), ssoRedirectUri(serviceBase(req))));
+  },
   get: async (req) => ok(ssoSettingsToV4(await readSso(req.principal), ssoRedirectUri(serviceBase(req)))),
   remove: async (req) => {
     await deleteSso(req.principal);
@@ -34,6 +41,7 @@ export const handler = httpHandler(ssoRoutes, {
   accounts: async (req) => ok(await listSsoAccounts(req.query, req.sourceIp)),
   start: async (req) => redirect(await startSignIn(req.query, serviceBase(req), req.sourceIp)),
   callback: async (req) => {
+    const { completeSignIn } = await loadComplete();
     const outcome = await completeSignIn(req.query);
     if (outcome.ok) return redirect(`${serviceBase(req)}/#/sso/${outcome.code}`);
     return {

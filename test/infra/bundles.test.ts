@@ -121,13 +121,13 @@ const ON_FIRST_USE: Record<string, string[]> = {
   '@middy/http-content-encoding': [],
   // The SSRF guard's address parsing: with the first push sent (lib/notify/providers/web-push-delivery.ts)
   // or automation run, where a page or a routed alert may need it; at start only where an address is
-  // checked on the request path (chat and outgoing webhook URLs written, push subscriptions, imports'
-  // sources, single sign-on's issuer calls, the webhook worker's deliveries); an outgoing webhook
-  // integration's URL and a push subscription's endpoint are checked by the routes that write them,
-  // loaded with their first request. The integration types' catalogue reads the outgoing webhook's
-  // vocabulary, not its checks (lib/integrations/outgoing-webhook-checks.ts): not in the inbound
-  // function or the ingest worker.
-  'ipaddr.js': ['imports', 'scim', 'sso', 'teams', 'webhookWorker'],
+  // checked on the request path (imports' sources, SCIM's group deletes, the webhook worker's
+  // deliveries). A team's chat webhook URLs, an outgoing webhook integration's URL and a push
+  // subscription's endpoint are checked by the routes that write them, and single sign-on's issuer
+  // calls by the steps that make them: each loaded with its first request. The integration types'
+  // catalogue reads the outgoing webhook's vocabulary, not its checks
+  // (lib/integrations/outgoing-webhook-checks.ts): not in the inbound function or the ingest worker.
+  'ipaddr.js': ['imports', 'scim', 'webhookWorker'],
   // With the first log line (lib/log.ts): most invocations write none.
   '@aws-lambda-powertools/logger': [],
 };
@@ -153,6 +153,16 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
     'lib/broadcasts/timers.ts',
     'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js',
   ],
+  // A team's writes check their chat webhooks' addresses; its current on-call reads the time zones' rules.
+  teams: [
+    'lib/teams/create-team.ts',
+    'lib/teams/update-team.ts',
+    'lib/teams/delete-team.ts',
+    'lib/teams/read-team-oncall.ts',
+    'lib/oncall/time-zones.ts',
+  ],
+  // The settings' discovery and the callback's token exchange call the issuer (the outbound client).
+  sso: ['lib/sso/configure-sso.ts', 'lib/sso/complete-sign-in.ts', 'lib/sso/issuer-calls.ts', 'lib/outbound/http-client.ts'],
   // A receipt loads the failover's message (and the SQS client) with the first failure it reports.
   deliveryReceipts: ['lib/escalation/failover-signal.ts', 'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js'],
   // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
