@@ -4,7 +4,7 @@
 //
 // Validated by hand, not with zod: every function reads its configuration at start, and zod/mini's
 // builders were ~23 KiB and ~2 ms of every cold start for it (issue 21). The rules are zod's as the
-// configuration used them (test/config-reference.test.ts compares the two over 7 000
+// configuration used them (test/config-reference.test.ts compares the two over 10 000
 // environments): a number is read with `Number` and must be finite, a URL is trimmed, parsed by
 // WHATWG's parser and its scheme checked (an http one must be written with `://`), and so on.
 import { onEnvironmentChange } from './dependencies';
@@ -245,19 +245,22 @@ onEnvironmentChange(() => {
   cached = undefined;
 });
 
-export function config(): Config {
-  if (!cached) {
-    const read: Record<string, unknown> = {};
-    const problems: string[] = [];
-    for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
-      const value = setting(process.env[name]);
-      if (refused(value)) problems.push(`${name}: ${value.message}`);
-      else read[name] = value;
-    }
-    if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
-    const problem = checkPairs(read as Config);
-    if (problem) throw new Error(`Invalid configuration: ${problem}`);
-    cached = read as Config;
+/** The configuration `env` gives, or an Error naming every variable it refuses (config() reads the process's). */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  const read: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    const value = setting(env[name]);
+    if (refused(value)) problems.push(`${name}: ${value.message}`);
+    else read[name] = value;
   }
+  if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  const problem = checkPairs(read as Config);
+  if (problem) throw new Error(`Invalid configuration: ${problem}`);
+  return read as Config;
+}
+
+export function config(): Config {
+  cached ??= readConfig(process.env);
   return cached;
 }

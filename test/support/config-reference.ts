@@ -156,10 +156,11 @@ const shape = () => ({
 });
 
 const makeSchema = () => z.object(shape());
+let schema: ReturnType<typeof makeSchema> | undefined;
 
 /** What the configuration was for `env`: the settings read, or the message of its refusal (the pairs' checks left out: lib/config.ts keeps them as they were). */
 export function referenceConfig(env: Record<string, string | undefined>): { read: Record<string, unknown> } | { refused: string } {
-  const parsed = makeSchema().safeParse(env);
+  const parsed = (schema ??= makeSchema()).safeParse(env);
   if (parsed.success) return { read: parsed.data };
   return { refused: `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
 }
