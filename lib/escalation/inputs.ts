@@ -11,9 +11,7 @@ import type { AlertRecord } from '../alerts/records';
 import { getEscalationPolicies } from '../escalation-policies/store';
 import { newId } from '../ids';
 import type { OncallSpan } from '../oncall/types';
-import { toOncallEvent } from '../events/records';
 import { listEventsOfSchedule } from '../events/store';
-import { oncallAt } from '../oncall/oncall-spans';
 import type { OncallEvent } from '../oncall/types';
 import type { EscalationPolicyRecord } from '../escalation-policies/records';
 import type { TeamRecord } from '../teams/records';
@@ -29,6 +27,10 @@ import { oncallFromSpans, type EngineInputs, type PageTemplate, type TeamInput }
 // their start (issue 21).
 const deliveryModule = /* @__PURE__ */ loadOnce(() => import('./delivery-plan'));
 type DeliveryModule = Awaited<ReturnType<typeof deliveryModule>>;
+
+// Who is on call (schedules' events, their recurrences and time zones): loaded with the first teams a
+// step loads, for the same reason: a stop loads no team.
+const oncallModules = /* @__PURE__ */ loadOnce(() => Promise.all([import('../oncall/oncall-spans'), import('../events/records')]));
 
 interface TeamSnapshot {
   team: TeamRecord | null;
@@ -71,7 +73,7 @@ function teamSnapshots(accountId: string, teamIds: readonly string[]): Promise<T
 const CONFIGURATION = { consistent: false };
 
 async function loadSnapshots(accountId: string, teamIds: readonly string[]): Promise<Map<string, TeamSnapshot>> {
-  const teams = await getTeams(accountId, teamIds, CONFIGURATION);
+  const [teams, [, { toOncallEvent }]] = await Promise.all([getTeams(accountId, teamIds, CONFIGURATION), oncallModules()]);
   const policyIds = [...new Set(teams.map((team) => team.escalation_policy_id).filter((id): id is string => Boolean(id)))];
   const [policies, events] = await Promise.all([
     getEscalationPolicies(accountId, policyIds, CONFIGURATION),
@@ -113,7 +115,7 @@ export class StepInputs {
   async loadTeams(teamIds: readonly string[]): Promise<void> {
     const wanted = [...new Set(teamIds)].filter((id) => !this.teamInputs.has(id));
     if (wanted.length === 0) return;
-    const loaded = await teamSnapshots(this.accountId, wanted);
+    const [loaded, [{ oncallAt }]] = await Promise.all([teamSnapshots(this.accountId, wanted), oncallModules()]);
     const teams: TeamRecord[] = [];
     const policyById = new Map<string, EscalationPolicyRecord>();
     for (const [index, id] of wanted.entries()) {

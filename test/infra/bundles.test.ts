@@ -163,6 +163,12 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
   ],
   // The settings' discovery and the callback's token exchange call the issuer (the outbound client).
   sso: ['lib/sso/configure-sso.ts', 'lib/sso/complete-sign-in.ts', 'lib/sso/issuer-calls.ts', 'lib/outbound/http-client.ts'],
+  // An answer to a page, an SMS reply and a sender's resolve stop an escalation (no team, nobody paged):
+  // who is on call and how people are paged load with the first step that loads a team or a person
+  // (lib/escalation/inputs.ts).
+  respond: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts', 'lib/escalation/delivery-plan.ts'],
+  smsInbound: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts', 'lib/escalation/delivery-plan.ts'],
+  ingestWorker: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts'],
   // A receipt loads the failover's message (and the SQS client) with the first failure it reports.
   deliveryReceipts: ['lib/escalation/failover-signal.ts', 'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js'],
   // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
