@@ -121,13 +121,13 @@ const ON_FIRST_USE: Record<string, string[]> = {
   '@middy/http-content-encoding': [],
   // The SSRF guard's address parsing: with the first push sent (lib/notify/providers/web-push-delivery.ts)
   // or automation run, where a page or a routed alert may need it; at start only where an address is
-  // checked on the request path (imports' sources, SCIM's group deletes, the webhook worker's
-  // deliveries). A team's chat webhook URLs, an outgoing webhook integration's URL and a push
-  // subscription's endpoint are checked by the routes that write them, and single sign-on's issuer
-  // calls by the steps that make them: each loaded with its first request. The integration types'
-  // catalogue reads the outgoing webhook's vocabulary, not its checks
+  // checked on the request path (imports' sources, the webhook worker's deliveries). A team's chat
+  // webhook URLs, an outgoing webhook integration's URL and a push subscription's endpoint are
+  // checked by the routes that write them (a SCIM group's delete deletes its team), and single
+  // sign-on's issuer calls by the steps that make them: each loaded with its first request. The
+  // integration types' catalogue reads the outgoing webhook's vocabulary, not its checks
   // (lib/integrations/outgoing-webhook-checks.ts): not in the inbound function or the ingest worker.
-  'ipaddr.js': ['imports', 'scim', 'webhookWorker'],
+  'ipaddr.js': ['imports', 'webhookWorker'],
   // With the first log line (lib/log.ts): most invocations write none.
   '@aws-lambda-powertools/logger': [],
 };
@@ -169,6 +169,8 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
   respond: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts', 'lib/escalation/delivery-plan.ts'],
   smsInbound: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts', 'lib/escalation/delivery-plan.ts'],
   ingestWorker: ['lib/oncall/oncall-spans.ts', 'lib/oncall/time-zones.ts'],
+  // SCIM's groups (teams, their members and deletes) with the first request for one: users are the common push.
+  scim: ['lib/scim/groups.ts', 'lib/teams/delete-team.ts'],
   // A receipt loads the failover's message (and the SQS client) with the first failure it reports.
   deliveryReceipts: ['lib/escalation/failover-signal.ts', 'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js'],
   // A heartbeat's beat that ends a miss resolves its alert (the escalation's stop, the rule engine):
