@@ -1,5 +1,5 @@
 // The HTTP functions that load zod's classic API on a request's arrival (infra/bundling.ts,
-// deferClassicZod), as they are deployed: bundled with the stack's options and run by plain Node, one
+// deferClassicZod), and routes loaded with their first request, as they are deployed: bundled with the stack's options and run by plain Node, one
 // fresh process a function (a cold start), against the local runtime's table. Under the test runner
 // every module imports zod itself; only the bundle stands infra/bundled/zod-deferred.ts in for it, so
 // only a bundle shows that a request's schemas find the API loaded (a missing wait is a TypeError,
@@ -21,7 +21,7 @@ const the = useServiceAccount();
 const folder = mkdtempSync(path.join(tmpdir(), 'deferred-zod-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-type Fn = 'public' | 'apiKeys';
+type Fn = 'public' | 'apiKeys' | 'teams';
 
 interface Call {
   route: string;
@@ -36,6 +36,11 @@ function eventOf(fn: Fn, call: Call, adminKey: string) {
   const route = ROUTES.find((each) => each.fn === fn && each.op === op && each.method === method);
   if (!route) throw new Error(`no route ${call.route} of ${fn}`);
   const routeKey = gatewayRouteKey(route);
+  // The path's parameters, as API Gateway gives them: the declared path's `{name}` segments.
+  const given = call.path.split('/');
+  const pathParameters = Object.fromEntries(
+    route.path.split('/').flatMap((segment, index) => (/^\{\w+\}$/.test(segment) ? [[segment.slice(1, -1), given[index]]] : [])),
+  );
   const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json' };
   if (call.key) headers.authorization = `Bearer ${adminKey}`;
   return {
@@ -51,6 +56,7 @@ function eventOf(fn: Fn, call: Call, adminKey: string) {
       stage: '$default',
       timeEpoch: Date.now(),
     },
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
     isBase64Encoded: false,
   };
@@ -145,5 +151,37 @@ describe("zod's classic API loaded on a request's arrival, in a deployed bundle"
     // A representation built with the classic API, and a response schema built with zod/mini.
     expect(document.components.schemas.ApiKeyV4?.properties).toHaveProperty('id');
     expect(Object.keys(document.components.schemas).length).toBeGreaterThan(100);
+  });
+
+  // The routes each function loads with their first request (functions/http/teams.ts) come from
+  // chunks that reach back into the start (infra/bundling.ts, oneStartChunk): a write's address
+  // guard (ipaddr.js, a CommonJS package) and the current on-call's time zones, as deployed.
+  it("loads a team's writes and its current on-call with their first request (teams)", async () => {
+    const me = (await the.admin.get('/api/v4/account_users?limit=1')).body.data[0].id as string;
+    const team = { name: 'Bundled team', member_account_user_ids: [me], admin_account_user_ids: [me] };
+    const privateHook = { ...team, chat_webhooks: [{ type: 'slack', url: 'https://10.0.0.1/hook' }] };
+    const existing = (await the.admin.post('/api/v4/teams', { ...team, name: 'Bundled team to change' })).body.id as string;
+    const { atImport, answers } = await coldAnswers('teams', [
+      { route: 'GET list', path: '/api/v4/teams', key: true },
+      { route: 'POST create', path: '/api/v4/teams', body: privateHook, key: true },
+      { route: 'POST create', path: '/api/v4/teams', body: team, key: true },
+      { route: 'PUT update', path: `/api/v4/teams/${existing}`, body: { name: 'Bundled team changed' }, key: true },
+      { route: 'GET currentOncall', path: `/api/v4/teams/${existing}/current_oncall`, key: true },
+      { route: 'DELETE delete', path: `/api/v4/teams/${existing}`, key: true },
+    ]);
+    expect(atImport).toBe(0);
+    const [list, refused, made, changed, oncall, deleted] = answers;
+    expect(list.status).toBe(200);
+    const local = await the.admin.post('/api/v4/teams', privateHook);
+    expect(local.status).toBe(422);
+    expect(refused.status).toBe(local.status);
+    expect(JSON.parse(refused.body)).toEqual(local.body);
+    expect(made.status).toBe(201);
+    expect(JSON.parse(made.body)).toMatchObject({ name: 'Bundled team' });
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.body)).toMatchObject({ id: existing, name: 'Bundled team changed' });
+    expect(oncall.status).toBe(200);
+    expect(deleted.status).toBe(204);
+    expect((await the.admin.get(`/api/v4/teams/${existing}`)).status).toBe(404);
   });
 });
