@@ -190,10 +190,11 @@ function hasDefaultExport(file: string): boolean {
  * '<target>'`: every lazy part is reached from every entry point's set with the whole start in it,
  * and the start becomes index.mjs and one chunk (esbuild's runtime helpers in it too, which lazily
  * loaded CommonJS packages share). The target's exports are the same: `export *` leaves a default
- * out, so it is re-exported by name where the target has one (hasDefaultExport; a CommonJS module's
- * is its `module.exports`, which is all a dynamic import of one gives in a split build anyway). No module of a start awaits at its top level, so a lazy part is evaluated after
- * the start has run and its import of the entry finds it done: a top-level await of a lazy part in
- * a start would wait for itself.
+ * out, so it is re-exported by name where the target has one (hasDefaultExport; a CommonJS
+ * module's is its `module.exports`, which is all a dynamic import of one gives in a split build
+ * anyway). No module of a start awaits at its top level, so a lazy part is evaluated after the start
+ * has run and its import of the entry finds it done: a top-level await of a lazy part in a start
+ * would wait for itself.
  */
 export function oneStartChunk(root: string, entry: string): Plugin {
   const entryFile = path.resolve(root, entry);

@@ -14,10 +14,12 @@
 // registers on its result (`.describe()`, `.meta()`) is copied to the stand-in.
 import * as z from 'zod';
 
-/** The registry every zod copy shares: zod keeps it on globalThis, made by the first copy loaded. Read
- * there, not imported from a copy: a stand-in of a mini schema (lib/page-responses/schemas.ts) must not
- * load the classic API with it, nor a function's start zod/mini's builders for it (issue 21). A stand-in
- * reads it once its builder has built a schema, so a copy of zod is loaded by then. */
+/**
+ * The registry every zod copy shares: zod keeps it on globalThis, made by the first copy loaded.
+ * Read there, not imported from a copy: a stand-in of a mini schema (lib/page-responses/schemas.ts)
+ * must not load the classic API with it, nor a function's start zod/mini's builders for it (issue
+ * 21). A stand-in reads it once its builder has built a schema, so a copy of zod is loaded by then.
+ */
 const globalRegistry = () => (globalThis as { __zod_globalRegistry?: z.core.$ZodRegistry<z.core.GlobalMeta> }).__zod_globalRegistry!;
 
 interface Internals {

@@ -3,8 +3,9 @@
 // canary. Written as CloudWatch Embedded Metric Format lines on stdout through Powertools Metrics:
 // CloudWatch Logs turns them into metrics, so recording one costs no API call and no wait.
 // What a request records is kept here and written once per invocation (`flushInvocation`, called by
-// the HTTP handler, the queue workers and the sweeper, with the log lines that wait for the Logger), so the package is loaded, and its Metrics
-// object made, only by an invocation that recorded something: a cold start does neither.
+// the HTTP handler, the queue workers and the sweeper, with the log lines that wait for the Logger),
+// so the package is loaded, and its Metrics object made, only by an invocation that recorded
+// something: a cold start does neither.
 // Locally (`npm start`, tests) the lines would drown the console, so they are written only where
 // lib/log.ts would show debug lines (LOG_LEVEL=debug) or where POWERTOOLS_METRICS_DISABLED=false
 // asks for them; in Lambda always, unless POWERTOOLS_METRICS_DISABLED=true.

@@ -1,9 +1,9 @@
 // zod/mini as the queue workers', the sweeper's and the 404's bundles carry it (infra/bundling.ts
 // aliases it to zodMiniOnItsOwn(): the builders of infra/bundled/zod-mini.ts built into one module):
 // the Slack work messages and the response links' claims (and the configuration, which validates
-// without zod since issue 21), bundled once with the package's zod/mini and once with the module apart, read hundreds of environments and messages, and
-// every answer and refusal must be the same; again once zod's classic API is loaded beside it, as a
-// worker's lazy path loads it.
+// without zod since issue 21), bundled once with the package's zod/mini and once with the module
+// apart, read hundreds of environments and messages, and every answer and refusal must be the same;
+// again once zod's classic API is loaded beside it, as a worker's lazy path loads it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
