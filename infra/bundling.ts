@@ -197,7 +197,10 @@ function hasDefaultExport(file: string): boolean {
  * would wait for itself.
  */
 export function oneStartChunk(root: string, entry: string): Plugin {
-  const entryFile = path.resolve(root, entry);
+  // Paths relative to the project's root, in the wrapper and as its name: the source maps (and so
+  // the asset's hash) are the same wherever the project is checked out.
+  const fromRoot = (file: string) => `./${path.relative(root, file).split(path.sep).join('/')}`;
+  const entrySpecifier = JSON.stringify(fromRoot(path.resolve(root, entry)));
   const ours = (file: string) => file.startsWith(root + path.sep) && !path.relative(root, file).split(path.sep).includes('node_modules');
   return {
     name: 'one-start-chunk',
@@ -212,19 +215,19 @@ export function oneStartChunk(root: string, entry: string): Plugin {
           pluginData: LAZY_PART,
         });
         if (target.errors.length || target.external || target.namespace !== 'file') return undefined;
-        return { path: target.path, namespace: LAZY_PART };
+        return { path: fromRoot(target.path), namespace: LAZY_PART };
       });
       builder.onLoad({ filter: /.*/, namespace: LAZY_PART }, (args) => {
         const target = JSON.stringify(args.path);
-        const withDefault = hasDefaultExport(args.path);
+        const withDefault = hasDefaultExport(path.join(root, args.path));
         return {
           contents: [
-            `import * as start from ${JSON.stringify(entryFile)};`,
+            `import * as start from ${entrySpecifier};`,
             'export const __start = start;',
             `export * from ${target};`,
             ...(withDefault ? [`export { default } from ${target};`] : []),
           ].join('\n'),
-          resolveDir: path.dirname(args.path),
+          resolveDir: root,
           loader: 'js',
         };
       });
