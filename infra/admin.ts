@@ -13,6 +13,7 @@ import { createAccountWithAdmin, type CreatedAccount } from '../lib/accounts/cre
 import { reindexAlerts } from '../lib/alerts/bulk-store';
 import { allAccountIds, recountAccount } from '../lib/counters/recount-counters';
 import { parseId } from '../lib/ids';
+import { logsWritten } from '../lib/log';
 import { importCommand, IMPORT_USAGE } from './import-command';
 
 const USAGE = `Operator commands against the service's table (TABLE_NAME or --table; AWS credentials and region as usual,
@@ -145,10 +146,15 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// Lines the service's code logged while the Logger loaded wait for it (lib/log.ts): out before the process ends.
 main().then(
-  (code) => process.exit(code),
-  (error) => {
+  async (code) => {
+    await logsWritten();
+    process.exit(code);
+  },
+  async (error) => {
     console.error(error instanceof Error ? error.message : error);
+    await logsWritten();
     process.exit(1);
   },
 );

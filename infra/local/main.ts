@@ -1,6 +1,7 @@
 // `npm start`: builds the web console, runs the whole service locally and prints where it listens,
 // where the console is and how to sign in.
 import { buildConsole, DEFAULT_OUTDIR } from '../../web/build';
+import { logsWritten } from '../../lib/log';
 import { startRuntime } from './runtime';
 
 function environment() {
@@ -53,13 +54,16 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal}: stopping…`);
     await runtime.stop();
+    // Lines written while the Logger loads wait for it (lib/log.ts): out before the process ends.
+    await logsWritten();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? error.message : error);
+  await logsWritten();
   process.exit(1);
 });
