@@ -1,10 +1,11 @@
-// Packages a function loads the first time a request needs them: the YAML parser, RE2 and
-// Handlebars' compiler. Each is a dynamic import, so the deployed bundle keeps it in a chunk of its
-// own (infra/bundling.ts) and a cold start does not parse it. The code that uses them is
-// synchronous (rule parsing, template checks and rendering), so it asks for the package through
-// the getter `onFirstUse` returns, which throws NotLoadedYet until it is loaded; `whenLoaded(work)`,
-// at the asynchronous edge, loads what was missing and runs the work again. The work must be pure
-// up to that point (parsing, compiling, rendering are): running it twice does nothing twice.
+// Packages a function loads the first time a request needs them: the YAML parser, RE2,
+// Handlebars' compiler and JMESPath (an integration's wrapper_key). Each is a dynamic import, so
+// the deployed bundle keeps it in a chunk of its own (infra/bundling.ts) and a cold start does not
+// parse it. The code that uses them is synchronous (rule parsing, template checks and rendering,
+// a payload's adaptation), so it asks for the package through the getter `onFirstUse` returns,
+// which throws NotLoadedYet until it is loaded; `whenLoaded(work)`, at the asynchronous edge, loads
+// what was missing and runs the work again. The work must be pure up to that point (parsing,
+// compiling, rendering, adapting are): running it twice does nothing twice.
 // Declarations are marked pure (/* @__PURE__ */), so a bundle that never calls a getter leaves the
 // package out altogether, chunk included.
 

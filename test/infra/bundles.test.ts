@@ -128,6 +128,8 @@ const ON_FIRST_USE: Record<string, string[]> = {
   // integration types' catalogue reads the outgoing webhook's vocabulary, not its checks
   // (lib/integrations/outgoing-webhook-checks.ts): not in the inbound function or the ingest worker.
   'ipaddr.js': ['imports', 'webhookWorker'],
+  // With the first webhook of an integration that has a wrapper_key (lib/integrations/adapters/index.ts).
+  jmespath: [],
   // With the first log line (lib/log.ts): most invocations write none.
   '@aws-lambda-powertools/logger': [],
 };

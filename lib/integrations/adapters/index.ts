@@ -1,7 +1,9 @@
 // Stored inbound request → alert actions (docs/api.md#inbound-webhooks). Flow: parse the body in the formats the
 // sender uses → select the payload with wrapper_key → adapt it (each element when it is an array)
-// → add capture_additional_data to creates. Pure: no I/O, no clock, no randomness.
-import jmespath from 'jmespath';
+// → add capture_additional_data to creates. Pure: no I/O, no clock, no randomness. JMESPath (21.5 KiB)
+// loads with the first wrapper_key read (lib/on-first-use.ts: run adaptPayload through whenLoaded),
+// not at the start of every function that adapts payloads (issue 21).
+import { onFirstUse } from '../../on-first-use';
 import type { AdaptContext, PayloadAdapter } from './adapter';
 import { awsCloudwatchAdapter } from './aws-cloudwatch';
 import { datadogAdapter } from './datadog';
@@ -18,6 +20,8 @@ import { uptimeRobotAdapter } from './uptime-robot';
 import { webhookAdapter } from './webhook';
 
 export * from './types';
+
+const jmespath = /* @__PURE__ */ onFirstUse(() => import('jmespath').then((module) => module.default));
 
 const ADAPTERS: Record<string, PayloadAdapter> = {
   webhook: webhookAdapter,
@@ -94,9 +98,10 @@ function adaptOne(adapter: PayloadAdapter, payload: unknown, ctx: AdaptContext, 
 
 /** The payload inside the body, selected by the integration's JMESPath wrapper_key. */
 function unwrap(data: unknown, wrapperKey: string): unknown {
+  const { search } = jmespath();
   let selected: unknown;
   try {
-    selected = jmespath.search(data, wrapperKey);
+    selected = search(data, wrapperKey);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UnreadablePayload(`wrapper_key "${wrapperKey}" is not a valid JMESPath expression: ${reason}`);

@@ -4,6 +4,7 @@
 import { dedupKey, getDedupItems, type DedupItem } from '../../alerts/dedup-store';
 import { parseId } from '../../ids';
 import { logRef } from '../../logs/store';
+import { whenLoaded } from '../../on-first-use';
 import { getEach } from '../../store/entity-store';
 import type { AdapterAction } from '../adapters';
 import { integrationById } from '../integration-cache';
@@ -39,7 +40,7 @@ export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetch
     const integration = integrationId ? await integrationById(integrationId) : null;
     if (!integration) continue;
     try {
-      const actions = adaptLog(log, integration);
+      const actions = await whenLoaded(() => adaptLog(log, integration));
       for (const thirdpartyId of thirdpartyIdsOf(actions)) dedupKeys.push(dedupKey(integration.account_id, integration.id, thirdpartyId));
     } catch {
       // The record's own processing reports it.

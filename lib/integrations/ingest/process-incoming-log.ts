@@ -5,6 +5,7 @@
 import { config } from '../../config';
 import { parseId } from '../../ids';
 import { logger } from '../../log';
+import { whenLoaded } from '../../on-first-use';
 import { UnknownIntegrationType, UnreadablePayload, type AdapterAction } from '../adapters';
 import { integrationById } from '../integration-cache';
 import { slugOf } from '../represent';
@@ -102,7 +103,7 @@ export async function processIncomingLog(accountId: string, logId: string, prefe
 
   let actions: AdapterAction[];
   try {
-    actions = adaptLog(log, integration);
+    actions = await whenLoaded(() => adaptLog(log, integration));
   } catch (error) {
     if (error instanceof UnreadablePayload || error instanceof UnknownIntegrationType) {
       const failure = error instanceof UnreadablePayload ? 'unreadable' : 'configuration';

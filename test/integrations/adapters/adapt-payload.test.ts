@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTER_SLUGS, adaptPayload, UnknownIntegrationType, UnreadablePayload } from '../../../lib/integrations/adapters';
 import { parseFormBody } from '../../../lib/integrations/adapters/parse-body';
 import { INTEGRATION_TYPES } from '../../../lib/integrations/integration-types';
+import { loadEveryPackageOnFirstUse } from '../../../lib/on-first-use';
 import { fixture, LOG_ID, request } from './support';
+
+// wrapper_key's JMESPath loads on first use (lib/integrations/adapters/index.ts): loaded here, as whenLoaded does for the ingest path.
+beforeAll(loadEveryPackageOnFirstUse);
 
 describe('adaptPayload', () => {
   it('has an adapter for every integration type of the catalogue that receives', () => {
