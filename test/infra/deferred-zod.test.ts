@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFunction, deferClassicZod } from '../../infra/bundling';
 import { FUNCTIONS } from '../../infra/functions';
+import { compileRoutes, matchRoute } from '../../infra/local/api-gateway';
 import { gatewayRouteKey, ROUTES } from '../../lib/api/route-table';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, useServiceAccount } from '../support/runtime';
 
@@ -36,11 +37,8 @@ function eventOf(fn: Fn, call: Call, adminKey: string) {
   const route = ROUTES.find((each) => each.fn === fn && each.op === op && each.method === method);
   if (!route) throw new Error(`no route ${call.route} of ${fn}`);
   const routeKey = gatewayRouteKey(route);
-  // The path's parameters, as API Gateway gives them: the declared path's `{name}` segments.
-  const given = call.path.split('/');
-  const pathParameters = Object.fromEntries(
-    route.path.split('/').flatMap((segment, index) => (/^\{\w+\}$/.test(segment) ? [[segment.slice(1, -1), given[index]]] : [])),
-  );
+  // The path's parameters, as the local gateway matches them (API Gateway's `{name}` segments).
+  const pathParameters = matchRoute(compileRoutes([route]), method, call.path)?.params ?? {};
   const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json' };
   if (call.key) headers.authorization = `Bearer ${adminKey}`;
   return {
