@@ -3,7 +3,7 @@
 // with it). Issue 21: the classic API is ~96 KiB of every such function's start, ~0.25 of the SDK's
 // own initialisation, while a GET or a DELETE builds no schema.
 //
-// Every name the service reads from zod (infra/bundled/zod-classic.ts) is a binding here, empty until
+// Every name the service reads from zod (infra/bundled/zod-classic-api.ts) is a binding here, empty until
 // the API is loaded, then the API's own: ESM bindings are live, so `z.object` in a schema's builder
 // reads the loaded function. The function's handler starts the load when a request arrives and waits
 // for it before it runs the route (lib/http/classic-zod.ts, lib/api/handler.ts), so the load's
