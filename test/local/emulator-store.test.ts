@@ -17,7 +17,9 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { DynamoPortHandler } from '../../infra/local/dynamo-port';
 import { ensureTable } from '../../infra/local/provision';
+import { serviceClientConfig } from '../../lib/sdk';
 import { dataFolders, emulatorsWithClient, storeCalls } from '../support/embedded-emulators';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
@@ -157,6 +159,42 @@ describe.skipIf(external)("the embedded DynamoDB's store", () => {
       const item = await service.client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: 'P#1' }, sk: { S: 'S#007' } } }));
       expect(item.Item?.round_seen).toEqual({ N: '3' });
     } finally {
+      await service.stop();
+    }
+  });
+
+  it('writes what the requests it takes in one pass of its event loop ask for as one batch', async () => {
+    const service = await started(newFolder());
+    // The service's own client, over the MessagePort (infra/local/dynamo-port.ts): its requests
+    // posted together reach the emulator's thread together.
+    const endpoint = service.emulators.dynamodbEndpoint;
+    const client = new DynamoDBClient({
+      ...serviceClientConfig(endpoint),
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      expect(serviceClientConfig(endpoint).requestHandler).toBeInstanceOf(DynamoPortHandler);
+      await ensureTable(service.client, TABLE);
+      const puts = 60;
+      const before = await storeCalls(service.emulators);
+      await Promise.all(
+        Array.from({ length: puts }, (_, n) =>
+          client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'P#2' }, sk: { S: `S#${n}` }, n: { N: String(n) } } })),
+        ),
+      );
+      // Each request's write on its own was one batch a request (60): LevelDB's writes, and the
+      // trips through the thread pool, are what a busy emulator spends its time on.
+      const batches = (await storeCalls(service.emulators)).writes - before.writes;
+      expect(batches).toBeGreaterThan(0);
+      expect(batches).toBeLessThanOrEqual(puts / 3);
+      const items = await service.client.send(
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'P#2' } } }),
+      );
+      expect(items.Count).toBe(puts);
+    } finally {
+      client.destroy();
       await service.stop();
     }
   });
