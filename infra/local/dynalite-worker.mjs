@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { TextEncoder } from 'node:util';
 import { createRequire } from 'node:module';
+import { setImmediate } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import { expressionParses, keepParses } from './expression-cache.mjs';
 
