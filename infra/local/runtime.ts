@@ -11,7 +11,7 @@ import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { config } from '../../lib/config';
 import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
 import { logger } from '../../lib/log';
-import { EMBEDDED_EMULATORS_VARIABLE, runInBackground } from '../../lib/sdk';
+import { EMBEDDED_EMULATORS_VARIABLE, resolveStackOnce, runInBackground, serviceClientConfig, trimServiceClient } from '../../lib/sdk';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
 import { startApi, type LocalApi } from './api-gateway';
 import { consoleSite } from './console-site';
@@ -158,7 +158,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
   };
   const dynamo = new DynamoDBClient({ ...clientConfig, endpoint: emulators.dynamodbEndpoint });
-  const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.sqsEndpoint });
+  // The pollers' client (every receive and delete of a batch: at a webhook a second, several calls
+  // an alert) is made as the service's own are: unsigned against the embedded emulators, without
+  // the user agent and logging middleware, its stack resolved once.
+  const sqs = new SQSClient({ ...clientConfig, ...serviceClientConfig(), endpoint: emulators.sqsEndpoint });
+  trimServiceClient(sqs);
+  resolveStackOnce(sqs);
   const freshTable = await ensureTable(dynamo, tableName);
   const queues = await ensureQueues(sqs, queuePrefix, options.visibilityTimeoutSeconds);
   for (const queue of Object.values(QUEUES)) {
