@@ -37,6 +37,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   calendars: async () => (await import('./calendars')).benchCalendars,
   reports: async () => (await import('./reports')).benchReports,
   throughput: async () => (await import('./throughput')).benchThroughput,
+  sustained: async () => (await import('./sustained')).benchSustained,
 };
 
 async function main(): Promise<void> {

@@ -39,7 +39,7 @@ const ROUND = 100;
 
 const alertCount = async (service: LocalService) => (await readCounts(service.accountId, typeOf('alert'))).total ?? 0;
 
-function webhookOps(service: LocalService, prefix: string, count: number): Extract<LoadTask, { kind: 'http' }>['ops'] {
+export function webhookOps(service: LocalService, prefix: string, count: number): Extract<LoadTask, { kind: 'http' }>['ops'] {
   return Array.from({ length: count }, (_, i) => ({
     method: 'POST',
     path: service.webhookPath,
@@ -145,7 +145,7 @@ export async function drained(service: LocalService, since: number): Promise<num
 }
 
 /** The first page's sent time of each alert, by the webhook id (thirdparty_id) that made it. */
-async function firstPageByThirdparty(service: LocalService): Promise<Map<string, number>> {
+export async function firstPageByThirdparty(service: LocalService): Promise<Map<string, number>> {
   const thirdpartyOf = new Map<string, string>();
   for await (const item of queryAll(partitionOf(service.accountId, typeOf('alert')))) {
     if (typeof item.thirdparty_id === 'string') thirdpartyOf.set(String(item.sk), item.thirdparty_id);
