@@ -202,6 +202,16 @@ function mainRows(r: BenchResults): Row[] {
       `p99 ≤ ${num(paging('time_to_page.target_p99_ms') / 1000)} s`,
     ],
     [
+      `Time to page on \`npm start\`'s defaults (data on disk, one process), webhooks at ${num(f('sustained', 'sustained.per_s'))}/s for ${num(f('sustained', 'sustained.seconds') / 60)} minutes (${num(f('sustained', 'sustained.alerts'))} alerts), p50 / p99`,
+      `${num(f('sustained', 'sustained.time_to_page_p50_ms'))} ms / ${num(f('sustained', 'sustained.time_to_page_p99_ms'))} ms (worst minute's p99 ${num(f('sustained', 'sustained.worst_minute_p99_ms'))} ms; the last page ${raw(f('sustained', 'sustained.pages_done_after_last_accept_s'))} s after the last 202; RSS ${num(f('sustained', 'sustained.rss_mb_start'))} → ${num(f('sustained', 'sustained.rss_mb_end'))} MB)`,
+      'p99 ≤ 1 s, no backlog',
+    ],
+    [
+      `The same, a storm of ${num(f('throughput', 'throughput.storm_alerts'))} webhooks at ${num(f('throughput', 'throughput.storm_posted_per_s'))}/s after ${num(f('throughput', 'throughput.creates') + f('throughput', 'throughput.webhooks'))} alerts, p50 / p99`,
+      `${num(f('throughput', 'throughput.time_to_page_p50_ms'))} ms / ${num(f('throughput', 'throughput.time_to_page_p99_ms'))} ms (backlog gone ${raw(f('throughput', 'throughput.storm_backlog_gone_after_last_accept_s'))} s after the last 202; ${raw(f('throughput', 'throughput.storm.process_cpu_ms_per_alert'))} ms of CPU an alert on ${r.machine.cpus} cores)`,
+      'p99 ≤ 1 s',
+    ],
+    [
       `Timer accuracy: layer 2 paged after layer 1's timeout, ${num(paging('timers.escalations'))} escalations in flight, p50 / p99 late`,
       `${num(paging('timers.late_p50_ms'))} ms / ${num(paging('timers.late_p99_ms'))} ms (max ${num(paging('timers.late_max_ms'))} ms, ${earliest(r)})`,
       `p99 ≤ ${num(paging('timers.target_p99_late_ms') / 1000)} s`,
