@@ -60,8 +60,8 @@ const stores = new Set();
  * reads takes a LevelDB snapshot on this thread). Tuned, the store keeps the descriptions: a put or
  * a delete of one is what reads answer from the moment it is asked for, a read of LevelDB is kept
  * only when no write of that key was asked for meanwhile or is still being written, and a failed
- * write forgets it; and the puts and deletes asked for in one pass of the thread's event loop (every
- * request that arrived together: a busy service posts its calls in bursts) go to LevelDB as one
+ * write forgets it; and the puts and deletes asked for in one pass of the thread's event loop
+ * (every request that arrived together: a busy service posts its calls in bursts) go to LevelDB as one
  * batch once the pass's callbacks are done (setImmediate), each answered once the batch is written
  * (an item with its entries: below). Batching by the microtask turn, each request's write was a
  * batch of its own (~2 keys): in a storm of webhooks ~22 batches an alert, each a trip through
@@ -82,8 +82,8 @@ const isTableKey = (key) => typeof key === 'string' && key.startsWith(TABLE_KEY)
 
 /**
  * The store class dynalite makes, with iterators it can end and a count of those still open, and
- * (tuned) its table descriptions kept and the writes of a pass of its event loop batched; a store on disk
- * (`new Level(path, options)`) is also given our LevelDB options.
+ * (tuned) its table descriptions kept and the writes of a pass of its event loop batched; a store
+ * on disk (`new Level(path, options)`) is also given our LevelDB options.
  */
 function forDynalite(Store, { onDisk }) {
   return class extends Store {
@@ -93,7 +93,7 @@ function forDynalite(Store, { onDisk }) {
     #tableWrites = new Map();
     /** Table key → writes asked for and not yet done: a read of the store meanwhile is not kept. */
     #tableWritesPending = new Map();
-    /** The writes asked for in this pass of the event loop, written as one batch once its callbacks are done. */
+    /** The writes asked for in this pass of the event loop, one batch once its callbacks are done. */
     #pending = null;
 
     constructor(...args) {
