@@ -95,14 +95,15 @@ const limit = () => whole(10_000_000);
 
 /**
  * A URL whose scheme `protocol` matches: trimmed, parsed by WHATWG's URL parser, kept as written
- * (less tabs and line breaks, which the parser skips too). An http(s) URL must name its scheme with
- * `://` (`http:example.com` parses, and is refused).
+ * (less tabs and line breaks, which the parser skips too). `written` is what its text must begin
+ * with besides: an http(s) URL must name its scheme with `://` (`http:example.com` parses, and is
+ * refused), as zod asked of them.
  */
 const address =
-  (protocol: RegExp, error: string): Setting<string> =>
+  (protocol: RegExp, error: string, written?: RegExp): Setting<string> =>
   (raw) => {
     const trimmed = (raw ?? '').trim();
-    if (protocol.source === '^https?$' && !/^https?:\/\//i.test(trimmed)) return new Refused(error);
+    if (written && !written.test(trimmed)) return new Refused(error);
     let url: URL;
     try {
       url = new URL(trimmed);
@@ -111,6 +112,9 @@ const address =
     }
     return protocol.test(url.protocol.slice(0, -1)) ? trimmed.replace(/[\t\n\r]/g, '') : new Refused(error);
   };
+
+/** An http or https URL, its scheme written with `://`. */
+const httpAddress = () => address(/^https?$/, 'an http or https URL', /^https?:\/\//i);
 
 const oneOf =
   <const T extends readonly [string, ...string[]]>(values: T): Setting<T[number]> =>
@@ -149,10 +153,10 @@ const SETTINGS = {
    * instead of accepted as unverified. */
   SNS_SIGNATURE_REQUIRED: bool(),
   /** Base of the inbound addresses shown as integrations' `url` (default: the request's own host). */
-  PUBLIC_BASE_URL: blankIsUnset(optional(address(/^https?$/, 'an http or https URL'))),
+  PUBLIC_BASE_URL: blankIsUnset(optional(httpAddress())),
   /** The console's address, the base of the links e-mailed to people (password reset, one-click
    * responses to pages). */
-  CONSOLE_URL: blankIsUnset(optional(address(/^https?$/, 'an http or https URL'))),
+  CONSOLE_URL: blankIsUnset(optional(httpAddress())),
   PASSWORD_RESET_TTL_SECONDS: withDefault(whole(), 3600),
   /** Password reset requests allowed per e-mail address, and per source address, in 15 minutes. */
   PASSWORD_RESET_PER_EMAIL: withDefault(whole(), 8),
@@ -210,7 +214,7 @@ const SETTINGS = {
    * key is generated once and kept in the table, like the JWT secret. */
   SECRETS_KEY: blankIsUnset(optional(atLeast(32))),
   /** Slack's Web API (docs/api.md#slack): every method is called at this base + the method's name. */
-  SLACK_API_URL: blankIsUnset(withDefault(address(/^https?$/, 'an http or https URL'), 'https://slack.com/api/')),
+  SLACK_API_URL: blankIsUnset(withDefault(httpAddress(), 'https://slack.com/api/')),
   /** A Slack app of the deployment's own: turns on "Add to Slack" (GET /api/v4/slack/install and the
    * OAuth redirect GET /public/slack/oauth); all three or none. The signing secret checks the requests
    * Slack sends for every workspace that installed the app. */
