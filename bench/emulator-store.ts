@@ -40,7 +40,7 @@ async function oneRound(options: LocalServiceOptions, creates: number): Promise<
     const created = await load.run(alertCreates(service, 0, creates));
     expectAll(created.statuses, 201, 'POST /api/v4/alerts');
     const restMs = await drained(service, started);
-    const phase = meter.figures(from, 'store', creates);
+    const phase = meter.figures(from, 'throughput.store', creates);
     const after = (await service.runtime.emulators.dynamoStoreCalls())!;
     return {
       createdPerSecond: creates / created.seconds,

@@ -7,9 +7,8 @@
 // The team's policy is one layer of 5 minutes: from the sixth minute on, the alerts of five minutes
 // before exhaust it (dropped, the team told) while new ones arrive, as they would on a real team.
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { atRest, startLocalService, waitUntil } from './local-service';
-import { drained, expectAll, firstPageByThirdparty, webhookOps } from './throughput';
+import { drained, expectAll, firstPageByThirdparty, phaseMeter, webhookOps } from './throughput';
 import { LoadThread, percentile, round, runWhenMain, type Figures } from './support';
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -30,6 +29,7 @@ export async function benchSustained(options: SustainedOptions = {}): Promise<Fi
   const count = Math.round(perSecond * seconds);
   const service = await startLocalService({ outbox: 'log' });
   const load = new LoadThread();
+  const meter = phaseMeter(service);
   // Memory and machine load by minute of the run (the first sample when the load starts).
   const samples: { at: number; rssMb: number; load: number }[] = [];
   const sample = () => samples.push({ at: Date.now(), rssMb: process.memoryUsage.rss() / MB, load: os.loadavg()[0] });
@@ -37,9 +37,7 @@ export async function benchSustained(options: SustainedOptions = {}): Promise<Fi
     await waitUntil(() => atRest(service), 'the runtime to come to rest', 60_000, 100);
     sample();
     const sampler = setInterval(sample, 60_000);
-    const cpu = process.cpuUsage();
-    const main = performance.eventLoopUtilization();
-    const dynalite = service.runtime.emulators.dynamoLoopUtilization();
+    const from = meter.start();
     const started = Date.now();
     let sent;
     try {
@@ -56,10 +54,8 @@ export async function benchSustained(options: SustainedOptions = {}): Promise<Fi
     expectAll(sent.statuses, 202, 'sustained webhooks');
     const lastAccepted = Math.max(...sent.answeredAt);
     const restMs = (await drained(service, started)) - (lastAccepted - started);
-    const cpuUsed = process.cpuUsage(cpu);
-    const mainBusy = performance.eventLoopUtilization(main).utilization;
-    const dynaliteNow = service.runtime.emulators.dynamoLoopUtilization();
-    const dynaliteBusy = dynalite && dynaliteNow ? performance.eventLoopUtilization(dynaliteNow, dynalite).utilization : undefined;
+    // CPU an alert, the threads' busyness and the AWS calls an alert, over the run and the rest after it.
+    const phase = meter.figures(from, 'sustained', count);
     sample();
 
     let pagedAt = new Map<string, number>();
@@ -103,15 +99,14 @@ export async function benchSustained(options: SustainedOptions = {}): Promise<Fi
       // Every queue empty and every worker idle: the alerts' later steps (a layer's timeout, the
       // policy exhausted) that came due meanwhile included.
       'sustained.at_rest_after_last_accept_s': round(restMs / 1000, 1),
-      'sustained.process_cpu_ms_per_alert': round((cpuUsed.user + cpuUsed.system) / 1000 / count, 1),
-      'sustained.main_thread_busy': round(mainBusy, 2),
-      'sustained.dynalite_thread_busy': dynaliteBusy === undefined ? 'n/a' : round(dynaliteBusy, 2),
+      ...phase,
       'sustained.rss_mb_by_minute': rss.join(' '),
       'sustained.rss_mb_start': rss[0],
       'sustained.rss_mb_end': rss[rss.length - 1],
       'sustained.load_average_1m_mean': round(samples.reduce((sum, s) => sum + s.load, 0) / samples.length, 2),
     };
   } finally {
+    meter.stop();
     await load.close();
     await service.stop();
   }

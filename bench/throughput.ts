@@ -95,8 +95,8 @@ export function phaseMeter(service: LocalService) {
   });
   return {
     start,
-    /** The phase's figures, per alert where it says so. */
-    figures(from: ReturnType<typeof start>, name: string, alerts: number): Figures {
+    /** The phase's figures, per alert where it says so, named `<key>.<figure>` (`throughput.storm`). */
+    figures(from: ReturnType<typeof start>, key: string, alerts: number): Figures {
       const dynalite = from.dynalite && service.runtime.emulators.dynamoLoopUtilization();
       const cpu = process.cpuUsage(from.cpu);
       if (process.env.BENCH_THROUGHPUT_CALLS === '1') {
@@ -104,16 +104,16 @@ export function phaseMeter(service: LocalService) {
           .map(([operation, count]): [string, number] => [operation, round((count - (from.byOperation.get(operation) ?? 0)) / alerts, 2)])
           .filter(([, perAlert]) => perAlert > 0)
           .sort((a, b) => b[1] - a[1]);
-        console.log(`${name}: calls an alert by operation: ${per.map(([operation, perAlert]) => `${operation} ${perAlert}`).join(', ')}`);
+        console.log(`${key}: calls an alert by operation: ${per.map(([operation, perAlert]) => `${operation} ${perAlert}`).join(', ')}`);
       }
       return {
         // CPU time is what a busy machine does not inflate (wall time and loop busyness it does).
-        [`throughput.${name}.process_cpu_ms_per_alert`]: round((cpu.user + cpu.system) / 1000 / alerts, 1),
-        [`throughput.${name}.main_thread_busy`]: round(performance.eventLoopUtilization(from.main).utilization, 2),
-        [`throughput.${name}.dynalite_thread_busy`]:
+        [`${key}.process_cpu_ms_per_alert`]: round((cpu.user + cpu.system) / 1000 / alerts, 1),
+        [`${key}.main_thread_busy`]: round(performance.eventLoopUtilization(from.main).utilization, 2),
+        [`${key}.dynalite_thread_busy`]:
           from.dynalite && dynalite ? round(performance.eventLoopUtilization(dynalite, from.dynalite).utilization, 2) : 'n/a',
-        [`throughput.${name}.dynamodb_calls_per_alert`]: round((calls.dynamodb - from.calls.dynamodb) / alerts, 1),
-        [`throughput.${name}.sqs_calls_per_alert`]: round((calls.sqs - from.calls.sqs) / alerts, 1),
+        [`${key}.dynamodb_calls_per_alert`]: round((calls.dynamodb - from.calls.dynamodb) / alerts, 1),
+        [`${key}.sqs_calls_per_alert`]: round((calls.sqs - from.calls.sqs) / alerts, 1),
       };
     },
     stop() {
@@ -201,7 +201,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     progress(`creates done: ${round(creates / createSeconds, 1)}/s; waiting for the paging to finish`);
     const createsDrainedMs = await drained(service, createsStarted);
     // The raw puts ran on the load thread's own client: not among the calls counted here.
-    const createsFigures = meter.figures(createsMeter, 'creates', creates);
+    const createsFigures = meter.figures(createsMeter, 'throughput.creates', creates);
     const rawPutPerSecond = creates / putSeconds;
     createLatencies.sort((a, b) => a - b);
 
@@ -230,7 +230,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
       `webhooks: ${round(webhooks / accepted.seconds, 1)} accepted/s, all alerts after ${round(endToEndMs / 1000, 1)} s; waiting for rest`,
     );
     const webhooksDrainedMs = await drained(service, webhooksStarted);
-    const webhooksFigures = meter.figures(webhooksMeter, 'webhooks', webhooks);
+    const webhooksFigures = meter.figures(webhooksMeter, 'throughput.webhooks', webhooks);
     const acceptLatencies = [...accepted.latencies].sort((a, b) => a - b);
 
     // ── 3. storm: time to page ──────────────────────────────────────────────────────────────────
@@ -248,7 +248,7 @@ export async function benchThroughput(options: ThroughputOptions = {}): Promise<
     const lastAccepted = Math.max(...storm.answeredAt);
     const backlogMs = (await drained(service, stormStarted)) - (lastAccepted - stormStarted);
     const restAt = Date.now();
-    const stormFigures = meter.figures(stormMeter, 'storm', stormSize);
+    const stormFigures = meter.figures(stormMeter, 'throughput.storm', stormSize);
     // A page whose step ran out of its lease before the provider call is left queued for the
     // sweeper (every 10 s): the runtime is at rest, but that alert is not paged yet.
     let pagedAt = new Map<string, number>();
