@@ -1,7 +1,8 @@
 // The zod/mini builders the service uses (lib/notify/content/response-token.ts,
 // lib/slack/interaction-queue.ts, the response schemas of lib/page-responses, lib/sms-replies and
-// lib/delivery-receipts; the configuration is validated without zod since issue 21), re-exported to be built into one module of their own
-// (infra/bundling.ts, zodMiniOnItsOwn) for the functions that load no other zod at start.
+// lib/delivery-receipts; the configuration is validated without zod since issue 21), re-exported
+// to be built into one module of their own (infra/bundling.ts, zodMiniOnItsOwn) for the functions
+// that load no other zod at start.
 //
 // Why: in a function that imports zod/mini at start and zod's classic API only in a lazy chunk (the
 // queue workers, the sweeper, the 404), esbuild's code splitting puts every module of zod's core that

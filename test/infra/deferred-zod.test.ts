@@ -1,6 +1,7 @@
 // The HTTP functions that load zod's classic API on a request's arrival (infra/bundling.ts,
-// deferClassicZod), and routes loaded with their first request, as they are deployed: bundled with the stack's options and run by plain Node, one
-// fresh process a function (a cold start), against the local runtime's table. Under the test runner
+// deferClassicZod), and routes loaded with their first request, as they are deployed: bundled with
+// the stack's options and run by plain Node, one fresh process a function (a cold start), against
+// the local runtime's table. Under the test runner
 // every module imports zod itself; only the bundle stands infra/bundled/zod-deferred.ts in for it, so
 // only a bundle shows that a request's schemas find the API loaded (a missing wait is a TypeError,
 // 500), that a GET waits for it too, and that the OpenAPI document, which mixes the classic API's
