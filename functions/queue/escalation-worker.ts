@@ -12,9 +12,11 @@ import { processEscalationMessage } from '../../lib/escalation/process-message';
 import { parseEscalationMessage } from '../../lib/escalation/timers';
 import { logger } from '../../lib/log';
 import { flushedAtEnd } from '../../lib/metrics';
-import { parseSlackCommandMessage, parseSlackInteractionMessage } from '../../lib/slack/interaction-queue';
 import { loadOnce } from '../../lib/load-once';
 
+// A click's and a command's message readers (zod/mini) load with the first such message: a cold start
+// for an alert's timer reads its message by hand and loads no zod (test/infra/bundles.test.ts).
+const loadSlackInteractionQueue = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/interaction-queue'));
 const loadSlackRunInteraction = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/run-interaction'));
 const loadSlackCommands = /* @__PURE__ */ loadOnce(() => import('../../lib/slack/commands'));
 const loadBroadcastsRunBroadcast = /* @__PURE__ */ loadOnce(() => import('../../lib/broadcasts/run-broadcast'));
@@ -29,25 +31,38 @@ async function logFailure(what: string, record: SQSRecord, work: Promise<unknown
   }
 }
 
+/** The `kind` a message names (null: not JSON, or none): which reader, and which code, it needs. */
+function kindOf(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { kind?: unknown } | null)?.kind ?? null;
+  } catch {
+    return null;
+  }
+}
+
 async function processRecord(record: SQSRecord): Promise<void> {
-  const click = parseSlackInteractionMessage(record.body);
-  // A click and a broadcast's timer load their code with the first one (test/infra/bundles.test.ts):
-  // a cold start for an alert's timer does not load them.
-  if (click)
-    return logFailure(
-      'slack: a click failed',
-      record,
-      loadSlackRunInteraction().then(({ runSlackInteraction }) => runSlackInteraction(click)),
-    );
-  const command = parseSlackCommandMessage(record.body);
-  // A slash command is rare beside pages and clicks: its code (alert creation, the on-call lookup)
-  // loads with the first one, not with every cold start (test/infra/bundles.test.ts).
-  if (command)
-    return logFailure(
-      'slack: a command failed',
-      record,
-      loadSlackCommands().then(({ runSlackCommand }) => runSlackCommand(command)),
-    );
+  const kind = kindOf(record.body);
+  if (kind === 'slack_interaction' || kind === 'slack_command') {
+    const { parseSlackInteractionMessage, parseSlackCommandMessage } = await loadSlackInteractionQueue();
+    const click = kind === 'slack_interaction' ? parseSlackInteractionMessage(record.body) : null;
+    // A click and a broadcast's timer load their code with the first one (test/infra/bundles.test.ts):
+    // a cold start for an alert's timer does not load them.
+    if (click)
+      return logFailure(
+        'slack: a click failed',
+        record,
+        loadSlackRunInteraction().then(({ runSlackInteraction }) => runSlackInteraction(click)),
+      );
+    const command = kind === 'slack_command' ? parseSlackCommandMessage(record.body) : null;
+    // A slash command is rare beside pages and clicks: its code (alert creation, the on-call lookup)
+    // loads with the first one, not with every cold start (test/infra/bundles.test.ts).
+    if (command)
+      return logFailure(
+        'slack: a command failed',
+        record,
+        loadSlackCommands().then(({ runSlackCommand }) => runSlackCommand(command)),
+      );
+  }
   const broadcast = parseBroadcastMessage(record.body);
   if (broadcast)
     return logFailure(

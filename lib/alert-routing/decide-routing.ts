@@ -11,7 +11,8 @@ import { parseId, parsePrefixedId, prefixId } from '../ids';
 import { getLog } from '../logs/store';
 import { routerForRouting } from '../routers/router-cache';
 import { routerDefinition } from '../routers/records';
-import { buildRoutingContext, followRouterChain, type AlertChanges, type ChainAssignment, type RoutingContext } from '../rule-engine';
+import type { AlertChanges, ChainAssignment, RoutingContext } from '../rule-engine';
+import { loadOnce } from '../load-once';
 import { listTeamsOfSchedule } from '../teams/store';
 import { getAlert } from '../alerts/store';
 import { scaled } from '../clock';
@@ -47,12 +48,20 @@ async function sourceLog(alert: AlertRecord): Promise<{ data: unknown; headers: 
   }
 }
 
+/**
+ * The rule engine (its YAML and query language, the router chain): loaded with the first alert that
+ * names a router or an automation's context, so that a cold start routing alerts straight to their
+ * teams loads none of it (test/infra/bundles.test.ts).
+ */
+const ruleEngine = /* @__PURE__ */ loadOnce(() => import('../rule-engine'));
+
 /** Rules that read the inbound request: `log.…`, `log_parsed`, or the whole `log`. */
 const READS_LOG = /\blog(\.|_parsed|\b)/;
 
 /** The routing context of an alert as it is now (automations of a redelivered message use it). */
 export async function routingContextOf(alert: AlertRecord): Promise<RoutingContext> {
-  return buildRoutingContext({ alert: alertForRouting(alert), log: await sourceLog(alert) });
+  const [{ buildRoutingContext }, log] = await Promise.all([ruleEngine(), sourceLog(alert)]);
+  return buildRoutingContext({ alert: alertForRouting(alert), log });
 }
 
 class AssignmentSet {
@@ -197,6 +206,7 @@ export async function decideRouting(alert: AlertRecord, now: number, timeScale: 
       if (record?.rules && READS_LOG.test(record.rules)) readsLog = true;
       return record ? routerDefinition(record) : null;
     };
+    const { buildRoutingContext, followRouterChain } = await ruleEngine();
     context = buildRoutingContext({ alert: alertForRouting(alert), log: null });
     let chain = await followRouterChain(entries, lookup, context, now);
     const log = readsLog ? await sourceLog(alert) : null;

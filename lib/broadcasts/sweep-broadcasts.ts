@@ -6,9 +6,13 @@
 import { now as clockNow } from '../clock';
 import { logger } from '../log';
 import { listDue } from '../store/due-index';
-import { runBroadcastStep } from './run-broadcast';
+import { loadOnce } from '../load-once';
 import { parseBroadcastDueKey } from './store';
 import { scheduleBroadcast } from './timers';
+
+/** A broadcast's step (its delivery: people's notification rules and their parser) loads with the
+ * first broadcast due, not with every sweep (test/infra/bundles.test.ts). */
+const loadRunBroadcast = /* @__PURE__ */ loadOnce(() => import('./run-broadcast'));
 
 export const BROADCAST_SWEEP_GRACE_MS = 2_000;
 const PER_SHARD = 200;
@@ -30,6 +34,7 @@ export async function sweepBroadcasts(options: { startup?: boolean; now?: number
   const result: BroadcastSweep = { due: entries.length, run: 0, failed: 0, rearmed: 0 };
   for (const { accountId, broadcastId } of entries) {
     try {
+      const { runBroadcastStep } = await loadRunBroadcast();
       await runBroadcastStep(accountId, broadcastId);
       result.run += 1;
     } catch (error) {

@@ -18,7 +18,7 @@ import type { TeamRecord } from '../teams/records';
 import { allTeamsEverywhere } from '../teams/store';
 import { addressOf } from '../account-users/addresses';
 import { slackAddressOf } from '../account-users/slack-address';
-import { immediateChannels } from './delivery-plan';
+import { defaultChannels } from '../rule-engine/default-channels';
 import { getSeenOncall, saveSeenOncall } from './store';
 import { whenLoaded } from '../on-first-use';
 
@@ -71,7 +71,8 @@ export async function checkTeamOncall(team: TeamRecord, now: number): Promise<nu
     const person = byId.get(id);
     if (!person) continue;
     const onCallNow = current.includes(id);
-    for (const channel of immediateChannels(person, 'event_goc', null, null, now)) {
+    // A going-on-call notice follows no notification rule: the person's default channels, at once.
+    for (const channel of defaultChannels(person.user)) {
       if (!isChannel(channel)) continue;
       const address = channel === 'slack' ? await slackAddressOf(person) : addressOf(person, channel);
       const rendered = await whenLoaded(() =>

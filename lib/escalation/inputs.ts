@@ -169,6 +169,16 @@ export class StepInputs {
     for (const record of found) this.rules.set(record.id, rules.get(record.id) ?? null);
   }
 
+  /**
+   * The channels a one-off notification (alert_dropped, alert_rejected, event_goc) goes out on: its
+   * plan's immediate step (delivery-plan.ts, loaded with the people: a step that pages by default
+   * channels alone loads no notification rule's parser).
+   */
+  immediateChannels(accountUser: AccountUserRecord, template: string, alert: AlertRecord | null, at: number): string[] {
+    if (!this.delivery) throw new Error('channels asked before the people were loaded');
+    return this.delivery.immediateChannels(accountUser, template, alert, this.rules.get(accountUser.id) ?? null, at);
+  }
+
   /** The account user's notification rule as loaded with them (null: none, or not loaded). */
   ruleOf(accountUserId: string): NotificationRuleDefinition | null {
     return this.rules.get(accountUserId) ?? null;

@@ -26,9 +26,8 @@ import { isChannel, type Channel, type NotificationRecord } from '../notify/reco
 import { redactLink, responseLinks } from '../notify/response-links';
 import { cancelNotification, markOutcomeUnknown, sendNotification, type NotificationDraft } from '../notify/send';
 import { getNotification } from '../notify/store';
-import { defaultChannels } from '../rule-engine';
+import { defaultChannels } from '../rule-engine/default-channels';
 import { addressOf } from '../account-users/addresses';
-import { immediateChannels } from './delivery-plan';
 import { inParallel, notificationIdOf, type CarryOutOptions, type SendEffects } from './effects';
 import { isFailedPageMessage, reportFailedMessages } from './failover-signal';
 import type { EscalationEffect, NotifyEffect, PageEffect } from './engine';
@@ -55,7 +54,7 @@ function channelsOf(effect: PageEffect | NotifyEffect, accountUser: AccountUserR
   const named =
     effect.type === 'page'
       ? (effect.channels ?? defaultChannels(accountUser.user))
-      : immediateChannels(accountUser, effect.template, alert, inputs.ruleOf(accountUser.id), effect.at);
+      : inputs.immediateChannels(accountUser, effect.template, alert, effect.at);
   const channels: Channel[] = [];
   for (const channel of named) {
     if (isChannel(channel) && !channels.includes(channel)) channels.push(channel);

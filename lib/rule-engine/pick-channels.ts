@@ -5,23 +5,18 @@
 import type { ClockInput } from './evaluation-time';
 import { readClock } from './evaluation-time';
 import type { RoutingContext } from './context';
-import type { Channel, NotificationRuleSet, ScheduleStep } from './notification-rules';
+import type { NotificationRuleSet, ScheduleStep } from './notification-rules';
 import { notificationRulesFor } from './notification-rules';
 import type { ConditionReport } from './query';
 import { explainMatch, firstFailedCondition } from './query';
+import { defaultChannels, type UserChannelDefaults } from './default-channels';
+
+export { defaultChannels, type UserChannelDefaults } from './default-channels';
 
 export interface NotificationRuleDefinition {
   id?: string | null;
   enabled: boolean;
   rules: NotificationRuleSet | string;
-}
-
-export interface UserChannelDefaults {
-  notify_push?: boolean | null;
-  notify_email?: boolean | null;
-  notify_sms?: boolean | null;
-  notify_voice?: boolean | null;
-  notify_slack?: boolean | null;
 }
 
 export type ChannelPlan = {
@@ -36,16 +31,6 @@ export type ChannelPlan = {
   steps: ScheduleStep[];
   ends_at_offset_ms: number;
 };
-
-export function defaultChannels(defaults: UserChannelDefaults): Channel[] {
-  const channels: Channel[] = [];
-  if (defaults.notify_push) channels.push('push');
-  if (defaults.notify_email) channels.push('email');
-  if (defaults.notify_sms) channels.push('sms');
-  if (defaults.notify_voice) channels.push('voice');
-  if (defaults.notify_slack) channels.push('slack');
-  return channels;
-}
 
 function ruleSetOf(rule: NotificationRuleDefinition): NotificationRuleSet | null {
   if (typeof rule.rules !== 'string') return rule.rules;

@@ -197,8 +197,20 @@ const ROUTES_ON_FIRST_REQUEST: Record<string, string[]> = {
     'lib/integrations/create-integration.ts',
     'lib/integrations/update-integration.ts',
   ],
-  // Slack's clicks and broadcasts' timers, beside the alerts' timers that most records are.
-  escalationWorker: ['lib/slack/run-interaction.ts', 'lib/broadcasts/run-broadcast.ts'],
+  // Slack's clicks (and their messages' zod/mini readers) and broadcasts' timers, beside the alerts'
+  // timers that most records are; notification rules (their parser and query language) with the first
+  // step that loads a person (lib/escalation/inputs.ts): a page by default channels reads none.
+  escalationWorker: [
+    'lib/slack/run-interaction.ts',
+    'lib/slack/interaction-queue.ts',
+    'lib/broadcasts/run-broadcast.ts',
+    'lib/escalation/delivery-plan.ts',
+    'lib/rule-engine/query.ts',
+  ],
+  // Routers (the rule engine) with the first alert that names one: most go straight to their teams.
+  routingWorker: ['lib/rule-engine/query.ts', 'lib/rule-engine/router-chain.ts', 'lib/escalation/delivery-plan.ts'],
+  // A broadcast's step with the first broadcast due; notification rules with the first step's people.
+  sweeper: ['lib/broadcasts/run-broadcast.ts', 'lib/escalation/delivery-plan.ts', 'lib/rule-engine/query.ts'],
 };
 
 /**
@@ -346,9 +358,9 @@ describe("every function's bundle", () => {
     // The configuration is validated without zod (lib/config.ts), and the OpenAPI document's names and
     // lazy schemas' registry need none at start: mini's builders are at start (more than a stray
     // KiB of them) only where a start reads with them, response links, SMS replies, delivery
-    // receipts and the Slack work messages.
+    // receipts (the Slack work messages' readers load with the first such message).
     const withMini = names.filter((name) => (bundles.get(name)!.inputs[apart] ?? 0) > 1024);
-    expect(withMini.sort()).toEqual(['deliveryReceipts', 'escalationWorker', 'respond', 'smsInbound']);
+    expect(withMini.sort()).toEqual(['deliveryReceipts', 'respond', 'smsInbound']);
   });
 
   it.each(Object.entries(ON_FIRST_USE))('loads %s on first use, at start only in %j', (pkg, allowed) => {
