@@ -38,6 +38,7 @@ export interface LocalServiceOptions {
   closeEmulatorIterators?: boolean;
   tunedEmulatorStore?: boolean;
   dynamoTransport?: 'port' | 'http';
+  unhurriedLingerMs?: number;
 }
 
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
@@ -50,6 +51,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     closeEmulatorIterators: options.closeEmulatorIterators,
     tunedEmulatorStore: options.tunedEmulatorStore,
     dynamoTransport: options.dynamoTransport,
+    // BENCH_LINGER: the workers' counts' linger (infra/local/runtime.ts), 0 for a side by side without it.
+    unhurriedLingerMs: options.unhurriedLingerMs ?? (process.env.BENCH_LINGER ? Number(process.env.BENCH_LINGER) : undefined),
     scheduleIntervalMs: 10_000,
     env: { OUTBOX: options.outbox ?? 'log', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },

@@ -10,6 +10,10 @@ interface Waiting<T, R> {
   item: T;
   /** Added by background work (lib/sdk.ts): a group of only such items is written in the background lane. */
   background: boolean;
+  /** May wait for others to join it (an unhurried write of background work, setUnhurriedLinger). */
+  unhurried: boolean;
+  /** Settles once an unhurried item is answered (hurryUnhurried waits for it); none for the others. */
+  done?: Promise<void>;
   resolve: (result: R) => void;
   reject: (error: Error) => void;
 }
@@ -39,10 +43,56 @@ export interface GroupCommitOptions {
 
 type Lane = 'foreground' | 'background';
 
+/**
+ * How long an unhurried write of background work may wait for others to join its group (0: not at
+ * all, as deployed, where an instance serves one batch and nothing would join). The local runtime,
+ * whose queue workers share one process, sets it: at a steady 50 alerts a second the groups a burst
+ * fills by itself hold one alert's writes each, and each counter item was an UpdateItem per alert.
+ */
+let unhurriedLingerMs = 0;
+
+/** Sets how long unhurried writes of background work wait for company (ms; 0 turns it off). */
+export function setUnhurriedLinger(ms: number): void {
+  unhurriedLingerMs = Math.max(0, ms);
+}
+
+/**
+ * Whether an unhurried write added now waits for company (background work with a linger set): its
+ * work need not wait for it either, the process outlives the work (the local runtime), and its rest
+ * (groupCommitsIdle), a read through its API and its stop wait for it (hurryUnhurried).
+ */
+export function unhurriedLingers(): boolean {
+  return unhurriedLingerMs > 0 && inBackground();
+}
+
+/** Commits whose unhurried items wait for their linger now. */
+const lingeringCommits = new Set<{ hurry(): Promise<void>[] }>();
+
+/**
+ * Writes every unhurried item waiting for its linger now, and settles once each of them is answered.
+ * The local runtime's API calls it before a read (infra/local/api-gateway.ts): a read sees what the
+ * work that finished before it counted, as it did when nothing lingered.
+ */
+export function hurryUnhurried(): Promise<void> {
+  if (lingeringCommits.size === 0) return Promise.resolve();
+  const waits = [...lingeringCommits].flatMap((commit) => commit.hurry());
+  return Promise.all(waits).then(() => undefined);
+}
+
+export interface AddOptions {
+  /**
+   * Nothing waits for this write but the end of its work (the summed counts a queue message's work
+   * wrote, lib/store/deferred-counts.ts): in background work it may wait up to the unhurried linger
+   * for others to share its group. A group holding any other item is written as soon as ever.
+   */
+  unhurried?: boolean;
+}
+
 export class GroupCommit<T, R = void> {
   private readonly waiting: Waiting<T, R>[] = [];
   private readonly inFlight: Record<Lane, number> = { foreground: 0, background: 0 };
   private scheduled = false;
+  private lingering: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly write: GroupWriter<T, R>,
@@ -53,18 +103,27 @@ export class GroupCommit<T, R = void> {
 
   /** Nothing waiting and nothing in flight. */
   get idle(): boolean {
-    return this.inFlight.foreground + this.inFlight.background === 0 && this.waiting.length === 0 && !this.scheduled;
+    return (
+      this.inFlight.foreground + this.inFlight.background === 0 && this.waiting.length === 0 && !this.scheduled && this.lingering === null
+    );
   }
 
-  add(item: T): Promise<R> {
+  add(item: T, options: AddOptions = {}): Promise<R> {
     unanswered += 1;
+    const background = inBackground();
+    const unhurried = options.unhurried === true && background && unhurriedLingerMs > 0;
+    let settle: (() => void) | undefined;
+    const done = unhurried ? new Promise<void>((resolve) => (settle = resolve)) : undefined;
     return new Promise<R>((resolve, reject) => {
       const answered = () => {
         unanswered -= 1;
+        settle?.();
       };
       this.waiting.push({
         item,
-        background: inBackground(),
+        background,
+        unhurried,
+        done,
         resolve: (result) => {
           answered();
           resolve(result);
@@ -74,8 +133,17 @@ export class GroupCommit<T, R = void> {
           reject(error);
         },
       });
-      // Callers of the same turn of the event loop join one group.
-      if (!this.scheduled) {
+      // Unhurried callers wait for company up to the linger (unless something else writes first);
+      // any other caller is written at the next turn, with every caller of this turn in its group.
+      if (unhurried) {
+        if (!this.scheduled && this.lingering === null) {
+          this.lingering = setTimeout(() => {
+            this.stopLingering();
+            this.pump();
+          }, unhurriedLingerMs);
+          lingeringCommits.add(this);
+        }
+      } else if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => {
           this.scheduled = false;
@@ -97,7 +165,11 @@ export class GroupCommit<T, R = void> {
   private pump(): void {
     for (;;) {
       const group = this.nextGroup();
-      if (!group) return;
+      if (!group) {
+        // The unhurried callers went with a group of others: their wait is over.
+        if (this.waiting.length === 0) this.stopLingering();
+        return;
+      }
       const lane: Lane = group.every((w) => w.background) ? 'background' : 'foreground';
       this.inFlight[lane] += 1;
       // A request's item never waits in the background lane because a worker's item opened its group.
@@ -117,6 +189,22 @@ export class GroupCommit<T, R = void> {
           this.pump();
         });
     }
+  }
+
+  /** Ends the linger's wait (its timer fired, or the items it held left with others). */
+  private stopLingering(): void {
+    if (this.lingering === null) return;
+    clearTimeout(this.lingering);
+    this.lingering = null;
+    lingeringCommits.delete(this);
+  }
+
+  /** Writes the unhurried items now (hurryUnhurried): what settles once each is answered. */
+  hurry(): Promise<void>[] {
+    const done = this.waiting.flatMap((w) => (w.done ? [w.done] : []));
+    this.stopLingering();
+    this.pump();
+    return done;
   }
 
   /** The next group to write now, or null when none may start. */
@@ -155,14 +243,14 @@ export class KeyedGroupCommit<T, R = void> {
     private readonly options: GroupCommitOptions = {},
   ) {}
 
-  add(key: string, item: T): Promise<R> {
+  add(key: string, item: T, options: AddOptions = {}): Promise<R> {
     let commit = this.commits.get(key);
     if (!commit) {
       commit = new GroupCommit(this.make(key), this.maxGroup, this.maxInFlight, this.options);
       this.commits.set(key, commit);
     }
     const used = commit;
-    return used.add(item).finally(() => {
+    return used.add(item, options).finally(() => {
       if (this.commits.get(key) === used && used.idle) this.commits.delete(key);
     });
   }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../lib/group-commit';
+import { describe, expect, it, vi } from 'vitest';
+import { GroupCommit, groupCommitsIdle, hurryUnhurried, setUnhurriedLinger } from '../lib/group-commit';
 import { runInBackground } from '../lib/sdk';
 
 describe('group commit', () => {
@@ -102,5 +102,106 @@ describe('group commit lanes', () => {
     expect(groups).toEqual([['worker'], ['request']]);
     releases[1]();
     await Promise.all([worker, request]);
+  });
+});
+
+describe('unhurried writes', () => {
+  const turns = async (n = 3) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  async function withLinger(ms: number, body: () => Promise<void>): Promise<void> {
+    // setTimeout alone is faked: the turns (setImmediate) the commit takes stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    setUnhurriedLinger(ms);
+    try {
+      await body();
+    } finally {
+      setUnhurriedLinger(0);
+      vi.useRealTimers();
+    }
+  }
+
+  const recorder = () => {
+    const groups: string[][] = [];
+    const commit = new GroupCommit<string>(async (items) => void groups.push(items), 25, 1);
+    return { groups, commit };
+  };
+
+  it("background work's unhurried writes of different turns wait for each other up to the linger", () =>
+    withLinger(100, async () => {
+      const { groups, commit } = recorder();
+      const a = runInBackground(() => commit.add('a', { unhurried: true }));
+      await turns();
+      // At rest but for the linger's timer: nothing is written yet, and the commit is not idle.
+      expect(groups).toEqual([]);
+      expect(commit.idle).toBe(false);
+      expect(groupCommitsIdle()).toBe(false);
+      const b = runInBackground(() => commit.add('b', { unhurried: true }));
+      await turns();
+      expect(groups).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+      await Promise.all([a, b]);
+      expect(groups).toEqual([['a', 'b']]);
+      expect(commit.idle).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    }));
+
+  it('a hurried write takes the waiting unhurried ones along at once, and ends their wait', () =>
+    withLinger(60_000, async () => {
+      const { groups, commit } = recorder();
+      const waiting = runInBackground(() => commit.add('counts', { unhurried: true }));
+      await turns();
+      const hurried = runInBackground(() => commit.add('now'));
+      await Promise.all([waiting, hurried]);
+      expect(groups).toEqual([['counts', 'now']]);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(commit.idle).toBe(true);
+    }));
+
+  it('hurrying writes what lingers now and settles once it is written', () =>
+    withLinger(60_000, async () => {
+      const { groups, commit } = recorder();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const slow = new GroupCommit<string>(
+        async (items) => {
+          groups.push(items);
+          await gate;
+        },
+        25,
+        1,
+      );
+      const a = runInBackground(() => commit.add('a', { unhurried: true }));
+      const b = runInBackground(() => slow.add('b', { unhurried: true }));
+      await turns();
+      expect(groups).toEqual([]);
+      let hurried = false;
+      const hurry = hurryUnhurried().then(() => (hurried = true));
+      await a;
+      await turns();
+      // Both are written without the linger's timer; the hurry waits for the slow one's answer.
+      expect(groups).toEqual([['a'], ['b']]);
+      expect(hurried).toBe(false);
+      release();
+      await Promise.all([b, hurry]);
+      expect(hurried).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+      await hurryUnhurried();
+    }));
+
+  it("a request's unhurried write, and any with no linger set, is written at the next turn", async () => {
+    await withLinger(60_000, async () => {
+      const { groups, commit } = recorder();
+      await commit.add('request', { unhurried: true });
+      expect(groups).toEqual([['request']]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+    await withLinger(0, async () => {
+      const { groups, commit } = recorder();
+      await runInBackground(() => commit.add('worker', { unhurried: true }));
+      expect(groups).toEqual([['worker']]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });

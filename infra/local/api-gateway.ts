@@ -20,6 +20,7 @@ import {
 } from '../../lib/api/route-table';
 import { FUNCTIONS } from '../functions';
 import { CORS } from '../cors';
+import { hurryUnhurried } from '../../lib/group-commit';
 import { LAMBDA_RESPONSE_BYTES, payloadBytes } from '../../lib/http/compression';
 import type { ConsoleSite } from './console-site';
 
@@ -226,6 +227,9 @@ export async function startApi(options: {
     // Lambda starts an invocation's timeout once the function is initialised: a cold import (seconds
     // on a busy machine) is not the request's time.
     const handler = await handlerOf(fn);
+    // The queue workers' summed counts may wait a moment for company (lib/group-commit.ts
+    // setUnhurriedLinger): a read first writes them, so it counts what the work done before it did.
+    if (method === 'GET' || method === 'HEAD') await hurryUnhurried();
     const invoked = Date.now();
     const context = {
       functionName: fn,

@@ -10,6 +10,7 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { config } from '../../lib/config';
 import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
+import { groupCommitsIdle, hurryUnhurried, setUnhurriedLinger } from '../../lib/group-commit';
 import { logger } from '../../lib/log';
 import { EMBEDDED_EMULATORS_VARIABLE, resolveStackOnce, runInBackground, serviceClientConfig, trimServiceClient } from '../../lib/sdk';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
@@ -46,7 +47,17 @@ export interface RuntimeOptions {
   tunedEmulatorStore?: boolean;
   /** How the service's own clients reach the embedded DynamoDB: 'port' (default: a MessagePort to its thread) or 'http' (loopback, as every other client; the benchmarks' side by side). */
   dynamoTransport?: 'port' | 'http';
+  /** How long the queue workers' summed counts wait for other work's (lib/group-commit.ts setUnhurriedLinger); 0 writes each at once, as deployed. */
+  unhurriedLingerMs?: number;
 }
+
+/**
+ * The queue workers share this process, and each queue message's work writes its counts summed at
+ * its end (lib/store/deferred-counts.ts), after its page: they wait this long for the counts of the
+ * messages handled meanwhile. At a steady 50 webhooks a second that is ~5 alerts' counts in one
+ * UpdateItem per counter item instead of one each (docs/ARCHITECTURE.md, "Unhurried counts").
+ */
+export const LOCAL_UNHURRIED_LINGER_MS = 100;
 
 export interface Runtime {
   url: string;
@@ -200,6 +211,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     environmentChanged();
   }
 
+  setUnhurriedLinger(options.unhurriedLingerMs ?? LOCAL_UNHURRIED_LINGER_MS);
   const pollers: Poller[] = [];
   for (const queue of Object.values(QUEUES)) {
     if (!entryExists(queue.consumer)) continue;
@@ -253,8 +265,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     async stop() {
       timers.forEach(clearInterval);
       await redrive;
+      // What the workers' counts wait for is written now, and what they write from here on at once.
+      setUnhurriedLinger(0);
+      await hurryUnhurried();
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
+      // The writes the workers left to finish after their work (their unhurried counts) land first.
+      for (const deadline = Date.now() + 10_000; !groupCommitsIdle() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 5));
       restoreDependencies();
       environment.restore();
       dynamo.destroy();

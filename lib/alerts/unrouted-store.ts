@@ -10,6 +10,8 @@ import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
 import { overdue } from '../queues/backlog';
 import { deleteIndexItem, putIndexItems } from '../store/grouped-writes';
+import { unhurriedLingers } from '../group-commit';
+import { logger } from '../log';
 import { isConditionFailure, queryItems } from '../store/items';
 
 export const UNROUTED_SHARDS = 8;
@@ -38,9 +40,19 @@ export async function markUnrouted(accountId: string, alertId: string, dueAt: nu
   await putIndexItems([{ ...key(accountId, alertId), account_id: accountId, alert_id: alertId, due_at: dueAt, resends: 0 }]);
 }
 
-/** Routing is done: the alert leaves the index (idempotent; concurrent routings' share a BatchWrite). */
+/**
+ * Routing is done: the alert leaves the index (idempotent; concurrent routings' share a BatchWrite).
+ * Nothing waits for it but the end of the routing, which has paged: unhurried (lib/group-commit.ts).
+ * Should the process stop first, the sweeper re-drives the alert and routing finds it routed.
+ */
 export async function clearUnrouted(accountId: string, alertId: string): Promise<void> {
-  await deleteIndexItem(key(accountId, alertId));
+  const deleted = deleteIndexItem(key(accountId, alertId), { unhurried: true });
+  // Where it waits for company (the local runtime's workers), routing is done without waiting for it.
+  if (unhurriedLingers())
+    void deleted.catch((error: unknown) =>
+      logger.warn('routing: an unrouted entry was not removed; the sweeper finds the alert routed', { alertId, error: error as Error }),
+    );
+  else await deleted;
 }
 
 /**

@@ -9,11 +9,21 @@ import { getNotification } from '../notify/store';
 import { IN_PROCESS_WAIT_MS } from '../queues/delayed';
 import { isFailedPageMessage, type DeliveryFailedMessage } from './failover-signal';
 import { flushWaiting } from './flush-waiting';
+import { withCountsDeferred } from '../store/deferred-counts';
 import { runStep } from './run-step';
 import { sendEffects } from './send-effects';
 import { chainMessage, type EscalationMessage } from './timers';
 
-export async function processEscalationMessage(message: EscalationMessage): Promise<void> {
+/**
+ * A message's work holds back the counts it moves (its step's notifications and their owners, the
+ * timeline entries, a drop's alert counters) and writes them summed once it is done, after the step
+ * released its lease (lib/store/deferred-counts.ts).
+ */
+export function processEscalationMessage(message: EscalationMessage): Promise<void> {
+  return withCountsDeferred(() => processNow(message));
+}
+
+async function processNow(message: EscalationMessage): Promise<void> {
   const early = message.due_at - clockNow();
   if (early > IN_PROCESS_WAIT_MS) {
     await chainMessage(message);

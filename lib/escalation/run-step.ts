@@ -387,7 +387,9 @@ async function carryOut(
     return true;
   };
   // The fan-out's counts (workflows, notifications and their owners, timeline entries) are written
-  // summed once it is done, before the lease is released: one update per counter item and step.
+  // summed once it is done, before the lease is released: one update per counter item and step. In
+  // work that holds its counts already (routing, a queue message's step: process-message.ts), they
+  // go with that work's, once it is done.
   await withCountsDeferred(() =>
     carryOutEffects(
       effects,

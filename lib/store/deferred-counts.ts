@@ -21,10 +21,19 @@ export function heldCounts(): HeldCounts | undefined {
 
 type HeldWriter = (counterItem: string, sum: Record<string, CountDelta>) => Promise<void>;
 let writeHeld: HeldWriter | null = null;
+/** Whether the sums just handed to the writer may be left to finish after the work (unhurried). */
+let writesLater: () => boolean = () => false;
 
 /** Set by lib/store/grouped-writes.ts, the only module that adds to the sums. */
-export function writeHeldCountsWith(writer: HeldWriter): void {
+export function writeHeldCountsWith(writer: HeldWriter, lingers?: () => boolean): void {
   writeHeld = writer;
+  if (lingers) writesLater = lingers;
+}
+
+/** A late write's failure, told where the local runtime prints its warnings (the store logs nothing itself). */
+function countsFailed(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  process.emitWarning(`counts: a summed update failed after its work (the recount repairs it): ${reason}`, 'UnhurriedCountsWarning');
 }
 
 /**
@@ -46,6 +55,11 @@ export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> 
       const nonZero = Object.fromEntries(Object.entries(sum).filter(([, n]) => !isZeroDelta(n)));
       if (Object.keys(nonZero).length > 0 && writeHeld) writes.push(writeHeld(counterItem, nonZero));
     }
-    await Promise.all(writes);
+    // In a process that outlives the work (the local runtime's workers) the sums may wait for other
+    // work's (lib/group-commit.ts): the work is done without waiting for them. A count that fails
+    // there is one the recount repairs, as one whose write failed here would be (a retried message
+    // never counts again what its first run recorded).
+    if (writes.length > 0 && writesLater()) void Promise.all(writes).catch((error: unknown) => countsFailed(error));
+    else await Promise.all(writes);
   }
 }

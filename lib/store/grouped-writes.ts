@@ -7,7 +7,7 @@
 import { sumDeltas, type CountDelta } from './count-delta';
 import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
 import { heldCounts, writeHeldCountsWith } from './deferred-counts';
-import { GroupCommit, KeyedGroupCommit } from '../group-commit';
+import { GroupCommit, KeyedGroupCommit, unhurriedLingers, type AddOptions } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type Key, type WriteRequest } from './items';
 
@@ -39,8 +39,9 @@ export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record
   return Promise.resolve();
 }
 
-// What a deferred scope held is written here, summed, once its work is done.
-writeHeldCountsWith((id, sum) => counterItems.add(id, sum));
+// What a deferred scope held is written here, summed, once its work is done: nothing of the work
+// waits for it, so in background work it may wait for other work's sums (setUnhurriedLinger).
+writeHeldCountsWith((id, sum) => counterItems.add(id, sum, { unhurried: true }), unhurriedLingers);
 
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
@@ -79,8 +80,8 @@ export function putIndexItems(items: Item[]): Promise<void> {
  * (the entry was put before the object it follows, and is put again only by a re-drive's update). */
 const indexDeletes = new GroupCommit<Key>((keys) => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: key } }))), 25, 2);
 
-export function deleteIndexItem(key: Key): Promise<void> {
-  return indexDeletes.add(key);
+export function deleteIndexItem(key: Key, options: AddOptions = {}): Promise<void> {
+  return indexDeletes.add(key, options);
 }
 
 /** Puts and deletes that must land in the order they were asked for (link items that follow an

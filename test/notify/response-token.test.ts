@@ -33,11 +33,14 @@ const claim = fc.oneof(
   fc.array(fc.string(), { maxLength: 2 }),
 );
 const action = fc.oneof(fc.constantFrom('a', 'r', 'A', 'acknowledge', ''), fc.integer(), fc.constant(null));
-const expiry = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, 0.1), fc.string({ maxLength: 3 }), fc.constant(null));
-const payload = fc.record(
-  { c: claim, l: claim, w: claim, u: claim, a: action, e: expiry, extra: fc.jsonValue() },
-  { requiredKeys: [] },
+const expiry = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, 0.1),
+  fc.string({ maxLength: 3 }),
+  fc.constant(null),
 );
+const payload = fc.record({ c: claim, l: claim, w: claim, u: claim, a: action, e: expiry, extra: fc.jsonValue() }, { requiredKeys: [] });
 
 describe('one-click token claims', () => {
   it('property: the hand-written reader agrees with the zod/mini schema it replaced', () => {

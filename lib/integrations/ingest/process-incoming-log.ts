@@ -15,6 +15,7 @@ import { adaptLog } from './adapt-log';
 import { applyCreate, applyTransition, type ActionContext, type ActionOutcome } from './apply-actions';
 import type { Prefetched } from './prefetch';
 import { completeIncomingLog, finishIncomingLog, getIncomingLog, type IncomingLog, type IngestResult } from './incoming-log';
+import { withCountsDeferred } from '../../store/deferred-counts';
 
 export type ProcessOutcome = 'processed' | 'ignored' | 'failed' | 'skipped' | 'missing';
 
@@ -58,7 +59,16 @@ async function applyAll(ctx: ActionContext, actions: AdapterAction[]): Promise<{
   return { outcomes, subscribeUrl };
 }
 
-export async function processIncomingLog(accountId: string, logId: string, prefetched?: Prefetched): Promise<ProcessOutcome> {
+/**
+ * The counts the request's actions move (an alert's counters, its created_at day, its team's report
+ * day, its timeline entry) are held back and written summed once the request is done, after its alert
+ * went to routing: nothing on the way to the page waits for them (lib/store/deferred-counts.ts).
+ */
+export function processIncomingLog(accountId: string, logId: string, prefetched?: Prefetched): Promise<ProcessOutcome> {
+  return withCountsDeferred(() => processNow(accountId, logId, prefetched));
+}
+
+async function processNow(accountId: string, logId: string, prefetched?: Prefetched): Promise<ProcessOutcome> {
   const cached = prefetched?.logs.get(logId);
   const log = cached !== undefined ? cached : await getIncomingLog(accountId, logId);
   if (!log) return 'missing';
