@@ -5,11 +5,13 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { QUEUES } from '../../lib/queues/definitions';
-import { parseIngestMessage, type IngestMessage } from '../../lib/integrations/ingest/ingest-queue';
+import { parseIngestMessage } from '../../lib/integrations/ingest/ingest-queue';
 import { emptyPrefetch, prefetchBatch, type Prefetched } from '../../lib/integrations/ingest/prefetch';
 import { processAttempt } from '../../lib/integrations/ingest/process-incoming-log';
 import { logger } from '../../lib/log';
 import { flushedAtEnd } from '../../lib/metrics';
+
+const receiveCountOf = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? '1');
 
 async function handleRecord(record: SQSRecord, prefetched: Prefetched): Promise<void> {
   const message = parseIngestMessage(record.body);
@@ -22,7 +24,7 @@ async function handleRecord(record: SQSRecord, prefetched: Prefetched): Promise<
     message.account_id,
     message.log_id,
     {
-      receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
+      receiveCount: receiveCountOf(record),
       maxReceiveCount: QUEUES.ingest.maxReceiveCount,
     },
     prefetched,
@@ -30,7 +32,14 @@ async function handleRecord(record: SQSRecord, prefetched: Prefetched): Promise<
 }
 
 export const handler = flushedAtEnd(async (event: SQSEvent, context: Context) => {
-  const messages = event.Records.map((r) => parseIngestMessage(r.body)).filter((m): m is IngestMessage => m !== null);
+  // A log its message carries is the log as it was accepted: used on the message's first delivery
+  // only; a redelivery reads the log as it is now (another run may have processed it).
+  const messages = event.Records.flatMap((record) => {
+    const message = parseIngestMessage(record.body);
+    if (!message) return [];
+    if (receiveCountOf(record) > 1) delete message.log;
+    return [message];
+  });
   // A failed prefetch only costs speed: every record then reads for itself.
   const prefetched = await prefetchBatch(messages).catch((error: unknown) => {
     logger.warn('ingest: batch prefetch failed', { error: error as Error });

@@ -27,13 +27,20 @@ function thirdpartyIdsOf(actions: AdapterAction[]): string[] {
   return actions.flatMap((action) => ('thirdpartyId' in action ? [action.thirdpartyId] : []));
 }
 
+/**
+ * `messages`: the batch's, a carried log (ingest-queue.ts) only where it is the message's first
+ * delivery: that log is used as it is, and the others are read.
+ */
 export async function prefetchBatch(messages: IngestMessage[]): Promise<Prefetched> {
   const prefetched = emptyPrefetch();
+  for (const message of messages) if (message.log) prefetched.logs.set(message.log_id, message.log);
   if (messages.length < 2) return prefetched;
-  const logs = (await getEach(...messages.map((m) => logRef(m.account_id, m.log_id)))) as (IncomingLog | null)[];
+  const unread = messages.filter((m) => !m.log);
+  const read = unread.length ? ((await getEach(...unread.map((m) => logRef(m.account_id, m.log_id)))) as (IncomingLog | null)[]) : [];
+  const readById = new Map(unread.map((m, i) => [m.log_id, read[i]]));
   const dedupKeys: ReturnType<typeof dedupKey>[] = [];
-  for (const [i, message] of messages.entries()) {
-    const log = logs[i];
+  for (const message of messages) {
+    const log = message.log ?? readById.get(message.log_id) ?? null;
     prefetched.logs.set(message.log_id, log);
     if (!log || log.status !== 'pending') continue;
     const integrationId = parseId('integration', log.owner_id);

@@ -13,7 +13,7 @@ import { integrationById } from '../integration-cache';
 import type { IntegrationRecord } from '../records';
 import { admitRequest, type InboundAnswer, type InboundRequest } from './admit-request';
 import { markDueNow, storeIncomingLog, type IncomingLog } from './incoming-log';
-import { sendToIngestQueue } from './ingest-queue';
+import { ingestMessageOf, sendToIngestQueue } from './ingest-queue';
 import { receiveBeat } from './receive-beat';
 
 export { rateLimitsOf, type InboundAnswer, type InboundRequest } from './admit-request';
@@ -68,7 +68,7 @@ export async function acceptRequest(
 
   const log = await storeIncomingLog(stored, { status: 'pending' });
   try {
-    await sendToIngestQueue({ account_id: log.account_id, log_id: log.id });
+    await sendToIngestQueue(ingestMessageOf(log));
   } catch (error) {
     logger.warn('ingest queue send failed; the sweeper will re-send the log', { logId: log.id, error: error as Error });
     // Due at once rather than after the grace period: nothing else will bring it to a worker.
