@@ -56,13 +56,28 @@ export function setUnhurriedLinger(ms: number): void {
   unhurriedLingerMs = Math.max(0, ms);
 }
 
+/** Whether an unhurried write added now waits for company: background work with a linger set. */
+const unhurriedLingers = (): boolean => unhurriedLingerMs > 0 && inBackground();
+
+/** Unhurried writes their work did not wait for, until each settles (lateWrites). */
+const late = new Set<Promise<void>>();
+
 /**
- * Whether an unhurried write added now waits for company (background work with a linger set): its
- * work need not wait for it either, the process outlives the work (the local runtime), and its rest
- * (groupCommitsIdle), a read through its API and its stop wait for it (hurryUnhurried).
+ * What work awaits of the unhurried writes it just added: the writes themselves, or, where they
+ * linger, nothing: the process outlives the work (the local runtime), whose rest (groupCommitsIdle),
+ * API reads (hurryUnhurried) and stop (lateWrites) wait for them; a failure then goes to `failed`.
  */
-export function unhurriedLingers(): boolean {
-  return unhurriedLingerMs > 0 && inBackground();
+export function settleUnhurried(writes: readonly Promise<unknown>[], failed: (error: unknown) => void): Promise<void> {
+  const all = Promise.all(writes).then(() => undefined);
+  if (!unhurriedLingers()) return all;
+  const settled = all.catch(failed).finally(() => late.delete(settled));
+  late.add(settled);
+  return Promise.resolve();
+}
+
+/** Settles once every unhurried write its work left behind (settleUnhurried) has settled. */
+export function lateWrites(): Promise<void> {
+  return Promise.all([...late]).then(() => undefined);
 }
 
 /** Commits whose unhurried items wait for their linger now. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GroupCommit, groupCommitsIdle, hurryUnhurried, setUnhurriedLinger } from '../lib/group-commit';
+import { GroupCommit, groupCommitsIdle, hurryUnhurried, lateWrites, setUnhurriedLinger, settleUnhurried } from '../lib/group-commit';
 import { runInBackground } from '../lib/sdk';
 
 describe('group commit', () => {
@@ -188,6 +188,30 @@ describe('unhurried writes', () => {
       expect(hurried).toBe(true);
       expect(vi.getTimerCount()).toBe(0);
       await hurryUnhurried();
+    }));
+
+  it('work does not wait for its lingering writes: lateWrites does, and their failure goes to the handler', () =>
+    withLinger(60_000, async () => {
+      const failing = new GroupCommit<string>(
+        async () => {
+          throw new Error('store down');
+        },
+        25,
+        1,
+      );
+      const failures: unknown[] = [];
+      await runInBackground(() => settleUnhurried([failing.add('counts', { unhurried: true })], (error) => failures.push(error)));
+      // The work is done, its write still waits for company.
+      expect(failing.idle).toBe(false);
+      expect(failures).toEqual([]);
+      await hurryUnhurried();
+      await lateWrites();
+      expect(failures).toEqual([new Error('store down')]);
+      // A request's work (or any with no linger) waits for its write, and sees its failure.
+      await expect(settleUnhurried([failing.add('request', { unhurried: true })], (error) => failures.push(error))).rejects.toThrow(
+        'store down',
+      );
+      expect(failures).toHaveLength(1);
     }));
 
   it("a request's unhurried write, and any with no linger set, is written at the next turn", async () => {

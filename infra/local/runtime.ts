@@ -10,7 +10,7 @@ import { bootstrap, validateBootstrap, type BootstrapOptions } from '../../lib/a
 import type { CreatedAccount } from '../../lib/accounts/create-account';
 import { config } from '../../lib/config';
 import { environmentChanged, replaceDependencies, type Dependencies } from '../../lib/dependencies';
-import { groupCommitsIdle, hurryUnhurried, setUnhurriedLinger } from '../../lib/group-commit';
+import { hurryUnhurried, lateWrites, setUnhurriedLinger } from '../../lib/group-commit';
 import { logger } from '../../lib/log';
 import { EMBEDDED_EMULATORS_VARIABLE, resolveStackOnce, runInBackground, serviceClientConfig, trimServiceClient } from '../../lib/sdk';
 import { FUNCTIONS, QUEUES, type FunctionName } from '../functions';
@@ -271,7 +271,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await Promise.all(pollers.map((p) => p.stop()));
       await api.close();
       // The writes the workers left to finish after their work (their unhurried counts) land first.
-      for (const deadline = Date.now() + 10_000; !groupCommitsIdle() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 5));
+      await lateWrites();
       restoreDependencies();
       environment.restore();
       dynamo.destroy();

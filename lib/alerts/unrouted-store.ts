@@ -10,7 +10,7 @@ import { encodeTime } from 'ulid';
 import { db, tableName } from '../store/client';
 import { overdue } from '../queues/backlog';
 import { deleteIndexItem, putIndexItems } from '../store/grouped-writes';
-import { unhurriedLingers } from '../group-commit';
+import { settleUnhurried } from '../group-commit';
 import { logger } from '../log';
 import { isConditionFailure, queryItems } from '../store/items';
 
@@ -46,13 +46,9 @@ export async function markUnrouted(accountId: string, alertId: string, dueAt: nu
  * Should the process stop first, the sweeper re-drives the alert and routing finds it routed.
  */
 export async function clearUnrouted(accountId: string, alertId: string): Promise<void> {
-  const deleted = deleteIndexItem(key(accountId, alertId), { unhurried: true });
-  // Where it waits for company (the local runtime's workers), routing is done without waiting for it.
-  if (unhurriedLingers())
-    void deleted.catch((error: unknown) =>
-      logger.warn('routing: an unrouted entry was not removed; the sweeper finds the alert routed', { alertId, error: error as Error }),
-    );
-  else await deleted;
+  await settleUnhurried([deleteIndexItem(key(accountId, alertId), { unhurried: true })], (error) =>
+    logger.warn('routing: an unrouted entry was not removed; the sweeper finds the alert routed', { alertId, error: error as Error }),
+  );
 }
 
 /**

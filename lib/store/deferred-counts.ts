@@ -4,6 +4,7 @@
 // per record and counter item. Apart from grouped-writes so that the use cases that open such a scope
 // (the escalation step, routing) reach no table primitive.
 import { ContextSlot } from '../async-context';
+import { settleUnhurried } from '../group-commit';
 import { isZeroDelta, type CountDelta } from './count-delta';
 import { placeSpreadFields } from './spread-fields';
 
@@ -21,13 +22,10 @@ export function heldCounts(): HeldCounts | undefined {
 
 type HeldWriter = (counterItem: string, sum: Record<string, CountDelta>) => Promise<void>;
 let writeHeld: HeldWriter | null = null;
-/** Whether the sums just handed to the writer may be left to finish after the work (unhurried). */
-let writesLater: () => boolean = () => false;
 
-/** Set by lib/store/grouped-writes.ts, the only module that adds to the sums. */
-export function writeHeldCountsWith(writer: HeldWriter, lingers?: () => boolean): void {
+/** Set by lib/store/grouped-writes.ts, the only module that adds to the sums (unhurried writes). */
+export function writeHeldCountsWith(writer: HeldWriter): void {
   writeHeld = writer;
-  if (lingers) writesLater = lingers;
 }
 
 /** A late write's failure, told where the local runtime prints its warnings (the store logs nothing itself). */
@@ -59,7 +57,6 @@ export async function withCountsDeferred<T>(work: () => Promise<T>): Promise<T> 
     // work's (lib/group-commit.ts): the work is done without waiting for them. A count that fails
     // there is one the recount repairs, as one whose write failed here would be (a retried message
     // never counts again what its first run recorded).
-    if (writes.length > 0 && writesLater()) void Promise.all(writes).catch((error: unknown) => countsFailed(error));
-    else await Promise.all(writes);
+    await settleUnhurried(writes, countsFailed);
   }
 }

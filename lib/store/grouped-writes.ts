@@ -7,7 +7,7 @@
 import { sumDeltas, type CountDelta } from './count-delta';
 import { adjustFields, countKey, ownerCountKey, reserveTinyIds } from './counters';
 import { heldCounts, writeHeldCountsWith } from './deferred-counts';
-import { GroupCommit, KeyedGroupCommit, unhurriedLingers, type AddOptions } from '../group-commit';
+import { GroupCommit, KeyedGroupCommit, type AddOptions } from '../group-commit';
 import type { EntityType } from '../entities';
 import { batchWrite, checkItemSize, type Item, type Key, type WriteRequest } from './items';
 
@@ -41,7 +41,7 @@ export function addToCounterItem(key: { pk: string; sk: string }, deltas: Record
 
 // What a deferred scope held is written here, summed, once its work is done: nothing of the work
 // waits for it, so in background work it may wait for other work's sums (setUnhurriedLinger).
-writeHeldCountsWith((id, sum) => counterItems.add(id, sum, { unhurried: true }), unhurriedLingers);
+writeHeldCountsWith((id, sum) => counterItems.add(id, sum, { unhurried: true }));
 
 /** adjustCounts, merged with the concurrent adjustments of the same account and type. */
 export function addCounts(accountId: string, type: EntityType, deltas: Record<string, number>): Promise<void> {
