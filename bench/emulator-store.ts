@@ -11,11 +11,9 @@
 // at rest a second, the process's CPU time an alert, how busy the main and the dynalite thread were,
 // and the calls that reached the store an alert; and the ratios of the two sides.
 // BENCH_STORE_CREATES (default 400) and BENCH_STORE_ROUNDS (default 3) size both.
-import { LoadThread, median, round, runWhenMain, type Figures } from './support';
+import { envNumber, LoadThread, median, round, runWhenMain, type Figures } from './support';
 import { startLocalService, type LocalServiceOptions } from './local-service';
 import { alertCreates, drained, expectAll, phaseMeter } from './throughput';
-
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 interface Round {
   createdPerSecond: number;

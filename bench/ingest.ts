@@ -4,7 +4,7 @@
 //      lost and duplicated alerts counted;
 //   3. the same 10 000 posted again (sender retries): still 10 000 alerts, each with dedup_count 2.
 // Targets on a 2-core machine: ≥ 500 accepted/s, ≥ 200 alerts/s end to end, none lost or duplicated.
-import { runWhenMain } from './support';
+import { envNumber, runWhenMain } from './support';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -273,7 +273,6 @@ export async function benchIngest(options: Options = {}): Promise<Record<string,
   return { ...accept, ...e2e };
 }
 
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 runWhenMain(import.meta.url, () =>
   benchIngest({
     pollerConcurrency: envNumber('BENCH_POLLERS'),

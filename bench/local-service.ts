@@ -8,7 +8,7 @@ import path from 'node:path';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startRuntime, type Runtime } from '../infra/local/runtime';
 import { groupCommitsIdle } from '../lib/group-commit';
-import { KeepAliveClient } from './support';
+import { envNumber, KeepAliveClient } from './support';
 
 export interface LocalService {
   runtime: Runtime;
@@ -52,7 +52,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     tunedEmulatorStore: options.tunedEmulatorStore,
     dynamoTransport: options.dynamoTransport,
     // BENCH_LINGER: the workers' counts' linger (infra/local/runtime.ts), 0 for a side by side without it.
-    unhurriedLingerMs: options.unhurriedLingerMs ?? (process.env.BENCH_LINGER ? Number(process.env.BENCH_LINGER) : undefined),
+    unhurriedLingerMs: options.unhurriedLingerMs ?? envNumber('BENCH_LINGER'),
     scheduleIntervalMs: 10_000,
     env: { OUTBOX: options.outbox ?? 'log', LOG_LEVEL: 'error' },
     bootstrap: { email: 'bench@example.com', password: 'bench password 123', apiKey },

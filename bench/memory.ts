@@ -13,9 +13,7 @@ import os from 'node:os';
 import { readCounts } from '../lib/store/counters';
 import { typeOf } from '../lib/entities';
 import { atRest, startLocalService, waitUntil, type LocalService } from './local-service';
-import { LoadThread, round, runWhenMain, type Figures } from './support';
-
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+import { envNumber, LoadThread, round, runWhenMain, type Figures } from './support';
 
 const MB = 2 ** 20;
 /** Webhooks the load thread is given at once. */

@@ -126,6 +126,9 @@ export class KeepAliveClient {
   }
 }
 
+/** A size or setting a benchmark takes from the environment (BENCH_…): a number, or undefined when unset. */
+export const envNumber = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
+
 export function round(value: number, digits = 3): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;

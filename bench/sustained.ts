@@ -9,9 +9,7 @@
 import os from 'node:os';
 import { atRest, startLocalService, waitUntil } from './local-service';
 import { drained, expectAll, firstPageByThirdparty, phaseMeter, webhookOps } from './throughput';
-import { LoadThread, percentile, round, runWhenMain, type Figures } from './support';
-
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+import { envNumber, LoadThread, percentile, round, runWhenMain, type Figures } from './support';
 
 export interface SustainedOptions {
   perSecond?: number;

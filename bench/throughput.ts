@@ -18,7 +18,7 @@ import { readCounts } from '../lib/store/counters';
 import { partitionOf, queryAll } from '../lib/store/items';
 import { typeOf } from '../lib/entities';
 import { atRest, startLocalService, waitUntil, type LocalService } from './local-service';
-import { LoadThread, percentile, round, runWhenMain, type Figures, type LoadTask } from './support';
+import { envNumber, LoadThread, percentile, round, runWhenMain, type Figures, type LoadTask } from './support';
 
 export interface ThroughputOptions {
   creates?: number;
@@ -26,8 +26,6 @@ export interface ThroughputOptions {
   storm?: number;
   stormPerSecond?: number;
 }
-
-const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 /** Where a long run is (stderr: the figures on stdout stay a table). */
 const progress = (what: string) =>
