@@ -4,12 +4,12 @@
 import type { Context, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../functions/queue/ingest-worker';
-import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
+import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { CARRIED_LOG_MAX_BYTES, ingestMessageOf, parseIngestMessage } from '../../lib/integrations/ingest/ingest-queue';
 import { itemKeyOf, dynamoCallsDuring, type AwsCall } from '../support/aws-calls';
 import { drainQueue } from '../support/queues';
 import { useService, type TestService } from '../support/runtime';
-import { alertsWithThirdpartyId, createIntegration, postRaw } from '../integrations/support';
+import { alertsWithThirdpartyId, createIntegration, postRaw, storePendingLog } from '../integrations/support';
 
 let service: TestService;
 let integration: { id: string; prefix_id: string; account_id: string };
@@ -24,21 +24,7 @@ useService(
 
 const uid = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
 
-function stored(body: string) {
-  return storeIncomingLog(
-    {
-      integrationId: integration.id,
-      accountId: integration.account_id,
-      body,
-      headers: { 'content-type': 'application/json' },
-      query: '',
-      receivedAt: Date.now(),
-      sourceIp: '127.0.0.1',
-    },
-    { status: 'pending' },
-    { dueAt: Date.now() + 3_600_000 },
-  );
-}
+const stored = (body: unknown) => storePendingLog(integration, body, { dueAt: Date.now() + 3_600_000 });
 
 /** Reads of one log (a GetItem of its key, or a BatchGetItem asking for it). */
 const readsOf = (calls: AwsCall[], log: { id: string }) =>
@@ -68,17 +54,17 @@ const context = { functionName: 'ingestWorker', getRemainingTimeInMillis: () => 
 
 describe('the log an ingest message carries', () => {
   it('is the log as stored, small ones only, and only its own pending log is taken from a message', async () => {
-    const log = await stored(JSON.stringify({ id: uid('as-stored'), title: 'As stored' }));
+    const log = await stored({ id: uid('as-stored'), title: 'As stored' });
     // What the worker would read is what the message carries.
     expect(await getIncomingLog(log.account_id, log.id)).toEqual(log);
     const message = ingestMessageOf(log);
     expect(message.log).toEqual(log);
     expect(parseIngestMessage(JSON.stringify(message))).toEqual(message);
 
-    const large = await stored(JSON.stringify({ id: uid('large'), title: 'Large', details: 'x'.repeat(CARRIED_LOG_MAX_BYTES) }));
+    const large = await stored({ id: uid('large'), title: 'Large', details: 'x'.repeat(CARRIED_LOG_MAX_BYTES) });
     expect(ingestMessageOf(large)).toEqual({ account_id: large.account_id, log_id: large.id });
     // Bytes, not characters: 3 000 characters of 3 bytes each are over the bound.
-    const wide = await stored(JSON.stringify({ id: uid('wide'), title: 'Wide', details: '\u20ac'.repeat(3_000) }));
+    const wide = await stored({ id: uid('wide'), title: 'Wide', details: '\u20ac'.repeat(3_000) });
     expect(ingestMessageOf(wide).log).toBeUndefined();
 
     const ids = { account_id: log.account_id, log_id: log.id };
@@ -118,7 +104,7 @@ describe('the log an ingest message carries', () => {
 
   it('a redelivery reads the log as it is now: a request processed meanwhile is not processed again', async () => {
     const thirdpartyId = uid('again');
-    const log: IncomingLog = await stored(JSON.stringify({ id: thirdpartyId, title: 'Processed once' }));
+    const log: IncomingLog = await stored({ id: thirdpartyId, title: 'Processed once' });
     const body = JSON.stringify(ingestMessageOf(log));
     expect(JSON.parse(body).log).toBeDefined();
     const first = await dynamoCallsDuring(() => handler({ Records: [record(body, 1)] }, context));

@@ -3,9 +3,9 @@
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, expect, it, vi } from 'vitest';
 import { prefixId } from '../../lib/ids';
-import { getIncomingLog, storeIncomingLog } from '../../lib/integrations/ingest/incoming-log';
+import { getIncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { useService, type TestService } from '../support/runtime';
-import { alertsWithThirdpartyId, createIntegration, eventually, settledAlerts } from '../integrations/support';
+import { alertsWithThirdpartyId, createIntegration, eventually, settledAlerts, storePendingLog } from '../integrations/support';
 
 // The fault: creating an alert titled "explode" throws, every time (the worker dies on that record).
 vi.mock('../../lib/alerts/create-alert', async (importOriginal) => {
@@ -44,23 +44,7 @@ it('a record that throws does not hold back its batch, and ends in the DLQ with 
     { id: `bad-${suffix}`, title: 'explode' },
     { id: `good-2-${suffix}`, title: 'fine too' },
   ];
-  const logs = await Promise.all(
-    bodies.map((body) =>
-      storeIncomingLog(
-        {
-          integrationId: integration.id,
-          accountId,
-          body: JSON.stringify(body),
-          headers: { 'content-type': 'application/json' },
-          query: '',
-          receivedAt: Date.now(),
-          sourceIp: '127.0.0.1',
-        },
-        { status: 'pending' },
-        { dueAt: Date.now() + 3_600_000 },
-      ),
-    ),
-  );
+  const logs = await Promise.all(bodies.map((body) => storePendingLog(integration, body, { dueAt: Date.now() + 3_600_000 })));
   // One SendMessageBatch, so the poller receives the three together.
   await sqs.send(
     new SendMessageBatchCommand({

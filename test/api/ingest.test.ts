@@ -4,7 +4,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '../../lib/store/commands';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, prefixId } from '../../lib/ids';
-import { getIncomingLog, storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
+import { getIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { alertIdFor, RetryLater } from '../../lib/integrations/ingest/apply-actions';
 import { dedupKey, startGeneration } from '../../lib/alerts/dedup-store';
 import { processIncomingLog } from '../../lib/integrations/ingest/process-incoming-log';
@@ -16,7 +16,7 @@ import { holdAwsCalls } from '../support/aws-gates';
 import { testClock } from '../support/dependencies';
 import { passTime, settle } from '../support/quiescence';
 import { useService, type TestService } from '../support/runtime';
-import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId } from '../integrations/support';
+import { createIntegration, eventually, postRaw, settledAlerts, alertsWithThirdpartyId, storePendingLog } from '../integrations/support';
 
 let service: TestService;
 let sqs: SQSClient;
@@ -62,20 +62,8 @@ async function settledLog(logPrefixId: string, account = integration.account_id)
 }
 
 /** A stored request that was never queued (as if the queue send had failed). */
-async function pendingLog(body: unknown, options: { dueAt?: number } = {}): Promise<IncomingLog> {
-  return storeIncomingLog(
-    {
-      integrationId: integration.id,
-      accountId: integration.account_id,
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-      query: '',
-      receivedAt: testClock.now(),
-      sourceIp: '127.0.0.1',
-    },
-    { status: 'pending' },
-    options,
-  );
+function pendingLog(body: unknown, options: { dueAt?: number } = {}): Promise<IncomingLog> {
+  return storePendingLog(integration, body, { receivedAt: testClock.now(), ...options });
 }
 
 async function sendToQueue(logIds: string[]): Promise<void> {

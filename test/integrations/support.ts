@@ -1,10 +1,36 @@
 // Helpers of the integration and ingest tests: integrations made through the API, webhooks posted
 // like a sender does, and polling until the asynchronous pipeline has done its work.
 import { readFileSync } from 'node:fs';
+import { storeIncomingLog, type IncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import type { ApiClient } from '../support/api-client';
 
 export function senderFixture(path: string): string {
   return readFileSync(new URL(`../fixtures/senders/${path}`, import.meta.url), 'utf8');
+}
+
+/**
+ * A JSON request to `integration` stored pending, as the inbound path stores one, and not queued (as
+ * if its queue send had failed): due for the sweeper at `dueAt` (the grace period after it was
+ * received, by default).
+ */
+export function storePendingLog(
+  integration: { id: string; [field: string]: unknown },
+  body: unknown,
+  options: { receivedAt?: number; dueAt?: number } = {},
+): Promise<IncomingLog> {
+  return storeIncomingLog(
+    {
+      integrationId: integration.id,
+      accountId: integration.account_id as string,
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+      query: '',
+      receivedAt: options.receivedAt ?? Date.now(),
+      sourceIp: '127.0.0.1',
+    },
+    { status: 'pending' },
+    options.dueAt === undefined ? {} : { dueAt: options.dueAt },
+  );
 }
 
 /** The bootstrap admin's account user (a destination every test account has). */

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getIncomingLog, storeIncomingLog } from '../../lib/integrations/ingest/incoming-log';
+import { getIncomingLog } from '../../lib/integrations/ingest/incoming-log';
 import { redrivePendingLogs } from '../../lib/integrations/ingest/sweep-pending';
 import { ApiClient } from '../support/api-client';
 import { startService, type TestService } from '../support/runtime';
-import { alertsWithThirdpartyId, createIntegration } from '../integrations/support';
+import { alertsWithThirdpartyId, createIntegration, storePendingLog } from '../integrations/support';
 import { settle } from '../support/quiescence';
 
 const external = Boolean(process.env.AWS_ENDPOINT_URL);
@@ -86,19 +86,7 @@ describe.skipIf(external)('recovering stranded webhooks after a restart', () => 
     try {
       const integration = await createIntegration(service.admin, {});
       const store = (id: string, receivedAt: number, dueAt: number) =>
-        storeIncomingLog(
-          {
-            integrationId: integration.id,
-            accountId: integration.account_id as string,
-            body: JSON.stringify({ id, title: id }),
-            headers: { 'content-type': 'application/json' },
-            query: '',
-            receivedAt,
-            sourceIp: '127.0.0.1',
-          },
-          { status: 'pending' },
-          { dueAt },
-        );
+        storePendingLog(integration, { id, title: id }, { receivedAt, dueAt });
       const startedAt = Date.now();
       // Before the start: one due now, one a re-send had pushed 16 grace periods away.
       const before = [
