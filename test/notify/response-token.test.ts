@@ -61,6 +61,9 @@ describe('one-click token claims', () => {
       { ...ok, extra: 1 },
       { ...ok, c: '' },
       { ...ok, c: 'x'.repeat(65) },
+      // Code points, not UTF-16 units: 33 emoji (66 units) are 33 characters; 65 are too many.
+      { ...ok, w: '\u{1F600}'.repeat(33) },
+      { ...ok, w: '\u{1F600}'.repeat(65) },
       { ...ok, a: 'acknowledge' },
       { ...ok, e: '5' },
       [ok],
@@ -69,6 +72,7 @@ describe('one-click token claims', () => {
       expect(readTokenPayload(value)).toEqual(bySchema(value));
     }
     expect(readTokenPayload({ ...ok, extra: 1 })).toEqual(ok);
+    expect(readTokenPayload({ ...ok, w: '\u{1F600}'.repeat(33) })).not.toBeNull();
   });
 
   it('a token with a valid MAC and claims of the wrong shape is malformed; one of the right shape verifies', () => {

@@ -61,7 +61,9 @@ interface TokenPayload {
   e: number;
 }
 
-const isTokenId = (value: unknown): value is string => typeof value === 'string' && value.length >= 1 && value.length <= 64;
+/** 1 to 64 characters, counted in code points as zod counted them (an emoji is one, of two UTF-16 units). */
+const isTokenId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= 1 && (value.length <= 64 || [...value].length <= 64);
 
 /**
  * The payload's claims when each has its shape (other fields are ignored), else null. Read by hand:
