@@ -104,7 +104,7 @@ export async function insertNewAlert(
   // The word items too (written before the alert, as every index item of it): they need only its id
   // and text, and share the unrouted entry's BatchWrite.
   const [tinyId, destinationUsers] = await Promise.all([
-    nextAlertTinyId(accountId),
+    nextAlertTinyId(accountId, id),
     usersOfAccountUsers(accountId, accountUserIds),
     markUnrouted(accountId, id, Date.parse(now) + UNROUTED_GRACE_MS),
     writeNewWordItems({ account_id: accountId, id, version: 1, title: input.title, description: input.description ?? '' }),

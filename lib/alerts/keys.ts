@@ -56,7 +56,7 @@ export function alertIndexKeys(alert: AlertRecord): Record<string, string | unde
 
 /**
  * Link items: one small item per (attribute value, alert) for the attributes an alert can hold
- * several of (teams, tags) or that mark a small subset (incidents, broadcasts), and its tiny id. A link partition
+ * several of (teams, tags) or that mark a small subset (incidents, broadcasts). A link partition
  * lists the alert ids with that value, newest last, so a filtered page is one Query + one BatchGet.
  */
 export type LinkKind = 'team' | 'tag' | 'incident' | 'subtype' | 'tiny' | 'dteam';
@@ -81,11 +81,16 @@ export function linksOf(alert: AlertRecord): Link[] {
   for (const tag of new Set(alert.tag_list)) links.push({ kind: 'tag', value: tag });
   if (isIncident(alert)) links.push({ kind: 'incident', value: 'true' });
   if (alert.subtype && alert.subtype !== 'alert') links.push({ kind: 'subtype', value: alert.subtype });
-  // The number people see (`/alert/4/acknowledge`): a path's tiny id finds the alert in one Query.
-  if (alert.tiny_id) links.push({ kind: 'tiny', value: String(alert.tiny_id) });
+  // No `tiny` link: a path's tiny id finds the alert in gsi5 (alertIdOfTinyId, lib/alerts/store.ts).
+  // Alerts stored before hold one (formerTinyLink): read when gsi5 has none, deleted with the alert.
   // A destination team with the alert's status (`destination_team_ids=` + `status=`): moved by transitions.
   for (const team of new Set(alert.destination_team_ids)) links.push({ kind: 'dteam', value: dteamValue(team, alert.status) });
   return links;
+}
+
+/** The `tiny` link alerts stored before hold (none is written since: gsi5 gives the same). */
+export function formerTinyLink(alert: Pick<AlertRecord, 'tiny_id'>): Link | null {
+  return alert.tiny_id ? { kind: 'tiny', value: String(alert.tiny_id) } : null;
 }
 
 export const dteamValue = (team: string, status: string) => `${team}#${status}`;

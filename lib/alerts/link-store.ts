@@ -1,12 +1,13 @@
 // Link items of alerts (lib/alerts/ACCESS-PATTERNS.md, "Link kinds"): one small item per attribute
-// value and alert, so a page filtered by a team, a tag, the incident flag, a subtype, a tiny id or a
-// destination team with a status is one Query of its partition and one BatchGet of the alerts.
+// value and alert, so a page filtered by a team, a tag, the incident flag, a subtype or a destination
+// team with a status is one Query of its partition and one BatchGet of the alerts. (A tiny id's link,
+// `tiny`, is written no more: gsi5 finds it; those of alerts stored before are deleted with them.)
 //   link   A#<acc>#ALERT#L#<kind>#<value> / <alert id>
 // Links follow the alert: written after the alert write that needs them and removed after the one
 // that drops them (lib/alerts/store.ts), in the order asked (a later write's links win).
 import { queryItems, countItems, type WriteRequest } from '../store/items';
 import { writeInOrder } from '../store/grouped-writes';
-import { dteamValue, linkItem, linkPartition, linksOf, type LinkKind } from './keys';
+import { dteamValue, formerTinyLink, linkItem, linkPartition, linksOf, type LinkKind } from './keys';
 import { ALERT_STATUSES, teamsOf, type AlertRecord } from './records';
 
 export type { LinkKind };
@@ -24,6 +25,9 @@ export function linkRequests(before: AlertRecord | null, after: AlertRecord | nu
   for (const [k, link] of old) {
     if (!next.has(k)) requests.push({ DeleteRequest: { Key: linkItem(record.account_id, link, record.id) } });
   }
+  // An alert stored before holds a `tiny` link: it goes with the alert.
+  const tinyLink = before && !after ? formerTinyLink(before) : null;
+  if (tinyLink) requests.push({ DeleteRequest: { Key: linkItem(record.account_id, tinyLink, record.id) } });
   // A team the alert leaves may hold a `team` link written before destination teams had none.
   if (before) {
     const remaining = new Set(after ? teamsOf(after) : []);
@@ -48,6 +52,9 @@ export async function syncLinks(before: AlertRecord | null, after: AlertRecord |
  */
 export async function rewriteLinks(alert: AlertRecord): Promise<void> {
   const requests: WriteRequest[] = linksOf(alert).map((link) => ({ PutRequest: { Item: linkItem(alert.account_id, link, alert.id) } }));
+  // gsi5 finds a tiny id now: the link written before goes.
+  const tinyLink = formerTinyLink(alert);
+  if (tinyLink) requests.push({ DeleteRequest: { Key: linkItem(alert.account_id, tinyLink, alert.id) } });
   for (const team of new Set(alert.destination_team_ids)) {
     // Written before for every team; a destination team's alerts are its dteam links now.
     requests.push({ DeleteRequest: { Key: linkItem(alert.account_id, { kind: 'team', value: team }, alert.id) } });
@@ -69,13 +76,6 @@ export async function listLinkedAlertIds(
 ): Promise<string[]> {
   const items = await queryItems(linkPartition(accountId, kind, value), { forward, limit });
   return items.map((item) => String(item.sk));
-}
-
-/** The alert that carries a tiny id (the number people see), or null: one strongly consistent Query of
- * its link partition. */
-export async function alertIdOfTinyId(accountId: string, tinyId: number): Promise<string | null> {
-  const [id] = await listLinkedAlertIds(accountId, 'tiny', String(tinyId), 1);
-  return id ?? null;
 }
 
 /** How many alerts a link partition lists (for the values that have no counter: tags). Reads keys only. */

@@ -11,8 +11,7 @@ import { getTeam } from '../teams/store';
 import { alertListSource, EARLIER_FILTERS, EARLIER_PATHS, V4_FILTERS, type AlertView } from './list-source';
 import { isIncident, teamsOf, type AlertRecord } from './records';
 import { alertEarlierListSpec, alertToEarlier, alertToV4, alertV4ListSpec } from './represent';
-import { alertIdOfTinyId } from './link-store';
-import { getAlert } from './store';
+import { alertIdOfTinyId, getAlert } from './store';
 
 export const INCIDENT_VIEW: AlertView = { kind: 'incident', value: 'true', includes: isIncident };
 export const BROADCAST_VIEW: AlertView = {
@@ -28,7 +27,7 @@ export const teamView = (teamId: string): AlertView => ({
 
 /**
  * The ULID a path's `:id` names: the ULID, the prefix id (docs/api.md#ids), or the alert's tiny id, the
- * number people see (`/alert/4/acknowledge`), looked up in one Query. Null when it names nothing.
+ * number people see (`/alert/4/acknowledge`), looked up in gsi5. Null when it names nothing.
  */
 export async function resolveAlertId(accountId: string, rawId: string): Promise<string | null> {
   const id = parseId('alert', rawId);

@@ -11,6 +11,8 @@ import { QueryCommand, UpdateCommand } from '../store/commands';
 import { db, tableName } from '../store/client';
 import { entityStore } from '../store/entity-store';
 import { addCounts } from '../store/grouped-writes';
+import { recentTinyIdHolder } from '../store/counters';
+import { sleep } from '../clock';
 import { fromItem, isConditionFailure, queryItems, type Item, type QueryOptions } from '../store/items';
 import { createdRangeQuery, moveBuckets, type CreatedRange } from './created-at-store';
 import {
@@ -25,6 +27,7 @@ import {
   statusUrgencyPartition,
   statusUrgencySortKey,
   thirdpartyPartition,
+  tinySortKey,
   updateSortKey,
   type IndexKind,
   type LinkKind,
@@ -645,6 +648,49 @@ export async function listAlertsByThirdpartyId(accountId: string, thirdpartyId: 
   const found = await alertStore.query(thirdpartyPartition(accountId, thirdpartyId), { index: 'gsi3', forward: false });
   // Hashed long ids could in theory collide: keep exact matches only.
   return found.filter((alert) => alert.thirdparty_id === thirdpartyId);
+}
+
+/**
+ * How long a tiny id handed out but not (yet) in gsi5 is looked for again: a global secondary index
+ * follows its table within about a second (DynamoDB's own figure), so a path naming an alert created
+ * a moment ago can meet it absent there. Real time: the index's lag is not the product's time.
+ */
+export const TINY_INDEX_WAITS_MS = [50, 150, 300, 600] as const;
+
+/**
+ * The alert that carries a tiny id (the number people see: `/alert/4/acknowledge`), or null: one
+ * Query of gsi5 (keys only, the same entries `sort=tiny_id` reads). Alerts no longer write a link item
+ * for it (`ALERT#L#tiny#<n>`, one write unit a create, duplicated what gsi5 gives); those written before
+ * are read when gsi5 has none (an alert stored before gsi5 held every alert, and not reindexed). The
+ * index lags its table: a number gsi5 does not hold yet is found in the account's tiny-id item, whose
+ * last 8 reservations name the alert when it took its number alone (`@<alert id>`: a create outside a
+ * burst, the alert a person acts on right after it was made); else, up to the last number handed out,
+ * gsi5 is asked again for ~1 s (TINY_INDEX_WAITS_MS); numbers beyond it are absent at once.
+ */
+export async function alertIdOfTinyId(accountId: string, tinyId: number): Promise<string | null> {
+  const inIndex = async () => {
+    const [key] = await queryItems(byTinyIdPartition(accountId), {
+      index: 'gsi5',
+      skBetween: [tinySortKey(tinyId), tinySortKey(tinyId)],
+      limit: 1,
+    });
+    return key ? String(key.sk) : null;
+  };
+  const found = await inIndex();
+  if (found) return found;
+  const [[linked], recent] = await Promise.all([
+    listLinkedAlertIds(accountId, 'tiny', String(tinyId), 1),
+    recentTinyIdHolder(accountId, TYPE, tinyId),
+  ]);
+  if (linked) return linked;
+  if (recent.holder) return recent.holder;
+  if (tinyId > recent.last) return null;
+  for (const wait of TINY_INDEX_WAITS_MS) {
+    await sleep(wait);
+    const late = await inIndex();
+    if (late) return late;
+  }
+  return null;
 }
 
 /** The account's alerts by tiny id (gsi5) or by updated_at (gsi6), at most `limit`. */

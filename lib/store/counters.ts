@@ -176,9 +176,33 @@ export async function setCounts(accountId: string, type: EntityType, counts: Rec
 /** Reserves `count` tiny ids of a type and returns the last of them (the first is last − count + 1).
  * Callers go through nextTinyId (lib/store/grouped-writes.ts), which shares one reservation among
  * concurrent creates. */
-export async function reserveTinyIds(accountId: string, type: EntityType, count: number): Promise<number> {
+/** A reservation's token that names the one object taking the number: `@<object id>`. */
+const NAMED_TOKEN = '@';
+
+/**
+ * What the account's tiny-id item of a type says about `tinyId`, in one strongly consistent read: the
+ * last number handed out (0 before the first) and, when one of its last reservations (8) was of this
+ * number alone for a named object, that object's id.
+ */
+export async function recentTinyIdHolder(
+  accountId: string,
+  type: EntityType,
+  tinyId: number,
+): Promise<{ last: number; holder: string | null }> {
+  const item = await getItem({ pk: `A#${accountId}#TINY`, sk: type });
+  let holder: string | null = null;
+  for (let i = 0; i < WRITE_TOKENS && holder === null; i++) {
+    const token = item?.[tokenName(i)];
+    if (Number(item?.[resultName(i)]) === tinyId && typeof token === 'string' && token.startsWith(NAMED_TOKEN)) holder = token.slice(1);
+  }
+  return { last: Number(item?.n ?? 0), holder };
+}
+
+/** Reserves `count` tiny ids, returns the last. `objectId`: the one object taking a block of one (its
+ * id is the reservation's token then: an id is unique as a token must be, and recentTinyIdHolder reads it). */
+export async function reserveTinyIds(accountId: string, type: EntityType, count: number, objectId?: string): Promise<number> {
   const key = { pk: `A#${accountId}#TINY`, sk: type };
-  const token = newId();
+  const token = count === 1 && objectId !== undefined ? `${NAMED_TOKEN}${objectId}` : newId();
   // Each reservation keeps what it reserved beside its token: a retry of one whose answer was lost
   // reads it back instead of reserving a second block (tiny ids have no gaps).
   const shift = tokenShift(token, 'if_not_exists(#n, :zero) + :count');

@@ -355,10 +355,11 @@ export function entityStore<T extends Entity>(options: EntityStoreOptions<T>) {
     /** Moves the kind's counters by `change` (a write the store does not make itself, such as a conditional update). */
     moveCounts,
     ownerCount,
-    /** The next per-account tiny id of this kind (docs/api.md#ids); only kinds the registry gives tiny ids. */
-    nextTinyId: (accountId: string) => {
+    /** The next per-account tiny id of this kind (docs/api.md#ids); only kinds the registry gives tiny ids.
+     * `objectId`: the object that takes it (reserved alone, the reservation names it: recentTinyIdHolder). */
+    nextTinyId: (accountId: string, objectId?: string) => {
       if (!(ENTITIES[options.kind] as EntityInfo).tinyId) throw new Error(`${options.kind} objects have no tiny ids (lib/entities.ts)`);
-      return nextTinyId(accountId, type);
+      return nextTinyId(accountId, type, objectId);
     },
     /** The account's records as a list source reads them (lib/list/sources.ts Collection). */
     collection: (accountId: string) => ({

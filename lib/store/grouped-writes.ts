@@ -93,12 +93,14 @@ export function writeInOrder(requests: WriteRequest[]): Promise<void> {
   return Promise.all(requests.map((request) => orderedWrites.add(request))).then(() => undefined);
 }
 
-// Tiny ids of one account and type are handed out in blocks: concurrent creates share one ADD n.
-const tinyIds = new KeyedGroupCommit<null, number>(
+// Tiny ids of one account and type are handed out in blocks: concurrent creates share one ADD n. A
+// block of one object whose id is given is reserved under that id (reserveTinyIds: the item's last
+// reservations then say which object took which number, as strongly consistent as the item).
+const tinyIds = new KeyedGroupCommit<string | null, number>(
   (key) => {
     const [accountId, type] = key.split('|') as [string, EntityType];
     return async (entries) => {
-      const last = await reserveTinyIds(accountId, type, entries.length);
+      const last = await reserveTinyIds(accountId, type, entries.length, entries.length === 1 ? (entries[0] ?? undefined) : undefined);
       return entries.map((_, i) => last - entries.length + 1 + i);
     };
   },
@@ -106,7 +108,8 @@ const tinyIds = new KeyedGroupCommit<null, number>(
   1,
 );
 
-/** The next per-account tiny id of a type: 1, 2, 3, … (docs/api.md#ids), without gaps or repeats. */
-export function nextTinyId(accountId: string, type: EntityType): Promise<number> {
-  return tinyIds.add(`${accountId}|${type}`, null);
+/** The next per-account tiny id of a type: 1, 2, 3, … (docs/api.md#ids), without gaps or repeats.
+ * `objectId`: the object that takes it, named in the reservation when it is reserved alone. */
+export function nextTinyId(accountId: string, type: EntityType, objectId?: string): Promise<number> {
+  return tinyIds.add(`${accountId}|${type}`, objectId ?? null);
 }
