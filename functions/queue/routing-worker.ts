@@ -14,7 +14,7 @@ async function routeRecord(record: SQSRecord, prefetched: Map<string, AlertRecor
   // Unreadable messages fail too: after the retries they rest in the DLQ, where someone can look.
   if (!message) throw new Error(`routing message ${record.messageId} is not {account_id, alert_id}`);
   try {
-    await routeAlert(message, prefetched.get(message.alert_id));
+    await routeAlert(message, prefetched.get(message.alert_id), Number(record.attributes?.ApproximateReceiveCount ?? '1') <= 1);
   } catch (error) {
     logger.error('routing failed', { error: error as Error, messageId: record.messageId, alertId: message.alert_id });
     throw error;

@@ -6,6 +6,7 @@
 // window claim, which is idempotent for the same alert.
 import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
 import { alertToV4 } from '../alerts/represent';
+import { ownAssignments } from '../alerts/direct-routing';
 import { parseBody } from '../integrations/adapters/parse-body';
 import { parseId, parsePrefixedId, prefixId } from '../ids';
 import { getLog } from '../logs/store';
@@ -84,10 +85,7 @@ async function teamsOfSchedules(accountId: string, scheduleIds: string[]): Promi
 
 /** The alert's own destinations: trusted, they were checked when the alert was made. */
 async function directAssignments(alert: AlertRecord, into: AssignmentSet, skipped: RoutingDecision['skipped']): Promise<void> {
-  for (const id of alert.destination_team_ids) into.add({ type: 'team', id, user_id: null, delay_ms: 0, via: null });
-  for (const id of alert.destination_account_user_ids) {
-    into.add({ type: 'account_user', id, user_id: alert.destination_users[id] ?? null, delay_ms: 0, via: null });
-  }
+  for (const assignment of ownAssignments(alert)) into.add(assignment);
   if (alert.destination_schedule_ids.length === 0) return;
   const teams = await teamsOfSchedules(alert.account_id, alert.destination_schedule_ids);
   for (const scheduleId of alert.destination_schedule_ids) {

@@ -7,15 +7,16 @@
 // message finds the alert routed and only finishes what may be missing (timeline entries have ids
 // derived from the alert, automations are claimed before they run); setval, aggregate and automation
 // never apply twice. A person's handoff before routing ran keeps its assignee.
-import type { AlertRecord, Assignment, RoutingDecision } from '../alerts/records';
+import type { AlertRecord, RoutingDecision } from '../alerts/records';
+import { assigneesOf, creationEntries, creatorOf, decidedAtCreate } from '../alerts/direct-routing';
+import { packedRouting, routingOutcomeId, routingTimelineEntries } from '../alerts/routing-timeline';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
-import { recordTimeline, recordTimelinePack, timelineEntriesCount, type TimelineEntry } from '../alerts/timeline';
-import { packIdsEndingAt } from '../logs/packed';
+import { recordTimeline, recordTimelinePack, timelineEntriesCount } from '../alerts/timeline';
 import { clearUnrouted } from '../alerts/unrouted-store';
 import { clock } from '../clock';
 import { config } from '../config';
-import { newId, parsePrefixedId, prefixId, sequencedUlid } from '../ids';
+import { newId, parsePrefixedId } from '../ids';
 import type { AlertChanges, RoutingContext } from '../rule-engine';
 import { withCountsDeferred } from '../store/deferred-counts';
 import { done, updateWithRetry } from '../store/retry';
@@ -43,10 +44,6 @@ function storedStakeholder(id: string): string {
   return parsed?.kind === 'stakeholder' ? parsed.id : id;
 }
 
-function firstOf(assignments: Assignment[], type: Assignment['type']): Assignment | undefined {
-  return assignments.find((a) => a.type === type);
-}
-
 function routedAlert(current: AlertRecord, decision: Decision, now: string): AlertRecord {
   const changed = applyChanges(current, decision.changes);
   // A person may have handed the alert off before routing ran: their choice stands.
@@ -57,88 +54,18 @@ function routedAlert(current: AlertRecord, decision: Decision, now: string): Ale
     status: toStatus,
     parent_id: decision.parent_id ?? current.parent_id,
     assignments: decision.assignments,
-    assigned_team_id: keepAssignee ? current.assigned_team_id : (firstOf(decision.assignments, 'team')?.id ?? null),
-    assigned_user_id: keepAssignee ? current.assigned_user_id : (firstOf(decision.assignments, 'account_user')?.user_id ?? null),
+    ...(keepAssignee
+      ? { assigned_team_id: current.assigned_team_id, assigned_user_id: current.assigned_user_id }
+      : assigneesOf(decision.assignments)),
     routing: { ...storableRouting(decision.routing), from_status: current.status, to_status: toStatus },
     routed_at: now,
     // One per decision made: two deliveries deciding in the same millisecond must not store the same
     // item, or the loser takes the winner's save for its own whose answer was lost (saveAlert) and
     // counts the decision a second time.
-    routing_log_id: sequencedUlid(Date.parse(now), PACKED_OUTCOME_SEQUENCE, `route:${current.id}:outcome:${newId()}`),
+    routing_log_id: routingOutcomeId(Date.parse(now), `route:${current.id}:outcome:${newId()}`),
     version: current.version + 1,
     updated_at: now,
   };
-}
-
-/**
- * The sequence (lib/ids.ts sequencedUlid) of the outcome entry's id, `routing_log_id`, which tells how
- * the routing's entries are stored. 1022: as ONE item (lib/logs/packed.ts), the routers' entries at the
- * ids right before the outcome's, so the decision's one id names them all and a redelivery finishing
- * it writes the same item. 1023 (routings stored before, and none at all): one item each, the
- * routers' at ids of their own (sequence = their index), as then.
- */
-const PACKED_OUTCOME_SEQUENCE = 1022;
-
-/** The two characters that sequence gives an id (its random part's first two). */
-const PACKED_MARK = sequencedUlid(0, PACKED_OUTCOME_SEQUENCE, '').slice(10, 12);
-
-const packedRouting = (outcomeId: string | null): outcomeId is string => outcomeId !== null && outcomeId.slice(10, 12) === PACKED_MARK;
-
-/** The ids of the routing's entries: one per router the alert passed, then the outcome's. */
-function timelineIds(alert: AlertRecord, hops: number): string[] {
-  const base = Date.parse(alert.routed_at!);
-  if (packedRouting(alert.routing_log_id)) return packIdsEndingAt(alert.routing_log_id, hops + 1);
-  const ids = Array.from({ length: hops }, (_, index) => sequencedUlid(base, index, `route:${alert.id}:hop:${index}`));
-  return [...ids, alert.routing_log_id ?? sequencedUlid(base, 1023, `route:${alert.id}:outcome`)];
-}
-
-/** The routing steps of the timeline: one entry per router the alert passed, then the outcome. */
-function timelineEntries(alert: AlertRecord, fullHops?: RoutingDecision['hops']): TimelineEntry[] {
-  const routing = alert.routing!;
-  const hops = fullHops ?? routing.hops;
-  const ids = timelineIds(alert, hops.length);
-  const entries: TimelineEntry[] = hops.map((hop, index) => ({
-    alert,
-    action: 'router',
-    oldStatus: routing.from_status,
-    newStatus: routing.from_status,
-    time: alert.routed_at!,
-    details: {
-      router_id: hop.router_id,
-      via: hop.via,
-      depth: hop.depth,
-      outcome: hop.outcome,
-      rule_index: hop.rule_index,
-      actions: hop.actions,
-      used_default: hop.used_default,
-      ...(hop.warnings.length ? { warnings: hop.warnings } : {}),
-    },
-    id: ids[index],
-  }));
-  const action = routing.outcome === 'suppressed' ? 'suppressed' : routing.outcome === 'dropped' ? 'dropped' : 'routed';
-  entries.push({
-    alert,
-    action,
-    oldStatus: routing.from_status,
-    newStatus: routing.to_status,
-    time: alert.routed_at!,
-    details: {
-      outcome: routing.outcome,
-      ...(routing.reason ? { reason: routing.reason } : {}),
-      d_team_id: alert.assigned_team_id ? prefixId('team', alert.assigned_team_id) : null,
-      d_user_id: alert.assigned_user_id ? prefixId('user', alert.assigned_user_id) : null,
-      assignments: alert.assignments.map((a) => ({
-        receiver: a.type === 'team' ? prefixId('team', a.id) : prefixId('accountUser', a.id),
-        ...(a.user_id ? { user_id: prefixId('user', a.user_id) } : {}),
-        delay_ms: a.delay_ms,
-        via: a.via,
-      })),
-      ...(routing.skipped.length ? { skipped: routing.skipped } : {}),
-      ...(routing.aggregate?.parent_id ? { parent_id: prefixId('alert', routing.aggregate.parent_id) } : {}),
-    },
-    id: ids[hops.length],
-  });
-  return entries;
 }
 
 /**
@@ -154,10 +81,17 @@ async function finishRouting(
   fullHops?: RoutingDecision['hops'],
 ): Promise<void> {
   if (!alert.routing) return;
-  const entries = timelineEntries(alert, fullHops);
-  if (entries.length > 1 && packedRouting(alert.routing_log_id)) await recordTimelinePack(entries, { counted: true, fresh });
-  // Side by side: fresh entries share one grouped BatchWrite.
-  else await Promise.all(entries.map((entry) => recordTimeline(entry, { counted: true, fresh })));
+  if (decidedAtCreate(alert)) {
+    // Its create wrote the routing's entry with its `created` entry (one item) before it sent its
+    // message: that message's first delivery finds it written; any other (the sweeper's, a retried
+    // create's) makes sure, restoring both should the create have stopped before them.
+    if (!fresh) await recordTimelinePack(creationEntries(alert, creatorOf(alert)), { counted: true, fresh: false });
+  } else {
+    const entries = routingTimelineEntries(alert, fullHops);
+    if (entries.length > 1 && packedRouting(alert.routing_log_id)) await recordTimelinePack(entries, { counted: true, fresh });
+    // Side by side: fresh entries share one grouped BatchWrite.
+    else await Promise.all(entries.map((entry) => recordTimeline(entry, { counted: true, fresh })));
+  }
   await assignmentsDecided(alert, alert.assignments, fresh);
   if (alert.routing.automations.length > 0) {
     await runRoutedAutomations(alert, context ?? (await routingContextOf(alert)));
@@ -167,20 +101,28 @@ async function finishRouting(
 }
 
 /**
- * `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it). The counts of
+ * `prefetched`: the alert as the worker read it for the whole batch (attempt 0 uses it);
+ * `firstDelivery`: the message's first delivery (ApproximateReceiveCount 1). The counts of
  * the whole routing (the decision's save with its timeline entries, and the first escalation step's
  * fan-out) are written summed at its end: one update of the alert counters instead of two.
  */
-export function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
-  return withCountsDeferred(() => routeAlertNow(message, prefetched));
+export function routeAlert(message: RoutingMessage, prefetched?: AlertRecord | null, firstDelivery = false): Promise<RoutingOutcome> {
+  return withCountsDeferred(() => routeAlertNow(message, prefetched, firstDelivery));
 }
 
-async function routeAlertNow(message: RoutingMessage, prefetched?: AlertRecord | null): Promise<RoutingOutcome> {
+async function routeAlertNow(
+  message: RoutingMessage,
+  prefetched: AlertRecord | null | undefined,
+  firstDelivery: boolean,
+): Promise<RoutingOutcome> {
   const first = prefetched !== undefined ? prefetched : await getAlert(message.account_id, message.alert_id);
   if (!first) return 'absent';
   if (first.routed_at) {
-    await finishRouting(first, null, false);
-    return 'already-routed';
+    // Decided by its create (lib/alerts/direct-routing.ts): the create's own message, delivered the
+    // first time, finds nothing of the routing written yet, as a decision stored just now.
+    const fresh = firstDelivery && message.decided === true && decidedAtCreate(first);
+    await finishRouting(first, null, fresh);
+    return fresh ? 'routed' : 'already-routed';
   }
   const decision = await decideRouting(first, clock.now(), config().TIME_SCALE);
   let context: RoutingContext | null = decision.context;
@@ -196,7 +138,7 @@ async function routeAlertNow(message: RoutingMessage, prefetched?: AlertRecord |
       return routedAlert(alert, decision, new Date(clock.now()).toISOString());
     },
     // The timeline entries are counted with the decision, once: whichever delivery writes them.
-    save: (next, alert) => saveAlert(alert, next, timelineEntriesCount(timelineEntries(next).length)),
+    save: (next, alert) => saveAlert(alert, next, timelineEntriesCount(routingTimelineEntries(next).length)),
     saved: async (next) => {
       // Automations see the alert as routing left it (setval and incident applied).
       if (context && next.routing?.automations.length) context = { ...context, alert: { ...context.alert, ...pickChanged(next) } };

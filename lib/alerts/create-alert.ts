@@ -13,7 +13,8 @@ import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
-import { recordTimeline, TIMELINE_ENTRY_COUNT } from './timeline';
+import { recordTimelinePack, TIMELINE_ENTRY_COUNT, timelineEntriesCount } from './timeline';
+import { creationEntries, decidedAtCreate, withRoutingDecidedAtCreate } from './direct-routing';
 import { markUnrouted, markUnroutedOverdue } from './unrouted-store';
 import { writeNewWordItems } from './word-store';
 
@@ -35,29 +36,23 @@ export interface NewAlertInput {
   source_log_id?: string | null;
 }
 
-/** The 'created' entry, with the alert's id. It was counted by the alert's insert (insertAlert), so a
- * duplicate hand-off running beside the first one never counts it again. `justInserted`: this call
- * stored the alert, so no earlier attempt wrote its entry. */
+/** The 'created' entry, with the alert's id (and its routing's `routed` entry in the same item when the
+ * create made the decision: direct-routing.ts). Counted by the alert's insert (insertAlert), so a
+ * duplicate hand-off running beside the first one never counts them again. `justInserted`: this call
+ * stored the alert, so no earlier attempt wrote its entries. */
 function recordCreated(alert: AlertRecord, actor: Actor, justInserted: boolean): Promise<unknown> {
-  return recordTimeline(
-    {
-      alert,
-      action: 'created',
-      actor,
-      oldStatus: null,
-      newStatus: alert.status,
-      time: alert.created_at,
-      id: alert.id,
-    },
-    { counted: true, fresh: justInserted },
-  );
+  return recordTimelinePack(creationEntries(alert, actor), { counted: true, fresh: justInserted });
 }
+
+/** Not routed, or decided at create, whose routing may not have run (its entry would say; a message more is harmless). */
+const routingMayBeDue = (alert: AlertRecord) => !alert.routed_at || decidedAtCreate(alert);
 
 /** Sends the alert to routing. A message that cannot be sent fails nothing: the alert is stored and
  * in the unrouted index, marked overdue, and the sweeper sends it again once the grace period is
  * over (lib/alerts/sweep-unrouted.ts). */
 function sendAlertToRouting(alert: AlertRecord): Promise<void> {
-  return sendToRouting({ account_id: alert.account_id, alert_id: alert.id }).catch(async (error: unknown) => {
+  const message = { account_id: alert.account_id, alert_id: alert.id, ...(decidedAtCreate(alert) ? { decided: true as const } : {}) };
+  return sendToRouting(message).catch(async (error: unknown) => {
     logger.error('routing message not sent; the sweeper re-drives the alert', { error: error as Error, alertId: alert.id });
     // Not in the queue: due even behind a backlog there (a failure here leaves it to the backlog's wait).
     await markUnroutedOverdue(alert.account_id, alert.id, clockNow()).catch(() => undefined);
@@ -65,7 +60,7 @@ function sendAlertToRouting(alert: AlertRecord): Promise<void> {
 }
 
 /** Idempotent, for an alert an earlier attempt stored and never routed: its entry and its routing
- * message again (routing ignores a routed alert). */
+ * message again (routing ignores a routed alert, and finishes one decided at create). */
 async function handOff(alert: AlertRecord, actor: Actor): Promise<void> {
   await Promise.all([sendAlertToRouting(alert), recordCreated(alert, actor, false)]);
 }
@@ -89,7 +84,7 @@ export async function insertNewAlert(
   if (options.id && !options.fresh) {
     const existing = await getAlert(accountId, options.id);
     if (existing) {
-      if (!existing.routed_at) await handOff(existing, actor);
+      if (routingMayBeDue(existing)) await handOff(existing, actor);
       return { alert: existing, created: false };
     }
   }
@@ -109,7 +104,7 @@ export async function insertNewAlert(
     markUnrouted(accountId, id, Date.parse(now) + UNROUTED_GRACE_MS),
     writeNewWordItems({ account_id: accountId, id, version: 1, title: input.title, description: input.description ?? '' }),
   ]);
-  const alert: AlertRecord = {
+  const alert: AlertRecord = withRoutingDecidedAtCreate({
     ...alertDefaults(),
     id,
     account_id: accountId,
@@ -136,14 +131,17 @@ export async function insertNewAlert(
     additional_data: input.additional_data ?? [],
     created_at: now,
     updated_at: now,
-  };
+  });
   // The 'created' entry goes beside the alert's counters and links; the routing message after them,
   // so that routing finds every link of the alert to move.
-  if (!(await insertAlert(alert, TIMELINE_ENTRY_COUNT, () => recordCreated(alert, actor, true)))) {
+  // A decision stored with the alert counts its routing's entry (one: no router) with the insert, as
+  // routing's save counts its entries (lib/alert-routing/route-alert.ts); both go in one item.
+  const counts = decidedAtCreate(alert) ? timelineEntriesCount(2) : TIMELINE_ENTRY_COUNT;
+  if (!(await insertAlert(alert, counts, () => recordCreated(alert, actor, true)))) {
     // A concurrent attempt with the same id stored it first: that one is the alert.
     const winner = await getAlert(accountId, alert.id);
     if (!winner) throw new Error(`alert ${alert.id} was stored and removed while being created`);
-    if (!winner.routed_at) await handOff(winner, actor);
+    if (routingMayBeDue(winner)) await handOff(winner, actor);
     return { alert: winner, created: false };
   }
   await sendAlertToRouting(alert);

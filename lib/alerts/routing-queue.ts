@@ -1,5 +1,5 @@
 // The hand-off of a new alert to the routing pipeline (docs/api.md#alerts): a message {account_id,
-// alert_id} on the routing queue.
+// alert_id} on the routing queue (`decided: true` from a create that stored the decision itself).
 import { config } from '../config';
 import { sendBatch } from '../queues/client';
 import { GroupCommit } from '../group-commit';
@@ -7,6 +7,8 @@ import { GroupCommit } from '../group-commit';
 export interface RoutingMessage {
   account_id: string;
   alert_id: string;
+  /** Sent by the create that stored the alert's routing decision (lib/alerts/direct-routing.ts). */
+  decided?: true;
 }
 
 // Sends are group-committed: concurrent hand-offs share one SendMessageBatch (at most 10).
@@ -32,7 +34,7 @@ export function parseRoutingMessage(body: string): RoutingMessage | null {
   try {
     const parsed = JSON.parse(body) as Partial<RoutingMessage>;
     if (typeof parsed?.account_id === 'string' && typeof parsed.alert_id === 'string') {
-      return { account_id: parsed.account_id, alert_id: parsed.alert_id };
+      return { account_id: parsed.account_id, alert_id: parsed.alert_id, ...(parsed.decided === true ? { decided: true } : {}) };
     }
   } catch {
     // fall through

@@ -12,6 +12,7 @@ import { resendDueBy } from '../queues/backlog';
 import { logger } from '../log';
 import { sendToRouting } from './routing-queue';
 import { getAlert } from './store';
+import { decidedAtCreate } from './direct-routing';
 import { claimUnrouted, clearUnrouted, listDueUnrouted, type UnroutedEntry } from './unrouted-store';
 
 /** How long a new alert's own routing message has before the sweeper sends another. */
@@ -33,7 +34,8 @@ async function redrive(entries: UnroutedEntry[], now: number): Promise<UnroutedS
     entries.map(async (entry) => {
       try {
         const alert = await getAlert(entry.account_id, entry.alert_id);
-        if (!alert || alert.routed_at) {
+        // An alert decided at create is routed once its routing has run, which removes this entry.
+        if (!alert || (alert.routed_at && !decidedAtCreate(alert))) {
           await clearUnrouted(entry.account_id, entry.alert_id);
           result.cleared++;
           return;

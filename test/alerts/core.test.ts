@@ -12,6 +12,7 @@ import { resolveAlert } from '../../lib/alert-transitions/resolve';
 import { importAlerts } from '../../lib/alerts/bulk-store';
 import { getAlert, listAlertsByThirdpartyId as alertsByThirdpartyId } from '../../lib/alerts/store';
 import { routeAlert } from '../../lib/alert-routing/route-alert';
+import { decidedAtCreate } from '../../lib/alerts/direct-routing';
 import { listLogsOfOwner as logsOfOwner } from '../../lib/logs/store';
 import { readCounts } from '../../lib/store/counters';
 import { newId } from '../../lib/ids';
@@ -178,16 +179,34 @@ describe('routing', () => {
     expect(await routeAlert({ account_id: me.accountId, alert_id: alert.id })).toBe('already-routed');
     expect((await actions(alert)).filter((a) => a === 'routed')).toHaveLength(1);
 
-    // A crash after the routing write and before its timeline entry: the redelivery writes the entry.
+    // A crash after the decision was stored and before its timeline entry: a redelivery writes it.
+    // Decided at create (straight to a person), the entry shares the `created` entry's item: a create
+    // that stopped before that item has both written by any delivery but the create's own first.
     const crashed = await insertNewAlert(me.accountId, input(), integration);
     await routeAlert({ account_id: me.accountId, alert_id: crashed.alert.id });
     const current = (await getAlert(me.accountId, crashed.alert.id))!;
+    expect(decidedAtCreate(current)).toBe(true);
     const entryId = current.routing_log_id!;
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#LOG`, sk: entryId } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#LOG`, sk: current.id } }));
     expect((await logsOfOwner(me.accountId, `alt_${current.id}`)).some((l) => l.id === entryId)).toBe(false);
     expect(await routeAlert({ account_id: me.accountId, alert_id: current.id })).toBe('already-routed');
     const logs = await logsOfOwner(me.accountId, `alt_${current.id}`);
     expect(logs.filter((l) => l.id === entryId && l.data.action === 'routed')).toHaveLength(1);
+    expect(logs.filter((l) => l.id === current.id && l.data.action === 'created')).toHaveLength(1);
+    // The create's own message, delivered the first time, writes nothing there: the create wrote it.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#LOG`, sk: current.id } }));
+    expect(await routeAlert({ account_id: me.accountId, alert_id: current.id, decided: true }, undefined, true)).toBe('routed');
+    expect((await logsOfOwner(me.accountId, `alt_${current.id}`)).some((l) => l.id === entryId)).toBe(false);
+
+    // Routed by the worker (no destination: dropped), its entry alone: the same.
+    const dropped = await insertNewAlert(me.accountId, input({ destination_account_user_ids: [] }), integration);
+    await routeAlert({ account_id: me.accountId, alert_id: dropped.alert.id });
+    const droppedNow = (await getAlert(me.accountId, dropped.alert.id))!;
+    expect(decidedAtCreate(droppedNow)).toBe(false);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#LOG`, sk: droppedNow.routing_log_id! } }));
+    expect(await routeAlert({ account_id: me.accountId, alert_id: droppedNow.id })).toBe('already-routed');
+    const droppedLogs = await logsOfOwner(me.accountId, `alt_${droppedNow.id}`);
+    expect(droppedLogs.filter((l) => l.id === droppedNow.routing_log_id && l.data.action === 'dropped')).toHaveLength(1);
     expect(await routeAlert({ account_id: me.accountId, alert_id: newId() })).toBe('absent');
   });
 

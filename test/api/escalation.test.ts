@@ -255,16 +255,32 @@ describe('acknowledge and resolve stop every pending step', () => {
   // order is the one the test names on any machine, and none is left to a sleep. The service's clock
   // stands still meanwhile: a step's lease cannot run out while it is held, however slow the machine.
   describe('racing the start: an acknowledgement right after the alert is created leaves no page after its 200', () => {
-    async function acknowledgeDuringTheStart(holdAt: 'routingSave' | 'commit') {
+    async function acknowledgeDuringTheStart(holdAt: 'routingSave' | 'routingRead' | 'commit') {
       const a = await person(admin);
       const t = await team(admin, { layers: [[a.id]], timeouts: [60] });
+      // Through a router, routing decides and saves the decision; straight to the team, the create
+      // stored it (lib/alerts/direct-routing.ts) and the routing worker only reads the alert and starts.
+      const router =
+        holdAt === 'routingSave'
+          ? ((await admin.post('/api/v4/routers', { name: `Start race ${newId()}`, rules: null, default_receiver_team_id: t.id })).body as {
+              id: string;
+            })
+          : null;
       // The alert's id is not known before it is created; it is the first ULID after this one.
       const calls = escalationCalls(accountId, createdAfter(newId()));
       const gate = holdAwsCalls(calls[holdAt], 1);
       testClock.freeze();
       let alert: Awaited<ReturnType<typeof alertTo>>;
       try {
-        alert = await alertTo(admin, { teams: [t.id] });
+        if (router) {
+          const res = await admin.post('/api/v4/alerts', {
+            title: 'Through a router',
+            urgency: 'high',
+            destination_router_ids: [router.id],
+          });
+          expect(res.status, res.text).toBe(201);
+          alert = res.body as typeof alert;
+        } else alert = await alertTo(admin, { teams: [t.id] });
         const start = await gate.next();
         expect(JSON.stringify(start.input)).toContain(alert.id);
         const res = await a.client.post(`/api/v4/alerts/${alert.id}/acknowledge`);
@@ -283,6 +299,9 @@ describe('acknowledge and resolve stop every pending step', () => {
 
     it('before the routing saves its decision: the routing finds it acknowledged and starts nothing', () =>
       acknowledgeDuringTheStart('routingSave'));
+
+    it('decided at create, before the routing reads it: the routing finds it acknowledged and starts nothing', () =>
+      acknowledgeDuringTheStart('routingRead'));
 
     // The start goes by the alert the routing saved (open) and, its decision stored just now, by no
     // escalation item: it reads neither before its commit. The stop writes the item first, so the

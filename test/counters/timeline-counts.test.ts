@@ -1,7 +1,7 @@
 // An alert's timeline entries are counted in the counter item their step moves anyway
 // (lib/store/spread-fields.ts; docs/ARCHITECTURE.md, "Write budget per alert life"): a transition's
-// in the alert counter item with its status counts, routing's and an escalation step's in the
-// notifications' one with their pages. The log total adds both, and the recount keeps their sum
+// in the alert counter item with its status counts (and a create's that stored the routing decision,
+// its routing's), routing's and an escalation step's in the notifications' one with their pages. The log total adds both, and the recount keeps their sum
 // exact (lib/store/recount.ts).
 import { describe, expect, it } from 'vitest';
 import { SWEEP_GRACE_MS } from '../../lib/escalation/sweep';
@@ -46,8 +46,9 @@ describe("an alert's timeline counts", () => {
       await sentFor(the.admin, alertId, (sent) => sent.length === 2 && sent.every((n) => n.status === 'sent'));
       await settle(the.service);
     });
-    // The create's one update of the alert counters (its status and its `created` entry); routing
-    // and the first step move only the notifications' counters, once, with their timeline entries.
+    // The create's one update of the alert counters (its status, its `created` entry and, the decision
+    // stored with it, its `routed` entry); routing and the first step move only the notifications'
+    // counters, once, with their timeline entries.
     expect(counterUpdates(routed.calls, 'ALERT')).toHaveLength(1);
     expect(counterUpdates(routed.calls, 'NTF')).toHaveLength(1);
 
@@ -61,7 +62,9 @@ describe("an alert's timeline counts", () => {
     await settle(the.service);
 
     const actions = await actionsOf(alertId);
-    const withPages = actions.filter((action) => ['routed', 'escalated', 'timed_out'].includes(action));
+    // Straight to a team, the alert's routing was decided by its create (lib/alerts/direct-routing.ts):
+    // its `routed` entry is counted with the create's, in the alert counters.
+    const withPages = actions.filter((action) => ['escalated', 'timed_out'].includes(action));
     expect(actions).toEqual(expect.arrayContaining(['created', 'routed', 'escalated', 'timed_out', 'acknowledged']));
     const after = {
       alert: await readRawCounts(the.accountId, 'ALERT'),

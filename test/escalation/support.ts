@@ -219,6 +219,13 @@ export function escalationCalls(accountId: string, alertIs: (alertId: string) =>
       const item = call.input.Item as Record<string, unknown> | undefined;
       return call.operation === 'PutItem' && key?.pk === `A#${accountId}#ALERT` && alertIs(key.sk) && item?.routed_at !== undefined;
     },
+    /** The routing worker's read of its batch's alerts (prefetchAlerts: a GetItem for one, a BatchGetItem for more), its first call. */
+    routingRead: (call: AwsCall) => {
+      if (call.operation === 'GetItem') return itemKeyOf(call)?.pk === `A#${accountId}#ALERT` && alertIs(itemKeyOf(call)?.sk ?? '');
+      if (call.operation !== 'BatchGetItem') return false;
+      const requests = Object.values((call.input.RequestItems ?? {}) as Record<string, { Keys?: Record<string, { S?: string }>[] }>);
+      return requests.some((r) => (r.Keys ?? []).some((k) => k.pk?.S === `A#${accountId}#ALERT` && alertIs(k.sk?.S ?? '')));
+    },
     /**
      * A read of the alert record (getAlert): a step reads it beside the state (the routing's first
      * step goes by the alert the routing saved instead), and again before its first page.

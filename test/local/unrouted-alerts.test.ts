@@ -23,8 +23,14 @@ afterAll(() => {
   dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
 
-/** The alert as the earlier interface shows it: d_user_id is set once routing assigned it. */
+/** The alert as the earlier interface shows it: d_user_id names whom it is assigned to (an alert straight
+ * to a person is assigned by its create: lib/alerts/direct-routing.ts). */
 const routedTo = async (client: ApiClient, id: string) => (await client.get(`/alert/${id}`)).body.d_user_id as string | null;
+/** The entries of its timeline with this action (`routed`: the routing's; `escalated`: the paging the routing worker starts). */
+const entries = async (client: ApiClient, id: string, action: string) =>
+  ((await client.get(`/incident/${id}/logs`)).body.data as Array<{ data?: { action?: string } }>).filter(
+    (log) => log.data?.action === action,
+  ).length;
 
 async function createAlert(client: ApiClient, title: string) {
   const destination = await adminAccountUser(client);
@@ -43,6 +49,7 @@ describe('alerts whose routing message was lost', () => {
       await sqs.send(new PurgeQueueCommand({ QueueUrl: service.runtime.queues.routing.url }));
       expect((await drainQueue(service, 'routing')).handled).toBe(0);
 
+      expect(await entries(service.admin, alert.id, 'escalated')).toBe(0);
       // Within the grace period the sweeper leaves it to its own message.
       expect(await sweepUnroutedAlerts(Date.now())).toMatchObject({ due: 0, resent: 0 });
       // After it, the alert goes to routing again, once: a second sweep finds it claimed (backing off).
@@ -52,6 +59,8 @@ describe('alerts whose routing message was lost', () => {
       const routing = await drainQueue(service, 'routing');
       expect(routing).toEqual({ handled: 1, failed: [] });
       expect(await routedTo(service.admin, alert.id)).toBe(`usr_${alert.userId}`);
+      expect(await entries(service.admin, alert.id, 'routed')).toBe(1);
+      expect(await entries(service.admin, alert.id, 'escalated')).toBe(1);
       // Routed: it left the index, even once its backed-off due time comes.
       expect(await sweepUnroutedAlerts(Date.now() + 24 * 3_600_000)).toMatchObject({ due: 0 });
     } finally {
@@ -67,8 +76,7 @@ describe('alerts whose routing message was lost', () => {
       expect(await drainQueue(service, 'routing')).toEqual({ handled: 1, failed: [] });
       expect(await routedTo(service.admin, alert.id)).toBe(`usr_${alert.userId}`);
       expect(await sweepUnroutedAlerts(Date.now() + 24 * 3_600_000)).toMatchObject({ due: 0, resent: 0 });
-      const timeline = await service.admin.get(`/incident/${alert.id}/logs`);
-      expect(timeline.body.data.filter((log: any) => log.data?.action === 'routed')).toHaveLength(1);
+      expect(await entries(service.admin, alert.id, 'routed')).toBe(1);
     } finally {
       await service.stop();
     }
