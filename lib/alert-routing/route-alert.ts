@@ -8,8 +8,8 @@
 // derived from the alert, automations are claimed before they run); setval, aggregate and automation
 // never apply twice. A person's handoff before routing ran keeps its assignee.
 import type { AlertRecord, RoutingDecision } from '../alerts/records';
-import { assigneesOf, creationEntries, creatorOf, decidedAtCreate } from '../alerts/direct-routing';
-import { packedRouting, routingOutcomeId, routingTimelineEntries } from '../alerts/routing-timeline';
+import { assigneesOf, decidedAtCreate } from '../alerts/direct-routing';
+import { creationEntries, creatorOf, packedRouting, routingOutcomeId, routingTimelineEntries } from '../alerts/routing-timeline';
 import type { RoutingMessage } from '../alerts/routing-queue';
 import { getAlert, getAlerts, saveAlert } from '../alerts/store';
 import { recordTimeline, recordTimelinePack, timelineEntriesCount } from '../alerts/timeline';

@@ -14,7 +14,8 @@ import { sendToRouting } from './routing-queue';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
 import { recordTimelinePack, TIMELINE_ENTRY_COUNT, timelineEntriesCount } from './timeline';
-import { creationEntries, decidedAtCreate, withRoutingDecidedAtCreate } from './direct-routing';
+import { decidedAtCreate, withRoutingDecidedAtCreate } from './direct-routing';
+import { creationEntries } from './routing-timeline';
 import { markUnrouted, markUnroutedOverdue } from './unrouted-store';
 import { writeNewWordItems } from './word-store';
 

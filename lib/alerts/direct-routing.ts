@@ -13,9 +13,7 @@
 //     its routing may not have run yet although `routed_at` is set; the unrouted entry, removed by
 //     the worker at the end, says whether it has.
 import { nextUlid } from '../logs/packed';
-import type { Actor, AlertRecord, Assignment } from './records';
-import { routingTimelineEntries } from './routing-timeline';
-import type { TimelineEntry } from './timeline';
+import type { AlertRecord, Assignment } from './records';
 
 /** The id right after the alert's, or null when its millisecond has none (a random part of all Z). */
 function idAfter(alertId: string): string | null {
@@ -85,28 +83,4 @@ export function withRoutingDecidedAtCreate(alert: AlertRecord): AlertRecord {
     routed_at: alert.created_at,
     routing_log_id: outcomeId,
   };
-}
-
-/**
- * The alert's `created` entry (its id the alert's), and, when its create made the routing decision,
- * the routing's `routed` entry right after it: written together as one item (recordTimelinePack).
- */
-export function creationEntries(alert: AlertRecord, actor: Actor): TimelineEntry[] {
-  const created: TimelineEntry = {
-    alert,
-    action: 'created',
-    actor,
-    oldStatus: null,
-    newStatus: 'open',
-    time: alert.created_at,
-    id: alert.id,
-  };
-  return decidedAtCreate(alert) ? [created, ...routingTimelineEntries(alert)] : [created];
-}
-
-/** Who created the alert, as its source fields name them. */
-export function creatorOf(alert: AlertRecord): Actor {
-  return alert.source_type === 'Integration'
-    ? { type: 'Integration', integrationId: alert.source_id }
-    : { type: 'AccountUser', accountUserId: alert.source_id, userId: alert.source_user_id ?? '' };
 }

@@ -1,11 +1,12 @@
 // The routing's timeline entries (docs/api.md#alerts): one per router the alert passed, then the
 // outcome (`routed`, `suppressed`, `dropped`), all derived from the decision stored on the alert, so
 // whoever finishes a routing writes the same entries under the same ids: the routing worker
-// (lib/alert-routing/route-alert.ts) and, for a decision made at create, the create
-// (lib/alerts/direct-routing.ts).
+// (lib/alert-routing/route-alert.ts) and, for a decision made at create (lib/alerts/direct-routing.ts),
+// the create, whose `created` entry goes in the same item (creationEntries).
 import { prefixId, sequencedUlid } from '../ids';
 import { packIdsEndingAt } from '../logs/packed';
-import type { AlertRecord, RoutingDecision } from './records';
+import { decidedAtCreate } from './direct-routing';
+import type { Actor, AlertRecord, RoutingDecision } from './records';
 import type { TimelineEntry } from './timeline';
 
 /**
@@ -81,4 +82,28 @@ export function routingTimelineEntries(alert: AlertRecord, fullHops?: RoutingDec
     id: ids[hops.length],
   });
   return entries;
+}
+
+/**
+ * The alert's `created` entry (its id the alert's), and, when its create made the routing decision,
+ * the routing's `routed` entry right after it: written together as one item (recordTimelinePack).
+ */
+export function creationEntries(alert: AlertRecord, actor: Actor): TimelineEntry[] {
+  const created: TimelineEntry = {
+    alert,
+    action: 'created',
+    actor,
+    oldStatus: null,
+    newStatus: 'open',
+    time: alert.created_at,
+    id: alert.id,
+  };
+  return decidedAtCreate(alert) ? [created, ...routingTimelineEntries(alert)] : [created];
+}
+
+/** Who created the alert, as its source fields name them. */
+export function creatorOf(alert: AlertRecord): Actor {
+  return alert.source_type === 'Integration'
+    ? { type: 'Integration', integrationId: alert.source_id }
+    : { type: 'AccountUser', accountUserId: alert.source_id, userId: alert.source_user_id ?? '' };
 }

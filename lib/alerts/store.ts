@@ -44,6 +44,8 @@ import {
   type TransitionMark,
 } from './records';
 import { deleteWordItems, wordGroupNamesOf, writeWordItemsFor } from './word-store';
+import { assigneesOf, decidedAtCreate, ownAssignments } from './direct-routing';
+import { nextUlid } from '../logs/packed';
 
 export type { IndexKind };
 
@@ -105,9 +107,75 @@ export function decodeAlert(item: Item): AlertRecord {
   // Items written before hold the id and the account; since, the keys hold them (storable).
   const keys = { id: String(item.sk), account_id: String(item.pk).slice(2, -(TYPE.length + 1)) };
   const alert: AlertRecord = { ...alertDefaults(), ...keys, ...(stored as unknown as AlertRecord), transitions };
+  if (alert.routing_log_id === DECIDED_AS_DERIVED) return withDerivedDecision(alert, stored);
   alert.assignments = alert.assignments.map(fullAssignment);
   if (alert.routing) alert.routing = fullRouting(alert.routing);
   return alert;
+}
+
+// ── a routing decided at create, stored implicitly ────────────────────────────────────────────
+// An alert whose create decided its routing (direct-routing.ts) holds nothing routing's own record
+// does not derive from it: its assignments (its own destinations), the record (routed, open → open),
+// `routed_at` (its creation), `routing_log_id` (the id after its own) and its assignees (the first
+// team and person). Stored, they are ~200 bytes, which every later write of the item pays per started
+// KB: the item holds `routing_log_id` = DECIDED_AS_DERIVED instead, and an assignee only once it
+// differs from the derived one (a hand-off, a reassignment: stored as it is, null too).
+
+/** `routing_log_id` of an item whose routing decision is its create's, as derived. */
+const DECIDED_AS_DERIVED = '+';
+
+const ROUTED_AT_CREATE: RoutingDecision = {
+  outcome: 'routed',
+  reason: null,
+  from_status: 'open',
+  to_status: 'open',
+  hops: [],
+  skipped: [],
+  automations: [],
+  aggregate: null,
+};
+
+function derivedDecision(
+  alert: AlertRecord,
+): Pick<AlertRecord, 'assignments' | 'routing' | 'routed_at' | 'routing_log_id' | 'assigned_team_id' | 'assigned_user_id'> {
+  const assignments = ownAssignments(alert);
+  return {
+    assignments,
+    routing: structuredClone(ROUTED_AT_CREATE),
+    routed_at: alert.created_at,
+    routing_log_id: nextUlid(alert.id),
+    ...assigneesOf(assignments),
+  };
+}
+
+function withDerivedDecision(alert: AlertRecord, stored: Record<string, unknown>): AlertRecord {
+  const derived = derivedDecision(alert);
+  return {
+    ...alert,
+    ...derived,
+    assigned_team_id: 'assigned_team_id' in stored ? alert.assigned_team_id : derived.assigned_team_id,
+    assigned_user_id: 'assigned_user_id' in stored ? alert.assigned_user_id : derived.assigned_user_id,
+  };
+}
+
+/** The stored attributes of an alert whose decision is derivable (else null): the decision's left out. */
+function withDecisionLeftOut(alert: AlertRecord, stored: Record<string, unknown>): Record<string, unknown> | null {
+  if (!decidedAtCreate(alert)) return null;
+  const derived = derivedDecision(alert);
+  const same =
+    alert.routed_at === derived.routed_at &&
+    isDeepStrictEqual(alert.routing, derived.routing) &&
+    isDeepStrictEqual(alert.assignments, derived.assignments);
+  if (!same) return null;
+  const out: Record<string, unknown> = { ...stored, routing_log_id: DECIDED_AS_DERIVED };
+  delete out.routed_at;
+  delete out.routing;
+  delete out.assignments;
+  delete out.assigned_team_id;
+  delete out.assigned_user_id;
+  if (alert.assigned_team_id !== derived.assigned_team_id) out.assigned_team_id = alert.assigned_team_id;
+  if (alert.assigned_user_id !== derived.assigned_user_id) out.assigned_user_id = alert.assigned_user_id;
+  return out;
 }
 
 // The routing record and the assignments are stored without their empty fields (null, [], a delay of
@@ -189,7 +257,7 @@ function storable(alert: AlertRecord): AlertRecord {
     stored[markSlot(i)] = encodeMark(mark);
     stored[fromSlot(i)] = mark.from;
   });
-  return stored as unknown as AlertRecord;
+  return (withDecisionLeftOut(alert, stored) ?? stored) as unknown as AlertRecord;
 }
 
 function isDefault(value: unknown, fallback: unknown): boolean {

@@ -232,7 +232,7 @@ describe('the stored alert item', () => {
   const rawItem = async (id: string) =>
     (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `A#${me.accountId}#ALERT`, sk: id } }))).Item!;
 
-  it('leaves out what the keys hold, empty routing and assignment fields and a self-keyed call, and reads them back', async () => {
+  it('leaves out what the keys hold, a routing decision it derives and a self-keyed call, and reads them back', async () => {
     const teamId = newId();
     const { alert } = await insertNewAlert(me.accountId, input({ destination_team_ids: [teamId] }), integration);
     await routeAlert({ account_id: me.accountId, alert_id: alert.id });
@@ -240,15 +240,20 @@ describe('the stored alert item', () => {
     const item = await rawItem(alert.id);
     expect(item).not.toHaveProperty('id');
     expect(item).not.toHaveProperty('account_id');
-    expect(item.routing).toEqual({ outcome: 'routed', from_status: 'open', to_status: 'open' });
-    expect(item.assignments).toContainEqual({ type: 'team', id: teamId });
+    // Routed at create (straight to a team), its decision is what the alert derives: none of it stored.
+    expect(item.routing_log_id).toBe('+');
+    for (const field of ['routing', 'assignments', 'routed_at', 'assigned_team_id']) expect(item).not.toHaveProperty(field);
     const [key, call, to] = String(item._t0).split('\u001f');
     expect([key.length, call, to]).toEqual([26, '', 'acknowledged']);
 
     const read = (await getAlert(me.accountId, alert.id))!;
     expect(read).toMatchObject({ id: alert.id, account_id: me.accountId, status: 'acknowledged' });
     expect(read.routing).toMatchObject({ outcome: 'routed', reason: null, hops: [], skipped: [], automations: [], aggregate: null });
-    expect(read.assignments).toContainEqual({ type: 'team', id: teamId, user_id: null, delay_ms: 0, via: null });
+    expect(read.assignments).toEqual([
+      { type: 'team', id: teamId, user_id: null, delay_ms: 0, via: null },
+      { type: 'account_user', id: me.accountUserId, user_id: me.userId, delay_ms: 0, via: null },
+    ]);
+    expect(read).toMatchObject({ assigned_team_id: teamId, routed_at: read.created_at });
     expect(read.transitions[0]).toMatchObject({ key, call: key, from: 'open', to: 'acknowledged' });
     expect(await alertsByThirdpartyId(me.accountId, alert.thirdparty_id!)).toEqual([read]);
   });
