@@ -156,6 +156,9 @@ export async function startLifeService(name: string): Promise<{ service: TestSer
     dataDir: ':memory:',
     tableName: `oncall-${name}-${randomBytes(4).toString('hex')}`,
     scheduleIntervalMs: 3_600_000,
+    // As deployed: a worker's summed counts go at once (the local runtime lets them wait 100 ms for
+    // other work's, which would share writes a deployed worker pays, and time an invocation with the wait).
+    unhurriedLingerMs: 0,
     dependencies: testDependencies,
     env: { OUTBOX: 'memory', LOG_LEVEL: 'error' },
     bootstrap: { email: `${name}@example.com`, password: `${name} password 123`, apiKey },
