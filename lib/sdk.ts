@@ -145,13 +145,32 @@ interface SigningOptions {
 export const emulatorSigner = {
   // eslint-disable-next-line @typescript-eslint/require-await
   async sign<R extends { headers: Record<string, string> }>(request: R, options: SigningOptions = {}): Promise<R> {
-    const date = new Date(options.signingDate ?? Date.now()).toISOString().replace(/[-:]|\.\d{3}/g, '');
-    const scope = `${date.slice(0, 8)}/${options.signingRegion ?? 'us-east-1'}/${options.signingService ?? 'dynamodb'}/aws4_request`;
-    request.headers['x-amz-date'] = date;
-    request.headers.authorization = `AWS4-HMAC-SHA256 Credential=local/${scope}, SignedHeaders=host;x-amz-date, Signature=unsigned`;
+    const stamp = stampOf(options);
+    request.headers['x-amz-date'] = stamp.date;
+    request.headers.authorization = stamp.authorization;
     return request;
   },
 };
+
+/** The last stamp made: its second, region and service (a stamp names the second: calls within one share it). */
+let lastStamp = { key: '', date: '', authorization: '' };
+
+function stampOf(options: SigningOptions): { date: string; authorization: string } {
+  const second = Math.floor(new Date(options.signingDate ?? Date.now()).getTime() / 1000);
+  const region = options.signingRegion ?? 'us-east-1';
+  const service = options.signingService ?? 'dynamodb';
+  const key = `${second}/${region}/${service}`;
+  if (lastStamp.key !== key) {
+    const date = new Date(second * 1000).toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const scope = `${date.slice(0, 8)}/${region}/${service}/aws4_request`;
+    lastStamp = {
+      key,
+      date,
+      authorization: `AWS4-HMAC-SHA256 Credential=local/${scope}, SignedHeaders=host;x-amz-date, Signature=unsigned`,
+    };
+  }
+  return lastStamp;
+}
 
 /**
  * The middleware a client of the service's table and queues goes without, once made with

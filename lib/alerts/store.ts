@@ -124,7 +124,8 @@ export function decodeAlert(item: Item): AlertRecord {
 /** `routing_log_id` of an item whose routing decision is its create's, as derived. */
 const DECIDED_AS_DERIVED = '+';
 
-const ROUTED_AT_CREATE: RoutingDecision = {
+/** The record of a routing decided at create: routed, open → open, nothing else (a new one each time). */
+const routedAtCreate = (): RoutingDecision => ({
   outcome: 'routed',
   reason: null,
   from_status: 'open',
@@ -133,7 +134,28 @@ const ROUTED_AT_CREATE: RoutingDecision = {
   skipped: [],
   automations: [],
   aggregate: null,
-};
+});
+
+/** `routing` is that record (compared field by field: every write of such an alert asks). */
+function isRoutedAtCreate(routing: RoutingDecision | null): boolean {
+  return (
+    routing !== null &&
+    routing.outcome === 'routed' &&
+    routing.reason === null &&
+    routing.from_status === 'open' &&
+    routing.to_status === 'open' &&
+    routing.hops.length === 0 &&
+    routing.skipped.length === 0 &&
+    routing.automations.length === 0 &&
+    routing.aggregate === null
+  );
+}
+
+const sameAssignments = (a: readonly Assignment[], b: readonly Assignment[]) =>
+  a.length === b.length &&
+  a.every(
+    (x, i) => x.type === b[i].type && x.id === b[i].id && x.user_id === b[i].user_id && x.delay_ms === b[i].delay_ms && x.via === b[i].via,
+  );
 
 function derivedDecision(
   alert: AlertRecord,
@@ -141,7 +163,7 @@ function derivedDecision(
   const assignments = ownAssignments(alert);
   return {
     assignments,
-    routing: structuredClone(ROUTED_AT_CREATE),
+    routing: routedAtCreate(),
     routed_at: alert.created_at,
     routing_log_id: nextUlid(alert.id),
     ...assigneesOf(assignments),
@@ -163,9 +185,7 @@ function withDecisionLeftOut(alert: AlertRecord, stored: Record<string, unknown>
   if (!decidedAtCreate(alert)) return null;
   const derived = derivedDecision(alert);
   const same =
-    alert.routed_at === derived.routed_at &&
-    isDeepStrictEqual(alert.routing, derived.routing) &&
-    isDeepStrictEqual(alert.assignments, derived.assignments);
+    alert.routed_at === derived.routed_at && isRoutedAtCreate(alert.routing) && sameAssignments(alert.assignments, derived.assignments);
   if (!same) return null;
   const out: Record<string, unknown> = { ...stored, routing_log_id: DECIDED_AS_DERIVED };
   delete out.routed_at;

@@ -27,6 +27,23 @@ describe('signing for the embedded emulators', () => {
     );
   });
 
+  it('a stamp made once a second serves the calls of that second, region and service only', async () => {
+    const stamp = async (at: string, region = 'us-east-1', service = 'dynamodb') => {
+      const request = { headers: {} as Record<string, string> };
+      await emulatorSigner.sign(request, { signingDate: new Date(at), signingRegion: region, signingService: service });
+      return `${request.headers['x-amz-date']} ${request.headers.authorization.split(' ')[1]}`;
+    };
+    expect(await stamp('2026-12-31T23:59:59.100Z')).toBe('20261231T235959Z Credential=local/20261231/us-east-1/dynamodb/aws4_request,');
+    expect(await stamp('2026-12-31T23:59:59.900Z')).toBe('20261231T235959Z Credential=local/20261231/us-east-1/dynamodb/aws4_request,');
+    expect(await stamp('2026-12-31T23:59:59.900Z', 'us-east-1', 'sqs')).toBe(
+      '20261231T235959Z Credential=local/20261231/us-east-1/sqs/aws4_request,',
+    );
+    expect(await stamp('2026-12-31T23:59:59.950Z', 'eu-west-1', 'sqs')).toBe(
+      '20261231T235959Z Credential=local/20261231/eu-west-1/sqs/aws4_request,',
+    );
+    expect(await stamp('2027-01-01T00:00:00.000Z')).toBe('20270101T000000Z Credential=local/20270101/us-east-1/dynamodb/aws4_request,');
+  });
+
   it('is used only while the embedded emulators serve the process', () => {
     delete process.env[EMBEDDED_EMULATORS_VARIABLE];
     expect(serviceClientConfig().signer).toBeUndefined();
