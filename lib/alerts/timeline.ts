@@ -91,13 +91,14 @@ export { timelineEntriesCount };
 
 /**
  * How an entry is written. `counted`: the caller counts it in its own counter update. `fresh`: the
- * write that chose its id (an alert's insert, the routing write naming the entry) succeeded just now,
- * so no earlier attempt wrote it and it is put like a new one, unconditionally. A duplicate running at
- * the same time (a redelivered message, a second attempt at the same alert) may still write the same
- * entry through the conditional path: only the write that chose the id may count it, so a fresh
- * entry is always counted by that write.
+ * write that chose its id (an alert's insert, the routing write naming the entry, an escalation
+ * step's commit of its outbox) succeeded just now, so no earlier attempt wrote it and it is put like
+ * a new one, unconditionally. A duplicate running at the same time (a redelivered message, a second
+ * attempt at the same alert, a take-over of the outbox) may still write the same entry through the
+ * conditional path: only the write that chose the id may count it, so a fresh entry is always counted
+ * by that write: by its caller (`counted`) or here.
  */
-export type TimelineWrite = { counted?: boolean; fresh?: false } | { counted: true; fresh: boolean };
+export type TimelineWrite = { counted?: boolean; fresh?: boolean };
 
 /**
  * Writes a timeline entry and counts it (lib/logs/store.ts TIMELINE_COUNT), unless the caller

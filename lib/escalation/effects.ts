@@ -29,6 +29,12 @@ export interface CarryOutOptions {
   sendsAllowed?: Promise<boolean>;
   /** The alert's first pages (routing started its escalation in this step): their time to page is measured (lib/metrics.ts). */
   firstPages?: boolean;
+  /**
+   * The step that committed this outbox just now carries it out (not a take-over of one left behind):
+   * no earlier carrier can have written its timeline entries, so they are put without a condition,
+   * sharing a grouped BatchWrite, and counted by this write (lib/alerts/timeline.ts `fresh`).
+   */
+  committedNow?: boolean;
 }
 
 /** Sends pages and notifies, and cancels superseded ones (send-effects.ts). */
@@ -187,7 +193,10 @@ async function carryOutLogPack(
   options: CarryOutOptions,
   order: ReadonlyMap<EscalationEffect, number>,
 ): Promise<void> {
-  await recordTimelinePack(effects.map((effect) => logEntry(effect, options, order.get(effect) ?? 0)));
+  await recordTimelinePack(
+    effects.map((effect) => logEntry(effect, options, order.get(effect) ?? 0)),
+    { fresh: options.committedNow === true },
+  );
 }
 
 /** A `log` effect's timeline entry; its id is the one it has when written alone. */
@@ -242,7 +251,7 @@ async function carryOutRecord(effect: EscalationEffect, options: CarryOutOptions
     }
     case 'log': {
       if (!TIMELINE_OF[effect.kind]) return;
-      await recordTimeline(logEntry(effect, options, sequence));
+      await recordTimeline(logEntry(effect, options, sequence), { fresh: options.committedNow === true });
       return;
     }
     default:

@@ -288,6 +288,7 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
       const carried = options.send
         ? await carryOut(stored, version, owner, lease.until, outbox, superseded, inputs, options.send, {
             firstPages: intent.kind === 'start' && intent.template === undefined,
+            committedNow: true,
           })
         : await carryOut(
             stored,
@@ -297,6 +298,8 @@ export async function runStep(accountId: string, alertId: string, intent: StepIn
             outbox.filter((e) => !isSendEffect(e)),
             [],
             inputs,
+            undefined,
+            { committedNow: true },
           );
       // A page the lease ran too short to start (./carry-out: another carrier could take the lease
       // over mid-call and send it twice) is handed over too, not released with the outbox: its
@@ -358,7 +361,7 @@ async function carryOut(
   superseded: EscalationEffect[],
   inputs: StepInputs,
   send?: SendEffects,
-  measure: Pick<CarryOutOptions, 'firstPages'> = {},
+  measure: Pick<CarryOutOptions, 'firstPages' | 'committedNow'> = {},
 ): Promise<{ allowed: boolean; withheld: boolean }> {
   const sends = send !== undefined && effects.some(isSendEffect);
   const sendsAllowed = sends ? getAlert(stored.accountId, stored.alertId).then(mayPage) : Promise.resolve(true);

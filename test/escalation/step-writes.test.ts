@@ -200,4 +200,38 @@ describe('what an effect writes', () => {
       expect(calls.filter((c) => c.operation !== 'GetItem' && c.operation !== 'Query').length, effect.key).toBeGreaterThan(0);
     }
   });
+
+  it('the step that committed its outbox puts its timeline entries unconditionally, counted once; a take-over of the same entry counts nothing', async () => {
+    const { alertId } = await pagedAtRest(admin, service, [10]);
+    const alert = (await getAlert(accountId, alertId))!;
+    const at = Date.now();
+    const effect = { type: 'log', key: `k/escalated/${at}`, at, kind: 'escalated', assignmentId: 'a0', detail: {} } as EscalationEffect;
+    const logTotal = async () => (await admin.get('/log?limit=1')).body.total_count as number;
+    const carry = (committedNow: boolean) =>
+      dynamoCallsDuring(() =>
+        carryOutEffects([effect], {
+          accountId,
+          alertId,
+          inputs: new StepInputs(accountId, alert, at, 1),
+          mayStart: () => true,
+          committedNow,
+        }),
+      );
+    const logWrites = (calls: Awaited<ReturnType<typeof carry>>['calls']) =>
+      calls
+        .filter(
+          (call) => ['PutItem', 'BatchWriteItem'].includes(call.operation) && JSON.stringify(call.input).includes(`A#${accountId}#LOG`),
+        )
+        .map((call) => `${call.operation}${call.input.ConditionExpression ? ' (conditional)' : ''}`);
+    const before = await logTotal();
+    expect(logWrites((await carry(true)).calls)).toEqual(['BatchWriteItem']);
+    expect(await logTotal()).toBe(before + 1);
+    // A take-over carrying the same outbox out again: its conditional put finds the entry, counts nothing.
+    expect(logWrites((await carry(false)).calls)).toEqual(['PutItem (conditional)']);
+    expect(await logTotal()).toBe(before + 1);
+    const escalated = (await admin.get(`/log?owner_id=alt_${alertId}&limit=100`)).body.data.filter(
+      (log: { data: { action: string; time: string } }) => log.data.action === 'escalated' && log.data.time === new Date(at).toISOString(),
+    );
+    expect(escalated).toHaveLength(1);
+  });
 });
