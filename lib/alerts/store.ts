@@ -751,7 +751,7 @@ export const TINY_INDEX_WAITS_MS = [50, 150, 300, 600] as const;
  * for it (`ALERT#L#tiny#<n>`, one write unit a create, duplicated what gsi5 gives); those written before
  * are read when gsi5 has none (an alert stored before gsi5 held every alert, and not reindexed). The
  * index lags its table: a number gsi5 does not hold yet is found in the account's tiny-id item, whose
- * last 8 reservations name the alert when it took its number alone (`@<alert id>`: a create outside a
+ * last 8 reservations name the alert when it took its number alone (`@<alert id>.<nonce>`: a create outside a
  * burst, the alert a person acts on right after it was made); else, up to the last number handed out,
  * gsi5 is asked again for ~1 s (TINY_INDEX_WAITS_MS); numbers beyond it are absent at once.
  */

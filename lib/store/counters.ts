@@ -176,7 +176,7 @@ export async function setCounts(accountId: string, type: EntityType, counts: Rec
 /** Reserves `count` tiny ids of a type and returns the last of them (the first is last − count + 1).
  * Callers go through nextTinyId (lib/store/grouped-writes.ts), which shares one reservation among
  * concurrent creates. */
-/** A reservation's token that names the one object taking the number: `@<object id>`. */
+/** A reservation's token that names the one object taking the number: `@<object id>.<nonce>`. */
 const NAMED_TOKEN = '@';
 
 /**
@@ -193,16 +193,18 @@ export async function recentTinyIdHolder(
   let holder: string | null = null;
   for (let i = 0; i < WRITE_TOKENS && holder === null; i++) {
     const token = item?.[tokenName(i)];
-    if (Number(item?.[resultName(i)]) === tinyId && typeof token === 'string' && token.startsWith(NAMED_TOKEN)) holder = token.slice(1);
+    if (Number(item?.[resultName(i)]) === tinyId && typeof token === 'string' && token.startsWith(NAMED_TOKEN))
+      holder = token.slice(NAMED_TOKEN.length, token.lastIndexOf('.'));
   }
   return { last: Number(item?.n ?? 0), holder };
 }
 
-/** Reserves `count` tiny ids, returns the last. `objectId`: the one object taking a block of one (its
- * id is the reservation's token then: an id is unique as a token must be, and recentTinyIdHolder reads it). */
+/** Reserves `count` tiny ids, returns the last. `objectId`: the one object taking a block of one, named
+ * in the reservation's token then (`@<object id>.<this call's nonce>`: still one call's own, as a token
+ * must be, for two calls creating one object never share a number; recentTinyIdHolder reads it). */
 export async function reserveTinyIds(accountId: string, type: EntityType, count: number, objectId?: string): Promise<number> {
   const key = { pk: `A#${accountId}#TINY`, sk: type };
-  const token = count === 1 && objectId !== undefined ? `${NAMED_TOKEN}${objectId}` : newId();
+  const token = count === 1 && objectId !== undefined ? `${NAMED_TOKEN}${objectId}.${newId().slice(-10)}` : newId();
   // Each reservation keeps what it reserved beside its token: a retry of one whose answer was lost
   // reads it back instead of reserving a second block (tiny ids have no gaps).
   const shift = tokenShift(token, 'if_not_exists(#n, :zero) + :count');

@@ -9,6 +9,8 @@ import { alertKey, TINY_INDEX_WAITS_MS } from '../../lib/alerts/store';
 import { db, tableName } from '../../lib/store/client';
 import { UpdateCommand } from '../../lib/store/commands';
 import { getItem, putItem, queryItems } from '../../lib/store/items';
+import { recentTinyIdHolder, reserveTinyIds } from '../../lib/store/counters';
+import { newId } from '../../lib/ids';
 
 let service: TestService;
 let destination: string;
@@ -143,5 +145,16 @@ describe('tiny ids are found in gsi5, without a link item (issue 21)', () => {
     expect(found.body.id).toBe(alert.id);
     // Never back (an alert deleted, a create that failed after its number): absent once the waits are over.
     expect((await service.admin.get(`/api/v4/alerts/${gone.tiny_id}`)).status).toBe(404);
+  });
+
+  it('two calls reserving for one object (a create retried, a message delivered twice) get numbers of their own, each naming it', async () => {
+    const accountId = newId();
+    const objectId = newId();
+    const first = await reserveTinyIds(accountId, 'ALERT', 1, objectId);
+    const second = await reserveTinyIds(accountId, 'ALERT', 1, objectId);
+    expect([first, second]).toEqual([1, 2]);
+    expect(await recentTinyIdHolder(accountId, 'ALERT', 1)).toEqual({ last: 2, holder: objectId });
+    expect(await recentTinyIdHolder(accountId, 'ALERT', 2)).toEqual({ last: 2, holder: objectId });
+    expect(await recentTinyIdHolder(accountId, 'ALERT', 3)).toEqual({ last: 2, holder: null });
   });
 });
