@@ -13,7 +13,7 @@ import type { Actor, AlertRecord, Urgency } from './records';
 import { sendToRouting } from './routing-queue';
 import { alertDefaults, getAlert, insertAlert, nextAlertTinyId } from './store';
 import { UNROUTED_GRACE_MS } from './sweep-unrouted';
-import { recordTimelinePack, TIMELINE_ENTRY_COUNT, timelineEntriesCount } from './timeline';
+import { recordTimelinePack, timelineEntriesCount } from './timeline';
 import { decidedAtCreate, withRoutingDecidedAtCreate } from './direct-routing';
 import { creationEntries } from './routing-timeline';
 import { markUnrouted, markUnroutedOverdue } from './unrouted-store';
@@ -135,9 +135,9 @@ export async function insertNewAlert(
   });
   // The 'created' entry goes beside the alert's counters and links; the routing message after them,
   // so that routing finds every link of the alert to move.
-  // A decision stored with the alert counts its routing's entry (one: no router) with the insert, as
-  // routing's save counts its entries (lib/alert-routing/route-alert.ts); both go in one item.
-  const counts = decidedAtCreate(alert) ? timelineEntriesCount(2) : TIMELINE_ENTRY_COUNT;
+  // The insert counts the entries recordCreated writes: with a decision stored with the alert, its
+  // routing's entry too, as routing's save counts its entries (lib/alert-routing/route-alert.ts).
+  const counts = timelineEntriesCount(creationEntries(alert, actor).length);
   if (!(await insertAlert(alert, counts, () => recordCreated(alert, actor, true)))) {
     // A concurrent attempt with the same id stored it first: that one is the alert.
     const winner = await getAlert(accountId, alert.id);

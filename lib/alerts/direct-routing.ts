@@ -13,7 +13,7 @@
 //     its routing may not have run yet although `routed_at` is set; the unrouted entry, removed by
 //     the worker at the end, says whether it has.
 import { nextUlid } from '../logs/packed';
-import type { AlertRecord, Assignment } from './records';
+import type { AlertRecord, Assignment, RoutingDecision } from './records';
 
 /** The id right after the alert's, or null when its millisecond has none (a random part of all Z). */
 function idAfter(alertId: string): string | null {
@@ -56,6 +56,47 @@ export function assigneesOf(assignments: readonly Assignment[]): Pick<AlertRecor
   };
 }
 
+/** The record of a routing decided at create: routed, open → open, nothing else (a new one each time). */
+const routedAtCreate = (): RoutingDecision => ({
+  outcome: 'routed',
+  reason: null,
+  from_status: 'open',
+  to_status: 'open',
+  hops: [],
+  skipped: [],
+  automations: [],
+  aggregate: null,
+});
+
+/** `routing` is the record of a routing decided at create (compared field by field: every write of such an alert asks). */
+export function isRoutedAtCreate(routing: RoutingDecision | null): boolean {
+  return (
+    routing !== null &&
+    routing.outcome === 'routed' &&
+    routing.reason === null &&
+    routing.from_status === 'open' &&
+    routing.to_status === 'open' &&
+    routing.hops.length === 0 &&
+    routing.skipped.length === 0 &&
+    routing.automations.length === 0 &&
+    routing.aggregate === null
+  );
+}
+
+export type DecisionAtCreate = Pick<
+  AlertRecord,
+  'assignments' | 'routing' | 'routed_at' | 'routing_log_id' | 'assigned_team_id' | 'assigned_user_id'
+>;
+
+/** The decision a create makes for the alert (its own destinations, routed open → open at its creation), or
+ * null when its id has none after it in its millisecond (no outcome id to give the decision). */
+export function decisionAtCreate(alert: AlertRecord): DecisionAtCreate | null {
+  const outcomeId = idAfter(alert.id);
+  if (outcomeId === null) return null;
+  const assignments = ownAssignments(alert);
+  return { assignments, ...assigneesOf(assignments), routing: routedAtCreate(), routed_at: alert.created_at, routing_log_id: outcomeId };
+}
+
 /**
  * A new alert with its routing decided, when nothing is left to look up: open, no router, no
  * schedule, at least one team or person. Otherwise the alert as it is, for the routing worker to decide.
@@ -63,24 +104,7 @@ export function assigneesOf(assignments: readonly Assignment[]): Pick<AlertRecor
 export function withRoutingDecidedAtCreate(alert: AlertRecord): AlertRecord {
   if (alert.status !== 'open' || alert.routed_at !== null) return alert;
   if (alert.destination_router_ids.length > 0 || alert.destination_schedule_ids.length > 0) return alert;
-  const assignments = ownAssignments(alert);
-  const outcomeId = idAfter(alert.id);
-  if (assignments.length === 0 || outcomeId === null) return alert;
-  return {
-    ...alert,
-    ...assigneesOf(assignments),
-    assignments,
-    routing: {
-      outcome: 'routed',
-      reason: null,
-      from_status: 'open',
-      to_status: 'open',
-      hops: [],
-      skipped: [],
-      automations: [],
-      aggregate: null,
-    },
-    routed_at: alert.created_at,
-    routing_log_id: outcomeId,
-  };
+  const decision = decisionAtCreate(alert);
+  if (decision === null || decision.assignments.length === 0) return alert;
+  return { ...alert, ...decision };
 }

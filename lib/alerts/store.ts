@@ -44,8 +44,7 @@ import {
   type TransitionMark,
 } from './records';
 import { deleteWordItems, wordGroupNamesOf, writeWordItemsFor } from './word-store';
-import { assigneesOf, decidedAtCreate, ownAssignments } from './direct-routing';
-import { nextUlid } from '../logs/packed';
+import { decidedAtCreate, decisionAtCreate, isRoutedAtCreate, type DecisionAtCreate } from './direct-routing';
 
 export type { IndexKind };
 
@@ -124,51 +123,14 @@ export function decodeAlert(item: Item): AlertRecord {
 /** `routing_log_id` of an item whose routing decision is its create's, as derived. */
 const DECIDED_AS_DERIVED = '+';
 
-/** The record of a routing decided at create: routed, open → open, nothing else (a new one each time). */
-const routedAtCreate = (): RoutingDecision => ({
-  outcome: 'routed',
-  reason: null,
-  from_status: 'open',
-  to_status: 'open',
-  hops: [],
-  skipped: [],
-  automations: [],
-  aggregate: null,
-});
-
-/** `routing` is that record (compared field by field: every write of such an alert asks). */
-function isRoutedAtCreate(routing: RoutingDecision | null): boolean {
-  return (
-    routing !== null &&
-    routing.outcome === 'routed' &&
-    routing.reason === null &&
-    routing.from_status === 'open' &&
-    routing.to_status === 'open' &&
-    routing.hops.length === 0 &&
-    routing.skipped.length === 0 &&
-    routing.automations.length === 0 &&
-    routing.aggregate === null
-  );
-}
-
 const sameAssignments = (a: readonly Assignment[], b: readonly Assignment[]) =>
   a.length === b.length &&
   a.every(
     (x, i) => x.type === b[i].type && x.id === b[i].id && x.user_id === b[i].user_id && x.delay_ms === b[i].delay_ms && x.via === b[i].via,
   );
 
-function derivedDecision(
-  alert: AlertRecord,
-): Pick<AlertRecord, 'assignments' | 'routing' | 'routed_at' | 'routing_log_id' | 'assigned_team_id' | 'assigned_user_id'> {
-  const assignments = ownAssignments(alert);
-  return {
-    assignments,
-    routing: routedAtCreate(),
-    routed_at: alert.created_at,
-    routing_log_id: nextUlid(alert.id),
-    ...assigneesOf(assignments),
-  };
-}
+/** The decision of an item stored implicitly (encoded only when the alert's id has one after it). */
+const derivedDecision = (alert: AlertRecord): DecisionAtCreate => decisionAtCreate(alert)!;
 
 function withDerivedDecision(alert: AlertRecord, stored: Record<string, unknown>): AlertRecord {
   const derived = derivedDecision(alert);
